@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `roofline-cli sweep`: one analysis per batch × context combination.
+
+#include <charconv>
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "cli.h"
+#include "cli_internal.h"
+
+namespace roofline::cli {
+
+namespace {
+
+constexpr std::size_t kMaxValues = 100'000;
+constexpr std::size_t kMaxCells = 1'000'000;
+
+std::optional<std::int64_t> toInteger(std::string_view text) {
+    std::int64_t v = 0;
+    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc() || ptr != text.data() + text.size()) {
+        return std::nullopt;
+    }
+    return v;
+}
+
+std::vector<std::string_view> split(std::string_view text, char separator) {
+    std::vector<std::string_view> parts;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t at = text.find(separator, start);
+        parts.push_back(text.substr(start, at == std::string_view::npos ? at : at - start));
+        if (at == std::string_view::npos) {
+            return parts;
+        }
+        start = at + 1;
+    }
+}
+
+}  // namespace
+
+std::optional<std::vector<std::int64_t>> parseValueList(const std::string& text,
+                                                        std::int64_t lo, std::int64_t hi,
+                                                        std::string& error) {
+    std::vector<std::int64_t> values;
+    const auto inRange = [&](std::optional<std::int64_t> v, std::string_view part) {
+        if (!v || *v < lo || *v > hi) {
+            error = "'" + std::string(part) + "' is not an integer from " + std::to_string(lo) +
+                    " to " + std::to_string(hi);
+            return false;
+        }
+        return true;
+    };
+    for (std::string_view item : split(text, ',')) {
+        const std::vector<std::string_view> range = split(item, ':');
+        if (range.size() == 1) {
+            const auto v = toInteger(item);
+            if (!inRange(v, item)) {
+                return std::nullopt;
+            }
+            values.push_back(*v);
+            continue;
+        }
+        if (range.size() != 3 || range[2].size() < 2 ||
+            (range[2][0] != 'x' && range[2][0] != '+')) {
+            error = "'" + std::string(item) +
+                    "' is not a range START:END:xFACTOR or START:END:+STEP";
+            return std::nullopt;
+        }
+        const auto start = toInteger(range[0]);
+        const auto end = toInteger(range[1]);
+        const auto step = toInteger(range[2].substr(1));
+        if (!inRange(start, range[0]) || !inRange(end, range[1])) {
+            return std::nullopt;
+        }
+        const bool geometric = range[2][0] == 'x';
+        if (!step || *step < (geometric ? 2 : 1)) {
+            error = "'" + std::string(range[2]) + "' needs a step of at least " +
+                    (geometric ? "x2" : "+1");
+            return std::nullopt;
+        }
+        for (std::int64_t v = *start; v <= *end;) {
+            values.push_back(v);
+            if (values.size() > kMaxValues) {
+                error = "more than " + std::to_string(kMaxValues) + " values";
+                return std::nullopt;
+            }
+            if ((geometric && v > *end / *step) || (!geometric && v > *end - *step)) {
+                break;
+            }
+            v = geometric ? v * *step : v + *step;
+        }
+    }
+    if (values.empty()) {
+        error = "'" + text + "' names no value";
+        return std::nullopt;
+    }
+    return values;
+}
+
+int runSweep(const std::vector<std::string>& argsIn, std::ostream& out, std::ostream& err) {
+    // --batch and --context take lists here: take them out before the scenario options.
+    std::vector<std::string> args;
+    std::string batchText = "1";
+    std::string contextText;
+    std::string format = "csv";
+    for (std::size_t i = 0; i < argsIn.size(); ++i) {
+        const std::string& a = argsIn[i];
+        for (const char* name : {"--batch", "--context", "--format"}) {
+            const std::string prefix = std::string(name) + "=";
+            std::string* target = std::string(name) == "--batch"     ? &batchText
+                                  : std::string(name) == "--context" ? &contextText
+                                                                     : &format;
+            if (a == name) {
+                if (i + 1 >= argsIn.size()) {
+                    err << "roofline-cli: " << name << " expects a value\n";
+                    return kExitUsage;
+                }
+                *target = argsIn[++i];
+                goto next;
+            }
+            if (a.starts_with(prefix)) {
+                *target = a.substr(prefix.size());
+                goto next;
+            }
+        }
+        args.push_back(a);
+    next:;
+    }
+    if (format != "csv" && format != "json") {
+        err << "roofline-cli: sweep --format expects csv or json, got '" << format << "'\n";
+        return kExitUsage;
+    }
+    io::ScenarioFile file;
+    std::int64_t gqaRatio = 0;
+    const io::OptionsResult options = io::applyScenarioOptions(args, file, gqaRatio);
+    if (!options.errors.empty() || !options.rest.empty()) {
+        err << "roofline-cli: "
+            << (options.errors.empty() ? "unknown argument '" + options.rest.front() + "'"
+                                       : options.errors.front())
+            << '\n';
+        return kExitUsage;
+    }
+    if (contextText.empty()) {
+        contextText = std::to_string(file.workload.contextTokens);
+    }
+    std::string error;
+    const auto batches = parseValueList(batchText, 1, kMaxBatch, error);
+    if (!batches) {
+        err << "roofline-cli: --batch: " << error << '\n';
+        return kExitUsage;
+    }
+    const auto contexts = parseValueList(contextText, 0, kMaxTokens, error);
+    if (!contexts) {
+        err << "roofline-cli: --context: " << error << '\n';
+        return kExitUsage;
+    }
+    if (batches->size() * contexts->size() > kMaxCells) {
+        err << "roofline-cli: sweep of " << batches->size() * contexts->size()
+            << " cells is more than " << kMaxCells << '\n';
+        return kExitUsage;
+    }
+    io::ResolvedScenario resolved = io::resolve(file, gqaRatio);
+    printIssues(err, resolved.issues);
+    if (!resolved.ok()) {
+        return kExitInvalid;
+    }
+    Scenario scenario = resolved.scenario;
+    nlohmann::json rows = nlohmann::json::array();
+    if (format == "csv") {
+        out << csvHeader() << '\n';
+    }
+    for (std::int64_t batch : *batches) {
+        for (std::int64_t context : *contexts) {
+            scenario.workload.batch = batch;
+            scenario.workload.contextTokens = context;
+            const Analysis a = analyze(scenario);
+            if (format == "csv") {
+                out << csvRow(scenario, a) << '\n';
+            } else {
+                rows.push_back(nlohmann::json::parse(io::analysisToJson(scenario, a)));
+            }
+        }
+    }
+    if (format == "json") {
+        out << rows.dump(2) << '\n';
+    }
+    return kExitOk;
+}
+
+}  // namespace roofline::cli

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The readable report of `roofline-cli analyze`, and the CSV row shared with `sweep`.
+
+#include <iomanip>
+#include <sstream>
+
+#include "cli_internal.h"
+#include "roofline/format.h"
+
+namespace roofline::cli {
+
+namespace {
+
+std::string pad(const std::string& text, std::size_t width) {
+    // Pads by code points, so "µs" counts as two columns.
+    std::size_t columns = 0;
+    for (char ch : text) {
+        columns += (static_cast<unsigned char>(ch) & 0xC0U) != 0x80U ? 1 : 0;
+    }
+    return columns >= width ? text + " " : text + std::string(width - columns, ' ');
+}
+
+void phaseRow(std::ostream& out, const char* name, const PhaseCost& p) {
+    out << pad(name, 9) << pad(formatSi(p.flops, "FLOP"), 13) << pad(formatBytes(p.bytes()), 11)
+        << pad(formatNumber(p.intensity()) + " FLOP/B", 15) << pad(formatDuration(p.timeSeconds), 11)
+        << pad(formatDuration(p.stepBoundSeconds), 12)
+        << pad(formatSi(p.attainableFlopsPerSecond, "FLOP/s"), 15) << toString(p.bound) << '\n';
+}
+
+std::string csvNumber(double v) {
+    std::ostringstream s;
+    s << std::setprecision(10) << v;
+    return s.str();
+}
+
+}  // namespace
+
+void printTable(std::ostream& out, const Scenario& s, const Analysis& a) {
+    const Workload& w = s.workload;
+    out << s.hardware.name << " × " << s.model.name << "\n\n";
+    out << "Scenario   batch " << formatInteger(w.batch) << ", prompt "
+        << formatInteger(w.promptTokens) << " tokens, context " << formatInteger(w.contextTokens)
+        << " tokens\n"
+        << "           weights " << toString(w.weightPrecision) << ", activations "
+        << toString(w.activationPrecision) << ", KV cache " << toString(w.kvPrecision)
+        << ", FlashAttention " << (w.flashAttention ? "on" : "off") << ", TP "
+        << w.tensorParallel << '\n';
+    out << "Roofs      " << toString(a.computePrecision) << ' '
+        << formatSi(a.peakFlopsPerSecond, "FLOP/s") << ", HBM "
+        << formatSi(a.memoryBandwidthBytesPerSecond, "B/s") << ", ridge "
+        << formatNumber(a.ridgePointFlopsPerByte) << " FLOP/byte";
+    if (a.interconnectBandwidthBytesPerSecond > 0) {
+        out << ", link " << formatSi(a.interconnectBandwidthBytesPerSecond, "B/s")
+            << " per direction";
+    }
+    out << '\n';
+    out << "Model      " << formatParameters(a.totalParameters) << " parameters ("
+        << formatParameters(a.activeParametersPerToken) << " active per token), KV cache "
+        << formatBytes(a.kvCacheBytesPerToken) << " per token";
+    if (a.effectiveKvHeads > 0) {
+        out << " (" << a.effectiveKvHeads << " KV heads, GQA ratio "
+            << s.model.numQueryHeads / a.effectiveKvHeads << ")";
+    }
+    out << "\n\n";
+
+    out << pad("phase", 9) << pad("FLOPs", 13) << pad("bytes", 11) << pad("intensity", 15)
+        << pad("time", 11) << pad("step bound", 12) << pad("attainable", 15) << "bound\n";
+    phaseRow(out, "prefill", a.prefill);
+    phaseRow(out, "decode", a.decode);
+    out << '\n';
+
+    out << "TTFT " << formatDuration(a.ttftSeconds) << "   TPOT " << formatDuration(a.tpotSeconds)
+        << "   decode " << formatNumber(a.decodeTokensPerSecond) << " tok/s\n";
+    out << "Critical batch: whole decode step "
+        << (a.criticalBatch ? formatInteger(*a.criticalBatch)
+                            : std::string("never (KV traffic grows as fast as FLOPs)"))
+        << " at this context; weight matmuls alone "
+        << (a.matmulCriticalBatch ? formatInteger(*a.matmulCriticalBatch) : std::string("never"))
+        << '\n'
+        << "Goldilocks context " << formatNumber(a.goldilocksContextTokens)
+        << " tokens (KV bytes per step = weight bytes)\n";
+    const double devices = static_cast<double>(w.tensorParallel);
+    const MemoryFootprint& m = a.memory;
+    out << "Memory     weights " << formatBytes(m.weightBytes * devices) << " + KV "
+        << formatBytes(m.kvCacheBytes * devices) << " + workspace "
+        << formatBytes(m.activationBytes * devices) << " = " << formatBytes(m.totalBytes * devices)
+        << " of " << formatBytes(m.capacityBytes * devices) << " ("
+        << (m.fits ? "fits" : "does NOT fit") << "; max batch " << formatInteger(m.maxBatch)
+        << ")\n\n";
+
+    out << "Decode step by operator (per device)\n";
+    out << pad("operator", 19) << pad("count", 7) << pad("FLOPs", 13) << pad("bytes", 11)
+        << pad("intensity", 15) << pad("time", 11) << "bound\n";
+    for (const OperatorCost& op : a.operators) {
+        if (op.phase != Phase::Decode) {
+            continue;
+        }
+        out << pad(std::string(op.name), 19) << pad(formatNumber(op.count), 7)
+            << pad(formatSi(op.flops, "FLOP"), 13) << pad(formatBytes(op.bytes()), 11)
+            << pad(formatNumber(op.intensity()) + " FLOP/B", 15)
+            << pad(formatDuration(op.timeSeconds), 11) << toString(op.bound) << '\n';
+    }
+    if (!a.warnings.empty()) {
+        out << "\nWarnings\n";
+        for (const std::string& warning : a.warnings) {
+            out << "  - " << warning << '\n';
+        }
+    }
+}
+
+std::string csvHeader() {
+    return "hardware,model,batch,prompt_tokens,context_tokens,weights,activations,kv_cache,"
+           "kv_heads,tensor_parallel,flash_attention,compute_precision,"
+           "ridge_point_flops_per_byte,prefill_intensity_flops_per_byte,"
+           "prefill_attainable_flops_per_s,prefill_bound,decode_intensity_flops_per_byte,"
+           "decode_attainable_flops_per_s,decode_bound,decode_weight_bytes,decode_kv_bytes,"
+           "ttft_s,tpot_s,decode_tokens_per_s,critical_batch,memory_total_bytes,fits";
+}
+
+std::string csvRow(const Scenario& s, const Analysis& a) {
+    const Workload& w = s.workload;
+    std::ostringstream row;
+    row << s.hardware.id << ',' << s.model.id << ',' << w.batch << ',' << w.promptTokens << ','
+        << w.contextTokens << ',' << toString(w.weightPrecision) << ','
+        << toString(w.activationPrecision) << ',' << toString(w.kvPrecision) << ','
+        << a.effectiveKvHeads << ',' << w.tensorParallel << ','
+        << (w.flashAttention ? "on" : "off") << ',' << toString(a.computePrecision) << ','
+        << csvNumber(a.ridgePointFlopsPerByte) << ',' << csvNumber(a.prefill.intensity()) << ','
+        << csvNumber(a.prefill.attainableFlopsPerSecond) << ',' << toString(a.prefill.bound)
+        << ',' << csvNumber(a.decode.intensity()) << ','
+        << csvNumber(a.decode.attainableFlopsPerSecond) << ',' << toString(a.decode.bound) << ','
+        << csvNumber(a.decode.weightBytes) << ',' << csvNumber(a.decode.kvBytes) << ','
+        << csvNumber(a.ttftSeconds) << ',' << csvNumber(a.tpotSeconds) << ','
+        << csvNumber(a.decodeTokensPerSecond) << ','
+        << (a.criticalBatch ? std::to_string(*a.criticalBatch) : std::string()) << ','
+        << csvNumber(a.memory.totalBytes * static_cast<double>(w.tensorParallel)) << ','
+        << (a.memory.fits ? "true" : "false");
+    return row.str();
+}
+
+}  // namespace roofline::cli

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+/// @file model.h
+/// A decoder-only transformer reduced to the shapes that decide FLOPs and bytes.
+///
+/// Built from a Hugging Face config.json by roofline_presets (core/io), or by hand in tests.
+/// Every count is in elements or parameters (not bytes): precision is the scenario's.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace roofline {
+
+/// A run of consecutive-or-not layers that cost the same: same attention span, same MLP
+/// kind. Layer order never matters to a roofline, so layers are grouped by kind, which keeps
+/// analyze() independent of the layer count (Llama-3.1-405B has 126 layers, 1 group).
+struct LayerGroup {
+    std::int64_t count = 0;          ///< How many layers have this shape.
+    std::int64_t slidingWindow = 0;  ///< Tokens a query attends to; 0 = full (global) attention.
+    bool moe = false;                ///< MLP is a routed mixture of experts (else dense MLP).
+
+    bool operator==(const LayerGroup&) const = default;
+};
+
+/// Multi-head latent attention (DeepSeek-V2/V3). Active when kvLoraRank > 0.
+struct MlaShape {
+    std::int64_t qLoraRank = 0;      ///< 0 = queries projected directly from the hidden state.
+    std::int64_t kvLoraRank = 0;     ///< r: width of the cached latent.
+    std::int64_t qkNopeHeadDim = 0;  ///< Per-head query/key width without RoPE.
+    std::int64_t qkRopeHeadDim = 0;  ///< rho: decoupled RoPE key width, cached beside the latent.
+    std::int64_t vHeadDim = 0;       ///< Per-head value width.
+
+    bool enabled() const { return kvLoraRank > 0; }
+    bool operator==(const MlaShape&) const = default;
+};
+
+/// Routed experts. Active when numExperts > 0.
+struct MoeShape {
+    std::int64_t numExperts = 0;                ///< E, routed experts per MoE layer.
+    std::int64_t expertsPerToken = 0;           ///< k, routed experts each token uses.
+    std::int64_t expertIntermediateSize = 0;    ///< Intermediate width of one routed expert.
+    std::int64_t sharedIntermediateSize = 0;    ///< Total width of always-on shared experts.
+    bool routerBias = false;        ///< Router has a per-expert bias (GPT-OSS, DeepSeek-V3).
+    bool expertBias = false;        ///< Expert projections have biases (GPT-OSS).
+    bool sharedExpertGate = false;  ///< A sigmoid gate (h x 1) on the shared expert (Qwen2-MoE).
+
+    bool enabled() const { return numExperts > 0; }
+    bool operator==(const MoeShape&) const = default;
+};
+
+struct Model {
+    std::string id;            ///< Preset id or file stem.
+    std::string name;          ///< Display name.
+    std::string architecture;  ///< config.json model_type, e.g. "llama".
+
+    std::int64_t numLayers = 0;         ///< L
+    std::int64_t hiddenSize = 0;        ///< h
+    std::int64_t numQueryHeads = 0;     ///< n_q
+    std::int64_t numKvHeads = 0;        ///< n_kv (ignored for the cache when MLA is on)
+    std::int64_t headDim = 0;           ///< d, need not equal h / n_q (Gemma-2: 256 vs 224)
+    std::int64_t intermediateSize = 0;  ///< I of the dense MLP layers
+    std::int64_t vocabSize = 0;         ///< V
+    std::int64_t maxPositionEmbeddings = 0;  ///< 0 = unknown
+
+    bool tieWordEmbeddings = false;  ///< lm_head shares the embedding table.
+    bool gatedMlp = true;            ///< gate, up, down (SwiGLU/GeGLU) vs up, down.
+    std::int64_t normsPerLayer = 2;  ///< RMSNorm/LayerNorm weight vectors of width h per layer.
+    bool qkNorm = false;             ///< Per-head RMSNorm on q and k (Qwen3): 2·d weights.
+    bool qkvBias = false;            ///< Bias on q, k, v projections (Qwen2, GPT-OSS).
+    bool oBias = false;              ///< Bias on the output projection (GPT-OSS).
+    bool mlpBias = false;            ///< Bias on dense MLP projections.
+    bool attentionSinks = false;     ///< One learned sink logit per query head (GPT-OSS).
+
+    MoeShape moe;
+    MlaShape mla;
+
+    /// Layer kinds with counts; their counts sum to numLayers.
+    std::vector<LayerGroup> layerGroups;
+
+    bool operator==(const Model&) const = default;
+};
+
+/// Parameter counts, as counted from the shapes (embeddings once if tied, twice otherwise;
+/// norms, biases, router and sinks included; DeepSeek's multi-token-prediction module is not
+/// part of the model).
+struct ParameterCount {
+    double total = 0.0;
+    /// Parameters one token touches: everything except the routed experts it does not use
+    /// (k of E routed experts, plus shared experts). Includes both embedding tables, the
+    /// convention of reference/models.json.
+    double activePerToken = 0.0;
+};
+
+ParameterCount countParameters(const Model& model);
+
+/// KV-cache elements per token per sequence, summed over all layers, without sliding-window
+/// caps: 2·n_kv·d per layer, or (kv_lora_rank + qk_rope_head_dim) per layer with MLA.
+/// Multiply by the KV precision's bytes per element for bytes.
+double kvCacheElementsPerToken(const Model& model);
+
+}  // namespace roofline

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+/// @file scenario_file.h
+/// Scenario files (what File > Save scenario writes), the scenario command-line options
+/// shared by roofline-cli and roofline-explorer, and the stable JSON form of an Analysis.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "roofline/analysis.h"
+#include "roofline/io/presets.h"
+
+namespace roofline::io {
+
+inline constexpr int kScenarioSchemaVersion = 1;
+
+/// A saved scenario: which hardware and model (a shipped id, or a path to a file), and the
+/// workload knobs.
+struct ScenarioFile {
+    std::string hardware = "h100-sxm";
+    std::string model = "llama-3.1-8b";
+    Workload workload;
+
+    bool operator==(const ScenarioFile&) const = default;
+};
+
+/// JSON text of a scenario file (schema_version 1, snake_case keys, 2-space indent).
+std::string toJson(const ScenarioFile& scenario);
+
+/// Parses a scenario file. A schema_version newer than kScenarioSchemaVersion is refused
+/// ("written by a newer version"); bad values are errors naming the pointer. Missing
+/// workload keys take the defaults. Does not resolve the hardware/model references.
+Loaded<ScenarioFile> parseScenarioFile(std::string_view jsonText, const std::string& file);
+Loaded<ScenarioFile> loadScenarioFile(const std::string& path);
+
+/// Result of applying scenario options to a ScenarioFile.
+struct OptionsResult {
+    std::vector<std::string> rest;  ///< Arguments that are not scenario options, in order.
+    std::vector<std::string> errors;  ///< Usage errors: "--batch expects an integer ≥ 1, got 'x'"
+};
+
+/// Applies the scenario options in `args` to `scenario`: --hardware ID|FILE,
+/// --model ID|FILE, --batch N, --prompt N, --context N, --weights P, --activations P,
+/// --kv P, --kv-heads N, --gqa-ratio R (n_q / n_kv; resolved later against the model),
+/// --tp N, --flash-attention on|off. Both "--opt value" and "--opt=value" work. `gqaRatio`
+/// receives --gqa-ratio (0 when absent), since it needs the model to become kv heads.
+OptionsResult applyScenarioOptions(const std::vector<std::string>& args, ScenarioFile& scenario,
+                                   std::int64_t& gqaRatio);
+
+/// Help text for the options above, one per line, for --help.
+std::string_view scenarioOptionsHelp();
+
+/// A fully resolved scenario: hardware and model loaded.
+struct ResolvedScenario {
+    Scenario scenario;
+    std::vector<Issue> issues;  ///< Load issues and validation issues.
+    bool ok() const { return !hasErrors(issues); }
+};
+
+/// Loads the hardware and model that `file` names and validates the whole scenario.
+/// `gqaRatio` > 0 sets kvHeadsOverride = n_q / ratio (an error if it does not divide n_q).
+ResolvedScenario resolve(const ScenarioFile& file, std::int64_t gqaRatio = 0);
+
+/// The stable JSON contract of `roofline-cli analyze --format json` (README "JSON output").
+std::string analysisToJson(const Scenario& scenario, const Analysis& analysis);
+
+}  // namespace roofline::io

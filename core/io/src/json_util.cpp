@@ -1,0 +1,236 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "json_util.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+
+namespace roofline::io::detail {
+
+namespace {
+
+// RFC 6901 escaping of one reference token.
+std::string escapeToken(const std::string& key) {
+    std::string out;
+    for (char ch : key) {
+        if (ch == '~') {
+            out += "~0";
+        } else if (ch == '/') {
+            out += "~1";
+        } else {
+            out += ch;
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string foundText(const Json& value) {
+    std::string text = value.dump(-1, ' ', false, Json::error_handler_t::replace);
+    constexpr std::size_t kMax = 60;
+    if (text.size() > kMax) {
+        text = text.substr(0, kMax) + "…";
+    }
+    return text;
+}
+
+std::optional<Json> parseObject(std::string_view text, const std::string& file,
+                                std::vector<Issue>& issues) {
+    const auto isSpace = [](char ch) {
+        return ch == ' ' || ch == '\n' || ch == '\r' || ch == '\t';
+    };
+    bool blank = true;
+    for (char ch : text) {
+        blank = blank && isSpace(ch);
+    }
+    if (blank) {
+        issues.push_back({Severity::Error, file, "", "a JSON object", "an empty file"});
+        return std::nullopt;
+    }
+    Json json;
+    try {
+        json = Json::parse(text.begin(), text.end());
+    } catch (const Json::parse_error& e) {
+        // e.what() reads "[json.exception.parse_error.101] parse error at line 3, column 5:
+        // syntax error ..."; keep the part after the bracketed id.
+        std::string what = e.what();
+        const auto close = what.find("] ");
+        if (close != std::string::npos) {
+            what = what.substr(close + 2);
+        }
+        issues.push_back({Severity::Error, file, "", "valid JSON", what});
+        return std::nullopt;
+    } catch (const std::exception& e) {
+        issues.push_back({Severity::Error, file, "", "valid JSON", e.what()});
+        return std::nullopt;
+    }
+    if (!json.is_object()) {
+        issues.push_back({Severity::Error, file, "", "a JSON object",
+                          std::string("a ") + json.type_name()});
+        return std::nullopt;
+    }
+    return json;
+}
+
+bool readFile(const std::string& path, std::size_t maxBytes, std::string& text,
+              std::vector<Issue>& issues) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        issues.push_back({Severity::Error, path, "", "a readable file",
+                          std::string(std::strerror(errno))});
+        return false;
+    }
+    text.assign(maxBytes + 1, '\0');
+    in.read(text.data(), static_cast<std::streamsize>(text.size()));
+    const auto got = static_cast<std::size_t>(in.gcount());
+    if (in.bad()) {
+        issues.push_back({Severity::Error, path, "", "a readable file", "a read error"});
+        return false;
+    }
+    if (got > maxBytes) {
+        issues.push_back({Severity::Error, path, "",
+                          "a file of at most " + std::to_string(maxBytes) + " bytes",
+                          "a larger file"});
+        return false;
+    }
+    text.resize(got);
+    return true;
+}
+
+ObjectReader::ObjectReader(const Json& object, std::string file, std::string pointer,
+                           std::vector<Issue>& issues)
+    : m_object(object), m_file(std::move(file)), m_pointer(std::move(pointer)),
+      m_issues(issues) {}
+
+std::string ObjectReader::pointerTo(const std::string& key) const {
+    return m_pointer + "/" + escapeToken(key);
+}
+
+void ObjectReader::error(const std::string& key, std::string expected, std::string found) {
+    m_issues.push_back(
+        {Severity::Error, m_file, pointerTo(key), std::move(expected), std::move(found)});
+}
+
+void ObjectReader::warning(const std::string& key, std::string expected, std::string found) {
+    m_issues.push_back(
+        {Severity::Warning, m_file, pointerTo(key), std::move(expected), std::move(found)});
+}
+
+const Json* ObjectReader::find(const std::string& key) const {
+    const auto it = m_object.find(key);
+    if (it == m_object.end() || it->is_null()) {
+        return nullptr;
+    }
+    return &*it;
+}
+
+bool ObjectReader::has(const std::string& key) const { return find(key) != nullptr; }
+
+std::optional<double> ObjectReader::number(const std::string& key, bool required,
+                                           bool allowZero) {
+    const char* expected = allowZero ? "a finite number ≥ 0" : "a positive number";
+    const Json* v = find(key);
+    if (v == nullptr) {
+        if (required) {
+            error(key, expected, "missing");
+        }
+        return std::nullopt;
+    }
+    if (!v->is_number()) {
+        error(key, expected, foundText(*v));
+        return std::nullopt;
+    }
+    const double x = v->get<double>();
+    if (!std::isfinite(x) || x < 0.0 || (!allowZero && x == 0.0)) {
+        error(key, expected, foundText(*v));
+        return std::nullopt;
+    }
+    return x;
+}
+
+std::optional<std::int64_t> ObjectReader::integer(const std::string& key, bool required,
+                                                  std::int64_t lo, std::int64_t hi) {
+    const std::string expected =
+        "an integer from " + std::to_string(lo) + " to " + std::to_string(hi);
+    const Json* v = find(key);
+    if (v == nullptr) {
+        if (required) {
+            error(key, expected, "missing");
+        }
+        return std::nullopt;
+    }
+    double x = 0.0;
+    if (v->is_number_integer()) {
+        if (v->is_number_unsigned() &&
+            v->get<std::uint64_t>() > static_cast<std::uint64_t>(hi)) {
+            error(key, expected, foundText(*v));
+            return std::nullopt;
+        }
+        const auto i = v->is_number_unsigned() ? static_cast<std::int64_t>(v->get<std::uint64_t>())
+                                               : v->get<std::int64_t>();
+        if (i < lo || i > hi) {
+            error(key, expected, foundText(*v));
+            return std::nullopt;
+        }
+        return i;
+    }
+    if (v->is_number_float()) {
+        x = v->get<double>();
+        if (std::isfinite(x) && std::floor(x) == x && x >= static_cast<double>(lo) &&
+            x <= static_cast<double>(hi)) {
+            return static_cast<std::int64_t>(x);
+        }
+    }
+    error(key, expected, foundText(*v));
+    return std::nullopt;
+}
+
+std::optional<std::string> ObjectReader::string(const std::string& key, bool required) {
+    const Json* v = find(key);
+    if (v == nullptr) {
+        if (required) {
+            error(key, "a string", "missing");
+        }
+        return std::nullopt;
+    }
+    if (!v->is_string()) {
+        error(key, "a string", foundText(*v));
+        return std::nullopt;
+    }
+    return v->get<std::string>();
+}
+
+std::optional<bool> ObjectReader::boolean(const std::string& key, bool required) {
+    const Json* v = find(key);
+    if (v == nullptr) {
+        if (required) {
+            error(key, "true or false", "missing");
+        }
+        return std::nullopt;
+    }
+    if (!v->is_boolean()) {
+        error(key, "true or false", foundText(*v));
+        return std::nullopt;
+    }
+    return v->get<bool>();
+}
+
+void ObjectReader::warnUnknown(std::initializer_list<std::string_view> known) {
+    for (const auto& [key, value] : m_object.items()) {
+        bool isKnown = false;
+        for (std::string_view k : known) {
+            isKnown = isKnown || k == key;
+        }
+        if (!isKnown) {
+            std::string list;
+            for (std::string_view k : known) {
+                list += (list.empty() ? "" : ", ") + std::string(k);
+            }
+            warning(key, "a known key (" + list + ")", "an unknown key; it is ignored");
+        }
+    }
+}
+
+}  // namespace roofline::io::detail

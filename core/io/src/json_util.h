@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// Reading JSON values with issues instead of exceptions: each getter checks type and range
+// and records where (file + JSON Pointer), what was expected and what was found.
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "roofline/validate.h"
+
+namespace roofline::io::detail {
+
+using Json = nlohmann::json;
+
+/// The JSON text of a value for "found", shortened to a readable length.
+std::string foundText(const Json& value);
+
+/// Parses text; on failure adds an issue ("valid JSON" / "an empty file" / the parser's
+/// position and reason) and returns nullopt. Also requires a top-level object.
+std::optional<Json> parseObject(std::string_view text, const std::string& file,
+                                std::vector<Issue>& issues);
+
+/// Reads a whole file of at most maxBytes into `text`; adds an issue and returns false
+/// when it cannot.
+bool readFile(const std::string& path, std::size_t maxBytes, std::string& text,
+              std::vector<Issue>& issues);
+
+/// Typed access to one JSON object, recording issues against `file`.
+class ObjectReader {
+public:
+    ObjectReader(const Json& object, std::string file, std::string pointer,
+                 std::vector<Issue>& issues);
+
+    bool has(const std::string& key) const;  ///< Present and not null.
+    const Json* find(const std::string& key) const;  ///< Present and not null, else nullptr.
+
+    /// A finite number > 0 (or ≥ 0 when allowZero). nullopt when missing (an error if
+    /// required) or invalid (always an error).
+    std::optional<double> number(const std::string& key, bool required, bool allowZero = false);
+    /// An integer in [lo, hi]; integral floats (4096.0) are accepted.
+    std::optional<std::int64_t> integer(const std::string& key, bool required, std::int64_t lo,
+                                        std::int64_t hi);
+    std::optional<std::string> string(const std::string& key, bool required);
+    std::optional<bool> boolean(const std::string& key, bool required);
+
+    /// Warns about keys not in `known`.
+    void warnUnknown(std::initializer_list<std::string_view> known);
+
+    std::string pointerTo(const std::string& key) const;
+    void error(const std::string& key, std::string expected, std::string found);
+    void warning(const std::string& key, std::string expected, std::string found);
+    const std::string& file() const { return m_file; }
+
+private:
+    const Json& m_object;
+    std::string m_file;
+    std::string m_pointer;
+    std::vector<Issue>& m_issues;
+};
+
+}  // namespace roofline::io::detail

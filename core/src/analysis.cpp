@@ -1,0 +1,697 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The operator-level cost model. Formulas follow DOMAIN.md §3–6; choices it leaves open are
+// commented where they are made and listed in the README ("Model of the engine").
+
+#include "roofline/analysis.h"
+
+#include <algorithm>
+#include <cmath>
+#include <initializer_list>
+#include <limits>
+
+#include "parameters.h"
+
+namespace roofline {
+
+std::string_view toString(Phase phase) {
+    return phase == Phase::Prefill ? "prefill" : "decode";
+}
+
+std::string_view toString(Bound bound) {
+    switch (bound) {
+        case Bound::Memory:
+            return "memory";
+        case Bound::Compute:
+            return "compute";
+        case Bound::Interconnect:
+            return "interconnect";
+    }
+    return "memory";
+}
+
+std::string_view toString(OperatorKind kind) {
+    switch (kind) {
+        case OperatorKind::Matmul:
+            return "matmul";
+        case OperatorKind::Attention:
+            return "attention";
+        case OperatorKind::Elementwise:
+            return "elementwise";
+        case OperatorKind::Memory:
+            return "memory";
+        case OperatorKind::Communication:
+            return "communication";
+    }
+    return "matmul";
+}
+
+namespace {
+
+double d(std::int64_t v) { return static_cast<double>(v); }
+
+// FLOPs charged per element for the elementwise kernels (a modelling choice; they are
+// memory-bound by two orders of magnitude, so only their bytes matter in practice).
+constexpr double kNormFlopsPerElement = 5.0;     // residual add, square, sum, scale, weight
+constexpr double kSoftmaxFlopsPerScore = 5.0;    // DOMAIN.md §3: ≈ 5·B·n_q·pairs
+constexpr double kGatedActFlopsPerElement = 5.0;  // silu/gelu(x) ≈ 4, times up: 1
+constexpr double kActFlopsPerElement = 4.0;
+
+// Shapes of one device's share of the model, and byte sizes, fixed for a scenario.
+struct Context {
+    const Model& m;
+    double w = 2.0, a = 2.0, c = 2.0;  // bytes per element: weights, activations, KV
+    double devices = 1.0;
+    double h = 0, nq = 0, nkv = 0, dh = 0, inter = 0, vocab = 0;  // per device where split
+    double peak = 0, bandwidth = 0, linkBandwidth = 0, linkLatency = 0;
+};
+
+// Running sums a pass keeps beside its operators, for the critical batch.
+struct PassExtras {
+    double fixedWeightBytes = 0.0;   // weights read once per pass whatever B is
+    double expertFullBytes = 0.0;    // routed-expert weights if every expert were touched
+    double expertFraction = 0.0;     // distinct experts touched / E at this pass size
+    double normWeightBytes = 0.0;    // the part of fixedWeightBytes that norms read
+};
+
+// How one decode step's totals scale with batch, for the critical-batch search.
+struct BatchScaling {
+    double flops = 0.0;            // at the scenario's batch; linear in B
+    double bytes = 0.0;            // at the scenario's batch
+    double fixedBytes = 0.0;       // independent of B
+    double expertFullBytes = 0.0;  // routed experts, scaled by the touched fraction
+    double expertFraction = 0.0;   // at the scenario's batch
+};
+
+class PassBuilder {
+public:
+    PassBuilder(Phase phase, std::vector<OperatorCost>& out)
+        : m_phase(phase), m_out(out), m_first(out.size()) {}
+
+    // Adds (or merges into an earlier operator of the same name in this pass).
+    OperatorCost& add(std::string_view name, OperatorKind kind, double count) {
+        for (std::size_t i = m_first; i < m_out.size(); ++i) {
+            if (m_out[i].name == name) {
+                m_out[i].count += count;
+                return m_out[i];
+            }
+        }
+        OperatorCost& op = m_out.emplace_back();
+        op.name = name;
+        op.phase = m_phase;
+        op.kind = kind;
+        op.count = count;
+        return op;
+    }
+
+    std::size_t first() const { return m_first; }
+
+private:
+    Phase m_phase;
+    std::vector<OperatorCost>& m_out;
+    std::size_t m_first;
+};
+
+// Query-key pairs per sequence and head for T new tokens after C cached ones, each query
+// seeing at most `window` keys (0 = all): Σ_{t=1..T} min(C+t, W). Causal, never P².
+double attentionPairs(double C, double T, double window) {
+    if (window <= 0.0 || C + T <= window) {
+        return T * C + T * (T + 1.0) / 2.0;
+    }
+    const double unclipped = std::clamp(window - C, 0.0, T);  // queries that see C+t ≤ W keys
+    return unclipped * C + unclipped * (unclipped + 1.0) / 2.0 + (T - unclipped) * window;
+}
+
+// Distinct keys the T queries read: the union of their windows.
+double keysRead(double C, double T, double window) {
+    return window > 0.0 ? std::min(C + T, window + T - 1.0) : C + T;
+}
+
+// `count` RMSNorms over `rows` rows of width h, each moving `rowsMoved` rows of N·h·a.
+void addNorms(PassBuilder& pass, const Context& x, std::string_view name, double count,
+              double rows, double rowsMoved) {
+    OperatorCost& op = pass.add(name, OperatorKind::Elementwise, count);
+    op.flops += count * kNormFlopsPerElement * rows * x.h;
+    op.weightBytes += count * x.h * x.a;
+    op.activationBytes += count * rowsMoved * rows * x.h * x.a;
+}
+
+void addDenseMlp(PassBuilder& pass, const Context& x, double layers, double N,
+                 double inter, bool bias, PassExtras& extras, const char* up,
+                 const char* act, const char* down) {
+    const double upOut = (x.m.gatedMlp ? 2.0 : 1.0) * inter;
+    OperatorCost& u = pass.add(up, OperatorKind::Matmul, layers);
+    u.flops += layers * (2.0 * N * x.h * upOut + (bias ? N * upOut : 0.0));
+    const double upWeights = x.h * upOut * x.w + (bias ? upOut * x.a : 0.0);
+    u.weightBytes += layers * upWeights;
+    u.activationBytes += layers * (N * x.h + N * upOut) * x.a;
+
+    OperatorCost& f = pass.add(act, OperatorKind::Elementwise, layers);
+    const double elements = N * inter;
+    if (x.m.gatedMlp) {
+        f.flops += layers * kGatedActFlopsPerElement * elements;
+        f.activationBytes += layers * 3.0 * elements * x.a;  // read gate and up, write
+    } else {
+        f.flops += layers * kActFlopsPerElement * elements;
+        f.activationBytes += layers * 2.0 * elements * x.a;
+    }
+
+    OperatorCost& dn = pass.add(down, OperatorKind::Matmul, layers);
+    dn.flops += layers * (2.0 * N * inter * x.h + (bias ? N * x.h : 0.0));
+    const double downWeights = inter * x.h * x.w + (bias ? x.h * x.a : 0.0);
+    dn.weightBytes += layers * downWeights;
+    dn.activationBytes += layers * (N * inter + N * x.h) * x.a;
+    extras.fixedWeightBytes += layers * (upWeights + downWeights);
+}
+
+void addMoe(PassBuilder& pass, const Context& x, double layers, double N, PassExtras& extras) {
+    const MoeShape& e = x.m.moe;
+    const double E = d(e.numExperts);
+    const double k = d(e.expertsPerToken);
+    const bool gated = x.m.gatedMlp;
+
+    OperatorCost& r = pass.add("moe_router", OperatorKind::Matmul, layers);
+    r.flops += layers * 2.0 * N * x.h * E;
+    const double routerWeights = x.h * E * x.w + (e.routerBias ? E * x.a : 0.0);
+    r.weightBytes += layers * routerWeights;
+    r.activationBytes += layers * (N * x.h + N * E) * x.a;
+    extras.fixedWeightBytes += layers * routerWeights;
+
+    // Distinct routed experts the pass touches under uniform routing (DOMAIN.md §6):
+    // E·(1 − (1 − k/E)^N): k at one token, all E at large N.
+    const double fraction = 1.0 - std::pow(1.0 - k / E, N);
+    extras.expertFraction = fraction;
+    const double touched = E * fraction;
+
+    const double ie = d(e.expertIntermediateSize) / x.devices;
+    const double is = d(e.sharedIntermediateSize) / x.devices;
+    const double upE = (gated ? 2.0 : 1.0) * ie;
+    const double upS = (gated ? 2.0 : 1.0) * is;
+    const double gateWeights = e.sharedExpertGate ? x.h * x.w : 0.0;
+
+    // Routed experts see N·k token rows (gathered); shared experts see all N rows.
+    OperatorCost& u = pass.add("moe_up", OperatorKind::Matmul, layers);
+    u.flops += layers * (2.0 * N * k * x.h * upE + 2.0 * N * x.h * upS +
+                         (e.expertBias ? N * k * upE : 0.0) + (gateWeights > 0 ? 2.0 * N * x.h : 0.0));
+    const double upExpert = x.h * upE * x.w + (e.expertBias ? upE * x.a : 0.0);
+    const double upShared = x.h * upS * x.w + gateWeights;
+    u.weightBytes += layers * (touched * upExpert + upShared);
+    u.activationBytes += layers * (N * k * (x.h + upE) + (is > 0 ? N * (x.h + upS) : 0.0)) * x.a;
+
+    OperatorCost& f = pass.add("moe_act", OperatorKind::Elementwise, layers);
+    const double elements = N * (k * ie + is);
+    f.flops += layers * (gated ? kGatedActFlopsPerElement : kActFlopsPerElement) * elements;
+    f.activationBytes += layers * (gated ? 3.0 : 2.0) * elements * x.a;
+
+    // Down projection with the weighted combine of the k outputs fused in: one N·h write.
+    OperatorCost& dn = pass.add("moe_down", OperatorKind::Matmul, layers);
+    dn.flops += layers * (2.0 * N * (k * ie + is) * x.h + (e.expertBias ? N * k * x.h : 0.0));
+    const double downExpert = ie * x.h * x.w + (e.expertBias ? x.h * x.a : 0.0);
+    const double downShared = is * x.h * x.w;
+    dn.weightBytes += layers * (touched * downExpert + downShared);
+    dn.activationBytes += layers * (elements + N * x.h) * x.a;
+
+    extras.fixedWeightBytes += layers * (upShared + downShared);
+    extras.expertFullBytes += layers * E * (upExpert + downExpert);
+}
+
+void addAttentionBlock(PassBuilder& pass, const Context& x, const LayerGroup& g, Phase phase,
+                       double B, double T, double C, bool flashAttention, PassExtras& extras) {
+    const Model& m = x.m;
+    const double layers = d(g.count);
+    const double N = B * T;
+    const double window = d(g.slidingWindow);
+    const double pairs = attentionPairs(C, T, window);
+    const double keys = keysRead(C, T, window);
+    // A sliding-window cache keeps at most W tokens: a prefill longer than W stores W.
+    const double written = window > 0.0 ? std::min(T, window) : T;
+
+    OperatorCost& qkv = pass.add("qkv_proj", OperatorKind::Matmul, layers);
+    OperatorCost* kvUp = nullptr;
+    double qkvWeights = 0.0;
+    double cachedPerToken = 0.0;  // KV elements per token per layer on this device
+    double oIn = 0.0;
+    const std::string_view attentionName = window > 0.0 ? "attention_sliding" : "attention";
+
+    if (m.mla.enabled()) {
+        const MlaShape& s = m.mla;
+        const double qr = d(s.qLoraRank), r = d(s.kvLoraRank), rope = d(s.qkRopeHeadDim);
+        const double nope = d(s.qkNopeHeadDim), v = d(s.vHeadDim), dqk = nope + rope;
+        const double qMatrices = qr > 0 ? x.h * qr + qr * x.nq * dqk : x.h * x.nq * dqk;
+        const double matrices = qMatrices + x.h * (r + rope);
+        qkv.flops += layers * (2.0 * N * matrices + kNormFlopsPerElement * N * (qr + r));
+        qkvWeights = matrices * x.w + (qr + r) * x.a;
+        // in: N·h; out: q heads and the latent with its rope key; q_a's output round trip.
+        qkv.activationBytes += layers * N * (x.h + x.nq * dqk + r + rope + 2.0 * qr) * x.a;
+        cachedPerToken = r + rope;
+
+        // kv_b_proj: prefill decompresses every token's K and V; decode uses the absorbed
+        // form (DOMAIN.md §6), multiplying queries into the latent space and the latent
+        // attention output back out, so the cache is never decompressed.
+        kvUp = &pass.add("kv_up_proj", OperatorKind::Matmul, layers);
+        const double kvbMatrix = r * x.nq * (nope + v);
+        kvUp->weightBytes += layers * kvbMatrix * x.w;
+        extras.fixedWeightBytes += layers * kvbMatrix * x.w;
+        OperatorCost& att = pass.add(attentionName, OperatorKind::Attention, layers);
+        if (phase == Phase::Prefill) {
+            const double tokens = B * (C + T);
+            kvUp->flops += layers * 2.0 * tokens * r * x.nq * (nope + v);
+            kvUp->activationBytes += layers * tokens * (r + x.nq * (nope + v)) * x.a;
+            att.flops += layers * B * x.nq * pairs * (2.0 * (dqk + v) + kSoftmaxFlopsPerScore);
+            att.activationBytes += layers * (N * x.nq * dqk + B * keys * x.nq * (dqk + v) +
+                                             N * x.nq * v) * x.a;
+        } else {
+            kvUp->flops += layers * 2.0 * N * x.nq * r * (nope + v);
+            kvUp->activationBytes += layers * N * x.nq * (nope + r + r + v) * x.a;
+            att.flops += layers * B * x.nq * pairs *
+                         (2.0 * (r + rope) + 2.0 * r + kSoftmaxFlopsPerScore);
+            att.kvBytes += layers * B * keys * (r + rope) * x.c;
+            att.activationBytes += layers * (N * x.nq * (r + rope) + N * x.nq * r) * x.a;
+        }
+        if (!flashAttention) {
+            att.activationBytes += layers * 4.0 * B * x.nq * pairs * x.a;
+        }
+        oIn = x.nq * v;
+    } else {
+        const double qkvOut = (x.nq + 2.0 * x.nkv) * x.dh;
+        qkv.flops += layers * (2.0 * N * x.h * qkvOut + (m.qkvBias ? N * qkvOut : 0.0) +
+                               (m.qkNorm ? kNormFlopsPerElement * N * (x.nq + x.nkv) * x.dh : 0.0));
+        qkvWeights = x.h * qkvOut * x.w + (m.qkvBias ? qkvOut * x.a : 0.0) +
+                     (m.qkNorm ? 2.0 * x.dh * x.a : 0.0);
+        qkv.activationBytes += layers * N * (x.h + qkvOut) * x.a;
+        cachedPerToken = 2.0 * x.nkv * x.dh;
+
+        OperatorCost& att = pass.add(attentionName, OperatorKind::Attention, layers);
+        att.flops += layers * B * x.nq * pairs * (4.0 * x.dh + kSoftmaxFlopsPerScore);
+        att.kvBytes += layers * B * keys * 2.0 * x.nkv * x.dh * x.c;  // n_kv, never n_q
+        att.activationBytes += layers * 2.0 * N * x.nq * x.dh * x.a;  // Q in, O out
+        if (!flashAttention) {
+            // Scores and probabilities written and read back through HBM.
+            att.activationBytes += layers * 4.0 * B * x.nq * pairs * x.a;
+        }
+        oIn = x.nq * x.dh;
+    }
+    qkv.weightBytes += layers * qkvWeights;
+    extras.fixedWeightBytes += layers * qkvWeights;
+
+    OperatorCost& kvw = pass.add("kv_write", OperatorKind::Memory, layers);
+    kvw.kvBytes += layers * B * written * cachedPerToken * x.c;
+
+    OperatorCost& o = pass.add("o_proj", OperatorKind::Matmul, layers);
+    o.flops += layers * (2.0 * N * oIn * x.h + (m.oBias ? N * x.h : 0.0));
+    const double oWeights = oIn * x.h * x.w + (m.oBias ? x.h * x.a : 0.0);
+    o.weightBytes += layers * oWeights;
+    o.activationBytes += layers * N * (oIn + x.h) * x.a;
+    extras.fixedWeightBytes += layers * oWeights;
+}
+
+void addAllReduce(PassBuilder& pass, const Context& x, double count, double N) {
+    if (x.devices <= 1.0) {
+        return;
+    }
+    OperatorCost& op = pass.add("tp_allreduce", OperatorKind::Communication, count);
+    const double bytes = N * x.h * x.a;
+    op.linkBytes += count * bytes;
+    if (x.linkBandwidth > 0.0) {
+        // Ring all-reduce: 2·(D−1)/D of the buffer over each link, 2·(D−1) latency steps.
+        const double steps = 2.0 * (x.devices - 1.0);
+        op.linkTimeSeconds += count * (steps / x.devices * bytes / x.linkBandwidth +
+                                       steps * x.linkLatency);
+    }
+}
+
+// Emits every operator of one pass over B sequences, T new tokens each, C cached.
+PassExtras buildPass(const Context& x, const Workload& wl, Phase phase, double B, double T,
+                     double C, std::vector<OperatorCost>& out) {
+    PassBuilder pass(phase, out);
+    PassExtras extras;
+    const Model& m = x.m;
+    const double N = B * T;
+
+    // Embedding: a gather of N rows of the (vocab-parallel) table, not a read of all of it.
+    OperatorCost& emb = pass.add("embedding", OperatorKind::Memory, 1.0);
+    emb.weightBytes += N * x.h * x.w / x.devices;
+    emb.activationBytes += N * x.h * x.a;
+
+    for (const LayerGroup& g : m.layerGroups) {
+        const double layers = d(g.count);
+        // Fused residual add + RMSNorm: read x and residual, write both.
+        addNorms(pass, x, "norms", layers * d(m.normsPerLayer), N, 4.0);
+        addAttentionBlock(pass, x, g, phase, B, T, C, wl.flashAttention, extras);
+        addAllReduce(pass, x, layers, N);
+        if (g.moe) {
+            addMoe(pass, x, layers, N, extras);
+        } else {
+            addDenseMlp(pass, x, layers, N, x.inter, m.mlpBias, extras, "mlp_up", "mlp_act",
+                        "mlp_down");
+        }
+        addAllReduce(pass, x, layers, N);
+    }
+    extras.normWeightBytes = (d(m.normsPerLayer) * d(m.numLayers) + 1.0) * x.h * x.a;
+    extras.fixedWeightBytes += extras.normWeightBytes;
+
+    addNorms(pass, x, "final_norm", 1.0, N, 3.0);  // read x and residual, write
+
+    // Logits: the last token of each prompt in prefill, every new token in decode.
+    const double rows = phase == Phase::Prefill ? B : N;
+    OperatorCost& head = pass.add("lm_head", OperatorKind::Matmul, 1.0);
+    head.flops += 2.0 * rows * x.h * x.vocab;
+    head.weightBytes += x.h * x.vocab * x.w;
+    head.activationBytes += rows * (x.h + x.vocab) * x.a;
+    extras.fixedWeightBytes += x.h * x.vocab * x.w;
+
+    // Times and bounds per operator.
+    for (std::size_t i = pass.first(); i < out.size(); ++i) {
+        OperatorCost& op = out[i];
+        op.computeTimeSeconds = op.flops / x.peak;
+        op.memoryTimeSeconds = op.bytes() / x.bandwidth;
+        op.timeSeconds = std::max({op.computeTimeSeconds, op.memoryTimeSeconds,
+                                   op.linkTimeSeconds});
+        if (op.linkTimeSeconds > std::max(op.computeTimeSeconds, op.memoryTimeSeconds)) {
+            op.bound = Bound::Interconnect;
+        } else {
+            op.bound = op.computeTimeSeconds > op.memoryTimeSeconds ? Bound::Compute
+                                                                    : Bound::Memory;
+        }
+    }
+    return extras;
+}
+
+PhaseCost summarize(const std::vector<OperatorCost>& ops, std::size_t first, std::size_t last,
+                    const Context& x) {
+    PhaseCost p;
+    for (std::size_t i = first; i < last; ++i) {
+        const OperatorCost& op = ops[i];
+        p.flops += op.flops;
+        p.weightBytes += op.weightBytes;
+        p.kvBytes += op.kvBytes;
+        p.activationBytes += op.activationBytes;
+        p.linkBytes += op.linkBytes;
+        p.linkTimeSeconds += op.linkTimeSeconds;
+        p.timeSeconds += op.timeSeconds;
+    }
+    p.computeTimeSeconds = p.flops / x.peak;
+    p.memoryTimeSeconds = p.bytes() / x.bandwidth;
+    p.stepBoundSeconds = std::max({p.computeTimeSeconds, p.memoryTimeSeconds, p.linkTimeSeconds});
+    p.attainableFlopsPerSecond = p.timeSeconds > 0.0 ? p.flops / p.timeSeconds : 0.0;
+    if (p.linkTimeSeconds > std::max(p.computeTimeSeconds, p.memoryTimeSeconds)) {
+        p.bound = Bound::Interconnect;
+    } else {
+        p.bound = p.computeTimeSeconds > p.memoryTimeSeconds ? Bound::Compute : Bound::Memory;
+    }
+    return p;
+}
+
+// Smallest integer B ≥ 1 at which the decode step's compute time reaches its memory time.
+// FLOPs and KV/activation bytes scale linearly with B; weight bytes are fixed except the
+// routed experts, whose touched fraction 1 − (1 − k/E)^B grows toward 1. So
+// g(B) = B·f/peak − (W + E_full·frac(B) + B·l)/BW is convex with g(0) < 0: it crosses zero
+// once if its final slope f/peak − l/BW is positive, and never otherwise.
+std::optional<std::int64_t> criticalBatch(const BatchScaling& s, const Context& x, double batch,
+                                          double k, double E) {
+    const double flopsPerSeq = s.flops / batch;
+    const double linearPerSeq =
+        (s.bytes - s.fixedBytes - s.expertFullBytes * s.expertFraction) / batch;
+    const double slope = flopsPerSeq / x.peak - linearPerSeq / x.bandwidth;
+    if (!(slope > 0.0)) {
+        return std::nullopt;
+    }
+    const auto g = [&](double b) {
+        const double frac = s.expertFullBytes > 0.0 ? 1.0 - std::pow(1.0 - k / E, b) : 0.0;
+        return b * slope - (s.fixedBytes + s.expertFullBytes * frac) / x.bandwidth;
+    };
+    constexpr double kLimit = 1e12;  // beyond this "crossing" is not a serving regime
+    // Dense closed form is the starting guess; with experts the root lies at or above it.
+    double lo = std::max(1.0, std::floor(s.fixedBytes / x.bandwidth / slope));
+    if (lo > kLimit) {
+        return std::nullopt;
+    }
+    if (g(lo) >= 0.0) {
+        // Step down in case rounding put the guess above the root.
+        while (lo > 1.0 && g(lo - 1.0) >= 0.0) {
+            lo -= 1.0;
+        }
+        return static_cast<std::int64_t>(lo);
+    }
+    double hi = lo * 2.0;
+    while (g(hi) < 0.0) {
+        lo = hi;
+        hi *= 2.0;
+        if (hi > kLimit) {
+            return std::nullopt;
+        }
+    }
+    while (hi - lo > 1.0) {  // invariant: g(lo) < 0 ≤ g(hi)
+        const double mid = std::floor((lo + hi) / 2.0);
+        (g(mid) >= 0.0 ? hi : lo) = mid;
+    }
+    return static_cast<std::int64_t>(hi);
+}
+
+std::string roofName(const Hardware& hw) { return hw.name.empty() ? hw.id : hw.name; }
+
+}  // namespace
+
+Precision computePrecisionFor(const Hardware& hardware, Precision activation) {
+    using P = Precision;
+    std::array<P, 5> chain{};
+    std::size_t length = 0;
+    const auto push = [&](std::initializer_list<P> list) {
+        for (P p : list) {
+            chain[length++] = p;
+        }
+    };
+    switch (activation) {
+        case P::Fp4:
+            push({P::Fp4, P::Fp8, P::Bf16, P::Fp16, P::Fp32});
+            break;
+        case P::Int4:
+            push({P::Int4, P::Int8, P::Bf16, P::Fp16, P::Fp32});
+            break;
+        case P::Fp8:
+            push({P::Fp8, P::Bf16, P::Fp16, P::Fp32});
+            break;
+        case P::Int8:
+            push({P::Int8, P::Bf16, P::Fp16, P::Fp32});
+            break;
+        case P::Bf16:
+            push({P::Bf16, P::Fp16, P::Fp32});
+            break;
+        case P::Fp16:
+            push({P::Fp16, P::Bf16, P::Fp32});
+            break;
+        case P::Fp32:
+            push({P::Fp32, P::Tf32, P::Bf16});
+            break;
+        case P::Tf32:
+            push({P::Tf32, P::Fp32, P::Bf16});
+            break;
+    }
+    for (std::size_t i = 0; i < length; ++i) {
+        if (hardware.hasRoof(chain[i])) {
+            return chain[i];
+        }
+    }
+    for (P p : kAllPrecisions) {
+        if (hardware.hasRoof(p)) {
+            return p;
+        }
+    }
+    return activation;
+}
+
+Model effectiveModel(const Model& model, const Workload& workload) {
+    Model m = model;
+    if (workload.kvHeadsOverride > 0 && !m.mla.enabled()) {
+        m.numKvHeads = workload.kvHeadsOverride;
+    }
+    return m;
+}
+
+Analysis analyze(const Scenario& scenario) {
+    const Hardware& hw = scenario.hardware;
+    const Workload& wl = scenario.workload;
+    const bool overrideKv = wl.kvHeadsOverride > 0 && !scenario.model.mla.enabled() &&
+                            wl.kvHeadsOverride != scenario.model.numKvHeads;
+    // Copy the model only when the GQA override changes it (analyze() runs every frame).
+    Model overridden;
+    if (overrideKv) {
+        overridden = effectiveModel(scenario.model, wl);
+    }
+    const Model& m = overrideKv ? overridden : scenario.model;
+
+    Analysis result;
+    result.computePrecision = computePrecisionFor(hw, wl.activationPrecision);
+    result.peakFlopsPerSecond = hw.peak(result.computePrecision);
+    result.memoryBandwidthBytesPerSecond = hw.memoryBandwidthBytesPerSecond;
+    result.ridgePointFlopsPerByte = result.peakFlopsPerSecond / hw.memoryBandwidthBytesPerSecond;
+    result.roofs.reserve(kPrecisionCount);
+    for (Precision p : kAllPrecisions) {
+        if (hw.hasRoof(p)) {
+            result.roofs.push_back({p, hw.peak(p), hw.peak(p) / hw.memoryBandwidthBytesPerSecond,
+                                    p == result.computePrecision});
+        }
+    }
+
+    Context x{m};
+    x.w = bytesPerElement(wl.weightPrecision);
+    x.a = bytesPerElement(wl.activationPrecision);
+    x.c = bytesPerElement(wl.kvPrecision);
+    x.devices = d(wl.tensorParallel);
+    x.h = d(m.hiddenSize);
+    x.nq = d(m.numQueryHeads) / x.devices;
+    x.nkv = detail::kvHeadsPerDevice(m, x.devices);
+    x.dh = d(m.headDim);
+    x.inter = d(m.intermediateSize) / x.devices;
+    x.vocab = d(m.vocabSize) / x.devices;
+    x.peak = result.peakFlopsPerSecond;
+    x.bandwidth = hw.memoryBandwidthBytesPerSecond;
+    x.linkBandwidth = hw.interconnectBandwidthBytesPerSecond;
+    x.linkLatency = hw.interconnectLatencySeconds;
+    if (wl.tensorParallel > 1) {
+        result.interconnectBandwidthBytesPerSecond = hw.interconnectBandwidthBytesPerSecond;
+    }
+
+    const double B = d(wl.batch);
+    const double P = d(wl.promptTokens);
+    const double C = d(wl.contextTokens);
+
+    result.operators.reserve(48);
+    buildPass(x, wl, Phase::Prefill, B, P, 0.0, result.operators);
+    const std::size_t decodeFirst = result.operators.size();
+    const PassExtras decodeExtras = buildPass(x, wl, Phase::Decode, B, 1.0, C, result.operators);
+    result.prefill = summarize(result.operators, 0, decodeFirst, x);
+    result.decode = summarize(result.operators, decodeFirst, result.operators.size(), x);
+
+    result.ttftSeconds = result.prefill.timeSeconds;
+    result.tpotSeconds = result.decode.timeSeconds;
+    result.decodeTokensPerSecond = B / result.tpotSeconds;
+    const double k = d(m.moe.expertsPerToken);
+    const double E = d(m.moe.numExperts);
+    result.criticalBatch =
+        criticalBatch({result.decode.flops, result.decode.bytes(), decodeExtras.fixedWeightBytes,
+                       decodeExtras.expertFullBytes, decodeExtras.expertFraction},
+                      x, B, k, E);
+    BatchScaling matmuls{0.0, 0.0, decodeExtras.fixedWeightBytes - decodeExtras.normWeightBytes,
+                         decodeExtras.expertFullBytes, decodeExtras.expertFraction};
+    for (std::size_t i = decodeFirst; i < result.operators.size(); ++i) {
+        const OperatorCost& op = result.operators[i];
+        if (op.kind == OperatorKind::Matmul) {
+            matmuls.flops += op.flops;
+            matmuls.bytes += op.bytes();
+        }
+    }
+    result.matmulCriticalBatch = criticalBatch(matmuls, x, B, k, E);
+
+    // Per device and sequence, every layer, no window cap (the Goldilocks definition).
+    const double cachedPerLayer = m.mla.enabled()
+                                      ? d(m.mla.kvLoraRank + m.mla.qkRopeHeadDim)
+                                      : 2.0 * x.nkv * x.dh;
+    const double kvPerTokenDevice = cachedPerLayer * d(m.numLayers) * x.c;
+    result.goldilocksContextTokens = result.decode.weightBytes / (B * kvPerTokenDevice);
+
+    const ParameterCount params = countParameters(m);
+    result.totalParameters = params.total;
+    result.activeParametersPerToken = params.activePerToken;
+    result.kvCacheBytesPerToken = kvCacheElementsPerToken(m) * x.c;
+    result.effectiveKvHeads = m.mla.enabled() ? 0 : m.numKvHeads;
+
+    // Memory footprint of one device.
+    MemoryFootprint& mem = result.memory;
+    const detail::ParameterSplit held = detail::deviceParameters(m, x.devices, false);
+    mem.weightBytes = held.matrices * x.w + held.vectors * x.a;
+    const double tokensPerSeq = std::max(P, C + 1.0);
+    double kvPerSeq = 0.0;
+    for (const LayerGroup& g : m.layerGroups) {
+        const double kept = g.slidingWindow > 0 ? std::min(tokensPerSeq, d(g.slidingWindow))
+                                                : tokensPerSeq;
+        kvPerSeq += d(g.count) * kept * cachedPerLayer * x.c;
+    }
+    // Workspace: the prefill pass's widest moment: residual stream, normed input and the
+    // widest intermediate of N = B·P tokens, the score matrix of one layer when
+    // FlashAttention is off, and one logits row per sequence.
+    const double qkvWidth = m.mla.enabled()
+                                ? x.nq * d(m.mla.qkNopeHeadDim + m.mla.qkRopeHeadDim + m.mla.vHeadDim)
+                                : (x.nq + 2.0 * x.nkv) * x.dh;
+    double widest = std::max({x.h, qkvWidth, (m.gatedMlp ? 2.0 : 1.0) * x.inter});
+    if (m.moe.enabled()) {
+        const double expertWidth = d(m.moe.expertsPerToken) * d(m.moe.expertIntermediateSize) +
+                                   d(m.moe.sharedIntermediateSize);
+        widest = std::max(widest, (m.gatedMlp ? 2.0 : 1.0) * expertWidth / x.devices);
+    }
+    double workspacePerSeq = P * (2.0 * x.h + widest) * x.a + x.vocab * x.a;
+    if (!wl.flashAttention) {
+        workspacePerSeq += x.nq * P * P * x.a;
+    }
+    mem.kvCacheBytes = B * kvPerSeq;
+    mem.activationBytes = B * workspacePerSeq;
+    mem.totalBytes = mem.weightBytes + mem.kvCacheBytes + mem.activationBytes;
+    mem.capacityBytes = hw.memoryCapacityBytes;
+    mem.fits = mem.totalBytes <= mem.capacityBytes;
+    const double room = mem.capacityBytes - mem.weightBytes;
+    mem.maxBatch = room > 0.0 ? static_cast<std::int64_t>(std::min(
+                                    std::floor(room / (kvPerSeq + workspacePerSeq)),
+                                    d(kMaxBatch)))
+                              : 0;
+
+    // Warnings: sentences for the user.
+    if (result.computePrecision != wl.activationPrecision) {
+        result.warnings.push_back(std::string(toString(wl.activationPrecision)) +
+                                  " math requested, but " + roofName(hw) + " has no " +
+                                  std::string(toString(wl.activationPrecision)) +
+                                  " roof: using " +
+                                  std::string(toString(result.computePrecision)));
+    }
+    if (!mem.fits) {
+        result.warnings.push_back(
+            "Does not fit: " + std::to_string(static_cast<long long>(std::ceil(mem.totalBytes / 1e9))) +
+            " GB needed per device, " +
+            std::to_string(static_cast<long long>(mem.capacityBytes / 1e9)) +
+            " GB available (largest batch that fits: " + std::to_string(mem.maxBatch) +
+            "); analysed anyway");
+    }
+    if (wl.kvHeadsOverride > 0 && scenario.model.mla.enabled()) {
+        result.warnings.push_back(
+            "KV-head override ignored: the model uses multi-head latent attention, whose "
+            "cache has no KV heads");
+    }
+    if (m.maxPositionEmbeddings > 0 && std::max(P, C + 1.0) > d(m.maxPositionEmbeddings)) {
+        result.warnings.push_back("Sequence of " +
+                                  std::to_string(static_cast<long long>(std::max(P, C + 1.0))) +
+                                  " tokens exceeds the model's maximum of " +
+                                  std::to_string(m.maxPositionEmbeddings));
+    }
+    if (wl.tensorParallel > 1 && hw.interconnectBandwidthBytesPerSecond <= 0.0) {
+        result.warnings.push_back("No interconnect bandwidth known for " + roofName(hw) +
+                                  ": tensor-parallel communication is not timed");
+    }
+    if (wl.tensorParallel > 1 && !m.mla.enabled() && m.numKvHeads < wl.tensorParallel) {
+        result.warnings.push_back("KV heads (" + std::to_string(m.numKvHeads) +
+                                  ") fewer than devices (" + std::to_string(wl.tensorParallel) +
+                                  "): each device holds a replicated KV head");
+    }
+    return result;
+}
+
+std::vector<TrailPoint> decodeBatchTrail(const Scenario& scenario, std::int64_t maxBatch) {
+    std::vector<TrailPoint> trail;
+    Scenario s = scenario;
+    const auto addPoint = [&](std::int64_t b) {
+        s.workload.batch = b;
+        const Analysis a = analyze(s);
+        trail.push_back({b, a.decode.intensity(), a.decode.attainableFlopsPerSecond,
+                         a.tpotSeconds, a.decodeTokensPerSecond, a.memory.fits});
+    };
+    std::int64_t b = 1;
+    for (; b <= maxBatch; b *= 2) {
+        addPoint(b);
+        if (b > std::numeric_limits<std::int64_t>::max() / 2) {
+            break;
+        }
+    }
+    if (maxBatch >= 1 && (trail.empty() || trail.back().batch != maxBatch)) {
+        addPoint(maxBatch);
+    }
+    return trail;
+}
+
+}  // namespace roofline

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "roofline/model.h"
+
+#include <algorithm>
+
+#include "parameters.h"
+
+namespace roofline {
+
+namespace detail {
+
+namespace {
+
+double d(std::int64_t v) { return static_cast<double>(v); }
+
+void addAttention(const Model& m, double devices, ParameterSplit& p) {
+    const double h = d(m.hiddenSize);
+    const double nq = d(m.numQueryHeads) / devices;
+    if (m.mla.enabled()) {
+        const MlaShape& a = m.mla;
+        const double qHead = d(a.qkNopeHeadDim + a.qkRopeHeadDim);
+        if (a.qLoraRank > 0) {
+            p.matrices += h * d(a.qLoraRank) + d(a.qLoraRank) * nq * qHead;
+            p.vectors += d(a.qLoraRank);  // q_a_layernorm
+        } else {
+            p.matrices += h * nq * qHead;
+        }
+        p.matrices += h * d(a.kvLoraRank + a.qkRopeHeadDim);           // kv_a_proj_with_mqa
+        p.vectors += d(a.kvLoraRank);                                  // kv_a_layernorm
+        p.matrices += d(a.kvLoraRank) * nq * d(a.qkNopeHeadDim + a.vHeadDim);  // kv_b_proj
+        p.matrices += nq * d(a.vHeadDim) * h;                          // o_proj
+    } else {
+        const double dh = d(m.headDim);
+        const double qkvOut = (nq + 2.0 * kvHeadsPerDevice(m, devices)) * dh;
+        p.matrices += h * qkvOut + nq * dh * h;
+        if (m.qkvBias) {
+            p.vectors += qkvOut;
+        }
+        if (m.qkNorm) {
+            p.vectors += 2.0 * dh;
+        }
+    }
+    if (m.oBias) {
+        p.vectors += h;  // o_proj bias: replicated, added once after the all-reduce
+    }
+    if (m.attentionSinks) {
+        p.vectors += nq;
+    }
+}
+
+void addMlp(const Model& m, double inter, bool bias, ParameterSplit& p) {
+    const double h = d(m.hiddenSize);
+    p.matrices += (m.gatedMlp ? 3.0 : 2.0) * h * inter;
+    if (bias) {
+        p.vectors += (m.gatedMlp ? 2.0 : 1.0) * inter + h;
+    }
+}
+
+}  // namespace
+
+double kvHeadsPerDevice(const Model& m, double devices) {
+    return std::max(1.0, d(m.numKvHeads) / devices);
+}
+
+ParameterSplit deviceParameters(const Model& m, double devices, bool activeOnly) {
+    const double h = d(m.hiddenSize);
+    ParameterSplit total;
+    total.matrices = d(m.vocabSize) / devices * h * (m.tieWordEmbeddings ? 1.0 : 2.0);
+    total.vectors = h;  // final norm
+
+    ParameterSplit layer;
+    addAttention(m, devices, layer);
+    layer.vectors += d(m.normsPerLayer) * h;
+
+    for (const LayerGroup& g : m.layerGroups) {
+        ParameterSplit p = layer;
+        if (g.moe) {
+            const MoeShape& e = m.moe;
+            p.matrices += h * d(e.numExperts);  // router, replicated
+            if (e.routerBias) {
+                p.vectors += d(e.numExperts);
+            }
+            ParameterSplit expert;
+            addMlp(m, d(e.expertIntermediateSize) / devices, e.expertBias, expert);
+            const double experts = activeOnly ? d(e.expertsPerToken) : d(e.numExperts);
+            p.matrices += experts * expert.matrices;
+            p.vectors += experts * expert.vectors;
+            if (e.sharedIntermediateSize > 0) {
+                addMlp(m, d(e.sharedIntermediateSize) / devices, false, p);
+                if (e.sharedExpertGate) {
+                    p.matrices += h;
+                }
+            }
+        } else {
+            addMlp(m, d(m.intermediateSize) / devices, m.mlpBias, p);
+        }
+        total.matrices += d(g.count) * p.matrices;
+        total.vectors += d(g.count) * p.vectors;
+    }
+    return total;
+}
+
+}  // namespace detail
+
+ParameterCount countParameters(const Model& model) {
+    ParameterCount count;
+    count.total = detail::deviceParameters(model, 1.0, false).total();
+    count.activePerToken = detail::deviceParameters(model, 1.0, true).total();
+    return count;
+}
+
+double kvCacheElementsPerToken(const Model& m) {
+    const double perLayer =
+        m.mla.enabled() ? static_cast<double>(m.mla.kvLoraRank + m.mla.qkRopeHeadDim)
+                        : 2.0 * static_cast<double>(m.numKvHeads * m.headDim);
+    return perLayer * static_cast<double>(m.numLayers);
+}
+
+}  // namespace roofline

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// Parameter counts split by storage kind, per tensor-parallel device. Shared by
+// countParameters() (D = 1) and the memory footprint in analyze().
+
+#include "roofline/model.h"
+
+namespace roofline::detail {
+
+struct ParameterSplit {
+    double matrices = 0.0;  ///< Weight matrices and embedding tables: stored at precision w.
+    double vectors = 0.0;   ///< Norm weights, biases, sinks: stored at the activation precision.
+    double total() const { return matrices + vectors; }
+};
+
+/// Parameters one of `devices` tensor-parallel devices holds. Heads, MLP and expert widths
+/// and the vocabulary are split D ways; norms, the router, MLA's down-projections and KV
+/// heads fewer than D are replicated. `activeOnly` counts k routed experts instead of E.
+ParameterSplit deviceParameters(const Model& model, double devices, bool activeOnly);
+
+/// KV heads each device holds: n_kv / D, or 1 (replicated) when n_kv < D.
+double kvHeadsPerDevice(const Model& model, double devices);
+
+}  // namespace roofline::detail
