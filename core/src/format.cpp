@@ -87,7 +87,7 @@ std::string formatSi(double value, std::string_view unit, int significantFigures
         for (const Prefix& prefix : kPrefixes) {
             // Compare with the rounded value so 999.96e9 becomes "1.00 T", not "1000 G".
             const double scaled = magnitude / prefix.scale;
-            const double limit = 1.0 - 0.5 * std::pow(10.0, 1 - significantFigures);
+            const double limit = 1.0 - 0.5 * std::pow(10.0, -significantFigures);
             if (scaled >= limit) {
                 chosen = &prefix;
                 break;

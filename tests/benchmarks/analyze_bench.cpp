@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// analyze() is called for every frame and every sweep cell: it must stay under 1 µs.
+// Run: build/release/tests/benchmarks/roofline_benchmarks --benchmark_repetitions=5
+//      --benchmark_report_aggregates_only=true   (quote the medians)
+
+#include <benchmark/benchmark.h>
+
+#include "roofline/analysis.h"
+#include "roofline/io/presets.h"
+#include "roofline/io/scenario_file.h"
+
+namespace {
+
+using namespace roofline;
+
+Scenario load(const std::string& hardware, const std::string& model) {
+    io::ScenarioFile file;
+    file.hardware = hardware;
+    file.model = model;
+    io::ResolvedScenario r = io::resolve(file);
+    if (!r.ok()) {
+        std::abort();
+    }
+    return r.scenario;
+}
+
+void BM_Analyze(benchmark::State& state, const std::string& model) {
+    const Scenario s = load("h100-sxm", model);
+    for (auto _ : state) {
+        Analysis a = analyze(s);
+        benchmark::DoNotOptimize(a);
+    }
+}
+
+void registerModels() {
+    for (const std::string& id : io::modelIds()) {
+        benchmark::RegisterBenchmark(("BM_Analyze/" + id).c_str(), BM_Analyze, id);
+    }
+}
+
+// A batch × context sweep of 100 × 100 = 10,000 cells (budget: 20 ms).
+void BM_Sweep10k(benchmark::State& state) {
+    Scenario s = load("h100-sxm", "llama-3.1-70b");
+    for (auto _ : state) {
+        double sum = 0.0;
+        for (int b = 1; b <= 100; ++b) {
+            for (int c = 0; c < 100; ++c) {
+                s.workload.batch = b * 4;
+                s.workload.contextTokens = 128 + c * 1280;
+                sum += analyze(s).tpotSeconds;
+            }
+        }
+        benchmark::DoNotOptimize(sum);
+    }
+}
+BENCHMARK(BM_Sweep10k)->Unit(benchmark::kMillisecond);
+
+void BM_LoadHardwarePreset(benchmark::State& state) {
+    for (auto _ : state) {
+        auto hw = io::builtinHardware("h100-sxm");
+        benchmark::DoNotOptimize(hw);
+    }
+}
+BENCHMARK(BM_LoadHardwarePreset)->Unit(benchmark::kMicrosecond);
+
+void BM_ImportModelConfig(benchmark::State& state) {
+    for (auto _ : state) {
+        auto m = io::builtinModel("deepseek-v3");
+        benchmark::DoNotOptimize(m);
+    }
+}
+BENCHMARK(BM_ImportModelConfig)->Unit(benchmark::kMicrosecond);
+
+void BM_DecodeBatchTrail(benchmark::State& state) {
+    const Scenario s = load("h100-sxm", "llama-3.1-8b");
+    for (auto _ : state) {
+        auto trail = decodeBatchTrail(s, 4096);
+        benchmark::DoNotOptimize(trail);
+    }
+}
+BENCHMARK(BM_DecodeBatchTrail)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    registerModels();
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) {
+        return 1;
+    }
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}

@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Properties that must hold for every valid scenario, checked over generated inputs:
+// extreme batches (to 1e6), contexts (to 1e8), tiny and huge hardware numbers, every
+// architecture feature (GQA, MLA, MoE, sliding windows, TP, precisions, FlashAttention off).
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <algorithm>
+#include <random>
+
+#include "roofline/analysis.h"
+#include "roofline/validate.h"
+#include "test_models.h"
+
+namespace roofline {
+namespace {
+
+constexpr double kRel = 1e-9;  // slack for floating-point summation order
+
+class Generator {
+public:
+    explicit Generator(std::uint64_t seed) : m_rng(seed) {}
+
+    double logUniform(double lo, double hi) {
+        std::uniform_real_distribution<double> u(std::log(lo), std::log(hi));
+        return std::exp(u(m_rng));
+    }
+    std::int64_t logInt(std::int64_t lo, std::int64_t hi) {
+        return std::clamp(static_cast<std::int64_t>(std::llround(
+                              logUniform(static_cast<double>(lo), static_cast<double>(hi)))),
+                          lo, hi);
+    }
+    bool coin(double p = 0.5) { return std::bernoulli_distribution(p)(m_rng); }
+    template <class T>
+    const T& pick(const std::vector<T>& v) {
+        return v[std::uniform_int_distribution<std::size_t>(0, v.size() - 1)(m_rng)];
+    }
+
+    Hardware hardware() {
+        Hardware hw;
+        hw.name = "generated";
+        for (Precision p : kAllPrecisions) {
+            if (coin(0.6)) {
+                hw.peakFlopsPerSecond[index(p)] = logUniform(1e6, 1e20);
+            }
+        }
+        if (!hw.hasRoof(Precision::Bf16) && coin()) {
+            hw.peakFlopsPerSecond[index(Precision::Bf16)] = logUniform(1e6, 1e20);
+        }
+        if (!hw.hasRoof(Precision::Fp32)) {
+            hw.peakFlopsPerSecond[index(Precision::Fp32)] = logUniform(1e6, 1e20);
+        }
+        hw.memoryBandwidthBytesPerSecond = logUniform(1e6, 1e16);
+        hw.memoryCapacityBytes = logUniform(1e6, 1e15);
+        hw.interconnectBandwidthBytesPerSecond = coin(0.8) ? logUniform(1e6, 1e14) : 0.0;
+        hw.interconnectLatencySeconds = coin() ? logUniform(1e-9, 1e-4) : 0.0;
+        return hw;
+    }
+
+    Model model() {
+        Model m;
+        m.name = "generated";
+        const std::int64_t heads = pick(std::vector<std::int64_t>{1, 2, 8, 16, 32, 64, 128});
+        m.numQueryHeads = heads;
+        std::vector<std::int64_t> divisors;
+        for (std::int64_t d = 1; d <= heads; ++d) {
+            if (heads % d == 0) {
+                divisors.push_back(d);
+            }
+        }
+        m.numKvHeads = pick(divisors);
+        m.headDim = pick(std::vector<std::int64_t>{32, 64, 96, 128, 256});
+        m.hiddenSize = logInt(64, 32768);
+        m.intermediateSize = logInt(64, 131072);
+        m.vocabSize = logInt(100, 1'000'000);
+        m.numLayers = logInt(1, 200);
+        m.tieWordEmbeddings = coin();
+        m.gatedMlp = coin(0.8);
+        m.normsPerLayer = coin(0.8) ? 2 : 4;
+        m.qkNorm = coin(0.2);
+        m.qkvBias = coin(0.3);
+        m.oBias = coin(0.2);
+        m.mlpBias = coin(0.1);
+        m.attentionSinks = coin(0.1);
+        m.maxPositionEmbeddings = coin() ? logInt(512, 1'000'000) : 0;
+        if (coin(0.2)) {
+            m.mla = {coin() ? logInt(64, 4096) : 0, logInt(32, 2048), logInt(16, 256),
+                     coin() ? logInt(1, 128) : 0, logInt(16, 256)};
+        }
+        const bool moe = coin(0.35);
+        if (moe) {
+            m.moe.numExperts = logInt(1, 512);
+            m.moe.expertsPerToken = logInt(1, m.moe.numExperts);
+            m.moe.expertIntermediateSize = logInt(64, 32768);
+            m.moe.sharedIntermediateSize = coin(0.3) ? logInt(64, 32768) : 0;
+            m.moe.routerBias = coin(0.3);
+            m.moe.expertBias = coin(0.2);
+            m.moe.sharedExpertGate = m.moe.sharedIntermediateSize > 0 && coin();
+        }
+        // Split the layers into up to three groups: dense/MoE × full/sliding.
+        std::int64_t left = m.numLayers;
+        while (left > 0) {
+            const std::int64_t n = std::uniform_int_distribution<std::int64_t>(1, left)(m_rng);
+            const std::int64_t window = coin(0.3) ? logInt(1, 100'000) : 0;
+            m.layerGroups.push_back({n, window, moe && coin(0.8)});
+            left -= n;
+        }
+        return m;
+    }
+
+    Workload workload(const Model& m) {
+        Workload w;
+        w.batch = logInt(1, 1'000'000);
+        w.promptTokens = logInt(1, 100'000'000);
+        w.contextTokens = coin(0.05) ? 0 : logInt(1, 100'000'000);
+        const std::vector<Precision> storage = {Precision::Fp32, Precision::Bf16, Precision::Fp16,
+                                                Precision::Fp8,  Precision::Int8, Precision::Int4,
+                                                Precision::Fp4};
+        w.weightPrecision = pick(storage);
+        w.activationPrecision = pick(storage);
+        w.kvPrecision = pick(storage);
+        w.flashAttention = coin(0.8);
+        std::vector<std::int64_t> kvChoices = {0};
+        for (std::int64_t d = 1; d <= m.numQueryHeads; ++d) {
+            if (m.numQueryHeads % d == 0) {
+                kvChoices.push_back(d);
+            }
+        }
+        w.kvHeadsOverride = coin(0.3) ? pick(kvChoices) : 0;
+        const std::int64_t nkv = w.kvHeadsOverride > 0 ? w.kvHeadsOverride : m.numKvHeads;
+        std::vector<std::int64_t> tps = {1};
+        for (std::int64_t d : {2, 4, 8, 16, 32, 64}) {
+            if (m.numQueryHeads % d == 0 && (m.mla.enabled() || nkv % d == 0 || d % nkv == 0)) {
+                tps.push_back(d);
+            }
+        }
+        w.tensorParallel = coin(0.3) ? pick(tps) : 1;
+        return w;
+    }
+
+private:
+    std::mt19937_64 m_rng;
+};
+
+bool finite(double v) { return std::isfinite(v); }
+
+void checkPhase(const PhaseCost& p, const Analysis& a, const char* name) {
+    SCOPED_TRACE(name);
+    for (double v : {p.flops, p.weightBytes, p.kvBytes, p.activationBytes, p.linkBytes,
+                     p.computeTimeSeconds, p.memoryTimeSeconds, p.linkTimeSeconds, p.timeSeconds,
+                     p.stepBoundSeconds, p.attainableFlopsPerSecond, p.intensity()}) {
+        ASSERT_TRUE(finite(v) && v >= 0.0) << v;
+    }
+    ASSERT_GT(p.timeSeconds, 0.0);
+    // Attainable ≤ every roof it is measured against.
+    EXPECT_LE(p.attainableFlopsPerSecond, a.peakFlopsPerSecond * (1 + kRel));
+    EXPECT_LE(p.attainableFlopsPerSecond,
+              p.intensity() * a.memoryBandwidthBytesPerSecond * (1 + kRel));
+    // The sum of per-operator maxima is never below the whole-step bound.
+    EXPECT_GE(p.timeSeconds, p.stepBoundSeconds * (1 - kRel));
+    EXPECT_LE(p.stepBoundSeconds, p.timeSeconds * (1 + kRel));
+}
+
+void checkAnalysis(const Scenario& s, const Analysis& a) {
+    checkPhase(a.prefill, a, "prefill");
+    checkPhase(a.decode, a, "decode");
+    for (double v : {a.ttftSeconds, a.tpotSeconds, a.decodeTokensPerSecond,
+                     a.goldilocksContextTokens, a.ridgePointFlopsPerByte, a.totalParameters,
+                     a.activeParametersPerToken, a.kvCacheBytesPerToken, a.memory.weightBytes,
+                     a.memory.kvCacheBytes, a.memory.activationBytes, a.memory.totalBytes}) {
+        ASSERT_TRUE(finite(v) && v >= 0.0) << v;
+    }
+    EXPECT_GE(a.memory.maxBatch, 0);
+    EXPECT_LE(a.memory.maxBatch, kMaxBatch);
+    EXPECT_LE(a.activeParametersPerToken, a.totalParameters * (1 + kRel));
+    EXPECT_TRUE(s.hardware.hasRoof(a.computePrecision));
+    for (const OperatorCost& op : a.operators) {
+        ASSERT_TRUE(finite(op.flops) && finite(op.bytes()) && finite(op.timeSeconds)) << op.name;
+        EXPECT_GE(op.timeSeconds, op.flops / a.peakFlopsPerSecond * (1 - kRel)) << op.name;
+        EXPECT_GE(op.timeSeconds, op.bytes() / a.memoryBandwidthBytesPerSecond * (1 - kRel))
+            << op.name;
+        EXPECT_GE(op.count, 0.0);
+    }
+}
+
+TEST(Invariants, HoldOverGeneratedScenarios) {
+    // 100,000 scenarios: random models × random chips × random workloads, plus the same
+    // scenario at twice the batch for the monotonicity checks.
+    Generator gen(20261129);
+    const std::vector<Model> shipped = {test::llama31_8b(), test::llama2_70b(), test::mistral7b(),
+                                        test::mixtral8x7b(), test::deepseekV3()};
+    int checked = 0;
+    for (int i = 0; i < 100'000; ++i) {
+        Scenario s;
+        s.hardware = gen.coin(0.2) ? test::h100Sxm() : gen.hardware();
+        s.model = gen.coin(0.3) ? gen.pick(shipped) : gen.model();
+        s.workload = gen.workload(s.model);
+        const std::vector<Issue> issues = validate(s);
+        ASSERT_FALSE(hasErrors(issues)) << describe(issues);
+        const Analysis a = analyze(s);
+        SCOPED_TRACE("scenario " + std::to_string(i));
+        checkAnalysis(s, a);
+
+        // Monotonic in batch: decode intensity and throughput never fall as B doubles.
+        if (s.workload.batch * 2 <= kMaxBatch) {
+            Scenario twice = s;
+            twice.workload.batch *= 2;
+            const Analysis b = analyze(twice);
+            EXPECT_GE(b.decode.intensity(), a.decode.intensity() * (1 - kRel));
+            EXPECT_GE(b.decodeTokensPerSecond, a.decodeTokensPerSecond * (1 - kRel));
+            EXPECT_GE(b.memory.totalBytes, a.memory.totalBytes);
+        }
+        if (::testing::Test::HasFailure()) {
+            break;  // one readable failure, not thousands
+        }
+        ++checked;
+    }
+    EXPECT_EQ(checked, 100'000);
+}
+
+TEST(Invariants, CriticalBatchIsTheCrossingForGeneratedDenseAndMoeModels) {
+    Generator gen(7);
+    int found = 0;
+    for (int i = 0; i < 2'000 && found < 200; ++i) {
+        Scenario s;
+        s.hardware = gen.hardware();
+        s.model = gen.model();
+        s.workload = gen.workload(s.model);
+        s.workload.contextTokens = gen.logInt(1, 4096);
+        s.workload.batch = 1;
+        const Analysis a = analyze(s);
+        if (!a.criticalBatch || *a.criticalBatch > 1'000'000'000) {
+            continue;
+        }
+        ++found;
+        const std::int64_t b = *a.criticalBatch;
+        s.workload.batch = b;  // may exceed kMaxBatch: analyze's arithmetic still holds
+        const Analysis at = analyze(s);
+        EXPECT_GE(at.decode.computeTimeSeconds, at.decode.memoryTimeSeconds * (1 - 1e-9)) << b;
+        if (b > 1) {
+            s.workload.batch = b - 1;
+            const Analysis below = analyze(s);
+            EXPECT_LE(below.decode.computeTimeSeconds, below.decode.memoryTimeSeconds * (1 + 1e-9))
+                << b;
+        }
+    }
+    EXPECT_GT(found, 50);
+}
+
+}  // namespace
+}  // namespace roofline
