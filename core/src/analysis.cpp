@@ -5,6 +5,7 @@
 #include "roofline/analysis.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <initializer_list>
 #include <limits>
@@ -82,33 +83,75 @@ struct BatchScaling {
     double expertFraction = 0.0;   // at the scenario's batch
 };
 
+// Every operator the model emits, with its display name and kind. Layer groups emit the
+// same operators, which are merged by id (an array lookup: analyze() runs every frame).
+enum class Op : unsigned char {
+    Embedding, Norms, QkvProj, KvUpProj, Attention, AttentionSliding, KvWrite, OProj,
+    TpAllreduce, MlpUp, MlpAct, MlpDown, MoeRouter, MoeUp, MoeAct, MoeDown, FinalNorm, LmHead,
+    Count
+};
+
+struct OpInfo {
+    std::string_view name;
+    OperatorKind kind;
+};
+
+constexpr std::array<OpInfo, static_cast<std::size_t>(Op::Count)> kOps = {{
+    {"embedding", OperatorKind::Memory},
+    {"norms", OperatorKind::Elementwise},
+    {"qkv_proj", OperatorKind::Matmul},
+    {"kv_up_proj", OperatorKind::Matmul},
+    {"attention", OperatorKind::Attention},
+    {"attention_sliding", OperatorKind::Attention},
+    {"kv_write", OperatorKind::Memory},
+    {"o_proj", OperatorKind::Matmul},
+    {"tp_allreduce", OperatorKind::Communication},
+    {"mlp_up", OperatorKind::Matmul},
+    {"mlp_act", OperatorKind::Elementwise},
+    {"mlp_down", OperatorKind::Matmul},
+    {"moe_router", OperatorKind::Matmul},
+    {"moe_up", OperatorKind::Matmul},
+    {"moe_act", OperatorKind::Elementwise},
+    {"moe_down", OperatorKind::Matmul},
+    {"final_norm", OperatorKind::Elementwise},
+    {"lm_head", OperatorKind::Matmul},
+}};
+
+// Collects one pass's operators in a fixed array (one memset instead of a zeroing per
+// operator: analyze() runs every frame), then appends them to the output in the order they
+// were first added, which is execution order.
 class PassBuilder {
 public:
-    PassBuilder(Phase phase, std::vector<OperatorCost>& out)
-        : m_phase(phase), m_out(out), m_first(out.size()) {}
+    explicit PassBuilder(Phase phase) : m_phase(phase) {}
 
-    // Adds (or merges into an earlier operator of the same name in this pass).
-    OperatorCost& add(std::string_view name, OperatorKind kind, double count) {
-        for (std::size_t i = m_first; i < m_out.size(); ++i) {
-            if (m_out[i].name == name) {
-                m_out[i].count += count;
-                return m_out[i];
-            }
+    // Adds an operator, or returns the one of the same id already in this pass.
+    OperatorCost& add(Op id, double count) {
+        const auto i = static_cast<std::size_t>(id);
+        OperatorCost& op = m_ops[i];
+        if (!m_used[i]) {
+            m_used[i] = true;
+            m_order[m_size++] = id;
+            op.name = kOps[i].name;
+            op.kind = kOps[i].kind;
+            op.phase = m_phase;
         }
-        OperatorCost& op = m_out.emplace_back();
-        op.name = name;
-        op.phase = m_phase;
-        op.kind = kind;
-        op.count = count;
+        op.count += count;
         return op;
     }
 
-    std::size_t first() const { return m_first; }
+    void appendTo(std::vector<OperatorCost>& out) const {
+        for (std::size_t i = 0; i < m_size; ++i) {
+            out.push_back(m_ops[static_cast<std::size_t>(m_order[i])]);
+        }
+    }
 
 private:
+    static constexpr std::size_t kCount = static_cast<std::size_t>(Op::Count);
     Phase m_phase;
-    std::vector<OperatorCost>& m_out;
-    std::size_t m_first;
+    std::array<OperatorCost, kCount> m_ops{};
+    std::array<bool, kCount> m_used{};
+    std::array<Op, kCount> m_order{};
+    std::size_t m_size = 0;
 };
 
 // Query-key pairs per sequence and head for T new tokens after C cached ones, each query
@@ -127,25 +170,24 @@ double keysRead(double C, double T, double window) {
 }
 
 // `count` RMSNorms over `rows` rows of width h, each moving `rowsMoved` rows of N·h·a.
-void addNorms(PassBuilder& pass, const Context& x, std::string_view name, double count,
+void addNorms(PassBuilder& pass, const Context& x, Op name, double count,
               double rows, double rowsMoved) {
-    OperatorCost& op = pass.add(name, OperatorKind::Elementwise, count);
+    OperatorCost& op = pass.add(name, count);
     op.flops += count * kNormFlopsPerElement * rows * x.h;
     op.weightBytes += count * x.h * x.a;
     op.activationBytes += count * rowsMoved * rows * x.h * x.a;
 }
 
 void addDenseMlp(PassBuilder& pass, const Context& x, double layers, double N,
-                 double inter, bool bias, PassExtras& extras, const char* up,
-                 const char* act, const char* down) {
+                 double inter, bool bias, PassExtras& extras) {
     const double upOut = (x.m.gatedMlp ? 2.0 : 1.0) * inter;
-    OperatorCost& u = pass.add(up, OperatorKind::Matmul, layers);
+    OperatorCost& u = pass.add(Op::MlpUp, layers);
     u.flops += layers * (2.0 * N * x.h * upOut + (bias ? N * upOut : 0.0));
     const double upWeights = x.h * upOut * x.w + (bias ? upOut * x.a : 0.0);
     u.weightBytes += layers * upWeights;
     u.activationBytes += layers * (N * x.h + N * upOut) * x.a;
 
-    OperatorCost& f = pass.add(act, OperatorKind::Elementwise, layers);
+    OperatorCost& f = pass.add(Op::MlpAct, layers);
     const double elements = N * inter;
     if (x.m.gatedMlp) {
         f.flops += layers * kGatedActFlopsPerElement * elements;
@@ -155,7 +197,7 @@ void addDenseMlp(PassBuilder& pass, const Context& x, double layers, double N,
         f.activationBytes += layers * 2.0 * elements * x.a;
     }
 
-    OperatorCost& dn = pass.add(down, OperatorKind::Matmul, layers);
+    OperatorCost& dn = pass.add(Op::MlpDown, layers);
     dn.flops += layers * (2.0 * N * inter * x.h + (bias ? N * x.h : 0.0));
     const double downWeights = inter * x.h * x.w + (bias ? x.h * x.a : 0.0);
     dn.weightBytes += layers * downWeights;
@@ -169,7 +211,7 @@ void addMoe(PassBuilder& pass, const Context& x, double layers, double N, PassEx
     const double k = d(e.expertsPerToken);
     const bool gated = x.m.gatedMlp;
 
-    OperatorCost& r = pass.add("moe_router", OperatorKind::Matmul, layers);
+    OperatorCost& r = pass.add(Op::MoeRouter, layers);
     r.flops += layers * 2.0 * N * x.h * E;
     const double routerWeights = x.h * E * x.w + (e.routerBias ? E * x.a : 0.0);
     r.weightBytes += layers * routerWeights;
@@ -189,7 +231,7 @@ void addMoe(PassBuilder& pass, const Context& x, double layers, double N, PassEx
     const double gateWeights = e.sharedExpertGate ? x.h * x.w : 0.0;
 
     // Routed experts see N·k token rows (gathered); shared experts see all N rows.
-    OperatorCost& u = pass.add("moe_up", OperatorKind::Matmul, layers);
+    OperatorCost& u = pass.add(Op::MoeUp, layers);
     u.flops += layers * (2.0 * N * k * x.h * upE + 2.0 * N * x.h * upS +
                          (e.expertBias ? N * k * upE : 0.0) + (gateWeights > 0 ? 2.0 * N * x.h : 0.0));
     const double upExpert = x.h * upE * x.w + (e.expertBias ? upE * x.a : 0.0);
@@ -197,13 +239,13 @@ void addMoe(PassBuilder& pass, const Context& x, double layers, double N, PassEx
     u.weightBytes += layers * (touched * upExpert + upShared);
     u.activationBytes += layers * (N * k * (x.h + upE) + (is > 0 ? N * (x.h + upS) : 0.0)) * x.a;
 
-    OperatorCost& f = pass.add("moe_act", OperatorKind::Elementwise, layers);
+    OperatorCost& f = pass.add(Op::MoeAct, layers);
     const double elements = N * (k * ie + is);
     f.flops += layers * (gated ? kGatedActFlopsPerElement : kActFlopsPerElement) * elements;
     f.activationBytes += layers * (gated ? 3.0 : 2.0) * elements * x.a;
 
     // Down projection with the weighted combine of the k outputs fused in: one N·h write.
-    OperatorCost& dn = pass.add("moe_down", OperatorKind::Matmul, layers);
+    OperatorCost& dn = pass.add(Op::MoeDown, layers);
     dn.flops += layers * (2.0 * N * (k * ie + is) * x.h + (e.expertBias ? N * k * x.h : 0.0));
     const double downExpert = ie * x.h * x.w + (e.expertBias ? x.h * x.a : 0.0);
     const double downShared = is * x.h * x.w;
@@ -225,12 +267,12 @@ void addAttentionBlock(PassBuilder& pass, const Context& x, const LayerGroup& g,
     // A sliding-window cache keeps at most W tokens: a prefill longer than W stores W.
     const double written = window > 0.0 ? std::min(T, window) : T;
 
-    OperatorCost& qkv = pass.add("qkv_proj", OperatorKind::Matmul, layers);
+    OperatorCost& qkv = pass.add(Op::QkvProj, layers);
     OperatorCost* kvUp = nullptr;
     double qkvWeights = 0.0;
     double cachedPerToken = 0.0;  // KV elements per token per layer on this device
     double oIn = 0.0;
-    const std::string_view attentionName = window > 0.0 ? "attention_sliding" : "attention";
+    const Op attentionOp = window > 0.0 ? Op::AttentionSliding : Op::Attention;
 
     if (m.mla.enabled()) {
         const MlaShape& s = m.mla;
@@ -247,11 +289,11 @@ void addAttentionBlock(PassBuilder& pass, const Context& x, const LayerGroup& g,
         // kv_b_proj: prefill decompresses every token's K and V; decode uses the absorbed
         // form (DOMAIN.md §6), multiplying queries into the latent space and the latent
         // attention output back out, so the cache is never decompressed.
-        kvUp = &pass.add("kv_up_proj", OperatorKind::Matmul, layers);
+        kvUp = &pass.add(Op::KvUpProj, layers);
         const double kvbMatrix = r * x.nq * (nope + v);
         kvUp->weightBytes += layers * kvbMatrix * x.w;
         extras.fixedWeightBytes += layers * kvbMatrix * x.w;
-        OperatorCost& att = pass.add(attentionName, OperatorKind::Attention, layers);
+        OperatorCost& att = pass.add(attentionOp, layers);
         if (phase == Phase::Prefill) {
             const double tokens = B * (C + T);
             kvUp->flops += layers * 2.0 * tokens * r * x.nq * (nope + v);
@@ -280,7 +322,7 @@ void addAttentionBlock(PassBuilder& pass, const Context& x, const LayerGroup& g,
         qkv.activationBytes += layers * N * (x.h + qkvOut) * x.a;
         cachedPerToken = 2.0 * x.nkv * x.dh;
 
-        OperatorCost& att = pass.add(attentionName, OperatorKind::Attention, layers);
+        OperatorCost& att = pass.add(attentionOp, layers);
         att.flops += layers * B * x.nq * pairs * (4.0 * x.dh + kSoftmaxFlopsPerScore);
         att.kvBytes += layers * B * keys * 2.0 * x.nkv * x.dh * x.c;  // n_kv, never n_q
         att.activationBytes += layers * 2.0 * N * x.nq * x.dh * x.a;  // Q in, O out
@@ -293,10 +335,10 @@ void addAttentionBlock(PassBuilder& pass, const Context& x, const LayerGroup& g,
     qkv.weightBytes += layers * qkvWeights;
     extras.fixedWeightBytes += layers * qkvWeights;
 
-    OperatorCost& kvw = pass.add("kv_write", OperatorKind::Memory, layers);
+    OperatorCost& kvw = pass.add(Op::KvWrite, layers);
     kvw.kvBytes += layers * B * written * cachedPerToken * x.c;
 
-    OperatorCost& o = pass.add("o_proj", OperatorKind::Matmul, layers);
+    OperatorCost& o = pass.add(Op::OProj, layers);
     o.flops += layers * (2.0 * N * oIn * x.h + (m.oBias ? N * x.h : 0.0));
     const double oWeights = oIn * x.h * x.w + (m.oBias ? x.h * x.a : 0.0);
     o.weightBytes += layers * oWeights;
@@ -308,7 +350,7 @@ void addAllReduce(PassBuilder& pass, const Context& x, double count, double N) {
     if (x.devices <= 1.0) {
         return;
     }
-    OperatorCost& op = pass.add("tp_allreduce", OperatorKind::Communication, count);
+    OperatorCost& op = pass.add(Op::TpAllreduce, count);
     const double bytes = N * x.h * x.a;
     op.linkBytes += count * bytes;
     if (x.linkBandwidth > 0.0) {
@@ -322,45 +364,46 @@ void addAllReduce(PassBuilder& pass, const Context& x, double count, double N) {
 // Emits every operator of one pass over B sequences, T new tokens each, C cached.
 PassExtras buildPass(const Context& x, const Workload& wl, Phase phase, double B, double T,
                      double C, std::vector<OperatorCost>& out) {
-    PassBuilder pass(phase, out);
+    PassBuilder pass(phase);
     PassExtras extras;
     const Model& m = x.m;
     const double N = B * T;
 
     // Embedding: a gather of N rows of the (vocab-parallel) table, not a read of all of it.
-    OperatorCost& emb = pass.add("embedding", OperatorKind::Memory, 1.0);
+    OperatorCost& emb = pass.add(Op::Embedding, 1.0);
     emb.weightBytes += N * x.h * x.w / x.devices;
     emb.activationBytes += N * x.h * x.a;
 
     for (const LayerGroup& g : m.layerGroups) {
         const double layers = d(g.count);
         // Fused residual add + RMSNorm: read x and residual, write both.
-        addNorms(pass, x, "norms", layers * d(m.normsPerLayer), N, 4.0);
+        addNorms(pass, x, Op::Norms, layers * d(m.normsPerLayer), N, 4.0);
         addAttentionBlock(pass, x, g, phase, B, T, C, wl.flashAttention, extras);
         addAllReduce(pass, x, layers, N);
         if (g.moe) {
             addMoe(pass, x, layers, N, extras);
         } else {
-            addDenseMlp(pass, x, layers, N, x.inter, m.mlpBias, extras, "mlp_up", "mlp_act",
-                        "mlp_down");
+            addDenseMlp(pass, x, layers, N, x.inter, m.mlpBias, extras);
         }
         addAllReduce(pass, x, layers, N);
     }
     extras.normWeightBytes = (d(m.normsPerLayer) * d(m.numLayers) + 1.0) * x.h * x.a;
     extras.fixedWeightBytes += extras.normWeightBytes;
 
-    addNorms(pass, x, "final_norm", 1.0, N, 3.0);  // read x and residual, write
+    addNorms(pass, x, Op::FinalNorm, 1.0, N, 3.0);  // read x and residual, write
 
     // Logits: the last token of each prompt in prefill, every new token in decode.
     const double rows = phase == Phase::Prefill ? B : N;
-    OperatorCost& head = pass.add("lm_head", OperatorKind::Matmul, 1.0);
+    OperatorCost& head = pass.add(Op::LmHead, 1.0);
     head.flops += 2.0 * rows * x.h * x.vocab;
     head.weightBytes += x.h * x.vocab * x.w;
     head.activationBytes += rows * (x.h + x.vocab) * x.a;
     extras.fixedWeightBytes += x.h * x.vocab * x.w;
 
     // Times and bounds per operator.
-    for (std::size_t i = pass.first(); i < out.size(); ++i) {
+    const std::size_t first = out.size();
+    pass.appendTo(out);
+    for (std::size_t i = first; i < out.size(); ++i) {
         OperatorCost& op = out[i];
         op.computeTimeSeconds = op.flops / x.peak;
         op.memoryTimeSeconds = op.bytes() / x.bandwidth;
@@ -415,30 +458,48 @@ std::optional<std::int64_t> criticalBatch(const BatchScaling& s, const Context& 
     if (!(slope > 0.0)) {
         return std::nullopt;
     }
-    const auto g = [&](double b) {
-        const double frac = s.expertFullBytes > 0.0 ? 1.0 - std::pow(1.0 - k / E, b) : 0.0;
-        return b * slope - (s.fixedBytes + s.expertFullBytes * frac) / x.bandwidth;
+    // q^b is the chance an expert is untouched by b tokens; every expert is touched when k = E.
+    const double q = E > 0.0 ? 1.0 - k / E : 0.0;
+    const double fixed = s.fixedBytes + (q > 0.0 ? 0.0 : s.expertFullBytes);
+    const double full = q > 0.0 ? s.expertFullBytes : 0.0;
+    const auto g = [&](double batchSize) {
+        return batchSize * slope - (fixed + full * (1.0 - std::pow(q, batchSize))) / x.bandwidth;
     };
+    // The root lies between the roots with no experts and with all experts touched
+    // (0 ≤ frac ≤ 1). From the upper one, Newton's steps on the convex g decrease
+    // monotonically onto the root; a few suffice before the integer search.
     constexpr double kLimit = 1e12;  // beyond this "crossing" is not a serving regime
-    // Dense closed form is the starting guess; with experts the root lies at or above it.
-    double lo = std::max(1.0, std::floor(s.fixedBytes / x.bandwidth / slope));
-    if (lo > kLimit) {
+    double b = (fixed + full) / x.bandwidth / slope;
+    if (!(b <= kLimit)) {
         return std::nullopt;
     }
-    if (g(lo) >= 0.0) {
-        // Step down in case rounding put the guess above the root.
-        while (lo > 1.0 && g(lo - 1.0) >= 0.0) {
-            lo -= 1.0;
+    if (full > 0.0) {
+        const double lnq = std::log(q);
+        for (int i = 0; i < 50; ++i) {
+            const double value = g(b);
+            const double derivative = slope + full / x.bandwidth * lnq * std::pow(q, b);
+            if (value <= 0.0 || derivative <= 0.0) {
+                break;
+            }
+            const double next = b - value / derivative;
+            if (!(next < b - 0.25)) {
+                break;
+            }
+            b = next;
         }
-        return static_cast<std::int64_t>(lo);
     }
-    double hi = lo * 2.0;
+    // Smallest integer with g ≥ 0. Newton leaves b within a step of the root, so this is
+    // usually settled by the first check; bisection covers the rest.
+    double hi = std::max(1.0, std::ceil(b));
     while (g(hi) < 0.0) {
-        lo = hi;
-        hi *= 2.0;
-        if (hi > kLimit) {
-            return std::nullopt;
-        }
+        hi += 1.0;  // rounding only: b is at or right of the root
+    }
+    if (hi == 1.0 || g(hi - 1.0) < 0.0) {
+        return static_cast<std::int64_t>(hi);
+    }
+    double lo = std::max(1.0, std::floor(fixed / x.bandwidth / slope));  // g(lo) ≤ 0
+    if (g(lo) >= 0.0) {
+        return static_cast<std::int64_t>(lo);
     }
     while (hi - lo > 1.0) {  // invariant: g(lo) < 0 ≤ g(hi)
         const double mid = std::floor((lo + hi) / 2.0);
