@@ -1,0 +1,630 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// roofline-cli driven through roofline::cli::run(): output formats, the JSON contract
+// (README "JSON output"), sweeps, value lists, exit statuses and diagnostics.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli.h"
+#include "cli_internal.h"
+#include "roofline/analysis.h"
+#include "roofline/io/presets.h"
+#include "roofline/io/scenario_file.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using roofline::cli::kExitInvalid;
+using roofline::cli::kExitOk;
+using roofline::cli::kExitUsage;
+
+const std::string kData = ROOFLINE_TEST_DATA_DIR;
+
+struct Result {
+    int code = -1;
+    std::string out;
+    std::string err;
+};
+
+Result cli(const std::vector<std::string>& args) {
+    std::ostringstream out;
+    std::ostringstream err;
+    Result r;
+    r.code = roofline::cli::run(args, out, err);
+    r.out = out.str();
+    r.err = err.str();
+    return r;
+}
+
+bool has(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
+std::vector<std::string> lines(const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    std::string line;
+    while (std::getline(in, line)) {
+        out.push_back(line);
+    }
+    return out;
+}
+
+std::size_t columns(const std::string& csvLine) {
+    return static_cast<std::size_t>(std::count(csvLine.begin(), csvLine.end(), ',')) + 1;
+}
+
+std::vector<std::string> csvFields(const std::string& line) {
+    std::vector<std::string> out;
+    std::string field;
+    std::istringstream in(line);
+    while (std::getline(in, field, ',')) {
+        out.push_back(field);
+    }
+    if (!line.empty() && line.back() == ',') {
+        out.emplace_back();
+    }
+    return out;
+}
+
+// The engine's own answer for a scenario, to compare the CLI against.
+roofline::Analysis engine(const roofline::io::ScenarioFile& file, roofline::Scenario* out = nullptr) {
+    const roofline::io::ResolvedScenario r = roofline::io::resolve(file);
+    EXPECT_TRUE(r.ok()) << roofline::describe(r.issues);
+    if (out != nullptr) {
+        *out = r.scenario;
+    }
+    return roofline::analyze(r.scenario);
+}
+
+// ---------------------------------------------------------------------------------------
+// analyze
+
+TEST(CliAnalyze, DefaultTablePrintsTtftAndTpot) {
+    const Result r = cli({"analyze"});
+    EXPECT_EQ(r.code, kExitOk) << r.err;
+    EXPECT_TRUE(r.err.empty()) << r.err;
+    EXPECT_TRUE(has(r.out, "TTFT")) << r.out;
+    EXPECT_TRUE(has(r.out, "TPOT")) << r.out;
+    // The defaults: H100 SXM × Llama 3.1 8B, batch 1, bf16.
+    EXPECT_TRUE(has(r.out, "NVIDIA H100 SXM5 80GB")) << r.out;
+    EXPECT_TRUE(has(r.out, "Llama 3.1 8B")) << r.out;
+    EXPECT_TRUE(has(r.out, "prefill")) << r.out;
+    EXPECT_TRUE(has(r.out, "decode")) << r.out;
+    // Ridge 989.4e12 / 3.35e12 = 295.34 FLOP/byte, printed to 3 figures.
+    EXPECT_TRUE(has(r.out, "ridge 295 FLOP/byte")) << r.out;
+}
+
+// Every key of the JSON contract, as JSON Pointers.
+const char* const kContract[] = {
+    "/hardware/id",
+    "/hardware/name",
+    "/hardware/memory_bandwidth_bytes_per_s",
+    "/hardware/memory_capacity_bytes",
+    "/hardware/peak_flops_per_s/bf16",
+    "/model/id",
+    "/model/name",
+    "/model/total_params",
+    "/model/active_params",
+    "/model/kv_cache_bytes_per_token",
+    "/scenario/batch",
+    "/scenario/prompt_tokens",
+    "/scenario/context_tokens",
+    "/scenario/weights",
+    "/scenario/activations",
+    "/scenario/kv_cache",
+    "/scenario/tensor_parallel",
+    "/scenario/flash_attention",
+    "/compute_precision",
+    "/ridge_point_flops_per_byte",
+    "/ttft_s",
+    "/tpot_s",
+    "/decode_tokens_per_s",
+    "/critical_batch",
+    "/goldilocks_context_tokens",
+    "/memory/weights_bytes",
+    "/memory/kv_cache_bytes",
+    "/memory/activation_bytes",
+    "/memory/total_bytes",
+    "/memory/capacity_bytes",
+    "/memory/fits",
+    "/memory/max_batch",
+    "/operators",
+    "/warnings",
+};
+
+const char* const kPhaseKeys[] = {
+    "flops",        "bytes",          "weight_bytes", "kv_bytes",
+    "activation_bytes", "intensity_flops_per_byte", "compute_time_s", "memory_time_s",
+    "time_s",       "step_bound_s",   "attainable_flops_per_s", "bound",
+};
+
+const char* const kOperatorKeys[] = {
+    "name", "phase", "count", "flops", "bytes", "intensity_flops_per_byte", "time_s", "bound",
+};
+
+void expectContract(const json& j) {
+    for (const char* pointer : kContract) {
+        EXPECT_TRUE(j.contains(json::json_pointer(pointer))) << "missing " << pointer;
+    }
+    for (const char* phase : {"prefill", "decode"}) {
+        ASSERT_TRUE(j.contains(phase)) << phase;
+        for (const char* key : kPhaseKeys) {
+            EXPECT_TRUE(j[phase].contains(key)) << "missing /" << phase << "/" << key;
+        }
+        EXPECT_TRUE(j[phase]["bound"] == "memory" || j[phase]["bound"] == "compute" ||
+                    j[phase]["bound"] == "interconnect")
+            << j[phase]["bound"];
+    }
+    ASSERT_TRUE(j["operators"].is_array());
+    ASSERT_FALSE(j["operators"].empty());
+    for (const json& op : j["operators"]) {
+        for (const char* key : kOperatorKeys) {
+            EXPECT_TRUE(op.contains(key)) << "operator missing " << key << ": " << op.dump();
+        }
+        EXPECT_TRUE(op["phase"] == "prefill" || op["phase"] == "decode") << op.dump();
+    }
+    EXPECT_TRUE(j["warnings"].is_array());
+    EXPECT_TRUE(j["critical_batch"].is_null() || j["critical_batch"].is_number_integer());
+    EXPECT_TRUE(j["memory"]["fits"].is_boolean());
+    EXPECT_TRUE(j["memory"]["max_batch"].is_number_integer());
+    EXPECT_TRUE(j["hardware"]["id"].is_string());
+    EXPECT_TRUE(j["tpot_s"].is_number());
+}
+
+TEST(CliAnalyze, JsonHasEveryContractKey) {
+    const Result r = cli({"analyze", "--format", "json"});
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    const json j = json::parse(r.out);  // throws (and fails the test) if not JSON
+    expectContract(j);
+}
+
+TEST(CliAnalyze, JsonAgreesWithAnalyze) {
+    const Result r = cli({"analyze", "--format=json"});
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    const json j = json::parse(r.out);
+    roofline::Scenario s;
+    const roofline::Analysis a = engine(roofline::io::ScenarioFile{}, &s);
+
+    EXPECT_EQ(j["hardware"]["id"], "h100-sxm");
+    EXPECT_EQ(j["model"]["id"], "llama-3.1-8b");
+    EXPECT_DOUBLE_EQ(j["tpot_s"].get<double>(), a.tpotSeconds);
+    EXPECT_DOUBLE_EQ(j["ttft_s"].get<double>(), a.ttftSeconds);
+    EXPECT_DOUBLE_EQ(j["decode_tokens_per_s"].get<double>(), a.decodeTokensPerSecond);
+    EXPECT_DOUBLE_EQ(j["decode"]["flops"].get<double>(), a.decode.flops);
+    EXPECT_DOUBLE_EQ(j["decode"]["bytes"].get<double>(), a.decode.bytes());
+    EXPECT_DOUBLE_EQ(j["decode"]["weight_bytes"].get<double>(), a.decode.weightBytes);
+    EXPECT_DOUBLE_EQ(j["decode"]["step_bound_s"].get<double>(), a.decode.stepBoundSeconds);
+    EXPECT_DOUBLE_EQ(j["prefill"]["time_s"].get<double>(), a.prefill.timeSeconds);
+    EXPECT_DOUBLE_EQ(j["prefill"]["intensity_flops_per_byte"].get<double>(),
+                     a.prefill.intensity());
+    EXPECT_DOUBLE_EQ(j["goldilocks_context_tokens"].get<double>(), a.goldilocksContextTokens);
+    EXPECT_DOUBLE_EQ(j["memory"]["total_bytes"].get<double>(), a.memory.totalBytes);
+    EXPECT_EQ(j["memory"]["max_batch"].get<std::int64_t>(), a.memory.maxBatch);
+    EXPECT_EQ(j["memory"]["fits"].get<bool>(), a.memory.fits);
+    EXPECT_EQ(j["critical_batch"].is_null(), !a.criticalBatch.has_value());
+    if (a.criticalBatch) {
+        EXPECT_EQ(j["critical_batch"].get<std::int64_t>(), *a.criticalBatch);
+    }
+    // Reference: Llama-3.1-8B has 8,030,261,248 parameters and 131,072 KV bytes per token
+    // in bf16 (../shared/reference/models.json).
+    EXPECT_EQ(j["model"]["total_params"].get<double>(), 8030261248.0);
+    EXPECT_EQ(j["model"]["kv_cache_bytes_per_token"].get<double>(), 131072.0);
+    EXPECT_EQ(j["compute_precision"], "bf16");
+
+    ASSERT_EQ(j["operators"].size(), a.operators.size());
+    for (std::size_t i = 0; i < a.operators.size(); ++i) {
+        SCOPED_TRACE(i);
+        const json& op = j["operators"][i];
+        EXPECT_EQ(op["name"].get<std::string>(), std::string(a.operators[i].name));
+        EXPECT_EQ(op["phase"].get<std::string>(),
+                  std::string(roofline::toString(a.operators[i].phase)));
+        EXPECT_DOUBLE_EQ(op["time_s"].get<double>(), a.operators[i].timeSeconds);
+        EXPECT_DOUBLE_EQ(op["flops"].get<double>(), a.operators[i].flops);
+    }
+    // The phase time is the sum of its operators' times (DOMAIN.md §1).
+    double decodeSum = 0.0;
+    for (const json& op : j["operators"]) {
+        if (op["phase"] == "decode") {
+            decodeSum += op["time_s"].get<double>();
+        }
+    }
+    EXPECT_NEAR(decodeSum, j["decode"]["time_s"].get<double>(), 1e-9 * decodeSum);
+    EXPECT_DOUBLE_EQ(j["tpot_s"].get<double>(), j["decode"]["time_s"].get<double>());
+}
+
+TEST(CliAnalyze, RidgeOfH100IsPeakOverBandwidth) {
+    const Result r = cli({"analyze", "--hardware", "h100-sxm", "--format", "json"});
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    const json j = json::parse(r.out);
+    // 989.4e12 FLOP/s / 3.35e12 byte/s = 295.343... FLOP/byte (DOMAIN.md §1).
+    EXPECT_DOUBLE_EQ(j["ridge_point_flops_per_byte"].get<double>(), 989.4e12 / 3.35e12);
+    EXPECT_NEAR(j["ridge_point_flops_per_byte"].get<double>(), 295.34, 0.01);
+    EXPECT_DOUBLE_EQ(j["hardware"]["peak_flops_per_s"]["bf16"].get<double>(), 989.4e12);
+    EXPECT_DOUBLE_EQ(j["hardware"]["memory_bandwidth_bytes_per_s"].get<double>(), 3.35e12);
+    EXPECT_DOUBLE_EQ(j["hardware"]["memory_capacity_bytes"].get<double>(), 80e9);
+    EXPECT_FALSE(j["hardware"]["peak_flops_per_s"].contains("fp4")) << "H100 has no fp4 roof";
+}
+
+TEST(CliAnalyze, ScenarioOptionsReachTheEngine) {
+    const Result r = cli({"analyze", "--model", "llama-2-70b", "--batch", "8", "--context=4096",
+                          "--weights", "fp8", "--kv", "fp8", "--tp", "2", "--format", "json"});
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    const json j = json::parse(r.out);
+    EXPECT_EQ(j["scenario"]["batch"], 8);
+    EXPECT_EQ(j["scenario"]["context_tokens"], 4096);
+    EXPECT_EQ(j["scenario"]["weights"], "fp8");
+    EXPECT_EQ(j["scenario"]["kv_cache"], "fp8");
+    EXPECT_EQ(j["scenario"]["tensor_parallel"], 2);
+    roofline::io::ScenarioFile f;
+    f.model = "llama-2-70b";
+    f.workload.batch = 8;
+    f.workload.contextTokens = 4096;
+    f.workload.weightPrecision = roofline::Precision::Fp8;
+    f.workload.kvPrecision = roofline::Precision::Fp8;
+    f.workload.tensorParallel = 2;
+    const roofline::Analysis a = engine(f);
+    EXPECT_DOUBLE_EQ(j["tpot_s"].get<double>(), a.tpotSeconds);
+    EXPECT_DOUBLE_EQ(j["ttft_s"].get<double>(), a.ttftSeconds);
+    // Llama-2-70B: 2·80·8·128 = 163,840 KV elements per token, 1 byte each in fp8.
+    EXPECT_EQ(j["model"]["kv_cache_bytes_per_token"].get<double>(), 163840.0);
+}
+
+TEST(CliAnalyze, OversizeScenarioIsStillAnalysedWithAWarning) {
+    // Llama-3.1-405B in bf16 is ~812 GB of weights: it does not fit one 80 GB H100 (DOMAIN §5).
+    const Result r = cli({"analyze", "--model", "llama-3.1-405b", "--format", "json"});
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    const json j = json::parse(r.out);
+    EXPECT_FALSE(j["memory"]["fits"].get<bool>());
+    EXPECT_EQ(j["memory"]["max_batch"], 0);
+    EXPECT_FALSE(j["warnings"].empty());
+    const Result table = cli({"analyze", "--model", "llama-3.1-405b"});
+    EXPECT_TRUE(has(table.out, "does NOT fit")) << table.out;
+}
+
+TEST(CliAnalyze, CsvIsHeaderAndOneRowOfEqualWidth) {
+    const Result r = cli({"analyze", "--format", "csv"});
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    const std::vector<std::string> l = lines(r.out);
+    ASSERT_EQ(l.size(), 2u) << r.out;
+    EXPECT_EQ(l[0], roofline::cli::csvHeader());
+    EXPECT_EQ(columns(l[0]), columns(l[1])) << l[0] << "\n" << l[1];
+    const std::vector<std::string> header = csvFields(l[0]);
+    const std::vector<std::string> row = csvFields(l[1]);
+    ASSERT_EQ(header.size(), row.size());
+    const auto field = [&](const std::string& name) {
+        const auto it = std::find(header.begin(), header.end(), name);
+        EXPECT_NE(it, header.end()) << name;
+        return it == header.end() ? std::string()
+                                  : row[static_cast<std::size_t>(it - header.begin())];
+    };
+    EXPECT_EQ(field("hardware"), "h100-sxm");
+    EXPECT_EQ(field("model"), "llama-3.1-8b");
+    EXPECT_EQ(field("batch"), "1");
+    EXPECT_EQ(field("kv_heads"), "8");
+    EXPECT_EQ(field("flash_attention"), "on");
+    EXPECT_NEAR(std::stod(field("ridge_point_flops_per_byte")), 989.4e12 / 3.35e12, 1e-6);
+    const roofline::Analysis a = engine(roofline::io::ScenarioFile{});
+    EXPECT_NEAR(std::stod(field("tpot_s")), a.tpotSeconds, 1e-9 * a.tpotSeconds);
+}
+
+TEST(CliAnalyze, CsvStaysRectangularForAModelFileWithACommaInItsName) {
+    // The model column is the file stem; a stem with a comma must be quoted (RFC 4180) or the
+    // row gains a column.
+    const fs::path dir = fs::temp_directory_path() / "roofline-cli-comma-test";
+    fs::create_directories(dir);
+    const fs::path model = dir / "tiny,llama.json";
+    fs::copy_file(kData + "/valid/config.json", model, fs::copy_options::overwrite_existing);
+    const Result r = cli({"analyze", "--model", model.string(), "--format", "csv"});
+    fs::remove_all(dir);
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    const std::vector<std::string> l = lines(r.out);
+    ASSERT_EQ(l.size(), 2u);
+    // Count columns the RFC 4180 way: commas outside double quotes.
+    std::size_t cols = 1;
+    bool quoted = false;
+    for (char ch : l[1]) {
+        quoted = ch == '"' ? !quoted : quoted;
+        cols += (ch == ',' && !quoted) ? 1 : 0;
+    }
+    EXPECT_EQ(cols, columns(l[0])) << l[1];
+}
+
+TEST(CliAnalyze, FilesOnDiskWork) {
+    const Result r = cli({"analyze", "--hardware", kData + "/valid/test-accelerator.json",
+                          "--model", kData + "/valid/config.json", "--format", "json"});
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    const json j = json::parse(r.out);
+    EXPECT_EQ(j["hardware"]["id"], "test-accelerator");
+    EXPECT_EQ(j["model"]["id"], "config");
+    // test-accelerator.json: bf16 500 TFLOP/s over 2 TB/s -> ridge 250 FLOP/byte.
+    EXPECT_DOUBLE_EQ(j["ridge_point_flops_per_byte"].get<double>(), 250.0);
+    // TinyLlama-1.1B by hand: per layer q 2048², k,v 2·2048·256, o 2048² = 9,437,184; MLP
+    // 3·2048·5632 = 34,603,008; norms 4,096 -> 44,044,288 × 22 = 968,974,336; embeddings
+    // 2·32000·2048 = 131,072,000; final norm 2,048. Total 1,100,048,384.
+    EXPECT_EQ(j["model"]["total_params"].get<double>(), 1100048384.0);
+}
+
+// ---------------------------------------------------------------------------------------
+// sweep
+
+TEST(CliSweep, CsvHasOneRowPerBatchAndContext) {
+    // 1:64:x2 = 1, 2, 4, 8, 16, 32, 64 (7 values) × 2 contexts = 14 rows.
+    const Result r = cli({"sweep", "--batch", "1:64:x2", "--context", "512,1024"});
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    const std::vector<std::string> l = lines(r.out);
+    ASSERT_EQ(l.size(), 15u) << r.out;
+    EXPECT_EQ(l[0], roofline::cli::csvHeader());
+    for (std::size_t i = 1; i < l.size(); ++i) {
+        EXPECT_EQ(columns(l[i]), columns(l[0])) << l[i];
+    }
+    // Batch-major order: (1, 512), (1, 1024), (2, 512), ...
+    const std::vector<std::string> first = csvFields(l[1]);
+    const std::vector<std::string> last = csvFields(l[14]);
+    EXPECT_EQ(first[2], "1");
+    EXPECT_EQ(first[4], "512");
+    EXPECT_EQ(last[2], "64");
+    EXPECT_EQ(last[4], "1024");
+}
+
+TEST(CliSweep, JsonIsAnArrayOfAnalyses) {
+    const Result r = cli({"sweep", "--batch=1:64:x2", "--context=512,1024", "--format", "json"});
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    const json j = json::parse(r.out);
+    ASSERT_TRUE(j.is_array());
+    ASSERT_EQ(j.size(), 14u);
+    const std::int64_t batches[] = {1, 2, 4, 8, 16, 32, 64};
+    for (std::size_t i = 0; i < j.size(); ++i) {
+        SCOPED_TRACE(i);
+        EXPECT_EQ(j[i]["scenario"]["batch"], batches[i / 2]);
+        EXPECT_EQ(j[i]["scenario"]["context_tokens"], i % 2 == 0 ? 512 : 1024);
+    }
+    expectContract(j[13]);
+    // The last cell equals a plain analyze of batch 64, context 1024.
+    roofline::io::ScenarioFile f;
+    f.workload.batch = 64;
+    f.workload.contextTokens = 1024;
+    EXPECT_DOUBLE_EQ(j[13]["tpot_s"].get<double>(), engine(f).tpotSeconds);
+    // Decode intensity rises with batch at a fixed context (STYLE.md §7 invariant).
+    for (std::size_t i = 2; i < j.size(); ++i) {
+        EXPECT_GT(j[i]["decode"]["intensity_flops_per_byte"].get<double>(),
+                  j[i - 2]["decode"]["intensity_flops_per_byte"].get<double>());
+    }
+}
+
+TEST(CliSweep, DefaultsToOneCell) {
+    const Result r = cli({"sweep"});
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    EXPECT_EQ(lines(r.out).size(), 2u) << r.out;
+}
+
+TEST(CliSweep, UsageErrors) {
+    EXPECT_EQ(cli({"sweep", "--format", "table"}).code, kExitUsage);
+    EXPECT_EQ(cli({"sweep", "--batch", "0"}).code, kExitUsage);
+    EXPECT_EQ(cli({"sweep", "--batch", "1:8:x1"}).code, kExitUsage);
+    EXPECT_EQ(cli({"sweep", "--context", "x"}).code, kExitUsage);
+    EXPECT_EQ(cli({"sweep", "--batch"}).code, kExitUsage);
+    const Result r = cli({"sweep", "--batch", "5:1:x2"});
+    EXPECT_EQ(r.code, kExitUsage);
+    EXPECT_TRUE(has(r.err, "--batch")) << r.err;
+    EXPECT_EQ(cli({"sweep", "--hardware", "nosuch"}).code, kExitInvalid);
+}
+
+// ---------------------------------------------------------------------------------------
+// parseValueList
+
+std::optional<std::vector<std::int64_t>> values(const std::string& text, std::int64_t lo = 1,
+                                                std::int64_t hi = 1'000'000'000) {
+    std::string error;
+    auto v = roofline::cli::parseValueList(text, lo, hi, error);
+    EXPECT_EQ(v.has_value(), error.empty()) << text << ": " << error;
+    return v;
+}
+
+TEST(CliValueList, ListsAndRanges) {
+    EXPECT_EQ(values("1,2,4"), (std::vector<std::int64_t>{1, 2, 4}));
+    EXPECT_EQ(values("7"), (std::vector<std::int64_t>{7}));
+    // 2^0 .. 2^12: 13 values.
+    const auto geometric = values("1:4096:x2");
+    ASSERT_TRUE(geometric);
+    EXPECT_EQ(geometric->size(), 13u);
+    EXPECT_EQ(geometric->front(), 1);
+    EXPECT_EQ(geometric->back(), 4096);
+    EXPECT_EQ(values("128:512:+128"), (std::vector<std::int64_t>{128, 256, 384, 512}));
+    // The end need not be on the grid.
+    EXPECT_EQ(values("3:100:x3"), (std::vector<std::int64_t>{3, 9, 27, 81}));
+    EXPECT_EQ(values("1:10:+4"), (std::vector<std::int64_t>{1, 5, 9}));
+    EXPECT_EQ(values("5:5:x2"), (std::vector<std::int64_t>{5}));
+    // Lists of ranges concatenate.
+    EXPECT_EQ(values("1:4:x2,100,512:1024:+512"),
+              (std::vector<std::int64_t>{1, 2, 4, 100, 512, 1024}));
+    // Context may be 0.
+    EXPECT_EQ(values("0,1", 0), (std::vector<std::int64_t>{0, 1}));
+    // A geometric range to the top of the range does not overflow.
+    const auto big = values("1:1000000000:x10");
+    ASSERT_TRUE(big);
+    EXPECT_EQ(big->size(), 10u);
+    EXPECT_EQ(big->back(), 1'000'000'000);
+}
+
+TEST(CliValueList, Errors) {
+    for (const char* bad : {"0", "x", "", "1,,2", "1:10", "1:10:x1", "1:10:+0", "1:10:*2",
+                            "1:10:x", "5:1:x2", "5:1:+1", "-1", "1:2000000000:x2", "2.5",
+                            "1:4:x2:1"}) {
+        SCOPED_TRACE(bad);
+        std::string error;
+        EXPECT_FALSE(roofline::cli::parseValueList(bad, 1, 1'000'000'000, error).has_value());
+        EXPECT_FALSE(error.empty());
+    }
+    std::string error;
+    EXPECT_FALSE(roofline::cli::parseValueList("1:1000000:+1", 1, 1'000'000'000, error));
+    EXPECT_TRUE(has(error, "more than")) << error;
+    EXPECT_FALSE(roofline::cli::parseValueList("0", 1, 10, error));
+    EXPECT_TRUE(has(error, "'0' is not an integer from 1 to 10")) << error;
+}
+
+// ---------------------------------------------------------------------------------------
+// Exit statuses and diagnostics.
+
+TEST(CliExit, UsageErrorsExitTwo) {
+    const Result none = cli({});
+    EXPECT_EQ(none.code, kExitUsage);
+    EXPECT_TRUE(has(none.err, "Usage")) << none.err;
+    const Result unknown = cli({"analyse"});
+    EXPECT_EQ(unknown.code, kExitUsage);
+    EXPECT_TRUE(has(unknown.err, "unknown command 'analyse'")) << unknown.err;
+    const Result batch = cli({"analyze", "--batch", "0"});
+    EXPECT_EQ(batch.code, kExitUsage);
+    EXPECT_TRUE(has(batch.err, "--batch")) << batch.err;
+    EXPECT_TRUE(batch.out.empty());
+    const Result format = cli({"analyze", "--format", "xml"});
+    EXPECT_EQ(format.code, kExitUsage);
+    EXPECT_TRUE(has(format.err, "'xml'")) << format.err;
+    EXPECT_EQ(cli({"analyze", "--format"}).code, kExitUsage);
+    EXPECT_EQ(cli({"analyze", "--weights", "fp3"}).code, kExitUsage);
+    EXPECT_EQ(cli({"analyze", "stray"}).code, kExitUsage);
+    EXPECT_EQ(cli({"list"}).code, kExitUsage);
+    EXPECT_EQ(cli({"list", "gpus"}).code, kExitUsage);
+    EXPECT_EQ(cli({"validate"}).code, kExitUsage);
+    EXPECT_EQ(cli({"validate", "a.json", "b.json"}).code, kExitUsage);
+}
+
+TEST(CliExit, UnknownHardwareExitsThreeAndListsIds) {
+    const Result r = cli({"analyze", "--hardware", "nosuch"});
+    EXPECT_EQ(r.code, kExitInvalid);
+    EXPECT_TRUE(r.out.empty());
+    EXPECT_TRUE(has(r.err, "nosuch")) << r.err;
+    for (const std::string& id : roofline::io::hardwareIds()) {
+        EXPECT_TRUE(has(r.err, id)) << id << " not listed in: " << r.err;
+    }
+}
+
+TEST(CliExit, InvalidModelFileExitsThreeWithFileAndPointer) {
+    const std::string path = kData + "/invalid/model-kv-heads-not-divisor.json";
+    const Result r = cli({"analyze", "--model", path});
+    EXPECT_EQ(r.code, kExitInvalid);
+    EXPECT_TRUE(has(r.err, path + ": /num_key_value_heads must be")) << r.err;
+    EXPECT_TRUE(has(r.err, "error: ")) << r.err;
+}
+
+TEST(CliExit, ScenarioThatFailsValidationExitsThree) {
+    // Llama-3.1-8B has 32 query heads: a GQA ratio of 5 does not divide them.
+    const Result gqa = cli({"analyze", "--gqa-ratio", "5"});
+    EXPECT_EQ(gqa.code, kExitInvalid);
+    EXPECT_TRUE(has(gqa.err, "--gqa-ratio")) << gqa.err;
+    EXPECT_EQ(cli({"analyze", "--tp", "3"}).code, kExitInvalid);
+    // Ratio 4 is fine and shows up as 8 KV heads.
+    const Result ok = cli({"analyze", "--gqa-ratio", "4", "--format", "json"});
+    ASSERT_EQ(ok.code, kExitOk) << ok.err;
+    EXPECT_EQ(json::parse(ok.out)["scenario"]["kv_heads"], 8);
+    EXPECT_EQ(json::parse(ok.out)["scenario"]["gqa_ratio"], 4);
+}
+
+TEST(CliHelp, HelpMentionsEveryCommandAndExitsZero) {
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"--help"}, {"-h"}, {"help"}, {"analyze", "--help"}}) {
+        const Result r = cli(args);
+        EXPECT_EQ(r.code, kExitOk);
+        for (const char* word : {"analyze", "sweep", "list", "validate", "--batch", "--format",
+                                 "--hardware", "--model"}) {
+            EXPECT_TRUE(has(r.out, word)) << word;
+        }
+    }
+}
+
+TEST(CliHelp, VersionExitsZero) {
+    const Result r = cli({"--version"});
+    EXPECT_EQ(r.code, kExitOk);
+    EXPECT_EQ(r.out.rfind("roofline-cli ", 0), 0u) << r.out;
+    EXPECT_FALSE(has(r.out, "unknown")) << "ROOFLINE_VERSION not set: " << r.out;
+    EXPECT_TRUE(std::any_of(r.out.begin(), r.out.end(),
+                            [](char ch) { return ch >= '0' && ch <= '9'; }))
+        << r.out;
+}
+
+// ---------------------------------------------------------------------------------------
+// list and validate
+
+std::vector<std::string> firstColumn(const std::string& out) {
+    std::vector<std::string> ids;
+    for (const std::string& line : lines(out)) {
+        ids.push_back(line.substr(0, line.find('\t')));
+    }
+    return ids;
+}
+
+TEST(CliList, HardwarePrintsEveryId) {
+    const Result r = cli({"list", "hardware"});
+    EXPECT_EQ(r.code, kExitOk) << r.err;
+    EXPECT_EQ(firstColumn(r.out), roofline::io::hardwareIds());
+    EXPECT_TRUE(has(r.out, "h100-sxm\tNVIDIA H100 SXM5 80GB")) << r.out;
+}
+
+TEST(CliList, ModelsPrintsEveryId) {
+    const Result r = cli({"list", "models"});
+    EXPECT_EQ(r.code, kExitOk) << r.err;
+    EXPECT_EQ(firstColumn(r.out), roofline::io::modelIds());
+    EXPECT_TRUE(has(r.out, "deepseek-v3\tDeepSeek-V3\tdeepseek_v3")) << r.out;
+}
+
+TEST(CliValidate, ValidFilesAreOk) {
+    const Result hw = cli({"validate", kData + "/valid/test-accelerator.json"});
+    EXPECT_EQ(hw.code, kExitOk) << hw.err;
+    EXPECT_TRUE(has(hw.out, ": ok")) << hw.out;
+    EXPECT_TRUE(has(hw.out, "hardware preset 'test-accelerator'")) << hw.out;
+
+    const Result model = cli({"validate", kData + "/valid/config.json"});
+    EXPECT_EQ(model.code, kExitOk) << model.err;
+    EXPECT_TRUE(has(model.out, ": ok")) << model.out;
+    EXPECT_TRUE(has(model.out, "model config (llama")) << model.out;
+
+    const Result scenario = cli({"validate", kData + "/valid/scenario.json"});
+    EXPECT_EQ(scenario.code, kExitOk) << scenario.err;
+    EXPECT_TRUE(has(scenario.out, ": ok, scenario (h100-sxm, llama-3.1-70b)")) << scenario.out;
+}
+
+TEST(CliValidate, EveryShippedPresetIsOk) {
+    for (const char* dir : {"hardware", "models"}) {
+        for (const auto& entry :
+             fs::directory_iterator(fs::path(kData).parent_path().parent_path() / "presets" / dir)) {
+            SCOPED_TRACE(entry.path().string());
+            const Result r = cli({"validate", entry.path().string()});
+            EXPECT_EQ(r.code, kExitOk) << r.err;
+            EXPECT_TRUE(r.err.empty()) << r.err;
+        }
+    }
+}
+
+TEST(CliValidate, InvalidFilesExitThreeWithFileAndPointer) {
+    struct Case {
+        const char* file;
+        const char* pointer;
+    };
+    for (const Case& c : {Case{"hw-bandwidth-string.json", "/memory_bandwidth_tb_s"},
+                          Case{"model-t5.json", "/model_type"},
+                          Case{"scenario-batch-zero.json", "/batch"},
+                          Case{"hw-peaks-unknown-precision.json", "/peak_dense_tflops/fp6"}}) {
+        SCOPED_TRACE(c.file);
+        const std::string path = kData + "/invalid/" + c.file;
+        const Result r = cli({"validate", path});
+        EXPECT_EQ(r.code, kExitInvalid);
+        EXPECT_TRUE(r.out.empty()) << r.out;
+        EXPECT_TRUE(has(r.err, path + ": " + c.pointer + " must be")) << r.err;
+    }
+    const Result missing = cli({"validate", kData + "/invalid/no-such-file.json"});
+    EXPECT_EQ(missing.code, kExitInvalid);
+    EXPECT_TRUE(has(missing.err, "no-such-file.json")) << missing.err;
+}
+
+}  // namespace

@@ -1,0 +1,378 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Scenario files (toJson / parseScenarioFile), the scenario command-line options, and
+// resolve(): ids or files to a validated Scenario.
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "roofline/io/scenario_file.h"
+#include "roofline/validate.h"
+
+namespace {
+
+using roofline::Precision;
+using roofline::Severity;
+using roofline::Workload;
+using roofline::io::applyScenarioOptions;
+using roofline::io::Loaded;
+using roofline::io::OptionsResult;
+using roofline::io::parseScenarioFile;
+using roofline::io::ScenarioFile;
+
+const std::string kFile = "scenarios/test.json";
+
+ScenarioFile roundTrip(const ScenarioFile& s) {
+    const std::string text = roofline::io::toJson(s);
+    const Loaded<ScenarioFile> back = parseScenarioFile(text, kFile);
+    EXPECT_TRUE(back.ok()) << roofline::describe(back.issues) << text;
+    EXPECT_TRUE(back.issues.empty()) << roofline::describe(back.issues);
+    return back.ok() ? *back.value : ScenarioFile{};
+}
+
+const roofline::Issue* firstError(const std::vector<roofline::Issue>& issues) {
+    for (const roofline::Issue& i : issues) {
+        if (i.severity == Severity::Error) {
+            return &i;
+        }
+    }
+    return nullptr;
+}
+
+// ---------------------------------------------------------------------------------------
+// Files.
+
+TEST(ScenarioFile, DefaultScenarioRoundTrips) {
+    const ScenarioFile s;
+    EXPECT_EQ(roundTrip(s), s);
+}
+
+TEST(ScenarioFile, NonDefaultScenariosRoundTrip) {
+    ScenarioFile a;
+    a.hardware = "mi300x";
+    a.model = "deepseek-v3";
+    a.workload.batch = 256;
+    a.workload.promptTokens = 8192;
+    a.workload.contextTokens = 0;  // the lower bound is allowed
+    a.workload.weightPrecision = Precision::Fp8;
+    a.workload.activationPrecision = Precision::Fp8;
+    a.workload.kvPrecision = Precision::Fp8;
+    a.workload.tensorParallel = 8;
+    a.workload.flashAttention = false;
+
+    ScenarioFile b;
+    b.hardware = "/home/me/presets/my chip.json";  // a path with a space
+    b.model = "models/qwen3/config.json";
+    b.workload.batch = 100'000'000;  // kMaxBatch
+    b.workload.promptTokens = 1;
+    b.workload.contextTokens = 1'000'000'000;  // kMaxTokens
+    b.workload.weightPrecision = Precision::Int4;
+    b.workload.activationPrecision = Precision::Fp16;
+    b.workload.kvPrecision = Precision::Int8;
+    b.workload.kvHeadsOverride = 4;
+
+    ScenarioFile c;
+    c.hardware = "b200";
+    c.model = "gpt-oss-120b";
+    c.workload.weightPrecision = Precision::Fp4;
+    c.workload.activationPrecision = Precision::Fp32;
+    c.workload.kvPrecision = Precision::Fp32;
+    c.workload.tensorParallel = 4096;
+    c.workload.kvHeadsOverride = 1;
+
+    for (const ScenarioFile& s : {a, b, c}) {
+        SCOPED_TRACE(s.hardware + " / " + s.model);
+        EXPECT_EQ(roundTrip(s), s);
+        EXPECT_FALSE(s == ScenarioFile{}) << "the case is not the default";
+    }
+}
+
+TEST(ScenarioFile, ToJsonWritesSchemaVersionAndSnakeCaseKeys) {
+    ScenarioFile s;
+    s.workload.kvPrecision = Precision::Fp8;
+    const std::string text = roofline::io::toJson(s);
+    for (const char* key :
+         {"\"schema_version\": 1", "\"hardware\": \"h100-sxm\"", "\"model\": \"llama-3.1-8b\"",
+          "\"batch\": 1", "\"prompt_tokens\": 2048", "\"context_tokens\": 2048",
+          "\"weights\": \"bf16\"", "\"activations\": \"bf16\"", "\"kv_cache\": \"fp8\"",
+          "\"kv_heads\": 0", "\"tensor_parallel\": 1", "\"flash_attention\": true"}) {
+        EXPECT_NE(text.find(key), std::string::npos) << key << " not in\n" << text;
+    }
+    EXPECT_EQ(text.back(), '\n');
+}
+
+TEST(ScenarioFile, MissingWorkloadKeysTakeTheDefaults) {
+    const Loaded<ScenarioFile> s = parseScenarioFile(
+        R"({"schema_version": 1, "hardware": "l4", "model": "mistral-7b", "batch": 3})", kFile);
+    ASSERT_TRUE(s.ok()) << roofline::describe(s.issues);
+    EXPECT_TRUE(s.issues.empty());
+    EXPECT_EQ(s.value->hardware, "l4");
+    EXPECT_EQ(s.value->model, "mistral-7b");
+    Workload expected;  // the documented defaults: P = C = 2048, bf16 everywhere, TP 1, FA on
+    expected.batch = 3;
+    EXPECT_EQ(s.value->workload, expected);
+    EXPECT_EQ(s.value->workload.promptTokens, 2048);
+    EXPECT_EQ(s.value->workload.contextTokens, 2048);
+    EXPECT_EQ(s.value->workload.weightPrecision, Precision::Bf16);
+    EXPECT_TRUE(s.value->workload.flashAttention);
+}
+
+TEST(ScenarioFile, UnknownKeyIsAWarningNotAnError) {
+    const Loaded<ScenarioFile> s = parseScenarioFile(
+        R"({"schema_version": 1, "hardware": "h100-sxm", "model": "llama-2-7b",
+            "batch_size": 8})",
+        kFile);
+    ASSERT_TRUE(s.ok());
+    ASSERT_EQ(s.issues.size(), 1u);
+    EXPECT_EQ(s.issues[0].severity, Severity::Warning);
+    EXPECT_EQ(s.issues[0].pointer, "/batch_size");
+    EXPECT_EQ(s.issues[0].file, kFile);
+    EXPECT_NE(s.issues[0].message().find("warning: "), std::string::npos);
+    EXPECT_NE(s.issues[0].message().find("unknown key"), std::string::npos);
+    EXPECT_EQ(s.value->workload.batch, 1) << "the misspelt key is ignored";
+}
+
+TEST(ScenarioFile, NewerSchemaVersionIsRefused) {
+    const Loaded<ScenarioFile> s = parseScenarioFile(
+        R"({"schema_version": 2, "hardware": "h100-sxm", "model": "llama-2-7b"})", kFile);
+    EXPECT_FALSE(s.ok());
+    const roofline::Issue* e = firstError(s.issues);
+    ASSERT_NE(e, nullptr);
+    EXPECT_EQ(e->pointer, "/schema_version");
+    EXPECT_NE(e->message().find("newer version"), std::string::npos) << e->message();
+    EXPECT_NE(e->message().find("got 2"), std::string::npos) << e->message();
+}
+
+TEST(ScenarioFile, BadValuesNameTheirPointer) {
+    struct Case {
+        const char* json;
+        const char* pointer;
+        const char* fragment;
+    };
+    const Case cases[] = {
+        {R"({"schema_version": 1, "hardware": "h100-sxm", "model": "m", "batch": 0})", "/batch",
+         "an integer from 1 to 100000000, got 0"},
+        {R"({"schema_version": 1, "hardware": "h100-sxm", "model": "m", "batch": "8"})",
+         "/batch", "got \"8\""},
+        {R"({"schema_version": 1, "hardware": "h100-sxm", "model": "m", "weights": "fp3"})",
+         "/weights", "got \"fp3\""},
+        {R"({"schema_version": 1, "hardware": "h100-sxm", "model": "m", "kv_cache": "tf32"})",
+         "/kv_cache", "got \"tf32\""},  // tf32 is a math mode, not a storage format
+        {R"({"schema_version": 1, "hardware": "h100-sxm", "model": "m",
+             "flash_attention": "on"})",
+         "/flash_attention", "true or false"},
+        {R"({"schema_version": 1, "model": "m"})", "/hardware", "missing"},
+        {R"({"hardware": "h100-sxm", "model": "m"})", "/schema_version", "missing"},
+        {R"({"schema_version": 1, "hardware": "h100-sxm", "model": "m",
+             "tensor_parallel": 0})",
+         "/tensor_parallel", "got 0"},
+    };
+    for (const Case& c : cases) {
+        SCOPED_TRACE(c.json);
+        const Loaded<ScenarioFile> s = parseScenarioFile(c.json, kFile);
+        EXPECT_FALSE(s.ok());
+        const roofline::Issue* e = firstError(s.issues);
+        ASSERT_NE(e, nullptr);
+        EXPECT_EQ(e->pointer, c.pointer);
+        EXPECT_EQ(e->file, kFile);
+        EXPECT_NE(e->message().find(c.fragment), std::string::npos) << e->message();
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Options.
+
+OptionsResult apply(const std::vector<std::string>& args, ScenarioFile& s,
+                    std::int64_t& gqaRatio) {
+    return applyScenarioOptions(args, s, gqaRatio);
+}
+
+TEST(ScenarioOptions, SeparateAndInlineValues) {
+    ScenarioFile s;
+    std::int64_t gqa = 0;
+    OptionsResult r = apply({"--batch", "8"}, s, gqa);
+    EXPECT_TRUE(r.errors.empty());
+    EXPECT_TRUE(r.rest.empty());
+    EXPECT_EQ(s.workload.batch, 8);
+
+    ScenarioFile t;
+    r = apply({"--batch=16"}, t, gqa);
+    EXPECT_TRUE(r.errors.empty());
+    EXPECT_EQ(t.workload.batch, 16);
+}
+
+TEST(ScenarioOptions, EveryOptionSetsItsField) {
+    ScenarioFile s;
+    std::int64_t gqa = 0;
+    const OptionsResult r = apply(
+        {"--hardware", "h200", "--model=qwen2.5-7b", "--batch", "32", "--prompt", "4096",
+         "--context=0", "--weights", "int4", "--activations", "fp8", "--kv=fp8", "--tp", "2",
+         "--flash-attention", "off", "--gqa-ratio", "7"},
+        s, gqa);
+    EXPECT_TRUE(r.errors.empty()) << (r.errors.empty() ? "" : r.errors.front());
+    EXPECT_TRUE(r.rest.empty());
+    EXPECT_EQ(s.hardware, "h200");
+    EXPECT_EQ(s.model, "qwen2.5-7b");
+    EXPECT_EQ(s.workload.batch, 32);
+    EXPECT_EQ(s.workload.promptTokens, 4096);
+    EXPECT_EQ(s.workload.contextTokens, 0);
+    EXPECT_EQ(s.workload.weightPrecision, Precision::Int4);
+    EXPECT_EQ(s.workload.activationPrecision, Precision::Fp8);
+    EXPECT_EQ(s.workload.kvPrecision, Precision::Fp8);
+    EXPECT_EQ(s.workload.tensorParallel, 2);
+    EXPECT_FALSE(s.workload.flashAttention);
+    EXPECT_EQ(gqa, 7);
+    EXPECT_EQ(s.workload.kvHeadsOverride, 0) << "--gqa-ratio is resolved later";
+
+    std::int64_t gqa2 = 4;
+    ScenarioFile t;
+    EXPECT_TRUE(apply({"--kv-heads", "2"}, t, gqa2).errors.empty());
+    EXPECT_EQ(t.workload.kvHeadsOverride, 2);
+    EXPECT_EQ(gqa2, 0) << "--kv-heads replaces an earlier --gqa-ratio";
+}
+
+TEST(ScenarioOptions, BadValuesAreUsageErrors) {
+    struct Case {
+        std::vector<std::string> args;
+        const char* fragment;
+    };
+    const Case cases[] = {
+        {{"--batch", "0"}, "--batch expects an integer from 1 to 100000000, got '0'"},
+        {{"--batch", "x"}, "got 'x'"},
+        {{"--batch=8x"}, "got '8x'"},
+        {{"--batch", "-1"}, "got '-1'"},
+        {{"--batch", "99999999999999999999"}, "got '99999999999999999999'"},
+        {{"--weights", "fp3"}, "--weights expects one of fp32, bf16"},
+        {{"--kv", "tf32"}, "got 'tf32'"},
+        {{"--flash-attention", "maybe"}, "--flash-attention expects on or off, got 'maybe'"},
+        {{"--batch"}, "--batch expects a value"},
+        {{"--tp", "0"}, "--tp expects an integer from 1 to 4096"},
+        {{"--context", "-5"}, "--context expects an integer from 0"},
+    };
+    for (const Case& c : cases) {
+        SCOPED_TRACE(c.args.front());
+        ScenarioFile s;
+        std::int64_t gqa = 0;
+        const OptionsResult r = apply(c.args, s, gqa);
+        ASSERT_EQ(r.errors.size(), 1u);
+        EXPECT_NE(r.errors[0].find(c.fragment), std::string::npos) << r.errors[0];
+        EXPECT_EQ(s, ScenarioFile{}) << "a bad value changes nothing";
+    }
+}
+
+TEST(ScenarioOptions, OtherArgumentsArePreservedInOrder) {
+    ScenarioFile s;
+    std::int64_t gqa = 0;
+    const OptionsResult r =
+        apply({"--format", "json", "--batch", "4", "extra", "--model", "llama-2-7b", "-v"}, s,
+              gqa);
+    EXPECT_TRUE(r.errors.empty());
+    EXPECT_EQ(r.rest, (std::vector<std::string>{"--format", "json", "extra", "-v"}));
+    EXPECT_EQ(s.workload.batch, 4);
+    EXPECT_EQ(s.model, "llama-2-7b");
+}
+
+TEST(ScenarioOptions, HelpMentionsEveryOption) {
+    const std::string help(roofline::io::scenarioOptionsHelp());
+    for (const char* option : {"--hardware", "--model", "--batch", "--prompt", "--context",
+                               "--weights", "--activations", "--kv ", "--kv-heads",
+                               "--gqa-ratio", "--tp", "--flash-attention"}) {
+        EXPECT_NE(help.find(option), std::string::npos) << option;
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// resolve().
+
+TEST(ScenarioResolve, DefaultsResolveCleanly) {
+    const roofline::io::ResolvedScenario r = roofline::io::resolve(ScenarioFile{});
+    EXPECT_TRUE(r.ok()) << roofline::describe(r.issues);
+    EXPECT_TRUE(r.issues.empty()) << roofline::describe(r.issues);
+    EXPECT_EQ(r.scenario.hardware.id, "h100-sxm");
+    EXPECT_EQ(r.scenario.model.id, "llama-3.1-8b");
+}
+
+TEST(ScenarioResolve, GqaRatioBecomesKvHeads) {
+    // Llama-3.1-8B has 32 query heads: ratio 4 -> 32 / 4 = 8 KV heads.
+    ScenarioFile s;
+    const roofline::io::ResolvedScenario r = roofline::io::resolve(s, 4);
+    ASSERT_TRUE(r.ok()) << roofline::describe(r.issues);
+    EXPECT_EQ(r.scenario.workload.kvHeadsOverride, 8);
+    // Ratio 1 is MHA: 32 KV heads.
+    EXPECT_EQ(roofline::io::resolve(s, 1).scenario.workload.kvHeadsOverride, 32);
+}
+
+TEST(ScenarioResolve, GqaRatioMustDivideQueryHeads) {
+    // 32 % 5 != 0.
+    const roofline::io::ResolvedScenario r = roofline::io::resolve(ScenarioFile{}, 5);
+    EXPECT_FALSE(r.ok());
+    const roofline::Issue* e = firstError(r.issues);
+    ASSERT_NE(e, nullptr);
+    EXPECT_EQ(e->pointer, "--gqa-ratio");
+    EXPECT_NE(e->message().find("32 query heads"), std::string::npos) << e->message();
+    EXPECT_NE(e->message().find("got 5"), std::string::npos) << e->message();
+}
+
+TEST(ScenarioResolve, UnknownHardwareListsKnownIds) {
+    ScenarioFile s;
+    s.hardware = "h100-nvl";
+    const roofline::io::ResolvedScenario r = roofline::io::resolve(s);
+    EXPECT_FALSE(r.ok());
+    const roofline::Issue* e = firstError(r.issues);
+    ASSERT_NE(e, nullptr);
+    const std::string message = e->message();
+    EXPECT_NE(message.find("h100-nvl"), std::string::npos) << message;
+    for (const std::string& id : roofline::io::hardwareIds()) {
+        EXPECT_NE(message.find(id), std::string::npos) << id << " not listed in " << message;
+    }
+}
+
+TEST(ScenarioResolve, UnknownModelListsKnownIds) {
+    ScenarioFile s;
+    s.model = "llama-4";
+    const roofline::io::ResolvedScenario r = roofline::io::resolve(s);
+    EXPECT_FALSE(r.ok());
+    const roofline::Issue* e = firstError(r.issues);
+    ASSERT_NE(e, nullptr);
+    for (const std::string& id : roofline::io::modelIds()) {
+        EXPECT_NE(e->message().find(id), std::string::npos) << id;
+    }
+}
+
+TEST(ScenarioResolve, FilesOnDiskResolveByPath) {
+    ScenarioFile s;
+    s.hardware = ROOFLINE_TEST_DATA_DIR "/valid/test-accelerator.json";
+    s.model = ROOFLINE_TEST_DATA_DIR "/valid/config.json";
+    const roofline::io::ResolvedScenario r = roofline::io::resolve(s);
+    ASSERT_TRUE(r.ok()) << roofline::describe(r.issues);
+    EXPECT_EQ(r.scenario.hardware.id, "test-accelerator");
+    EXPECT_EQ(r.scenario.model.id, "config");  // the file's stem
+}
+
+TEST(ScenarioResolve, WorkloadErrorsComeFromValidate) {
+    // Llama-3.1-8B: 32 query heads, 8 KV heads. TP 3 divides neither.
+    ScenarioFile s;
+    s.workload.tensorParallel = 3;
+    const roofline::io::ResolvedScenario r = roofline::io::resolve(s);
+    EXPECT_FALSE(r.ok());
+    const roofline::Issue* e = firstError(r.issues);
+    ASSERT_NE(e, nullptr);
+    EXPECT_EQ(e->pointer, "/tensor_parallel");
+}
+
+TEST(ScenarioResolve, ValidScenarioFileLoads) {
+    const Loaded<ScenarioFile> s =
+        roofline::io::loadScenarioFile(ROOFLINE_TEST_DATA_DIR "/valid/scenario.json");
+    ASSERT_TRUE(s.ok()) << roofline::describe(s.issues);
+    EXPECT_TRUE(s.issues.empty()) << roofline::describe(s.issues);
+    EXPECT_EQ(s.value->hardware, "h100-sxm");
+    EXPECT_EQ(s.value->model, "llama-3.1-70b");
+    EXPECT_EQ(s.value->workload.batch, 16);
+    EXPECT_EQ(s.value->workload.tensorParallel, 4);
+    EXPECT_EQ(s.value->workload.weightPrecision, Precision::Fp8);
+    EXPECT_TRUE(roofline::io::resolve(*s.value).ok());
+}
+
+}  // namespace
