@@ -293,6 +293,41 @@ TEST(CliAnalyze, OversizeScenarioIsStillAnalysedWithAWarning) {
     EXPECT_TRUE(has(table.out, "does NOT fit")) << table.out;
 }
 
+TEST(CliAnalyze, CriticalBatchIsNullWhenKvTrafficOutgrowsFlops) {
+    // Llama-3.1-8B decode on an H100 (ridge 295 FLOP/byte). Weight matmuls read
+    // W ≈ 2·(8.03e9 − 0.53e9 gathered embedding) ≈ 15.0e9 bytes once per step; each sequence
+    // adds F ≈ 15.0e9 matmul FLOPs + 4·32·128·32·C attention FLOPs, and (C+1)·131,072 KV
+    // bytes (+ a few MB of activations).
+    //   C = 2048: per sequence ≈ 15.1e9 FLOPs on ≈ 269e6 bytes ≈ 56 FLOP/byte < 295, so no
+    //   batch makes the step compute-bound: critical_batch null (DOMAIN.md §5), CSV empty.
+    //   C = 128: ≈ 15.1e9 FLOPs per sequence on b ≈ 129·131,072 = 16.9e6 KV bytes plus
+    //   activations: per layer ~5 I-wide rows (5·14336·2 = 143 KB) and ~10 h-wide rows
+    //   (82 KB) read or written, ≈ 7..10 MB over 32 layers -> b ≈ 24..27e6.
+    //   B* ≈ W / (F/295 − b) ≈ 15.0e9 / (51e6 − 24..27e6) ≈ 560..640.
+    const Result r = cli({"analyze", "--format", "json"});
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    const json j = json::parse(r.out);
+    EXPECT_TRUE(j["critical_batch"].is_null()) << j["critical_batch"];
+    const Result table = cli({"analyze"});
+    EXPECT_TRUE(has(table.out, "Critical batch: whole decode step never")) << table.out;
+    const Result csv = cli({"analyze", "--format", "csv"});
+    const std::vector<std::string> l = lines(csv.out);
+    ASSERT_EQ(l.size(), 2u);
+    const std::vector<std::string> header = csvFields(l[0]);
+    const std::vector<std::string> row = csvFields(l[1]);
+    ASSERT_EQ(header.size(), row.size());
+    const auto at = std::find(header.begin(), header.end(), "critical_batch");
+    ASSERT_NE(at, header.end());
+    EXPECT_EQ(row[static_cast<std::size_t>(at - header.begin())], "");
+
+    const json shortContext =
+        json::parse(cli({"analyze", "--context", "128", "--format", "json"}).out);
+    ASSERT_TRUE(shortContext["critical_batch"].is_number_integer())
+        << shortContext["critical_batch"];
+    EXPECT_GE(shortContext["critical_batch"].get<std::int64_t>(), 500);
+    EXPECT_LE(shortContext["critical_batch"].get<std::int64_t>(), 700);
+}
+
 TEST(CliAnalyze, CsvIsHeaderAndOneRowOfEqualWidth) {
     const Result r = cli({"analyze", "--format", "csv"});
     ASSERT_EQ(r.code, kExitOk) << r.err;
@@ -625,6 +660,56 @@ TEST(CliValidate, InvalidFilesExitThreeWithFileAndPointer) {
     const Result missing = cli({"validate", kData + "/invalid/no-such-file.json"});
     EXPECT_EQ(missing.code, kExitInvalid);
     EXPECT_TRUE(has(missing.err, "no-such-file.json")) << missing.err;
+}
+
+TEST(CliValidate, EveryBrokenFileOfTheCorpusExitsThreeWithItsFirstError) {
+    // tests/data/invalid/MANIFEST.tsv: file, kind, pointer, fragment. `validate` guesses the
+    // kind from the keys; whatever it guesses, it must report the same first error as the
+    // loader of the file's real kind.
+    std::ifstream manifest(kData + "/invalid/MANIFEST.tsv");
+    ASSERT_TRUE(manifest.good());
+    std::string line;
+    int cases = 0;
+    while (std::getline(manifest, line)) {
+        if (line.empty() || line[0] == '#') {
+            continue;
+        }
+        std::vector<std::string> f;
+        std::istringstream in(line);
+        std::string field;
+        while (std::getline(in, field, '\t')) {
+            f.push_back(field);
+        }
+        ASSERT_EQ(f.size(), 4u) << line;
+        SCOPED_TRACE(f[0]);
+        const std::string path = kData + "/invalid/" + f[0];
+        const Result r = cli({"validate", path});
+        EXPECT_EQ(r.code, kExitInvalid);
+        EXPECT_TRUE(r.out.empty()) << r.out;
+        const std::string where = path + ": " + (f[2].empty() ? "the file" : f[2]) + " must be";
+        EXPECT_TRUE(has(r.err, "error: " + where)) << "expected '" << where << "' in:\n" << r.err;
+        EXPECT_TRUE(has(r.err, f[3])) << "expected '" << f[3] << "' in:\n" << r.err;
+        ++cases;
+    }
+    EXPECT_GE(cases, 30);
+}
+
+TEST(CliValidate, WarningsAloneStillExitZero) {
+    // An unknown key is a warning: printed, but the file is ok.
+    const fs::path dir = fs::temp_directory_path() / "roofline-cli-warning-test";
+    fs::create_directories(dir);
+    const fs::path file = dir / "chip.json";
+    {
+        std::ofstream out(file);
+        out << R"({"schema_version": 1, "name": "Chip", "memory_capacity_gb": 80,
+                   "memory_bandwidth_tb_s": 3.35, "peak_dense_tflops": {"bf16": 989.4},
+                   "memory_bandwith_tb_s": 4.0})";
+    }
+    const Result r = cli({"validate", file.string()});
+    fs::remove_all(dir);
+    EXPECT_EQ(r.code, kExitOk) << r.err;
+    EXPECT_TRUE(has(r.out, ": ok, hardware preset 'chip' (Chip)")) << r.out;
+    EXPECT_TRUE(has(r.err, "warning: " + file.string() + ": /memory_bandwith_tb_s")) << r.err;
 }
 
 }  // namespace

@@ -237,6 +237,55 @@ TEST(ModelConfig, Qwen3MoeCountsToOfficialTotalAndActive) {
     EXPECT_EQ(roofline::kvCacheElementsPerToken(m), 2.0 * 48 * 4 * 128);
 }
 
+TEST(ModelConfig, GemmaOneTiesEmbeddingsByDefault) {
+    // Gemma-7B (google/gemma-7b config.json; tie_word_embeddings absent = Gemma's default).
+    const Model m = parseOk(R"({
+      "architectures": ["GemmaForCausalLM"], "model_type": "gemma",
+      "hidden_size": 3072, "intermediate_size": 24576, "num_hidden_layers": 28,
+      "num_attention_heads": 16, "num_key_value_heads": 16, "head_dim": 256,
+      "vocab_size": 256000, "max_position_embeddings": 8192, "hidden_act": "gelu"
+    })");
+    EXPECT_TRUE(m.tieWordEmbeddings);
+    EXPECT_EQ(m.normsPerLayer, 2);
+    EXPECT_EQ(m.headDim, 256);  // 16 · 256 = 4096 ≠ 3072
+    // By hand, per layer: q, k, v, o each 3072·16·256 = 12,582,912 -> 50,331,648; MLP
+    // 3·3072·24576 = 226,492,416; norms 6,144 -> 276,830,208; × 28 = 7,751,245,824.
+    // One embedding table 256000·3072 = 786,432,000; final norm 3,072.
+    // Total 8,537,680,896: Google's "8.54B" for Gemma 7B.
+    const roofline::ParameterCount c = roofline::countParameters(m);
+    EXPECT_EQ(c.total, 8537680896.0);
+    EXPECT_LE(std::abs(c.total - 8.54e9) / 8.54e9, 0.005);
+}
+
+TEST(ModelConfig, Qwen2MoeSharedExpertWithGate) {
+    // Qwen1.5-MoE-A2.7B (Qwen/Qwen1.5-MoE-A2.7B config.json).
+    const Model m = parseOk(R"({
+      "architectures": ["Qwen2MoeForCausalLM"], "model_type": "qwen2_moe",
+      "hidden_size": 2048, "intermediate_size": 5632, "moe_intermediate_size": 1408,
+      "shared_expert_intermediate_size": 5632, "num_experts": 60, "num_experts_per_tok": 4,
+      "decoder_sparse_step": 1, "num_hidden_layers": 24, "num_attention_heads": 16,
+      "num_key_value_heads": 16, "vocab_size": 151936, "tie_word_embeddings": false,
+      "use_sliding_window": false, "sliding_window": 32768, "max_window_layers": 21
+    })");
+    EXPECT_TRUE(m.qkvBias);
+    EXPECT_FALSE(m.qkNorm);
+    EXPECT_EQ(m.moe.sharedIntermediateSize, 5632);
+    EXPECT_TRUE(m.moe.sharedExpertGate);
+    EXPECT_EQ(groupsOf(m), (Groups{{{0, true}, 24}}));
+    // By hand, per layer: q, k, v, o each 2048² -> 16,777,216; qkv bias 6,144; norms 4,096;
+    // router 2048·60 = 122,880; shared expert 3·2048·5632 = 34,603,008 + gate 2,048; routed
+    // expert 3·2048·1408 = 8,650,752 each.
+    //   all 60: 519,045,120 -> layer 570,560,512; × 24 = 13,693,452,288
+    //   k = 4: 34,603,008 -> layer 86,118,400; × 24 = 2,066,841,600
+    // + embeddings 2·151936·2048 = 622,329,856 + final norm 2,048.
+    // Total 14,315,784,192 ("14.3B"); active 2,689,173,504 ("2.7B activated").
+    const roofline::ParameterCount c = roofline::countParameters(m);
+    EXPECT_EQ(c.total, 14315784192.0);
+    EXPECT_EQ(c.activePerToken, 2689173504.0);
+    EXPECT_LE(std::abs(c.total - 14.3e9) / 14.3e9, 0.005);
+    EXPECT_LE(std::abs(c.activePerToken - 2.7e9) / 2.7e9, 0.005);
+}
+
 TEST(ModelConfig, MlpOnlyLayersAreDense) {
     const Model m = parseOk(variant(kQwen3_30B_A3B, {{"mlp_only_layers", {0, 47}}}));
     EXPECT_EQ(groupsOf(m), (Groups{{{0, true}, 46}, {{0, false}, 2}}));
