@@ -1,14 +1,34 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Installs what is missing, builds (warnings are errors) and runs every test.
-# Exits non-zero on any failure. Usage: scripts/test.sh
+# Installs what is missing, then builds and runs every test:
+#   1. the whole suite, optimised, warnings as errors        (preset ci)
+#   2. the whole suite again under ASan + UBSan, no recovery (preset asan)
+#   3. each libFuzzer target for FUZZ_SECONDS (default 60)    (scripts/fuzz.sh)
+# Exits non-zero on any failure. `scripts/test.sh --quick` runs step 1 only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+quick=0
+[[ "${1:-}" == "--quick" ]] && quick=1
 
 scripts/bootstrap-debian.sh
 export QT_QPA_PLATFORM=offscreen
 jobs=$(nproc)
 
+echo "== ci: build and test"
 cmake --preset ci >/dev/null
 cmake --build --preset ci -j "$jobs"
 ctest --preset ci -j "$jobs"
+[[ $quick -eq 1 ]] && exit 0
+
+echo "== asan: build and test under AddressSanitizer + UndefinedBehaviorSanitizer"
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+export LSAN_OPTIONS=suppressions=$PWD/tests/sanitizer/lsan.supp
+cmake --preset asan >/dev/null
+cmake --build --preset asan -j "$jobs"
+ctest --preset asan -j "$jobs"
+
+echo "== fuzz: ${FUZZ_SECONDS:-60}s per parser"
+scripts/fuzz.sh "${FUZZ_SECONDS:-60}"
+echo "All checks passed."

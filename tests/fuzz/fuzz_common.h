@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// Shared checks for the libFuzzer targets: whatever a parser accepts must analyse to finite
+// numbers, and whatever it rejects must say where and why.
+
+#include <cmath>
+#include <cstdlib>
+
+#include "roofline/analysis.h"
+#include "roofline/validate.h"
+
+namespace roofline::fuzz {
+
+inline void check(bool condition) {
+    if (!condition) {
+        std::abort();  // libFuzzer reports the input that got here
+    }
+}
+
+inline void checkIssues(const std::vector<Issue>& issues) {
+    for (const Issue& i : issues) {
+        check(!i.expected.empty() && !i.found.empty());
+        check(!i.message().empty());
+    }
+}
+
+inline void checkFinite(const Analysis& a) {
+    for (const PhaseCost* p : {&a.prefill, &a.decode}) {
+        check(std::isfinite(p->flops) && std::isfinite(p->bytes()) &&
+              std::isfinite(p->timeSeconds) && p->timeSeconds > 0.0);
+        check(std::isfinite(p->attainableFlopsPerSecond));
+        check(p->attainableFlopsPerSecond <= a.peakFlopsPerSecond * (1 + 1e-9));
+    }
+    check(std::isfinite(a.tpotSeconds) && std::isfinite(a.ttftSeconds));
+    check(std::isfinite(a.memory.totalBytes) && std::isfinite(a.goldilocksContextTokens));
+}
+
+}  // namespace roofline::fuzz
