@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "app_options.h"
+
+#include <QRegularExpression>
+
+#include "scenario_controller.h"
+
+namespace roofline::ui {
+namespace {
+
+std::vector<std::string> toStd(const QStringList& list) {
+    std::vector<std::string> out;
+    out.reserve(static_cast<std::size_t>(list.size()));
+    for (const QString& s : list) {
+        out.push_back(s.toStdString());
+    }
+    return out;
+}
+
+/// "--name value" or "--name=value": the value, consuming it; nullopt if `arg` is not --name.
+std::optional<QString> takeValue(const QString& name, const QStringList& args, qsizetype& i,
+                                 QStringList& errors) {
+    const QString& arg = args[i];
+    if (arg.startsWith(name + QLatin1Char('='))) {
+        return arg.mid(name.size() + 1);
+    }
+    if (arg != name) {
+        return std::nullopt;
+    }
+    if (i + 1 >= args.size()) {
+        errors << QObject::tr("%1 expects a value").arg(name);
+        return QString();
+    }
+    return args[++i];
+}
+
+}  // namespace
+
+AppOptions parseAppOptions(const QStringList& arguments) {
+    AppOptions options;
+
+    // Pass 1: split scenario options from ours (values are applied in pass 2, on top of the
+    // scenario file, which has to be found first).
+    io::ScenarioFile scratch;
+    std::int64_t scratchRatio = 0;
+    const io::OptionsResult split = io::applyScenarioOptions(toStd(arguments), scratch,
+                                                             scratchRatio);
+    QStringList rest;
+    for (const std::string& s : split.rest) {
+        rest << QString::fromStdString(s);
+    }
+    QStringList scenarioArgs = arguments;
+    for (qsizetype i = 0; i < rest.size(); ++i) {
+        const QString& arg = rest[i];
+        if (arg == QLatin1String("--help") || arg == QLatin1String("-h")) {
+            options.help = true;
+        } else if (arg == QLatin1String("--version")) {
+            options.version = true;
+        } else if (arg == QLatin1String("--first-frame")) {
+            options.firstFrame = true;
+        } else if (arg == QLatin1String("--presentation")) {
+            options.presentation = true;
+        } else if (auto grab = takeValue(QStringLiteral("--grab"), rest, i, options.errors)) {
+            options.grabPath = *grab;
+        } else if (auto size = takeValue(QStringLiteral("--size"), rest, i, options.errors)) {
+            static const QRegularExpression pattern(QStringLiteral("^(\\d{2,5})x(\\d{2,5})$"));
+            const QRegularExpressionMatch m = pattern.match(*size);
+            if (m.hasMatch()) {
+                options.size = QSize(m.captured(1).toInt(), m.captured(2).toInt());
+            } else {
+                options.errors << QObject::tr("--size expects WIDTHxHEIGHT in pixels, e.g. "
+                                              "1600x1000, got '%1'")
+                                      .arg(*size);
+            }
+        } else if (auto steps = takeValue(QStringLiteral("--benchmark-interaction"), rest, i,
+                                          options.errors)) {
+            bool ok = false;
+            options.benchmarkSteps = steps->toInt(&ok);
+            if (!ok || options.benchmarkSteps < 1) {
+                options.errors << QObject::tr("--benchmark-interaction expects an integer ≥ 1, "
+                                              "got '%1'")
+                                      .arg(*steps);
+            }
+        } else if (arg.startsWith(QLatin1String("-")) && arg.size() > 1) {
+            options.errors << QObject::tr("unknown option '%1' (see --help)").arg(arg);
+        } else if (options.scenarioPath.isEmpty()) {
+            options.scenarioPath = arg;
+            scenarioArgs.removeOne(arg);
+        } else {
+            options.errors << QObject::tr("unexpected argument '%1': one scenario file at most")
+                                  .arg(arg);
+        }
+    }
+
+    // Pass 2: the scenario file, then the scenario options on top of it.
+    if (!options.scenarioPath.isEmpty()) {
+        const io::Loaded<io::ScenarioFile> loaded =
+            io::loadScenarioFile(options.scenarioPath.toStdString());
+        if (!loaded.ok()) {
+            options.errors << QObject::tr("could not open the scenario %1:\n%2")
+                                  .arg(options.scenarioPath, issuesText(loaded.issues));
+        } else {
+            options.scenario = *loaded.value;
+        }
+    }
+    const io::OptionsResult applied =
+        io::applyScenarioOptions(toStd(scenarioArgs), options.scenario, options.gqaRatio);
+    for (const std::string& e : applied.errors) {
+        options.errors << QString::fromStdString(e);
+    }
+    const auto consumed = static_cast<std::size_t>(scenarioArgs.size()) - applied.rest.size();
+    options.scenarioFromCommandLine = !options.scenarioPath.isEmpty() || consumed > 0;
+    return options;
+}
+
+QString appUsage() {
+    return QObject::tr(
+               "Usage: roofline-explorer [scenario.json] [options]\n"
+               "\n"
+               "Opens the roofline window. With no scenario it restores the last session,\n"
+               "or starts with h100-sxm, llama-3.1-8b, batch 1, 2048 tokens, bf16.\n"
+               "\n"
+               "Scenario options (as roofline-cli; they apply on top of scenario.json):\n"
+               "%1\n"
+               "Window options:\n"
+               "  --presentation               start in presentation mode (F5 toggles)\n"
+               "  --grab FILE.png              render the window to FILE.png and exit\n"
+               "  --size WxH                   window size for --grab and benchmarks "
+               "(default 1600x1000)\n"
+               "  --benchmark-interaction N    move batch, sequence, quantization and GQA\n"
+               "                               through N steps; print one JSON line of\n"
+               "                               per-step latency (value change to replot done)\n"
+               "  --first-frame                print the ms from process start to the first\n"
+               "                               painted frame as JSON, then exit\n"
+               "  --version, -h/--help\n")
+        .arg(QString::fromUtf8(io::scenarioOptionsHelp().data(),
+                               static_cast<qsizetype>(io::scenarioOptionsHelp().size())));
+}
+
+}  // namespace roofline::ui

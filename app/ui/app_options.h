@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+/// @file app_options.h
+/// roofline-explorer's command line:
+///   roofline-explorer [scenario.json] [scenario options] [--grab FILE.png [--size WxH]]
+///                     [--benchmark-interaction N] [--first-frame] [--presentation]
+/// Scenario options are roofline-cli's (io::applyScenarioOptions); they apply on top of the
+/// scenario file when one is given, else on top of the embedded default.
+
+#include <QSize>
+#include <QString>
+#include <QStringList>
+#include <cstdint>
+
+#include "roofline/io/scenario_file.h"
+
+namespace roofline::ui {
+
+struct AppOptions {
+    io::ScenarioFile scenario;
+    std::int64_t gqaRatio = 0;     ///< --gqa-ratio, resolved against the model later
+    QString scenarioPath;          ///< the positional scenario file, if any
+    /// A scenario file or any scenario option was given: the last session is not restored.
+    bool scenarioFromCommandLine = false;
+
+    QString grabPath;              ///< --grab FILE.png
+    QSize size{1600, 1000};        ///< --size WxH (window size for --grab and benchmarks)
+    int benchmarkSteps = 0;        ///< --benchmark-interaction N
+    bool firstFrame = false;       ///< --first-frame
+    bool presentation = false;     ///< --presentation
+    bool help = false;             ///< --help / -h
+    bool version = false;          ///< --version
+
+    QStringList errors;  ///< Usage errors, one sentence each.
+};
+
+/// Parses the arguments after the program name (Qt's own options already removed). Reads
+/// the scenario file when one is named; a file that fails to load is an error here.
+AppOptions parseAppOptions(const QStringList& arguments);
+
+/// The --help text.
+QString appUsage();
+
+}  // namespace roofline::ui

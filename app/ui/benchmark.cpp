@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "benchmark.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QSlider>
+#include <algorithm>
+#include <cmath>
+#include <ctime>
+#include <unistd.h>
+#include <vector>
+
+#include "controls_panel.h"
+#include "main_window.h"
+#include "roofline_plot.h"
+#include "slider_control.h"
+
+namespace roofline::ui {
+namespace {
+
+/// Walks a slider back and forth so that every step changes the control's value.
+struct SliderWalk {
+    QSlider* slider;
+    const SliderMapping* mapping;  ///< null for plain sliders (quantization)
+    int stride;
+    int direction = 1;
+
+    void step() {
+        const int from = slider->value();
+        if (slider->maximum() <= slider->minimum()) {
+            return;
+        }
+        int next = from + direction * stride;
+        if (next > slider->maximum() || next < slider->minimum()) {
+            direction = -direction;
+            next = std::clamp(from + direction * stride, slider->minimum(), slider->maximum());
+        }
+        if (mapping != nullptr && mapping->valueAt(next) == mapping->valueAt(from)) {
+            next = mapping->nextDistinctTick(next, direction);
+        }
+        slider->setValue(next);
+    }
+};
+
+double percentile(std::vector<double> sorted, double p) {
+    if (sorted.empty()) {
+        return 0.0;
+    }
+    // Nearest-rank percentile.
+    const double rank = std::ceil(p / 100.0 * static_cast<double>(sorted.size()));
+    const auto index = static_cast<std::size_t>(std::max(rank, 1.0)) - 1;
+    return sorted[std::min(index, sorted.size() - 1)];
+}
+
+}  // namespace
+
+InteractionTimings runInteractionBenchmark(MainWindow& window, int steps) {
+    window.setAttribute(Qt::WA_DontShowOnScreen, true);
+    window.show();
+    window.setOperatorsVisible(true);
+    QApplication::processEvents();
+    RooflinePlot* plot = window.plot();
+    plot->setReplotPriority(QCustomPlot::rpImmediateRefresh);
+
+    ControlsPanel* controls = window.controlsPanel();
+    const auto stride = [](QSlider* s) { return std::max(1, (s->maximum() - s->minimum()) / 24); };
+    const auto walkOf = [&stride](SliderControl* control) {
+        return SliderWalk{control->slider(), &control->mapping(), stride(control->slider())};
+    };
+    std::vector<SliderWalk> walks = {
+        walkOf(controls->batchControl()),
+        walkOf(controls->sequenceControl()),
+        {controls->quantizationSlider(), nullptr, 1},
+        {controls->gqaControl()->slider(), &controls->gqaControl()->mapping(), 1},
+    };
+
+    std::vector<double> times;
+    times.reserve(static_cast<std::size_t>(std::max(steps, 0)));
+    QElapsedTimer timer;
+    for (int i = 0; i < steps; ++i) {
+        SliderWalk& walk = walks[static_cast<std::size_t>(i) % walks.size()];
+        timer.start();
+        walk.step();
+        times.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+        QApplication::processEvents();  // other widgets' queued paints, outside the timing
+    }
+    plot->setReplotPriority(QCustomPlot::rpQueuedReplot);
+
+    std::sort(times.begin(), times.end());
+    InteractionTimings result;
+    result.steps = steps;
+    result.p50Ms = percentile(times, 50.0);
+    result.p99Ms = percentile(times, 99.0);
+    result.maxMs = times.empty() ? 0.0 : times.back();
+    return result;
+}
+
+QString toJson(const InteractionTimings& t) {
+    return QStringLiteral("{\"steps\": %1, \"p50_ms\": %2, \"p99_ms\": %3, \"max_ms\": %4}")
+        .arg(t.steps)
+        .arg(t.p50Ms, 0, 'f', 3)
+        .arg(t.p99Ms, 0, 'f', 3)
+        .arg(t.maxMs, 0, 'f', 3);
+}
+
+double millisecondsSinceProcessStart() {
+    QFile stat(QStringLiteral("/proc/self/stat"));
+    if (!stat.open(QIODevice::ReadOnly)) {
+        return -1.0;
+    }
+    const QByteArray line = stat.readAll();
+    // Field 22 (starttime, clock ticks after boot); fields after the ")" of the command.
+    const qsizetype close = line.lastIndexOf(')');
+    const QList<QByteArray> fields = line.mid(close + 2).split(' ');
+    constexpr qsizetype kStartTimeField = 22 - 3;  // fields[0] is field 3 (state)
+    if (close < 0 || fields.size() <= kStartTimeField) {
+        return -1.0;
+    }
+    bool ok = false;
+    const double startTicks = static_cast<double>(fields[kStartTimeField].toULongLong(&ok));
+    const long ticksPerSecond = sysconf(_SC_CLK_TCK);
+    timespec now{};
+    if (!ok || ticksPerSecond <= 0 || clock_gettime(CLOCK_BOOTTIME, &now) != 0) {
+        return -1.0;
+    }
+    const double nowMs = static_cast<double>(now.tv_sec) * 1e3 + static_cast<double>(now.tv_nsec) / 1e6;
+    return nowMs - startTicks * 1e3 / static_cast<double>(ticksPerSecond);
+}
+
+}  // namespace roofline::ui

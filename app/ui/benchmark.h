@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+/// @file benchmark.h
+/// The window's own measurements: interaction latency (--benchmark-interaction) and time
+/// to the first painted frame (--first-frame).
+
+#include <QString>
+
+namespace roofline::ui {
+
+class MainWindow;
+
+struct InteractionTimings {
+    int steps = 0;
+    double p50Ms = 0.0;
+    double p99Ms = 0.0;
+    double maxMs = 0.0;
+};
+
+/// Shows `window` (not on screen), turns every plot layer on (operators, trail), switches
+/// the plot to immediate refresh, then moves the batch, sequence, quantization and GQA
+/// sliders in turn through `steps` value changes. Each step is timed from the slider's
+/// setValue() to its return, which covers valueChanged -> controller -> analyze() ->
+/// analysisChanged -> plot data -> replot and repaint (rpImmediateRefresh) -> results panel.
+InteractionTimings runInteractionBenchmark(MainWindow& window, int steps);
+
+/// {"steps": N, "p50_ms": .., "p99_ms": .., "max_ms": ..}
+QString toJson(const InteractionTimings& timings);
+
+/// Milliseconds since the kernel started this process (Linux /proc/self/stat, 10 ms
+/// resolution); negative where unavailable.
+double millisecondsSinceProcessStart();
+
+}  // namespace roofline::ui

@@ -1,0 +1,280 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "controls_panel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <algorithm>
+
+#include "plot_tooltip.h"
+#include "quantization.h"
+#include "roofline/format.h"
+#include "roofline/io/presets.h"
+#include "scenario_controller.h"
+#include "slider_control.h"
+
+namespace roofline::ui {
+namespace {
+
+constexpr std::array<Precision, 4> kKvChoices = {Precision::Bf16, Precision::Fp8,
+                                                 Precision::Int8, Precision::Int4};
+constexpr std::array<int, 4> kTensorParallelChoices = {1, 2, 4, 8};
+constexpr int kQuantSteps = static_cast<int>(kQuantizationSchemes.size());
+
+QString precisionName(Precision p) { return QString::fromUtf8(toString(p)); }
+
+/// Selects the item whose data is `data`, adding it (with `text`) when missing.
+void selectData(QComboBox* combo, const QVariant& data, const QString& text) {
+    int index = combo->findData(data);
+    if (index < 0) {
+        combo->addItem(text, data);
+        index = combo->count() - 1;
+    }
+    combo->setCurrentIndex(index);
+}
+
+}  // namespace
+
+ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
+    : QWidget(parent), m_controller(controller) {
+    auto* form = new QFormLayout(this);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+
+    m_hardware = new QComboBox(this);
+    m_hardware->setToolTip(tr("The accelerator: its compute roofs and HBM bandwidth"));
+    m_model = new QComboBox(this);
+    m_model->setToolTip(tr("A shipped model, or File > Open model config… for any "
+                           "Hugging Face config.json"));
+    for (QComboBox* combo : {m_hardware, m_model}) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(16);
+    }
+    fillPickers();
+
+    m_batch = new SliderControl(this);
+    m_batch->setMapping(SliderMapping::logarithmic(kMinBatch, kMaxSliderBatch));
+    m_batch->setToolTip(tr("Sequences served together (log scale)"));
+
+    m_sequence = new SliderControl(this);
+    m_sequence->setToolTip(tr("Prompt length and context length, set together (log scale), "
+                              "up to the model's max_position_embeddings"));
+
+    m_quantSlider = new QSlider(Qt::Horizontal, this);
+    m_quantSlider->setRange(0, kQuantSteps - 1);
+    m_quantSlider->setPageStep(1);
+    m_quantSlider->setTickPosition(QSlider::TicksBelow);
+    m_quantSlider->setFocusPolicy(Qt::StrongFocus);
+    m_quantCombo = new QComboBox(this);
+    for (const QuantizationScheme& s : kQuantizationSchemes) {
+        m_quantCombo->addItem(QString::fromUtf8(s.label.data(), static_cast<qsizetype>(s.label.size())));
+        m_quantCombo->setItemData(m_quantCombo->count() - 1,
+                                  tr("weights %1, activations %2")
+                                      .arg(precisionName(s.weights), precisionName(s.activations)),
+                                  Qt::ToolTipRole);
+    }
+    auto* quantRow = new QWidget(this);
+    auto* quantLayout = new QHBoxLayout(quantRow);
+    quantLayout->setContentsMargins(0, 0, 0, 0);
+    quantLayout->addWidget(m_quantSlider, 1);
+    quantLayout->addWidget(m_quantCombo);
+    quantRow->setToolTip(tr("W = weight bits, A = activation bits. W16 bf16, W8 fp8, W4 int4 "
+                            "(fp4 for W4A4); A16 bf16, A8 fp8, A4 fp4"));
+    m_computeRoof = new QLabel(this);
+    m_computeRoof->setWordWrap(true);
+
+    m_kv = new QComboBox(this);
+    for (Precision p : kKvChoices) {
+        m_kv->addItem(precisionName(p), static_cast<int>(p));
+    }
+    m_kv->setToolTip(tr("KV-cache precision, separate from the weights"));
+
+    m_gqa = new SliderControl(this);
+
+    m_flash = new QCheckBox(tr("on"), this);
+    m_flash->setToolTip(tr("Off: the attention score matrix goes through HBM"));
+    m_tp = new QComboBox(this);
+    for (int d : kTensorParallelChoices) {
+        m_tp->addItem(QString::number(d), d);
+    }
+    m_tp->setToolTip(tr("Devices sharing every layer; numbers are per device"));
+
+    const auto row = [form](const QString& label, QWidget* field) {
+        auto* name = new QLabel(label);
+        name->setBuddy(field);
+        form->addRow(name, field);
+    };
+    row(tr("Hard&ware"), m_hardware);
+    row(tr("&Model"), m_model);
+    row(tr("&Batch"), m_batch);
+    row(tr("&Sequence"), m_sequence);
+    row(tr("&Quantization"), quantRow);
+    form->addRow(QString(), m_computeRoof);
+    row(tr("&KV cache"), m_kv);
+    row(tr("&GQA ratio"), m_gqa);
+    row(tr("&FlashAttention"), m_flash);
+    row(tr("&Tensor parallel"), m_tp);
+    // The quantization row's label focuses the slider.
+    qobject_cast<QLabel*>(form->labelForField(quantRow))->setBuddy(m_quantSlider);
+
+    connect(m_hardware, &QComboBox::activated, this, &ControlsPanel::onHardwarePicked);
+    connect(m_model, &QComboBox::activated, this, &ControlsPanel::onModelPicked);
+    connect(m_batch, &SliderControl::valueChanged, &m_controller, &ScenarioController::setBatch);
+    connect(m_sequence, &SliderControl::valueChanged, &m_controller,
+            &ScenarioController::setSequenceLength);
+    connect(m_quantSlider, &QSlider::valueChanged, this, &ControlsPanel::onQuantizationPicked);
+    connect(m_quantCombo, &QComboBox::activated, this, &ControlsPanel::onQuantizationPicked);
+    connect(m_kv, &QComboBox::activated, this, [this](int index) {
+        m_controller.setKvPrecision(static_cast<Precision>(m_kv->itemData(index).toInt()));
+    });
+    connect(m_gqa, &SliderControl::valueChanged, &m_controller, &ScenarioController::setGqaRatio);
+    connect(m_flash, &QCheckBox::toggled, &m_controller, &ScenarioController::setFlashAttention);
+    connect(m_tp, &QComboBox::activated, this, [this](int index) {
+        m_controller.setTensorParallel(m_tp->itemData(index).toInt());
+    });
+    connect(&m_controller, &ScenarioController::scenarioChanged, this, &ControlsPanel::sync);
+    sync();
+}
+
+void ControlsPanel::fillPickers() {
+    for (const std::string& id : io::hardwareIds()) {
+        const io::Loaded<Hardware> hw = io::builtinHardware(id);
+        m_hardware->addItem(hw.ok() ? qs(hw.value->name) : qs(id), qs(id));
+    }
+    for (const std::string& id : io::modelIds()) {
+        const io::Loaded<Model> model = io::builtinModel(id);
+        m_model->addItem(model.ok() ? qs(model.value->name) : qs(id), qs(id));
+    }
+}
+
+void ControlsPanel::onHardwarePicked(int index) {
+    const std::vector<Issue> issues =
+        m_controller.setHardware(m_hardware->itemData(index).toString().toStdString());
+    if (hasErrors(issues)) {
+        emit loadFailed(tr("Could not use the hardware %1.").arg(m_hardware->itemText(index)),
+                        issuesText(issues));
+        sync();
+    }
+}
+
+void ControlsPanel::onModelPicked(int index) {
+    const std::vector<Issue> issues =
+        m_controller.setModel(m_model->itemData(index).toString().toStdString());
+    if (hasErrors(issues)) {
+        emit loadFailed(tr("Could not use the model %1.").arg(m_model->itemText(index)),
+                        issuesText(issues));
+        sync();
+    }
+}
+
+void ControlsPanel::onQuantizationPicked(int step) {
+    if (step < 0 || step >= kQuantSteps) {
+        return;  // the "custom" entry: nothing to apply
+    }
+    {
+        const QSignalBlocker blockSlider(m_quantSlider);
+        const QSignalBlocker blockCombo(m_quantCombo);
+        m_quantSlider->setValue(step);
+        m_quantCombo->setCurrentIndex(step);
+    }
+    m_controller.setQuantization(kQuantizationSchemes[static_cast<std::size_t>(step)].id);
+}
+
+void ControlsPanel::syncPicker(QComboBox* combo, const std::string& reference,
+                               const QString& name) {
+    const QString ref = qs(reference);
+    if (combo->findData(ref) < 0) {  // a file, not a shipped preset
+        combo->addItem(tr("%1 (%2)").arg(name, QFileInfo(ref).fileName()), ref);
+        combo->setItemData(combo->count() - 1, ref, Qt::ToolTipRole);
+    }
+    combo->setCurrentIndex(combo->findData(ref));
+}
+
+void ControlsPanel::syncSequenceRange() {
+    const std::int64_t maxLength = m_controller.maxSequenceLength();
+    const Workload& w = m_controller.scenarioFile().workload;
+    const std::int64_t low = std::min(kMinSequenceLength, w.promptTokens);
+    const std::int64_t high = std::max(maxLength, w.promptTokens);
+    const std::int64_t key = low * 1'000'000'007LL + high;
+    if (key != m_sequenceRangeFor) {
+        m_sequenceRangeFor = key;
+        m_sequence->setMapping(SliderMapping::logarithmic(low, high));
+    }
+}
+
+void ControlsPanel::syncGqa() {
+    const Model& model = m_controller.scenario().model;
+    const std::string key = model.id + '/' + std::to_string(model.numQueryHeads) + '/' +
+                            std::to_string(model.numKvHeads) + '/' +
+                            (model.mla.enabled() ? "mla" : "gqa");
+    if (key != m_gqaRangeFor) {
+        m_gqaRangeFor = key;
+        m_gqa->setMapping(SliderMapping::steps(m_controller.gqaRatios(),
+                                               SliderMapping::Scale::Logarithmic),
+                          true);
+    }
+    const bool applicable = m_controller.gqaApplicable();
+    m_gqa->setEnabled(applicable);
+    if (applicable) {
+        m_gqa->setValue(m_controller.gqaRatio());
+        m_gqa->setToolTip(
+            tr("Query heads per KV head: 1 = multi-head, %1 = multi-query. %2's own: %3")
+                .arg(model.numQueryHeads)
+                .arg(qs(model.name))
+                .arg(model.numKvHeads > 0 ? model.numQueryHeads / model.numKvHeads : 0));
+    } else {
+        m_gqa->setToolTip(tr("%1 uses multi-head latent attention (MLA): its KV cache is a "
+                             "shared latent, with no KV heads to group")
+                              .arg(qs(model.name)));
+    }
+}
+
+void ControlsPanel::sync() {
+    const io::ScenarioFile& file = m_controller.scenarioFile();
+    const Scenario& scenario = m_controller.scenario();
+    const Workload& w = file.workload;
+    const Analysis& analysis = m_controller.analysis();
+
+    const QSignalBlocker b1(m_hardware);
+    const QSignalBlocker b2(m_model);
+    const QSignalBlocker b3(m_quantSlider);
+    const QSignalBlocker b4(m_quantCombo);
+    const QSignalBlocker b5(m_kv);
+    const QSignalBlocker b6(m_flash);
+    const QSignalBlocker b7(m_tp);
+
+    syncPicker(m_hardware, file.hardware, qs(scenario.hardware.name));
+    syncPicker(m_model, file.model, qs(scenario.model.name));
+    m_batch->setValue(w.batch);
+    syncSequenceRange();
+    m_sequence->setValue(w.promptTokens);
+
+    const std::optional<Quantization> quant = quantizationOf(w);
+    if (m_quantCombo->count() > kQuantSteps) {
+        m_quantCombo->removeItem(kQuantSteps);
+    }
+    if (quant) {
+        const int step = static_cast<int>(*quant);
+        m_quantSlider->setValue(step);
+        m_quantCombo->setCurrentIndex(step);
+    } else {
+        m_quantCombo->addItem(tr("w %1 / a %2")
+                                  .arg(precisionName(w.weightPrecision),
+                                       precisionName(w.activationPrecision)));
+        m_quantCombo->setCurrentIndex(kQuantSteps);
+    }
+    m_computeRoof->setText(tr("computes on the %1 roof (%2)")
+                               .arg(precisionName(analysis.computePrecision),
+                                    qs(formatSi(analysis.peakFlopsPerSecond, "FLOP/s"))));
+
+    selectData(m_kv, static_cast<int>(w.kvPrecision), precisionName(w.kvPrecision));
+    syncGqa();
+    m_flash->setChecked(w.flashAttention);
+    selectData(m_tp, static_cast<int>(w.tensorParallel), QString::number(w.tensorParallel));
+}
+
+}  // namespace roofline::ui

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "dialogs.h"
+
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QMessageBox>
+#include <QSpinBox>
+
+namespace roofline::ui {
+namespace {
+
+struct PreAnswers {
+    std::optional<QString> fileName;
+    std::optional<std::optional<QSize>> imageSize;
+    bool headless = false;
+    QStringList errors;
+};
+
+PreAnswers& preAnswers() {
+    static PreAnswers answers;
+    return answers;
+}
+
+}  // namespace
+
+QString Dialogs::openFileName(QWidget* parent, const QString& caption, const QString& filter) {
+    if (auto answer = std::exchange(preAnswers().fileName, std::nullopt)) {
+        return *answer;
+    }
+    return QFileDialog::getOpenFileName(parent, caption, QString(), filter);
+}
+
+QString Dialogs::saveFileName(QWidget* parent, const QString& caption, const QString& filter,
+                              const QString& suggestedName) {
+    if (auto answer = std::exchange(preAnswers().fileName, std::nullopt)) {
+        return *answer;
+    }
+    return QFileDialog::getSaveFileName(parent, caption, suggestedName, filter);
+}
+
+std::optional<QSize> Dialogs::imageSize(QWidget* parent, QSize initial) {
+    if (auto answer = std::exchange(preAnswers().imageSize, std::nullopt)) {
+        return *answer;
+    }
+    QDialog dialog(parent);
+    dialog.setWindowTitle(QObject::tr("Image size"));
+    auto* form = new QFormLayout(&dialog);
+    auto* width = new QSpinBox(&dialog);
+    auto* height = new QSpinBox(&dialog);
+    for (QSpinBox* box : {width, height}) {
+        box->setRange(100, 10000);
+        box->setSuffix(QObject::tr(" px"));
+    }
+    width->setValue(initial.width());
+    height->setValue(initial.height());
+    form->addRow(QObject::tr("&Width"), width);
+    form->addRow(QObject::tr("&Height"), height);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+    form->addRow(buttons);
+    QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    if (dialog.exec() != QDialog::Accepted) {
+        return std::nullopt;
+    }
+    return QSize(width->value(), height->value());
+}
+
+void Dialogs::showError(QWidget* parent, const QString& text, const QString& details) {
+    preAnswers().errors << (details.isEmpty() ? text : text + QLatin1Char('\n') + details);
+    if (preAnswers().headless) {
+        return;
+    }
+    auto* box = new QMessageBox(QMessageBox::Warning, QObject::tr("Roofline Explorer"), text,
+                                QMessageBox::Close, parent);
+    box->setDetailedText(details);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setModal(false);
+    box->show();
+}
+
+void Dialogs::setNextFileName(const QString& fileName) { preAnswers().fileName = fileName; }
+
+void Dialogs::setNextImageSize(std::optional<QSize> size) { preAnswers().imageSize = size; }
+
+void Dialogs::setHeadless(bool headless) { preAnswers().headless = headless; }
+
+QStringList Dialogs::shownErrors() { return preAnswers().errors; }
+
+void Dialogs::clearShownErrors() { preAnswers().errors.clear(); }
+
+}  // namespace roofline::ui

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+/// @file dialogs.h
+/// Every dialog the window opens goes through here, so tests can pre-answer them and read
+/// what would have been shown (KeePassXC's MessageBox::setNextAnswer).
+
+#include <QSize>
+#include <QString>
+#include <QStringList>
+#include <optional>
+
+class QWidget;
+
+namespace roofline::ui {
+
+class Dialogs {
+public:
+    /// A file to open; empty when cancelled.
+    static QString openFileName(QWidget* parent, const QString& caption, const QString& filter);
+    /// A file to write; empty when cancelled.
+    static QString saveFileName(QWidget* parent, const QString& caption, const QString& filter,
+                                const QString& suggestedName);
+    /// Image width and height in pixels; nullopt when cancelled.
+    static std::optional<QSize> imageSize(QWidget* parent, QSize initial);
+    /// One non-modal error: a sentence, with the issues in a Details view.
+    static void showError(QWidget* parent, const QString& text, const QString& details);
+
+    // For tests.
+    /// The next file dialog returns `fileName` without opening (empty = cancelled).
+    static void setNextFileName(const QString& fileName);
+    /// The next size dialog returns `size` without opening (nullopt = cancelled).
+    static void setNextImageSize(std::optional<QSize> size);
+    /// Errors are recorded but no message box opens.
+    static void setHeadless(bool headless);
+    /// "text\ndetails" of every error shown since the last clear.
+    static QStringList shownErrors();
+    static void clearShownErrors();
+};
+
+}  // namespace roofline::ui

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "explorer.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QSettings>
+#include <QTextStream>
+#include <cstdio>
+#include <memory>
+
+#include "app_options.h"
+#include "benchmark.h"
+#include "export.h"
+#include "main_window.h"
+#include "roofline_plot.h"
+#include "scenario_controller.h"
+
+#ifndef ROOFLINE_VERSION
+#define ROOFLINE_VERSION "0"
+#endif
+
+namespace roofline::ui {
+namespace {
+
+void printLine(FILE* stream, const QString& text) {
+    std::fputs(text.toLocal8Bit().constData(), stream);
+    std::fputc('\n', stream);
+    std::fflush(stream);
+}
+
+}  // namespace
+
+int runExplorer(int argc, char** argv) {
+    QElapsedTimer sinceMain;
+    sinceMain.start();
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("roofline"));
+    QApplication::setApplicationName(QStringLiteral("Roofline Explorer"));
+    QApplication::setApplicationVersion(QStringLiteral(ROOFLINE_VERSION));
+
+    const AppOptions options = parseAppOptions(QApplication::arguments().mid(1));
+    if (options.help) {
+        printLine(stdout, appUsage());
+        return 0;
+    }
+    if (options.version) {
+        printLine(stdout, QStringLiteral("roofline-explorer %1").arg(QStringLiteral(ROOFLINE_VERSION)));
+        return 0;
+    }
+    if (!options.errors.isEmpty()) {
+        for (const QString& error : options.errors) {
+            printLine(stderr, QStringLiteral("roofline-explorer: ") + error);
+        }
+        return 2;
+    }
+
+    // Batch modes never read or write the user's settings: their output depends only on
+    // the command line.
+    const bool batchMode =
+        !options.grabPath.isEmpty() || options.benchmarkSteps > 0 || options.firstFrame;
+    std::unique_ptr<QSettings> settings;
+    if (!batchMode) {
+        settings = std::make_unique<QSettings>();
+    }
+    MainWindow window(settings.get());
+    if (options.scenarioFromCommandLine) {
+        const std::vector<Issue> issues =
+            window.controller().setScenarioFile(options.scenario, options.gqaRatio);
+        if (hasErrors(issues)) {
+            printLine(stderr, QStringLiteral("roofline-explorer: ") + issuesText(issues));
+            return 2;
+        }
+    }
+    window.restoreSession(!options.scenarioFromCommandLine);
+    if (options.presentation) {
+        window.setPresentationMode(true);
+    }
+
+    if (!options.grabPath.isEmpty()) {
+        const QString error = grabWindowToFile(window, options.size, options.grabPath);
+        if (!error.isEmpty()) {
+            printLine(stderr, QStringLiteral("roofline-explorer: ") + error);
+            return 1;
+        }
+        return 0;
+    }
+    if (options.benchmarkSteps > 0) {
+        window.resize(options.size);
+        printLine(stdout, toJson(runInteractionBenchmark(window, options.benchmarkSteps)));
+        return 0;
+    }
+    if (options.firstFrame) {
+        window.resize(options.size);
+        QObject::connect(window.plot(), &RooflinePlot::painted, &app, [&sinceMain] {
+            const double fromStart = millisecondsSinceProcessStart();
+            printLine(stdout,
+                      QStringLiteral("{\"first_frame_ms\": %1, \"since_main_ms\": %2}")
+                          .arg(fromStart, 0, 'f', 1)
+                          .arg(static_cast<double>(sinceMain.nsecsElapsed()) / 1e6, 0, 'f', 1));
+            QApplication::exit(0);
+        }, Qt::SingleShotConnection);
+    }
+    window.show();
+    return QApplication::exec();
+}
+
+}  // namespace roofline::ui

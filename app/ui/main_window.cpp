@@ -1,0 +1,370 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "main_window.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSaveFile>
+#include <QScrollArea>
+#include <QSettings>
+#include <QStatusBar>
+
+#include "controls_panel.h"
+#include "dialogs.h"
+#include "export.h"
+#include "plot_tooltip.h"
+#include "results_panel.h"
+#include "roofline/io/scenario_file.h"
+#include "roofline_plot.h"
+#include "scenario_controller.h"
+
+namespace roofline::ui {
+namespace {
+
+constexpr int kMaxRecentFiles = 8;
+constexpr int kStatusMessageMs = 8000;
+QString scenarioFilter() { return QObject::tr("Roofline scenario (*.json);;All files (*)"); }
+
+}  // namespace
+
+MainWindow::MainWindow(QSettings* settings, QWidget* parent)
+    : QMainWindow(parent), m_settings(settings), m_baseFont(font()) {
+    setObjectName(QStringLiteral("mainWindow"));
+    m_controller = new ScenarioController(this);
+    m_plot = new RooflinePlot(this);
+    m_plot->setObjectName(QStringLiteral("rooflinePlot"));
+    setCentralWidget(m_plot);
+    createDocks();
+    createActions();
+    createMenus();
+    statusBar();
+
+    connect(m_controller, &ScenarioController::analysisChanged, this,
+            &MainWindow::onAnalysisChanged);
+    connect(m_controller, &ScenarioController::changeRefused, this,
+            [this](const QString& message) { statusBar()->showMessage(message, kStatusMessageMs); });
+    connect(m_controls, &ControlsPanel::loadFailed, this, &MainWindow::showLoadError);
+    onAnalysisChanged(m_controller->analysis());
+    resize(1400, 900);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createDocks() {
+    m_controls = new ControlsPanel(*m_controller, this);
+    auto* controlsScroll = new QScrollArea(this);
+    controlsScroll->setWidget(m_controls);
+    controlsScroll->setWidgetResizable(true);
+    controlsScroll->setFrameShape(QFrame::NoFrame);
+    m_controlsDock = new QDockWidget(tr("Scenario"), this);
+    m_controlsDock->setObjectName(QStringLiteral("controlsDock"));
+    m_controlsDock->setWidget(controlsScroll);
+    addDockWidget(Qt::LeftDockWidgetArea, m_controlsDock);
+
+    m_results = new ResultsPanel(this);
+    m_results->setPlotPalette(m_plot->plotPalette());
+    auto* resultsScroll = new QScrollArea(this);
+    resultsScroll->setWidget(m_results);
+    resultsScroll->setWidgetResizable(true);
+    resultsScroll->setFrameShape(QFrame::NoFrame);
+    m_resultsDock = new QDockWidget(tr("Results"), this);
+    m_resultsDock->setObjectName(QStringLiteral("resultsDock"));
+    m_resultsDock->setWidget(resultsScroll);
+    addDockWidget(Qt::RightDockWidgetArea, m_resultsDock);
+    resizeDocks({m_controlsDock, m_resultsDock}, {380, 290}, Qt::Horizontal);
+}
+
+void MainWindow::createActions() {
+    const auto make = [this](const QString& text, const char* name, QKeySequence key = {}) {
+        auto* action = new QAction(text, this);
+        action->setObjectName(QString::fromLatin1(name));
+        if (!key.isEmpty()) {
+            action->setShortcut(key);
+        }
+        return action;
+    };
+    m_openScenario = make(tr("&Open scenario…"), "openScenario", QKeySequence::Open);
+    m_saveScenario = make(tr("&Save scenario…"), "saveScenario", QKeySequence::Save);
+    m_openModel = make(tr("Open &model config…"), "openModel", QKeySequence(tr("Ctrl+M")));
+    m_exportImage = make(tr("&Export image…"), "exportImage", QKeySequence(tr("Ctrl+E")));
+    m_quit = make(tr("&Quit"), "quit", QKeySequence::Quit);
+    m_copyImage = make(tr("&Copy image"), "copyImage", QKeySequence::Copy);
+    m_showOperators = make(tr("Show &operators"), "showOperators", QKeySequence(tr("Ctrl+Shift+O")));
+    m_showOperators->setCheckable(true);
+    m_presentation = make(tr("&Presentation mode"), "presentation");
+    m_presentation->setShortcuts({QKeySequence(Qt::Key_F5), QKeySequence(tr("Ctrl+Shift+P"))});
+    m_presentation->setCheckable(true);
+    m_resetView = make(tr("&Reset view"), "resetView", QKeySequence(tr("Ctrl+0")));
+    m_about = make(tr("&About Roofline Explorer"), "about");
+
+    connect(m_openScenario, &QAction::triggered, this, &MainWindow::openScenarioDialog);
+    connect(m_saveScenario, &QAction::triggered, this, &MainWindow::saveScenarioDialog);
+    connect(m_openModel, &QAction::triggered, this, &MainWindow::openModelConfigDialog);
+    connect(m_exportImage, &QAction::triggered, this, &MainWindow::exportImageDialog);
+    connect(m_quit, &QAction::triggered, this, &QWidget::close);
+    connect(m_copyImage, &QAction::triggered, this, &MainWindow::copyImage);
+    connect(m_showOperators, &QAction::toggled, this, &MainWindow::setOperatorsVisible);
+    connect(m_presentation, &QAction::toggled, this, &MainWindow::setPresentationMode);
+    connect(m_resetView, &QAction::triggered, m_plot, &RooflinePlot::resetView);
+    connect(m_about, &QAction::triggered, this, [this] {
+        QMessageBox::about(
+            this, tr("About Roofline Explorer"),
+            tr("<p><b>Roofline Explorer %1</b></p><p>Where prefill and decode sit on the "
+               "roofline of an accelerator, live.</p><p>GPL-3.0-or-later. Plots drawn with "
+               "QCustomPlot (GPL-3.0).</p>")
+                .arg(QApplication::applicationVersion()));
+    });
+}
+
+void MainWindow::createMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_openScenario);
+    m_recentMenu = file->addMenu(tr("Open &recent"));
+    file->addAction(m_saveScenario);
+    file->addSeparator();
+    file->addAction(m_openModel);
+    file->addSeparator();
+    file->addAction(m_exportImage);
+    file->addSeparator();
+    file->addAction(m_quit);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(m_copyImage);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(m_controlsDock->toggleViewAction());
+    view->addAction(m_resultsDock->toggleViewAction());
+    view->addSeparator();
+    view->addAction(m_showOperators);
+    view->addAction(m_resetView);
+    view->addSeparator();
+    view->addAction(m_presentation);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(m_about);
+    updateRecentMenu();
+}
+
+void MainWindow::onAnalysisChanged(const Analysis& analysis) {
+    // Plot and results panel draw from the same Analysis, so they cannot disagree.
+    m_plot->setAnalysis(analysis, m_controller->trail());
+    m_results->setAnalysis(analysis);
+    updateTitle();
+}
+
+void MainWindow::updateTitle() {
+    const Scenario& s = m_controller->scenario();
+    setWindowTitle(tr("%1 · %2 — Roofline Explorer").arg(qs(s.model.name), qs(s.hardware.name)));
+}
+
+void MainWindow::showLoadError(const QString& text, const QString& details) {
+    Dialogs::showError(this, text, details);
+}
+
+bool MainWindow::openScenario(const QString& path) {
+    const io::Loaded<io::ScenarioFile> loaded = io::loadScenarioFile(path.toStdString());
+    if (!loaded.ok()) {
+        showLoadError(tr("Could not open the scenario %1. The current scenario is unchanged.")
+                          .arg(QFileInfo(path).fileName()),
+                      issuesText(loaded.issues));
+        return false;
+    }
+    const std::vector<Issue> issues = m_controller->setScenarioFile(*loaded.value);
+    if (hasErrors(issues)) {
+        showLoadError(tr("Could not use the scenario %1. The current scenario is unchanged.")
+                          .arg(QFileInfo(path).fileName()),
+                      issuesText(issues));
+        return false;
+    }
+    addRecentFile(path);
+    statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)),
+                             kStatusMessageMs);
+    return true;
+}
+
+bool MainWindow::saveScenario(const QString& path) {
+    const std::string json = io::toJson(m_controller->scenarioFile());
+    QSaveFile file(path);  // atomic: the old file survives a failed write
+    if (!file.open(QIODevice::WriteOnly) ||
+        file.write(json.data(), static_cast<qint64>(json.size())) !=
+            static_cast<qint64>(json.size()) ||
+        !file.commit()) {
+        showLoadError(tr("Could not save the scenario to %1.").arg(path), file.errorString());
+        return false;
+    }
+    addRecentFile(path);
+    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)),
+                             kStatusMessageMs);
+    return true;
+}
+
+bool MainWindow::openModelConfig(const QString& path) {
+    // Load first for a precise message; the controller then validates the whole scenario.
+    const io::Loaded<Model> loaded = io::loadModelFile(path.toStdString());
+    std::vector<Issue> issues = loaded.issues;
+    if (loaded.ok()) {
+        issues = m_controller->setModel(QFileInfo(path).absoluteFilePath().toStdString());
+    }
+    if (!loaded.ok() || hasErrors(issues)) {
+        showLoadError(tr("Could not open the model config %1. The current scenario is "
+                         "unchanged.")
+                          .arg(QFileInfo(path).fileName()),
+                      issuesText(issues));
+        return false;
+    }
+    if (!issues.empty()) {
+        statusBar()->showMessage(issuesText(issues), kStatusMessageMs);
+    }
+    return true;
+}
+
+bool MainWindow::exportImage(const QString& path, QSize size) {
+    const QString error = exportPlot(*m_plot, path, size);
+    if (!error.isEmpty()) {
+        showLoadError(tr("Could not export the image."), error);
+        return false;
+    }
+    statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)),
+                             kStatusMessageMs);
+    return true;
+}
+
+void MainWindow::openScenarioDialog() {
+    const QString path = Dialogs::openFileName(this, tr("Open scenario"), scenarioFilter());
+    if (!path.isEmpty()) {
+        openScenario(path);
+    }
+}
+
+void MainWindow::saveScenarioDialog() {
+    const QString path = Dialogs::saveFileName(this, tr("Save scenario"), scenarioFilter(),
+                                               QStringLiteral("scenario.json"));
+    if (!path.isEmpty()) {
+        saveScenario(path);
+    }
+}
+
+void MainWindow::openModelConfigDialog() {
+    const QString path = Dialogs::openFileName(
+        this, tr("Open model config"), tr("Hugging Face config (*.json);;All files (*)"));
+    if (!path.isEmpty()) {
+        openModelConfig(path);
+    }
+}
+
+void MainWindow::exportImageDialog() {
+    const QString path = Dialogs::saveFileName(
+        this, tr("Export image"),
+        tr("PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf)"),
+        QStringLiteral("roofline.png"));
+    if (path.isEmpty()) {
+        return;
+    }
+    if (const std::optional<QSize> size = Dialogs::imageSize(this, m_plot->size())) {
+        exportImage(path, *size);
+    }
+}
+
+void MainWindow::copyImage() {
+    QApplication::clipboard()->setImage(plotImage(*m_plot, m_plot->size()));
+    statusBar()->showMessage(tr("Plot copied"), kStatusMessageMs);
+}
+
+void MainWindow::setPresentationMode(bool on) {
+    if (m_presentation->isChecked() != on) {
+        m_presentation->setChecked(on);  // re-enters through toggled
+        return;
+    }
+    QFont f = m_baseFont;
+    f.setPointSizeF(m_baseFont.pointSizeF() * (on ? 1.5 : 1.0));
+    setFont(f);
+    m_plot->setPresentationMode(on);
+    m_results->setPlotPalette(m_plot->plotPalette());
+}
+
+bool MainWindow::presentationMode() const { return m_presentation->isChecked(); }
+
+void MainWindow::setOperatorsVisible(bool visible) {
+    if (m_showOperators->isChecked() != visible) {
+        m_showOperators->setChecked(visible);
+        return;
+    }
+    m_plot->setOperatorsVisible(visible);
+}
+
+void MainWindow::addRecentFile(const QString& path) {
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    m_recentFiles.removeAll(absolute);
+    m_recentFiles.prepend(absolute);
+    while (m_recentFiles.size() > kMaxRecentFiles) {
+        m_recentFiles.removeLast();
+    }
+    updateRecentMenu();
+    if (m_settings != nullptr) {
+        m_settings->setValue(QStringLiteral("recentFiles"), m_recentFiles);
+    }
+}
+
+void MainWindow::updateRecentMenu() {
+    m_recentMenu->clear();
+    for (int i = 0; i < m_recentFiles.size(); ++i) {
+        const QString path = m_recentFiles[i];
+        QAction* action = m_recentMenu->addAction(
+            QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()));
+        action->setToolTip(path);
+        connect(action, &QAction::triggered, this, [this, path] { openScenario(path); });
+    }
+    m_recentMenu->setEnabled(!m_recentFiles.isEmpty());
+}
+
+void MainWindow::restoreSession(bool restoreScenario) {
+    if (m_settings == nullptr) {
+        return;
+    }
+    restoreGeometry(m_settings->value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(m_settings->value(QStringLiteral("window/state")).toByteArray());
+    m_recentFiles = m_settings->value(QStringLiteral("recentFiles")).toStringList();
+    updateRecentMenu();
+    setOperatorsVisible(m_settings->value(QStringLiteral("plot/operators"), false).toBool());
+    if (!restoreScenario) {
+        return;
+    }
+    const QString json = m_settings->value(QStringLiteral("lastScenario")).toString();
+    if (json.isEmpty()) {
+        return;
+    }
+    const io::Loaded<io::ScenarioFile> last =
+        io::parseScenarioFile(json.toStdString(), "last session");
+    if (last.ok() && !hasErrors(m_controller->setScenarioFile(*last.value))) {
+        return;
+    }
+    // A last scenario that no longer resolves (a moved model file) is not an error worth a
+    // dialog at start-up: the default stays, and the status bar says why.
+    statusBar()->showMessage(tr("The last session's scenario could not be restored."),
+                             kStatusMessageMs);
+}
+
+void MainWindow::saveSession() const {
+    if (m_settings == nullptr) {
+        return;
+    }
+    m_settings->setValue(QStringLiteral("window/geometry"), saveGeometry());
+    m_settings->setValue(QStringLiteral("window/state"), saveState());
+    m_settings->setValue(QStringLiteral("recentFiles"), m_recentFiles);
+    m_settings->setValue(QStringLiteral("plot/operators"), m_plot->operatorsVisible());
+    m_settings->setValue(QStringLiteral("lastScenario"),
+                         QString::fromStdString(io::toJson(m_controller->scenarioFile())));
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    saveSession();
+    QMainWindow::closeEvent(event);
+}
+
+}  // namespace roofline::ui

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+/// @file main_window.h
+/// Lays out the window and wires its parts; it holds no scenario logic. The plot is the
+/// central widget; controls (left) and results (right) are docks, so a teacher can hide
+/// everything but the plot and the sliders.
+
+#include <QMainWindow>
+#include <QStringList>
+#include <memory>
+
+#include "roofline/analysis.h"
+
+class QAction;
+class QDockWidget;
+class QMenu;
+class QSettings;
+
+namespace roofline::ui {
+
+class ControlsPanel;
+class ResultsPanel;
+class RooflinePlot;
+class ScenarioController;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    /// `settings` (not owned) keeps geometry, docks, recent files and the last scenario;
+    /// null = no persistence (grab, benchmarks, tests).
+    explicit MainWindow(QSettings* settings = nullptr, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    ScenarioController& controller() const { return *m_controller; }
+    RooflinePlot* plot() const { return m_plot; }
+    ControlsPanel* controlsPanel() const { return m_controls; }
+    ResultsPanel* resultsPanel() const { return m_results; }
+    QDockWidget* controlsDock() const { return m_controlsDock; }
+    QDockWidget* resultsDock() const { return m_resultsDock; }
+
+    /// File actions without their file dialogs. Each reports failure through
+    /// Dialogs::showError and leaves the current scenario untouched.
+    bool openScenario(const QString& path);
+    bool saveScenario(const QString& path);
+    bool openModelConfig(const QString& path);
+    bool exportImage(const QString& path, QSize size);
+
+    void setPresentationMode(bool on);
+    bool presentationMode() const;
+    void setOperatorsVisible(bool visible);
+
+    /// Window geometry, dock layout and recent files; the last scenario too when
+    /// `restoreScenario`. Does nothing without settings.
+    void restoreSession(bool restoreScenario);
+    void saveSession() const;
+    QStringList recentFiles() const { return m_recentFiles; }
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void createActions();
+    void createMenus();
+    void createDocks();
+    void onAnalysisChanged(const roofline::Analysis& analysis);
+    void addRecentFile(const QString& path);
+    void updateRecentMenu();
+    void updateTitle();
+    void showLoadError(const QString& text, const QString& details);
+
+    void openScenarioDialog();
+    void saveScenarioDialog();
+    void openModelConfigDialog();
+    void exportImageDialog();
+    void copyImage();
+
+    QSettings* m_settings = nullptr;
+    ScenarioController* m_controller = nullptr;
+    RooflinePlot* m_plot = nullptr;
+    ControlsPanel* m_controls = nullptr;
+    ResultsPanel* m_results = nullptr;
+    QDockWidget* m_controlsDock = nullptr;
+    QDockWidget* m_resultsDock = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QStringList m_recentFiles;
+    QFont m_baseFont;
+
+    QAction* m_openScenario = nullptr;
+    QAction* m_saveScenario = nullptr;
+    QAction* m_openModel = nullptr;
+    QAction* m_exportImage = nullptr;
+    QAction* m_quit = nullptr;
+    QAction* m_copyImage = nullptr;
+    QAction* m_showOperators = nullptr;
+    QAction* m_presentation = nullptr;
+    QAction* m_resetView = nullptr;
+    QAction* m_about = nullptr;
+};
+
+}  // namespace roofline::ui

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "plot_palette.h"
+
+#include <QPalette>
+
+namespace roofline::ui {
+
+PlotPalette PlotPalette::lightTheme() {
+    PlotPalette p;
+    p.background = QColor(255, 255, 255);
+    p.foreground = QColor(40, 40, 40);
+    p.grid = QColor(200, 200, 200);
+    p.subGrid = QColor(232, 232, 232);
+    p.roof = QColor(30, 30, 30);
+    p.otherRoof = QColor(140, 140, 140);
+    p.interconnect = QColor(120, 80, 160);
+    p.memoryRegion = QColor(0, 114, 178, 18);
+    p.computeRegion = QColor(213, 94, 0, 18);
+    p.regionText = QColor(120, 120, 120);
+    // Okabe-Ito colour-blind-safe hues: prefill vermillion, decode blue.
+    p.prefill = QColor(213, 94, 0);
+    p.decode = QColor(0, 114, 178);
+    p.warning = QColor(200, 30, 30);
+    return p;
+}
+
+PlotPalette PlotPalette::darkTheme() {
+    PlotPalette p;
+    p.dark = true;
+    p.background = QColor(30, 31, 34);
+    p.foreground = QColor(220, 220, 220);
+    p.grid = QColor(80, 82, 88);
+    p.subGrid = QColor(52, 54, 58);
+    p.roof = QColor(235, 235, 235);
+    p.otherRoof = QColor(130, 130, 130);
+    p.interconnect = QColor(190, 150, 230);
+    p.memoryRegion = QColor(86, 180, 233, 22);
+    p.computeRegion = QColor(230, 159, 0, 22);
+    p.regionText = QColor(150, 150, 150);
+    p.prefill = QColor(240, 150, 60);
+    p.decode = QColor(86, 180, 233);
+    p.warning = QColor(240, 90, 90);
+    return p;
+}
+
+PlotPalette PlotPalette::highContrastVariant(bool dark) {
+    PlotPalette p = dark ? darkTheme() : lightTheme();
+    p.highContrast = true;
+    p.background = dark ? QColor(0, 0, 0) : QColor(255, 255, 255);
+    p.foreground = dark ? QColor(255, 255, 255) : QColor(0, 0, 0);
+    p.roof = p.foreground;
+    p.otherRoof = dark ? QColor(170, 170, 170) : QColor(90, 90, 90);
+    p.grid = dark ? QColor(110, 110, 110) : QColor(160, 160, 160);
+    p.subGrid = dark ? QColor(60, 60, 60) : QColor(215, 215, 215);
+    p.regionText = dark ? QColor(200, 200, 200) : QColor(70, 70, 70);
+    p.memoryRegion.setAlpha(30);
+    p.computeRegion.setAlpha(30);
+    p.prefill = dark ? QColor(255, 140, 0) : QColor(200, 60, 0);
+    p.decode = dark ? QColor(80, 190, 255) : QColor(0, 70, 200);
+    return p;
+}
+
+PlotPalette PlotPalette::forSystem(const QPalette& system) {
+    return system.color(QPalette::Window).lightnessF() < 0.5F ? darkTheme() : lightTheme();
+}
+
+}  // namespace roofline::ui

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+/// @file plot_palette.h
+/// Every colour the window draws with, in one place (UI.md "Visual language"): one hue per
+/// phase, used by points, trails, operator markers and the results panel alike.
+
+#include <QColor>
+
+class QPalette;
+
+namespace roofline::ui {
+
+struct PlotPalette {
+    QColor background;
+    QColor foreground;  ///< axes, tick labels, text
+    QColor grid;
+    QColor subGrid;
+    QColor roof;          ///< the roof in use (HBM slope + compute ceiling)
+    QColor otherRoof;     ///< compute roofs of other precisions
+    QColor interconnect;  ///< the interconnect slope (tensor parallelism)
+    QColor memoryRegion;   ///< tint left of the ridge (translucent)
+    QColor computeRegion;  ///< tint right of the ridge (translucent)
+    QColor regionText;
+    QColor prefill;
+    QColor decode;
+    QColor warning;  ///< "does not fit" and warnings
+    bool dark = false;
+    bool highContrast = false;
+
+    /// Light or dark, following the system palette (dark when the window colour is dark).
+    static PlotPalette forSystem(const QPalette& system);
+    static PlotPalette lightTheme();
+    static PlotPalette darkTheme();
+    /// Presentation mode: black on white (or white on black), saturated phase colours,
+    /// stronger grid and tints, for projectors.
+    static PlotPalette highContrastVariant(bool dark);
+};
+
+}  // namespace roofline::ui

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "plot_tooltip.h"
+
+#include <QStringList>
+#include <cmath>
+
+#include "roofline/format.h"
+
+namespace roofline::ui {
+
+QString qs(const std::string& text) { return QString::fromStdString(text); }
+
+QString phaseName(Phase phase) { return QString::fromUtf8(toString(phase)); }
+
+QString boundName(Bound bound) { return QString::fromUtf8(toString(bound)) + QStringLiteral("-bound"); }
+
+QString tooltipText(const QString& name, double flops, double bytes, double intensity,
+                    double seconds, Bound bound) {
+    QStringList lines;
+    lines << name;
+    lines << QStringLiteral("FLOPs: %1").arg(qs(formatSi(flops, "FLOP")));
+    lines << QStringLiteral("Bytes: %1").arg(qs(formatBytes(bytes)));
+    lines << QStringLiteral("Intensity: %1 FLOP/byte").arg(qs(formatNumber(intensity)));
+    lines << QStringLiteral("Time: %1").arg(qs(formatDuration(seconds)));
+    lines << QStringLiteral("Bound: %1").arg(boundName(bound));
+    return lines.join(QLatin1Char('\n'));
+}
+
+QString tooltipText(Phase phase, const PhaseCost& cost) {
+    const QString name = phase == Phase::Prefill ? QStringLiteral("prefill (TTFT)")
+                                                 : QStringLiteral("decode step (TPOT)");
+    return tooltipText(name, cost.flops, cost.bytes(), cost.intensity(), cost.timeSeconds,
+                       cost.bound);
+}
+
+QString tooltipText(const OperatorCost& op) {
+    QString name = phaseName(op.phase) + QStringLiteral(": ") + QString::fromUtf8(op.name);
+    if (op.count > 1.0) {
+        const bool whole = op.count == std::floor(op.count);
+        name += QStringLiteral(" ×%1").arg(
+            qs(whole ? formatInteger(std::llround(op.count)) : formatNumber(op.count)));
+    }
+    QString text =
+        tooltipText(name, op.flops, op.bytes(), op.intensity(), op.timeSeconds, op.bound);
+    if (op.linkBytes > 0.0) {
+        text += QStringLiteral("\nLink bytes: %1").arg(qs(formatBytes(op.linkBytes)));
+    }
+    return text;
+}
+
+QString tooltipText(const TrailPoint& point) {
+    QStringList lines;
+    lines << QStringLiteral("decode at B = %1").arg(qs(formatInteger(point.batch)));
+    lines << QStringLiteral("Intensity: %1 FLOP/byte")
+                 .arg(qs(formatNumber(point.intensityFlopsPerByte)));
+    lines << QStringLiteral("Attainable: %1").arg(qs(formatSi(point.attainableFlopsPerSecond,
+                                                              "FLOP/s")));
+    lines << QStringLiteral("TPOT: %1").arg(qs(formatDuration(point.tpotSeconds)));
+    lines << QStringLiteral("Throughput: %1 tok/s").arg(qs(formatNumber(
+                 point.decodeTokensPerSecond)));
+    if (!point.fits) {
+        lines << QStringLiteral("Does not fit in memory");
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+}  // namespace roofline::ui

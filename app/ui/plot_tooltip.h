@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+/// @file plot_tooltip.h
+/// The text of the plot's hover tooltips: exact numbers from the engine, formatted by
+/// roofline/format.h. Kept apart from the widget so tests can check it.
+
+#include <QString>
+
+#include "roofline/analysis.h"
+
+namespace roofline::ui {
+
+/// Lines: name, FLOPs, bytes, intensity, time, bound.
+QString tooltipText(const QString& name, double flops, double bytes, double intensity,
+                    double seconds, Bound bound);
+QString tooltipText(Phase phase, const PhaseCost& cost);       ///< "prefill" / "decode step"
+QString tooltipText(const OperatorCost& op);                    ///< "decode: qkv_proj ×32"
+QString tooltipText(const TrailPoint& point);                  ///< "decode at B = 64" + tok/s
+
+/// "prefill" / "decode", for labels.
+QString phaseName(Phase phase);
+QString boundName(Bound bound);
+QString qs(const std::string& text);  ///< std::string -> QString (UTF-8)
+
+}  // namespace roofline::ui

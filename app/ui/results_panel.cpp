@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "results_panel.h"
+
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QProgressBar>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+
+#include "plot_tooltip.h"
+#include "roofline/format.h"
+
+namespace roofline::ui {
+namespace {
+
+constexpr int kMemoryBarSteps = 1000;
+
+}  // namespace
+
+ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+
+    auto* latency = new QGroupBox(tr("Serving"), this);
+    auto* latencyForm = new QFormLayout(latency);
+    m_prefillLabels << addRow(latencyForm, tr("TTFT"), QStringLiteral("ttft"));
+    m_decodeLabels << addRow(latencyForm, tr("TPOT"), QStringLiteral("tpot"));
+    m_decodeLabels << addRow(latencyForm, tr("Decode"), QStringLiteral("tokensPerSecond"));
+    layout->addWidget(latency);
+
+    auto* roofline = new QGroupBox(tr("On the roofline"), this);
+    auto* rooflineForm = new QFormLayout(roofline);
+    m_prefillLabels << addRow(rooflineForm, tr("Prefill"), QStringLiteral("prefillBound"));
+    m_prefillLabels << addRow(rooflineForm, QString(), QStringLiteral("prefillIntensity"));
+    m_decodeLabels << addRow(rooflineForm, tr("Decode"), QStringLiteral("decodeBound"));
+    m_decodeLabels << addRow(rooflineForm, QString(), QStringLiteral("decodeIntensity"));
+    addRow(rooflineForm, tr("Ridge point"), QStringLiteral("ridge"));
+    addRow(rooflineForm, tr("Compute roof"), QStringLiteral("computeRoof"));
+    addRow(rooflineForm, tr("Critical batch"), QStringLiteral("criticalBatch"));
+    layout->addWidget(roofline);
+
+    auto* memory = new QGroupBox(tr("Memory per device"), this);
+    auto* memoryLayout = new QVBoxLayout(memory);
+    m_memoryBar = new QProgressBar(memory);
+    m_memoryBar->setRange(0, kMemoryBarSteps);
+    m_memoryBar->setTextVisible(true);
+    m_memoryBar->setObjectName(QStringLiteral("memoryBar"));
+    memoryLayout->addWidget(m_memoryBar);
+    auto* memoryForm = new QFormLayout;
+    addRow(memoryForm, tr("Used"), QStringLiteral("memory"));
+    addRow(memoryForm, tr("Max batch"), QStringLiteral("maxBatch"));
+    memoryLayout->addLayout(memoryForm);
+    layout->addWidget(memory);
+
+    m_warnings = new QLabel(this);
+    m_warnings->setObjectName(QStringLiteral("warnings"));
+    m_warnings->setWordWrap(true);
+    m_warnings->setTextFormat(Qt::PlainText);
+    m_warnings->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_warnings);
+    layout->addStretch(1);
+
+    m_palette = PlotPalette::forSystem(palette());
+    applyColours();
+}
+
+QLabel* ResultsPanel::addRow(QFormLayout* form, const QString& name, const QString& key) {
+    auto* value = new QLabel(this);
+    value->setObjectName(key);
+    value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    value->setTextFormat(Qt::PlainText);
+    form->addRow(name, value);
+    return value;
+}
+
+QLabel* ResultsPanel::valueLabel(const QString& key) const {
+    return findChild<QLabel*>(key);
+}
+
+void ResultsPanel::setPlotPalette(const PlotPalette& palette) {
+    m_palette = palette;
+    applyColours();
+}
+
+void ResultsPanel::applyColours() {
+    const auto colour = [](QLabel* label, const QColor& c) {
+        QPalette p = label->palette();
+        p.setColor(QPalette::WindowText, c);
+        label->setPalette(p);
+    };
+    for (QLabel* label : m_prefillLabels) {
+        colour(label, m_palette.prefill);
+    }
+    for (QLabel* label : m_decodeLabels) {
+        colour(label, m_palette.decode);
+    }
+    colour(m_warnings, m_palette.warning);
+    QPalette bar = m_memoryBar->palette();
+    bar.setColor(QPalette::Highlight, m_overflow ? m_palette.warning : m_palette.decode);
+    m_memoryBar->setPalette(bar);
+}
+
+void ResultsPanel::setAnalysis(const Analysis& a) {
+    const auto set = [this](const char* key, const std::string& text) {
+        valueLabel(QString::fromLatin1(key))->setText(qs(text));
+    };
+    set("ttft", formatDuration(a.ttftSeconds));
+    set("tpot", formatDuration(a.tpotSeconds));
+    set("tokensPerSecond", formatNumber(a.decodeTokensPerSecond) + " tok/s");
+    set("prefillBound", std::string(toString(a.prefill.bound)) + "-bound");
+    set("prefillIntensity", formatNumber(a.prefill.intensity()) + " FLOP/byte");
+    set("decodeBound", std::string(toString(a.decode.bound)) + "-bound");
+    set("decodeIntensity", formatNumber(a.decode.intensity()) + " FLOP/byte");
+    set("ridge", formatNumber(a.ridgePointFlopsPerByte) + " FLOP/byte");
+    set("computeRoof", std::string(toString(a.computePrecision)) + " " +
+                           formatSi(a.peakFlopsPerSecond, "FLOP/s"));
+    set("criticalBatch", a.criticalBatch ? formatInteger(*a.criticalBatch) : "never");
+
+    const MemoryFootprint& m = a.memory;
+    set("memory", formatBytes(m.totalBytes) + " of " + formatBytes(m.capacityBytes) +
+                      (m.fits ? "" : " (does not fit)"));
+    set("maxBatch", m.maxBatch > 0 ? formatInteger(m.maxBatch) : "weights do not fit");
+    const double used = m.capacityBytes > 0.0 ? m.totalBytes / m.capacityBytes : 0.0;
+    m_memoryBar->setValue(static_cast<int>(
+        std::lround(std::clamp(used, 0.0, 1.0) * static_cast<double>(kMemoryBarSteps))));
+    m_memoryBar->setFormat(qs(formatBytes(m.totalBytes) + " / " + formatBytes(m.capacityBytes)));
+    m_memoryBar->setToolTip(tr("weights %1, KV cache %2, activations %3")
+                                .arg(qs(formatBytes(m.weightBytes)),
+                                     qs(formatBytes(m.kvCacheBytes)),
+                                     qs(formatBytes(m.activationBytes))));
+    if (m_overflow != !m.fits) {
+        m_overflow = !m.fits;
+        applyColours();
+    }
+
+    QStringList warnings;
+    for (const std::string& w : a.warnings) {
+        warnings << QStringLiteral("⚠ ") + qs(w);
+    }
+    m_warnings->setText(warnings.join(QLatin1Char('\n')));
+    m_warnings->setVisible(!warnings.isEmpty());
+}
+
+}  // namespace roofline::ui

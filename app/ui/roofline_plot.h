@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+/// @file roofline_plot.h
+/// The roofline chart. It receives an Analysis and the decode batch trail and draws them;
+/// it knows nothing else (no scenario, no controller) and computes no engine quantity.
+///
+/// Coordinates: x = arithmetic intensity in FLOP/byte, y = attainable performance in
+/// TFLOP/s (the engine's FLOP/s divided by kFlopsPerTflop, the only conversion made here).
+/// Log-log axes. Roofs are drawn from exact vertices: the in-use roof is the polyline
+/// (far left on the HBM slope) -> (ridge, peak) -> (far right, peak).
+
+#include <QString>
+#include <qcustomplot.h>
+#include <vector>
+
+#include "plot_palette.h"
+#include "roofline/analysis.h"
+
+namespace roofline::ui {
+
+inline constexpr double kFlopsPerTflop = 1e12;
+
+class RooflinePlot : public QCustomPlot {
+    Q_OBJECT
+public:
+    explicit RooflinePlot(QWidget* parent = nullptr);
+
+    /// Draws one analysis and its decode batch trail, then replots with replotPriority().
+    void setAnalysis(const Analysis& analysis, const std::vector<TrailPoint>& trail);
+
+    /// Per-operator points (hidden by default).
+    void setOperatorsVisible(bool visible);
+    bool operatorsVisible() const { return m_operatorsVisible; }
+    /// Fonts, markers and line widths ×1.5 and a high-contrast palette.
+    void setPresentationMode(bool on);
+    bool presentationMode() const { return m_presentation; }
+    const PlotPalette& plotPalette() const { return m_palette; }
+    /// rpQueuedReplot by default (bursts of slider events become one repaint); the
+    /// interaction benchmark uses rpImmediateRefresh.
+    void setReplotPriority(RefreshPriority priority) { m_replotPriority = priority; }
+    RefreshPriority replotPriority() const { return m_replotPriority; }
+    /// Back to the automatic view after the user zoomed or dragged.
+    void resetView();
+
+    /// The tooltip for the plotted point nearest to `pixel` within `maxDistance` pixels
+    /// (only visible layers); empty when there is none.
+    QString tooltipAt(const QPointF& pixel, double maxDistance = 12.0) const;
+
+    // The layers, for tests and for export.
+    QCPGraph* prefillPoint() const { return m_prefillPoint; }
+    QCPGraph* decodePoint() const { return m_decodePoint; }
+    QCPCurve* trailCurve() const { return m_trail; }  ///< trail points that fit in memory
+    QCPCurve* trailBeyondMemory() const { return m_trailBeyond; }  ///< the rest, dashed
+    QCPGraph* prefillOperators() const { return m_prefillOps; }
+    QCPGraph* decodeOperators() const { return m_decodeOps; }
+    QCPGraph* roofInUse() const { return m_roofInUse; }
+    QCPGraph* ridgeMarker() const { return m_ridgeMarker; }
+    QCPGraph* interconnectRoof() const { return m_interconnectRoof; }
+    /// Compute roofs not in use, one per distinct peak (bf16 and fp16 share one).
+    std::vector<QCPGraph*> otherRoofs() const;
+    /// Texts of the roof labels, in use first ("bf16/fp16 989 TFLOP/s").
+    QStringList roofLabels() const;
+    QString ridgeLabel() const { return m_ridgeLabel->text(); }
+    QString prefillLabel() const { return m_prefillLabel->text(); }
+    QString decodeLabel() const { return m_decodeLabel->text(); }
+
+signals:
+    /// After every paint of the widget (the window's first-frame measurement).
+    void painted();
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    struct HoverTarget {
+        enum class Kind : unsigned char { Prefill, Decode, Operator, Trail, Ridge };
+        Kind kind;
+        std::size_t index;  ///< into m_analysis.operators or m_trail
+        const QCPAbstractPlottable* layer;
+        double x;
+        double y;
+    };
+    struct RoofGroup {
+        QString names;  ///< "bf16/fp16"
+        double peak = 0.0;
+        double ridge = 0.0;
+        bool inUse = false;
+    };
+
+    void createLayers();
+    void applyStyle();
+    void updateRoofs();
+    void updatePoints();
+    void updateOperators();
+    void updateTrail();
+    void updateHoverTargets();
+    void applyAutoRange();
+    void placeSlopeLabels();
+    void onMouseMove(QMouseEvent* event);
+    QString tooltipFor(const HoverTarget& target) const;
+    double scaled(double size) const { return size * (m_presentation ? 1.5 : 1.0); }
+    QCPItemText* addText(Qt::Alignment alignment);
+
+    Analysis m_analysis;
+    std::vector<TrailPoint> m_trailPoints;
+    std::vector<RoofGroup> m_roofGroups;
+    std::vector<HoverTarget> m_hover;
+    PlotPalette m_palette;
+    bool m_paletteFollowsSystem = true;
+    bool m_presentation = false;
+    bool m_operatorsVisible = false;
+    bool m_autoRange = true;
+    RefreshPriority m_replotPriority = rpQueuedReplot;
+
+    QCPItemRect* m_memoryRegion = nullptr;
+    QCPItemRect* m_computeRegion = nullptr;
+    QCPItemText* m_memoryRegionLabel = nullptr;
+    QCPItemText* m_computeRegionLabel = nullptr;
+    QCPGraph* m_roofInUse = nullptr;
+    QCPGraph* m_slopeExtension = nullptr;
+    std::vector<QCPGraph*> m_otherRoofGraphs;
+    std::vector<QCPItemText*> m_roofLabelItems;
+    QCPItemText* m_hbmLabel = nullptr;
+    QCPGraph* m_interconnectRoof = nullptr;
+    QCPItemText* m_interconnectLabel = nullptr;
+    QCPGraph* m_ridgeMarker = nullptr;
+    QCPItemText* m_ridgeLabel = nullptr;
+    QCPItemLine* m_ridgeDrop = nullptr;
+    QCPGraph* m_prefillOps = nullptr;
+    QCPGraph* m_decodeOps = nullptr;
+    QCPCurve* m_trail = nullptr;
+    QCPCurve* m_trailBeyond = nullptr;
+    QCPItemText* m_trailStartLabel = nullptr;
+    QCPItemText* m_trailEndLabel = nullptr;
+    QCPGraph* m_prefillPoint = nullptr;
+    QCPGraph* m_decodePoint = nullptr;
+    QCPItemText* m_prefillLabel = nullptr;
+    QCPItemText* m_decodeLabel = nullptr;
+};
+
+}  // namespace roofline::ui

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+/// @file scenario_controller.h
+/// The one scenario object of the window (STYLE.md §3). It owns the current scenario file
+/// (hardware and model references + workload knobs), the resolved Scenario, and the
+/// Analysis and decode batch trail computed from it. Widgets change it through setters;
+/// it answers with signals. Setters return early when nothing changes, validate before they
+/// apply, and never leave the scenario half-changed: a refused change keeps the old one.
+
+#include <QObject>
+#include <QString>
+#include <cstdint>
+#include <vector>
+
+#include "quantization.h"
+#include "roofline/analysis.h"
+#include "roofline/io/scenario_file.h"
+#include "roofline/validate.h"
+
+namespace roofline::ui {
+
+/// The decode batch trail runs from B = 1 up to the memory limit, capped here.
+inline constexpr std::int64_t kTrailBatchCap = 4096;
+/// Shortest sequence the sequence slider offers.
+inline constexpr std::int64_t kMinSequenceLength = 128;
+/// Longest sequence offered when the model does not say (max_position_embeddings = 0).
+inline constexpr std::int64_t kFallbackMaxSequenceLength = 131072;
+/// The batch slider's range.
+inline constexpr std::int64_t kMinBatch = 1;
+inline constexpr std::int64_t kMaxSliderBatch = 4096;
+
+class ScenarioController : public QObject {
+    Q_OBJECT
+public:
+    /// Starts with the embedded default (io::ScenarioFile{}: h100-sxm, llama-3.1-8b,
+    /// batch 1, 2048 tokens, bf16), which needs no file on disk.
+    explicit ScenarioController(QObject* parent = nullptr);
+
+    const io::ScenarioFile& scenarioFile() const { return m_file; }
+    const Scenario& scenario() const { return m_scenario; }
+    const Analysis& analysis() const { return m_analysis; }
+    const std::vector<TrailPoint>& trail() const { return m_trail; }
+
+    /// Query heads per KV head as analysed (n_q / effective n_kv); 0 for MLA models.
+    std::int64_t gqaRatio() const;
+    /// The ratios the model allows: the divisors of n_q, 1 (MHA) to n_q (MQA).
+    std::vector<std::int64_t> gqaRatios() const;
+    /// Whether the model has KV heads to share (false for MLA).
+    bool gqaApplicable() const { return !m_scenario.model.mla.enabled(); }
+    /// The sequence slider's upper end: the model's max_position_embeddings.
+    std::int64_t maxSequenceLength() const;
+
+    /// Replaces the whole scenario (Open scenario, command line). Loads the hardware and
+    /// model it names and validates everything first; on any error nothing changes and the
+    /// issues come back. `gqaRatio` > 0 sets the KV heads from n_q / ratio.
+    std::vector<Issue> setScenarioFile(const io::ScenarioFile& file, std::int64_t gqaRatio = 0);
+    /// A shipped hardware id or a hardware preset file. Same contract as setScenarioFile.
+    std::vector<Issue> setHardware(const std::string& idOrPath);
+    /// A shipped model id or a Hugging Face config.json path. A KV-head override that the
+    /// new model cannot take is dropped (it is a property of the old model's heads).
+    std::vector<Issue> setModel(const std::string& idOrPath);
+
+public slots:
+    void setBatch(qint64 batch);
+    /// Sets prompt and context length together.
+    void setSequenceLength(qint64 tokens);
+    void setQuantization(roofline::ui::Quantization quantization);
+    void setKvPrecision(roofline::Precision precision);
+    /// n_q / ratio KV heads; the model's own ratio stores "no override".
+    void setGqaRatio(qint64 ratio);
+    void setFlashAttention(bool enabled);
+    void setTensorParallel(qint64 devices);
+    void setWorkload(const roofline::Workload& workload);
+
+signals:
+    /// Any input changed, or a change was refused: widgets re-read the scenario.
+    void scenarioChanged();
+    /// The analysis of the new scenario, computed synchronously after every change.
+    void analysisChanged(const roofline::Analysis& analysis);
+    /// A knob value the engine cannot analyse (one sentence, e.g. a TP degree that does not
+    /// divide the heads). The scenario did not change.
+    void changeRefused(const QString& message);
+
+private:
+    void apply(io::ScenarioFile file, Scenario scenario);
+    void reanalyze();
+
+    io::ScenarioFile m_file;
+    Scenario m_scenario;
+    Analysis m_analysis;
+    std::vector<TrailPoint> m_trail;
+};
+
+/// One line per issue, for the details of an error message.
+QString issuesText(const std::vector<Issue>& issues);
+
+}  // namespace roofline::ui

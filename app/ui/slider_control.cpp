@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "slider_control.h"
+
+#include <QHBoxLayout>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <algorithm>
+#include <limits>
+
+namespace roofline::ui {
+namespace {
+
+int toSpinValue(std::int64_t value) {
+    return static_cast<int>(std::clamp<std::int64_t>(value, std::numeric_limits<int>::min(),
+                                                     std::numeric_limits<int>::max()));
+}
+
+}  // namespace
+
+MappedSpinBox::MappedSpinBox(QWidget* parent) : QSpinBox(parent) {
+    setKeyboardTracking(false);  // typed numbers commit on Enter / focus out, arrows at once
+    setGroupSeparatorShown(true);
+    setAccelerated(true);
+}
+
+void MappedSpinBox::setMapping(const SliderMapping& mapping, bool restrictToMapping) {
+    m_mapping = mapping;
+    m_restricted = restrictToMapping;
+    setRange(toSpinValue(mapping.minimum()), toSpinValue(mapping.maximum()));
+}
+
+void MappedSpinBox::stepBy(int steps) {
+    if (!m_restricted) {
+        QSpinBox::stepBy(steps);
+        return;
+    }
+    const int tick = m_mapping.tickFor(value()) + steps;
+    setValue(toSpinValue(m_mapping.valueAt(tick)));
+    selectAll();
+}
+
+QValidator::State MappedSpinBox::validate(QString& text, int& pos) const {
+    const QValidator::State state = QSpinBox::validate(text, pos);
+    if (!m_restricted || state != QValidator::Acceptable) {
+        return state;
+    }
+    return m_mapping.contains(valueFromText(text)) ? QValidator::Acceptable
+                                                   : QValidator::Intermediate;
+}
+
+void MappedSpinBox::fixup(QString& input) const {
+    QSpinBox::fixup(input);
+    if (m_restricted) {
+        const std::int64_t typed = valueFromText(input);
+        input = textFromValue(toSpinValue(m_mapping.valueAt(m_mapping.tickFor(typed))));
+    }
+}
+
+SliderControl::SliderControl(QWidget* parent) : QWidget(parent) {
+    m_slider = new QSlider(Qt::Horizontal, this);
+    m_slider->setFocusPolicy(Qt::StrongFocus);
+    m_slider->setPageStep(8);
+    m_spinBox = new MappedSpinBox(this);
+    m_spinBox->setMinimumWidth(m_spinBox->fontMetrics().horizontalAdvance(
+                                   QStringLiteral("131,072")) +
+                               40);
+
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_slider, 1);
+    layout->addWidget(m_spinBox);
+
+    // Live while dragging: valueChanged fires on every tick the handle passes.
+    connect(m_slider, &QSlider::valueChanged, this, &SliderControl::onSliderMoved);
+    // Keyboard and page steps skip ticks that round to the value already shown, so every
+    // key press changes the value (SliderMapping::nextDistinctTick).
+    connect(m_slider, &QAbstractSlider::actionTriggered, this, [this](int action) {
+        if (action == QAbstractSlider::SliderMove || action == QAbstractSlider::SliderNoAction) {
+            return;
+        }
+        const int from = m_slider->value();
+        const int to = m_slider->sliderPosition();
+        if (to != from && m_mapping.valueAt(to) == m_mapping.valueAt(from)) {
+            m_slider->setSliderPosition(m_mapping.nextDistinctTick(to, to > from ? 1 : -1));
+        }
+    });
+    connect(m_spinBox, &QSpinBox::valueChanged, this, &SliderControl::onSpinBoxChanged);
+    setMapping(SliderMapping());
+}
+
+void SliderControl::setMapping(const SliderMapping& mapping, bool restrictSpinBoxToMapping) {
+    m_mapping = mapping;
+    const QSignalBlocker blockSlider(m_slider);
+    const QSignalBlocker blockSpin(m_spinBox);
+    m_slider->setRange(0, mapping.maximumTick());
+    m_spinBox->setMapping(mapping, restrictSpinBoxToMapping);
+    m_value = std::clamp(m_value, mapping.minimum(), mapping.maximum());
+    m_slider->setValue(mapping.tickFor(m_value));
+    m_spinBox->setValue(toSpinValue(m_value));
+}
+
+void SliderControl::setValue(std::int64_t value) {
+    m_value = value;
+    const QSignalBlocker blockSlider(m_slider);
+    const QSignalBlocker blockSpin(m_spinBox);
+    m_slider->setValue(m_mapping.tickFor(value));
+    m_spinBox->setValue(toSpinValue(value));
+}
+
+void SliderControl::onSliderMoved(int tick) {
+    const std::int64_t value = m_mapping.valueAt(tick);
+    {
+        const QSignalBlocker blockSpin(m_spinBox);
+        m_spinBox->setValue(toSpinValue(value));
+    }
+    if (value != m_value) {
+        m_value = value;
+        emit valueChanged(value);
+    }
+}
+
+void SliderControl::onSpinBoxChanged(int value) {
+    {
+        const QSignalBlocker blockSlider(m_slider);
+        m_slider->setValue(m_mapping.tickFor(value));
+    }
+    if (value != m_value) {
+        m_value = value;
+        emit valueChanged(value);
+    }
+}
+
+}  // namespace roofline::ui

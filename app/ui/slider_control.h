@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+/// @file slider_control.h
+/// A slider with an exact spin box beside it, both keyboard-operable. The slider moves in
+/// SliderMapping ticks; the spin box holds the exact value (any integer in range, or only
+/// the mapping's values when restricted, e.g. the GQA divisors).
+
+#include <QSpinBox>
+#include <QWidget>
+#include <cstdint>
+
+#include "slider_mapping.h"
+
+class QSlider;
+
+namespace roofline::ui {
+
+/// A spin box that can be limited to a SliderMapping's values: the arrow keys step
+/// through them and typed values snap to the nearest one.
+class MappedSpinBox : public QSpinBox {
+    Q_OBJECT
+public:
+    explicit MappedSpinBox(QWidget* parent = nullptr);
+
+    void setMapping(const SliderMapping& mapping, bool restrictToMapping);
+
+    void stepBy(int steps) override;
+    QValidator::State validate(QString& text, int& pos) const override;
+    void fixup(QString& input) const override;
+
+private:
+    SliderMapping m_mapping;
+    bool m_restricted = false;
+};
+
+class SliderControl : public QWidget {
+    Q_OBJECT
+public:
+    explicit SliderControl(QWidget* parent = nullptr);
+
+    /// Sets the range. The shown value is kept (clamped) and no signal is emitted.
+    void setMapping(const SliderMapping& mapping, bool restrictSpinBoxToMapping = false);
+    const SliderMapping& mapping() const { return m_mapping; }
+
+    /// Shows `value` without emitting valueChanged (for controller -> widget updates).
+    void setValue(std::int64_t value);
+    std::int64_t value() const { return m_value; }
+
+    QSlider* slider() const { return m_slider; }
+    MappedSpinBox* spinBox() const { return m_spinBox; }
+
+signals:
+    /// The user moved the slider (emitted while dragging) or committed a spin box value.
+    void valueChanged(qint64 value);
+
+private:
+    void onSliderMoved(int tick);
+    void onSpinBoxChanged(int value);
+
+    SliderMapping m_mapping;
+    std::int64_t m_value = 1;
+    QSlider* m_slider = nullptr;
+    MappedSpinBox* m_spinBox = nullptr;
+};
+
+}  // namespace roofline::ui
