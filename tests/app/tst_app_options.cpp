@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "test_support.h"
+
+#include "app_options.h"
+#include "roofline/io/scenario_file.h"
+
+using roofline::Precision;
+using roofline::ui::AppOptions;
+using roofline::ui::parseAppOptions;
+namespace io = roofline::io;
+
+class TestAppOptions : public QObject {
+    Q_OBJECT
+private slots:
+    void noArgumentsMeansTheDefault() {
+        const AppOptions o = parseAppOptions({});
+        QVERIFY(o.errors.isEmpty());
+        QCOMPARE(o.scenario, io::ScenarioFile{});
+        QVERIFY(!o.scenarioFromCommandLine);
+        QVERIFY(o.grabPath.isEmpty());
+        QCOMPARE(o.benchmarkSteps, 0);
+    }
+
+    void scenarioOptionsAreRooflineClis() {
+        const AppOptions o = parseAppOptions(
+            {QStringLiteral("--hardware"), QStringLiteral("h200"), QStringLiteral("--batch=16"),
+             QStringLiteral("--weights"), QStringLiteral("int4"), QStringLiteral("--gqa-ratio"),
+             QStringLiteral("8"), QStringLiteral("--flash-attention"), QStringLiteral("off")});
+        QVERIFY2(o.errors.isEmpty(), qPrintable(o.errors.join(QLatin1Char('\n'))));
+        QVERIFY(o.scenarioFromCommandLine);
+        QCOMPARE(o.scenario.hardware, std::string("h200"));
+        QCOMPARE(o.scenario.workload.batch, std::int64_t{16});
+        QCOMPARE(precisionName(o.scenario.workload.weightPrecision), precisionName(Precision::Int4));
+        QCOMPARE(o.scenario.workload.flashAttention, false);
+        QCOMPARE(o.gqaRatio, std::int64_t{8});
+    }
+
+    void windowOptions() {
+        const AppOptions o = parseAppOptions(
+            {QStringLiteral("--grab"), QStringLiteral("out.png"), QStringLiteral("--size"),
+             QStringLiteral("800x600"), QStringLiteral("--presentation"),
+             QStringLiteral("--batch"), QStringLiteral("4"),
+             QStringLiteral("--benchmark-interaction=40"), QStringLiteral("--first-frame")});
+        QVERIFY2(o.errors.isEmpty(), qPrintable(o.errors.join(QLatin1Char('\n'))));
+        QCOMPARE(o.grabPath, QStringLiteral("out.png"));
+        QCOMPARE(o.size, QSize(800, 600));
+        QVERIFY(o.presentation);
+        QVERIFY(o.firstFrame);
+        QCOMPARE(o.benchmarkSteps, 40);
+        QCOMPARE(o.scenario.workload.batch, std::int64_t{4});
+    }
+
+    void scenarioFileThenOptionsOnTop() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("s.json"));
+        io::ScenarioFile file;
+        file.model = "mistral-7b";
+        file.workload.batch = 32;
+        file.workload.promptTokens = 512;
+        {
+            QFile out(path);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(QByteArray::fromStdString(io::toJson(file)));
+        }
+        const AppOptions o =
+            parseAppOptions({path, QStringLiteral("--batch"), QStringLiteral("2")});
+        QVERIFY2(o.errors.isEmpty(), qPrintable(o.errors.join(QLatin1Char('\n'))));
+        QCOMPARE(o.scenarioPath, path);
+        QCOMPARE(o.scenario.model, std::string("mistral-7b"));
+        QCOMPARE(o.scenario.workload.promptTokens, std::int64_t{512});
+        QCOMPARE(o.scenario.workload.batch, std::int64_t{2});  // the option wins
+        QVERIFY(o.scenarioFromCommandLine);
+    }
+
+    void usageErrors_data() {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("fragment");
+        QTest::newRow("bad size") << QStringList{QStringLiteral("--size"), QStringLiteral("big")}
+                                  << QStringLiteral("--size");
+        QTest::newRow("bad steps") << QStringList{QStringLiteral("--benchmark-interaction"),
+                                                  QStringLiteral("0")}
+                                   << QStringLiteral("--benchmark-interaction");
+        QTest::newRow("unknown") << QStringList{QStringLiteral("--frobnicate")}
+                                 << QStringLiteral("--frobnicate");
+        QTest::newRow("bad batch") << QStringList{QStringLiteral("--batch"), QStringLiteral("x")}
+                                   << QStringLiteral("--batch");
+        QTest::newRow("missing file") << QStringList{QStringLiteral("/no/such/scenario.json")}
+                                      << QStringLiteral("/no/such/scenario.json");
+        QTest::newRow("two files") << QStringList{QStringLiteral("a.json"), QStringLiteral("b.json")}
+                                   << QStringLiteral("b.json");
+        QTest::newRow("grab without file") << QStringList{QStringLiteral("--grab")}
+                                           << QStringLiteral("--grab");
+    }
+    void usageErrors() {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, fragment);
+        const AppOptions o = parseAppOptions(arguments);
+        QVERIFY(!o.errors.isEmpty());
+        QVERIFY2(o.errors.join(QLatin1Char('\n')).contains(fragment),
+                 qPrintable(o.errors.join(QLatin1Char('\n'))));
+    }
+
+    void helpListsTheScenarioOptions() {
+        QVERIFY(parseAppOptions({QStringLiteral("--help")}).help);
+        const QString usage = roofline::ui::appUsage();
+        QVERIFY(usage.contains(QStringLiteral("--gqa-ratio")));
+        QVERIFY(usage.contains(QStringLiteral("--grab")));
+        QVERIFY(usage.contains(QStringLiteral("--benchmark-interaction")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAppOptions)
+#include "tst_app_options.moc"

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "dialogs.h"
+#include "export.h"
+#include "main_window.h"
+#include "roofline_plot.h"
+#include "scenario_controller.h"
+
+using roofline::ui::MainWindow;
+
+namespace {
+
+QByteArray head(const QString& path, qint64 bytes) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        return {};
+    }
+    return file.read(bytes);
+}
+
+}  // namespace
+
+class TestExport : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { roofline::ui::Dialogs::setHeadless(true); }
+
+    void plotExportsWriteValidFiles_data() {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QByteArray>("magic");
+        QTest::newRow("png") << QStringLiteral("plot.png") << QByteArray("\x89PNG\r\n\x1a\n");
+        QTest::newRow("pdf") << QStringLiteral("plot.pdf") << QByteArray("%PDF-");
+        QTest::newRow("svg") << QStringLiteral("plot.svg") << QByteArray("<?xml");
+    }
+    void plotExportsWriteValidFiles() {
+        QFETCH(QString, name);
+        QFETCH(QByteArray, magic);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(name);
+        MainWindow window;
+        QVERIFY(window.exportImage(path, QSize(800, 500)));
+        QCOMPARE(head(path, magic.size()), magic);
+        QVERIFY(QFileInfo(path).size() > 1000);
+    }
+
+    void pngHasTheChosenSize() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("sized.png"));
+        MainWindow window;
+        QVERIFY(roofline::ui::exportPlot(*window.plot(), path, QSize(1234, 567)).isEmpty());
+        QCOMPARE(QImage(path).size(), QSize(1234, 567));
+    }
+
+    void svgHoldsThePlotsText() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("plot.svg"));
+        MainWindow window;
+        QVERIFY(window.exportImage(path, QSize(800, 500)));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray svg = file.readAll();
+        QVERIFY(svg.contains("<svg"));
+        QVERIFY(svg.contains("Arithmetic intensity"));
+    }
+
+    void unknownSuffixIsRefused() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("plot.bmpx"));
+        MainWindow window;
+        QVERIFY(!window.exportImage(path, QSize(800, 500)));
+        QVERIFY(!QFile::exists(path));
+    }
+
+    void grabRendersTheWholeWindowAtTheRequestedSize() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("window.png"));
+        MainWindow window;
+        QVERIFY(roofline::ui::grabWindowToFile(window, QSize(1280, 800), path).isEmpty());
+        QCOMPARE(head(path, 8), QByteArray("\x89PNG\r\n\x1a\n"));
+        const QImage image(path);
+        QCOMPARE(image.size(), QSize(1280, 800));
+        // Not a blank canvas: the plot's roof and the docks' text make many colours.
+        QSet<QRgb> colours;
+        for (int y = 0; y < image.height(); y += 7) {
+            for (int x = 0; x < image.width(); x += 7) {
+                colours.insert(image.pixel(x, y));
+            }
+        }
+        QVERIFY(colours.size() > 20);
+    }
+};
+
+QTEST_MAIN(TestExport)
+#include "tst_export.moc"

@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <QAction>
+#include <QDockWidget>
+#include <QFile>
+#include <QLabel>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "controls_panel.h"
+#include "dialogs.h"
+#include "main_window.h"
+#include "plot_tooltip.h"
+#include "results_panel.h"
+#include "roofline/format.h"
+#include "roofline/io/scenario_file.h"
+#include "roofline_plot.h"
+#include "scenario_controller.h"
+#include "slider_control.h"
+
+using namespace roofline;
+using roofline::ui::Dialogs;
+using roofline::ui::MainWindow;
+
+namespace {
+
+void writeFile(const QString& path, const QByteArray& content) {
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(content);
+}
+
+QAction* action(const MainWindow& window, const char* name) {
+    return window.findChild<QAction*>(QString::fromLatin1(name));
+}
+
+}  // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        Dialogs::setHeadless(true);
+    }
+    void init() { Dialogs::clearShownErrors(); }
+
+    void plotAndResultsShowTheSameAnalysis() {
+        MainWindow window;
+        ui::SliderControl* batch = window.controlsPanel()->batchControl();
+        batch->slider()->setValue(batch->mapping().tickFor(128));
+        const Analysis& a = window.controller().analysis();
+        QCOMPARE(window.plot()->decodePoint()->data()->at(0)->key, a.decode.intensity());
+        QCOMPARE(window.resultsPanel()->valueLabel(QStringLiteral("decodeIntensity"))->text(),
+                 QString::fromStdString(formatNumber(a.decode.intensity())) +
+                     QStringLiteral(" FLOP/byte"));
+        QCOMPARE(window.resultsPanel()->valueLabel(QStringLiteral("tpot"))->text(),
+                 QString::fromStdString(formatDuration(a.tpotSeconds)));
+    }
+
+    void saveThenOpenGivesTheSameScenario() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("s.json"));
+        MainWindow window;
+        window.controller().setBatch(24);
+        window.controller().setQuantization(ui::Quantization::W4A16);
+        window.controller().setGqaRatio(8);
+        window.controller().setFlashAttention(false);
+        const io::ScenarioFile saved = window.controller().scenarioFile();
+        QVERIFY(window.saveScenario(path));
+
+        MainWindow other;
+        QVERIFY(other.openScenario(path));
+        QCOMPARE(other.controller().scenarioFile(), saved);
+        QCOMPARE(other.controller().analysis().tpotSeconds,
+                 window.controller().analysis().tpotSeconds);
+        QCOMPARE(other.recentFiles().value(0), QFileInfo(path).absoluteFilePath());
+        QVERIFY(Dialogs::shownErrors().isEmpty());
+    }
+
+    void saveGoesThroughTheFileDialogWrapper() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("via-dialog.json"));
+        MainWindow window;
+        Dialogs::setNextFileName(path);
+        action(window, "saveScenario")->trigger();
+        QVERIFY(QFile::exists(path));
+        Dialogs::setNextFileName(QString());  // cancelled: nothing happens
+        action(window, "openScenario")->trigger();
+        QVERIFY(Dialogs::shownErrors().isEmpty());
+    }
+
+    void brokenScenarioFilesLeaveTheCurrentOneUntouched_data() {
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("not JSON") << QByteArray("{ \"batch\": ") << QString();
+        QTest::newRow("later version")
+            << QByteArray(R"({"schema_version": 99, "hardware": "h100-sxm", "model": "llama-3.1-8b"})")
+            << QStringLiteral("/schema_version");
+        QTest::newRow("bad value")
+            << QByteArray(R"({"schema_version": 1, "hardware": "h100-sxm", "model": "llama-3.1-8b", "batch": -4})")
+            << QStringLiteral("/batch");
+        QTest::newRow("unknown hardware")
+            << QByteArray(R"({"schema_version": 1, "hardware": "h999", "model": "llama-3.1-8b"})")
+            << QStringLiteral("h999");
+        QTest::newRow("bad precision")
+            << QByteArray(R"({"schema_version": 1, "hardware": "h100-sxm", "model": "llama-3.1-8b", "weights": "int3"})")
+            << QStringLiteral("/weights");
+    }
+    void brokenScenarioFilesLeaveTheCurrentOneUntouched() {
+        QFETCH(QByteArray, content);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("broken.json"));
+        writeFile(path, content);
+        MainWindow window;
+        window.controller().setBatch(12);
+        const io::ScenarioFile before = window.controller().scenarioFile();
+        QSignalSpy spy(&window.controller(), &ui::ScenarioController::analysisChanged);
+        QVERIFY(!window.openScenario(path));
+        QCOMPARE(window.controller().scenarioFile(), before);
+        QCOMPARE(spy.count(), 0);
+        QCOMPARE(Dialogs::shownErrors().size(), 1);
+        const QString message = Dialogs::shownErrors().front();
+        QVERIFY2(message.contains(QStringLiteral("broken.json")), qPrintable(message));
+        QVERIFY2(message.contains(expected), qPrintable(message));
+        QCOMPARE(QFile(path).size(), content.size());  // never rewritten
+        QVERIFY(window.recentFiles().isEmpty());
+    }
+
+    void laterVersionSaysSo() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("future.json"));
+        writeFile(path, R"({"schema_version": 99, "hardware": "h100-sxm", "model": "llama-3.1-8b"})");
+        MainWindow window;
+        QVERIFY(!window.openScenario(path));
+        const QString message = Dialogs::shownErrors().value(0);
+        QVERIFY2(message.contains(QStringLiteral("newer version")), qPrintable(message));
+        QVERIFY2(message.contains(QStringLiteral("99")), qPrintable(message));
+    }
+
+    void modelConfigOpensAnyHuggingFaceConfig() {
+        MainWindow window;
+        const QString config = QStringLiteral(ROOFLINE_PRESET_DIR "/models/mistral-7b.json");
+        QVERIFY(window.openModelConfig(config));
+        QCOMPARE(window.controller().scenario().model.numQueryHeads, std::int64_t{32});
+        QCOMPARE(window.controller().scenarioFile().model,
+                 QFileInfo(config).absoluteFilePath().toStdString());
+        QVERIFY(window.controlsPanel()->modelCombo()->currentText().contains(
+            QStringLiteral("mistral-7b.json")));
+    }
+
+    void brokenModelConfigShowsOneErrorAndKeepsTheModel() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("config.json"));
+        writeFile(path, R"({"model_type": "t5", "d_model": 512})");
+        MainWindow window;
+        QVERIFY(!window.openModelConfig(path));
+        QCOMPARE(window.controller().scenario().model.id, std::string("llama-3.1-8b"));
+        QCOMPARE(Dialogs::shownErrors().size(), 1);
+        QVERIFY(Dialogs::shownErrors().front().contains(QStringLiteral("/model_type")));
+    }
+
+    void exportThroughTheMenuWritesTheChosenFile() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("plot.png"));
+        MainWindow window;
+        Dialogs::setNextFileName(path);
+        Dialogs::setNextImageSize(QSize(640, 480));
+        action(window, "exportImage")->trigger();
+        const QImage image(path);
+        QCOMPARE(image.size(), QSize(640, 480));
+    }
+
+    void presentationModeIsOneShortcutAway() {
+        MainWindow window;
+        window.show();
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QVERIFY(!window.presentationMode());
+        const double before = window.font().pointSizeF();
+        QTest::keyClick(&window, Qt::Key_F5);
+        QVERIFY(window.presentationMode());
+        QVERIFY(window.plot()->presentationMode());
+        QCOMPARE(window.font().pointSizeF(), before * 1.5);
+        QTest::keyClick(&window, Qt::Key_P, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(!window.presentationMode());
+        QCOMPARE(window.font().pointSizeF(), before);
+    }
+
+    void docksCanBeHiddenLeavingThePlot() {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.resultsDock()->toggleViewAction()->trigger();
+        QVERIFY(!window.resultsDock()->isVisible());
+        QVERIFY(window.controlsDock()->isVisible());
+        QVERIFY(window.plot()->isVisible());
+    }
+
+    void sessionIsRestoredFromSettings() {
+        QTemporaryDir dir;
+        QSettings settings(dir.filePath(QStringLiteral("test.ini")), QSettings::IniFormat);
+        io::ScenarioFile saved;
+        {
+            MainWindow window(&settings);
+            window.controller().setBatch(48);
+            window.controller().setHardware("h200");
+            window.setOperatorsVisible(true);
+            saved = window.controller().scenarioFile();
+            window.saveSession();
+        }
+        MainWindow restored(&settings);
+        QCOMPARE(restored.controller().scenarioFile(), io::ScenarioFile{});
+        restored.restoreSession(true);
+        QCOMPARE(restored.controller().scenarioFile(), saved);
+        QVERIFY(restored.plot()->operatorsVisible());
+
+        MainWindow commandLine(&settings);
+        commandLine.restoreSession(false);  // a scenario from the command line wins
+        QCOMPARE(commandLine.controller().scenarioFile(), io::ScenarioFile{});
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_main_window.moc"

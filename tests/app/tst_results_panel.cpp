@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <QLabel>
+#include <QProgressBar>
+#include <QTest>
+
+#include "results_panel.h"
+#include "roofline/format.h"
+#include "roofline/io/scenario_file.h"
+
+using namespace roofline;
+using roofline::ui::ResultsPanel;
+
+namespace {
+
+Analysis analysisOf(const std::string& model, std::int64_t batch, std::int64_t tokens) {
+    io::ScenarioFile file;
+    file.model = model;
+    file.workload.batch = batch;
+    file.workload.promptTokens = tokens;
+    file.workload.contextTokens = tokens;
+    io::ResolvedScenario r = io::resolve(file);
+    if (!r.ok()) {
+        qFatal("test scenario does not resolve");
+    }
+    return analyze(r.scenario);
+}
+
+QString text(const ResultsPanel& panel, const char* key) {
+    return panel.valueLabel(QString::fromLatin1(key))->text();
+}
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+}  // namespace
+
+class TestResultsPanel : public QObject {
+    Q_OBJECT
+private slots:
+    void showsTheEnginesNumbersFormattedOnce() {
+        ResultsPanel panel;
+        const Analysis a = analysisOf("llama-3.1-8b", 8, 2048);
+        panel.setAnalysis(a);
+        QCOMPARE(text(panel, "ttft"), qs(formatDuration(a.ttftSeconds)));
+        QCOMPARE(text(panel, "tpot"), qs(formatDuration(a.tpotSeconds)));
+        QCOMPARE(text(panel, "tokensPerSecond"),
+                 qs(formatNumber(a.decodeTokensPerSecond)) + QStringLiteral(" tok/s"));
+        QCOMPARE(text(panel, "decodeBound"), QStringLiteral("memory-bound"));
+        QCOMPARE(text(panel, "decodeIntensity"),
+                 qs(formatNumber(a.decode.intensity())) + QStringLiteral(" FLOP/byte"));
+        QCOMPARE(text(panel, "prefillIntensity"),
+                 qs(formatNumber(a.prefill.intensity())) + QStringLiteral(" FLOP/byte"));
+        QCOMPARE(text(panel, "ridge"),
+                 qs(formatNumber(a.ridgePointFlopsPerByte)) + QStringLiteral(" FLOP/byte"));
+        QCOMPARE(text(panel, "computeRoof"),
+                 QStringLiteral("bf16 ") + qs(formatSi(a.peakFlopsPerSecond, "FLOP/s")));
+    }
+
+    void criticalBatchSaysNeverWhenThereIsNone() {
+        ResultsPanel panel;
+        const Analysis longContext = analysisOf("llama-3.1-8b", 1, 2048);
+        QVERIFY(!longContext.criticalBatch.has_value());
+        panel.setAnalysis(longContext);
+        QCOMPARE(text(panel, "criticalBatch"), QStringLiteral("never"));
+
+        const Analysis shortContext = analysisOf("llama-3.1-8b", 1, 128);
+        QVERIFY(shortContext.criticalBatch.has_value());
+        panel.setAnalysis(shortContext);
+        QCOMPARE(text(panel, "criticalBatch"), qs(formatInteger(*shortContext.criticalBatch)));
+    }
+
+    void memoryBarTurnsRedWhenItDoesNotFit() {
+        ResultsPanel panel;
+        const Analysis fits = analysisOf("llama-3.1-8b", 1, 2048);
+        panel.setAnalysis(fits);
+        QVERIFY(fits.memory.fits);
+        QVERIFY(!panel.memoryOverflow());
+        QVERIFY(panel.memoryBar()->value() > 0);
+        QVERIFY(panel.memoryBar()->value() < panel.memoryBar()->maximum());
+
+        const Analysis tooBig = analysisOf("llama-2-70b", 1, 2048);  // 138 GB on 80 GB
+        QVERIFY(!tooBig.memory.fits);
+        panel.setAnalysis(tooBig);
+        QVERIFY(panel.memoryOverflow());
+        QCOMPARE(panel.memoryBar()->value(), panel.memoryBar()->maximum());
+        QCOMPARE(panel.memoryBar()->palette().color(QPalette::Highlight),
+                 ui::PlotPalette::forSystem(panel.palette()).warning);
+        QVERIFY(text(panel, "memory").contains(QStringLiteral("does not fit")));
+    }
+
+    void engineWarningsAreShown() {
+        ResultsPanel panel;
+        panel.show();
+        io::ScenarioFile file;
+        file.workload.weightPrecision = Precision::Fp4;
+        file.workload.activationPrecision = Precision::Fp4;  // H100 has no fp4 roof
+        const Analysis a = analyze(io::resolve(file).scenario);
+        QVERIFY(!a.warnings.empty());
+        panel.setAnalysis(a);
+        QLabel* warnings = panel.valueLabel(QStringLiteral("warnings"));
+        QVERIFY(warnings->isVisible());
+        QVERIFY(warnings->text().contains(qs(a.warnings.front())));
+        panel.setAnalysis(analysisOf("llama-3.1-8b", 1, 2048));
+        QVERIFY(!warnings->isVisible());
+    }
+
+    void phaseColoursMatchThePlot() {
+        ResultsPanel panel;
+        ui::PlotPalette palette = ui::PlotPalette::lightTheme();
+        panel.setPlotPalette(palette);
+        QCOMPARE(panel.valueLabel(QStringLiteral("ttft"))->palette().color(QPalette::WindowText),
+                 palette.prefill);
+        QCOMPARE(panel.valueLabel(QStringLiteral("tpot"))->palette().color(QPalette::WindowText),
+                 palette.decode);
+    }
+};
+
+QTEST_MAIN(TestResultsPanel)
+#include "tst_results_panel.moc"

@@ -1,0 +1,304 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <QTest>
+#include <cmath>
+
+#include "plot_tooltip.h"
+#include "roofline/format.h"
+#include "roofline/io/scenario_file.h"
+#include "roofline_plot.h"
+
+using namespace roofline;
+using roofline::ui::kFlopsPerTflop;
+using roofline::ui::RooflinePlot;
+
+namespace {
+
+Scenario scenarioWith(const std::function<void(io::ScenarioFile&)>& edit) {
+    io::ScenarioFile file;
+    edit(file);
+    io::ResolvedScenario r = io::resolve(file);
+    if (!r.ok()) {
+        qFatal("test scenario does not resolve");
+    }
+    return r.scenario;
+}
+
+struct Drawn {
+    Scenario scenario;
+    Analysis analysis;
+    std::vector<TrailPoint> trail;
+};
+
+Drawn draw(RooflinePlot& plot, const Scenario& scenario) {
+    Drawn d{scenario, analyze(scenario), {}};
+    d.trail = decodeBatchTrail(scenario, std::min<std::int64_t>(4096, d.analysis.memory.maxBatch));
+    plot.resize(1200, 800);
+    plot.setAnalysis(d.analysis, d.trail);
+    plot.replot(QCustomPlot::rpImmediateRefresh);  // lay out, so pixel positions are real
+    return d;
+}
+
+template <class Data>
+bool allFinite(const Data& data) {
+    for (auto it = data->constBegin(); it != data->constEnd(); ++it) {
+        if (!std::isfinite(it->mainKey()) || !std::isfinite(it->mainValue())) {
+            return false;
+        }
+    }
+    return true;
+}
+
+QPointF pixelOf(const RooflinePlot& plot, double x, double y) {
+    return {plot.xAxis->coordToPixel(x), plot.yAxis->coordToPixel(y)};
+}
+
+}  // namespace
+
+class TestRooflinePlot : public QObject {
+    Q_OBJECT
+private slots:
+    void axesAreLogLogWithUnits() {
+        RooflinePlot plot;
+        draw(plot, scenarioWith([](auto&) {}));
+        QCOMPARE(plot.xAxis->scaleType(), QCPAxis::stLogarithmic);
+        QCOMPARE(plot.yAxis->scaleType(), QCPAxis::stLogarithmic);
+        QVERIFY(!plot.xAxis->ticker().dynamicCast<QCPAxisTickerLog>().isNull());
+        QVERIFY(!plot.yAxis->ticker().dynamicCast<QCPAxisTickerLog>().isNull());
+        QVERIFY(plot.xAxis->label().contains(QStringLiteral("FLOP/byte")));
+        QVERIFY(plot.yAxis->label().contains(QStringLiteral("TFLOP/s")));
+    }
+
+    void phasePointsAreTheEnginesNumbers_data() {
+        QTest::addColumn<qint64>("batch");
+        QTest::addColumn<QString>("weights");
+        QTest::newRow("B=1 bf16") << qint64{1} << QStringLiteral("bf16");
+        QTest::newRow("B=64 bf16") << qint64{64} << QStringLiteral("bf16");
+        QTest::newRow("B=8 int4") << qint64{8} << QStringLiteral("int4");
+    }
+    void phasePointsAreTheEnginesNumbers() {
+        QFETCH(qint64, batch);
+        QFETCH(QString, weights);
+        RooflinePlot plot;
+        const Drawn d = draw(plot, scenarioWith([&](io::ScenarioFile& f) {
+            f.workload.batch = batch;
+            f.workload.weightPrecision = *parsePrecision(weights.toStdString());
+        }));
+        QCOMPARE(plot.prefillPoint()->dataCount(), 1);
+        QCOMPARE(plot.decodePoint()->dataCount(), 1);
+        const auto prefill = plot.prefillPoint()->data()->at(0);
+        const auto decode = plot.decodePoint()->data()->at(0);
+        QCOMPARE(prefill->key, d.analysis.prefill.intensity());
+        QCOMPARE(prefill->value, d.analysis.prefill.attainableFlopsPerSecond / kFlopsPerTflop);
+        QCOMPARE(decode->key, d.analysis.decode.intensity());
+        QCOMPARE(decode->value, d.analysis.decode.attainableFlopsPerSecond / kFlopsPerTflop);
+        // Both points are inside the view.
+        QVERIFY(plot.xAxis->range().contains(decode->key));
+        QVERIFY(plot.yAxis->range().contains(decode->value));
+        QVERIFY(plot.xAxis->range().contains(prefill->key));
+        QVERIFY(plot.yAxis->range().contains(prefill->value));
+    }
+
+    void roofInUseHasTheRidgeAsExactVertex() {
+        RooflinePlot plot;
+        const Drawn d = draw(plot, scenarioWith([](auto&) {}));
+        const auto roof = plot.roofInUse()->data();
+        QCOMPARE(roof->size(), 3);
+        const double peak = d.analysis.peakFlopsPerSecond / kFlopsPerTflop;
+        QCOMPARE(roof->at(1)->key, d.analysis.ridgePointFlopsPerByte);
+        QCOMPARE(roof->at(1)->value, peak);
+        QCOMPARE(roof->at(2)->value, peak);
+        // The left vertex is on the HBM slope: y = x · bandwidth.
+        QCOMPARE(roof->at(0)->value,
+                 roof->at(0)->key * d.analysis.memoryBandwidthBytesPerSecond / kFlopsPerTflop);
+        QCOMPARE(plot.ridgeMarker()->data()->at(0)->key, d.analysis.ridgePointFlopsPerByte);
+        QCOMPARE(plot.ridgeLabel(),
+                 QStringLiteral("ridge %1 FLOP/byte")
+                     .arg(QString::fromStdString(formatNumber(d.analysis.ridgePointFlopsPerByte))));
+    }
+
+    void oneRoofPerDistinctPeak() {
+        RooflinePlot plot;
+        const Drawn d = draw(plot, scenarioWith([](auto&) {}));
+        std::vector<double> peaks;
+        for (const Roof& r : d.analysis.roofs) {
+            if (r.peakFlopsPerSecond > 0.0 &&
+                std::find(peaks.begin(), peaks.end(), r.peakFlopsPerSecond) == peaks.end()) {
+                peaks.push_back(r.peakFlopsPerSecond);
+            }
+        }
+        QCOMPARE(plot.otherRoofs().size() + 1, peaks.size());
+        const QStringList labels = plot.roofLabels();
+        QCOMPARE(static_cast<std::size_t>(labels.size()), peaks.size());
+        // H100: "bf16/fp16 989 TFLOP/s" in use, first.
+        QCOMPARE(labels.front(), QStringLiteral("bf16/fp16 %1")
+                                     .arg(QString::fromStdString(
+                                         formatSi(d.analysis.peakFlopsPerSecond, "FLOP/s"))));
+        for (QCPGraph* roof : plot.otherRoofs()) {
+            QCOMPARE(roof->pen().style(), Qt::DashLine);
+            QCOMPARE(roof->dataCount(), 2);
+        }
+        QCOMPARE(plot.roofInUse()->pen().style(), Qt::SolidLine);
+    }
+
+    void trailFollowsDecodeBatchTrail() {
+        RooflinePlot plot;
+        const Drawn d = draw(plot, scenarioWith([](auto&) {}));
+        const auto curve = plot.trailCurve()->data();
+        QCOMPARE(static_cast<std::size_t>(curve->size()), d.trail.size());
+        for (int i = 0; i < curve->size(); ++i) {
+            const TrailPoint& p = d.trail[static_cast<std::size_t>(i)];
+            QCOMPARE(curve->at(i)->key, p.intensityFlopsPerByte);
+            QCOMPARE(curve->at(i)->value, p.attainableFlopsPerSecond / kFlopsPerTflop);
+        }
+        QCOMPARE(plot.trailBeyondMemory()->dataCount(), 0);
+    }
+
+    void noNansAnywhere_data() {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<qint64>("tp");
+        QTest::newRow("llama-3.1-8b") << QStringLiteral("llama-3.1-8b") << qint64{1};
+        QTest::newRow("deepseek-v3 TP8") << QStringLiteral("deepseek-v3") << qint64{8};
+        QTest::newRow("mixtral-8x7b TP2") << QStringLiteral("mixtral-8x7b") << qint64{2};
+        QTest::newRow("llama-3.1-405b") << QStringLiteral("llama-3.1-405b") << qint64{1};
+    }
+    void noNansAnywhere() {
+        QFETCH(QString, model);
+        QFETCH(qint64, tp);
+        RooflinePlot plot;
+        plot.setOperatorsVisible(true);
+        draw(plot, scenarioWith([&](io::ScenarioFile& f) {
+            f.model = model.toStdString();
+            f.workload.tensorParallel = tp;
+        }));
+        for (int i = 0; i < plot.graphCount(); ++i) {
+            QVERIFY2(allFinite(plot.graph(i)->data()), qPrintable(plot.graph(i)->name()));
+        }
+        QVERIFY(allFinite(plot.trailCurve()->data()));
+        QVERIFY(allFinite(plot.trailBeyondMemory()->data()));
+        QVERIFY(std::isfinite(plot.xAxis->range().lower) && plot.xAxis->range().lower > 0.0);
+        QVERIFY(std::isfinite(plot.yAxis->range().upper));
+    }
+
+    void operatorsAreEngineOperators() {
+        RooflinePlot plot;
+        QVERIFY(!plot.decodeOperators()->visible());
+        plot.setOperatorsVisible(true);
+        const Drawn d = draw(plot, scenarioWith([](auto&) {}));
+        QVERIFY(plot.decodeOperators()->visible());
+        int decodeCount = 0;
+        for (const OperatorCost& op : d.analysis.operators) {
+            if (op.phase != Phase::Decode || op.flops <= 0.0 || op.bytes() <= 0.0) {
+                continue;
+            }
+            ++decodeCount;
+            bool found = false;
+            const double y = op.flops / op.timeSeconds / kFlopsPerTflop;
+            for (auto it = plot.decodeOperators()->data()->constBegin();
+                 it != plot.decodeOperators()->data()->constEnd(); ++it) {
+                found = found || (it->key == op.intensity() && it->value == y);
+            }
+            QVERIFY2(found, op.name.data());
+        }
+        QCOMPARE(plot.decodeOperators()->dataCount(), decodeCount);
+        plot.setOperatorsVisible(false);
+        QVERIFY(!plot.decodeOperators()->visible());
+    }
+
+    void interconnectRoofOnlyWithTensorParallelism() {
+        RooflinePlot plot;
+        draw(plot, scenarioWith([](auto&) {}));
+        QVERIFY(!plot.interconnectRoof()->visible());
+        const Drawn d = draw(plot, scenarioWith([](io::ScenarioFile& f) {
+            f.workload.tensorParallel = 4;
+        }));
+        QVERIFY(plot.interconnectRoof()->visible());
+        const auto link = plot.interconnectRoof()->data();
+        QCOMPARE(link->at(1)->key,
+                 d.analysis.peakFlopsPerSecond / d.analysis.interconnectBandwidthBytesPerSecond);
+    }
+
+    void tooltipShowsTheNearestPointsNumbers() {
+        RooflinePlot plot;
+        const Drawn d = draw(plot, scenarioWith([](io::ScenarioFile& f) {
+            f.workload.batch = 16;
+        }));
+        const auto decode = plot.decodePoint()->data()->at(0);
+        const QPointF near = pixelOf(plot, decode->key, decode->value) + QPointF(3, -2);
+        QCOMPARE(plot.tooltipAt(near), ui::tooltipText(Phase::Decode, d.analysis.decode));
+        const auto prefill = plot.prefillPoint()->data()->at(0);
+        QCOMPARE(plot.tooltipAt(pixelOf(plot, prefill->key, prefill->value)),
+                 ui::tooltipText(Phase::Prefill, d.analysis.prefill));
+        QVERIFY(plot.tooltipAt(QPointF(-100, -100)).isEmpty());
+    }
+
+    void tooltipTextHasExactNumbers() {
+        PhaseCost cost;
+        cost.flops = 16.06e9;
+        cost.weightBytes = 16.06e9;
+        cost.timeSeconds = 4.79e-3;
+        cost.bound = Bound::Memory;
+        const QString text = ui::tooltipText(Phase::Decode, cost);
+        const QStringList lines = text.split(QLatin1Char('\n'));
+        QCOMPARE(lines.size(), 6);
+        QCOMPARE(lines[0], QStringLiteral("decode step (TPOT)"));
+        QCOMPARE(lines[1], QStringLiteral("FLOPs: ") + QString::fromStdString(formatSi(16.06e9, "FLOP")));
+        QCOMPARE(lines[2], QStringLiteral("Bytes: ") + QString::fromStdString(formatBytes(16.06e9)));
+        QCOMPARE(lines[3], QStringLiteral("Intensity: ") +
+                               QString::fromStdString(formatNumber(1.0)) +
+                               QStringLiteral(" FLOP/byte"));
+        QCOMPARE(lines[4], QStringLiteral("Time: ") + QString::fromStdString(formatDuration(4.79e-3)));
+        QCOMPARE(lines[5], QStringLiteral("Bound: memory-bound"));
+
+        OperatorCost op;
+        op.name = "qkv_proj";
+        op.phase = Phase::Prefill;
+        op.count = 32;
+        op.flops = 1e12;
+        op.weightBytes = 1e9;
+        op.timeSeconds = 1e-3;
+        op.bound = Bound::Compute;
+        QVERIFY(ui::tooltipText(op).startsWith(QStringLiteral("prefill: qkv_proj ×32\n")));
+        QVERIFY(ui::tooltipText(op).endsWith(QStringLiteral("Bound: compute-bound")));
+    }
+
+    void presentationModeScalesMarkers() {
+        RooflinePlot plot;
+        draw(plot, scenarioWith([](auto&) {}));
+        const double size = plot.decodePoint()->scatterStyle().size();
+        const double width = plot.roofInUse()->pen().widthF();
+        plot.setPresentationMode(true);
+        QCOMPARE(plot.decodePoint()->scatterStyle().size(), size * 1.5);
+        QCOMPARE(plot.roofInUse()->pen().widthF(), width * 1.5);
+        QVERIFY(plot.plotPalette().highContrast);
+        plot.setPresentationMode(false);
+        QCOMPARE(plot.decodePoint()->scatterStyle().size(), size);
+    }
+
+    void phasesHaveOneColourEach() {
+        RooflinePlot plot;
+        draw(plot, scenarioWith([](auto&) {}));
+        const ui::PlotPalette& p = plot.plotPalette();
+        QVERIFY(p.prefill != p.decode);
+        QCOMPARE(plot.prefillPoint()->scatterStyle().brush().color(), p.prefill);
+        QCOMPARE(plot.decodePoint()->scatterStyle().brush().color(), p.decode);
+        QCOMPARE(plot.trailCurve()->pen().color(), p.decode);
+        QCOMPARE(plot.decodeOperators()->scatterStyle().pen().color(), p.decode);
+        QCOMPARE(plot.prefillOperators()->scatterStyle().pen().color(), p.prefill);
+    }
+
+    void userZoomSurvivesNewDataUntilReset() {
+        RooflinePlot plot;
+        draw(plot, scenarioWith([](auto&) {}));
+        const QCPRange automatic = plot.xAxis->range();
+        QTest::mousePress(&plot, Qt::LeftButton, {}, QPoint(600, 400));
+        QTest::mouseRelease(&plot, Qt::LeftButton, {}, QPoint(600, 400));
+        plot.xAxis->setRange(2, 20);
+        draw(plot, scenarioWith([](io::ScenarioFile& f) { f.workload.batch = 2; }));
+        QCOMPARE(plot.xAxis->range().lower, 2.0);
+        plot.resetView();
+        QCOMPARE(plot.xAxis->range().lower, automatic.lower);
+    }
+};
+
+QTEST_MAIN(TestRooflinePlot)
+#include "tst_roofline_plot.moc"

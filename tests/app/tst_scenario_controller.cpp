@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <QSignalSpy>
+#include <QTest>
+
+#include "test_support.h"
+
+#include "roofline/io/scenario_file.h"
+#include "scenario_controller.h"
+
+using namespace roofline;
+using roofline::ui::Quantization;
+using roofline::ui::ScenarioController;
+
+Q_DECLARE_METATYPE(roofline::Precision)
+Q_DECLARE_METATYPE(roofline::ui::Quantization)
+
+namespace {
+
+Scenario resolved(const io::ScenarioFile& file) {
+    io::ResolvedScenario r = io::resolve(file);
+    return r.scenario;
+}
+
+/// The controller's analysis is the engine's, number for number.
+void compareWithEngine(const ScenarioController& c) {
+    const Analysis expected = analyze(c.scenario());
+    const Analysis& actual = c.analysis();
+    QCOMPARE(actual.ttftSeconds, expected.ttftSeconds);
+    QCOMPARE(actual.tpotSeconds, expected.tpotSeconds);
+    QCOMPARE(actual.decode.intensity(), expected.decode.intensity());
+    QCOMPARE(actual.prefill.intensity(), expected.prefill.intensity());
+    QCOMPARE(actual.decode.attainableFlopsPerSecond, expected.decode.attainableFlopsPerSecond);
+    QCOMPARE(precisionName(actual.computePrecision), precisionName(expected.computePrecision));
+    QCOMPARE(actual.operators.size(), expected.operators.size());
+}
+
+}  // namespace
+
+class TestScenarioController : public QObject {
+    Q_OBJECT
+private slots:
+    void startsWithTheEmbeddedDefault() {
+        ScenarioController c;
+        QCOMPARE(c.scenarioFile(), io::ScenarioFile{});
+        QCOMPARE(c.scenario().hardware.id, std::string("h100-sxm"));
+        QCOMPARE(c.scenario().model.id, std::string("llama-3.1-8b"));
+        QCOMPARE(c.scenarioFile().workload.batch, std::int64_t{1});
+        QCOMPARE(c.scenarioFile().workload.promptTokens, std::int64_t{2048});
+        QCOMPARE(precisionName(c.scenarioFile().workload.weightPrecision), precisionName(Precision::Bf16));
+        QVERIFY(c.scenario().hardware == resolved(io::ScenarioFile{}).hardware);
+        compareWithEngine(c);
+    }
+
+    void unchangedValueEmitsNothing() {
+        ScenarioController c;
+        QSignalSpy analysis(&c, &ScenarioController::analysisChanged);
+        QSignalSpy scenario(&c, &ScenarioController::scenarioChanged);
+        c.setBatch(1);
+        c.setSequenceLength(2048);
+        c.setQuantization(Quantization::W16A16);
+        c.setFlashAttention(true);
+        c.setTensorParallel(1);
+        c.setGqaRatio(4);  // Llama 3.1 8B's own: 32 / 8
+        QCOMPARE(analysis.count(), 0);
+        QCOMPARE(scenario.count(), 0);
+    }
+
+    void batchReanalysesSynchronously() {
+        ScenarioController c;
+        QSignalSpy spy(&c, &ScenarioController::analysisChanged);
+        c.setBatch(64);
+        QCOMPARE(spy.count(), 1);
+        QCOMPARE(c.scenario().workload.batch, std::int64_t{64});
+        compareWithEngine(c);
+        // The signal carries the same analysis the controller holds.
+        const auto sent = spy.at(0).at(0).value<Analysis>();
+        QCOMPARE(sent.tpotSeconds, c.analysis().tpotSeconds);
+    }
+
+    void decodeIntensityRisesWithBatch() {
+        ScenarioController c;
+        const double atOne = c.analysis().decode.intensity();
+        c.setBatch(64);
+        QVERIFY(c.analysis().decode.intensity() > 10.0 * atOne);
+    }
+
+    void sequenceSetsPromptAndContext() {
+        ScenarioController c;
+        c.setSequenceLength(8192);
+        QCOMPARE(c.scenario().workload.promptTokens, std::int64_t{8192});
+        QCOMPARE(c.scenario().workload.contextTokens, std::int64_t{8192});
+        compareWithEngine(c);
+    }
+
+    void quantizationMapsToPrecisions_data() {
+        QTest::addColumn<Quantization>("quantization");
+        QTest::addColumn<Precision>("weights");
+        QTest::addColumn<Precision>("activations");
+        QTest::addColumn<Precision>("computeRoof");
+        QTest::newRow("W16A16") << Quantization::W16A16 << Precision::Bf16 << Precision::Bf16
+                                << Precision::Bf16;
+        QTest::newRow("W8A16") << Quantization::W8A16 << Precision::Fp8 << Precision::Bf16
+                               << Precision::Bf16;
+        QTest::newRow("W8A8") << Quantization::W8A8 << Precision::Fp8 << Precision::Fp8
+                              << Precision::Fp8;
+        QTest::newRow("W4A16") << Quantization::W4A16 << Precision::Int4 << Precision::Bf16
+                               << Precision::Bf16;
+        QTest::newRow("W4A8") << Quantization::W4A8 << Precision::Int4 << Precision::Fp8
+                              << Precision::Fp8;
+        // H100 has no fp4 roof: the engine falls back to fp8 and says so.
+        QTest::newRow("W4A4 on H100") << Quantization::W4A4 << Precision::Fp4 << Precision::Fp4
+                                      << Precision::Fp8;
+    }
+    void quantizationMapsToPrecisions() {
+        QFETCH(Quantization, quantization);
+        QFETCH(Precision, weights);
+        QFETCH(Precision, activations);
+        QFETCH(Precision, computeRoof);
+        ScenarioController c;
+        c.setQuantization(quantization);
+        QCOMPARE(precisionName(c.scenario().workload.weightPrecision), precisionName(weights));
+        QCOMPARE(precisionName(c.scenario().workload.activationPrecision), precisionName(activations));
+        QCOMPARE(precisionName(c.analysis().computePrecision), precisionName(computeRoof));
+        QCOMPARE(ui::quantizationOf(c.scenario().workload), std::optional(quantization));
+        compareWithEngine(c);
+    }
+
+    void w4MovesDecodeRight() {
+        ScenarioController c;
+        const double w16 = c.analysis().decode.intensity();
+        c.setQuantization(Quantization::W4A16);
+        QVERIFY(c.analysis().decode.intensity() > 2.0 * w16);
+    }
+
+    void gqaRatioSetsKvHeads() {
+        ScenarioController c;
+        QCOMPARE(c.gqaRatio(), std::int64_t{4});
+        QCOMPARE(c.gqaRatios(), (std::vector<std::int64_t>{1, 2, 4, 8, 16, 32}));
+        c.setGqaRatio(1);  // MHA
+        QCOMPARE(c.scenario().workload.kvHeadsOverride, std::int64_t{32});
+        QCOMPARE(c.gqaRatio(), std::int64_t{1});
+        c.setGqaRatio(32);  // MQA
+        QCOMPARE(c.scenario().workload.kvHeadsOverride, std::int64_t{1});
+        c.setGqaRatio(4);  // back to the model's own: no override stored
+        QCOMPARE(c.scenario().workload.kvHeadsOverride, std::int64_t{0});
+        compareWithEngine(c);
+    }
+
+    void refusedValueKeepsTheScenario() {
+        ScenarioController c;
+        QSignalSpy refused(&c, &ScenarioController::changeRefused);
+        QSignalSpy analysis(&c, &ScenarioController::analysisChanged);
+        QSignalSpy scenario(&c, &ScenarioController::scenarioChanged);
+        c.setGqaRatio(3);  // does not divide 32
+        QCOMPARE(refused.count(), 1);
+        QCOMPARE(analysis.count(), 0);
+        QCOMPARE(scenario.count(), 1);  // widgets snap back
+        QCOMPARE(c.scenarioFile(), io::ScenarioFile{});
+        c.setBatch(0);
+        QCOMPARE(refused.count(), 2);
+        QCOMPARE(c.scenarioFile(), io::ScenarioFile{});
+    }
+
+    void unknownHardwareChangesNothing() {
+        ScenarioController c;
+        QSignalSpy analysis(&c, &ScenarioController::analysisChanged);
+        const std::vector<Issue> issues = c.setHardware("no-such-chip");
+        QVERIFY(hasErrors(issues));
+        QCOMPARE(analysis.count(), 0);
+        QCOMPARE(c.scenarioFile(), io::ScenarioFile{});
+    }
+
+    void modelChangeDropsTheKvOverrideAndReanalyses() {
+        ScenarioController c;
+        c.setGqaRatio(1);
+        QVERIFY(!hasErrors(c.setModel("llama-2-7b")));
+        QCOMPARE(c.scenario().model.id, std::string("llama-2-7b"));
+        QCOMPARE(c.scenario().workload.kvHeadsOverride, std::int64_t{0});
+        QCOMPARE(c.maxSequenceLength(), std::int64_t{4096});
+        compareWithEngine(c);
+    }
+
+    void mlaModelHasNoGqa() {
+        ScenarioController c;
+        QVERIFY(!hasErrors(c.setModel("deepseek-v3")));
+        QVERIFY(!c.gqaApplicable());
+        QCOMPARE(c.gqaRatio(), std::int64_t{0});
+    }
+
+    void tensorParallelAddsTheInterconnectRoof() {
+        ScenarioController c;
+        QCOMPARE(c.analysis().interconnectBandwidthBytesPerSecond, 0.0);
+        c.setTensorParallel(8);
+        QVERIFY(c.analysis().interconnectBandwidthBytesPerSecond > 0.0);
+        compareWithEngine(c);
+    }
+
+    void trailReachesTheMemoryLimit() {
+        ScenarioController c;
+        const auto& trail = c.trail();
+        QVERIFY(!trail.empty());
+        QCOMPARE(trail.front().batch, std::int64_t{1});
+        const std::int64_t limit =
+            std::min<std::int64_t>(ui::kTrailBatchCap, c.analysis().memory.maxBatch);
+        QCOMPARE(trail.back().batch, limit);
+        for (std::size_t i = 1; i < trail.size(); ++i) {
+            QVERIFY(trail[i].batch > trail[i - 1].batch);
+        }
+        const auto expected = decodeBatchTrail(c.scenario(), limit);
+        QCOMPARE(trail.size(), expected.size());
+        QCOMPARE(trail.back().intensityFlopsPerByte, expected.back().intensityFlopsPerByte);
+    }
+
+    void trailIncludesABatchBeyondMemory() {
+        ScenarioController c;
+        c.setBatch(4000);  // more than fits next to an 8B model at 2048 tokens
+        QVERIFY(!c.analysis().memory.fits);
+        QCOMPARE(c.trail().back().batch, std::int64_t{4000});
+        QVERIFY(!c.trail().back().fits);
+    }
+
+    void scenarioFileIsValidatedBeforeItApplies() {
+        ScenarioController c;
+        io::ScenarioFile bad;
+        bad.model = "llama-2-7b";
+        bad.workload.kvHeadsOverride = 5;  // does not divide 32
+        QVERIFY(hasErrors(c.setScenarioFile(bad)));
+        QCOMPARE(c.scenarioFile(), io::ScenarioFile{});
+
+        io::ScenarioFile good;
+        good.hardware = "a100-80gb-sxm";
+        good.workload.batch = 16;
+        QVERIFY(!hasErrors(c.setScenarioFile(good)));
+        QCOMPARE(c.scenarioFile(), good);
+        compareWithEngine(c);
+    }
+
+    void gqaRatioFromTheCommandLineResolves() {
+        ScenarioController c;
+        QVERIFY(!hasErrors(c.setScenarioFile(io::ScenarioFile{}, 8)));
+        QCOMPARE(c.gqaRatio(), std::int64_t{8});
+        QCOMPARE(c.scenarioFile().workload.kvHeadsOverride, std::int64_t{4});
+    }
+};
+
+QTEST_GUILESS_MAIN(TestScenarioController)
+#include "tst_scenario_controller.moc"
