@@ -11,6 +11,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -76,6 +77,15 @@ std::vector<std::string> csvFields(const std::string& line) {
         out.emplace_back();
     }
     return out;
+}
+
+// A fresh folder under the system temp dir, unique per call (ctest may run tests and build
+// trees in parallel); removed by the caller.
+fs::path freshTempDir(const std::string& stem) {
+    const fs::path dir = fs::temp_directory_path() /
+                         (stem + "-" + std::to_string(std::random_device{}()));
+    fs::create_directories(dir);
+    return dir;
 }
 
 // The engine's own answer for a scenario, to compare the CLI against.
@@ -357,8 +367,7 @@ TEST(CliAnalyze, CsvIsHeaderAndOneRowOfEqualWidth) {
 TEST(CliAnalyze, CsvStaysRectangularForAModelFileWithACommaInItsName) {
     // The model column is the file stem; a stem with a comma must be quoted (RFC 4180) or the
     // row gains a column.
-    const fs::path dir = fs::temp_directory_path() / "roofline-cli-comma-test";
-    fs::create_directories(dir);
+    const fs::path dir = freshTempDir("roofline-cli-comma-test");
     const fs::path model = dir / "tiny,llama.json";
     fs::copy_file(kData + "/valid/config.json", model, fs::copy_options::overwrite_existing);
     const Result r = cli({"analyze", "--model", model.string(), "--format", "csv"});
@@ -491,6 +500,25 @@ TEST(CliValueList, ListsAndRanges) {
     ASSERT_TRUE(big);
     EXPECT_EQ(big->size(), 10u);
     EXPECT_EQ(big->back(), 1'000'000'000);
+}
+
+TEST(CliValueList, GeometricRangeFromZeroIsDiagnosedNotSpun) {
+    // Contexts may be 0, so "0:4096:x2" passes the range check, but 0·2 = 0: the loop makes
+    // zeros until the 100,000-value cap and reports "more than 100000 values", which does not
+    // tell the user what is wrong. Either a sensible list without repeats, or an error about
+    // the range itself.
+    std::string error;
+    const auto v = roofline::cli::parseValueList("0:4096:x2", 0, 1'000'000'000, error);
+    if (v) {
+        std::vector<std::int64_t> sorted = *v;
+        std::sort(sorted.begin(), sorted.end());
+        EXPECT_EQ(std::adjacent_find(sorted.begin(), sorted.end()), sorted.end())
+            << v->size() << " values with repeats";
+        EXPECT_EQ(v->back(), 4096);
+    } else {
+        EXPECT_FALSE(has(error, "more than")) << error;
+        EXPECT_TRUE(has(error, "0")) << error;
+    }
 }
 
 TEST(CliValueList, Errors) {
@@ -696,8 +724,7 @@ TEST(CliValidate, EveryBrokenFileOfTheCorpusExitsThreeWithItsFirstError) {
 
 TEST(CliValidate, WarningsAloneStillExitZero) {
     // An unknown key is a warning: printed, but the file is ok.
-    const fs::path dir = fs::temp_directory_path() / "roofline-cli-warning-test";
-    fs::create_directories(dir);
+    const fs::path dir = freshTempDir("roofline-cli-warning-test");
     const fs::path file = dir / "chip.json";
     {
         std::ofstream out(file);

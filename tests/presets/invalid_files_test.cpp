@@ -10,7 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <ostream>
-#include <functional>
+#include <random>
 #include <set>
 #include <sstream>
 #include <string>
@@ -194,7 +194,7 @@ public:
         const auto* info = testing::UnitTest::GetInstance()->current_test_info();
         m_path = fs::temp_directory_path() /
                  ("roofline-tests-" + std::string(info->test_suite_name()) + "-" + info->name() +
-                  "-" + std::to_string(std::hash<std::string>{}(fs::current_path().string())));
+                  "-" + std::to_string(std::random_device{}()));
         fs::remove_all(m_path);
         fs::create_directories(m_path);
     }

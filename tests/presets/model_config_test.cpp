@@ -408,6 +408,12 @@ TEST(ModelConfig, QwenSlidesOnlyWithUseSlidingWindowFromMaxWindowLayers) {
     EXPECT_EQ(groupsOf(off), (Groups{{{0, false}, 24}}));
     EXPECT_TRUE(off.qkvBias);
     EXPECT_EQ(off.headDim, 64);  // 896 / 14
+    // These are Qwen2.5-0.5B's shapes. By hand, per layer: q 896², k,v 2·896·128, o 896²
+    // -> 1,835,008; q,k,v bias 896 + 128 + 128 = 1,152; MLP 3·896·4864 = 13,074,432; norms
+    // 1,792 -> 14,912,384; × 24 = 357,897,216. One (tied) embedding 151936·896 =
+    // 136,134,656; final norm 896. Total 494,032,768, the parameter count of the published
+    // Qwen2.5-0.5B safetensors.
+    EXPECT_EQ(roofline::countParameters(off).total, 494032768.0);
     const Model on = parseOk(variant(qwen2, {{"use_sliding_window", true}}));
     EXPECT_EQ(groupsOf(on), (Groups{{{0, false}, 21}, {{32768, false}, 3}}));
 }
