@@ -145,11 +145,14 @@ int runValidate(const std::vector<std::string>& args, std::ostream& out, std::os
     if (std::filesystem::file_size(path, ec) <= io::kMaxPresetFileBytes && !ec) {
         std::ifstream in(path, std::ios::binary);
         const nlohmann::json json = nlohmann::json::parse(in, nullptr, false);
-        if (json.is_object() && json.contains("hardware") && json.contains("model")) {
-            kind = "scenario";
-        } else if (json.is_object() && (json.contains("memory_bandwidth_tb_s") ||
-                                        json.contains("peak_dense_tflops"))) {
+        const auto has = [&](const char* key) { return json.is_object() && json.contains(key); };
+        if (has("model_type") || has("architectures")) {
+            kind = "model";
+        } else if (has("memory_bandwidth_tb_s") || has("peak_dense_tflops") ||
+                   has("memory_capacity_gb")) {
             kind = "hardware";
+        } else if (has("hardware") || has("model")) {
+            kind = "scenario";
         }
     }
     std::vector<Issue> issues;

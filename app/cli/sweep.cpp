@@ -74,6 +74,10 @@ std::optional<std::vector<std::int64_t>> parseValueList(const std::string& text,
             return std::nullopt;
         }
         const bool geometric = range[2][0] == 'x';
+        if (geometric && *start < 1) {
+            error = "'" + std::string(item) + "': a geometric range needs a START of at least 1";
+            return std::nullopt;
+        }
         if (!step || *step < (geometric ? 2 : 1)) {
             error = "'" + std::string(range[2]) + "' needs a step of at least " +
                     (geometric ? "x2" : "+1");

@@ -27,6 +27,21 @@ void phaseRow(std::ostream& out, const char* name, const PhaseCost& p) {
         << pad(formatSi(p.attainableFlopsPerSecond, "FLOP/s"), 15) << toString(p.bound) << '\n';
 }
 
+// RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled.
+std::string csvField(std::string_view text) {
+    if (text.find_first_of(",\"\r\n") == std::string_view::npos) {
+        return std::string(text);
+    }
+    std::string out = "\"";
+    for (char ch : text) {
+        out += ch;
+        if (ch == '"') {
+            out += '"';
+        }
+    }
+    return out + "\"";
+}
+
 std::string csvNumber(double v) {
     std::ostringstream s;
     s << std::setprecision(10) << v;
@@ -120,7 +135,7 @@ std::string csvHeader() {
 std::string csvRow(const Scenario& s, const Analysis& a) {
     const Workload& w = s.workload;
     std::ostringstream row;
-    row << s.hardware.id << ',' << s.model.id << ',' << w.batch << ',' << w.promptTokens << ','
+    row << csvField(s.hardware.id) << ',' << csvField(s.model.id) << ',' << w.batch << ',' << w.promptTokens << ','
         << w.contextTokens << ',' << toString(w.weightPrecision) << ','
         << toString(w.activationPrecision) << ',' << toString(w.kvPrecision) << ','
         << a.effectiveKvHeads << ',' << w.tensorParallel << ','

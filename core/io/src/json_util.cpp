@@ -52,23 +52,22 @@ std::optional<Json> parseObject(std::string_view text, const std::string& file,
     Json json;
     try {
         json = Json::parse(text.begin(), text.end());
-    } catch (const Json::parse_error& e) {
+    } catch (const Json::exception& e) {
         // e.what() reads "[json.exception.parse_error.101] parse error at line 3, column 5:
         // syntax error ..."; keep the part after the bracketed id.
         std::string what = e.what();
         const auto close = what.find("] ");
-        if (close != std::string::npos) {
+        if (what.starts_with("[json.exception.") && close != std::string::npos) {
             what = what.substr(close + 2);
         }
         issues.push_back({Severity::Error, file, "", "valid JSON", what});
         return std::nullopt;
-    } catch (const std::exception& e) {
-        issues.push_back({Severity::Error, file, "", "valid JSON", e.what()});
-        return std::nullopt;
     }
     if (!json.is_object()) {
+        const std::string type = json.type_name();
+        const bool vowel = type == "array" || type == "object";
         issues.push_back({Severity::Error, file, "", "a JSON object",
-                          std::string("a ") + json.type_name()});
+                          (vowel ? "an " : "a ") + type});
         return std::nullopt;
     }
     return json;

@@ -272,8 +272,10 @@ Loaded<Model> parseModelConfig(std::string_view jsonText, const std::string& fil
                     }
                     layers[i].window = window;
                 } else if (kind != "full_attention") {
-                    r.error("layer_types/" + std::to_string(i),
-                            "\"full_attention\" or \"sliding_attention\"", detail::foundText(t));
+                    result.issues.push_back({Severity::Error, file,
+                                             "/layer_types/" + std::to_string(i),
+                                             "\"full_attention\" or \"sliding_attention\"",
+                                             detail::foundText(t)});
                     break;
                 }
             }
@@ -306,8 +308,15 @@ Loaded<Model> parseModelConfig(std::string_view jsonText, const std::string& fil
     if (const Json* sidecar = r.find("_roofline"); sidecar != nullptr && sidecar->is_object()) {
         ObjectReader s(*sidecar, file, "/_roofline", result.issues);
         m.name = s.string("name", false).value_or(m.name);
-    } else if (const auto path = r.string("_name_or_path", false); path && !path->empty()) {
-        m.name = path->substr(path->find_last_of('/') + 1);
+    } else if (auto path = r.string("_name_or_path", false)) {
+        // "meta-llama/Llama-3.1-8B" -> "Llama-3.1-8B"; "./out/checkpoint-500/" -> "checkpoint-500".
+        while (!path->empty() && (path->back() == '/' || path->back() == '\\')) {
+            path->pop_back();
+        }
+        const std::string last = path->substr(path->find_last_of("/\\") + 1);
+        if (!last.empty() && last != "." && last != "..") {
+            m.name = last;
+        }
     }
 
     const std::vector<Issue> more = validate(m, file);
