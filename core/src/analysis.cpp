@@ -117,41 +117,51 @@ constexpr std::array<OpInfo, static_cast<std::size_t>(Op::Count)> kOps = {{
     {"lm_head", OperatorKind::Matmul},
 }};
 
-// Collects one pass's operators in a fixed array (one memset instead of a zeroing per
-// operator: analyze() runs every frame), then appends them to the output in the order they
-// were first added, which is execution order.
+// Collects one pass's operators straight into the output, merging layer groups by operator
+// id, in the order they are first added (execution order). analyze() runs every frame: new
+// entries are written field by field (a default-constructed OperatorCost compiles to a slow
+// `rep stos`), and nothing is copied after it is accumulated (copying just-written doubles
+// as 16-byte blocks stalled on store forwarding in profiles).
 class PassBuilder {
 public:
-    explicit PassBuilder(Phase phase) : m_phase(phase) {}
+    PassBuilder(Phase phase, std::vector<OperatorCost>& out)
+        : m_phase(phase), m_out(out), m_first(out.size()) {
+        m_index.fill(kNone);
+    }
 
     // Adds an operator, or returns the one of the same id already in this pass.
     OperatorCost& add(Op id, double count) {
         const auto i = static_cast<std::size_t>(id);
-        OperatorCost& op = m_ops[i];
-        if (!m_used[i]) {
-            m_used[i] = true;
-            m_order[m_size++] = id;
-            op.name = kOps[i].name;
-            op.kind = kOps[i].kind;
-            op.phase = m_phase;
+        if (m_index[i] == kNone) {
+            m_index[i] = m_out.size();
+            m_out.push_back(OperatorCost{.name = kOps[i].name,
+                                         .phase = m_phase,
+                                         .kind = kOps[i].kind,
+                                         .count = 0.0,
+                                         .flops = 0.0,
+                                         .weightBytes = 0.0,
+                                         .kvBytes = 0.0,
+                                         .activationBytes = 0.0,
+                                         .linkBytes = 0.0,
+                                         .computeTimeSeconds = 0.0,
+                                         .memoryTimeSeconds = 0.0,
+                                         .linkTimeSeconds = 0.0,
+                                         .timeSeconds = 0.0,
+                                         .bound = Bound::Memory});
         }
+        OperatorCost& op = m_out[m_index[i]];
         op.count += count;
         return op;
     }
 
-    void appendTo(std::vector<OperatorCost>& out) const {
-        for (std::size_t i = 0; i < m_size; ++i) {
-            out.push_back(m_ops[static_cast<std::size_t>(m_order[i])]);
-        }
-    }
+    std::size_t first() const { return m_first; }
 
 private:
-    static constexpr std::size_t kCount = static_cast<std::size_t>(Op::Count);
+    static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
     Phase m_phase;
-    std::array<OperatorCost, kCount> m_ops{};
-    std::array<bool, kCount> m_used{};
-    std::array<Op, kCount> m_order{};
-    std::size_t m_size = 0;
+    std::vector<OperatorCost>& m_out;
+    std::size_t m_first;
+    std::array<std::size_t, static_cast<std::size_t>(Op::Count)> m_index{};
 };
 
 // Query-key pairs per sequence and head for T new tokens after C cached ones, each query
@@ -364,7 +374,7 @@ void addAllReduce(PassBuilder& pass, const Context& x, double count, double N) {
 // Emits every operator of one pass over B sequences, T new tokens each, C cached.
 PassExtras buildPass(const Context& x, const Workload& wl, Phase phase, double B, double T,
                      double C, std::vector<OperatorCost>& out) {
-    PassBuilder pass(phase);
+    PassBuilder pass(phase, out);
     PassExtras extras;
     const Model& m = x.m;
     const double N = B * T;
@@ -401,9 +411,7 @@ PassExtras buildPass(const Context& x, const Workload& wl, Phase phase, double B
     extras.fixedWeightBytes += x.h * x.vocab * x.w;
 
     // Times and bounds per operator.
-    const std::size_t first = out.size();
-    pass.appendTo(out);
-    for (std::size_t i = first; i < out.size(); ++i) {
+    for (std::size_t i = pass.first(); i < out.size(); ++i) {
         OperatorCost& op = out[i];
         op.computeTimeSeconds = op.flops / x.peak;
         op.memoryTimeSeconds = op.bytes() / x.bandwidth;
