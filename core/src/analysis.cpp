@@ -484,8 +484,9 @@ std::optional<std::int64_t> criticalBatch(const BatchScaling& s, const Context& 
     if (full > 0.0) {
         const double lnq = std::log(q);
         for (int i = 0; i < 50; ++i) {
-            const double value = g(b);
-            const double derivative = slope + full / x.bandwidth * lnq * std::pow(q, b);
+            const double untouched = std::pow(q, b);
+            const double value = b * slope - (fixed + full * (1.0 - untouched)) / x.bandwidth;
+            const double derivative = slope + full / x.bandwidth * lnq * untouched;
             if (value <= 0.0 || derivative <= 0.0) {
                 break;
             }

@@ -105,21 +105,14 @@ Loaded<Hardware> parseHardware(std::string_view jsonText, const std::string& fil
     if (hasErrors(result.issues)) {
         return result;
     }
-    const std::vector<Issue> more = validate(hw, file);
-    result.issues.insert(result.issues.end(), more.begin(), more.end());
-    if (!hasErrors(result.issues)) {
-        result.value = std::move(hw);
-    }
+    std::vector<Issue> more = validate(hw, file);
+    detail::finish(result, std::move(hw), std::move(more));
     return result;
 }
 
 Loaded<Hardware> loadHardwareFile(const std::string& path) {
-    Loaded<Hardware> result;
-    std::string text;
-    if (!detail::readFile(path, kMaxPresetFileBytes, text, result.issues)) {
-        return result;
-    }
-    return parseHardware(text, path);
+    return detail::loadWith<Hardware>(path,
+                                      [&](std::string_view text) { return parseHardware(text, path); });
 }
 
 }  // namespace roofline::io

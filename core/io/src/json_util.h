@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "roofline/io/presets.h"
 #include "roofline/validate.h"
 
 namespace roofline::io::detail {
@@ -28,6 +29,27 @@ std::optional<Json> parseObject(std::string_view text, const std::string& file,
 /// when it cannot.
 bool readFile(const std::string& path, std::size_t maxBytes, std::string& text,
               std::vector<Issue>& issues);
+
+/// Reads `path` (size-limited) and hands its text to `parse(text)`; a file that cannot be
+/// read gives its issue and no value.
+template <class T, class Parse>
+Loaded<T> loadWith(const std::string& path, Parse parse) {
+    Loaded<T> result;
+    std::string text;
+    if (!readFile(path, kMaxPresetFileBytes, text, result.issues)) {
+        return result;
+    }
+    return parse(text);
+}
+
+/// Appends validate()'s findings on `value`, and sets it as the result if nothing is an error.
+template <class T>
+void finish(Loaded<T>& result, T&& value, std::vector<Issue> more) {
+    result.issues.insert(result.issues.end(), more.begin(), more.end());
+    if (!hasErrors(result.issues)) {
+        result.value = std::forward<T>(value);
+    }
+}
 
 /// Typed access to one JSON object, recording issues against `file`.
 class ObjectReader {

@@ -319,21 +319,15 @@ Loaded<Model> parseModelConfig(std::string_view jsonText, const std::string& fil
         }
     }
 
-    const std::vector<Issue> more = validate(m, file);
-    result.issues.insert(result.issues.end(), more.begin(), more.end());
-    if (!hasErrors(result.issues)) {
-        result.value = std::move(m);
-    }
+    std::vector<Issue> more = validate(m, file);
+    detail::finish(result, std::move(m), std::move(more));
     return result;
 }
 
 Loaded<Model> loadModelFile(const std::string& path) {
-    Loaded<Model> result;
-    std::string text;
-    if (!detail::readFile(path, kMaxPresetFileBytes, text, result.issues)) {
-        return result;
-    }
-    return parseModelConfig(text, path, std::filesystem::path(path).stem().string());
+    return detail::loadWith<Model>(path, [&](std::string_view text) {
+        return parseModelConfig(text, path, std::filesystem::path(path).stem().string());
+    });
 }
 
 }  // namespace roofline::io

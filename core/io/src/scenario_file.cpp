@@ -71,19 +71,13 @@ Loaded<ScenarioFile> parseScenarioFile(std::string_view jsonText, const std::str
     precision("weights", w.weightPrecision);
     precision("activations", w.activationPrecision);
     precision("kv_cache", w.kvPrecision);
-    if (!hasErrors(result.issues)) {
-        result.value = std::move(s);
-    }
+    detail::finish(result, std::move(s), {});
     return result;
 }
 
 Loaded<ScenarioFile> loadScenarioFile(const std::string& path) {
-    Loaded<ScenarioFile> result;
-    std::string text;
-    if (!detail::readFile(path, kMaxPresetFileBytes, text, result.issues)) {
-        return result;
-    }
-    return parseScenarioFile(text, path);
+    return detail::loadWith<ScenarioFile>(
+        path, [&](std::string_view text) { return parseScenarioFile(text, path); });
 }
 
 ResolvedScenario resolve(const ScenarioFile& file, std::int64_t gqaRatio) {

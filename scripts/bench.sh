@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Builds Release and prints one table of every performance figure against its budget:
+# analyze() per shipped model, a 10,000-cell sweep, preset loading and config import
+# (Google Benchmark medians of 5 repetitions), the window's interaction latency
+# (--benchmark-interaction 400), its first painted frame (--first-frame, median of 5 starts)
+# and its peak resident memory. Figures more than 2x the recorded ones
+# (tests/benchmarks/recorded.tsv) are called out. Exits 1 if a budget is missed.
+# Timings are never asserted in ctest: these machines are shared and noisy.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/bootstrap-debian.sh
+cmake --preset release >/dev/null
+cmake --build --preset release -j "$(nproc)" >/dev/null
+export QT_QPA_PLATFORM=offscreen
+app=build/release/app/ui/roofline-explorer
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+build/release/tests/benchmarks/roofline_benchmarks --benchmark_repetitions=5 \
+    --benchmark_report_aggregates_only=true --benchmark_min_time=0.2 2>/dev/null \
+    | awk '/_median/ { name=$1; sub(/_median$/, "", name); print name "\t" $4 "\t" $5 }' \
+    >"$work/bench.tsv"   # name, CPU time, unit
+
+"$app" --benchmark-interaction 400 2>/dev/null | tail -n 1 >"$work/interaction.json"
+for _ in 1 2 3 4 5; do
+    "$app" --first-frame 2>/dev/null | tail -n 1 | sed -E 's/.*"first_frame_ms": ([0-9.]+).*/\1/'
+done | sort -n | sed -n 3p >"$work/first_frame"
+/usr/bin/time -f "%M" -o "$work/rss" "$app" --benchmark-interaction 100 >/dev/null 2>&1
+
+field() { sed -E "s/.*\"$1\": ([0-9.]+).*/\1/" "$work/interaction.json"; }
+{
+    while IFS=$'\t' read -r name value unit; do
+        case "$unit" in
+            ns) scale=1e-6 ;; us) scale=1e-3 ;; ms) scale=1 ;; s) scale=1e3 ;; *) scale=1 ;;
+        esac
+        ms=$(awk -v v="$value" -v s="$scale" 'BEGIN { printf "%.6g", v * s }')
+        budget=""
+        case "$name" in
+            BM_Analyze/*) budget=0.001 ;;
+            BM_Sweep10k) budget=20 ;;
+        esac
+        echo -e "$name\t$ms\tms\t$budget"
+    done <"$work/bench.tsv"
+    echo -e "window interaction p50\t$(field p50_ms)\tms\t"
+    echo -e "window interaction p99\t$(field p99_ms)\tms\t5"
+    echo -e "window interaction max\t$(field max_ms)\tms\t"
+    echo -e "window first frame (median of 5)\t$(cat "$work/first_frame")\tms\t300"
+    echo -e "window peak resident memory\t$(awk '{ printf "%.1f", $1 / 1024 }' "$work/rss")\tMiB\t100"
+} >"$work/figures.tsv"
+
+recorded=tests/benchmarks/recorded.tsv
+status=0
+printf '%-36s %14s %10s   %s\n' "figure" "measured" "budget" "verdict"
+while IFS=$'\t' read -r name value unit budget; do
+    verdict="ok"
+    if [[ -n "$budget" ]] && awk -v v="$value" -v b="$budget" 'BEGIN { exit !(v > b) }'; then
+        verdict="OVER BUDGET"
+        status=1
+    fi
+    old=$(awk -F'\t' -v n="$name" '$1 == n { print $2 }' "$recorded" 2>/dev/null || true)
+    if [[ -n "$old" ]] && awk -v v="$value" -v o="$old" 'BEGIN { exit !(v > 2 * o) }'; then
+        verdict="$verdict; REGRESSION: over 2x the recorded $old $unit"
+    fi
+    shown=$value
+    [[ "$unit" == ms && "$name" == BM_Analyze/* ]] && unit=ns && shown=$(awk -v v="$value" 'BEGIN { printf "%.0f", v * 1e6 }') \
+        && budget=$(awk -v b="$budget" 'BEGIN { printf "%.0f", b * 1e6 }')
+    printf '%-36s %10s %-3s %10s   %s\n' "$name" "$shown" "$unit" "${budget:--}" "$verdict"
+done <"$work/figures.tsv"
+echo "machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+[[ "${RECORD:-0}" == 1 ]] && cp "$work/figures.tsv" "$recorded" && echo "recorded to $recorded"
+exit $status
