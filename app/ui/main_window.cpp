@@ -152,6 +152,13 @@ void MainWindow::createMenus() {
 }
 
 void MainWindow::onAnalysisChanged(const Analysis& analysis) {
+    // A new chip or model gets a freshly fitted view; knob changes keep the axes still.
+    const io::ScenarioFile& file = m_controller->scenarioFile();
+    if (file.hardware != m_viewHardware || file.model != m_viewModel) {
+        m_viewHardware = file.hardware;
+        m_viewModel = file.model;
+        m_plot->resetAutoRange();
+    }
     // Plot and results panel draw from the same Analysis, so they cannot disagree.
     m_plot->setAnalysis(analysis, m_controller->trail());
     m_results->setAnalysis(analysis);

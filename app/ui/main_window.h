@@ -84,6 +84,8 @@ private:
     QDockWidget* m_resultsDock = nullptr;
     QMenu* m_recentMenu = nullptr;
     QStringList m_recentFiles;
+    std::string m_viewHardware;  ///< the scenario the plot's view was fitted to
+    std::string m_viewModel;
     QFont m_baseFont;
 
     QAction* m_openScenario = nullptr;

@@ -4,20 +4,15 @@
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QLabel>
-#include <QProgressBar>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
 
+#include "memory_bar.h"
 #include "plot_tooltip.h"
 #include "roofline/format.h"
 
 namespace roofline::ui {
-namespace {
-
-constexpr int kMemoryBarSteps = 1000;
-
-}  // namespace
 
 ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
@@ -42,9 +37,7 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent) {
 
     auto* memory = new QGroupBox(tr("Memory per device"), this);
     auto* memoryLayout = new QVBoxLayout(memory);
-    m_memoryBar = new QProgressBar(memory);
-    m_memoryBar->setRange(0, kMemoryBarSteps);
-    m_memoryBar->setTextVisible(true);
+    m_memoryBar = new MemoryBar(memory);
     m_memoryBar->setObjectName(QStringLiteral("memoryBar"));
     memoryLayout->addWidget(m_memoryBar);
     auto* memoryForm = new QFormLayout;
@@ -57,7 +50,6 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent) {
     m_warnings->setObjectName(QStringLiteral("warnings"));
     m_warnings->setWordWrap(true);
     m_warnings->setTextFormat(Qt::PlainText);
-    m_warnings->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_warnings);
     layout->addStretch(1);
 
@@ -68,7 +60,8 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent) {
 QLabel* ResultsPanel::addRow(QFormLayout* form, const QString& name, const QString& key) {
     auto* value = new QLabel(this);
     value->setObjectName(key);
-    value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Plain labels (not selectable): a selectable QLabel keeps a QTextDocument, which is
+    // slow to relayout on every slider step.
     value->setTextFormat(Qt::PlainText);
     form->addRow(name, value);
     return value;
@@ -96,10 +89,10 @@ void ResultsPanel::applyColours() {
         colour(label, m_palette.decode);
     }
     colour(m_warnings, m_palette.warning);
-    QPalette bar = m_memoryBar->palette();
-    bar.setColor(QPalette::Highlight, m_overflow ? m_palette.warning : m_palette.decode);
-    m_memoryBar->setPalette(bar);
+    m_memoryBar->setColours(m_palette.decode, m_palette.warning);
 }
+
+bool ResultsPanel::memoryOverflow() const { return !m_memoryBar->fits(); }
 
 void ResultsPanel::setAnalysis(const Analysis& a) {
     const auto set = [this](const char* key, const std::string& text) {
@@ -121,18 +114,13 @@ void ResultsPanel::setAnalysis(const Analysis& a) {
     set("memory", formatBytes(m.totalBytes) + " of " + formatBytes(m.capacityBytes) +
                       (m.fits ? "" : " (does not fit)"));
     set("maxBatch", m.maxBatch > 0 ? formatInteger(m.maxBatch) : "weights do not fit");
-    const double used = m.capacityBytes > 0.0 ? m.totalBytes / m.capacityBytes : 0.0;
-    m_memoryBar->setValue(static_cast<int>(
-        std::lround(std::clamp(used, 0.0, 1.0) * static_cast<double>(kMemoryBarSteps))));
-    m_memoryBar->setFormat(qs(formatBytes(m.totalBytes) + " / " + formatBytes(m.capacityBytes)));
+    m_memoryBar->setUsage(m.capacityBytes > 0.0 ? m.totalBytes / m.capacityBytes : 0.0,
+                          qs(formatBytes(m.totalBytes) + " / " + formatBytes(m.capacityBytes)),
+                          m.fits);
     m_memoryBar->setToolTip(tr("weights %1, KV cache %2, activations %3")
                                 .arg(qs(formatBytes(m.weightBytes)),
                                      qs(formatBytes(m.kvCacheBytes)),
                                      qs(formatBytes(m.activationBytes))));
-    if (m_overflow != !m.fits) {
-        m_overflow = !m.fits;
-        applyColours();
-    }
 
     QStringList warnings;
     for (const std::string& w : a.warnings) {

@@ -13,9 +13,10 @@
 
 class QFormLayout;
 class QLabel;
-class QProgressBar;
 
 namespace roofline::ui {
+
+class MemoryBar;
 
 class ResultsPanel : public QWidget {
     Q_OBJECT
@@ -29,9 +30,9 @@ public:
     /// "prefillBound", "decodeBound", "prefillIntensity", "decodeIntensity", "ridge",
     /// "criticalBatch", "computeRoof", "memory", "maxBatch", "warnings". For tests.
     QLabel* valueLabel(const QString& key) const;
-    QProgressBar* memoryBar() const { return m_memoryBar; }
+    MemoryBar* memoryBar() const { return m_memoryBar; }
     /// Whether the memory bar is showing "does not fit" (red).
-    bool memoryOverflow() const { return m_overflow; }
+    bool memoryOverflow() const;
 
 private:
     QLabel* addRow(QFormLayout* form, const QString& name, const QString& key);
@@ -40,9 +41,8 @@ private:
     PlotPalette m_palette;
     QList<QLabel*> m_prefillLabels;
     QList<QLabel*> m_decodeLabels;
-    QProgressBar* m_memoryBar = nullptr;
+    MemoryBar* m_memoryBar = nullptr;
     QLabel* m_warnings = nullptr;
-    bool m_overflow = false;
 };
 
 }  // namespace roofline::ui

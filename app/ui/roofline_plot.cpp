@@ -12,10 +12,37 @@
 namespace roofline::ui {
 namespace {
 
-// Roof lines run from far left to far right of any view a user can reach, so that zooming
-// out never shows their ends; their corners are the exact ridge points.
-constexpr double kFarLeft = 1e-6;   // FLOP/byte
-constexpr double kFarRight = 1e9;   // FLOP/byte
+/// The bottom paint buffer, cleared to an opaque colour instead of transparent: the plot
+/// then needs no background fill under it and no alpha blend of it on every paint, only a
+/// copy.
+class OpaquePaintBuffer : public QCPPaintBufferPixmap {
+public:
+    OpaquePaintBuffer(const QSize& size, double devicePixelRatio, const QColor* background)
+        : QCPPaintBufferPixmap(size, devicePixelRatio), m_background(background) {}
+    void clear(const QColor& /*transparent*/) override {
+        QCPPaintBufferPixmap::clear(*m_background);
+    }
+
+private:
+    const QColor* m_background;
+};
+
+/// A scatter style drawn once into a pixmap: many markers then cost a blit each instead of
+/// an antialiased path each.
+QCPScatterStyle pixmapScatter(QCPScatterStyle::ScatterShape shape, const QPen& pen,
+                              const QBrush& brush, double size, double devicePixelRatio) {
+    const QCPScatterStyle vector(shape, pen, brush, size);
+    const int side = static_cast<int>(std::ceil(size + pen.widthF() + 2.0));
+    QPixmap pixmap(QSize(side, side) * devicePixelRatio);
+    pixmap.setDevicePixelRatio(devicePixelRatio);
+    pixmap.fill(Qt::transparent);
+    QCPPainter painter(&pixmap);
+    painter.setRenderHint(QPainter::Antialiasing);
+    vector.applyTo(&painter, pen);
+    vector.drawShape(&painter, side / 2.0, side / 2.0);
+    painter.end();
+    return QCPScatterStyle(pixmap);
+}
 
 double tflops(double flopsPerSecond) { return flopsPerSecond / kFlopsPerTflop; }
 
@@ -42,7 +69,30 @@ RooflinePlot::RooflinePlot(QWidget* parent) : QCustomPlot(parent) {
     connect(this, &QCustomPlot::mouseMove, this, &RooflinePlot::onMouseMove);
     connect(this, &QCustomPlot::mousePress, this, [this] { m_autoRange = false; });
     connect(this, &QCustomPlot::mouseWheel, this, [this] { m_autoRange = false; });
-    connect(this, &QCustomPlot::afterLayout, this, &RooflinePlot::placeSlopeLabels);
+    connect(this, &QCustomPlot::afterLayout, this, &RooflinePlot::updateViewGeometry);
+
+    // paintEvent covers the whole viewport, so Qt need not paint the parent first.
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    // Solid polylines (roofs, trail) drawn in one call, not segment by segment.
+    setPlottingHint(QCP::phFastPolylines);
+    connect(this, &QCustomPlot::beforeReplot, this, &RooflinePlot::useOpaqueBuffer);
+}
+
+void RooflinePlot::useOpaqueBuffer() {
+    m_baseDirty = true;  // a full replot redraws every buffer
+    // Before QCustomPlot sets its buffers up for a full replot: make the bottom buffer ours
+    // (again, if QCustomPlot dropped it, e.g. after a device-pixel-ratio change).
+    if (!mPaintBuffers.isEmpty() &&
+        dynamic_cast<OpaquePaintBuffer*>(mPaintBuffers.front().data()) != nullptr) {
+        return;
+    }
+    const QSharedPointer<QCPAbstractPaintBuffer> ours(
+        new OpaquePaintBuffer(viewport().size(), bufferDevicePixelRatio(), &m_palette.background));
+    if (mPaintBuffers.isEmpty()) {
+        mPaintBuffers.append(ours);
+    } else {
+        mPaintBuffers.front() = ours;
+    }
 }
 
 QCPItemText* RooflinePlot::addText(Qt::Alignment alignment) {
@@ -69,8 +119,22 @@ void RooflinePlot::createLayers() {
     xAxis2->setVisible(false);
     yAxis2->setVisible(false);
 
-    // Region tints sit on the background layer, under the grid, so they never hide it.
-    setCurrentLayer(QStringLiteral("background"));
+    // Layers, bottom to top, drawn into three paint buffers so that a slider step redraws
+    // only what it changed:
+    //   buffer 0 (opaque): background, grid, axes, legend — when the view changes;
+    //   buffer 1, "main": region tints, roofs, ridge and their labels — when the roof does;
+    //   buffer 2, "data": phase points, trail, operators and their labels — every step.
+    // The tints are translucent and lie over the grid, which shows through them.
+    moveLayer(layer(QStringLiteral("axes")), layer(QStringLiteral("grid")), limAbove);
+    moveLayer(layer(QStringLiteral("legend")), layer(QStringLiteral("axes")), limAbove);
+    removeLayer(layer(QStringLiteral("overlay")));  // unused; its buffer would cost a blend
+    addLayer(QStringLiteral("data"), layer(QStringLiteral("main")), limAbove);
+    m_roofLayer = layer(QStringLiteral("main"));
+    m_dataLayer = layer(QStringLiteral("data"));
+    m_roofLayer->setMode(QCPLayer::lmBuffered);
+    m_dataLayer->setMode(QCPLayer::lmBuffered);
+    setCurrentLayer(m_roofLayer);
+
     m_memoryRegion = new QCPItemRect(this);
     m_computeRegion = new QCPItemRect(this);
     for (QCPItemRect* rect : {m_memoryRegion, m_computeRegion}) {
@@ -84,7 +148,6 @@ void RooflinePlot::createLayers() {
     m_computeRegion->bottomRight->setTypeX(QCPItemPosition::ptAxisRectRatio);
     m_memoryRegion->topLeft->setCoords(0, 0);
     m_computeRegion->bottomRight->setCoords(1, 1);
-    setCurrentLayer(QStringLiteral("main"));
 
     m_memoryRegionLabel = addText(Qt::AlignRight | Qt::AlignTop);
     m_computeRegionLabel = addText(Qt::AlignLeft | Qt::AlignTop);
@@ -120,6 +183,7 @@ void RooflinePlot::createLayers() {
     m_ridgeLabel->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     m_ridgeLabel->setPadding(QMargins(6, 0, 0, 4));
 
+    setCurrentLayer(m_dataLayer);
     m_prefillOps = addGraph();
     m_decodeOps = addGraph();
     m_prefillOps->setName(tr("prefill operators"));
@@ -131,6 +195,8 @@ void RooflinePlot::createLayers() {
 
     m_trail = new QCPCurve(xAxis, yAxis);
     m_trailBeyond = new QCPCurve(xAxis, yAxis);
+    // A fixed name: the legend is redrawn only when the view changes (the B range is
+    // written at the trail's ends instead).
     m_trail->setName(tr("decode batch trail"));
     m_trailBeyond->setName(tr("trail beyond memory"));
     m_trailStartLabel = addText(Qt::AlignLeft | Qt::AlignTop);
@@ -153,6 +219,16 @@ void RooflinePlot::createLayers() {
     for (QCPGraph* roof : {m_interconnectRoof, m_slopeExtension, m_roofInUse, m_ridgeMarker}) {
         roof->setSelectable(QCP::stNone);
     }
+    // Horizontal and vertical lines look the same without antialiasing, and cost less.
+    for (QCPGraph* roof : m_otherRoofGraphs) {
+        roof->setAntialiased(false);
+    }
+    m_ridgeDrop->setAntialiased(false);
+    for (QCPItemRect* rect : {m_memoryRegion, m_computeRegion}) {
+        rect->setAntialiased(false);
+    }
+
+    setCurrentLayer(m_roofLayer);
 
     // The legend goes under the axis rect, in one row, so it never covers a point.
     axisRect()->insetLayout()->take(legend);
@@ -204,9 +280,10 @@ void RooflinePlot::applyStyle() {
     }
 
     m_roofInUse->setPen(QPen(p.roof, scaled(2.5)));
-    m_slopeExtension->setPen(QPen(p.otherRoof, scaled(1.2), Qt::DashLine));
+    // Width 1 lines take Qt's fast cosmetic stroker, dashes included.
+    m_slopeExtension->setPen(QPen(p.otherRoof, scaled(1.0), Qt::DashLine));
     for (QCPGraph* roof : m_otherRoofGraphs) {
-        roof->setPen(QPen(p.otherRoof, scaled(1.2), Qt::DashLine));
+        roof->setPen(QPen(p.otherRoof, scaled(1.0), Qt::DashLine));
     }
     for (std::size_t i = 0; i < m_roofLabelItems.size(); ++i) {
         m_roofLabelItems[i]->setFont(i == 0 ? bold : small);
@@ -225,9 +302,10 @@ void RooflinePlot::applyStyle() {
     m_ridgeLabel->setColor(p.foreground);
     m_ridgeDrop->setPen(QPen(p.otherRoof, scaled(1.0), Qt::DotLine));
 
+    const double dpr = devicePixelRatioF();
     const auto opStyle = [&](const QColor& colour) {
-        QPen pen(colour, scaled(1.3));
-        return QCPScatterStyle(QCPScatterStyle::ssCrossCircle, pen, Qt::NoBrush, scaled(8.0));
+        return pixmapScatter(QCPScatterStyle::ssCrossCircle, QPen(colour, scaled(1.3)),
+                             Qt::NoBrush, scaled(8.0), dpr);
     };
     m_prefillOps->setScatterStyle(opStyle(p.prefill));
     m_decodeOps->setScatterStyle(opStyle(p.decode));
@@ -236,11 +314,13 @@ void RooflinePlot::applyStyle() {
 
     QColor trailColour = p.decode;
     m_trail->setPen(QPen(trailColour, scaled(1.8)));
-    m_trail->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, trailColour, scaled(5.0)));
+    m_trail->setScatterStyle(pixmapScatter(QCPScatterStyle::ssDisc, QPen(trailColour),
+                                           trailColour, scaled(5.0), dpr));
     trailColour.setAlphaF(0.55F);
     m_trailBeyond->setPen(QPen(trailColour, scaled(1.5), Qt::DashLine));
-    m_trailBeyond->setScatterStyle(
-        QCPScatterStyle(QCPScatterStyle::ssCircle, trailColour, scaled(5.0)));
+    m_trailBeyond->setScatterStyle(pixmapScatter(QCPScatterStyle::ssCircle,
+                                                 QPen(trailColour, scaled(1.0)), Qt::NoBrush,
+                                                 scaled(5.0), dpr));
     for (QCPItemText* label : {m_trailStartLabel, m_trailEndLabel}) {
         label->setFont(small);
         label->setColor(p.decode);
@@ -275,7 +355,56 @@ void RooflinePlot::setAnalysis(const Analysis& analysis, const std::vector<Trail
     if (m_autoRange) {
         applyAutoRange();
     }
-    replot(m_replotPriority);
+    refresh();
+}
+
+RooflinePlot::ViewKey RooflinePlot::viewKey() const {
+    return {xAxis->range(), yAxis->range(), m_operatorsVisible, width(), height()};
+}
+
+std::vector<double> RooflinePlot::roofKey() const {
+    std::vector<double> key = {m_analysis.peakFlopsPerSecond,
+                               m_analysis.memoryBandwidthBytesPerSecond,
+                               m_analysis.ridgePointFlopsPerByte,
+                               m_analysis.interconnectBandwidthBytesPerSecond};
+    for (const RoofGroup& g : m_roofGroups) {
+        key.push_back(g.peak);
+        key.push_back(g.inUse ? 1.0 : 0.0);
+    }
+    return key;
+}
+
+void RooflinePlot::refresh() {
+    // Redraw only the buffers whose content changed; the full replot (layout, all layers)
+    // only when the view itself did: ranges, legend, size. Then repaint as asked.
+    const ViewKey view = viewKey();
+    const std::vector<double> roofs = roofKey();
+    const bool partial = view == m_lastView && !hasInvalidatedPaintBuffers() &&
+                         mPaintBuffers.size() == 3;
+    const bool roofsChanged = roofs != m_lastRoofs;
+    m_lastView = view;
+    m_lastRoofs = roofs;
+    if (!partial) {
+        replot(m_replotPriority);
+        return;
+    }
+    if (roofsChanged) {
+        updateViewGeometry();
+        redrawLayer(m_roofLayer);
+        m_baseDirty = true;
+    }
+    redrawLayer(m_dataLayer);
+    if (m_replotPriority == rpImmediateRefresh) {
+        repaint();
+    } else {
+        update();
+    }
+}
+
+void RooflinePlot::redrawLayer(QCPLayer* target) {
+    // A buffered layer's replot() clears and redraws only its own paint buffer (and asks
+    // for a queued repaint, which refresh() makes immediate when it has to be).
+    target->replot();
 }
 
 void RooflinePlot::updateRoofs() {
@@ -303,11 +432,8 @@ void RooflinePlot::updateRoofs() {
     std::stable_partition(m_roofGroups.begin(), m_roofGroups.end(),
                           [](const RoofGroup& g) { return g.inUse; });
 
-    // In use: the HBM slope up to the ridge, then the ceiling. Exact vertices.
     const double peak = a.peakFlopsPerSecond;
     const double ridge = a.ridgePointFlopsPerByte;
-    m_roofInUse->setData(vec({kFarLeft, ridge, kFarRight}),
-                         vec({tflops(kFarLeft * bandwidth), tflops(peak), tflops(peak)}), true);
     m_ridgeMarker->setData(vec({ridge}), vec({tflops(peak)}), true);
     m_ridgeLabel->position->setCoords(ridge, 1.0);
     m_ridgeLabel->setText(tr("ridge %1 FLOP/byte").arg(qs(formatNumber(ridge))));
@@ -315,53 +441,21 @@ void RooflinePlot::updateRoofs() {
     m_ridgeDrop->end->setCoords(ridge, 1.0);
     m_hbmLabel->setText(tr("HBM %1").arg(qs(formatSi(bandwidth, "B/s"))));
 
-    double highestRidge = ridge;
-    double highestPeak = peak;
-    std::size_t other = 0;
-    for (std::size_t i = 0; i < m_roofGroups.size() && i < m_roofLabelItems.size(); ++i) {
-        const RoofGroup& g = m_roofGroups[i];
+    for (std::size_t i = 0; i < m_roofLabelItems.size(); ++i) {
         QCPItemText* label = m_roofLabelItems[i];
-        label->setVisible(true);
-        label->setText(g.names + QLatin1Char(' ') + qs(formatSi(g.peak, "FLOP/s")));
-        label->position->setCoords(1.0, tflops(g.peak));
-        if (g.inUse) {
-            continue;
-        }
-        QCPGraph* graph = m_otherRoofGraphs[other++];
-        graph->setVisible(true);
-        graph->setData(vec({g.ridge, kFarRight}), vec({tflops(g.peak), tflops(g.peak)}), true);
-        if (g.peak > highestPeak) {
-            highestPeak = g.peak;
-            highestRidge = g.ridge;
+        label->setVisible(i < m_roofGroups.size());
+        if (i < m_roofGroups.size()) {
+            const RoofGroup& g = m_roofGroups[i];
+            label->setText(g.names + QLatin1Char(' ') + qs(formatSi(g.peak, "FLOP/s")));
+            label->position->setCoords(1.0, tflops(g.peak));
         }
     }
-    for (std::size_t i = m_roofGroups.size(); i < m_roofLabelItems.size(); ++i) {
-        m_roofLabelItems[i]->setVisible(false);
-    }
-    for (std::size_t i = other; i < m_otherRoofGraphs.size(); ++i) {
-        m_otherRoofGraphs[i]->setVisible(false);
-        m_otherRoofGraphs[i]->data()->clear();
-    }
-    // The HBM slope continues, faint, up to the highest roof's ridge.
-    if (highestRidge > ridge) {
-        m_slopeExtension->setData(vec({ridge, highestRidge}),
-                                  vec({tflops(peak), tflops(highestPeak)}), true);
-    } else {
-        m_slopeExtension->data()->clear();
-    }
-
     const double link = a.interconnectBandwidthBytesPerSecond;
-    const bool hasLink = link > 0.0;
-    m_interconnectRoof->setVisible(hasLink);
-    m_interconnectLabel->setVisible(hasLink);
-    if (hasLink) {
-        m_interconnectRoof->setData(vec({kFarLeft, peak / link}),
-                                    vec({tflops(kFarLeft * link), tflops(peak)}), true);
-        m_interconnectLabel->setText(
-            tr("interconnect %1 (x = FLOP per link byte)").arg(qs(formatSi(link, "B/s"))));
-    } else {
-        m_interconnectRoof->data()->clear();
-    }
+    m_interconnectRoof->setVisible(link > 0.0);
+    m_interconnectLabel->setVisible(link > 0.0);
+    m_interconnectLabel->setText(
+        tr("interconnect %1 (x = FLOP per link byte)").arg(qs(formatSi(link, "B/s"))));
+    updateRoofGeometry();
 
     m_memoryRegion->bottomRight->setCoords(ridge, 1.0);
     m_computeRegion->topLeft->setCoords(ridge, 0.0);
@@ -446,11 +540,6 @@ void RooflinePlot::updateTrail() {
     }
     m_trail->setData(t, x, y, true);
     m_trailBeyond->setData(tBeyond, xBeyond, yBeyond, true);
-    if (!xBeyond.isEmpty()) {
-        m_trailBeyond->addToLegend();
-    } else {
-        m_trailBeyond->removeFromLegend();
-    }
 
     m_trailStartLabel->setVisible(first != nullptr);
     m_trailEndLabel->setVisible(last != nullptr && last != first);
@@ -460,12 +549,12 @@ void RooflinePlot::updateTrail() {
                                                tflops(first->attainableFlopsPerSecond));
     }
     if (last != nullptr) {
-        m_trailEndLabel->setText(QStringLiteral("B=%1").arg(qs(formatInteger(last->batch))));
+        m_trailEndLabel->setText(last->fits ? QStringLiteral("B=%1").arg(qs(formatInteger(last->batch)))
+                                            : tr("B=%1, does not fit in memory")
+                                                  .arg(qs(formatInteger(last->batch))));
         m_trailEndLabel->position->setCoords(last->intensityFlopsPerByte,
                                              tflops(last->attainableFlopsPerSecond));
-        m_trail->setName(tr("decode, B = %1 … %2")
-                             .arg(qs(formatInteger(first->batch)),
-                                  qs(formatInteger(last->batch))));
+
     }
 }
 
@@ -532,19 +621,92 @@ void RooflinePlot::applyAutoRange() {
     if (!(xMax > 0.0) || !(peakMax > 0.0)) {
         return;  // nothing analysed yet
     }
-    // Decade-rounded ends keep the axes still while a slider moves the points.
-    const double left = floorDecade(xMin / 2.0);
-    const double right = ceilDecade(xMax * 4.0);
-    const double bottom = floorDecade(std::min(yMin, left * tflops(a.memoryBandwidthBytesPerSecond)) / 2.0);
-    const double top = peakMax * 3.0;
-    xAxis->setRange(left, right);
-    yAxis->setRange(std::min(bottom, top / 10.0), top);
+    // Decade-rounded ends, and a view that only grows until resetAutoRange(): the axes stay
+    // still while a slider moves the points.
+    double left = floorDecade(xMin / 2.0);
+    double right = ceilDecade(xMax * 4.0);
+    double bottom = std::min(
+        floorDecade(std::min(yMin, left * tflops(a.memoryBandwidthBytesPerSecond)) / 2.0),
+        peakMax * 0.3);
+    double top = peakMax * 3.0;
+    if (m_grownRange) {
+        left = std::min(left, m_grownX.lower);
+        right = std::max(right, m_grownX.upper);
+        bottom = std::min(bottom, m_grownY.lower);
+        top = std::max(top, m_grownY.upper);
+    }
+    m_grownX = QCPRange(left, right);
+    m_grownY = QCPRange(bottom, top);
+    m_grownRange = true;
+    xAxis->setRange(m_grownX);
+    yAxis->setRange(m_grownY);
 }
+
+void RooflinePlot::resetAutoRange() { m_grownRange = false; }
 
 void RooflinePlot::resetView() {
     m_autoRange = true;
+    m_grownRange = false;
     applyAutoRange();
     replot(m_replotPriority);
+}
+
+void RooflinePlot::updateRoofGeometry() {
+    // Every roof is drawn from exact vertices: the ridge corners are data points, and the
+    // lines end at the edges of the current view (strokes far outside it, antialiased or
+    // dashed, would cost time on every replot).
+    const Analysis& a = m_analysis;
+    const double bandwidth = a.memoryBandwidthBytesPerSecond;
+    const double peak = a.peakFlopsPerSecond;
+    const double ridge = a.ridgePointFlopsPerByte;
+    const QCPRange view = xAxis->range();
+    const double left = std::min(view.lower, ridge) / 1.01;
+    const double right = std::max(view.upper, ridge) * 1.01;
+
+    m_roofInUse->setData(vec({left, ridge, right}),
+                         vec({tflops(left * bandwidth), tflops(peak), tflops(peak)}), true);
+
+    double highestRidge = ridge;
+    double highestPeak = peak;
+    std::size_t other = 0;
+    for (const RoofGroup& g : m_roofGroups) {
+        if (g.inUse || other >= m_otherRoofGraphs.size()) {
+            continue;
+        }
+        QCPGraph* graph = m_otherRoofGraphs[other++];
+        graph->setVisible(true);
+        graph->setData(vec({g.ridge, std::max(right, g.ridge)}),
+                       vec({tflops(g.peak), tflops(g.peak)}), true);
+        if (g.peak > highestPeak) {
+            highestPeak = g.peak;
+            highestRidge = g.ridge;
+        }
+    }
+    for (std::size_t i = other; i < m_otherRoofGraphs.size(); ++i) {
+        m_otherRoofGraphs[i]->setVisible(false);
+        m_otherRoofGraphs[i]->data()->clear();
+    }
+    // The HBM slope continues, faint, up to the highest roof's ridge.
+    if (highestRidge > ridge) {
+        m_slopeExtension->setData(vec({ridge, highestRidge}),
+                                  vec({tflops(peak), tflops(highestPeak)}), true);
+    } else {
+        m_slopeExtension->data()->clear();
+    }
+
+    const double link = a.interconnectBandwidthBytesPerSecond;
+    if (link > 0.0) {
+        const double linkLeft = std::min(left, peak / link / 1.01);
+        m_interconnectRoof->setData(vec({linkLeft, peak / link}),
+                                    vec({tflops(linkLeft * link), tflops(peak)}), true);
+    } else {
+        m_interconnectRoof->data()->clear();
+    }
+}
+
+void RooflinePlot::updateViewGeometry() {
+    updateRoofGeometry();
+    placeSlopeLabels();
 }
 
 void RooflinePlot::placeSlopeLabels() {
@@ -620,8 +782,39 @@ void RooflinePlot::changeEvent(QEvent* event) {
     }
 }
 
-void RooflinePlot::paintEvent(QPaintEvent* event) {
-    QCustomPlot::paintEvent(event);
+void RooflinePlot::paintEvent(QPaintEvent* /*event*/) {
+    // QCustomPlot::paintEvent would fill the background and blend all three buffers. Here
+    // the two that rarely change (view; roofs) are composited once into m_base after they
+    // change, so a slider step paints one copy and one blend of the sparse data layer.
+    QCPPainter painter(this);
+    if (!painter.isActive()) {
+        return;
+    }
+    if (mPaintBuffers.size() != 3) {  // before the first replot set the buffers up
+        for (const QSharedPointer<QCPAbstractPaintBuffer>& buffer : mPaintBuffers) {
+            buffer->draw(&painter);
+        }
+        emit painted();
+        return;
+    }
+    const double dpr = bufferDevicePixelRatio();
+    const QSize pixels = (QSizeF(viewport().size()) * dpr).toSize();
+    if (m_baseDirty || m_base.size() != pixels) {
+        if (m_base.size() != pixels) {
+            m_base = QPixmap(pixels);
+        }
+        m_base.setDevicePixelRatio(dpr);
+        QCPPainter base(&m_base);
+        base.setCompositionMode(QPainter::CompositionMode_Source);
+        mPaintBuffers[0]->draw(&base);  // opaque: background, grid, axes, legend
+        base.setCompositionMode(QPainter::CompositionMode_SourceOver);
+        mPaintBuffers[1]->draw(&base);  // tints, roofs, ridge
+        m_baseDirty = false;
+    }
+    painter.setCompositionMode(QPainter::CompositionMode_Source);
+    painter.drawPixmap(0, 0, m_base);
+    painter.setCompositionMode(QPainter::CompositionMode_SourceOver);
+    mPaintBuffers[2]->draw(&painter);  // points, trail, operators
     emit painted();
 }
 

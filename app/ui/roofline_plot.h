@@ -8,7 +8,7 @@
 /// Coordinates: x = arithmetic intensity in FLOP/byte, y = attainable performance in
 /// TFLOP/s (the engine's FLOP/s divided by kFlopsPerTflop, the only conversion made here).
 /// Log-log axes. Roofs are drawn from exact vertices: the in-use roof is the polyline
-/// (far left on the HBM slope) -> (ridge, peak) -> (far right, peak).
+/// (left edge of the view, on the HBM slope) -> (ridge, peak) -> (right edge, peak).
 
 #include <QString>
 #include <qcustomplot.h>
@@ -40,8 +40,12 @@ public:
     /// interaction benchmark uses rpImmediateRefresh.
     void setReplotPriority(RefreshPriority priority) { m_replotPriority = priority; }
     RefreshPriority replotPriority() const { return m_replotPriority; }
-    /// Back to the automatic view after the user zoomed or dragged.
+    /// Back to the automatic view after the user zoomed or dragged, fitted afresh.
     void resetView();
+    /// The automatic view grows to fit new data but never shrinks (the axes stay still
+    /// while a slider moves); this lets the next setAnalysis() fit it afresh. Call it when
+    /// the hardware or model changes.
+    void resetAutoRange();
 
     /// The tooltip for the plotted point nearest to `pixel` within `maxDistance` pixels
     /// (only visible layers); empty when there is none.
@@ -89,7 +93,26 @@ private:
         bool inUse = false;
     };
 
+    /// What the bottom buffer shows, apart from colours: when it is unchanged a step
+    /// redraws only the roof and data layers.
+    struct ViewKey {
+        QCPRange x;
+        QCPRange y;
+        bool operators = false;
+        int width = 0;
+        int height = 0;
+        bool operator==(const ViewKey& o) const {
+            return x == o.x && y == o.y && operators == o.operators && width == o.width &&
+                   height == o.height;
+        }
+    };
+
+    ViewKey viewKey() const;
+    std::vector<double> roofKey() const;
+    void refresh();
+    void redrawLayer(QCPLayer* target);
     void createLayers();
+    void useOpaqueBuffer();
     void applyStyle();
     void updateRoofs();
     void updatePoints();
@@ -97,6 +120,8 @@ private:
     void updateTrail();
     void updateHoverTargets();
     void applyAutoRange();
+    void updateRoofGeometry();
+    void updateViewGeometry();  ///< after layout: roofs clipped to the view, slope labels
     void placeSlopeLabels();
     void onMouseMove(QMouseEvent* event);
     QString tooltipFor(const HoverTarget& target) const;
@@ -113,6 +138,15 @@ private:
     bool m_operatorsVisible = false;
     bool m_autoRange = true;
     RefreshPriority m_replotPriority = rpQueuedReplot;
+    ViewKey m_lastView;
+    std::vector<double> m_lastRoofs;
+    QCPLayer* m_roofLayer = nullptr;
+    bool m_grownRange = false;
+    QCPRange m_grownX;
+    QCPRange m_grownY;
+    QPixmap m_base;           ///< buffers 0 and 1 composited (see paintEvent)
+    bool m_baseDirty = true;
+    QCPLayer* m_dataLayer = nullptr;
 
     QCPItemRect* m_memoryRegion = nullptr;
     QCPItemRect* m_computeRegion = nullptr;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <QLabel>
-#include <QProgressBar>
 #include <QTest>
 
+#include "memory_bar.h"
 #include "results_panel.h"
 #include "roofline/format.h"
 #include "roofline/io/scenario_file.h"
@@ -74,16 +74,18 @@ private slots:
         panel.setAnalysis(fits);
         QVERIFY(fits.memory.fits);
         QVERIFY(!panel.memoryOverflow());
-        QVERIFY(panel.memoryBar()->value() > 0);
-        QVERIFY(panel.memoryBar()->value() < panel.memoryBar()->maximum());
+        QCOMPARE(panel.memoryBar()->fraction(), fits.memory.totalBytes / fits.memory.capacityBytes);
+        QCOMPARE(panel.memoryBar()->barColour(), ui::PlotPalette::forSystem(panel.palette()).decode);
 
         const Analysis tooBig = analysisOf("llama-2-70b", 1, 2048);  // 138 GB on 80 GB
         QVERIFY(!tooBig.memory.fits);
         panel.setAnalysis(tooBig);
         QVERIFY(panel.memoryOverflow());
-        QCOMPARE(panel.memoryBar()->value(), panel.memoryBar()->maximum());
-        QCOMPARE(panel.memoryBar()->palette().color(QPalette::Highlight),
+        QVERIFY(panel.memoryBar()->fraction() > 1.0);
+        QCOMPARE(panel.memoryBar()->barColour(),
                  ui::PlotPalette::forSystem(panel.palette()).warning);
+        QCOMPARE(panel.memoryBar()->text(), qs(formatBytes(tooBig.memory.totalBytes) + " / " +
+                                               formatBytes(tooBig.memory.capacityBytes)));
         QVERIFY(text(panel, "memory").contains(QStringLiteral("does not fit")));
     }
 

@@ -282,8 +282,8 @@ private slots:
         QCOMPARE(plot.prefillPoint()->scatterStyle().brush().color(), p.prefill);
         QCOMPARE(plot.decodePoint()->scatterStyle().brush().color(), p.decode);
         QCOMPARE(plot.trailCurve()->pen().color(), p.decode);
-        QCOMPARE(plot.decodeOperators()->scatterStyle().pen().color(), p.decode);
-        QCOMPARE(plot.prefillOperators()->scatterStyle().pen().color(), p.prefill);
+        QCOMPARE(plot.decodeOperators()->pen().color(), p.decode);
+        QCOMPARE(plot.prefillOperators()->pen().color(), p.prefill);
     }
 
     void userZoomSurvivesNewDataUntilReset() {
