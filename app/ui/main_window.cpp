@@ -28,6 +28,8 @@ namespace roofline::ui {
 namespace {
 
 constexpr int kMaxRecentFiles = 8;
+constexpr int kControlsDockWidth = 380;
+constexpr int kResultsDockWidth = 290;
 constexpr int kStatusMessageMs = 8000;
 QString scenarioFilter() { return QObject::tr("Roofline scenario (*.json);;All files (*)"); }
 
@@ -73,11 +75,13 @@ void MainWindow::createDocks() {
     resultsScroll->setWidget(m_results);
     resultsScroll->setWidgetResizable(true);
     resultsScroll->setFrameShape(QFrame::NoFrame);
+    resultsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_resultsDock = new QDockWidget(tr("Results"), this);
     m_resultsDock->setObjectName(QStringLiteral("resultsDock"));
     m_resultsDock->setWidget(resultsScroll);
     addDockWidget(Qt::RightDockWidgetArea, m_resultsDock);
-    resizeDocks({m_controlsDock, m_resultsDock}, {380, 290}, Qt::Horizontal);
+    resizeDocks({m_controlsDock, m_resultsDock}, {kControlsDockWidth, kResultsDockWidth},
+                Qt::Horizontal);
 }
 
 void MainWindow::createActions() {
@@ -291,6 +295,11 @@ void MainWindow::setPresentationMode(bool on) {
     QFont f = m_baseFont;
     f.setPointSizeF(m_baseFont.pointSizeF() * (on ? 1.5 : 1.0));
     setFont(f);
+    // The docks grow with their text, so numbers are not cut off.
+    resizeDocks({m_controlsDock, m_resultsDock},
+                {on ? kControlsDockWidth * 6 / 5 : kControlsDockWidth,
+                 on ? kResultsDockWidth * 5 / 4 : kResultsDockWidth},
+                Qt::Horizontal);
     m_plot->setPresentationMode(on);
     m_results->setPlotPalette(m_plot->plotPalette());
 }

@@ -51,7 +51,7 @@ PlotPalette PlotPalette::highContrastVariant(bool dark) {
     p.roof = p.foreground;
     p.otherRoof = dark ? QColor(170, 170, 170) : QColor(90, 90, 90);
     p.grid = dark ? QColor(110, 110, 110) : QColor(160, 160, 160);
-    p.subGrid = dark ? QColor(60, 60, 60) : QColor(215, 215, 215);
+    p.subGrid = dark ? QColor(50, 50, 50) : QColor(228, 228, 228);
     p.regionText = dark ? QColor(200, 200, 200) : QColor(70, 70, 70);
     p.memoryRegion.setAlpha(30);
     p.computeRegion.setAlpha(30);

@@ -63,6 +63,7 @@ QLabel* ResultsPanel::addRow(QFormLayout* form, const QString& name, const QStri
     // Plain labels (not selectable): a selectable QLabel keeps a QTextDocument, which is
     // slow to relayout on every slider step.
     value->setTextFormat(Qt::PlainText);
+    value->setWordWrap(true);  // narrow docks and presentation mode
     form->addRow(name, value);
     return value;
 }
@@ -111,8 +112,7 @@ void ResultsPanel::setAnalysis(const Analysis& a) {
     set("criticalBatch", a.criticalBatch ? formatInteger(*a.criticalBatch) : "never");
 
     const MemoryFootprint& m = a.memory;
-    set("memory", formatBytes(m.totalBytes) + " of " + formatBytes(m.capacityBytes) +
-                      (m.fits ? "" : " (does not fit)"));
+    set("memory", formatBytes(m.totalBytes) + " of " + formatBytes(m.capacityBytes));
     set("maxBatch", m.maxBatch > 0 ? formatInteger(m.maxBatch) : "weights do not fit");
     m_memoryBar->setUsage(m.capacityBytes > 0.0 ? m.totalBytes / m.capacityBytes : 0.0,
                           qs(formatBytes(m.totalBytes) + " / " + formatBytes(m.capacityBytes)),

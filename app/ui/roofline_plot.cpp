@@ -164,10 +164,7 @@ void RooflinePlot::createLayers() {
     m_slopeExtension = addGraph();
     for (std::size_t i = 0; i < kPrecisionCount; ++i) {
         m_otherRoofGraphs.push_back(addGraph());
-        QCPItemText* label = addText(Qt::AlignRight | Qt::AlignBottom);
-        label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
-        label->setPadding(QMargins(0, 0, 8, 2));
-        m_roofLabelItems.push_back(label);
+        m_roofLabelItems.push_back(addText(Qt::AlignRight | Qt::AlignBottom));
     }
     m_roofInUse = addGraph();
     m_hbmLabel = addText(Qt::AlignHCenter | Qt::AlignBottom);
@@ -265,8 +262,9 @@ void RooflinePlot::applyStyle() {
         axis->setLabelColor(p.foreground);
         axis->setTickLabelFont(base);
         axis->setLabelFont(bold);
-        axis->grid()->setPen(QPen(p.grid, scaled(1.0), Qt::SolidLine));
-        axis->grid()->setSubGridPen(QPen(p.subGrid, scaled(1.0), Qt::SolidLine));
+        // Grid lines stay 1 px in presentation mode: only the data gets bolder.
+        axis->grid()->setPen(QPen(p.grid, 1.0, Qt::SolidLine));
+        axis->grid()->setSubGridPen(QPen(p.subGrid, 1.0, Qt::SolidLine));
         axis->grid()->setZeroLinePen(Qt::NoPen);
     }
 
@@ -447,7 +445,6 @@ void RooflinePlot::updateRoofs() {
         if (i < m_roofGroups.size()) {
             const RoofGroup& g = m_roofGroups[i];
             label->setText(g.names + QLatin1Char(' ') + qs(formatSi(g.peak, "FLOP/s")));
-            label->position->setCoords(1.0, tflops(g.peak));
         }
     }
     const double link = a.interconnectBandwidthBytesPerSecond;
@@ -456,6 +453,7 @@ void RooflinePlot::updateRoofs() {
     m_interconnectLabel->setText(
         tr("interconnect %1 (x = FLOP per link byte)").arg(qs(formatSi(link, "B/s"))));
     updateRoofGeometry();
+    placeRoofLabels();
 
     m_memoryRegion->bottomRight->setCoords(ridge, 1.0);
     m_computeRegion->topLeft->setCoords(ridge, 0.0);
@@ -479,8 +477,8 @@ void RooflinePlot::updatePoints() {
                            decodeShown ? vec({dy}) : QVector<double>(), true);
     m_prefillLabel->setVisible(prefillShown);
     m_decodeLabel->setVisible(decodeShown);
-    m_prefillLabel->position->setCoords(px, py);
     m_decodeLabel->position->setCoords(dx, dy);
+    placePointLabels();
     m_prefillLabel->setText(tr("prefill  %1 FLOP/byte").arg(qs(formatNumber(px))));
     m_decodeLabel->setText(tr("decode  %1 FLOP/byte").arg(qs(formatNumber(dx))));
 }
@@ -707,6 +705,83 @@ void RooflinePlot::updateRoofGeometry() {
 void RooflinePlot::updateViewGeometry() {
     updateRoofGeometry();
     placeSlopeLabels();
+    placeRoofLabels();
+    placePointLabels();
+}
+
+bool RooflinePlot::fitsRightOf(const QCPItemText* label, double x) const {
+    const QMargins m = label->padding();
+    const int width = QFontMetrics(label->font()).horizontalAdvance(label->text()) +
+                      std::max(m.left(), m.right());
+    return xAxis->coordToPixel(x) + width <= axisRect()->rect().right();
+}
+
+bool RooflinePlot::fitsLeftOf(const QCPItemText* label, double x) const {
+    const QMargins m = label->padding();
+    const int width = QFontMetrics(label->font()).horizontalAdvance(label->text()) +
+                      std::max(m.left(), m.right());
+    return xAxis->coordToPixel(x) - width >= axisRect()->rect().left();
+}
+
+void RooflinePlot::placePointLabels() {
+    // Each label goes on its preferred side of the point unless it would be cut off there.
+    // Pixel positions come from the last layout: after every layout, and on slider steps
+    // (which do not change the layout).
+    const auto side = [this](QCPItemText* label, double x, bool preferRight) {
+        const QMargins m = label->padding();
+        const int gap = std::max(m.left(), m.right());
+        const bool fitsRight = fitsRightOf(label, x);
+        const bool fitsLeft = fitsLeftOf(label, x);
+        const double at = xAxis->coordToPixel(x);
+        const QRect area = axisRect()->rect();
+        const bool moreRoomRight = area.right() - at > at - area.left();
+        const bool right = fitsRight == fitsLeft ? (fitsRight ? preferRight : moreRoomRight)
+                                                 : fitsRight;
+        const Qt::Alignment vertical = label->positionAlignment() & Qt::AlignVertical_Mask;
+        label->setPositionAlignment((right ? Qt::AlignLeft : Qt::AlignRight) | vertical);
+        label->setPadding(QMargins(right ? gap : 0, m.top(), right ? 0 : gap, m.bottom()));
+    };
+    side(m_decodeLabel, m_analysis.decode.intensity(), false);
+
+    // Prefill sits under the compute ceiling, often near the right edge: its label goes to
+    // its right, or else under it, ending at the right edge (to its left it would cross
+    // the HBM slope and the ridge).
+    const double px = m_analysis.prefill.intensity();
+    const double py = tflops(m_analysis.prefill.attainableFlopsPerSecond);
+    m_prefillLabel->setPadding(QMargins(10, 8, 0, 0));
+    if (fitsRightOf(m_prefillLabel, px)) {
+        m_prefillLabel->position->setTypeX(QCPItemPosition::ptPlotCoords);
+        m_prefillLabel->position->setCoords(px, py);
+        m_prefillLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    } else {
+        m_prefillLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+        m_prefillLabel->position->setCoords(1.0, py);
+        m_prefillLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+        m_prefillLabel->setPadding(QMargins(0, 14, 8, 0));
+    }
+}
+
+void RooflinePlot::placeRoofLabels() {
+    // The roof in use is labelled at its right end; the others just right of their own
+    // ridge (away from the prefill point, which lives under the right end), or at the right
+    // end when that would cut them off.
+    for (std::size_t i = 0; i < m_roofGroups.size() && i < m_roofLabelItems.size(); ++i) {
+        const RoofGroup& g = m_roofGroups[i];
+        QCPItemText* label = m_roofLabelItems[i];
+        label->setPadding(g.inUse ? QMargins(0, 0, 8, 2) : QMargins(10, 0, 0, 2));
+        if (!g.inUse && fitsRightOf(label, g.ridge)) {
+            // Under the line: above it, the HBM slope runs right of the ridge.
+            label->position->setTypeX(QCPItemPosition::ptPlotCoords);
+            label->position->setCoords(g.ridge, tflops(g.peak));
+            label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+            label->setPadding(QMargins(8, 2, 0, 0));
+        } else {
+            label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+            label->position->setCoords(1.0, tflops(g.peak));
+            label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+            label->setPadding(QMargins(0, 0, 8, 2));
+        }
+    }
 }
 
 void RooflinePlot::placeSlopeLabels() {

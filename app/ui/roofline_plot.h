@@ -123,6 +123,10 @@ private:
     void updateRoofGeometry();
     void updateViewGeometry();  ///< after layout: roofs clipped to the view, slope labels
     void placeSlopeLabels();
+    void placeRoofLabels();
+    void placePointLabels();
+    bool fitsRightOf(const QCPItemText* label, double x) const;
+    bool fitsLeftOf(const QCPItemText* label, double x) const;
     void onMouseMove(QMouseEvent* event);
     QString tooltipFor(const HoverTarget& target) const;
     double scaled(double size) const { return size * (m_presentation ? 1.5 : 1.0); }
