@@ -470,9 +470,12 @@ std::optional<std::int64_t> criticalBatch(const BatchScaling& s, const Context& 
     const double q = E > 0.0 ? 1.0 - k / E : 0.0;
     const double fixed = s.fixedBytes + (q > 0.0 ? 0.0 : s.expertFullBytes);
     const double full = q > 0.0 ? s.expertFullBytes : 0.0;
-    const auto g = [&](double batchSize) {
-        return batchSize * slope - (fixed + full * (1.0 - std::pow(q, batchSize))) / x.bandwidth;
+    // g at `batchSize`, given untouched = q^batchSize (pow is the costly part: callers reuse it).
+    const auto gWith = [&](double batchSize, double untouched) {
+        return batchSize * slope - (fixed + full * (1.0 - untouched)) / x.bandwidth;
     };
+    const auto power = [&](double batchSize) { return full > 0.0 ? std::pow(q, batchSize) : 0.0; };
+    const auto g = [&](double batchSize) { return gWith(batchSize, power(batchSize)); };
     // The root lies between the roots with no experts and with all experts touched
     // (0 ≤ frac ≤ 1). From the upper one, Newton's steps on the convex g decrease
     // monotonically onto the root; a few suffice before the integer search.
@@ -485,7 +488,7 @@ std::optional<std::int64_t> criticalBatch(const BatchScaling& s, const Context& 
         const double lnq = std::log(q);
         for (int i = 0; i < 50; ++i) {
             const double untouched = std::pow(q, b);
-            const double value = b * slope - (fixed + full * (1.0 - untouched)) / x.bandwidth;
+            const double value = gWith(b, untouched);
             const double derivative = slope + full / x.bandwidth * lnq * untouched;
             if (value <= 0.0 || derivative <= 0.0) {
                 break;
@@ -500,10 +503,13 @@ std::optional<std::int64_t> criticalBatch(const BatchScaling& s, const Context& 
     // Smallest integer with g ≥ 0. Newton leaves b within a step of the root, so this is
     // usually settled by the first check; bisection covers the rest.
     double hi = std::max(1.0, std::ceil(b));
-    while (g(hi) < 0.0) {
+    double untouchedHi = power(hi);
+    while (gWith(hi, untouchedHi) < 0.0) {
         hi += 1.0;  // rounding only: b is at or right of the root
+        untouchedHi = power(hi);
     }
-    if (hi == 1.0 || g(hi - 1.0) < 0.0) {
+    // q^(hi−1) = q^hi / q; q > 0 whenever the power is not identically 0.
+    if (hi == 1.0 || gWith(hi - 1.0, full > 0.0 ? untouchedHi / q : 0.0) < 0.0) {
         return static_cast<std::int64_t>(hi);
     }
     double lo = std::max(1.0, std::floor(fixed / x.bandwidth / slope));  // g(lo) ≤ 0
