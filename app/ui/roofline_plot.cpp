@@ -6,26 +6,12 @@
 #include <cmath>
 #include <limits>
 
+#include "plot_buffers.h"
 #include "plot_tooltip.h"
 #include "roofline/format.h"
 
 namespace roofline::ui {
 namespace {
-
-/// The bottom paint buffer, cleared to an opaque colour instead of transparent: the plot
-/// then needs no background fill under it and no alpha blend of it on every paint, only a
-/// copy.
-class OpaquePaintBuffer : public QCPPaintBufferPixmap {
-public:
-    OpaquePaintBuffer(const QSize& size, double devicePixelRatio, const QColor* background)
-        : QCPPaintBufferPixmap(size, devicePixelRatio), m_background(background) {}
-    void clear(const QColor& /*transparent*/) override {
-        QCPPaintBufferPixmap::clear(*m_background);
-    }
-
-private:
-    const QColor* m_background;
-};
 
 /// A scatter style drawn once into a pixmap: many markers then cost a blit each instead of
 /// an antialiased path each.
@@ -43,6 +29,8 @@ QCPScatterStyle pixmapScatter(QCPScatterStyle::ScatterShape shape, const QPen& p
     painter.end();
     return QCPScatterStyle(pixmap);
 }
+
+constexpr int kOperatorFitDelayMs = 300;
 
 double tflops(double flopsPerSecond) { return flopsPerSecond / kFlopsPerTflop; }
 
@@ -70,31 +58,52 @@ RooflinePlot::RooflinePlot(QWidget* parent) : QCustomPlot(parent) {
     connect(this, &QCustomPlot::mousePress, this, [this] { m_autoRange = false; });
     connect(this, &QCustomPlot::mouseWheel, this, [this] { m_autoRange = false; });
     connect(this, &QCustomPlot::afterLayout, this, &RooflinePlot::updateViewGeometry);
+    m_operatorFit.setSingleShot(true);
+    m_operatorFit.setInterval(kOperatorFitDelayMs);
+    connect(&m_operatorFit, &QTimer::timeout, this, &RooflinePlot::fitOperators);
 
     // paintEvent covers the whole viewport, so Qt need not paint the parent first.
     setAttribute(Qt::WA_OpaquePaintEvent);
     // Solid polylines (roofs, trail) drawn in one call, not segment by segment.
     setPlottingHint(QCP::phFastPolylines);
-    connect(this, &QCustomPlot::beforeReplot, this, &RooflinePlot::useOpaqueBuffer);
+    connect(this, &QCustomPlot::beforeReplot, this, &RooflinePlot::useOwnBuffers);
+    connect(this, &QCustomPlot::afterReplot, this, &RooflinePlot::rememberRoofPicture);
 }
 
-void RooflinePlot::useOpaqueBuffer() {
-    m_baseDirty = true;  // a full replot redraws every buffer
-    // Before QCustomPlot sets its buffers up for a full replot: make the bottom buffer ours
-    // (again, if QCustomPlot dropped it, e.g. after a device-pixel-ratio change).
-    if (!mPaintBuffers.isEmpty() &&
-        dynamic_cast<OpaquePaintBuffer*>(mPaintBuffers.front().data()) != nullptr) {
+void RooflinePlot::useOwnBuffers() {
+    // Before QCustomPlot sets its buffers up for a full replot: the bottom two are ours
+    // (again, if QCustomPlot dropped them, e.g. after a device-pixel-ratio change). A full
+    // replot redraws the backdrop, so every cached roof picture is stale.
+    m_roofCache.clear();
+    if (mPaintBuffers.size() >= 2 && dynamic_cast<BackdropBuffer*>(mPaintBuffers[0].data()) &&
+        dynamic_cast<CompositeBuffer*>(mPaintBuffers[1].data())) {
         return;
     }
-    const QSharedPointer<QCPAbstractPaintBuffer> ours(
-        new OpaquePaintBuffer(viewport().size(), bufferDevicePixelRatio(), &m_palette.background));
-    if (mPaintBuffers.isEmpty()) {
-        mPaintBuffers.append(ours);
-    } else {
-        mPaintBuffers.front() = ours;
-    }
+    const auto backdrop = QSharedPointer<BackdropBuffer>::create(
+        viewport().size(), bufferDevicePixelRatio(), &m_palette.background);
+    const auto composite = QSharedPointer<CompositeBuffer>::create(
+        viewport().size(), bufferDevicePixelRatio(), backdrop.toWeakRef());
+    mPaintBuffers.clear();
+    mPaintBuffers.append(backdrop);
+    mPaintBuffers.append(composite);
 }
 
+CompositeBuffer* RooflinePlot::compositeBuffer() const {
+    return mPaintBuffers.size() == 3 ? dynamic_cast<CompositeBuffer*>(mPaintBuffers[1].data())
+                                     : nullptr;
+}
+
+void RooflinePlot::rememberRoofPicture() {
+    // Keep the picture of these roofs over this view: switching back to them (W16 -> W8
+    // -> W16 in a design review) then costs nothing.
+    constexpr std::size_t kCachedPictures = 6;
+    if (const CompositeBuffer* composite = compositeBuffer()) {
+        if (m_roofCache.size() >= kCachedPictures) {
+            m_roofCache.erase(m_roofCache.begin());
+        }
+        m_roofCache.push_back({m_lastRoofs, composite->pixmap()});
+    }
+}
 QCPItemText* RooflinePlot::addText(Qt::Alignment alignment) {
     auto* text = new QCPItemText(this);
     text->setPositionAlignment(alignment);
@@ -351,9 +360,26 @@ void RooflinePlot::setAnalysis(const Analysis& analysis, const std::vector<Trail
     updatePoints();
     updateHoverTargets();
     if (m_autoRange) {
-        applyAutoRange();
+        // Phase points, trail and roofs are always in view at once; operator points only
+        // once the sliders rest, so that the axes do not rescale under a dragging hand.
+        applyAutoRange(false);
+        if (m_operatorsVisible) {
+            m_operatorFit.start();
+        }
     }
     refresh();
+}
+
+void RooflinePlot::fitOperators() {
+    if (!m_autoRange) {
+        return;
+    }
+    const QCPRange x = xAxis->range();
+    const QCPRange y = yAxis->range();
+    applyAutoRange(true);
+    if (!(xAxis->range() == x) || !(yAxis->range() == y)) {
+        refresh();
+    }
 }
 
 RooflinePlot::ViewKey RooflinePlot::viewKey() const {
@@ -388,8 +414,15 @@ void RooflinePlot::refresh() {
     }
     if (roofsChanged) {
         updateViewGeometry();
-        redrawLayer(m_roofLayer);
-        m_baseDirty = true;
+        CompositeBuffer* composite = compositeBuffer();
+        const auto cached = std::find_if(m_roofCache.begin(), m_roofCache.end(),
+                                         [&roofs](const auto& entry) { return entry.first == roofs; });
+        if (composite != nullptr && cached != m_roofCache.end()) {
+            composite->setPixmap(cached->second);
+        } else {
+            redrawLayer(m_roofLayer);
+            rememberRoofPicture();
+        }
     }
     redrawLayer(m_dataLayer);
     if (m_replotPriority == rpImmediateRefresh) {
@@ -586,7 +619,7 @@ void RooflinePlot::updateHoverTargets() {
         tflops(m_analysis.decode.attainableFlopsPerSecond));
 }
 
-void RooflinePlot::applyAutoRange() {
+void RooflinePlot::applyAutoRange(bool includeOperators) {
     const Analysis& a = m_analysis;
     double xMin = std::numeric_limits<double>::infinity();
     double xMax = 0.0;
@@ -609,7 +642,7 @@ void RooflinePlot::applyAutoRange() {
         include(g.ridge, tflops(g.peak));
         peakMax = std::max(peakMax, tflops(g.peak));
     }
-    if (m_operatorsVisible) {
+    if (includeOperators && m_operatorsVisible) {
         for (const OperatorCost& op : a.operators) {
             if (op.timeSeconds > 0.0) {
                 include(op.intensity(), tflops(op.flops / op.timeSeconds));
@@ -645,7 +678,7 @@ void RooflinePlot::resetAutoRange() { m_grownRange = false; }
 void RooflinePlot::resetView() {
     m_autoRange = true;
     m_grownRange = false;
-    applyAutoRange();
+    applyAutoRange(true);
     replot(m_replotPriority);
 }
 
@@ -830,7 +863,7 @@ void RooflinePlot::setOperatorsVisible(bool visible) {
         }
     }
     if (m_autoRange) {
-        applyAutoRange();
+        applyAutoRange(true);
     }
     replot(m_replotPriority);
 }
@@ -858,38 +891,23 @@ void RooflinePlot::changeEvent(QEvent* event) {
 }
 
 void RooflinePlot::paintEvent(QPaintEvent* /*event*/) {
-    // QCustomPlot::paintEvent would fill the background and blend all three buffers. Here
-    // the two that rarely change (view; roofs) are composited once into m_base after they
-    // change, so a slider step paints one copy and one blend of the sparse data layer.
+    // QCustomPlot::paintEvent would fill the background and blend all buffers. The
+    // composite buffer already holds the backdrop under the roofs and is opaque: one copy,
+    // then one blend of the sparse data layer (plot_buffers.h).
     QCPPainter painter(this);
     if (!painter.isActive()) {
         return;
     }
-    if (mPaintBuffers.size() != 3) {  // before the first replot set the buffers up
+    if (compositeBuffer() != nullptr) {
+        painter.setCompositionMode(QPainter::CompositionMode_Source);
+        mPaintBuffers[1]->draw(&painter);
+        painter.setCompositionMode(QPainter::CompositionMode_SourceOver);
+        mPaintBuffers[2]->draw(&painter);
+    } else {  // before the first replot has set the buffers up
         for (const QSharedPointer<QCPAbstractPaintBuffer>& buffer : mPaintBuffers) {
             buffer->draw(&painter);
         }
-        emit painted();
-        return;
     }
-    const double dpr = bufferDevicePixelRatio();
-    const QSize pixels = (QSizeF(viewport().size()) * dpr).toSize();
-    if (m_baseDirty || m_base.size() != pixels) {
-        if (m_base.size() != pixels) {
-            m_base = QPixmap(pixels);
-        }
-        m_base.setDevicePixelRatio(dpr);
-        QCPPainter base(&m_base);
-        base.setCompositionMode(QPainter::CompositionMode_Source);
-        mPaintBuffers[0]->draw(&base);  // opaque: background, grid, axes, legend
-        base.setCompositionMode(QPainter::CompositionMode_SourceOver);
-        mPaintBuffers[1]->draw(&base);  // tints, roofs, ridge
-        m_baseDirty = false;
-    }
-    painter.setCompositionMode(QPainter::CompositionMode_Source);
-    painter.drawPixmap(0, 0, m_base);
-    painter.setCompositionMode(QPainter::CompositionMode_SourceOver);
-    mPaintBuffers[2]->draw(&painter);  // points, trail, operators
     emit painted();
 }
 

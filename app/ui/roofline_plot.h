@@ -11,6 +11,7 @@
 /// (left edge of the view, on the HBM slope) -> (ridge, peak) -> (right edge, peak).
 
 #include <QString>
+#include <QTimer>
 #include <qcustomplot.h>
 #include <vector>
 
@@ -20,6 +21,8 @@
 namespace roofline::ui {
 
 inline constexpr double kFlopsPerTflop = 1e12;
+
+class CompositeBuffer;
 
 class RooflinePlot : public QCustomPlot {
     Q_OBJECT
@@ -112,14 +115,17 @@ private:
     void refresh();
     void redrawLayer(QCPLayer* target);
     void createLayers();
-    void useOpaqueBuffer();
+    void useOwnBuffers();
+    void rememberRoofPicture();
+    CompositeBuffer* compositeBuffer() const;
     void applyStyle();
     void updateRoofs();
     void updatePoints();
     void updateOperators();
     void updateTrail();
     void updateHoverTargets();
-    void applyAutoRange();
+    void applyAutoRange(bool includeOperators);
+    void fitOperators();
     void updateRoofGeometry();
     void updateViewGeometry();  ///< after layout: roofs clipped to the view, slope labels
     void placeSlopeLabels();
@@ -145,11 +151,12 @@ private:
     ViewKey m_lastView;
     std::vector<double> m_lastRoofs;
     QCPLayer* m_roofLayer = nullptr;
+    QTimer m_operatorFit;  ///< fits the view to operator points once the sliders rest
     bool m_grownRange = false;
     QCPRange m_grownX;
     QCPRange m_grownY;
-    QPixmap m_base;           ///< buffers 0 and 1 composited (see paintEvent)
-    bool m_baseDirty = true;
+    /// Pictures of the composite buffer per roof state, for the current view.
+    std::vector<std::pair<std::vector<double>, QPixmap>> m_roofCache;
     QCPLayer* m_dataLayer = nullptr;
 
     QCPItemRect* m_memoryRegion = nullptr;

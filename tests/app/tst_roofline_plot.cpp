@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include <QSignalSpy>
 #include <QTest>
 #include <cmath>
 
@@ -284,6 +285,36 @@ private slots:
         QCOMPARE(plot.trailCurve()->pen().color(), p.decode);
         QCOMPARE(plot.decodeOperators()->pen().color(), p.decode);
         QCOMPARE(plot.prefillOperators()->pen().color(), p.prefill);
+    }
+
+    void partialRedrawsDrawWhatAFullReplotDraws() {
+        // A slider step redraws only the data layer, a roof change the roof layer (or takes
+        // a cached picture of it): the screen must be exactly what a full replot shows.
+        const Scenario w16 = scenarioWith([](io::ScenarioFile& f) { f.workload.batch = 8; });
+        const Scenario w8a8 = scenarioWith([](io::ScenarioFile& f) {
+            f.workload.batch = 32;
+            f.workload.weightPrecision = Precision::Fp8;
+            f.workload.activationPrecision = Precision::Fp8;
+        });
+        RooflinePlot plot;
+        plot.setReplotPriority(QCustomPlot::rpImmediateRefresh);
+        plot.setOperatorsVisible(true);
+        plot.resize(1200, 800);
+        plot.show();  // so that grab() below sends no resize (a resize replots in full)
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        draw(plot, w8a8);  // the view grows to fit both scenarios...
+        draw(plot, w16);   // ...and a full replot leaves the w16 roofs in place
+        QSignalSpy fullReplots(&plot, &QCustomPlot::beforeReplot);
+        for (const Scenario& s : {w8a8, w16, w8a8}) {  // roof miss, cached hit, cached hit
+            const Analysis a = analyze(s);
+            plot.setAnalysis(a, decodeBatchTrail(s, 64));
+        }
+        const QImage stepped = plot.grab().toImage();
+        QCOMPARE(fullReplots.count(), 0);  // the steps and the grab took the partial path
+        plot.replot(QCustomPlot::rpImmediateRefresh);
+        const QImage full = plot.grab().toImage();
+        QCOMPARE(stepped.size(), full.size());
+        QVERIFY(stepped == full);
     }
 
     void userZoomSurvivesNewDataUntilReset() {
