@@ -43,8 +43,8 @@ AppOptions parseAppOptions(const QStringList& arguments) {
     // scenario file, which has to be found first).
     io::ScenarioFile scratch;
     std::int64_t scratchRatio = 0;
-    const io::OptionsResult split = io::applyScenarioOptions(toStd(arguments), scratch,
-                                                             scratchRatio);
+    const io::OptionsResult split =
+        io::applyScenarioOptions(toStd(arguments), scratch, scratchRatio);
     QStringList rest;
     for (const std::string& s : split.rest) {
         rest << QString::fromStdString(s);
@@ -68,8 +68,9 @@ AppOptions parseAppOptions(const QStringList& arguments) {
             if (m.hasMatch()) {
                 options.size = QSize(m.captured(1).toInt(), m.captured(2).toInt());
             } else {
-                options.errors << QObject::tr("--size expects WIDTHxHEIGHT in pixels, e.g. "
-                                              "1600x1000, got '%1'")
+                options.errors << QObject::tr(
+                                      "--size expects WIDTHxHEIGHT in pixels, e.g. "
+                                      "1600x1000, got '%1'")
                                       .arg(*size);
             }
         } else if (auto steps = takeValue(QStringLiteral("--benchmark-interaction"), rest, i,
@@ -77,8 +78,9 @@ AppOptions parseAppOptions(const QStringList& arguments) {
             bool ok = false;
             options.benchmarkSteps = steps->toInt(&ok);
             if (!ok || options.benchmarkSteps < 1) {
-                options.errors << QObject::tr("--benchmark-interaction expects an integer ≥ 1, "
-                                              "got '%1'")
+                options.errors << QObject::tr(
+                                      "--benchmark-interaction expects an integer ≥ 1, "
+                                      "got '%1'")
                                       .arg(*steps);
             }
         } else if (arg.startsWith(QLatin1String("-")) && arg.size() > 1) {
@@ -87,8 +89,8 @@ AppOptions parseAppOptions(const QStringList& arguments) {
             options.scenarioPath = arg;
             scenarioArgs.removeOne(arg);
         } else {
-            options.errors << QObject::tr("unexpected argument '%1': one scenario file at most")
-                                  .arg(arg);
+            options.errors
+                << QObject::tr("unexpected argument '%1': one scenario file at most").arg(arg);
         }
     }
 

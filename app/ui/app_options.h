@@ -19,18 +19,18 @@ namespace roofline::ui {
 
 struct AppOptions {
     io::ScenarioFile scenario;
-    std::int64_t gqaRatio = 0;     ///< --gqa-ratio, resolved against the model later
-    QString scenarioPath;          ///< the positional scenario file, if any
+    std::int64_t gqaRatio = 0;  ///< --gqa-ratio, resolved against the model later
+    QString scenarioPath;       ///< the positional scenario file, if any
     /// A scenario file or any scenario option was given: the last session is not restored.
     bool scenarioFromCommandLine = false;
 
-    QString grabPath;              ///< --grab FILE.png
-    QSize size{1600, 1000};        ///< --size WxH (window size for --grab and benchmarks)
-    int benchmarkSteps = 0;        ///< --benchmark-interaction N
-    bool firstFrame = false;       ///< --first-frame
-    bool presentation = false;     ///< --presentation
-    bool help = false;             ///< --help / -h
-    bool version = false;          ///< --version
+    QString grabPath;           ///< --grab FILE.png
+    QSize size{1600, 1000};     ///< --size WxH (window size for --grab and benchmarks)
+    int benchmarkSteps = 0;     ///< --benchmark-interaction N
+    bool firstFrame = false;    ///< --first-frame
+    bool presentation = false;  ///< --presentation
+    bool help = false;          ///< --help / -h
+    bool version = false;       ///< --version
 
     QStringList errors;  ///< Usage errors, one sentence each.
 };

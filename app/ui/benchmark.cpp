@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "benchmark.h"
 
+#include <unistd.h>
+
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QFile>
@@ -8,7 +10,6 @@
 #include <algorithm>
 #include <cmath>
 #include <ctime>
-#include <unistd.h>
 #include <vector>
 
 #include "controls_panel.h"
@@ -124,7 +125,8 @@ double millisecondsSinceProcessStart() {
     if (!ok || ticksPerSecond <= 0 || clock_gettime(CLOCK_BOOTTIME, &now) != 0) {
         return -1.0;
     }
-    const double nowMs = static_cast<double>(now.tv_sec) * 1e3 + static_cast<double>(now.tv_nsec) / 1e6;
+    const double nowMs =
+        static_cast<double>(now.tv_sec) * 1e3 + static_cast<double>(now.tv_nsec) / 1e6;
     return nowMs - startTicks * 1e3 / static_cast<double>(ticksPerSecond);
 }
 

@@ -21,8 +21,8 @@
 namespace roofline::ui {
 namespace {
 
-constexpr std::array<Precision, 4> kKvChoices = {Precision::Bf16, Precision::Fp8,
-                                                 Precision::Int8, Precision::Int4};
+constexpr std::array<Precision, 4> kKvChoices = {Precision::Bf16, Precision::Fp8, Precision::Int8,
+                                                 Precision::Int4};
 constexpr std::array<int, 4> kTensorParallelChoices = {1, 2, 4, 8};
 constexpr int kQuantSteps = static_cast<int>(kQuantizationSchemes.size());
 
@@ -48,8 +48,9 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
     m_hardware = new QComboBox(this);
     m_hardware->setToolTip(tr("The accelerator: its compute roofs and HBM bandwidth"));
     m_model = new QComboBox(this);
-    m_model->setToolTip(tr("A shipped model, or File > Open model config… for any "
-                           "Hugging Face config.json"));
+    m_model->setToolTip(
+        tr("A shipped model, or File > Open model config… for any "
+           "Hugging Face config.json"));
     for (QComboBox* combo : {m_hardware, m_model}) {
         combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         combo->setMinimumContentsLength(16);
@@ -61,8 +62,9 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
     m_batch->setToolTip(tr("Sequences served together (log scale)"));
 
     m_sequence = new SliderControl(this);
-    m_sequence->setToolTip(tr("Prompt length and context length, set together (log scale), "
-                              "up to the model's max_position_embeddings"));
+    m_sequence->setToolTip(
+        tr("Prompt length and context length, set together (log scale), "
+           "up to the model's max_position_embeddings"));
 
     m_quantSlider = new QSlider(Qt::Horizontal, this);
     m_quantSlider->setRange(0, kQuantSteps - 1);
@@ -71,7 +73,8 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
     m_quantSlider->setFocusPolicy(Qt::StrongFocus);
     m_quantCombo = new QComboBox(this);
     for (const QuantizationScheme& s : kQuantizationSchemes) {
-        m_quantCombo->addItem(QString::fromUtf8(s.label.data(), static_cast<qsizetype>(s.label.size())));
+        m_quantCombo->addItem(
+            QString::fromUtf8(s.label.data(), static_cast<qsizetype>(s.label.size())));
         m_quantCombo->setItemData(m_quantCombo->count() - 1,
                                   tr("weights %1, activations %2")
                                       .arg(precisionName(s.weights), precisionName(s.activations)),
@@ -82,8 +85,9 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
     quantLayout->setContentsMargins(0, 0, 0, 0);
     quantLayout->addWidget(m_quantSlider, 1);
     quantLayout->addWidget(m_quantCombo);
-    quantRow->setToolTip(tr("W = weight bits, A = activation bits. W16 bf16, W8 fp8, W4 int4 "
-                            "(fp4 for W4A4); A16 bf16, A8 fp8, A4 fp4"));
+    quantRow->setToolTip(
+        tr("W = weight bits, A = activation bits. W16 bf16, W8 fp8, W4 int4 "
+           "(fp4 for W4A4); A16 bf16, A8 fp8, A4 fp4"));
     m_computeRoof = new QLabel(this);
     m_computeRoof->setWordWrap(true);
 
@@ -133,9 +137,8 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
     });
     connect(m_gqa, &SliderControl::valueChanged, &m_controller, &ScenarioController::setGqaRatio);
     connect(m_flash, &QCheckBox::toggled, &m_controller, &ScenarioController::setFlashAttention);
-    connect(m_tp, &QComboBox::activated, this, [this](int index) {
-        m_controller.setTensorParallel(m_tp->itemData(index).toInt());
-    });
+    connect(m_tp, &QComboBox::activated, this,
+            [this](int index) { m_controller.setTensorParallel(m_tp->itemData(index).toInt()); });
     connect(&m_controller, &ScenarioController::scenarioChanged, this, &ControlsPanel::sync);
     sync();
 }
@@ -213,9 +216,9 @@ void ControlsPanel::syncGqa() {
                             (model.mla.enabled() ? "mla" : "gqa");
     if (key != m_gqaRangeFor) {
         m_gqaRangeFor = key;
-        m_gqa->setMapping(SliderMapping::steps(m_controller.gqaRatios(),
-                                               SliderMapping::Scale::Logarithmic),
-                          true);
+        m_gqa->setMapping(
+            SliderMapping::steps(m_controller.gqaRatios(), SliderMapping::Scale::Logarithmic),
+            true);
     }
     const bool applicable = m_controller.gqaApplicable();
     m_gqa->setEnabled(applicable);
@@ -262,9 +265,9 @@ void ControlsPanel::sync() {
         m_quantSlider->setValue(step);
         m_quantCombo->setCurrentIndex(step);
     } else {
-        m_quantCombo->addItem(tr("w %1 / a %2")
-                                  .arg(precisionName(w.weightPrecision),
-                                       precisionName(w.activationPrecision)));
+        m_quantCombo->addItem(
+            tr("w %1 / a %2")
+                .arg(precisionName(w.weightPrecision), precisionName(w.activationPrecision)));
         m_quantCombo->setCurrentIndex(kQuantSteps);
     }
     m_computeRoof->setText(tr("computes on the %1 roof (%2)")

@@ -44,7 +44,8 @@ int runExplorer(int argc, char** argv) {
         return 0;
     }
     if (options.version) {
-        printLine(stdout, QStringLiteral("roofline-explorer %1").arg(QStringLiteral(ROOFLINE_VERSION)));
+        printLine(stdout,
+                  QStringLiteral("roofline-explorer %1").arg(QStringLiteral(ROOFLINE_VERSION)));
         return 0;
     }
     if (!options.errors.isEmpty()) {
@@ -91,14 +92,17 @@ int runExplorer(int argc, char** argv) {
     }
     if (options.firstFrame) {
         window.resize(options.size);
-        QObject::connect(window.plot(), &RooflinePlot::painted, &app, [&sinceMain] {
-            const double fromStart = millisecondsSinceProcessStart();
-            printLine(stdout,
-                      QStringLiteral("{\"first_frame_ms\": %1, \"since_main_ms\": %2}")
-                          .arg(fromStart, 0, 'f', 1)
-                          .arg(static_cast<double>(sinceMain.nsecsElapsed()) / 1e6, 0, 'f', 1));
-            QApplication::exit(0);
-        }, Qt::SingleShotConnection);
+        QObject::connect(
+            window.plot(), &RooflinePlot::painted, &app,
+            [&sinceMain] {
+                const double fromStart = millisecondsSinceProcessStart();
+                printLine(stdout,
+                          QStringLiteral("{\"first_frame_ms\": %1, \"since_main_ms\": %2}")
+                              .arg(fromStart, 0, 'f', 1)
+                              .arg(static_cast<double>(sinceMain.nsecsElapsed()) / 1e6, 0, 'f', 1));
+                QApplication::exit(0);
+            },
+            Qt::SingleShotConnection);
     }
     window.show();
     return QApplication::exec();

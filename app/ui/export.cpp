@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export.h"
 
+#include <qcustomplot.h>
+
 #include <QApplication>
 #include <QFileInfo>
 #include <QPainter>
 #include <QSaveFile>
 #include <QSvgGenerator>
-#include <qcustomplot.h>
 
 namespace roofline::ui {
 namespace {
@@ -69,8 +70,8 @@ QString exportPlot(QCustomPlot& plot, const QString& path, QSize size) {
         return commit(file, path);
     }
     file.cancelWriting();
-    return saveError(path, QObject::tr("unknown image type \"%1\" (use .png, .svg or .pdf)")
-                               .arg(suffix));
+    return saveError(path,
+                     QObject::tr("unknown image type \"%1\" (use .png, .svg or .pdf)").arg(suffix));
 }
 
 QImage grabWindow(QWidget& window, QSize size) {

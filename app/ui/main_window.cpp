@@ -49,8 +49,9 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
 
     connect(m_controller, &ScenarioController::analysisChanged, this,
             &MainWindow::onAnalysisChanged);
-    connect(m_controller, &ScenarioController::changeRefused, this,
-            [this](const QString& message) { statusBar()->showMessage(message, kStatusMessageMs); });
+    connect(m_controller, &ScenarioController::changeRefused, this, [this](const QString& message) {
+        statusBar()->showMessage(message, kStatusMessageMs);
+    });
     connect(m_controls, &ControlsPanel::loadFailed, this, &MainWindow::showLoadError);
     onAnalysisChanged(m_controller->analysis());
     resize(1400, 900);
@@ -99,7 +100,8 @@ void MainWindow::createActions() {
     m_exportImage = make(tr("&Export image…"), "exportImage", QKeySequence(tr("Ctrl+E")));
     m_quit = make(tr("&Quit"), "quit", QKeySequence::Quit);
     m_copyImage = make(tr("&Copy image"), "copyImage", QKeySequence::Copy);
-    m_showOperators = make(tr("Show &operators"), "showOperators", QKeySequence(tr("Ctrl+Shift+O")));
+    m_showOperators =
+        make(tr("Show &operators"), "showOperators", QKeySequence(tr("Ctrl+Shift+O")));
     m_showOperators->setCheckable(true);
     m_presentation = make(tr("&Presentation mode"), "presentation");
     m_presentation->setShortcuts({QKeySequence(Qt::Key_F5), QKeySequence(tr("Ctrl+Shift+P"))});
@@ -194,8 +196,7 @@ bool MainWindow::openScenario(const QString& path) {
         return false;
     }
     addRecentFile(path);
-    statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)),
-                             kStatusMessageMs);
+    statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), kStatusMessageMs);
     return true;
 }
 
@@ -210,8 +211,7 @@ bool MainWindow::saveScenario(const QString& path) {
         return false;
     }
     addRecentFile(path);
-    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)),
-                             kStatusMessageMs);
+    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), kStatusMessageMs);
     return true;
 }
 
@@ -262,8 +262,8 @@ void MainWindow::saveScenarioDialog() {
 }
 
 void MainWindow::openModelConfigDialog() {
-    const QString path = Dialogs::openFileName(
-        this, tr("Open model config"), tr("Hugging Face config (*.json);;All files (*)"));
+    const QString path = Dialogs::openFileName(this, tr("Open model config"),
+                                               tr("Hugging Face config (*.json);;All files (*)"));
     if (!path.isEmpty()) {
         openModelConfig(path);
     }
@@ -271,8 +271,7 @@ void MainWindow::openModelConfigDialog() {
 
 void MainWindow::exportImageDialog() {
     const QString path = Dialogs::saveFileName(
-        this, tr("Export image"),
-        tr("PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf)"),
+        this, tr("Export image"), tr("PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf)"),
         QStringLiteral("roofline.png"));
     if (path.isEmpty()) {
         return;

@@ -28,13 +28,9 @@ void MemoryBar::setColours(const QColor& fitColour, const QColor& overflowColour
     update();
 }
 
-QSize MemoryBar::sizeHint() const {
-    return {200, fontMetrics().height() + 8};
-}
+QSize MemoryBar::sizeHint() const { return {200, fontMetrics().height() + 8}; }
 
-QSize MemoryBar::minimumSizeHint() const {
-    return {60, fontMetrics().height() + 8};
-}
+QSize MemoryBar::minimumSizeHint() const { return {60, fontMetrics().height() + 8}; }
 
 void MemoryBar::paintEvent(QPaintEvent* /*event*/) {
     QPainter painter(this);

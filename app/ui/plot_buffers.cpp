@@ -3,11 +3,12 @@
 
 namespace roofline::ui {
 
-BackdropBuffer::BackdropBuffer(const QSize& size, double devicePixelRatio,
-                               const QColor* background)
+BackdropBuffer::BackdropBuffer(const QSize& size, double devicePixelRatio, const QColor* background)
     : QCPPaintBufferPixmap(size, devicePixelRatio), m_background(background) {}
 
-void BackdropBuffer::clear(const QColor& /*ignored*/) { QCPPaintBufferPixmap::clear(*m_background); }
+void BackdropBuffer::clear(const QColor& /*ignored*/) {
+    QCPPaintBufferPixmap::clear(*m_background);
+}
 
 CompositeBuffer::CompositeBuffer(const QSize& size, double devicePixelRatio,
                                  QWeakPointer<BackdropBuffer> backdrop)

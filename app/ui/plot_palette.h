@@ -16,9 +16,9 @@ struct PlotPalette {
     QColor foreground;  ///< axes, tick labels, text
     QColor grid;
     QColor subGrid;
-    QColor roof;          ///< the roof in use (HBM slope + compute ceiling)
-    QColor otherRoof;     ///< compute roofs of other precisions
-    QColor interconnect;  ///< the interconnect slope (tensor parallelism)
+    QColor roof;           ///< the roof in use (HBM slope + compute ceiling)
+    QColor otherRoof;      ///< compute roofs of other precisions
+    QColor interconnect;   ///< the interconnect slope (tensor parallelism)
     QColor memoryRegion;   ///< tint left of the ridge (translucent)
     QColor computeRegion;  ///< tint right of the ridge (translucent)
     QColor regionText;

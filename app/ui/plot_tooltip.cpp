@@ -12,7 +12,9 @@ QString qs(const std::string& text) { return QString::fromStdString(text); }
 
 QString phaseName(Phase phase) { return QString::fromUtf8(toString(phase)); }
 
-QString boundName(Bound bound) { return QString::fromUtf8(toString(bound)) + QStringLiteral("-bound"); }
+QString boundName(Bound bound) {
+    return QString::fromUtf8(toString(bound)) + QStringLiteral("-bound");
+}
 
 QString tooltipText(const QString& name, double flops, double bytes, double intensity,
                     double seconds, Bound bound) {
@@ -53,11 +55,11 @@ QString tooltipText(const TrailPoint& point) {
     lines << QStringLiteral("decode at B = %1").arg(qs(formatInteger(point.batch)));
     lines << QStringLiteral("Intensity: %1 FLOP/byte")
                  .arg(qs(formatNumber(point.intensityFlopsPerByte)));
-    lines << QStringLiteral("Attainable: %1").arg(qs(formatSi(point.attainableFlopsPerSecond,
-                                                              "FLOP/s")));
+    lines << QStringLiteral("Attainable: %1")
+                 .arg(qs(formatSi(point.attainableFlopsPerSecond, "FLOP/s")));
     lines << QStringLiteral("TPOT: %1").arg(qs(formatDuration(point.tpotSeconds)));
-    lines << QStringLiteral("Throughput: %1 tok/s").arg(qs(formatNumber(
-                 point.decodeTokensPerSecond)));
+    lines << QStringLiteral("Throughput: %1 tok/s")
+                 .arg(qs(formatNumber(point.decodeTokensPerSecond)));
     if (!point.fits) {
         lines << QStringLiteral("Does not fit in memory");
     }

@@ -68,9 +68,7 @@ QLabel* ResultsPanel::addRow(QFormLayout* form, const QString& name, const QStri
     return value;
 }
 
-QLabel* ResultsPanel::valueLabel(const QString& key) const {
-    return findChild<QLabel*>(key);
-}
+QLabel* ResultsPanel::valueLabel(const QString& key) const { return findChild<QLabel*>(key); }
 
 void ResultsPanel::setPlotPalette(const PlotPalette& palette) {
     m_palette = palette;
@@ -107,8 +105,8 @@ void ResultsPanel::setAnalysis(const Analysis& a) {
     set("decodeBound", std::string(toString(a.decode.bound)) + "-bound");
     set("decodeIntensity", formatNumber(a.decode.intensity()) + " FLOP/byte");
     set("ridge", formatNumber(a.ridgePointFlopsPerByte) + " FLOP/byte");
-    set("computeRoof", std::string(toString(a.computePrecision)) + " " +
-                           formatSi(a.peakFlopsPerSecond, "FLOP/s"));
+    set("computeRoof",
+        std::string(toString(a.computePrecision)) + " " + formatSi(a.peakFlopsPerSecond, "FLOP/s"));
     set("criticalBatch", a.criticalBatch ? formatInteger(*a.criticalBatch) : "never");
 
     const MemoryFootprint& m = a.memory;

@@ -311,8 +311,8 @@ void RooflinePlot::applyStyle() {
 
     const double dpr = devicePixelRatioF();
     const auto opStyle = [&](const QColor& colour) {
-        return pixmapScatter(QCPScatterStyle::ssCrossCircle, QPen(colour, scaled(1.3)),
-                             Qt::NoBrush, scaled(8.0), dpr);
+        return pixmapScatter(QCPScatterStyle::ssCrossCircle, QPen(colour, scaled(1.3)), Qt::NoBrush,
+                             scaled(8.0), dpr);
     };
     m_prefillOps->setScatterStyle(opStyle(p.prefill));
     m_decodeOps->setScatterStyle(opStyle(p.decode));
@@ -321,13 +321,12 @@ void RooflinePlot::applyStyle() {
 
     QColor trailColour = p.decode;
     m_trail->setPen(QPen(trailColour, scaled(1.8)));
-    m_trail->setScatterStyle(pixmapScatter(QCPScatterStyle::ssDisc, QPen(trailColour),
-                                           trailColour, scaled(5.0), dpr));
+    m_trail->setScatterStyle(
+        pixmapScatter(QCPScatterStyle::ssDisc, QPen(trailColour), trailColour, scaled(5.0), dpr));
     trailColour.setAlphaF(0.55F);
     m_trailBeyond->setPen(QPen(trailColour, scaled(1.5), Qt::DashLine));
-    m_trailBeyond->setScatterStyle(pixmapScatter(QCPScatterStyle::ssCircle,
-                                                 QPen(trailColour, scaled(1.0)), Qt::NoBrush,
-                                                 scaled(5.0), dpr));
+    m_trailBeyond->setScatterStyle(pixmapScatter(
+        QCPScatterStyle::ssCircle, QPen(trailColour, scaled(1.0)), Qt::NoBrush, scaled(5.0), dpr));
     for (QCPItemText* label : {m_trailStartLabel, m_trailEndLabel}) {
         label->setFont(small);
         label->setColor(p.decode);
@@ -387,10 +386,9 @@ RooflinePlot::ViewKey RooflinePlot::viewKey() const {
 }
 
 std::vector<double> RooflinePlot::roofKey() const {
-    std::vector<double> key = {m_analysis.peakFlopsPerSecond,
-                               m_analysis.memoryBandwidthBytesPerSecond,
-                               m_analysis.ridgePointFlopsPerByte,
-                               m_analysis.interconnectBandwidthBytesPerSecond};
+    std::vector<double> key = {
+        m_analysis.peakFlopsPerSecond, m_analysis.memoryBandwidthBytesPerSecond,
+        m_analysis.ridgePointFlopsPerByte, m_analysis.interconnectBandwidthBytesPerSecond};
     for (const RoofGroup& g : m_roofGroups) {
         key.push_back(g.peak);
         key.push_back(g.inUse ? 1.0 : 0.0);
@@ -403,8 +401,8 @@ void RooflinePlot::refresh() {
     // only when the view itself did: ranges, legend, size. Then repaint as asked.
     const ViewKey view = viewKey();
     const std::vector<double> roofs = roofKey();
-    const bool partial = view == m_lastView && !hasInvalidatedPaintBuffers() &&
-                         mPaintBuffers.size() == 3;
+    const bool partial =
+        view == m_lastView && !hasInvalidatedPaintBuffers() && mPaintBuffers.size() == 3;
     const bool roofsChanged = roofs != m_lastRoofs;
     m_lastView = view;
     m_lastRoofs = roofs;
@@ -415,8 +413,9 @@ void RooflinePlot::refresh() {
     if (roofsChanged) {
         updateViewGeometry();
         CompositeBuffer* composite = compositeBuffer();
-        const auto cached = std::find_if(m_roofCache.begin(), m_roofCache.end(),
-                                         [&roofs](const auto& entry) { return entry.first == roofs; });
+        const auto cached =
+            std::find_if(m_roofCache.begin(), m_roofCache.end(),
+                         [&roofs](const auto& entry) { return entry.first == roofs; });
         if (composite != nullptr && cached != m_roofCache.end()) {
             composite->setPixmap(cached->second);
         } else {
@@ -449,9 +448,8 @@ void RooflinePlot::updateRoofs() {
             continue;
         }
         const QString name = QString::fromUtf8(toString(roof.precision));
-        auto same = std::find_if(m_roofGroups.begin(), m_roofGroups.end(), [&](const auto& g) {
-            return g.peak == roof.peakFlopsPerSecond;
-        });
+        auto same = std::find_if(m_roofGroups.begin(), m_roofGroups.end(),
+                                 [&](const auto& g) { return g.peak == roof.peakFlopsPerSecond; });
         if (same == m_roofGroups.end()) {
             m_roofGroups.push_back(
                 {name, roof.peakFlopsPerSecond, roof.ridgePointFlopsPerByte, roof.inUse});
@@ -580,12 +578,11 @@ void RooflinePlot::updateTrail() {
                                                tflops(first->attainableFlopsPerSecond));
     }
     if (last != nullptr) {
-        m_trailEndLabel->setText(last->fits ? QStringLiteral("B=%1").arg(qs(formatInteger(last->batch)))
-                                            : tr("B=%1, does not fit in memory")
-                                                  .arg(qs(formatInteger(last->batch))));
+        m_trailEndLabel->setText(
+            last->fits ? QStringLiteral("B=%1").arg(qs(formatInteger(last->batch)))
+                       : tr("B=%1, does not fit in memory").arg(qs(formatInteger(last->batch))));
         m_trailEndLabel->position->setCoords(last->intensityFlopsPerByte,
                                              tflops(last->attainableFlopsPerSecond));
-
     }
 }
 
@@ -656,9 +653,9 @@ void RooflinePlot::applyAutoRange(bool includeOperators) {
     // still while a slider moves the points.
     double left = floorDecade(xMin / 2.0);
     double right = ceilDecade(xMax * 4.0);
-    double bottom = std::min(
-        floorDecade(std::min(yMin, left * tflops(a.memoryBandwidthBytesPerSecond)) / 2.0),
-        peakMax * 0.3);
+    double bottom =
+        std::min(floorDecade(std::min(yMin, left * tflops(a.memoryBandwidthBytesPerSecond)) / 2.0),
+                 peakMax * 0.3);
     double top = peakMax * 3.0;
     if (m_grownRange) {
         left = std::min(left, m_grownX.lower);
@@ -768,8 +765,8 @@ void RooflinePlot::placePointLabels() {
         const double at = xAxis->coordToPixel(x);
         const QRect area = axisRect()->rect();
         const bool moreRoomRight = area.right() - at > at - area.left();
-        const bool right = fitsRight == fitsLeft ? (fitsRight ? preferRight : moreRoomRight)
-                                                 : fitsRight;
+        const bool right =
+            fitsRight == fitsLeft ? (fitsRight ? preferRight : moreRoomRight) : fitsRight;
         const Qt::Alignment vertical = label->positionAlignment() & Qt::AlignVertical_Mask;
         label->setPositionAlignment((right ? Qt::AlignLeft : Qt::AlignRight) | vertical);
         label->setPadding(QMargins(right ? gap : 0, m.top(), right ? 0 : gap, m.bottom()));
@@ -873,8 +870,8 @@ void RooflinePlot::setPresentationMode(bool on) {
         return;
     }
     m_presentation = on;
-    m_palette = on ? PlotPalette::highContrastVariant(m_palette.dark)
-                   : PlotPalette::forSystem(palette());
+    m_palette =
+        on ? PlotPalette::highContrastVariant(m_palette.dark) : PlotPalette::forSystem(palette());
     applyStyle();
     replot(m_replotPriority);
 }

@@ -10,9 +10,10 @@
 /// Log-log axes. Roofs are drawn from exact vertices: the in-use roof is the polyline
 /// (left edge of the view, on the HBM slope) -> (ridge, peak) -> (right edge, peak).
 
+#include <qcustomplot.h>
+
 #include <QString>
 #include <QTimer>
-#include <qcustomplot.h>
 #include <vector>
 
 #include "plot_palette.h"

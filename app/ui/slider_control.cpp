@@ -61,9 +61,8 @@ SliderControl::SliderControl(QWidget* parent) : QWidget(parent) {
     m_slider->setFocusPolicy(Qt::StrongFocus);
     m_slider->setPageStep(8);
     m_spinBox = new MappedSpinBox(this);
-    m_spinBox->setMinimumWidth(m_spinBox->fontMetrics().horizontalAdvance(
-                                   QStringLiteral("131,072")) +
-                               40);
+    m_spinBox->setMinimumWidth(
+        m_spinBox->fontMetrics().horizontalAdvance(QStringLiteral("131,072")) + 40);
 
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

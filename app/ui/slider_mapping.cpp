@@ -15,8 +15,7 @@ SliderMapping::SliderMapping(std::vector<std::int64_t> values, Scale scale, bool
     }
 }
 
-SliderMapping SliderMapping::logarithmic(std::int64_t minimum, std::int64_t maximum,
-                                         int ticks) {
+SliderMapping SliderMapping::logarithmic(std::int64_t minimum, std::int64_t maximum, int ticks) {
     minimum = std::max<std::int64_t>(minimum, 1);
     maximum = std::max(maximum, minimum);
     ticks = minimum == maximum ? 1 : std::max(ticks, 2);
@@ -26,8 +25,8 @@ SliderMapping SliderMapping::logarithmic(std::int64_t minimum, std::int64_t maxi
     const double logSpan = std::log(static_cast<double>(maximum)) - logMin;
     for (int i = 0; i < ticks; ++i) {
         const double t = ticks > 1 ? static_cast<double>(i) / static_cast<double>(ticks - 1) : 0.0;
-        values.push_back(std::clamp<std::int64_t>(std::llround(std::exp(logMin + t * logSpan)), minimum,
-                                    maximum));
+        values.push_back(std::clamp<std::int64_t>(std::llround(std::exp(logMin + t * logSpan)),
+                                                  minimum, maximum));
     }
     values.front() = minimum;  // exact ends, whatever exp() rounds to
     values.back() = maximum;
@@ -56,9 +55,9 @@ int SliderMapping::tickFor(std::int64_t value) const {
         const double logMin = std::log(static_cast<double>(minimum()));
         const double span = std::log(static_cast<double>(maximum())) - logMin;
         const double position = (std::log(static_cast<double>(value)) - logMin) / span;
-        const int tick = std::clamp(
-            static_cast<int>(std::lround(position * static_cast<double>(maximumTick()))), 0,
-            maximumTick());
+        const int tick =
+            std::clamp(static_cast<int>(std::lround(position * static_cast<double>(maximumTick()))),
+                       0, maximumTick());
         // Rounding can leave the exact position one tick off a run of ticks holding `value`.
         const auto [first, last] = std::equal_range(m_values.begin(), m_values.end(), value);
         if (first == last) {

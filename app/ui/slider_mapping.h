@@ -21,8 +21,7 @@ public:
 
     /// `ticks` values evenly spaced in log space from `minimum` to `maximum` (both ≥ 1 and
     /// both exact), rounded to integers; neighbouring ticks may share a value.
-    static SliderMapping logarithmic(std::int64_t minimum, std::int64_t maximum,
-                                     int ticks = 241);
+    static SliderMapping logarithmic(std::int64_t minimum, std::int64_t maximum, int ticks = 241);
     /// Exactly these values, one per tick (sorted, duplicates removed). `scale` decides what
     /// "nearest" means in tickFor(): log distance suits ratios like the GQA group size.
     static SliderMapping steps(std::vector<std::int64_t> values, Scale scale = Scale::Linear);

@@ -3,10 +3,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "test_support.h"
-
 #include "app_options.h"
 #include "roofline/io/scenario_file.h"
+#include "test_support.h"
 
 using roofline::Precision;
 using roofline::ui::AppOptions;
@@ -34,7 +33,8 @@ private slots:
         QVERIFY(o.scenarioFromCommandLine);
         QCOMPARE(o.scenario.hardware, std::string("h200"));
         QCOMPARE(o.scenario.workload.batch, std::int64_t{16});
-        QCOMPARE(precisionName(o.scenario.workload.weightPrecision), precisionName(Precision::Int4));
+        QCOMPARE(precisionName(o.scenario.workload.weightPrecision),
+                 precisionName(Precision::Int4));
         QCOMPARE(o.scenario.workload.flashAttention, false);
         QCOMPARE(o.gqaRatio, std::int64_t{8});
     }
@@ -42,9 +42,9 @@ private slots:
     void windowOptions() {
         const AppOptions o = parseAppOptions(
             {QStringLiteral("--grab"), QStringLiteral("out.png"), QStringLiteral("--size"),
-             QStringLiteral("800x600"), QStringLiteral("--presentation"),
-             QStringLiteral("--batch"), QStringLiteral("4"),
-             QStringLiteral("--benchmark-interaction=40"), QStringLiteral("--first-frame")});
+             QStringLiteral("800x600"), QStringLiteral("--presentation"), QStringLiteral("--batch"),
+             QStringLiteral("4"), QStringLiteral("--benchmark-interaction=40"),
+             QStringLiteral("--first-frame")});
         QVERIFY2(o.errors.isEmpty(), qPrintable(o.errors.join(QLatin1Char('\n'))));
         QCOMPARE(o.grabPath, QStringLiteral("out.png"));
         QCOMPARE(o.size, QSize(800, 600));
@@ -81,19 +81,20 @@ private slots:
         QTest::addColumn<QString>("fragment");
         QTest::newRow("bad size") << QStringList{QStringLiteral("--size"), QStringLiteral("big")}
                                   << QStringLiteral("--size");
-        QTest::newRow("bad steps") << QStringList{QStringLiteral("--benchmark-interaction"),
-                                                  QStringLiteral("0")}
-                                   << QStringLiteral("--benchmark-interaction");
+        QTest::newRow("bad steps")
+            << QStringList{QStringLiteral("--benchmark-interaction"), QStringLiteral("0")}
+            << QStringLiteral("--benchmark-interaction");
         QTest::newRow("unknown") << QStringList{QStringLiteral("--frobnicate")}
                                  << QStringLiteral("--frobnicate");
         QTest::newRow("bad batch") << QStringList{QStringLiteral("--batch"), QStringLiteral("x")}
                                    << QStringLiteral("--batch");
         QTest::newRow("missing file") << QStringList{QStringLiteral("/no/such/scenario.json")}
                                       << QStringLiteral("/no/such/scenario.json");
-        QTest::newRow("two files") << QStringList{QStringLiteral("a.json"), QStringLiteral("b.json")}
-                                   << QStringLiteral("b.json");
-        QTest::newRow("grab without file") << QStringList{QStringLiteral("--grab")}
-                                           << QStringLiteral("--grab");
+        QTest::newRow("two files")
+            << QStringList{QStringLiteral("a.json"), QStringLiteral("b.json")}
+            << QStringLiteral("b.json");
+        QTest::newRow("grab without file")
+            << QStringList{QStringLiteral("--grab")} << QStringLiteral("--grab");
     }
     void usageErrors() {
         QFETCH(QStringList, arguments);

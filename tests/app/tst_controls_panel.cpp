@@ -6,11 +6,10 @@
 #include <QSlider>
 #include <QTest>
 
-#include "test_support.h"
-
 #include "controls_panel.h"
 #include "scenario_controller.h"
 #include "slider_control.h"
+#include "test_support.h"
 
 using namespace roofline;
 using roofline::ui::ControlsPanel;
@@ -60,15 +59,19 @@ private slots:
         QSlider* slider = panel.quantizationSlider();
         QVERIFY(panel.computeRoofLabel()->text().contains(QStringLiteral("bf16")));
         QTest::keyClick(slider, Qt::Key_Right);  // W8A16
-        QCOMPARE(precisionName(c.scenario().workload.weightPrecision), precisionName(Precision::Fp8));
-        QCOMPARE(precisionName(c.scenario().workload.activationPrecision), precisionName(Precision::Bf16));
+        QCOMPARE(precisionName(c.scenario().workload.weightPrecision),
+                 precisionName(Precision::Fp8));
+        QCOMPARE(precisionName(c.scenario().workload.activationPrecision),
+                 precisionName(Precision::Bf16));
         QCOMPARE(panel.quantizationCombo()->currentText(), QStringLiteral("W8A16"));
         QTest::keyClick(slider, Qt::Key_Right);  // W8A8
         QCOMPARE(precisionName(c.analysis().computePrecision), precisionName(Precision::Fp8));
         QVERIFY(panel.computeRoofLabel()->text().contains(QStringLiteral("fp8")));
         QTest::keyClick(slider, Qt::Key_Right);  // W4A16
-        QCOMPARE(precisionName(c.scenario().workload.weightPrecision), precisionName(Precision::Int4));
-        QCOMPARE(precisionName(c.scenario().workload.activationPrecision), precisionName(Precision::Bf16));
+        QCOMPARE(precisionName(c.scenario().workload.weightPrecision),
+                 precisionName(Precision::Int4));
+        QCOMPARE(precisionName(c.scenario().workload.activationPrecision),
+                 precisionName(Precision::Bf16));
     }
 
     void quantizationComboDrivesTheSlider() {
@@ -77,7 +80,8 @@ private slots:
         QComboBox* combo = panel.quantizationCombo();
         combo->setFocus();
         QTest::keyClick(combo, Qt::Key_End);  // W4A4
-        QCOMPARE(precisionName(c.scenario().workload.weightPrecision), precisionName(Precision::Fp4));
+        QCOMPARE(precisionName(c.scenario().workload.weightPrecision),
+                 precisionName(Precision::Fp4));
         QCOMPARE(panel.quantizationSlider()->value(), 5);
     }
 

@@ -97,16 +97,19 @@ private slots:
         QTest::addColumn<QString>("expected");
         QTest::newRow("not JSON") << QByteArray("{ \"batch\": ") << QString();
         QTest::newRow("later version")
-            << QByteArray(R"({"schema_version": 99, "hardware": "h100-sxm", "model": "llama-3.1-8b"})")
+            << QByteArray(
+                   R"({"schema_version": 99, "hardware": "h100-sxm", "model": "llama-3.1-8b"})")
             << QStringLiteral("/schema_version");
         QTest::newRow("bad value")
-            << QByteArray(R"({"schema_version": 1, "hardware": "h100-sxm", "model": "llama-3.1-8b", "batch": -4})")
+            << QByteArray(
+                   R"({"schema_version": 1, "hardware": "h100-sxm", "model": "llama-3.1-8b", "batch": -4})")
             << QStringLiteral("/batch");
         QTest::newRow("unknown hardware")
             << QByteArray(R"({"schema_version": 1, "hardware": "h999", "model": "llama-3.1-8b"})")
             << QStringLiteral("h999");
         QTest::newRow("bad precision")
-            << QByteArray(R"({"schema_version": 1, "hardware": "h100-sxm", "model": "llama-3.1-8b", "weights": "int3"})")
+            << QByteArray(
+                   R"({"schema_version": 1, "hardware": "h100-sxm", "model": "llama-3.1-8b", "weights": "int3"})")
             << QStringLiteral("/weights");
     }
     void brokenScenarioFilesLeaveTheCurrentOneUntouched() {
@@ -133,7 +136,8 @@ private slots:
     void laterVersionSaysSo() {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("future.json"));
-        writeFile(path, R"({"schema_version": 99, "hardware": "h100-sxm", "model": "llama-3.1-8b"})");
+        writeFile(path,
+                  R"({"schema_version": 99, "hardware": "h100-sxm", "model": "llama-3.1-8b"})");
         MainWindow window;
         QVERIFY(!window.openScenario(path));
         const QString message = Dialogs::shownErrors().value(0);

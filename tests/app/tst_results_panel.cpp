@@ -75,7 +75,8 @@ private slots:
         QVERIFY(fits.memory.fits);
         QVERIFY(!panel.memoryOverflow());
         QCOMPARE(panel.memoryBar()->fraction(), fits.memory.totalBytes / fits.memory.capacityBytes);
-        QCOMPARE(panel.memoryBar()->barColour(), ui::PlotPalette::forSystem(panel.palette()).decode);
+        QCOMPARE(panel.memoryBar()->barColour(),
+                 ui::PlotPalette::forSystem(panel.palette()).decode);
 
         const Analysis tooBig = analysisOf("llama-2-70b", 1, 2048);  // 138 GB on 80 GB
         QVERIFY(!tooBig.memory.fits);

@@ -81,9 +81,10 @@ private slots:
         QFETCH(QString, weights);
         RooflinePlot plot;
         const Drawn d = draw(plot, scenarioWith([&](io::ScenarioFile& f) {
-            f.workload.batch = batch;
-            f.workload.weightPrecision = *parsePrecision(weights.toStdString());
-        }));
+                                 f.workload.batch = batch;
+                                 f.workload.weightPrecision =
+                                     *parsePrecision(weights.toStdString());
+                             }));
         QCOMPARE(plot.prefillPoint()->dataCount(), 1);
         QCOMPARE(plot.decodePoint()->dataCount(), 1);
         const auto prefill = plot.prefillPoint()->data()->at(0);
@@ -131,9 +132,10 @@ private slots:
         const QStringList labels = plot.roofLabels();
         QCOMPARE(static_cast<std::size_t>(labels.size()), peaks.size());
         // H100: "bf16/fp16 989 TFLOP/s" in use, first.
-        QCOMPARE(labels.front(), QStringLiteral("bf16/fp16 %1")
-                                     .arg(QString::fromStdString(
-                                         formatSi(d.analysis.peakFlopsPerSecond, "FLOP/s"))));
+        QCOMPARE(
+            labels.front(),
+            QStringLiteral("bf16/fp16 %1")
+                .arg(QString::fromStdString(formatSi(d.analysis.peakFlopsPerSecond, "FLOP/s"))));
         for (QCPGraph* roof : plot.otherRoofs()) {
             QCOMPARE(roof->pen().style(), Qt::DashLine);
             QCOMPARE(roof->dataCount(), 2);
@@ -168,9 +170,9 @@ private slots:
         RooflinePlot plot;
         plot.setOperatorsVisible(true);
         draw(plot, scenarioWith([&](io::ScenarioFile& f) {
-            f.model = model.toStdString();
-            f.workload.tensorParallel = tp;
-        }));
+                 f.model = model.toStdString();
+                 f.workload.tensorParallel = tp;
+             }));
         for (int i = 0; i < plot.graphCount(); ++i) {
             QVERIFY2(allFinite(plot.graph(i)->data()), qPrintable(plot.graph(i)->name()));
         }
@@ -209,9 +211,8 @@ private slots:
         RooflinePlot plot;
         draw(plot, scenarioWith([](auto&) {}));
         QVERIFY(!plot.interconnectRoof()->visible());
-        const Drawn d = draw(plot, scenarioWith([](io::ScenarioFile& f) {
-            f.workload.tensorParallel = 4;
-        }));
+        const Drawn d =
+            draw(plot, scenarioWith([](io::ScenarioFile& f) { f.workload.tensorParallel = 4; }));
         QVERIFY(plot.interconnectRoof()->visible());
         const auto link = plot.interconnectRoof()->data();
         QCOMPARE(link->at(1)->key,
@@ -220,9 +221,8 @@ private slots:
 
     void tooltipShowsTheNearestPointsNumbers() {
         RooflinePlot plot;
-        const Drawn d = draw(plot, scenarioWith([](io::ScenarioFile& f) {
-            f.workload.batch = 16;
-        }));
+        const Drawn d =
+            draw(plot, scenarioWith([](io::ScenarioFile& f) { f.workload.batch = 16; }));
         const auto decode = plot.decodePoint()->data()->at(0);
         const QPointF near = pixelOf(plot, decode->key, decode->value) + QPointF(3, -2);
         QCOMPARE(plot.tooltipAt(near), ui::tooltipText(Phase::Decode, d.analysis.decode));
@@ -242,12 +242,15 @@ private slots:
         const QStringList lines = text.split(QLatin1Char('\n'));
         QCOMPARE(lines.size(), 6);
         QCOMPARE(lines[0], QStringLiteral("decode step (TPOT)"));
-        QCOMPARE(lines[1], QStringLiteral("FLOPs: ") + QString::fromStdString(formatSi(16.06e9, "FLOP")));
-        QCOMPARE(lines[2], QStringLiteral("Bytes: ") + QString::fromStdString(formatBytes(16.06e9)));
+        QCOMPARE(lines[1],
+                 QStringLiteral("FLOPs: ") + QString::fromStdString(formatSi(16.06e9, "FLOP")));
+        QCOMPARE(lines[2],
+                 QStringLiteral("Bytes: ") + QString::fromStdString(formatBytes(16.06e9)));
         QCOMPARE(lines[3], QStringLiteral("Intensity: ") +
                                QString::fromStdString(formatNumber(1.0)) +
                                QStringLiteral(" FLOP/byte"));
-        QCOMPARE(lines[4], QStringLiteral("Time: ") + QString::fromStdString(formatDuration(4.79e-3)));
+        QCOMPARE(lines[4],
+                 QStringLiteral("Time: ") + QString::fromStdString(formatDuration(4.79e-3)));
         QCOMPARE(lines[5], QStringLiteral("Bound: memory-bound"));
 
         OperatorCost op;

@@ -2,10 +2,9 @@
 #include <QSignalSpy>
 #include <QTest>
 
-#include "test_support.h"
-
 #include "roofline/io/scenario_file.h"
 #include "scenario_controller.h"
+#include "test_support.h"
 
 using namespace roofline;
 using roofline::ui::Quantization;
@@ -46,7 +45,8 @@ private slots:
         QCOMPARE(c.scenario().model.id, std::string("llama-3.1-8b"));
         QCOMPARE(c.scenarioFile().workload.batch, std::int64_t{1});
         QCOMPARE(c.scenarioFile().workload.promptTokens, std::int64_t{2048});
-        QCOMPARE(precisionName(c.scenarioFile().workload.weightPrecision), precisionName(Precision::Bf16));
+        QCOMPARE(precisionName(c.scenarioFile().workload.weightPrecision),
+                 precisionName(Precision::Bf16));
         QVERIFY(c.scenario().hardware == resolved(io::ScenarioFile{}).hardware);
         compareWithEngine(c);
     }
@@ -108,8 +108,8 @@ private slots:
         QTest::newRow("W4A8") << Quantization::W4A8 << Precision::Int4 << Precision::Fp8
                               << Precision::Fp8;
         // H100 has no fp4 roof: the engine falls back to fp8 and says so.
-        QTest::newRow("W4A4 on H100") << Quantization::W4A4 << Precision::Fp4 << Precision::Fp4
-                                      << Precision::Fp8;
+        QTest::newRow("W4A4 on H100")
+            << Quantization::W4A4 << Precision::Fp4 << Precision::Fp4 << Precision::Fp8;
     }
     void quantizationMapsToPrecisions() {
         QFETCH(Quantization, quantization);
@@ -119,7 +119,8 @@ private slots:
         ScenarioController c;
         c.setQuantization(quantization);
         QCOMPARE(precisionName(c.scenario().workload.weightPrecision), precisionName(weights));
-        QCOMPARE(precisionName(c.scenario().workload.activationPrecision), precisionName(activations));
+        QCOMPARE(precisionName(c.scenario().workload.activationPrecision),
+                 precisionName(activations));
         QCOMPARE(precisionName(c.analysis().computePrecision), precisionName(computeRoof));
         QCOMPARE(ui::quantizationOf(c.scenario().workload), std::optional(quantization));
         compareWithEngine(c);
