@@ -98,7 +98,7 @@ AppOptions parseAppOptions(const QStringList& arguments) {
     if (!options.scenarioPath.isEmpty()) {
         const io::Loaded<io::ScenarioFile> loaded =
             io::loadScenarioFile(options.scenarioPath.toStdString());
-        if (!loaded.ok()) {
+        if (!loaded.value) {
             options.errors << QObject::tr("could not open the scenario %1:\n%2")
                                   .arg(options.scenarioPath, issuesText(loaded.issues));
         } else {

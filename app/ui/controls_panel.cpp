@@ -146,11 +146,11 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
 void ControlsPanel::fillPickers() {
     for (const std::string& id : io::hardwareIds()) {
         const io::Loaded<Hardware> hw = io::builtinHardware(id);
-        m_hardware->addItem(hw.ok() ? qs(hw.value->name) : qs(id), qs(id));
+        m_hardware->addItem(hw.value ? qs(hw.value->name) : qs(id), qs(id));
     }
     for (const std::string& id : io::modelIds()) {
         const io::Loaded<Model> model = io::builtinModel(id);
-        m_model->addItem(model.ok() ? qs(model.value->name) : qs(id), qs(id));
+        m_model->addItem(model.value ? qs(model.value->name) : qs(id), qs(id));
     }
 }
 

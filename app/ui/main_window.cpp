@@ -86,7 +86,7 @@ void MainWindow::createDocks() {
 }
 
 void MainWindow::createActions() {
-    const auto make = [this](const QString& text, const char* name, QKeySequence key = {}) {
+    const auto make = [this](const QString& text, const char* name, const QKeySequence& key = {}) {
         auto* action = new QAction(text, this);
         action->setObjectName(QString::fromLatin1(name));
         if (!key.isEmpty()) {
@@ -182,7 +182,7 @@ void MainWindow::showLoadError(const QString& text, const QString& details) {
 
 bool MainWindow::openScenario(const QString& path) {
     const io::Loaded<io::ScenarioFile> loaded = io::loadScenarioFile(path.toStdString());
-    if (!loaded.ok()) {
+    if (!loaded.value) {
         showLoadError(tr("Could not open the scenario %1. The current scenario is unchanged.")
                           .arg(QFileInfo(path).fileName()),
                       issuesText(loaded.issues));
@@ -356,7 +356,7 @@ void MainWindow::restoreSession(bool restoreScenario) {
     }
     const io::Loaded<io::ScenarioFile> last =
         io::parseScenarioFile(json.toStdString(), "last session");
-    if (last.ok() && !hasErrors(m_controller->setScenarioFile(*last.value))) {
+    if (last.value && !hasErrors(m_controller->setScenarioFile(*last.value))) {
         return;
     }
     // A last scenario that no longer resolves (a moved model file) is not an error worth a

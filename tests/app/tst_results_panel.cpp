@@ -65,7 +65,8 @@ private slots:
         const Analysis shortContext = analysisOf("llama-3.1-8b", 1, 128);
         QVERIFY(shortContext.criticalBatch.has_value());
         panel.setAnalysis(shortContext);
-        QCOMPARE(text(panel, "criticalBatch"), qs(formatInteger(*shortContext.criticalBatch)));
+        QCOMPARE(text(panel, "criticalBatch"),
+                 qs(formatInteger(shortContext.criticalBatch.value_or(-1))));
     }
 
     void memoryBarTurnsRedWhenItDoesNotFit() {
