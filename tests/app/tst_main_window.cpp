@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
 #include <QLabel>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSlider>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -58,6 +63,59 @@ private slots:
                      QStringLiteral(" FLOP/byte"));
         QCOMPARE(window.resultsPanel()->valueLabel(QStringLiteral("tpot"))->text(),
                  QString::fromStdString(formatDuration(a.tpotSeconds)));
+    }
+
+    void everyControlMovesThePlotToTheEnginesPoint_data() {
+        QTest::addColumn<QString>("control");
+        for (const char* name : {"batch", "sequence", "quantization", "kv", "gqa", "tp", "flash"}) {
+            QTest::newRow(name) << QString::fromLatin1(name);
+        }
+    }
+    void everyControlMovesThePlotToTheEnginesPoint() {
+        QFETCH(QString, control);
+        MainWindow window;
+        ui::ControlsPanel* c = window.controlsPanel();
+        const io::ScenarioFile before = window.controller().scenarioFile();
+        if (control == QLatin1String("batch")) {
+            QTest::keyClick(c->batchControl()->slider(), Qt::Key_PageUp);
+        } else if (control == QLatin1String("sequence")) {
+            QTest::keyClick(c->sequenceControl()->slider(), Qt::Key_PageUp);
+        } else if (control == QLatin1String("quantization")) {
+            QTest::keyClick(c->quantizationSlider(), Qt::Key_End);
+        } else if (control == QLatin1String("kv")) {
+            QTest::keyClick(c->kvCombo(), Qt::Key_Down);
+        } else if (control == QLatin1String("gqa")) {
+            QTest::keyClick(c->gqaControl()->slider(), Qt::Key_Home);
+        } else if (control == QLatin1String("tp")) {
+            QTest::keyClick(c->tensorParallelCombo(), Qt::Key_Down);
+        } else {
+            QTest::keyClick(c->flashAttentionCheck(), Qt::Key_Space);
+        }
+        QVERIFY(!(window.controller().scenarioFile() == before));
+
+        // The engine's numbers for the scenario the widgets now show...
+        const Analysis expected = analyze(window.controller().scenario());
+        // ...are the plotted points and the results panel's text.
+        const auto decode = window.plot()->decodePoint()->data()->at(0);
+        const auto prefill = window.plot()->prefillPoint()->data()->at(0);
+        QCOMPARE(decode->key, expected.decode.intensity());
+        QCOMPARE(decode->value, expected.decode.attainableFlopsPerSecond / ui::kFlopsPerTflop);
+        QCOMPARE(prefill->key, expected.prefill.intensity());
+        QCOMPARE(prefill->value, expected.prefill.attainableFlopsPerSecond / ui::kFlopsPerTflop);
+        QCOMPARE(window.plot()->roofInUse()->data()->at(1)->key, expected.ridgePointFlopsPerByte);
+        QCOMPARE(window.resultsPanel()->valueLabel(QStringLiteral("tpot"))->text(),
+                 QString::fromStdString(formatDuration(expected.tpotSeconds)));
+        QCOMPARE(window.resultsPanel()->valueLabel(QStringLiteral("ttft"))->text(),
+                 QString::fromStdString(formatDuration(expected.ttftSeconds)));
+    }
+
+    void copyImagePutsThePlotOnTheClipboard() {
+        MainWindow window;
+        QApplication::clipboard()->clear();
+        action(window, "copyImage")->trigger();
+        const QImage copied = QApplication::clipboard()->image();
+        QVERIFY(!copied.isNull());
+        QCOMPARE(copied.size(), window.plot()->size());
     }
 
     void saveThenOpenGivesTheSameScenario() {

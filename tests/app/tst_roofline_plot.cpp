@@ -320,6 +320,20 @@ private slots:
         QVERIFY(stepped == full);
     }
 
+    void paletteFollowsTheSystem() {
+        RooflinePlot plot;
+        draw(plot, scenarioWith([](auto&) {}));
+        QVERIFY(!plot.plotPalette().dark);  // offscreen's default palette is light
+        QPalette dark = plot.palette();
+        dark.setColor(QPalette::Window, QColor(32, 32, 32));
+        dark.setColor(QPalette::WindowText, QColor(230, 230, 230));
+        plot.setPalette(dark);
+        QVERIFY(plot.plotPalette().dark);
+        QCOMPARE(plot.decodePoint()->scatterStyle().brush().color(),
+                 ui::PlotPalette::darkTheme().decode);
+        QCOMPARE(plot.xAxis->tickLabelColor(), ui::PlotPalette::darkTheme().foreground);
+    }
+
     void userZoomSurvivesNewDataUntilReset() {
         RooflinePlot plot;
         draw(plot, scenarioWith([](auto&) {}));
