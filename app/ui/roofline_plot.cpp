@@ -55,8 +55,15 @@ RooflinePlot::RooflinePlot(QWidget* parent) : QCustomPlot(parent) {
     applyStyle();
 
     connect(this, &QCustomPlot::mouseMove, this, &RooflinePlot::onMouseMove);
-    connect(this, &QCustomPlot::mousePress, this, [this] { m_autoRange = false; });
-    connect(this, &QCustomPlot::mouseWheel, this, [this] { m_autoRange = false; });
+    // A range change the plot did not make itself is the user's zoom or drag: from then on
+    // the view stays where the user put it, until View > Reset view.
+    for (QCPAxis* axis : {xAxis, yAxis}) {
+        connect(axis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] {
+            if (!m_settingRange) {
+                m_autoRange = false;
+            }
+        });
+    }
     connect(this, &QCustomPlot::afterLayout, this, &RooflinePlot::updateViewGeometry);
     m_operatorFit.setSingleShot(true);
     m_operatorFit.setInterval(kOperatorFitDelayMs);
@@ -401,8 +408,8 @@ void RooflinePlot::refresh() {
     // only when the view itself did: ranges, legend, size. Then repaint as asked.
     const ViewKey view = viewKey();
     const std::vector<double> roofs = roofKey();
-    const bool partial =
-        view == m_lastView && !hasInvalidatedPaintBuffers() && mPaintBuffers.size() == 3;
+    const bool partial = view == m_lastView && !hasInvalidatedPaintBuffers() && !mReplotQueued &&
+                         compositeBuffer() != nullptr;
     const bool roofsChanged = roofs != m_lastRoofs;
     m_lastView = view;
     m_lastRoofs = roofs;
@@ -666,8 +673,10 @@ void RooflinePlot::applyAutoRange(bool includeOperators) {
     m_grownX = QCPRange(left, right);
     m_grownY = QCPRange(bottom, top);
     m_grownRange = true;
+    m_settingRange = true;
     xAxis->setRange(m_grownX);
     yAxis->setRange(m_grownY);
+    m_settingRange = false;
 }
 
 void RooflinePlot::resetAutoRange() { m_grownRange = false; }

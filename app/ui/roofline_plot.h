@@ -148,6 +148,7 @@ private:
     bool m_presentation = false;
     bool m_operatorsVisible = false;
     bool m_autoRange = true;
+    bool m_settingRange = false;  ///< the plot itself is moving the axes
     RefreshPriority m_replotPriority = rpQueuedReplot;
     ViewKey m_lastView;
     std::vector<double> m_lastRoofs;
