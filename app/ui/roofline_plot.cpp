@@ -659,7 +659,7 @@ void RooflinePlot::applyAutoRange(bool includeOperators) {
     // Decade-rounded ends, and a view that only grows until resetAutoRange(): the axes stay
     // still while a slider moves the points.
     double left = floorDecade(xMin / 2.0);
-    double right = ceilDecade(xMax * 4.0);
+    double right = ceilDecade(xMax * 2.0);
     double bottom =
         std::min(floorDecade(std::min(yMin, left * tflops(a.memoryBandwidthBytesPerSecond)) / 2.0),
                  peakMax * 0.3);
