@@ -33,6 +33,8 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent) {
     addRow(rooflineForm, tr("Ridge point"), QStringLiteral("ridge"));
     addRow(rooflineForm, tr("Compute roof"), QStringLiteral("computeRoof"));
     addRow(rooflineForm, tr("Critical batch"), QStringLiteral("criticalBatch"));
+    addRow(rooflineForm, tr("… weight matmuls"), QStringLiteral("matmulCriticalBatch"));
+    addRow(rooflineForm, tr("Goldilocks context"), QStringLiteral("goldilocks"));
     layout->addWidget(roofline);
 
     auto* memory = new QGroupBox(tr("Memory per device"), this);
@@ -107,7 +109,12 @@ void ResultsPanel::setAnalysis(const Analysis& a) {
     set("ridge", formatNumber(a.ridgePointFlopsPerByte) + " FLOP/byte");
     set("computeRoof",
         std::string(toString(a.computePrecision)) + " " + formatSi(a.peakFlopsPerSecond, "FLOP/s"));
+    // Whole decode step at this context (never, when per-sequence KV traffic outgrows the
+    // FLOPs), and the weight matmuls alone (≈ peak·w / 2·BW, context-free).
     set("criticalBatch", a.criticalBatch ? formatInteger(*a.criticalBatch) : "never");
+    set("matmulCriticalBatch",
+        a.matmulCriticalBatch ? formatInteger(*a.matmulCriticalBatch) : "never");
+    set("goldilocks", formatNumber(a.goldilocksContextTokens) + " tokens");
 
     const MemoryFootprint& m = a.memory;
     set("memory", formatBytes(m.totalBytes) + " of " + formatBytes(m.capacityBytes));

@@ -61,6 +61,12 @@ private slots:
         QVERIFY(!longContext.criticalBatch.has_value());
         panel.setAnalysis(longContext);
         QCOMPARE(text(panel, "criticalBatch"), QStringLiteral("never"));
+        // The weight matmuls alone still cross (≈ 295 on H100 bf16, see the core tests).
+        QVERIFY(longContext.matmulCriticalBatch.has_value());
+        QCOMPARE(text(panel, "matmulCriticalBatch"),
+                 qs(formatInteger(longContext.matmulCriticalBatch.value_or(-1))));
+        QCOMPARE(text(panel, "goldilocks"),
+                 qs(formatNumber(longContext.goldilocksContextTokens)) + QStringLiteral(" tokens"));
 
         const Analysis shortContext = analysisOf("llama-3.1-8b", 1, 128);
         QVERIFY(shortContext.criticalBatch.has_value());
