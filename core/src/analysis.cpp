@@ -718,12 +718,17 @@ Analysis analyze(const Scenario& scenario) {
                                   std::string(toString(result.computePrecision)));
     }
     if (!mem.fits) {
-        result.warnings.push_back(
-            "Does not fit: " + std::to_string(static_cast<long long>(std::ceil(mem.totalBytes / 1e9))) +
-            " GB needed per device, " +
-            std::to_string(static_cast<long long>(mem.capacityBytes / 1e9)) +
-            " GB available (largest batch that fits: " + std::to_string(mem.maxBatch) +
-            "); analysed anyway");
+        // One buffer, appended in place: this warning is built on every frame of a scenario
+        // that does not fit (Llama-2-70B on one H100), so no chain of temporaries.
+        std::string& w = result.warnings.emplace_back();
+        w.reserve(128);
+        w += "Does not fit: ";
+        w += std::to_string(static_cast<long long>(std::ceil(mem.totalBytes / 1e9)));
+        w += " GB needed per device, ";
+        w += std::to_string(static_cast<long long>(mem.capacityBytes / 1e9));
+        w += " GB available (largest batch that fits: ";
+        w += std::to_string(mem.maxBatch);
+        w += "); analysed anyway";
     }
     if (wl.kvHeadsOverride > 0 && scenario.model.mla.enabled()) {
         result.warnings.push_back(
