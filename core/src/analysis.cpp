@@ -665,15 +665,18 @@ Analysis analyze(const Scenario& scenario) {
     const double kvPerTokenDevice = cachedPerLayer * d(m.numLayers) * x.c;
     result.goldilocksContextTokens = result.decode.weightBytes / (B * kvPerTokenDevice);
 
-    const ParameterCount params = countParameters(m);
-    result.totalParameters = params.total;
-    result.activeParametersPerToken = params.activePerToken;
+    // Parameters one device holds; with one device that is the whole model, so the total is
+    // not counted a second time (this runs every frame).
+    const detail::ParameterSplit held = detail::deviceParameters(m, x.devices, false);
+    result.totalParameters = wl.tensorParallel == 1
+                                 ? held.total()
+                                 : detail::deviceParameters(m, 1.0, false).total();
+    result.activeParametersPerToken = detail::deviceParameters(m, 1.0, true).total();
     result.kvCacheBytesPerToken = kvCacheElementsPerToken(m) * x.c;
     result.effectiveKvHeads = m.mla.enabled() ? 0 : m.numKvHeads;
 
     // Memory footprint of one device.
     MemoryFootprint& mem = result.memory;
-    const detail::ParameterSplit held = detail::deviceParameters(m, x.devices, false);
     mem.weightBytes = held.matrices * x.w + held.vectors * x.a;
     const double tokensPerSeq = std::max(P, C + 1.0);
     double kvPerSeq = 0.0;
