@@ -117,8 +117,8 @@ void printTable(std::ostream& out, const Scenario& s, const Analysis& a) {
     }
     if (!a.warnings.empty()) {
         out << "\nWarnings\n";
-        for (const std::string& warning : a.warnings) {
-            out << "  - " << warning << '\n';
+        for (const Warning& warning : a.warnings) {
+            out << "  - " << warning.text() << '\n';
         }
     }
 }

@@ -128,8 +128,8 @@ void ResultsPanel::setAnalysis(const Analysis& a) {
                                      qs(formatBytes(m.activationBytes))));
 
     QStringList warnings;
-    for (const std::string& w : a.warnings) {
-        warnings << QStringLiteral("⚠ ") + qs(w);
+    for (const Warning& w : a.warnings) {
+        warnings << QStringLiteral("⚠ ") + qs(w.str());
     }
     m_warnings->setText(warnings.join(QLatin1Char('\n')));
     m_warnings->setVisible(!warnings.isEmpty());

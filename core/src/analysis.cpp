@@ -64,7 +64,15 @@ struct Context {
     double devices = 1.0;
     double h = 0, nq = 0, nkv = 0, dh = 0, inter = 0, vocab = 0;  // per device where split
     double peak = 0, bandwidth = 0, linkBandwidth = 0, linkLatency = 0;
+    // 1/peak and 1/bandwidth: every operator's two times are products, not divisions
+    // (within an ulp of the quotient; divisions were a fifth of a pass in profiles).
+    double secondsPerFlop = 0, secondsPerByte = 0;
+    // ln(1 − k/E): the log of the chance that one token leaves a given expert untouched
+    // (−inf when k = E). Powers of it are exp(n·ln), cheaper than pow on every frame.
+    double logUntouched = 0;
 };
+
+using Operators = decltype(Analysis::operators);
 
 // Running sums a pass keeps beside its operators, for the critical batch.
 struct PassExtras {
@@ -90,6 +98,8 @@ enum class Op : unsigned char {
     TpAllreduce, MlpUp, MlpAct, MlpDown, MoeRouter, MoeUp, MoeAct, MoeDown, FinalNorm, LmHead,
     Count
 };
+static_assert(static_cast<std::size_t>(Op::Count) <= kMaxOperatorsPerPass,
+              "Analysis::operators holds two passes of every operator");
 
 struct OpInfo {
     std::string_view name;
@@ -124,30 +134,32 @@ constexpr std::array<OpInfo, static_cast<std::size_t>(Op::Count)> kOps = {{
 // as 16-byte blocks stalled on store forwarding in profiles).
 class PassBuilder {
 public:
-    PassBuilder(Phase phase, std::vector<OperatorCost>& out)
+    PassBuilder(Phase phase, Operators& out)
         : m_phase(phase), m_out(out), m_first(out.size()) {
-        m_index.fill(kNone);
+        m_index.fill(kNone);  // 18 bytes: cheap enough to set on every pass
     }
 
     // Adds an operator, or returns the one of the same id already in this pass.
     OperatorCost& add(Op id, double count) {
         const auto i = static_cast<std::size_t>(id);
         if (m_index[i] == kNone) {
-            m_index[i] = m_out.size();
-            m_out.push_back(OperatorCost{.name = kOps[i].name,
-                                         .phase = m_phase,
-                                         .kind = kOps[i].kind,
-                                         .count = 0.0,
-                                         .flops = 0.0,
-                                         .weightBytes = 0.0,
-                                         .kvBytes = 0.0,
-                                         .activationBytes = 0.0,
-                                         .linkBytes = 0.0,
-                                         .computeTimeSeconds = 0.0,
-                                         .memoryTimeSeconds = 0.0,
-                                         .linkTimeSeconds = 0.0,
-                                         .timeSeconds = 0.0,
-                                         .bound = Bound::Memory});
+            m_index[i] = static_cast<unsigned char>(m_out.size());
+            m_out.emplace_back_with([&] {
+                return OperatorCost{.name = kOps[i].name,
+                                    .phase = m_phase,
+                                    .kind = kOps[i].kind,
+                                    .count = 0.0,
+                                    .flops = 0.0,
+                                    .weightBytes = 0.0,
+                                    .kvBytes = 0.0,
+                                    .activationBytes = 0.0,
+                                    .linkBytes = 0.0,
+                                    .computeTimeSeconds = 0.0,
+                                    .memoryTimeSeconds = 0.0,
+                                    .linkTimeSeconds = 0.0,
+                                    .timeSeconds = 0.0,
+                                    .bound = Bound::Memory};
+            });
         }
         OperatorCost& op = m_out[m_index[i]];
         op.count += count;
@@ -157,11 +169,12 @@ public:
     std::size_t first() const { return m_first; }
 
 private:
-    static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+    static constexpr unsigned char kNone = 0xff;  // the list holds far fewer operators
+    static_assert(Operators::capacity() < kNone);
     Phase m_phase;
-    std::vector<OperatorCost>& m_out;
+    Operators& m_out;
     std::size_t m_first;
-    std::array<std::size_t, static_cast<std::size_t>(Op::Count)> m_index{};
+    std::array<unsigned char, static_cast<std::size_t>(Op::Count)> m_index{};
 };
 
 // Query-key pairs per sequence and head for T new tokens after C cached ones, each query
@@ -230,7 +243,7 @@ void addMoe(PassBuilder& pass, const Context& x, double layers, double N, PassEx
 
     // Distinct routed experts the pass touches under uniform routing (DOMAIN.md §6):
     // E·(1 − (1 − k/E)^N): k at one token, all E at large N.
-    const double fraction = 1.0 - std::pow(1.0 - k / E, N);
+    const double fraction = -std::expm1(N * x.logUntouched);
     extras.expertFraction = fraction;
     const double touched = E * fraction;
 
@@ -266,12 +279,12 @@ void addMoe(PassBuilder& pass, const Context& x, double layers, double N, PassEx
     extras.expertFullBytes += layers * E * (upExpert + downExpert);
 }
 
-void addAttentionBlock(PassBuilder& pass, const Context& x, const LayerGroup& g, Phase phase,
-                       double B, double T, double C, bool flashAttention, PassExtras& extras) {
+// Attention of `layers` layers that share one sliding window (0 = full attention).
+void addAttentionBlock(PassBuilder& pass, const Context& x, double layers, double window,
+                       Phase phase, double B, double T, double C, bool flashAttention,
+                       PassExtras& extras) {
     const Model& m = x.m;
-    const double layers = d(g.count);
     const double N = B * T;
-    const double window = d(g.slidingWindow);
     const double pairs = attentionPairs(C, T, window);
     const double keys = keysRead(C, T, window);
     // A sliding-window cache keeps at most W tokens: a prefill longer than W stores W.
@@ -371,11 +384,54 @@ void addAllReduce(PassBuilder& pass, const Context& x, double count, double N) {
     }
 }
 
-// Emits every operator of one pass over B sequences, T new tokens each, C cached.
-PassExtras buildPass(const Context& x, const Workload& wl, Phase phase, double B, double T,
-                     double C, std::vector<OperatorCost>& out) {
-    PassBuilder pass(phase, out);
+// What a pass adds up to besides its operators.
+struct PassTotals {
+    PhaseCost cost;
     PassExtras extras;
+    double matmulFlops = 0.0;  // the weight matmuls alone (OperatorKind::Matmul)
+    double matmulBytes = 0.0;
+};
+
+// Times, bound and sums of the operators [first, end) of one pass, in one walk.
+void finishPass(Operators& ops, std::size_t first, const Context& x, PassTotals& totals) {
+    PhaseCost& p = totals.cost;
+    for (std::size_t i = first; i < ops.size(); ++i) {
+        OperatorCost& op = ops[i];
+        op.computeTimeSeconds = op.flops * x.secondsPerFlop;
+        op.memoryTimeSeconds = op.bytes() * x.secondsPerByte;
+        const double onChip = std::max(op.computeTimeSeconds, op.memoryTimeSeconds);
+        op.timeSeconds = std::max(onChip, op.linkTimeSeconds);
+        op.bound = op.linkTimeSeconds > onChip ? Bound::Interconnect
+                   : op.computeTimeSeconds > op.memoryTimeSeconds ? Bound::Compute
+                                                                  : Bound::Memory;
+        p.flops += op.flops;
+        p.weightBytes += op.weightBytes;
+        p.kvBytes += op.kvBytes;
+        p.activationBytes += op.activationBytes;
+        p.linkBytes += op.linkBytes;
+        p.linkTimeSeconds += op.linkTimeSeconds;
+        p.timeSeconds += op.timeSeconds;
+        if (op.kind == OperatorKind::Matmul) {
+            totals.matmulFlops += op.flops;
+            totals.matmulBytes += op.bytes();
+        }
+    }
+    p.computeTimeSeconds = p.flops / x.peak;
+    p.memoryTimeSeconds = p.bytes() / x.bandwidth;
+    const double onChip = std::max(p.computeTimeSeconds, p.memoryTimeSeconds);
+    p.stepBoundSeconds = std::max(onChip, p.linkTimeSeconds);
+    p.attainableFlopsPerSecond = p.timeSeconds > 0.0 ? p.flops / p.timeSeconds : 0.0;
+    p.bound = p.linkTimeSeconds > onChip ? Bound::Interconnect
+              : p.computeTimeSeconds > p.memoryTimeSeconds ? Bound::Compute
+                                                           : Bound::Memory;
+}
+
+// Emits every operator of one pass over B sequences, T new tokens each, C cached.
+PassTotals buildPass(const Context& x, const Workload& wl, Phase phase, double B, double T,
+                     double C, Operators& out) {
+    PassBuilder pass(phase, out);
+    PassTotals totals;
+    PassExtras& extras = totals.extras;
     const Model& m = x.m;
     const double N = B * T;
 
@@ -384,19 +440,48 @@ PassExtras buildPass(const Context& x, const Workload& wl, Phase phase, double B
     emb.weightBytes += N * x.h * x.w / x.devices;
     emb.activationBytes += N * x.h * x.a;
 
-    for (const LayerGroup& g : m.layerGroups) {
-        const double layers = d(g.count);
-        // Fused residual add + RMSNorm: read x and residual, write both.
-        addNorms(pass, x, Op::Norms, layers * d(m.normsPerLayer), N, 4.0);
-        addAttentionBlock(pass, x, g, phase, B, T, C, wl.flashAttention, extras);
-        addAllReduce(pass, x, layers, N);
-        if (g.moe) {
-            addMoe(pass, x, layers, N, extras);
-        } else {
-            addDenseMlp(pass, x, layers, N, x.inter, m.mlpBias, extras);
-        }
-        addAllReduce(pass, x, layers, N);
+    // Layer groups are the distinct (window, MoE) pairs. Attention depends only on the
+    // window and the MLP only on MoE, so the layers sharing each are summed and each block's
+    // formulas run once per distinct shape (DeepSeek-V3: one attention block, not two),
+    // in the order the groups first use them.
+    const std::vector<LayerGroup>& groups = m.layerGroups;
+    double layers = 0.0, moeLayers = 0.0;
+    for (const LayerGroup& g : groups) {
+        layers += d(g.count);
+        moeLayers += g.moe ? d(g.count) : 0.0;
     }
+    // Fused residual add + RMSNorm: read x and residual, write both.
+    addNorms(pass, x, Op::Norms, layers * d(m.normsPerLayer), N, 4.0);
+    for (auto g = groups.begin(); g != groups.end(); ++g) {
+        const auto sameWindow = [&](const LayerGroup& o) {
+            return o.slidingWindow == g->slidingWindow;
+        };
+        if (std::any_of(groups.begin(), g, sameWindow)) {
+            continue;  // counted with the first group of this window
+        }
+        double windowLayers = 0.0;
+        for (auto o = g; o != groups.end(); ++o) {
+            windowLayers += sameWindow(*o) ? d(o->count) : 0.0;
+        }
+        addAttentionBlock(pass, x, windowLayers, d(g->slidingWindow), phase, B, T, C,
+                          wl.flashAttention, extras);
+    }
+    addAllReduce(pass, x, layers, N);  // after attention's o_proj
+    const auto addMlp = [&](bool moe) {
+        const double count = moe ? moeLayers : layers - moeLayers;
+        if (count <= 0.0) {
+            return;
+        }
+        if (moe) {
+            addMoe(pass, x, count, N, extras);
+        } else {
+            addDenseMlp(pass, x, count, N, x.inter, m.mlpBias, extras);
+        }
+    };
+    const bool moeFirst = !groups.empty() && groups.front().moe;
+    addMlp(moeFirst);
+    addMlp(!moeFirst);
+    addAllReduce(pass, x, layers, N);  // after the MLP's down projection
     extras.normWeightBytes = (d(m.normsPerLayer) * d(m.numLayers) + 1.0) * x.h * x.a;
     extras.fixedWeightBytes += extras.normWeightBytes;
 
@@ -410,46 +495,8 @@ PassExtras buildPass(const Context& x, const Workload& wl, Phase phase, double B
     head.activationBytes += rows * (x.h + x.vocab) * x.a;
     extras.fixedWeightBytes += x.h * x.vocab * x.w;
 
-    // Times and bounds per operator.
-    for (std::size_t i = pass.first(); i < out.size(); ++i) {
-        OperatorCost& op = out[i];
-        op.computeTimeSeconds = op.flops / x.peak;
-        op.memoryTimeSeconds = op.bytes() / x.bandwidth;
-        op.timeSeconds = std::max({op.computeTimeSeconds, op.memoryTimeSeconds,
-                                   op.linkTimeSeconds});
-        if (op.linkTimeSeconds > std::max(op.computeTimeSeconds, op.memoryTimeSeconds)) {
-            op.bound = Bound::Interconnect;
-        } else {
-            op.bound = op.computeTimeSeconds > op.memoryTimeSeconds ? Bound::Compute
-                                                                    : Bound::Memory;
-        }
-    }
-    return extras;
-}
-
-PhaseCost summarize(const std::vector<OperatorCost>& ops, std::size_t first, std::size_t last,
-                    const Context& x) {
-    PhaseCost p;
-    for (std::size_t i = first; i < last; ++i) {
-        const OperatorCost& op = ops[i];
-        p.flops += op.flops;
-        p.weightBytes += op.weightBytes;
-        p.kvBytes += op.kvBytes;
-        p.activationBytes += op.activationBytes;
-        p.linkBytes += op.linkBytes;
-        p.linkTimeSeconds += op.linkTimeSeconds;
-        p.timeSeconds += op.timeSeconds;
-    }
-    p.computeTimeSeconds = p.flops / x.peak;
-    p.memoryTimeSeconds = p.bytes() / x.bandwidth;
-    p.stepBoundSeconds = std::max({p.computeTimeSeconds, p.memoryTimeSeconds, p.linkTimeSeconds});
-    p.attainableFlopsPerSecond = p.timeSeconds > 0.0 ? p.flops / p.timeSeconds : 0.0;
-    if (p.linkTimeSeconds > std::max(p.computeTimeSeconds, p.memoryTimeSeconds)) {
-        p.bound = Bound::Interconnect;
-    } else {
-        p.bound = p.computeTimeSeconds > p.memoryTimeSeconds ? Bound::Compute : Bound::Memory;
-    }
-    return p;
+    finishPass(out, pass.first(), x, totals);
+    return totals;
 }
 
 // Smallest integer B ≥ 1 at which the decode step's compute time reaches its memory time.
@@ -470,11 +517,14 @@ std::optional<std::int64_t> criticalBatch(const BatchScaling& s, const Context& 
     const double q = E > 0.0 ? 1.0 - k / E : 0.0;
     const double fixed = s.fixedBytes + (q > 0.0 ? 0.0 : s.expertFullBytes);
     const double full = q > 0.0 ? s.expertFullBytes : 0.0;
-    // g at `batchSize`, given untouched = q^batchSize (pow is the costly part: callers reuse it).
+    // g at `batchSize`, given untouched = q^batchSize (the power is the costly part: callers reuse it).
     const auto gWith = [&](double batchSize, double untouched) {
         return batchSize * slope - (fixed + full * (1.0 - untouched)) / x.bandwidth;
     };
-    const auto power = [&](double batchSize) { return full > 0.0 ? std::pow(q, batchSize) : 0.0; };
+    // q^b as exp(b·ln q): pow is the costly part, and this runs on every frame.
+    const auto power = [&](double batchSize) {
+        return full > 0.0 ? std::exp(batchSize * x.logUntouched) : 0.0;
+    };
     const auto g = [&](double batchSize) { return gWith(batchSize, power(batchSize)); };
     // The root lies between the roots with no experts and with all experts touched
     // (0 ≤ frac ≤ 1). From the upper one, Newton's steps on the convex g decrease
@@ -485,9 +535,9 @@ std::optional<std::int64_t> criticalBatch(const BatchScaling& s, const Context& 
         return std::nullopt;
     }
     if (full > 0.0) {
-        const double lnq = std::log(q);
+        const double lnq = x.logUntouched;
         for (int i = 0; i < 50; ++i) {
-            const double untouched = std::pow(q, b);
+            const double untouched = power(b);
             const double value = gWith(b, untouched);
             const double derivative = slope + full / x.bandwidth * lnq * untouched;
             if (value <= 0.0 || derivative <= 0.0) {
@@ -523,7 +573,7 @@ std::optional<std::int64_t> criticalBatch(const BatchScaling& s, const Context& 
     return static_cast<std::int64_t>(hi);
 }
 
-std::string roofName(const Hardware& hw) { return hw.name.empty() ? hw.id : hw.name; }
+std::string_view roofName(const Hardware& hw) { return hw.name.empty() ? hw.id : hw.name; }
 
 }  // namespace
 
@@ -600,7 +650,6 @@ Analysis analyze(const Scenario& scenario) {
     result.peakFlopsPerSecond = hw.peak(result.computePrecision);
     result.memoryBandwidthBytesPerSecond = hw.memoryBandwidthBytesPerSecond;
     result.ridgePointFlopsPerByte = result.peakFlopsPerSecond / hw.memoryBandwidthBytesPerSecond;
-    result.roofs.reserve(kPrecisionCount);
     for (Precision p : kAllPrecisions) {
         if (hw.hasRoof(p)) {
             result.roofs.push_back({p, hw.peak(p), hw.peak(p) / hw.memoryBandwidthBytesPerSecond,
@@ -621,8 +670,13 @@ Analysis analyze(const Scenario& scenario) {
     x.vocab = d(m.vocabSize) / x.devices;
     x.peak = result.peakFlopsPerSecond;
     x.bandwidth = hw.memoryBandwidthBytesPerSecond;
+    x.secondsPerFlop = 1.0 / x.peak;
+    x.secondsPerByte = 1.0 / x.bandwidth;
     x.linkBandwidth = hw.interconnectBandwidthBytesPerSecond;
     x.linkLatency = hw.interconnectLatencySeconds;
+    if (m.moe.enabled()) {
+        x.logUntouched = std::log1p(-d(m.moe.expertsPerToken) / d(m.moe.numExperts));
+    }
     if (wl.tensorParallel > 1) {
         result.interconnectBandwidthBytesPerSecond = hw.interconnectBandwidthBytesPerSecond;
     }
@@ -631,12 +685,10 @@ Analysis analyze(const Scenario& scenario) {
     const double P = d(wl.promptTokens);
     const double C = d(wl.contextTokens);
 
-    result.operators.reserve(48);
-    buildPass(x, wl, Phase::Prefill, B, P, 0.0, result.operators);
-    const std::size_t decodeFirst = result.operators.size();
-    const PassExtras decodeExtras = buildPass(x, wl, Phase::Decode, B, 1.0, C, result.operators);
-    result.prefill = summarize(result.operators, 0, decodeFirst, x);
-    result.decode = summarize(result.operators, decodeFirst, result.operators.size(), x);
+    result.prefill = buildPass(x, wl, Phase::Prefill, B, P, 0.0, result.operators).cost;
+    const PassTotals decodePass = buildPass(x, wl, Phase::Decode, B, 1.0, C, result.operators);
+    const PassExtras& decodeExtras = decodePass.extras;
+    result.decode = decodePass.cost;
 
     result.ttftSeconds = result.prefill.timeSeconds;
     result.tpotSeconds = result.decode.timeSeconds;
@@ -647,16 +699,11 @@ Analysis analyze(const Scenario& scenario) {
         criticalBatch({result.decode.flops, result.decode.bytes(), decodeExtras.fixedWeightBytes,
                        decodeExtras.expertFullBytes, decodeExtras.expertFraction},
                       x, B, k, E);
-    BatchScaling matmuls{0.0, 0.0, decodeExtras.fixedWeightBytes - decodeExtras.normWeightBytes,
-                         decodeExtras.expertFullBytes, decodeExtras.expertFraction};
-    for (std::size_t i = decodeFirst; i < result.operators.size(); ++i) {
-        const OperatorCost& op = result.operators[i];
-        if (op.kind == OperatorKind::Matmul) {
-            matmuls.flops += op.flops;
-            matmuls.bytes += op.bytes();
-        }
-    }
-    result.matmulCriticalBatch = criticalBatch(matmuls, x, B, k, E);
+    result.matmulCriticalBatch =
+        criticalBatch({decodePass.matmulFlops, decodePass.matmulBytes,
+                       decodeExtras.fixedWeightBytes - decodeExtras.normWeightBytes,
+                       decodeExtras.expertFullBytes, decodeExtras.expertFraction},
+                      x, B, k, E);
 
     // Per device and sequence, every layer, no window cap (the Goldilocks definition).
     const double cachedPerLayer = m.mla.enabled()
@@ -667,11 +714,12 @@ Analysis analyze(const Scenario& scenario) {
 
     // Parameters one device holds; with one device that is the whole model, so the total is
     // not counted a second time (this runs every frame).
-    const detail::ParameterSplit held = detail::deviceParameters(m, x.devices, false);
-    result.totalParameters = wl.tensorParallel == 1
-                                 ? held.total()
-                                 : detail::deviceParameters(m, 1.0, false).total();
-    result.activeParametersPerToken = detail::deviceParameters(m, 1.0, true).total();
+    const detail::DeviceParameters device = detail::deviceParameters(m, x.devices);
+    const detail::ParameterSplit& held = device.held;
+    const detail::DeviceParameters whole =
+        wl.tensorParallel == 1 ? device : detail::deviceParameters(m, 1.0);
+    result.totalParameters = whole.held.total();
+    result.activeParametersPerToken = whole.active.total();
     result.kvCacheBytesPerToken = kvCacheElementsPerToken(m) * x.c;
     result.effectiveKvHeads = m.mla.enabled() ? 0 : m.numKvHeads;
 
@@ -712,46 +760,37 @@ Analysis analyze(const Scenario& scenario) {
                                     d(kMaxBatch)))
                               : 0;
 
-    // Warnings: sentences for the user.
+    // Warnings: sentences for the user, composed in place (see warning.h).
+    const auto warn = [&result]() -> Warning& { return result.warnings.emplace_back(); };
     if (result.computePrecision != wl.activationPrecision) {
-        result.warnings.push_back(std::string(toString(wl.activationPrecision)) +
-                                  " math requested, but " + roofName(hw) + " has no " +
-                                  std::string(toString(wl.activationPrecision)) +
-                                  " roof: using " +
-                                  std::string(toString(result.computePrecision)));
+        warn() << toString(wl.activationPrecision) << " math requested, but " << roofName(hw)
+               << " has no " << toString(wl.activationPrecision)
+               << " roof: using " << toString(result.computePrecision);
     }
     if (!mem.fits) {
-        // One buffer, appended in place: this warning is built on every frame of a scenario
-        // that does not fit (Llama-2-70B on one H100), so no chain of temporaries.
-        std::string& w = result.warnings.emplace_back();
-        w.reserve(128);
-        w += "Does not fit: ";
-        w += std::to_string(static_cast<long long>(std::ceil(mem.totalBytes / 1e9)));
-        w += " GB needed per device, ";
-        w += std::to_string(static_cast<long long>(mem.capacityBytes / 1e9));
-        w += " GB available (largest batch that fits: ";
-        w += std::to_string(mem.maxBatch);
-        w += "); analysed anyway";
+        warn() << "Does not fit: " << static_cast<long long>(std::ceil(mem.totalBytes / 1e9))
+               << " GB needed per device, "
+               << static_cast<long long>(mem.capacityBytes / 1e9)
+               << " GB available (largest batch that fits: "
+               << static_cast<long long>(mem.maxBatch) << "); analysed anyway";
     }
     if (wl.kvHeadsOverride > 0 && scenario.model.mla.enabled()) {
-        result.warnings.push_back(
-            "KV-head override ignored: the model uses multi-head latent attention, whose "
-            "cache has no KV heads");
+        warn() << "KV-head override ignored: the model uses multi-head latent attention, "
+                  "whose cache has no KV heads";
     }
     if (m.maxPositionEmbeddings > 0 && std::max(P, C + 1.0) > d(m.maxPositionEmbeddings)) {
-        result.warnings.push_back("Sequence of " +
-                                  std::to_string(static_cast<long long>(std::max(P, C + 1.0))) +
-                                  " tokens exceeds the model's maximum of " +
-                                  std::to_string(m.maxPositionEmbeddings));
+        warn() << "Sequence of " << static_cast<long long>(std::max(P, C + 1.0))
+               << " tokens exceeds the model's maximum of "
+               << static_cast<long long>(m.maxPositionEmbeddings);
     }
     if (wl.tensorParallel > 1 && hw.interconnectBandwidthBytesPerSecond <= 0.0) {
-        result.warnings.push_back("No interconnect bandwidth known for " + roofName(hw) +
-                                  ": tensor-parallel communication is not timed");
+        warn() << "No interconnect bandwidth known for " << roofName(hw)
+               << ": tensor-parallel communication is not timed";
     }
     if (wl.tensorParallel > 1 && !m.mla.enabled() && m.numKvHeads < wl.tensorParallel) {
-        result.warnings.push_back("KV heads (" + std::to_string(m.numKvHeads) +
-                                  ") fewer than devices (" + std::to_string(wl.tensorParallel) +
-                                  "): each device holds a replicated KV head");
+        warn() << "KV heads (" << static_cast<long long>(m.numKvHeads)
+               << ") fewer than devices (" << static_cast<long long>(wl.tensorParallel)
+               << "): each device holds a replicated KV head";
     }
     return result;
 }

@@ -62,7 +62,7 @@ double kvHeadsPerDevice(const Model& m, double devices) {
     return std::max(1.0, d(m.numKvHeads) / devices);
 }
 
-ParameterSplit deviceParameters(const Model& m, double devices, bool activeOnly) {
+DeviceParameters deviceParameters(const Model& m, double devices) {
     const double h = d(m.hiddenSize);
     ParameterSplit total;
     total.matrices = d(m.vocabSize) / devices * h * (m.tieWordEmbeddings ? 1.0 : 2.0);
@@ -72,19 +72,17 @@ ParameterSplit deviceParameters(const Model& m, double devices, bool activeOnly)
     addAttention(m, devices, layer);
     layer.vectors += d(m.normsPerLayer) * h;
 
+    DeviceParameters out{total, total};
     for (const LayerGroup& g : m.layerGroups) {
         ParameterSplit p = layer;
+        ParameterSplit expert;  // one routed expert
         if (g.moe) {
             const MoeShape& e = m.moe;
             p.matrices += h * d(e.numExperts);  // router, replicated
             if (e.routerBias) {
                 p.vectors += d(e.numExperts);
             }
-            ParameterSplit expert;
             addMlp(m, d(e.expertIntermediateSize) / devices, e.expertBias, expert);
-            const double experts = activeOnly ? d(e.expertsPerToken) : d(e.numExperts);
-            p.matrices += experts * expert.matrices;
-            p.vectors += experts * expert.vectors;
             if (e.sharedIntermediateSize > 0) {
                 addMlp(m, d(e.sharedIntermediateSize) / devices, false, p);
                 if (e.sharedExpertGate) {
@@ -94,18 +92,24 @@ ParameterSplit deviceParameters(const Model& m, double devices, bool activeOnly)
         } else {
             addMlp(m, d(m.intermediateSize) / devices, m.mlpBias, p);
         }
-        total.matrices += d(g.count) * p.matrices;
-        total.vectors += d(g.count) * p.vectors;
+        const double layers = d(g.count);
+        const auto add = [&](ParameterSplit& into, double experts) {
+            into.matrices += layers * (p.matrices + experts * expert.matrices);
+            into.vectors += layers * (p.vectors + experts * expert.vectors);
+        };
+        add(out.held, g.moe ? d(m.moe.numExperts) : 0.0);
+        add(out.active, g.moe ? d(m.moe.expertsPerToken) : 0.0);
     }
-    return total;
+    return out;
 }
 
 }  // namespace detail
 
 ParameterCount countParameters(const Model& model) {
     ParameterCount count;
-    count.total = detail::deviceParameters(model, 1.0, false).total();
-    count.activePerToken = detail::deviceParameters(model, 1.0, true).total();
+    const detail::DeviceParameters p = detail::deviceParameters(model, 1.0);
+    count.total = p.held.total();
+    count.activePerToken = p.active.total();
     return count;
 }
 

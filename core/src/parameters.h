@@ -14,10 +14,16 @@ struct ParameterSplit {
     double total() const { return matrices + vectors; }
 };
 
-/// Parameters one of `devices` tensor-parallel devices holds. Heads, MLP and expert widths
-/// and the vocabulary are split D ways; norms, the router, MLA's down-projections and KV
-/// heads fewer than D are replicated. `activeOnly` counts k routed experts instead of E.
-ParameterSplit deviceParameters(const Model& model, double devices, bool activeOnly);
+/// Parameters one of `devices` tensor-parallel devices holds: `held` with every routed
+/// expert (what is stored), `active` with the k experts one token uses. Heads, MLP and
+/// expert widths and the vocabulary are split D ways; norms, the router, MLA's
+/// down-projections and KV heads fewer than D are replicated. One walk gives both because
+/// analyze() needs them on every frame.
+struct DeviceParameters {
+    ParameterSplit held;
+    ParameterSplit active;
+};
+DeviceParameters deviceParameters(const Model& model, double devices);
 
 /// KV heads each device holds: n_kv / D, or 1 (replicated) when n_kv < D.
 double kvHeadsPerDevice(const Model& model, double devices);

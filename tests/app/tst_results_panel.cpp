@@ -110,7 +110,7 @@ private slots:
         panel.setAnalysis(a);
         QLabel* warnings = panel.valueLabel(QStringLiteral("warnings"));
         QVERIFY(warnings->isVisible());
-        QVERIFY(warnings->text().contains(qs(a.warnings.front())));
+        QVERIFY(warnings->text().contains(qs(a.warnings.front().str())));
         panel.setAnalysis(analysisOf("llama-3.1-8b", 1, 2048));
         QVERIFY(!warnings->isVisible());
     }

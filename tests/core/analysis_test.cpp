@@ -363,7 +363,7 @@ TEST(Analyze, MemoryFootprintAndFit) {
     EXPECT_EQ(a.memory.maxBatch, 0);
     EXPECT_GT(a.tpotSeconds, 0.0);
     ASSERT_FALSE(a.warnings.empty());
-    EXPECT_NE(a.warnings[0].find("Does not fit"), std::string::npos);
+    EXPECT_NE(a.warnings[0].text().find("Does not fit"), std::string::npos);
     // Llama-3.1-8B: weights 16,060,522,496 bytes; KV per sequence at max(P, C+1) = 2049 tokens:
     // 2049 · 131,072 = 268,566,528.
     const Analysis b = analyze(scenario(test::h100Sxm(), test::llama31_8b()));

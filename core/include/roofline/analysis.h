@@ -30,7 +30,9 @@
 #include <string_view>
 #include <vector>
 
+#include "roofline/fixed_list.h"
 #include "roofline/scenario.h"
+#include "roofline/warning.h"
 
 namespace roofline {
 
@@ -117,6 +119,12 @@ struct Roof {
     bool inUse = false;                   ///< The roof the scenario computes on.
 };
 
+/// At most this many distinct operators in one pass: layer groups merge into the same ones.
+inline constexpr std::size_t kMaxOperatorsPerPass = 18;
+
+/// Kinds of warning analyze() can give (each at most once per analysis).
+inline constexpr std::size_t kMaxWarnings = 6;
+
 struct Analysis {
     /// The math precision: the activation precision, or the next wider roof the chip has.
     Precision computePrecision = Precision::Bf16;
@@ -124,7 +132,7 @@ struct Analysis {
     double memoryBandwidthBytesPerSecond = 0.0;  ///< The HBM roof.
     double ridgePointFlopsPerByte = 0.0;         ///< peak / bandwidth
     /// Every roof the chip has, in kAllPrecisions order (fp16 listed even when equal to bf16).
-    std::vector<Roof> roofs;
+    FixedList<Roof, kPrecisionCount> roofs;
     /// Interconnect bandwidth per direction when tensor parallelism is on (D > 1), else 0:
     /// draw it as a third roof, FLOPs per link byte.
     double interconnectBandwidthBytesPerSecond = 0.0;
@@ -154,10 +162,10 @@ struct Analysis {
     MemoryFootprint memory;
 
     /// Prefill operators first, then decode, each in execution order.
-    std::vector<OperatorCost> operators;
+    FixedList<OperatorCost, 2 * kMaxOperatorsPerPass> operators;
     /// Sentences for the user, e.g. "fp4 requested, but NVIDIA H100 has no fp4 roof:
-    /// using fp8".
-    std::vector<std::string> warnings;
+    /// using fp8". Each kind at most once.
+    FixedList<Warning, kMaxWarnings> warnings;
 };
 
 /// The compute precision a scenario runs at on a chip: the activation format (int4

@@ -104,6 +104,10 @@ std::string analysisToJson(const Scenario& scenario, const Analysis& a) {
             {"bound", toString(op.bound)},
         });
     }
+    Json warnings = Json::array();
+    for (const Warning& w : a.warnings) {
+        warnings.push_back(w.text());
+    }
 
     Json out = {
         {"hardware", hardware},
@@ -123,7 +127,7 @@ std::string analysisToJson(const Scenario& scenario, const Analysis& a) {
         {"goldilocks_context_tokens", a.goldilocksContextTokens},
         {"memory", memory},
         {"operators", operators},
-        {"warnings", a.warnings},
+        {"warnings", warnings},
     };
     return out.dump(2) + "\n";
 }
