@@ -521,9 +521,11 @@ std::optional<std::int64_t> criticalBatch(const BatchScaling& s, const Context& 
     const auto gWith = [&](double batchSize, double untouched) {
         return batchSize * slope - (fixed + full * (1.0 - untouched)) / x.bandwidth;
     };
-    // q^b as exp(b·ln q): pow is the costly part, and this runs on every frame.
+    // q^b as exp(b·ln q): pow is the costly part, and this runs on every frame. Below e^-60
+    // the untouched share vanishes in 1 − q^b (double keeps 53 bits), so exp is skipped.
     const auto power = [&](double batchSize) {
-        return full > 0.0 ? std::exp(batchSize * x.logUntouched) : 0.0;
+        const double exponent = batchSize * x.logUntouched;
+        return full > 0.0 && exponent > -60.0 ? std::exp(exponent) : 0.0;
     };
     const auto g = [&](double batchSize) { return gWith(batchSize, power(batchSize)); };
     // The root lies between the roots with no experts and with all experts touched
