@@ -144,22 +144,20 @@ public:
         const auto i = static_cast<std::size_t>(id);
         if (m_index[i] == kNone) {
             m_index[i] = static_cast<unsigned char>(m_out.size());
-            m_out.emplace_back_with([&] {
-                return OperatorCost{.name = kOps[i].name,
-                                    .phase = m_phase,
-                                    .kind = kOps[i].kind,
-                                    .count = 0.0,
-                                    .flops = 0.0,
-                                    .weightBytes = 0.0,
-                                    .kvBytes = 0.0,
-                                    .activationBytes = 0.0,
-                                    .linkBytes = 0.0,
-                                    .computeTimeSeconds = 0.0,
-                                    .memoryTimeSeconds = 0.0,
-                                    .linkTimeSeconds = 0.0,
-                                    .timeSeconds = 0.0,
-                                    .bound = Bound::Memory};
-            });
+            m_out.push_back(OperatorCost{.name = kOps[i].name,
+                                         .phase = m_phase,
+                                         .kind = kOps[i].kind,
+                                         .count = 0.0,
+                                         .flops = 0.0,
+                                         .weightBytes = 0.0,
+                                         .kvBytes = 0.0,
+                                         .activationBytes = 0.0,
+                                         .linkBytes = 0.0,
+                                         .computeTimeSeconds = 0.0,
+                                         .memoryTimeSeconds = 0.0,
+                                         .linkTimeSeconds = 0.0,
+                                         .timeSeconds = 0.0,
+                                         .bound = Bound::Memory});
         }
         OperatorCost& op = m_out[m_index[i]];
         op.count += count;
@@ -517,7 +515,7 @@ std::optional<std::int64_t> criticalBatch(const BatchScaling& s, const Context& 
     const double q = E > 0.0 ? 1.0 - k / E : 0.0;
     const double fixed = s.fixedBytes + (q > 0.0 ? 0.0 : s.expertFullBytes);
     const double full = q > 0.0 ? s.expertFullBytes : 0.0;
-    // g at `batchSize`, given untouched = q^batchSize (the power is the costly part: callers reuse it).
+    // g at `batchSize`, given untouched = q^batchSize (callers reuse the costly power).
     const auto gWith = [&](double batchSize, double untouched) {
         return batchSize * slope - (fixed + full * (1.0 - untouched)) / x.bandwidth;
     };
@@ -762,7 +760,8 @@ Analysis analyze(const Scenario& scenario) {
                                     d(kMaxBatch)))
                               : 0;
 
-    // Warnings: sentences for the user, composed in place (see warning.h).
+    // Warnings: sentences for the user, composed in place (see warning.h). Six kinds, each
+    // at most once: kMaxWarnings.
     const auto warn = [&result]() -> Warning& { return result.warnings.emplace_back(); };
     if (result.computePrecision != wl.activationPrecision) {
         warn() << toString(wl.activationPrecision) << " math requested, but " << roofName(hw)

@@ -48,14 +48,6 @@ public:
         ++m_size;
         return *slot;
     }
-    /// Appends the value `make()` returns, constructed in place (no temporary to copy).
-    template <class Make>
-    T& emplace_back_with(Make&& make) {
-        assert(m_size < Capacity);
-        T* slot = ::new (static_cast<void*>(m_storage + m_size * sizeof(T))) T(make());
-        ++m_size;
-        return *slot;
-    }
     void clear() { m_size = 0; }
 
     size_type size() const { return m_size; }
