@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// FixedList and Warning: the allocation-free containers an Analysis is made of.
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "roofline/analysis.h"
+#include "roofline/fixed_list.h"
+#include "roofline/warning.h"
+#include "test_models.h"
+
+namespace roofline {
+namespace {
+
+struct Pair {
+    int a = 0;
+    double b = 0.0;
+};
+
+TEST(FixedList, AppendsInOrderAndCopiesIndependently) {
+    FixedList<Pair, 4> list;
+    EXPECT_TRUE(list.empty());
+    EXPECT_EQ(list.capacity(), 4u);
+    list.push_back({1, 1.5});
+    list.emplace_back().a = 2;  // default member initialisers apply: b = 0
+    ASSERT_EQ(list.size(), 2u);
+    EXPECT_EQ(list.front().a, 1);
+    EXPECT_EQ(list.back().a, 2);
+    EXPECT_EQ(list.back().b, 0.0);
+
+    FixedList<Pair, 4> copy = list;
+    copy[0].a = 10;
+    copy.push_back({3, 3.0});
+    EXPECT_EQ(list[0].a, 1);  // the original is untouched
+    EXPECT_EQ(list.size(), 2u);
+    EXPECT_EQ(copy.size(), 3u);
+
+    list = copy;
+    int sum = 0;
+    for (const Pair& p : list) {
+        sum += p.a;
+    }
+    EXPECT_EQ(sum, 10 + 2 + 3);
+    list.clear();
+    EXPECT_TRUE(list.empty());
+}
+
+TEST(Warning, ComposesTextAndNumbers) {
+    Warning w;
+    w << "Does not fit: " << 1620LL << " GB needed, " << -3LL << " left";
+    EXPECT_EQ(w, "Does not fit: 1620 GB needed, -3 left");
+    EXPECT_EQ(w.str(), "Does not fit: 1620 GB needed, -3 left");
+    EXPECT_EQ(Warning("plain").text(), "plain");
+}
+
+TEST(Warning, CutsAtItsLengthNeverPastIt) {
+    const std::string longName(300, 'x');
+    Warning w;
+    w << "No interconnect bandwidth known for " << longName << ": not timed";
+    EXPECT_EQ(w.text().size(), Warning::kMaxLength);
+    EXPECT_EQ(w.text().substr(0, 36), "No interconnect bandwidth known for ");
+    w << 12345LL;  // no room left: the number is dropped, not written past the end
+    EXPECT_EQ(w.text().size(), Warning::kMaxLength);
+}
+
+TEST(Analyze, EveryWarningKindCanAppearTogether) {
+    // Five of the six kinds at once (the KV-override-on-MLA and replicated-KV-head warnings
+    // exclude each other): fp4 math on a chip without fp4 or fp8 roofs (falls back to bf16),
+    // DeepSeek-V3 on one 80 GB device per shard, a GQA override on an MLA model, 200,000
+    // tokens against a 163,840 maximum, and TP 2 with no interconnect figure.
+    Hardware hw = test::a100Sxm80();
+    hw.interconnectBandwidthBytesPerSecond = 0.0;
+    Workload w;
+    w.weightPrecision = Precision::Fp4;
+    w.activationPrecision = Precision::Fp4;
+    w.kvHeadsOverride = 8;
+    w.promptTokens = 200000;
+    w.contextTokens = 2048;
+    w.tensorParallel = 2;
+    const Analysis a = analyze(test::scenario(hw, test::deepseekV3(), w));
+    ASSERT_EQ(a.warnings.size(), 5u);
+    EXPECT_EQ(a.warnings[0],
+              "fp4 math requested, but NVIDIA A100 80GB SXM4 has no fp4 roof: using bf16");
+    EXPECT_EQ(a.warnings[1].text().substr(0, 14), "Does not fit: ");
+    EXPECT_EQ(a.warnings[2],
+              "KV-head override ignored: the model uses multi-head latent attention, whose "
+              "cache has no KV heads");
+    EXPECT_EQ(a.warnings[3], "Sequence of 200000 tokens exceeds the model's maximum of 163840");
+    EXPECT_EQ(a.warnings[4],
+              "No interconnect bandwidth known for NVIDIA A100 80GB SXM4: tensor-parallel "
+              "communication is not timed");
+
+    // A dense model with 8 KV heads over 16 devices: each device keeps a replicated head.
+    w = Workload{};
+    w.tensorParallel = 16;
+    const Analysis dense = analyze(test::scenario(test::h100Sxm(), test::llama31_8b(), w));
+    ASSERT_EQ(dense.warnings.size(), 1u);
+    EXPECT_EQ(dense.warnings[0],
+              "KV heads (8) fewer than devices (16): each device holds a replicated KV head");
+    EXPECT_LE(a.warnings.size(), kMaxWarnings);
+}
+
+}  // namespace
+}  // namespace roofline
