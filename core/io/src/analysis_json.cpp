@@ -105,8 +105,8 @@ std::string analysisToJson(const Scenario& scenario, const Analysis& a) {
         });
     }
     Json warnings = Json::array();
-    for (const Warning& w : a.warnings) {
-        warnings.push_back(w.text());
+    for (const Warning& warning : a.warnings) {
+        warnings.push_back(warning.text());
     }
 
     Json out = {
