@@ -639,11 +639,11 @@ Analysis analyze(const Scenario& scenario) {
     const bool overrideKv = wl.kvHeadsOverride > 0 && !scenario.model.mla.enabled() &&
                             wl.kvHeadsOverride != scenario.model.numKvHeads;
     // Copy the model only when the GQA override changes it (analyze() runs every frame).
-    Model overridden;
+    std::optional<Model> overridden;
     if (overrideKv) {
         overridden = effectiveModel(scenario.model, wl);
     }
-    const Model& m = overrideKv ? overridden : scenario.model;
+    const Model& m = overrideKv ? *overridden : scenario.model;
 
     Analysis result;
     result.computePrecision = computePrecisionFor(hw, wl.activationPrecision);
@@ -657,26 +657,31 @@ Analysis analyze(const Scenario& scenario) {
         }
     }
 
-    Context x{m};
-    x.w = bytesPerElement(wl.weightPrecision);
-    x.a = bytesPerElement(wl.activationPrecision);
-    x.c = bytesPerElement(wl.kvPrecision);
-    x.devices = d(wl.tensorParallel);
-    x.h = d(m.hiddenSize);
-    x.nq = d(m.numQueryHeads) / x.devices;
-    x.nkv = detail::kvHeadsPerDevice(m, x.devices);
-    x.dh = d(m.headDim);
-    x.inter = d(m.intermediateSize) / x.devices;
-    x.vocab = d(m.vocabSize) / x.devices;
-    x.peak = result.peakFlopsPerSecond;
-    x.bandwidth = hw.memoryBandwidthBytesPerSecond;
-    x.secondsPerFlop = 1.0 / x.peak;
-    x.secondsPerByte = 1.0 / x.bandwidth;
-    x.linkBandwidth = hw.interconnectBandwidthBytesPerSecond;
-    x.linkLatency = hw.interconnectLatencySeconds;
-    if (m.moe.enabled()) {
-        x.logUntouched = std::log1p(-d(m.moe.expertsPerToken) / d(m.moe.numExperts));
-    }
+    // Every field written once, in one initialiser (assignments after a default
+    // construction compiled to a block zeroing first).
+    const double devices = d(wl.tensorParallel);
+    const Context x{
+        .m = m,
+        .w = bytesPerElement(wl.weightPrecision),
+        .a = bytesPerElement(wl.activationPrecision),
+        .c = bytesPerElement(wl.kvPrecision),
+        .devices = devices,
+        .h = d(m.hiddenSize),
+        .nq = d(m.numQueryHeads) / devices,
+        .nkv = detail::kvHeadsPerDevice(m, devices),
+        .dh = d(m.headDim),
+        .inter = d(m.intermediateSize) / devices,
+        .vocab = d(m.vocabSize) / devices,
+        .peak = result.peakFlopsPerSecond,
+        .bandwidth = hw.memoryBandwidthBytesPerSecond,
+        .linkBandwidth = hw.interconnectBandwidthBytesPerSecond,
+        .linkLatency = hw.interconnectLatencySeconds,
+        .secondsPerFlop = 1.0 / result.peakFlopsPerSecond,
+        .secondsPerByte = 1.0 / hw.memoryBandwidthBytesPerSecond,
+        .logUntouched = m.moe.enabled()
+                            ? std::log1p(-d(m.moe.expertsPerToken) / d(m.moe.numExperts))
+                            : 0.0,
+    };
     if (wl.tensorParallel > 1) {
         result.interconnectBandwidthBytesPerSecond = hw.interconnectBandwidthBytesPerSecond;
     }
