@@ -103,7 +103,11 @@ void SliderControl::setValue(std::int64_t value) {
     const QSignalBlocker blockSlider(m_slider);
     const QSignalBlocker blockSpin(m_spinBox);
     m_slider->setValue(m_mapping.tickFor(value));
-    m_spinBox->setValue(toSpinValue(value));
+    // QSpinBox::setValue repaints even when the value is the same, and the controller
+    // pushes every control's value back after each change.
+    if (m_spinBox->value() != toSpinValue(value)) {
+        m_spinBox->setValue(toSpinValue(value));
+    }
 }
 
 void SliderControl::onSliderMoved(int tick) {
