@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 
+#include "direct_items.h"
 #include "plot_buffers.h"
 #include "plot_tooltip.h"
 #include "roofline/format.h"
@@ -73,50 +74,69 @@ RooflinePlot::RooflinePlot(QWidget* parent) : QCustomPlot(parent) {
     setAttribute(Qt::WA_OpaquePaintEvent);
     // Solid polylines (roofs, trail) drawn in one call, not segment by segment.
     setPlottingHint(QCP::phFastPolylines);
-    connect(this, &QCustomPlot::beforeReplot, this, &RooflinePlot::useOwnBuffers);
-    connect(this, &QCustomPlot::afterReplot, this, &RooflinePlot::rememberRoofPicture);
+    connect(this, &QCustomPlot::beforeReplot, this, &RooflinePlot::prepareFullReplot);
 }
 
-void RooflinePlot::useOwnBuffers() {
-    // Before QCustomPlot sets its buffers up for a full replot: the bottom two are ours
-    // (again, if QCustomPlot dropped them, e.g. after a device-pixel-ratio change). A full
-    // replot redraws the backdrop, so every cached roof picture is stale.
-    m_roofCache.clear();
-    if (mPaintBuffers.size() >= 2 && dynamic_cast<BackdropBuffer*>(mPaintBuffers[0].data()) &&
-        dynamic_cast<CompositeBuffer*>(mPaintBuffers[1].data())) {
-        return;
+void RooflinePlot::prepareFullReplot() {
+    // Whatever asked for it (a step, a resize, the user's zoom), the buffers will show this
+    // view and these roofs: refresh() redraws less until the view changes again.
+    m_replottedView = viewKey();
+    // QCustomPlot is about to set its buffers up: both are ours (again, if QCustomPlot
+    // dropped them, e.g. after a device-pixel-ratio change).
+    const bool ours = mPaintBuffers.size() >= 2 &&
+                      dynamic_cast<BackdropBuffer*>(mPaintBuffers[0].data()) != nullptr &&
+                      dynamic_cast<CompositeBuffer*>(mPaintBuffers[1].data()) != nullptr;
+    if (!ours) {
+        const auto backdrop = QSharedPointer<BackdropBuffer>::create(
+            viewport().size(), bufferDevicePixelRatio(), &m_palette.background);
+        mPaintBuffers.clear();
+        mPaintBuffers.append(backdrop);
+        mPaintBuffers.append(QSharedPointer<CompositeBuffer>::create(
+            viewport().size(), bufferDevicePixelRatio(), backdrop.toWeakRef()));
     }
-    const auto backdrop = QSharedPointer<BackdropBuffer>::create(
-        viewport().size(), bufferDevicePixelRatio(), &m_palette.background);
-    const auto composite = QSharedPointer<CompositeBuffer>::create(
-        viewport().size(), bufferDevicePixelRatio(), backdrop.toWeakRef());
-    mPaintBuffers.clear();
-    mPaintBuffers.append(backdrop);
-    mPaintBuffers.append(composite);
+    static_cast<CompositeBuffer*>(mPaintBuffers[1].data())->setRoofs(m_roofs);
 }
 
 CompositeBuffer* RooflinePlot::compositeBuffer() const {
-    return mPaintBuffers.size() == 3 ? dynamic_cast<CompositeBuffer*>(mPaintBuffers[1].data())
+    return mPaintBuffers.size() == 2 ? dynamic_cast<CompositeBuffer*>(mPaintBuffers[1].data())
                                      : nullptr;
 }
 
-void RooflinePlot::rememberRoofPicture() {
-    // Keep the picture of these roofs over this view: switching back to them (W16 -> W8
-    // -> W16 in a design review) then costs nothing.
-    constexpr std::size_t kCachedPictures = 6;
-    if (const CompositeBuffer* composite = compositeBuffer()) {
-        if (m_roofCache.size() >= kCachedPictures) {
-            m_roofCache.erase(m_roofCache.begin());
-        }
-        m_roofCache.push_back({m_lastRoofs, composite->pixmap()});
-    }
-}
-QCPItemText* RooflinePlot::addText(Qt::Alignment alignment) {
-    auto* text = new QCPItemText(this);
+PlotLabel* RooflinePlot::addText(Qt::Alignment alignment, PlotLabel* text) {
+    text = text != nullptr ? text : new PlotLabel(this);
     text->setPositionAlignment(alignment);
     text->setClipToAxisRect(true);
     text->setSelectable(false);
     return text;
+}
+
+template <class Item>
+Item* RooflinePlot::direct(Direct<Item>* item) {
+    item->setLayer(static_cast<QCPLayer*>(nullptr));  // drawn by paintEvent and draw()
+    m_direct.push_back(item);
+    return item;
+}
+
+PlotLabel* RooflinePlot::directText() { return direct(new Direct<PlotLabel>(this)); }
+
+void RooflinePlot::drawDirectItems(QCPPainter* painter) const {
+    for (DirectItem* item : m_direct) {
+        item->drawDirect(painter);
+    }
+}
+
+QRegion RooflinePlot::directFootprint() const {
+    QRegion region;
+    for (const DirectItem* item : m_direct) {
+        region += item->footprint();
+    }
+    return region;
+}
+
+void RooflinePlot::draw(QCPPainter* painter) {
+    // Export (toPixmap, toPainter, savePdf): the layers, then the data on top, as on screen.
+    QCustomPlot::draw(painter);
+    drawDirectItems(painter);
 }
 
 void RooflinePlot::createLayers() {
@@ -135,25 +155,23 @@ void RooflinePlot::createLayers() {
     xAxis2->setVisible(false);
     yAxis2->setVisible(false);
 
-    // Layers, bottom to top, drawn into three paint buffers so that a slider step redraws
+    // Layers, bottom to top, drawn into two paint buffers so that a slider step redraws
     // only what it changed:
     //   buffer 0 (opaque): background, grid, axes, legend — when the view changes;
     //   buffer 1, "main": region tints, roofs, ridge and their labels — when the roof does;
-    //   buffer 2, "data": phase points, trail, operators and their labels — every step.
+    // then, on no layer, the data: phase points, trail, operators and their labels, drawn
+    // straight onto the widget on every paint (direct_items.h).
     // The tints are translucent and lie over the grid, which shows through them.
     moveLayer(layer(QStringLiteral("axes")), layer(QStringLiteral("grid")), limAbove);
     moveLayer(layer(QStringLiteral("legend")), layer(QStringLiteral("axes")), limAbove);
     removeLayer(layer(QStringLiteral("overlay")));  // unused; its buffer would cost a blend
-    addLayer(QStringLiteral("data"), layer(QStringLiteral("main")), limAbove);
     m_roofLayer = layer(QStringLiteral("main"));
-    m_dataLayer = layer(QStringLiteral("data"));
     m_roofLayer->setMode(QCPLayer::lmBuffered);
-    m_dataLayer->setMode(QCPLayer::lmBuffered);
     setCurrentLayer(m_roofLayer);
 
-    m_memoryRegion = new QCPItemRect(this);
-    m_computeRegion = new QCPItemRect(this);
-    for (QCPItemRect* rect : {m_memoryRegion, m_computeRegion}) {
+    m_memoryRegion = new TintRect(this);
+    m_computeRegion = new TintRect(this);
+    for (TintRect* rect : {m_memoryRegion, m_computeRegion}) {
         rect->setSelectable(false);
         rect->setClipToAxisRect(true);
         rect->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
@@ -169,7 +187,7 @@ void RooflinePlot::createLayers() {
     m_computeRegionLabel = addText(Qt::AlignLeft | Qt::AlignTop);
     m_memoryRegionLabel->setText(tr("◀ memory-bound"));
     m_computeRegionLabel->setText(tr("compute-bound ▶"));
-    for (QCPItemText* label : {m_memoryRegionLabel, m_computeRegionLabel}) {
+    for (PlotLabel* label : {m_memoryRegionLabel, m_computeRegionLabel}) {
         label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
         label->setPadding(QMargins(6, 4, 6, 4));
     }
@@ -190,15 +208,15 @@ void RooflinePlot::createLayers() {
     // the foot of that line, where no point or roof label ever sits.
     m_ridgeDrop = new QCPItemLine(this);
     m_ridgeDrop->setSelectable(false);
+    m_ridgeDrop->setClipToAxisRect(true);
     m_ridgeDrop->end->setTypeY(QCPItemPosition::ptAxisRectRatio);
     m_ridgeMarker = addGraph();
     m_ridgeLabel = addText(Qt::AlignLeft | Qt::AlignBottom);
     m_ridgeLabel->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     m_ridgeLabel->setPadding(QMargins(6, 0, 0, 4));
 
-    setCurrentLayer(m_dataLayer);
-    m_prefillOps = addGraph();
-    m_decodeOps = addGraph();
+    m_prefillOps = direct(new Direct<QCPGraph>(xAxis, yAxis));
+    m_decodeOps = direct(new Direct<QCPGraph>(xAxis, yAxis));
     m_prefillOps->setName(tr("prefill operators"));
     m_decodeOps->setName(tr("decode operators"));
     for (QCPGraph* ops : {m_prefillOps, m_decodeOps}) {
@@ -206,27 +224,27 @@ void RooflinePlot::createLayers() {
         ops->setVisible(false);
     }
 
-    m_trail = new QCPCurve(xAxis, yAxis);
-    m_trailBeyond = new QCPCurve(xAxis, yAxis);
+    m_trail = direct(new Direct<QCPCurve>(xAxis, yAxis));
+    m_trailBeyond = direct(new Direct<QCPCurve>(xAxis, yAxis));
     // A fixed name: the legend is redrawn only when the view changes (the B range is
     // written at the trail's ends instead).
     m_trail->setName(tr("decode batch trail"));
     m_trailBeyond->setName(tr("trail beyond memory"));
-    m_trailStartLabel = addText(Qt::AlignLeft | Qt::AlignTop);
-    m_trailEndLabel = addText(Qt::AlignLeft | Qt::AlignTop);
+    m_trailStartLabel = addText(Qt::AlignLeft | Qt::AlignTop, directText());
+    m_trailEndLabel = addText(Qt::AlignLeft | Qt::AlignTop, directText());
     m_trailStartLabel->setPadding(QMargins(6, 4, 0, 0));
     m_trailEndLabel->setPadding(QMargins(6, 4, 0, 0));
 
-    m_prefillPoint = addGraph();
-    m_decodePoint = addGraph();
+    m_prefillPoint = direct(new Direct<QCPGraph>(xAxis, yAxis));
+    m_decodePoint = direct(new Direct<QCPGraph>(xAxis, yAxis));
     m_prefillPoint->setName(tr("prefill"));
     m_decodePoint->setName(tr("decode"));
     for (QCPGraph* point : {m_prefillPoint, m_decodePoint}) {
         point->setLineStyle(QCPGraph::lsNone);
     }
-    m_prefillLabel = addText(Qt::AlignLeft | Qt::AlignTop);
+    m_prefillLabel = addText(Qt::AlignLeft | Qt::AlignTop, directText());
     m_prefillLabel->setPadding(QMargins(10, 8, 0, 0));
-    m_decodeLabel = addText(Qt::AlignRight | Qt::AlignBottom);
+    m_decodeLabel = addText(Qt::AlignRight | Qt::AlignBottom, directText());
     m_decodeLabel->setPadding(QMargins(0, 0, 10, 8));
 
     for (QCPGraph* roof : {m_interconnectRoof, m_slopeExtension, m_roofInUse, m_ridgeMarker}) {
@@ -237,11 +255,9 @@ void RooflinePlot::createLayers() {
         roof->setAntialiased(false);
     }
     m_ridgeDrop->setAntialiased(false);
-    for (QCPItemRect* rect : {m_memoryRegion, m_computeRegion}) {
+    for (TintRect* rect : {m_memoryRegion, m_computeRegion}) {
         rect->setAntialiased(false);
     }
-
-    setCurrentLayer(m_roofLayer);
 
     // The legend goes under the axis rect, in one row, so it never covers a point.
     axisRect()->insetLayout()->take(legend);
@@ -288,7 +304,7 @@ void RooflinePlot::applyStyle() {
     m_memoryRegion->setBrush(p.memoryRegion);
     m_computeRegion->setPen(Qt::NoPen);
     m_computeRegion->setBrush(p.computeRegion);
-    for (QCPItemText* label : {m_memoryRegionLabel, m_computeRegionLabel}) {
+    for (PlotLabel* label : {m_memoryRegionLabel, m_computeRegionLabel}) {
         label->setColor(p.regionText);
         label->setFont(base);
     }
@@ -334,7 +350,7 @@ void RooflinePlot::applyStyle() {
     m_trailBeyond->setPen(QPen(trailColour, scaled(1.5), Qt::DashLine));
     m_trailBeyond->setScatterStyle(pixmapScatter(
         QCPScatterStyle::ssCircle, QPen(trailColour, scaled(1.0)), Qt::NoBrush, scaled(5.0), dpr));
-    for (QCPItemText* label : {m_trailStartLabel, m_trailEndLabel}) {
+    for (PlotLabel* label : {m_trailStartLabel, m_trailEndLabel}) {
         label->setFont(small);
         label->setColor(p.decode);
     }
@@ -360,7 +376,14 @@ void RooflinePlot::applyStyle() {
 void RooflinePlot::setAnalysis(const Analysis& analysis, const std::vector<TrailPoint>& trail) {
     m_analysis = analysis;
     m_trailPoints = trail;
-    updateRoofs();
+    // Roofs, ridge, tints and their labels follow the chip, the compute precision and
+    // tensor parallelism, not batch or sequence length: rebuilt only when they change.
+    std::vector<double> roofs = roofKey();
+    const bool roofsChanged = roofs != m_roofs;
+    if (roofsChanged) {
+        m_roofs = std::move(roofs);
+        updateRoofs();
+    }
     updateOperators();
     updateTrail();
     updatePoints();
@@ -373,7 +396,7 @@ void RooflinePlot::setAnalysis(const Analysis& analysis, const std::vector<Trail
             m_operatorFit.start();
         }
     }
-    refresh();
+    refresh(roofsChanged);
 }
 
 void RooflinePlot::fitOperators() {
@@ -384,7 +407,7 @@ void RooflinePlot::fitOperators() {
     const QCPRange y = yAxis->range();
     applyAutoRange(true);
     if (!(xAxis->range() == x) || !(yAxis->range() == y)) {
-        refresh();
+        refresh(false);
     }
 }
 
@@ -393,48 +416,42 @@ RooflinePlot::ViewKey RooflinePlot::viewKey() const {
 }
 
 std::vector<double> RooflinePlot::roofKey() const {
-    std::vector<double> key = {
-        m_analysis.peakFlopsPerSecond, m_analysis.memoryBandwidthBytesPerSecond,
-        m_analysis.ridgePointFlopsPerByte, m_analysis.interconnectBandwidthBytesPerSecond};
-    for (const RoofGroup& g : m_roofGroups) {
-        key.push_back(g.peak);
-        key.push_back(g.inUse ? 1.0 : 0.0);
+    const Analysis& a = m_analysis;
+    std::vector<double> key = {a.peakFlopsPerSecond, a.memoryBandwidthBytesPerSecond,
+                               a.ridgePointFlopsPerByte, a.interconnectBandwidthBytesPerSecond};
+    for (const Roof& roof : a.roofs) {
+        key.insert(key.end(), {static_cast<double>(roof.precision), roof.peakFlopsPerSecond,
+                               roof.ridgePointFlopsPerByte, roof.inUse ? 1.0 : 0.0});
     }
     return key;
 }
 
-void RooflinePlot::refresh() {
-    // Redraw only the buffers whose content changed; the full replot (layout, all layers)
-    // only when the view itself did: ranges, legend, size. Then repaint as asked.
-    const ViewKey view = viewKey();
-    const std::vector<double> roofs = roofKey();
-    const bool partial = view == m_lastView && !hasInvalidatedPaintBuffers() && !mReplotQueued &&
-                         compositeBuffer() != nullptr;
-    const bool roofsChanged = roofs != m_lastRoofs;
-    m_lastView = view;
-    m_lastRoofs = roofs;
+void RooflinePlot::refresh(bool roofsChanged) {
+    // The full replot (layout, every layer) only when the view itself changed: ranges,
+    // legend, size. Otherwise the roof layer is redrawn if the roofs changed, and the data
+    // needs no buffer (direct_items.h).
+    const bool partial = viewKey() == m_replottedView && !hasInvalidatedPaintBuffers() &&
+                         !mReplotQueued && compositeBuffer() != nullptr;
     if (!partial) {
         replot(m_replotPriority);
         return;
     }
     if (roofsChanged) {
         updateViewGeometry();
-        CompositeBuffer* composite = compositeBuffer();
-        const auto cached =
-            std::find_if(m_roofCache.begin(), m_roofCache.end(),
-                         [&roofs](const auto& entry) { return entry.first == roofs; });
-        if (composite != nullptr && cached != m_roofCache.end()) {
-            composite->setPixmap(cached->second);
-        } else {
+        if (!compositeBuffer()->switchTo(m_roofs)) {
             redrawLayer(m_roofLayer);
-            rememberRoofPicture();
         }
     }
-    redrawLayer(m_dataLayer);
+    // The data's marks need repainting where they were and where they are now; new roofs
+    // change the axis rect, which every roof-layer item is clipped to.
+    QRegion dirty = m_shown.united(directFootprint());
+    if (roofsChanged) {
+        dirty += axisRect()->rect().adjusted(-1, -1, 1, 1);
+    }
     if (m_replotPriority == rpImmediateRefresh) {
-        repaint();
+        repaint(dirty);
     } else {
-        update();
+        update(dirty);
     }
 }
 
@@ -478,7 +495,7 @@ void RooflinePlot::updateRoofs() {
     m_hbmLabel->setText(tr("HBM %1").arg(qs(formatSi(bandwidth, "B/s"))));
 
     for (std::size_t i = 0; i < m_roofLabelItems.size(); ++i) {
-        QCPItemText* label = m_roofLabelItems[i];
+        PlotLabel* label = m_roofLabelItems[i];
         label->setVisible(i < m_roofGroups.size());
         if (i < m_roofGroups.size()) {
             const RoofGroup& g = m_roofGroups[i];
@@ -516,9 +533,9 @@ void RooflinePlot::updatePoints() {
     m_prefillLabel->setVisible(prefillShown);
     m_decodeLabel->setVisible(decodeShown);
     m_decodeLabel->position->setCoords(dx, dy);
-    placePointLabels();
     m_prefillLabel->setText(tr("prefill  %1 FLOP/byte").arg(qs(formatNumber(px))));
     m_decodeLabel->setText(tr("decode  %1 FLOP/byte").arg(qs(formatNumber(dx))));
+    placePointLabels();  // by the width of the new texts
 }
 
 void RooflinePlot::updateOperators() {
@@ -748,17 +765,15 @@ void RooflinePlot::updateViewGeometry() {
     placePointLabels();
 }
 
-bool RooflinePlot::fitsRightOf(const QCPItemText* label, double x) const {
+bool RooflinePlot::fitsRightOf(const PlotLabel* label, double x) const {
     const QMargins m = label->padding();
-    const int width = QFontMetrics(label->font()).horizontalAdvance(label->text()) +
-                      std::max(m.left(), m.right());
+    const int width = label->textRect().width() + std::max(m.left(), m.right());
     return xAxis->coordToPixel(x) + width <= axisRect()->rect().right();
 }
 
-bool RooflinePlot::fitsLeftOf(const QCPItemText* label, double x) const {
+bool RooflinePlot::fitsLeftOf(const PlotLabel* label, double x) const {
     const QMargins m = label->padding();
-    const int width = QFontMetrics(label->font()).horizontalAdvance(label->text()) +
-                      std::max(m.left(), m.right());
+    const int width = label->textRect().width() + std::max(m.left(), m.right());
     return xAxis->coordToPixel(x) - width >= axisRect()->rect().left();
 }
 
@@ -766,7 +781,7 @@ void RooflinePlot::placePointLabels() {
     // Each label goes on its preferred side of the point unless it would be cut off there.
     // Pixel positions come from the last layout: after every layout, and on slider steps
     // (which do not change the layout).
-    const auto side = [this](QCPItemText* label, double x, bool preferRight) {
+    const auto side = [this](PlotLabel* label, double x, bool preferRight) {
         const QMargins m = label->padding();
         const int gap = std::max(m.left(), m.right());
         const bool fitsRight = fitsRightOf(label, x);
@@ -806,7 +821,7 @@ void RooflinePlot::placeRoofLabels() {
     // end when that would cut them off.
     for (std::size_t i = 0; i < m_roofGroups.size() && i < m_roofLabelItems.size(); ++i) {
         const RoofGroup& g = m_roofGroups[i];
-        QCPItemText* label = m_roofLabelItems[i];
+        PlotLabel* label = m_roofLabelItems[i];
         label->setPadding(g.inUse ? QMargins(0, 0, 8, 2) : QMargins(10, 0, 0, 2));
         if (!g.inUse && fitsRightOf(label, g.ridge)) {
             // Under the line: above it, the HBM slope runs right of the ridge.
@@ -826,7 +841,7 @@ void RooflinePlot::placeRoofLabels() {
 void RooflinePlot::placeSlopeLabels() {
     // Labels along the slopes, turned to the slope's on-screen angle; the angle depends on
     // the axis rect's size, known only after layout.
-    const auto place = [this](QCPItemText* label, double bandwidth, double ridge) {
+    const auto place = [this](PlotLabel* label, double bandwidth, double ridge) {
         const QCPRange xr = xAxis->range();
         const QCPRange yr = yAxis->range();
         const double enter = std::max(xr.lower, yr.lower * kFlopsPerTflop / bandwidth);
@@ -896,10 +911,10 @@ void RooflinePlot::changeEvent(QEvent* event) {
     }
 }
 
-void RooflinePlot::paintEvent(QPaintEvent* /*event*/) {
+void RooflinePlot::paintEvent(QPaintEvent* event) {
     // QCustomPlot::paintEvent would fill the background and blend all buffers. The
     // composite buffer already holds the backdrop under the roofs and is opaque: one copy,
-    // then one blend of the sparse data layer (plot_buffers.h).
+    // then the data drawn over it (plot_buffers.h, direct_items.h).
     QCPPainter painter(this);
     if (!painter.isActive()) {
         return;
@@ -908,12 +923,16 @@ void RooflinePlot::paintEvent(QPaintEvent* /*event*/) {
         painter.setCompositionMode(QPainter::CompositionMode_Source);
         mPaintBuffers[1]->draw(&painter);
         painter.setCompositionMode(QPainter::CompositionMode_SourceOver);
-        mPaintBuffers[2]->draw(&painter);
     } else {  // before the first replot has set the buffers up
         for (const QSharedPointer<QCPAbstractPaintBuffer>& buffer : mPaintBuffers) {
             buffer->draw(&painter);
         }
     }
+    drawDirectItems(&painter);
+    // Inside the painted region the screen now shows the current marks; outside it, what it
+    // showed before.
+    const QRegion exposed = event->region();
+    m_shown = m_shown.subtracted(exposed).united(directFootprint().intersected(exposed));
     emit painted();
 }
 
@@ -929,7 +948,7 @@ std::vector<QCPGraph*> RooflinePlot::otherRoofs() const {
 
 QStringList RooflinePlot::roofLabels() const {
     QStringList labels;
-    for (const QCPItemText* label : m_roofLabelItems) {
+    for (const PlotLabel* label : m_roofLabelItems) {
         if (label->visible()) {
             labels << label->text();
         }

@@ -16,6 +16,7 @@
 #include <QTimer>
 #include <vector>
 
+#include "plot_items.h"
 #include "plot_palette.h"
 #include "roofline/analysis.h"
 
@@ -24,6 +25,9 @@ namespace roofline::ui {
 inline constexpr double kFlopsPerTflop = 1e12;
 
 class CompositeBuffer;
+class DirectItem;
+template <class Base>
+class Direct;
 
 class RooflinePlot : public QCustomPlot {
     Q_OBJECT
@@ -79,6 +83,7 @@ signals:
 
 protected:
     void paintEvent(QPaintEvent* event) override;
+    void draw(QCPPainter* painter) override;
     void changeEvent(QEvent* event) override;
 
 private:
@@ -98,7 +103,7 @@ private:
     };
 
     /// What the bottom buffer shows, apart from colours: when it is unchanged a step
-    /// redraws only the roof and data layers.
+    /// redraws at most the roof layer.
     struct ViewKey {
         QCPRange x;
         QCPRange y;
@@ -113,11 +118,10 @@ private:
 
     ViewKey viewKey() const;
     std::vector<double> roofKey() const;
-    void refresh();
+    void refresh(bool roofsChanged);
     void redrawLayer(QCPLayer* target);
     void createLayers();
-    void useOwnBuffers();
-    void rememberRoofPicture();
+    void prepareFullReplot();
     CompositeBuffer* compositeBuffer() const;
     void applyStyle();
     void updateRoofs();
@@ -132,12 +136,18 @@ private:
     void placeSlopeLabels();
     void placeRoofLabels();
     void placePointLabels();
-    bool fitsRightOf(const QCPItemText* label, double x) const;
-    bool fitsLeftOf(const QCPItemText* label, double x) const;
+    bool fitsRightOf(const PlotLabel* label, double x) const;
+    bool fitsLeftOf(const PlotLabel* label, double x) const;
     void onMouseMove(QMouseEvent* event);
     QString tooltipFor(const HoverTarget& target) const;
     double scaled(double size) const { return size * (m_presentation ? 1.5 : 1.0); }
-    QCPItemText* addText(Qt::Alignment alignment);
+    /// Sets up `text` (a new one on the current layer when null) as a plot label.
+    PlotLabel* addText(Qt::Alignment alignment, PlotLabel* text = nullptr);
+    template <class Item>
+    Item* direct(Direct<Item>* item);
+    PlotLabel* directText();
+    void drawDirectItems(QCPPainter* painter) const;
+    QRegion directFootprint() const;
 
     Analysis m_analysis;
     std::vector<TrailPoint> m_trailPoints;
@@ -150,41 +160,40 @@ private:
     bool m_autoRange = true;
     bool m_settingRange = false;  ///< the plot itself is moving the axes
     RefreshPriority m_replotPriority = rpQueuedReplot;
-    ViewKey m_lastView;
-    std::vector<double> m_lastRoofs;
+    ViewKey m_replottedView;      ///< the view of the last full replot
+    std::vector<double> m_roofs;  ///< roofKey() of what the roof items show
     QCPLayer* m_roofLayer = nullptr;
     QTimer m_operatorFit;  ///< fits the view to operator points once the sliders rest
     bool m_grownRange = false;
     QCPRange m_grownX;
     QCPRange m_grownY;
-    /// Pictures of the composite buffer per roof state, for the current view.
-    std::vector<std::pair<std::vector<double>, QPixmap>> m_roofCache;
-    QCPLayer* m_dataLayer = nullptr;
+    std::vector<DirectItem*> m_direct;  ///< the data, in drawing order (owned by the plot)
+    QRegion m_shown;  ///< where the screen shows the data's marks over the composite
 
-    QCPItemRect* m_memoryRegion = nullptr;
-    QCPItemRect* m_computeRegion = nullptr;
-    QCPItemText* m_memoryRegionLabel = nullptr;
-    QCPItemText* m_computeRegionLabel = nullptr;
+    TintRect* m_memoryRegion = nullptr;
+    TintRect* m_computeRegion = nullptr;
+    PlotLabel* m_memoryRegionLabel = nullptr;
+    PlotLabel* m_computeRegionLabel = nullptr;
     QCPGraph* m_roofInUse = nullptr;
     QCPGraph* m_slopeExtension = nullptr;
     std::vector<QCPGraph*> m_otherRoofGraphs;
-    std::vector<QCPItemText*> m_roofLabelItems;
-    QCPItemText* m_hbmLabel = nullptr;
+    std::vector<PlotLabel*> m_roofLabelItems;
+    PlotLabel* m_hbmLabel = nullptr;
     QCPGraph* m_interconnectRoof = nullptr;
-    QCPItemText* m_interconnectLabel = nullptr;
+    PlotLabel* m_interconnectLabel = nullptr;
     QCPGraph* m_ridgeMarker = nullptr;
-    QCPItemText* m_ridgeLabel = nullptr;
+    PlotLabel* m_ridgeLabel = nullptr;
     QCPItemLine* m_ridgeDrop = nullptr;
     QCPGraph* m_prefillOps = nullptr;
     QCPGraph* m_decodeOps = nullptr;
     QCPCurve* m_trail = nullptr;
     QCPCurve* m_trailBeyond = nullptr;
-    QCPItemText* m_trailStartLabel = nullptr;
-    QCPItemText* m_trailEndLabel = nullptr;
+    PlotLabel* m_trailStartLabel = nullptr;
+    PlotLabel* m_trailEndLabel = nullptr;
     QCPGraph* m_prefillPoint = nullptr;
     QCPGraph* m_decodePoint = nullptr;
-    QCPItemText* m_prefillLabel = nullptr;
-    QCPItemText* m_decodeLabel = nullptr;
+    PlotLabel* m_prefillLabel = nullptr;
+    PlotLabel* m_decodeLabel = nullptr;
 };
 
 }  // namespace roofline::ui

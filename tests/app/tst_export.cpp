@@ -66,6 +66,32 @@ private slots:
         QVERIFY(svg.contains("Arithmetic intensity"));
     }
 
+    void exportsShowTheData() {
+        // The phase points, trail and labels are drawn by the plot itself, on no layer
+        // (direct_items.h): an export must still show them, as the screen does.
+        MainWindow window;
+        roofline::ui::RooflinePlot& plot = *window.plot();
+        const QSize size(900, 600);
+        const QImage image = roofline::ui::plotImage(plot, size);
+        QCOMPARE(image.size(), size);
+        for (const QCPGraph* point : {plot.prefillPoint(), plot.decodePoint()}) {
+            const auto data = point->data()->at(0);
+            const QPoint centre(qRound(plot.xAxis->coordToPixel(data->key)),
+                                qRound(plot.yAxis->coordToPixel(data->value)));
+            QCOMPARE(image.pixelColor(centre), point->scatterStyle().brush().color());
+        }
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("data.svg"));
+        QVERIFY(roofline::ui::exportPlot(plot, path, size).isEmpty());
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString svg = QString::fromUtf8(file.readAll());
+        for (const QString& label : {plot.prefillLabel(), plot.decodeLabel()}) {
+            QVERIFY2(svg.contains(label), qPrintable(label));
+        }
+    }
+
     void unknownSuffixIsRefused() {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("plot.bmpx"));

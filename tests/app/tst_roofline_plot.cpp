@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include <QScreen>
 #include <QSignalSpy>
 #include <QTest>
 #include <cmath>
@@ -318,6 +319,66 @@ private slots:
         const QImage full = plot.grab().toImage();
         QCOMPARE(stepped.size(), full.size());
         QVERIFY(stepped == full);
+    }
+
+    void stepsLeaveTheScreenAsAFullRepaintWould_data() {
+        QTest::addColumn<bool>("presentation");
+        QTest::newRow("normal") << false;
+        QTest::newRow("presentation") << true;  // larger text and marks
+    }
+    void stepsLeaveTheScreenAsAFullRepaintWould() {
+        // A step repaints only where the data's marks were and where they are now
+        // (plot_footprint.h), and shows roofs kept from earlier (plot_buffers.h): the pixels
+        // on screen must be those of a whole new paint. The offscreen platform's screen grab
+        // reads the window's backing store, which keeps what every partial repaint left.
+        QFETCH(bool, presentation);
+        const auto with = [](std::int64_t batch, std::int64_t tokens, Precision math) {
+            return scenarioWith([=](io::ScenarioFile& f) {
+                f.workload.batch = batch;
+                f.workload.promptTokens = tokens;
+                f.workload.contextTokens = tokens;
+                f.workload.weightPrecision = math;
+                f.workload.activationPrecision = math;
+            });
+        };
+        const std::vector<Scenario> steps = {
+            with(1, 2048, Precision::Bf16),   with(64, 2048, Precision::Bf16),
+            with(64, 512, Precision::Bf16),   with(512, 8192, Precision::Fp8),
+            with(2, 131072, Precision::Fp8),  with(2, 131072, Precision::Bf16),
+            with(4096, 128, Precision::Bf16), with(16, 4096, Precision::Fp8),
+        };
+        RooflinePlot plot;
+        plot.setReplotPriority(QCustomPlot::rpImmediateRefresh);
+        plot.setOperatorsVisible(true);
+        plot.setPresentationMode(presentation);
+        plot.resize(1200, 800);
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        const auto screenIsWhole = [&plot] {
+            const QImage onScreen = plot.screen()->grabWindow(plot.winId()).toImage();
+            const QImage whole = plot.grab().toImage();
+            return onScreen.size() == whole.size() &&
+                   onScreen.convertToFormat(QImage::Format_RGB32) ==
+                       whole.convertToFormat(QImage::Format_RGB32);
+        };
+        for (const Scenario& s : steps) {  // the view grows to fit every step
+            draw(plot, s);
+        }
+        plot.replot(QCustomPlot::rpImmediateRefresh);
+        QSignalSpy fullReplots(&plot, &QCustomPlot::beforeReplot);
+        for (auto it = steps.rbegin(); it != steps.rend(); ++it) {
+            plot.setAnalysis(analyze(*it), decodeBatchTrail(*it, 4096));
+            QVERIFY(screenIsWhole());
+        }
+        QCOMPARE(fullReplots.count(), 0);  // every step took the partial path
+
+        // A new view (the user zoomed) makes every kept roof picture stale.
+        plot.xAxis->setRange(0.5, 5000.0);
+        plot.replot(QCustomPlot::rpImmediateRefresh);
+        for (const Scenario& s : {steps[1], steps[3], steps[2]}) {  // bf16, fp8, bf16
+            plot.setAnalysis(analyze(s), decodeBatchTrail(s, 4096));
+            QVERIFY(screenIsWhole());
+        }
     }
 
     void paletteFollowsTheSystem() {

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "plot_items.h"
+
+#include <algorithm>
+
+namespace roofline::ui {
+namespace {
+
+/// Below the 96 rows at which the raster engine's fills go to its thread pool.
+constexpr int kBandRows = 64;
+/// Room around a text picture for glyphs that overhang their advance box.
+constexpr int kInk = 2;
+
+bool rasterPainter(const QCPPainter* painter) {
+    return painter->paintEngine() != nullptr &&
+           painter->paintEngine()->type() == QPaintEngine::Raster;
+}
+
+}  // namespace
+
+QRect PlotLabel::textRect() const {
+    const QFont& font = mainFont();
+    const auto flags = static_cast<int>(Qt::TextDontClip | textAlignment());
+    if (flags != m_laidOutFlags || text() != m_laidOutText || font != m_laidOutFont) {
+        m_laidOutFlags = flags;
+        m_laidOutText = text();
+        m_laidOutFont = font;
+        m_textRect = QFontMetrics(font).boundingRect(0, 0, 0, 0, flags, text());
+        m_staticText.setText(text());
+        m_staticText.setTextFormat(Qt::PlainText);
+        m_pictureStale = true;
+    }
+    return m_textRect;
+}
+
+const QPixmap& PlotLabel::textPicture(qreal devicePixelRatio) const {
+    const QRect box = textRect();
+    const QSize size = (box.size() + QSize(2 * kInk, 2 * kInk)) * devicePixelRatio;
+    if (m_pictureStale || m_pictureColour != mainColor() || m_picture.size() != size ||
+        m_picture.devicePixelRatio() != devicePixelRatio) {
+        if (m_picture.size() != size) {
+            m_picture = QPixmap(size);
+        }
+        m_picture.setDevicePixelRatio(devicePixelRatio);
+        m_picture.fill(Qt::transparent);
+        QPainter painter(&m_picture);
+        painter.setFont(mainFont());
+        painter.setPen(mainColor());
+        painter.drawText(QRect(QPoint(kInk, kInk), box.size()), m_laidOutFlags, text());
+        m_pictureColour = mainColor();
+        m_pictureStale = false;
+    }
+    return m_picture;
+}
+
+void PlotLabel::draw(QCPPainter* painter) {
+    // QCPItemText::draw with the cached box, picture and layout. A single line only:
+    // several lines are aligned within the box, which a static text does not do.
+    if (!rasterPainter(painter) || text().contains(QLatin1Char('\n'))) {
+        QCPItemText::draw(painter);
+        return;
+    }
+    const QPointF pos = position->pixelPosition();
+    QTransform transform = painter->transform();
+    transform.translate(pos.x(), pos.y());
+    if (!qFuzzyIsNull(rotation())) {
+        transform.rotate(rotation());
+    }
+    painter->setFont(mainFont());
+    const QMargins pad = padding();
+    QRect textBox = textRect();
+    QRect box = textBox.adjusted(-pad.left(), -pad.top(), pad.right(), pad.bottom());
+    const QPoint at = getTextDrawPoint(QPointF(0, 0), box, positionAlignment()).toPoint();
+    textBox.moveTopLeft(at + QPoint(pad.left(), pad.top()));
+    box.moveTopLeft(at);
+    const auto clipPad = static_cast<int>(mainPen().widthF());
+    const QRect bounds = box.adjusted(-clipPad, -clipPad, clipPad, clipPad);
+    if (!transform.mapRect(bounds).intersects(painter->transform().mapRect(clipRect()))) {
+        return;
+    }
+    painter->setTransform(transform);
+    if ((mainBrush().style() != Qt::NoBrush && mainBrush().color().alpha() != 0) ||
+        (mainPen().style() != Qt::NoPen && mainPen().color().alpha() != 0)) {
+        painter->setPen(mainPen());
+        painter->setBrush(mainBrush());
+        painter->drawRect(box);
+    }
+    painter->setBrush(Qt::NoBrush);
+    if (transform.type() <= QTransform::TxTranslate) {
+        // On whole pixels, as glyphs are placed: the picture is copied, not resampled.
+        const QPoint corner = transform.map(QPointF(textBox.topLeft())).toPoint();
+        painter->setTransform(QTransform());
+        painter->drawPixmap(corner - QPoint(kInk, kInk),
+                            textPicture(painter->device()->devicePixelRatioF()));
+        return;
+    }
+    painter->setPen(QPen(mainColor()));
+    painter->drawStaticText(textBox.topLeft(), m_staticText);
+}
+
+void TintRect::draw(QCPPainter* painter) {
+    if (!rasterPainter(painter) || mainPen().style() != Qt::NoPen) {
+        QCPItemRect::draw(painter);
+        return;
+    }
+    const QRectF rect = QRectF(topLeft->pixelPosition(), bottomRight->pixelPosition()).normalized();
+    const QRect area = rect.intersected(QRectF(clipRect())).toRect();
+    for (int y = area.top(); y <= area.bottom(); y += kBandRows) {
+        const int rows = std::min(kBandRows, area.bottom() - y + 1);
+        painter->fillRect(QRect(area.left(), y, area.width(), rows), mainBrush());
+    }
+}
+
+}  // namespace roofline::ui

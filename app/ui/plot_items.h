@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+/// @file plot_items.h
+/// QCustomPlot items that draw what the stock ones draw, cheaper on the raster engine; on
+/// other paint engines (PDF, SVG export) they draw exactly as the stock ones.
+
+#include <qcustomplot.h>
+
+#include <QStaticText>
+
+namespace roofline::ui {
+
+/// A QCPItemText that lays its text out and draws its glyphs once per text, font and
+/// colour, instead of on every draw (QCPItemText lays the text out twice per draw: to
+/// measure it, then to draw it). A slider step draws the data's labels and measures them
+/// for placement and repainting several times over; an upright label is then one blit of
+/// its picture, a rotated one a static text.
+class PlotLabel : public QCPItemText {
+public:
+    using QCPItemText::QCPItemText;
+
+    /// The text's box at the origin, as QCPItemText::draw computes it
+    /// (QFontMetrics::boundingRect with the text alignment); cached.
+    QRect textRect() const;
+
+protected:
+    void draw(QCPPainter* painter) override;
+
+private:
+    /// The text drawn on a transparent pixmap, with a margin for glyph overhang.
+    const QPixmap& textPicture(qreal devicePixelRatio) const;
+
+    mutable QString m_laidOutText;
+    mutable QFont m_laidOutFont;
+    mutable int m_laidOutFlags = -1;
+    mutable QRect m_textRect;
+    mutable QStaticText m_staticText;
+    mutable QPixmap m_picture;
+    mutable bool m_pictureStale = true;
+    mutable QColor m_pictureColour;
+};
+
+/// A QCPItemRect without a pen (the region tints), filled in bands of rows: Qt's raster
+/// engine hands a fill of 96 or more rows to its thread pool and waits for it, and on two
+/// busy cores the hand-off costs more than the fill itself.
+class TintRect : public QCPItemRect {
+public:
+    using QCPItemRect::QCPItemRect;
+
+protected:
+    void draw(QCPPainter* painter) override;
+};
+
+}  // namespace roofline::ui
