@@ -11,6 +11,7 @@
 #include "memory_bar.h"
 #include "plot_tooltip.h"
 #include "roofline/format.h"
+#include "value_field.h"
 
 namespace roofline::ui {
 
@@ -60,14 +61,11 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent) {
 }
 
 QLabel* ResultsPanel::addRow(QFormLayout* form, const QString& name, const QString& key) {
-    auto* value = new QLabel(this);
-    value->setObjectName(key);
-    // Plain labels (not selectable): a selectable QLabel keeps a QTextDocument, which is
-    // slow to relayout on every slider step.
-    value->setTextFormat(Qt::PlainText);
-    value->setWordWrap(true);  // narrow docks and presentation mode
+    auto* value = new ValueField(this);
+    value->label()->setObjectName(key);
     form->addRow(name, value);
-    return value;
+    m_values.insert(key, value);
+    return value->label();
 }
 
 QLabel* ResultsPanel::valueLabel(const QString& key) const { return findChild<QLabel*>(key); }
@@ -97,7 +95,7 @@ bool ResultsPanel::memoryOverflow() const { return !m_memoryBar->fits(); }
 
 void ResultsPanel::setAnalysis(const Analysis& a) {
     const auto set = [this](const char* key, const std::string& text) {
-        valueLabel(QString::fromLatin1(key))->setText(qs(text));
+        m_values.value(QLatin1String(key))->setText(qs(text));
     };
     set("ttft", formatDuration(a.ttftSeconds));
     set("tpot", formatDuration(a.tpotSeconds));
@@ -132,7 +130,9 @@ void ResultsPanel::setAnalysis(const Analysis& a) {
         warnings << QStringLiteral("⚠ ") + qs(w.str());
     }
     m_warnings->setText(warnings.join(QLatin1Char('\n')));
-    m_warnings->setVisible(!warnings.isEmpty());
+    if (m_warnings->isHidden() != warnings.isEmpty()) {  // hiding again lays out again
+        m_warnings->setVisible(!warnings.isEmpty());
+    }
 }
 
 }  // namespace roofline::ui

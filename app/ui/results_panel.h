@@ -6,6 +6,7 @@
 /// decode tokens/s, each phase's bound and intensity, the ridge point, the critical batch,
 /// memory use against capacity, and the engine's warnings. Phase colours match the plot.
 
+#include <QHash>
 #include <QWidget>
 
 #include "plot_palette.h"
@@ -17,6 +18,7 @@ class QLabel;
 namespace roofline::ui {
 
 class MemoryBar;
+class ValueField;
 
 class ResultsPanel : public QWidget {
     Q_OBJECT
@@ -39,6 +41,7 @@ private:
     void applyColours();
 
     PlotPalette m_palette;
+    QHash<QString, ValueField*> m_values;  ///< by key
     QList<QLabel*> m_prefillLabels;
     QList<QLabel*> m_decodeLabels;
     MemoryBar* m_memoryBar = nullptr;

@@ -6,6 +6,7 @@
 #include "results_panel.h"
 #include "roofline/format.h"
 #include "roofline/io/scenario_file.h"
+#include "value_field.h"
 
 using namespace roofline;
 using roofline::ui::ResultsPanel;
@@ -30,6 +31,27 @@ QString text(const ResultsPanel& panel, const char* key) {
 }
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+/// Delivers the posted events, and those that they post (a layout request answered by a
+/// new geometry posts more).
+void settle() {
+    for (int i = 0; i < 4; ++i) {
+        QCoreApplication::processEvents();
+    }
+}
+
+/// Records which widgets with a layout are laid out again (a layout request reaching them).
+struct LayoutRequests : QObject {
+    QStringList laidOut;
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        const auto* widget = qobject_cast<QWidget*>(watched);
+        if (event->type() == QEvent::LayoutRequest && widget != nullptr &&
+            widget->layout() != nullptr) {
+            laidOut << QString::fromLatin1(watched->metaObject()->className());
+        }
+        return false;
+    }
+};
 
 }  // namespace
 
@@ -113,6 +135,45 @@ private slots:
         QVERIFY(warnings->text().contains(qs(a.warnings.front().str())));
         panel.setAnalysis(analysisOf("llama-3.1-8b", 1, 2048));
         QVERIFY(!warnings->isVisible());
+    }
+
+    void newNumbersDoNotLayThePanelOutAgain() {
+        // A QLabel asks its parents for a new layout on every new text; the panel's values
+        // do only when the text needs more room (value_field.h).
+        ResultsPanel panel;
+        panel.resize(300, 700);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.setAnalysis(analysisOf("llama-3.1-8b", 8, 2048));
+        settle();
+        LayoutRequests requests;
+        for (QWidget* w : panel.findChildren<QWidget*>()) {
+            w->installEventFilter(&requests);
+        }
+        panel.installEventFilter(&requests);
+        panel.setAnalysis(analysisOf("llama-3.1-8b", 12, 2048));  // other numbers, same room
+        QVERIFY(text(panel, "tpot") !=
+                qs(formatDuration(analysisOf("llama-3.1-8b", 8, 2048).tpotSeconds)));
+        settle();
+        QCOMPARE(requests.laidOut, QStringList());
+    }
+
+    void aLongerValueGetsTheRoomItNeeds() {
+        ResultsPanel panel;
+        panel.resize(300, 700);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.setAnalysis(analysisOf("llama-3.1-8b", 8, 2048));
+        settle();
+        QLabel* label = panel.valueLabel(QStringLiteral("ttft"));
+        const int oneLine = label->height();
+        auto* field = qobject_cast<ui::ValueField*>(label->parentWidget());
+        QVERIFY(field != nullptr);
+        field->setText(QStringLiteral("a value long enough to wrap onto more lines"));
+        settle();
+        QVERIFY(label->height() > oneLine);
+        QCOMPARE(label->height(), label->heightForWidth(label->width()));
+        QCOMPARE(label->width(), field->width());
     }
 
     void phaseColoursMatchThePlot() {
