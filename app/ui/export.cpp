@@ -17,7 +17,9 @@ QString saveError(const QString& path, const QString& why) {
 }
 
 QString commit(QSaveFile& file, const QString& path) {
-    if (!file.commit()) {
+    // flush() first: commit() ignores an error in its own final flush and would put a
+    // truncated file in place of the old one (QTBUG-75077).
+    if (!file.flush() || !file.commit()) {
         return saveError(path, file.errorString());
     }
     return {};

@@ -203,10 +203,12 @@ bool MainWindow::openScenario(const QString& path) {
 bool MainWindow::saveScenario(const QString& path) {
     const std::string json = io::toJson(m_controller->scenarioFile());
     QSaveFile file(path);  // atomic: the old file survives a failed write
+    // flush() before commit(): commit() ignores an error in its own final flush and would
+    // put a truncated file in place of the old one (QTBUG-75077).
     if (!file.open(QIODevice::WriteOnly) ||
         file.write(json.data(), static_cast<qint64>(json.size())) !=
             static_cast<qint64>(json.size()) ||
-        !file.commit()) {
+        !file.flush() || !file.commit()) {
         showLoadError(tr("Could not save the scenario to %1.").arg(path), file.errorString());
         return false;
     }
