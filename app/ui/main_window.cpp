@@ -33,6 +33,19 @@ constexpr int kResultsDockWidth = 290;
 constexpr int kStatusMessageMs = 8000;
 QString scenarioFilter() { return QObject::tr("Roofline scenario (*.json);;All files (*)"); }
 
+/// Why `path` is not a file to read, or empty. The loaders would open a FIFO and wait for a
+/// writer forever, or read a device; such paths are refused before anything is read. A
+/// missing path is left to the loader, which names the system's reason.
+QString notAFile(const QString& path) {
+    const QFileInfo info(path);
+    if (!info.exists() || info.isFile()) {
+        return {};
+    }
+    return QObject::tr("%1: not a regular file (%2)")
+        .arg(QDir::toNativeSeparators(path),
+             info.isDir() ? QObject::tr("a directory") : QObject::tr("a device, FIFO or socket"));
+}
+
 }  // namespace
 
 MainWindow::MainWindow(QSettings* settings, QWidget* parent)
@@ -181,11 +194,15 @@ void MainWindow::showLoadError(const QString& text, const QString& details) {
 }
 
 bool MainWindow::openScenario(const QString& path) {
+    const QString refused = tr("Could not open the scenario %1. The current scenario is unchanged.")
+                                .arg(QFileInfo(path).fileName());
+    if (const QString why = notAFile(path); !why.isEmpty()) {
+        showLoadError(refused, why);
+        return false;
+    }
     const io::Loaded<io::ScenarioFile> loaded = io::loadScenarioFile(path.toStdString());
     if (!loaded.value) {
-        showLoadError(tr("Could not open the scenario %1. The current scenario is unchanged.")
-                          .arg(QFileInfo(path).fileName()),
-                      issuesText(loaded.issues));
+        showLoadError(refused, issuesText(loaded.issues));
         return false;
     }
     const std::vector<Issue> issues = m_controller->setScenarioFile(*loaded.value);
@@ -218,6 +235,13 @@ bool MainWindow::saveScenario(const QString& path) {
 }
 
 bool MainWindow::openModelConfig(const QString& path) {
+    const QString refused =
+        tr("Could not open the model config %1. The current scenario is unchanged.")
+            .arg(QFileInfo(path).fileName());
+    if (const QString why = notAFile(path); !why.isEmpty()) {
+        showLoadError(refused, why);
+        return false;
+    }
     // Load first for a precise message; the controller then validates the whole scenario.
     const io::Loaded<Model> loaded = io::loadModelFile(path.toStdString());
     std::vector<Issue> issues = loaded.issues;
@@ -225,10 +249,7 @@ bool MainWindow::openModelConfig(const QString& path) {
         issues = m_controller->setModel(QFileInfo(path).absoluteFilePath().toStdString());
     }
     if (!loaded.ok() || hasErrors(issues)) {
-        showLoadError(tr("Could not open the model config %1. The current scenario is "
-                         "unchanged.")
-                          .arg(QFileInfo(path).fileName()),
-                      issuesText(issues));
+        showLoadError(refused, issuesText(issues));
         return false;
     }
     if (!issues.empty()) {
