@@ -46,6 +46,17 @@ QString notAFile(const QString& path) {
              info.isDir() ? QObject::tr("a directory") : QObject::tr("a device, FIFO or socket"));
 }
 
+/// A stored flag, or `fallback` when what is stored is not one (QVariant would read any
+/// other text as true).
+bool storedFlag(const QSettings& settings, const QString& key, bool fallback) {
+    const QVariant value = settings.value(key);
+    if (value.typeId() == QMetaType::Bool) {
+        return value.toBool();
+    }
+    const QString text = value.toString();
+    return text == QLatin1String("true") || (text != QLatin1String("false") && fallback);
+}
+
 }  // namespace
 
 MainWindow::MainWindow(QSettings* settings, QWidget* parent)
@@ -365,18 +376,23 @@ void MainWindow::restoreSession(bool restoreScenario) {
     if (m_settings == nullptr) {
         return;
     }
+    // Anything may be in the file (another version, a hand edit, a disk error): each value
+    // is checked, and what is not usable falls back to the default.
     restoreGeometry(m_settings->value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(m_settings->value(QStringLiteral("window/state")).toByteArray());
-    m_recentFiles = m_settings->value(QStringLiteral("recentFiles")).toStringList();
+    m_recentFiles.clear();
+    for (const QString& path : m_settings->value(QStringLiteral("recentFiles")).toStringList()) {
+        if (!path.isEmpty() && !m_recentFiles.contains(path) &&
+            m_recentFiles.size() < kMaxRecentFiles) {
+            m_recentFiles << path;
+        }
+    }
     updateRecentMenu();
-    setOperatorsVisible(m_settings->value(QStringLiteral("plot/operators"), false).toBool());
-    if (!restoreScenario) {
+    setOperatorsVisible(storedFlag(*m_settings, QStringLiteral("plot/operators"), false));
+    if (!restoreScenario || !m_settings->contains(QStringLiteral("lastScenario"))) {
         return;
     }
     const QString json = m_settings->value(QStringLiteral("lastScenario")).toString();
-    if (json.isEmpty()) {
-        return;
-    }
     const io::Loaded<io::ScenarioFile> last =
         io::parseScenarioFile(json.toStdString(), "last session");
     if (last.value && !hasErrors(m_controller->setScenarioFile(*last.value))) {
