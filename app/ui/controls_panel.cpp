@@ -59,6 +59,7 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
 
     m_batch = new SliderControl(this);
     m_batch->setMapping(SliderMapping::logarithmic(kMinBatch, kMaxSliderBatch));
+    m_batch->setSpinBoxMaximum(kMaxBatch);  // a scenario file may name any batch
     m_batch->setToolTip(tr("Sequences served together (log scale)"));
 
     m_sequence = new SliderControl(this);

@@ -93,9 +93,19 @@ void SliderControl::setMapping(const SliderMapping& mapping, bool restrictSpinBo
     const QSignalBlocker blockSpin(m_spinBox);
     m_slider->setRange(0, mapping.maximumTick());
     m_spinBox->setMapping(mapping, restrictSpinBoxToMapping);
-    m_value = std::clamp(m_value, mapping.minimum(), mapping.maximum());
+    m_spinBox->setMaximum(toSpinValue(maximum()));
+    m_value = std::clamp(m_value, mapping.minimum(), maximum());
     m_slider->setValue(mapping.tickFor(m_value));
     m_spinBox->setValue(toSpinValue(m_value));
+}
+
+void SliderControl::setSpinBoxMaximum(std::int64_t maximum) {
+    // As wide as for the slider's range, so the sliders stay aligned: a value beyond it is
+    // rare, and the spin box scrolls its text.
+    m_spinBox->setMaximumWidth(std::max(m_spinBox->sizeHint().width(), m_spinBox->minimumWidth()));
+    m_spinBoxMaximum = maximum;
+    const QSignalBlocker blockSpin(m_spinBox);
+    m_spinBox->setMaximum(toSpinValue(this->maximum()));
 }
 
 void SliderControl::setValue(std::int64_t value) {

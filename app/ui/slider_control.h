@@ -8,6 +8,7 @@
 
 #include <QSpinBox>
 #include <QWidget>
+#include <algorithm>
 #include <cstdint>
 
 #include "slider_mapping.h"
@@ -42,6 +43,9 @@ public:
     /// Sets the range. The shown value is kept (clamped) and no signal is emitted.
     void setMapping(const SliderMapping& mapping, bool restrictSpinBoxToMapping = false);
     const SliderMapping& mapping() const { return m_mapping; }
+    /// Lets the spin box take values up to `maximum`, past the slider's end, where the
+    /// slider then rests: the slider covers the common range, the spin box all of it.
+    void setSpinBoxMaximum(std::int64_t maximum);
 
     /// Shows `value` without emitting valueChanged (for controller -> widget updates).
     void setValue(std::int64_t value);
@@ -58,7 +62,10 @@ private:
     void onSliderMoved(int tick);
     void onSpinBoxChanged(int value);
 
+    std::int64_t maximum() const { return std::max(m_mapping.maximum(), m_spinBoxMaximum); }
+
     SliderMapping m_mapping;
+    std::int64_t m_spinBoxMaximum = 0;
     std::int64_t m_value = 1;
     QSlider* m_slider = nullptr;
     MappedSpinBox* m_spinBox = nullptr;
