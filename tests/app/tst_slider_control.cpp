@@ -48,6 +48,22 @@ private slots:
         QCOMPARE(control.value(), qint64{4096});
     }
 
+    void spinBoxReachesPastTheSlider() {
+        SliderControl control;
+        control.setMapping(SliderMapping::logarithmic(1, 4096));
+        control.setSpinBoxMaximum(100'000'000);
+        QSignalSpy spy(&control, &SliderControl::valueChanged);
+        control.spinBox()->setValue(1'000'000);  // typed: kept exactly, the slider at its end
+        QCOMPARE(spy.count(), 1);
+        QCOMPARE(control.value(), qint64{1'000'000});
+        QCOMPARE(control.slider()->value(), control.slider()->maximum());
+        control.setValue(100'000'000);  // from a scenario file
+        QCOMPARE(control.spinBox()->value(), 100'000'000);
+        QTest::keyClick(control.slider(), Qt::Key_Home);  // the slider takes over again
+        QCOMPARE(control.value(), qint64{1});
+        QCOMPARE(control.spinBox()->value(), 1);
+    }
+
     void setValueDoesNotEmit() {
         SliderControl control;
         control.setMapping(SliderMapping::logarithmic(1, 4096));
