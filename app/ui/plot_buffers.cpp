@@ -21,7 +21,7 @@ void BackdropBuffer::clear(const QColor& /*ignored*/) {
 }
 
 CompositeBuffer::CompositeBuffer(const QSize& size, double devicePixelRatio,
-                                 QWeakPointer<BackdropBuffer> backdrop)
+                                 QSharedPointer<const BackdropBuffer> backdrop)
     : QCPPaintBufferPixmap(size, devicePixelRatio), m_backdrop(std::move(backdrop)) {}
 
 void CompositeBuffer::clear(const QColor& /*ignored*/) { m_startFromBackdrop = true; }
@@ -30,9 +30,9 @@ QCPPainter* CompositeBuffer::startPainting() {
     QCPPainter* painter = QCPPaintBufferPixmap::startPainting();
     // Layers draw in order, so by now the backdrop's layers are drawn into it.
     if (m_startFromBackdrop) {
-        if (const QSharedPointer<BackdropBuffer> backdrop = m_backdrop.toStrongRef()) {
+        if (m_backdrop) {
             painter->setCompositionMode(QPainter::CompositionMode_Source);
-            painter->drawPixmap(0, 0, backdrop->pixmap());
+            painter->drawPixmap(0, 0, m_backdrop->pixmap());
             painter->setCompositionMode(QPainter::CompositionMode_SourceOver);
         }
         m_startFromBackdrop = false;
@@ -43,8 +43,8 @@ QCPPainter* CompositeBuffer::startPainting() {
 
 void CompositeBuffer::draw(QCPPainter* painter) const {
     if (m_startFromBackdrop) {  // cleared, nothing drawn since: the backdrop alone
-        if (const QSharedPointer<BackdropBuffer> backdrop = m_backdrop.toStrongRef()) {
-            backdrop->draw(painter);
+        if (m_backdrop) {
+            m_backdrop->draw(painter);
             return;
         }
     }
@@ -52,8 +52,7 @@ void CompositeBuffer::draw(QCPPainter* painter) const {
 }
 
 std::uint64_t CompositeBuffer::backdropGeneration() const {
-    const QSharedPointer<BackdropBuffer> backdrop = m_backdrop.toStrongRef();
-    return backdrop ? backdrop->generation() : 0;
+    return m_backdrop ? m_backdrop->generation() : 0;
 }
 
 bool CompositeBuffer::switchTo(const RoofKey& roofs) {

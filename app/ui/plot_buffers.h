@@ -40,7 +40,7 @@ using RoofKey = std::vector<double>;
 class CompositeBuffer : public QCPPaintBufferPixmap {
 public:
     CompositeBuffer(const QSize& size, double devicePixelRatio,
-                    QWeakPointer<BackdropBuffer> backdrop);
+                    QSharedPointer<const BackdropBuffer> backdrop);
     /// Does not fill: the next startPainting() starts from the backdrop's pixels.
     void clear(const QColor& ignored) override;
     QCPPainter* startPainting() override;
@@ -65,7 +65,7 @@ private:
     };
     std::uint64_t backdropGeneration() const;
 
-    QWeakPointer<BackdropBuffer> m_backdrop;
+    QSharedPointer<const BackdropBuffer> m_backdrop;  ///< beside it in the plot's buffers
     bool m_startFromBackdrop = true;
     RoofKey m_roofs;                ///< what the current picture (mBuffer) shows
     std::uint64_t m_drawnOver = 0;  ///< its backdrop generation

@@ -89,10 +89,11 @@ void RooflinePlot::prepareFullReplot() {
     if (!ours) {
         const auto backdrop = QSharedPointer<BackdropBuffer>::create(
             viewport().size(), bufferDevicePixelRatio(), &m_palette.background);
+        const auto composite = QSharedPointer<CompositeBuffer>::create(
+            viewport().size(), bufferDevicePixelRatio(), backdrop);
         mPaintBuffers.clear();
         mPaintBuffers.append(backdrop);
-        mPaintBuffers.append(QSharedPointer<CompositeBuffer>::create(
-            viewport().size(), bufferDevicePixelRatio(), backdrop.toWeakRef()));
+        mPaintBuffers.append(composite);
     }
     static_cast<CompositeBuffer*>(mPaintBuffers[1].data())->setRoofs(m_roofs);
 }
@@ -931,7 +932,7 @@ void RooflinePlot::paintEvent(QPaintEvent* event) {
     drawDirectItems(&painter);
     // Inside the painted region the screen now shows the current marks; outside it, what it
     // showed before.
-    const QRegion exposed = event->region();
+    const QRegion& exposed = event->region();
     m_shown = m_shown.subtracted(exposed).united(directFootprint().intersected(exposed));
     emit painted();
 }

@@ -3,6 +3,7 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <cmath>
+#include <ranges>
 
 #include "plot_tooltip.h"
 #include "roofline/format.h"
@@ -366,8 +367,8 @@ private slots:
         }
         plot.replot(QCustomPlot::rpImmediateRefresh);
         QSignalSpy fullReplots(&plot, &QCustomPlot::beforeReplot);
-        for (auto it = steps.rbegin(); it != steps.rend(); ++it) {
-            plot.setAnalysis(analyze(*it), decodeBatchTrail(*it, 4096));
+        for (const Scenario& s : std::views::reverse(steps)) {  // back over the same view
+            plot.setAnalysis(analyze(s), decodeBatchTrail(s, 4096));
             QVERIFY(screenIsWhole());
         }
         QCOMPARE(fullReplots.count(), 0);  // every step took the partial path
