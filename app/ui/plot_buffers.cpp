@@ -22,7 +22,9 @@ void BackdropBuffer::clear(const QColor& /*ignored*/) {
 
 CompositeBuffer::CompositeBuffer(const QSize& size, double devicePixelRatio,
                                  QSharedPointer<const BackdropBuffer> backdrop)
-    : QCPPaintBufferPixmap(size, devicePixelRatio), m_backdrop(std::move(backdrop)) {}
+    : QCPPaintBufferPixmap(size, devicePixelRatio), m_backdrop(std::move(backdrop)) {
+    keepSpare();
+}
 
 void CompositeBuffer::clear(const QColor& /*ignored*/) { m_startFromBackdrop = true; }
 
@@ -87,8 +89,7 @@ bool CompositeBuffer::switchTo(const RoofKey& roofs) {
         return true;
     }
     if (mBuffer.size() != mSize * mDevicePixelRatio) {  // a slot's first use
-        mBuffer = QPixmap(mSize * mDevicePixelRatio);
-        mBuffer.setDevicePixelRatio(mDevicePixelRatio);
+        mBuffer = freshPixmap();
     }
     m_drawnOver = 0;
     m_startFromBackdrop = true;
@@ -100,6 +101,22 @@ void CompositeBuffer::reallocateBuffer() {
     m_kept.clear();
     m_startFromBackdrop = true;
     m_drawnOver = 0;
+    keepSpare();
+}
+
+QPixmap CompositeBuffer::freshPixmap() const {
+    QPixmap pixmap(mSize * mDevicePixelRatio);
+    pixmap.setDevicePixelRatio(mDevicePixelRatio);
+    return pixmap;
+}
+
+void CompositeBuffer::keepSpare() {
+    // Memory for the first roof change, allocated and touched (filled) now, with the other
+    // buffers of this size: a step should not wait for the kernel to map fresh pages.
+    Kept spare;
+    spare.pixmap = freshPixmap();
+    spare.pixmap.fill(Qt::black);
+    m_kept.push_back(std::move(spare));
 }
 
 }  // namespace roofline::ui

@@ -11,8 +11,9 @@
 ///                    it, not a blend of two buffers. It keeps the pictures of the last few
 ///                    roof states over the same backdrop;
 ///   (the data is drawn over it straight onto the widget: direct_items.h.)
-/// Pictures are drawn into memory used before, never into a fresh allocation: first
-/// touching a fresh full-size buffer costs a page fault per 4 KiB, milliseconds in all.
+/// Pictures are drawn into memory used before, or touched when the buffers were sized, never
+/// into a fresh allocation: first touching a fresh full-size buffer costs a page fault per
+/// 4 KiB, milliseconds in all.
 
 #include <qcustomplot.h>
 
@@ -54,7 +55,7 @@ public:
     bool switchTo(const RoofKey& roofs);
 
 protected:
-    void reallocateBuffer() override;  ///< a new size: kept pictures are dropped
+    void reallocateBuffer() override;  ///< a new size: kept pictures are dropped, a spare made
 
 private:
     struct Kept {
@@ -64,6 +65,8 @@ private:
         std::uint64_t lastUse = 0;
     };
     std::uint64_t backdropGeneration() const;
+    QPixmap freshPixmap() const;  ///< of this buffer's size
+    void keepSpare();
 
     QSharedPointer<const BackdropBuffer> m_backdrop;  ///< beside it in the plot's buffers
     bool m_startFromBackdrop = true;
