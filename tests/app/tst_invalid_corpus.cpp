@@ -27,6 +27,7 @@ private slots:
     void initTestCase() {
         QCoreApplication::setOrganizationName(QStringLiteral("roofline-tests"));
         QCoreApplication::setApplicationName(QStringLiteral("tst_invalid_corpus"));
+        Dialogs::setHeadless(true);  // record the messages without opening 56 boxes
     }
     void init() { Dialogs::clearShownErrors(); }
 
