@@ -40,6 +40,15 @@ void settle() {
     }
 }
 
+/// Shows the panel at a fixed size with Llama-3.1-8B at batch 8, laid out and painted.
+void showSettled(ResultsPanel& panel) {
+    panel.resize(300, 700);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.setAnalysis(analysisOf("llama-3.1-8b", 8, 2048));
+    settle();
+}
+
 /// Records which widgets with a layout are laid out again (a layout request reaching them).
 struct LayoutRequests : QObject {
     QStringList laidOut;
@@ -141,11 +150,10 @@ private slots:
         // A QLabel asks its parents for a new layout on every new text; the panel's values
         // do only when the text needs more room (value_field.h).
         ResultsPanel panel;
-        panel.resize(300, 700);
-        panel.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&panel));
-        panel.setAnalysis(analysisOf("llama-3.1-8b", 8, 2048));
-        settle();
+        showSettled(panel);
+        if (QTest::currentTestFailed()) {
+            return;
+        }
         LayoutRequests requests;
         for (QWidget* w : panel.findChildren<QWidget*>()) {
             w->installEventFilter(&requests);
@@ -160,11 +168,10 @@ private slots:
 
     void aLongerValueGetsTheRoomItNeeds() {
         ResultsPanel panel;
-        panel.resize(300, 700);
-        panel.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&panel));
-        panel.setAnalysis(analysisOf("llama-3.1-8b", 8, 2048));
-        settle();
+        showSettled(panel);
+        if (QTest::currentTestFailed()) {
+            return;
+        }
         QLabel* label = panel.valueLabel(QStringLiteral("ttft"));
         const int oneLine = label->height();
         auto* field = qobject_cast<ui::ValueField*>(label->parentWidget());
