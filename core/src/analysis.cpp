@@ -675,7 +675,7 @@ Analysis analyze(const Scenario& scenario) {
         .peak = result.peakFlopsPerSecond,
         .bandwidth = hw.memoryBandwidthBytesPerSecond,
         .linkBandwidth = hw.interconnectBandwidthBytesPerSecond,
-        .linkLatency = hw.interconnectLatencySeconds,
+        .linkLatency = hw.collectiveLatencySeconds,
         .secondsPerFlop = 1.0 / result.peakFlopsPerSecond,
         .secondsPerByte = 1.0 / hw.memoryBandwidthBytesPerSecond,
         .logUntouched = m.moe.enabled()

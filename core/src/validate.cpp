@@ -104,7 +104,7 @@ std::vector<Issue> validate(const Hardware& hw, const std::string& file) {
     }
     c.nonNegative("/interconnect/bandwidth_gb_s_per_direction",
                   hw.interconnectBandwidthBytesPerSecond);
-    c.nonNegative("/interconnect/latency_us", hw.interconnectLatencySeconds);
+    c.nonNegative("/interconnect/latency_us", hw.collectiveLatencySeconds);
     c.nonNegative("/l2_cache_mb", hw.onChipCacheBytes);
     return c.take();
 }

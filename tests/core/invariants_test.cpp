@@ -54,7 +54,7 @@ public:
         hw.memoryBandwidthBytesPerSecond = logUniform(1e6, 1e16);
         hw.memoryCapacityBytes = logUniform(1e6, 1e15);
         hw.interconnectBandwidthBytesPerSecond = coin(0.8) ? logUniform(1e6, 1e14) : 0.0;
-        hw.interconnectLatencySeconds = coin() ? logUniform(1e-9, 1e-4) : 0.0;
+        hw.collectiveLatencySeconds = coin() ? logUniform(1e-9, 1e-4) : 0.0;
         return hw;
     }
 

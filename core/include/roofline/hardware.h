@@ -5,11 +5,27 @@
 /// One accelerator as the roofline sees it: compute roofs per precision and bandwidth roofs.
 
 #include <array>
+#include <cstdint>
 #include <string>
 
 #include "roofline/precision.h"
 
 namespace roofline {
+
+/// Documented defaults for presets without a source (README "Model of the engine").
+/// α of a collective inside a scale-up domain: DOMAIN.md §6, "a few µs with one-shot or
+/// switch-reduced all-reduce on NVSwitch".
+inline constexpr double kDefaultCollectiveLatencySeconds = 5e-6;
+/// α across the scale-out network (InfiniBand/RoCE adds NIC and switch hops).
+inline constexpr double kDefaultScaleOutLatencySeconds = 15e-6;
+/// One 8-device server board (HGX, 8-GPU PCIe servers, 8-way xGMI meshes).
+inline constexpr std::int64_t kDefaultScaleUpDomainDevices = 8;
+/// 400 Gb/s per device (one ConnectX-7 NIC per GPU) when a preset names no scale-out link.
+inline constexpr double kDefaultScaleOutBandwidthBytesPerSecond = 50e9;
+/// Achievable ceilings where a preset has no measurement: DOMAIN.md §6, published runs
+/// reach 50–80% of peak matmul rate and 80–92% of HBM bandwidth; the middles are used.
+inline constexpr double kDefaultAchievableComputeFraction = 0.70;
+inline constexpr double kDefaultAchievableBandwidthFraction = 0.85;
 
 /// Spec-sheet numbers of one device (one GPU, one TPU chip), in SI base units.
 /// Peaks are DENSE rates (2:4 sparse headline figures are twice these and never used).
@@ -22,17 +38,39 @@ struct Hardware {
     std::array<double, kPrecisionCount> peakFlopsPerSecond{};
 
     double memoryBandwidthBytesPerSecond = 0.0;  ///< HBM (or GDDR) bandwidth, byte/s.
-    double memoryCapacityBytes = 0.0;            ///< HBM capacity, bytes (decimal GB × 1e9).
+    /// Memory capacity in bytes. Vendors' "GB" for HBM/GDDR are binary: an "80 GB" H100
+    /// holds 80 GiB = 85,899,345,920 bytes (DOMAIN.md §5). Presets say GiB.
+    double memoryCapacityBytes = 0.0;
+    std::string memoryType;  ///< "HBM3", "GDDR6", ... (labels the memory roof); may be empty.
+    double tdpWatts = 0.0;   ///< Board power at full load, W; 0 = unknown.
 
     /// Optional: on-chip cache size in bytes (0 = unknown). Shown, not used in timing.
     double onChipCacheBytes = 0.0;
 
-    /// Optional: device-to-device bandwidth per direction per device, byte/s
-    /// (NVLink/ICI/xGMI). 0 = unknown; tensor-parallel communication is then not timed.
+    /// Device-to-device bandwidth per direction per device inside one scale-up domain,
+    /// byte/s (NVLink through NVSwitch, ICI, xGMI, PCIe). 0 = unknown; tensor-parallel
+    /// communication is then not timed, with a warning.
     double interconnectBandwidthBytesPerSecond = 0.0;
-    /// Latency charged per ring step of a collective, seconds. DOMAIN.md: "a few µs per
-    /// hop"; presets may override, the default is 2 µs.
-    double interconnectLatencySeconds = 2e-6;
+    /// α: small-message latency of one collective (all-reduce, all-to-all) inside the
+    /// scale-up domain, seconds. It does NOT grow with the device count inside the domain
+    /// (one-shot / switch-reduced all-reduce; DOMAIN.md §6). Presets may set it; the
+    /// default is kDefaultCollectiveLatencySeconds.
+    double collectiveLatencySeconds = kDefaultCollectiveLatencySeconds;
+    /// Devices one scale-up domain holds (8 for an HGX board, 72 for NVL72, a TPU slice's
+    /// chips). Tensor parallelism beyond it crosses the scale-out network.
+    std::int64_t scaleUpDomainDevices = kDefaultScaleUpDomainDevices;
+    /// Scale-out (InfiniBand/Ethernet) bandwidth per device per direction, byte/s; 0 =
+    /// unknown (collectives beyond the domain then use kDefaultScaleOutBandwidth...).
+    double scaleOutBandwidthBytesPerSecond = 0.0;
+    /// α of a collective that crosses the scale-out network, seconds.
+    double scaleOutLatencySeconds = kDefaultScaleOutLatencySeconds;
+
+    /// Measured achievable rates (the best published dense matmul FLOP/s per precision,
+    /// e.g. MAMF; measured HBM bandwidth), each cited in the preset. 0 = no measurement:
+    /// achievable ceilings then use kDefaultAchievableComputeFraction /
+    /// kDefaultAchievableBandwidthFraction of the peak, with a warning.
+    std::array<double, kPrecisionCount> achievableFlopsPerSecond{};
+    double achievableMemoryBandwidthBytesPerSecond = 0.0;
 
     /// The peak for one precision, 0 when the chip lacks that roof.
     double peak(Precision p) const { return peakFlopsPerSecond[index(p)]; }

@@ -5,12 +5,22 @@
 /// The serving situation the user asks about: batch, lengths, precisions, parallelism.
 
 #include <cstdint>
+#include <optional>
 
 #include "roofline/hardware.h"
 #include "roofline/model.h"
 #include "roofline/precision.h"
 
 namespace roofline {
+
+/// Which ceilings the roofs are: the spec-sheet peaks, or measured achievable rates.
+enum class Ceilings : unsigned char { Peak, Achievable };
+
+/// Where speculative decoding's drafts come from.
+enum class DraftKind : unsigned char {
+    Ngram,  ///< n-gram / prompt lookup: costs nothing on the devices.
+    Model,  ///< A small model (Scenario::draft) run k times per step on the same devices.
+};
 
 /// Workload knobs. Defaults are the app's and the CLI's defaults.
 struct Workload {
@@ -29,6 +39,25 @@ struct Workload {
     std::int64_t tensorParallel = 1;  ///< D: devices sharing every layer (Megatron style).
     bool flashAttention = true;       ///< Off: the score matrix goes through HBM.
 
+    /// MoE models: experts spread whole over the D devices (each holds E/D experts) instead
+    /// of sliced; attention stays tensor-parallel; two all-to-alls per MoE layer (DOMAIN §6).
+    bool expertParallel = false;
+
+    /// Speculative decoding (DOMAIN.md §6): k tokens drafted per step, 0 = off (1–16 on).
+    std::int64_t speculativeTokens = 0;
+    /// α: chance each drafted token is accepted, independent per position (0–1).
+    double acceptanceRate = 0.7;
+    /// The draft: a model preset (Scenario::draft) or a free n-gram / prompt-lookup draft.
+    /// Only read when speculativeTokens > 0.
+    DraftKind draftKind = DraftKind::Ngram;
+
+    /// Fraction of each device's memory a server may use (vLLM gpu_memory_utilization).
+    double memoryUtilization = 0.90;
+    /// Tokens one forward pass may hold (chunked prefill): sizes the activation workspace.
+    std::int64_t maxBatchedTokens = 8192;
+    /// Spec-sheet peaks, or measured achievable rates (DOMAIN.md §6).
+    Ceilings ceilings = Ceilings::Peak;
+
     bool operator==(const Workload&) const = default;
 };
 
@@ -37,11 +66,16 @@ struct Scenario {
     Hardware hardware;
     Model model;
     Workload workload;
+    /// The draft model when workload.draftKind is DraftKind::Model (same devices, batch,
+    /// context and precisions as the target).
+    std::optional<Model> draft;
 };
 
 /// Upper bounds that validate() enforces, so that no double overflows downstream.
 inline constexpr std::int64_t kMaxBatch = 100'000'000;
 inline constexpr std::int64_t kMaxTokens = 1'000'000'000;
 inline constexpr std::int64_t kMaxTensorParallel = 4096;
+inline constexpr std::int64_t kMaxSpeculativeTokens = 16;
+inline constexpr std::int64_t kMaxBatchedTokensLimit = 100'000'000;
 
 }  // namespace roofline

@@ -93,7 +93,7 @@ Loaded<Hardware> parseHardware(std::string_view jsonText, const std::string& fil
                 hw.interconnectBandwidthBytesPerSecond = *gbs * 1e9;
             }
             if (const auto us = lr.number("latency_us", false, true)) {
-                hw.interconnectLatencySeconds = *us * 1e-6;
+                hw.collectiveLatencySeconds = *us * 1e-6;
             }
         }
     }
