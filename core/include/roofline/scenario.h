@@ -68,7 +68,7 @@ struct Scenario {
     Workload workload;
     /// The draft model when workload.draftKind is DraftKind::Model (same devices, batch,
     /// context and precisions as the target).
-    std::optional<Model> draft;
+    std::optional<Model> draft = std::nullopt;
 };
 
 /// Upper bounds that validate() enforces, so that no double overflows downstream.
