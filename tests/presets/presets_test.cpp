@@ -204,11 +204,12 @@ TEST(PresetFiles, UnknownBuiltinIdIsAnErrorListingTheKnownIds) {
 // Hardware: the edge converts TB/s, GB, TFLOP/s, GB/s to SI.
 
 TEST(PresetHardware, H100SxmArrivesInSiUnits) {
-    // presets/hardware/h100-sxm.json: 3.35 TB/s, 80 GB, bf16 989.4, fp8 1978.9 TFLOP/s dense,
+    // presets/hardware/h100-sxm.json: 3.35 TB/s, 80 GiB, bf16 989.4, fp8 1978.9 TFLOP/s dense,
     // NVLink 450 GB/s per direction, L2 50 MB, no fp4 key.
     const Hardware h = loadHardware("h100-sxm");
     EXPECT_DOUBLE_EQ(h.memoryBandwidthBytesPerSecond, 3.35e12);
-    EXPECT_DOUBLE_EQ(h.memoryCapacityBytes, 80e9);
+    // Binary capacity (DOMAIN.md §5): 80 × 2^30 = 80 × 1,073,741,824 = 85,899,345,920 bytes.
+    EXPECT_EQ(h.memoryCapacityBytes, 85'899'345'920.0);
     EXPECT_DOUBLE_EQ(h.peak(Precision::Bf16), 989.4e12);
     EXPECT_DOUBLE_EQ(h.peak(Precision::Fp16), 989.4e12);
     EXPECT_DOUBLE_EQ(h.peak(Precision::Fp8), 1978.9e12);
@@ -218,7 +219,7 @@ TEST(PresetHardware, H100SxmArrivesInSiUnits) {
     EXPECT_FALSE(h.hasRoof(Precision::Int4));
     EXPECT_DOUBLE_EQ(h.interconnectBandwidthBytesPerSecond, 450e9);
     EXPECT_DOUBLE_EQ(h.onChipCacheBytes, 50e6);
-    EXPECT_EQ(h.collectiveLatencySeconds, kDefaultCollectiveLatencySeconds) << "default latency when the preset has none";
+    EXPECT_EQ(h.collectiveLatencySeconds, roofline::kDefaultCollectiveLatencySeconds) << "default latency when the preset has none";
     EXPECT_EQ(h.name, "NVIDIA H100 SXM5 80GB");
     EXPECT_EQ(h.vendor, "NVIDIA");
 }
@@ -240,6 +241,173 @@ TEST(PresetHardware, BlackwellHasAnFp4Roof) {
     EXPECT_DOUBLE_EQ(h.peak(Precision::Fp4), 9000e12);
     EXPECT_DOUBLE_EQ(h.peak(Precision::Bf16), 2250e12);
     EXPECT_DOUBLE_EQ(h.memoryBandwidthBytesPerSecond, 8e12);
+}
+
+TEST(PresetHardware, H100SxmCarriesSchemaTwoFields) {
+    // h100-sxm.json (schema 2): HBM3, 700 W; one 8-GPU NVSwitch board (DGX H100);
+    // scale-out 400 Gb/s ConnectX-7 per GPU = 400 / 8 = 50 GB/s per direction; no
+    // collective_latency_us or scale_out latency, so hardware.h's defaults (5 µs, 15 µs).
+    // Achievable: MAMF bf16 794.5 and fp8 1402.6 TFLOP/s (mleng_acc), no measured HBM rate.
+    const Hardware h = loadHardware("h100-sxm");
+    EXPECT_EQ(h.memoryType, "HBM3");
+    EXPECT_EQ(h.tdpWatts, 700.0);
+    EXPECT_EQ(h.scaleUpDomainDevices, 8);
+    EXPECT_DOUBLE_EQ(h.scaleOutBandwidthBytesPerSecond, 50e9);
+    EXPECT_EQ(h.scaleOutLatencySeconds, roofline::kDefaultScaleOutLatencySeconds);
+    EXPECT_DOUBLE_EQ(h.achievableFlopsPerSecond[roofline::index(Precision::Bf16)], 794.5e12);
+    EXPECT_DOUBLE_EQ(h.achievableFlopsPerSecond[roofline::index(Precision::Fp8)], 1402.6e12);
+    EXPECT_EQ(h.achievableFlopsPerSecond[roofline::index(Precision::Fp16)], 0.0)
+        << "only measured precisions; fp16 was not measured";
+    EXPECT_EQ(h.achievableMemoryBandwidthBytesPerSecond, 0.0);
+    // 794.5 / 989.4 = 80.3% of peak: inside DOMAIN.md §6's 50–80% band, at its top.
+    EXPECT_NEAR(h.achievableFlopsPerSecond[roofline::index(Precision::Bf16)] /
+                    h.peak(Precision::Bf16),
+                0.803, 0.001);
+}
+
+TEST(PresetHardware, BinaryCapacitiesOfTheShippedPresets) {
+    // Vendor "GB" of HBM/GDDR read as GiB (DOMAIN.md §5), one convention for every preset:
+    //   H200 "141 GB" -> 141 × 2^30 = 151,397,597,184 bytes;
+    //   MI300X 192 GiB (ROCm docs) -> 192 × 2^30 = 206,158,430,208 bytes;
+    //   TPU v5p 95 GiB (Google) -> 95 × 2^30 = 102,005,473,280 bytes;
+    //   L4 "24 GB" GDDR6 -> 24 × 2^30 = 25,769,803,776 bytes.
+    EXPECT_EQ(loadHardware("h200").memoryCapacityBytes, 151'397'597'184.0);
+    EXPECT_EQ(loadHardware("mi300x").memoryCapacityBytes, 206'158'430'208.0);
+    EXPECT_EQ(loadHardware("tpu-v5p").memoryCapacityBytes, 102'005'473'280.0);
+    EXPECT_EQ(loadHardware("l4").memoryCapacityBytes, 25'769'803'776.0);
+}
+
+TEST(PresetHardware, ScaleUpDomainsAndScaleOutLinks) {
+    // GB200 NVL72: 72 GPUs in one NVLink domain; no cited scale-out speed -> 0 (the engine
+    // then uses kDefaultScaleOutBandwidthBytesPerSecond).
+    const Hardware gb = loadHardware("gb200");
+    EXPECT_EQ(gb.scaleUpDomainDevices, 72);
+    EXPECT_EQ(gb.scaleOutBandwidthBytesPerSecond, 0.0);
+    // DGX A100: 8 GPUs, 200 Gb/s HDR per GPU = 25 GB/s.
+    const Hardware a100 = loadHardware("a100-80gb-sxm");
+    EXPECT_EQ(a100.scaleUpDomainDevices, 8);
+    EXPECT_DOUBLE_EQ(a100.scaleOutBandwidthBytesPerSecond, 25e9);
+    // DGX B300: ConnectX-8 800 Gb/s per GPU = 100 GB/s.
+    EXPECT_DOUBLE_EQ(loadHardware("b300").scaleOutBandwidthBytesPerSecond, 100e9);
+    // TPU v5e: a 256-chip Pod on ICI; DCN 2 × 100 Gb/s per 8-chip host = 25 Gb/s = 3.125 GB/s.
+    const Hardware v5e = loadHardware("tpu-v5e");
+    EXPECT_EQ(v5e.scaleUpDomainDevices, 256);
+    EXPECT_DOUBLE_EQ(v5e.scaleOutBandwidthBytesPerSecond, 3.125e9);
+    // TPU v5p: the largest single slice, 6144 chips; DCN 50 Gb/s per chip = 6.25 GB/s.
+    EXPECT_EQ(loadHardware("tpu-v5p").scaleUpDomainDevices, 6144);
+    EXPECT_DOUBLE_EQ(loadHardware("tpu-v5p").scaleOutBandwidthBytesPerSecond, 6.25e9);
+    EXPECT_EQ(loadHardware("tpu-v4").scaleUpDomainDevices, 4096);
+    EXPECT_EQ(loadHardware("mi300x").scaleUpDomainDevices, 8);
+    // PCIe cards name no system: the documented default applies.
+    EXPECT_EQ(loadHardware("l40s").scaleUpDomainDevices, roofline::kDefaultScaleUpDomainDevices);
+}
+
+TEST(PresetHardware, Gb200AchievableBandwidthIsAzuresMeasurement) {
+    // azure_gb200: 7.35 TB/s measured HBM (92% of 8.0); MAMF bf16 1822, fp8 3615.6 (mleng_acc),
+    // above Azure's 2,744 TFLOP/s FP8 GEMM, so the best measured rate is MAMF's.
+    const Hardware h = loadHardware("gb200");
+    EXPECT_DOUBLE_EQ(h.achievableMemoryBandwidthBytesPerSecond, 7.35e12);
+    EXPECT_DOUBLE_EQ(h.achievableFlopsPerSecond[roofline::index(Precision::Bf16)], 1822e12);
+    EXPECT_DOUBLE_EQ(h.achievableFlopsPerSecond[roofline::index(Precision::Fp8)], 3615.6e12);
+}
+
+TEST(PresetHardware, EveryAchievableRateIsAtMostItsPeak) {
+    for (const std::string& id : roofline::io::hardwareIds()) {
+        SCOPED_TRACE(id);
+        const Hardware h = loadHardware(id);
+        for (Precision p : roofline::kAllPrecisions) {
+            EXPECT_LE(h.achievableFlopsPerSecond[roofline::index(p)], h.peak(p))
+                << roofline::toString(p);
+        }
+        EXPECT_LE(h.achievableMemoryBandwidthBytesPerSecond, h.memoryBandwidthBytesPerSecond);
+        EXPECT_GE(h.scaleUpDomainDevices, 1);
+        EXPECT_FALSE(h.memoryType.empty());
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Schema 1 still loads (migration), schema 2 is strict about schema 1's names.
+
+const char* const kSchemaOne =
+    R"({"schema_version": 1, "name": "Old", "memory_capacity_gb": 80, "memory_bandwidth_tb_s": 3.35,
+        "peak_dense_tflops": {"bf16": 989.4},
+        "interconnect": {"bandwidth_gb_s_per_direction": 450, "latency_us": 3}})";
+
+TEST(PresetHardwareSchema, SchemaOneCapacityStaysDecimalAndLatencyMapsToAlpha) {
+    // Schema 1's memory_capacity_gb is decimal: 80 × 1e9 = 80,000,000,000 bytes, as before.
+    // Its interconnect latency_us is the collective's α: 3 µs = 3e-6 s. No warnings.
+    const Loaded<Hardware> h = roofline::io::parseHardware(kSchemaOne, "old.json");
+    ASSERT_TRUE(h.ok()) << describeAll(h.issues);
+    EXPECT_TRUE(h.issues.empty()) << describeAll(h.issues);
+    EXPECT_EQ(h.value->memoryCapacityBytes, 80e9);
+    EXPECT_DOUBLE_EQ(h.value->collectiveLatencySeconds, 3e-6);
+    EXPECT_EQ(h.value->scaleUpDomainDevices, roofline::kDefaultScaleUpDomainDevices);
+}
+
+TEST(PresetHardwareSchema, TheSchemaOneTestAcceleratorStillLoads) {
+    // tests/data/valid/test-accelerator.json stays schema 1: 64 GB = 64e9 bytes, 3 µs, 500 W.
+    const Loaded<Hardware> h = roofline::io::loadHardwareFile(
+        std::string(ROOFLINE_TEST_DATA_DIR) + "/valid/test-accelerator.json");
+    ASSERT_TRUE(h.ok()) << describeAll(h.issues);
+    EXPECT_TRUE(h.issues.empty()) << describeAll(h.issues);
+    EXPECT_EQ(h.value->memoryCapacityBytes, 64e9);
+    EXPECT_DOUBLE_EQ(h.value->collectiveLatencySeconds, 3e-6);
+    EXPECT_EQ(h.value->tdpWatts, 500.0);
+    EXPECT_EQ(h.value->memoryType, "HBM3");
+}
+
+TEST(PresetHardwareSchema, SchemaTwoReadsGibAndTheNewKeys) {
+    // 80 GiB = 85,899,345,920 bytes; α 2.5 µs; 72 devices; scale-out 100 GB/s and 12 µs;
+    // achievable bf16 800 TFLOP/s and 3.0 TB/s, cited by keys of /sources.
+    const char* const text =
+        R"({"schema_version": 2, "name": "New", "memory_capacity_gib": 80, "memory_type": "HBM3",
+            "memory_bandwidth_tb_s": 3.35, "peak_dense_tflops": {"bf16": 989.4}, "tdp_w": 700,
+            "interconnect": {"bandwidth_gb_s_per_direction": 450, "collective_latency_us": 2.5,
+                             "scale_up_domain_devices": 72},
+            "scale_out": {"name": "IB", "bandwidth_gb_s_per_direction": 100, "latency_us": 12},
+            "achievable": {"dense_tflops": {"bf16": 800}, "memory_bandwidth_tb_s": 3.0,
+                           "source": ["a", "b"]},
+            "sources": {"a": "paper A", "b": "paper B"}})";
+    const Loaded<Hardware> h = roofline::io::parseHardware(text, "new.json");
+    ASSERT_TRUE(h.ok()) << describeAll(h.issues);
+    EXPECT_TRUE(h.issues.empty()) << describeAll(h.issues);
+    EXPECT_EQ(h.value->memoryCapacityBytes, 85'899'345'920.0);
+    EXPECT_EQ(h.value->memoryType, "HBM3");
+    EXPECT_EQ(h.value->tdpWatts, 700.0);
+    EXPECT_DOUBLE_EQ(h.value->collectiveLatencySeconds, 2.5e-6);
+    EXPECT_EQ(h.value->scaleUpDomainDevices, 72);
+    EXPECT_DOUBLE_EQ(h.value->scaleOutBandwidthBytesPerSecond, 100e9);
+    EXPECT_DOUBLE_EQ(h.value->scaleOutLatencySeconds, 12e-6);
+    EXPECT_DOUBLE_EQ(h.value->achievableFlopsPerSecond[roofline::index(Precision::Bf16)], 800e12);
+    EXPECT_DOUBLE_EQ(h.value->achievableMemoryBandwidthBytesPerSecond, 3.0e12);
+}
+
+TEST(PresetHardwareSchema, SchemaTwoKeysInASchemaOneFileAreWarnedAndIgnored) {
+    const char* const text =
+        R"({"schema_version": 1, "name": "Old", "memory_capacity_gb": 80, "memory_bandwidth_tb_s": 3.35,
+            "peak_dense_tflops": {"bf16": 989.4},
+            "achievable": {"dense_tflops": {"bf16": 800}, "source": "a"}})";
+    const Loaded<Hardware> h = roofline::io::parseHardware(text, "old.json");
+    ASSERT_TRUE(h.ok()) << describeAll(h.issues);
+    ASSERT_EQ(h.issues.size(), 1u) << describeAll(h.issues);
+    EXPECT_EQ(h.issues[0].severity, roofline::Severity::Warning);
+    EXPECT_EQ(h.issues[0].pointer, "/achievable");
+    EXPECT_EQ(h.value->achievableFlopsPerSecond[roofline::index(Precision::Bf16)], 0.0);
+}
+
+TEST(PresetHardwareSchema, AchievableAbovePeakNamesBothPointers) {
+    // 1000 > 989.4: an error at /achievable/dense_tflops/bf16 that names the peak it exceeds.
+    const char* const text =
+        R"({"schema_version": 2, "name": "X", "memory_capacity_gib": 80, "memory_bandwidth_tb_s": 3.35,
+            "peak_dense_tflops": {"bf16": 989.4}, "sources": {"m": "measured"},
+            "achievable": {"dense_tflops": {"bf16": 1000}, "source": "m"}})";
+    const Loaded<Hardware> h = roofline::io::parseHardware(text, "x.json");
+    ASSERT_FALSE(h.ok());
+    ASSERT_FALSE(h.issues.empty());
+    EXPECT_EQ(h.issues[0].pointer, "/achievable/dense_tflops/bf16");
+    EXPECT_EQ(h.issues[0].message(),
+              "x.json: /achievable/dense_tflops/bf16 must be at most the peak at "
+              "/peak_dense_tflops/bf16 (989.4 TFLOP/s), got 1000 TFLOP/s");
 }
 
 TEST(PresetHardware, EveryChipHasABf16OrFp16RoofAndSaneNumbers) {
