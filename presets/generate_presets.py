@@ -251,6 +251,53 @@ MODELS = [
 ]
 
 
+# Models the reference does not hold: small drafts for speculative decoding (DOMAIN.md
+# section 6). Fields transcribed from the Hugging Face config.json, in the key order of the
+# reference's Llama configs; counts checked by hand in tests/presets/presets_test.cpp.
+_LLAMA32_ROPE = {'rope_type': 'llama3', 'factor': 32.0, 'low_freq_factor': 1.0,
+                 'high_freq_factor': 4.0, 'original_max_position_embeddings': 8192}
+EXTRA_MODELS = [
+    ('llama-3.2-1b', {
+        'name': 'Llama 3.2 1B',
+        'official_params': '1.24B',
+        'sources': [
+            'Official HF config: https://huggingface.co/meta-llama/Llama-3.2-1B/blob/main/config.json '
+            '(gated); model card: 1.24B parameters',
+            'Config copy: kevinstephano/thunder_model_blocks hf_llama/llama_config.py LLAMA_3_2_1B_CFG '
+            '(_name_or_path meta-llama/Llama-3.2-1B-Instruct, _commit_hash '
+            '4e20de362430cd3b72f300e6b0f18e50e7166e08)',
+        ],
+        'notes': 'Draft model for speculative decoding with the Llama 3.1 models (same 128,256-token '
+                 'vocabulary). Tied embeddings, counted once: computed total 1,235,814,400 (1.24B).',
+    }, {
+        'architectures': ['LlamaForCausalLM'], 'model_type': 'llama', 'hidden_size': 2048,
+        'intermediate_size': 8192, 'num_hidden_layers': 16, 'num_attention_heads': 32,
+        'num_key_value_heads': 8, 'head_dim': 64, 'vocab_size': 128256,
+        'max_position_embeddings': 131072, 'rope_theta': 500000.0, 'rms_norm_eps': 1e-05,
+        'tie_word_embeddings': True, 'hidden_act': 'silu', 'rope_scaling': _LLAMA32_ROPE,
+    }),
+    ('llama-3.2-3b', {
+        'name': 'Llama 3.2 3B',
+        'official_params': '3.21B',
+        'sources': [
+            'Official HF config: https://huggingface.co/meta-llama/Llama-3.2-3B/blob/main/config.json '
+            '(gated); model card: 3.21B parameters',
+            'Geometry copy: silvaxxx1/MyLLM_101 models/LLAMA/Llama3.2/Llama_configs.py (Llama 3.2 3B: '
+            'emb_dim 3072, n_heads 24, n_layers 28, hidden_dim 8192, n_kv_groups 8, rope factor 32)',
+        ],
+        'notes': 'Draft model for speculative decoding with the Llama 3.1 models (same 128,256-token '
+                 'vocabulary). head_dim 128 = 3072 / 24. Tied embeddings, counted once: computed total '
+                 '3,212,749,824 (3.21B).',
+    }, {
+        'architectures': ['LlamaForCausalLM'], 'model_type': 'llama', 'hidden_size': 3072,
+        'intermediate_size': 8192, 'num_hidden_layers': 28, 'num_attention_heads': 24,
+        'num_key_value_heads': 8, 'head_dim': 128, 'vocab_size': 128256,
+        'max_position_embeddings': 131072, 'rope_theta': 500000.0, 'rms_norm_eps': 1e-05,
+        'tie_word_embeddings': True, 'hidden_act': 'silu', 'rope_scaling': _LLAMA32_ROPE,
+    }),
+]
+
+
 def load(name):
     with open(os.path.join(REF_DIR, name), encoding='utf-8') as f:
         return json.load(f)
@@ -482,7 +529,13 @@ def main():
         with open(os.path.join(MODEL_OUT, mid + '.json'), 'w', encoding='utf-8') as f:
             f.write(json.dumps(out, ensure_ascii=False, indent=2) + '\n')
 
-    print('wrote %d hardware and %d model presets' % (len(HARDWARE), len(MODELS)))
+    for mid, rl, config in EXTRA_MODELS:
+        out = {'_roofline': rl}
+        out.update(config)
+        with open(os.path.join(MODEL_OUT, mid + '.json'), 'w', encoding='utf-8') as f:
+            f.write(json.dumps(out, ensure_ascii=False, indent=2) + '\n')
+
+    print('wrote %d hardware and %d model presets' % (len(HARDWARE), len(MODELS) + len(EXTRA_MODELS)))
     return 0
 
 

@@ -183,7 +183,7 @@ TEST(PresetFiles, RequiredModelIdsExist) {
     for (const char* id :
          {"llama-2-7b", "llama-2-13b", "llama-2-70b", "llama-3.1-8b", "llama-3.1-70b",
           "llama-3.1-405b", "mistral-7b", "mixtral-8x7b", "mixtral-8x22b", "qwen2.5-7b",
-          "gemma-2-9b", "deepseek-v3", "gpt-oss-120b"}) {
+          "gemma-2-9b", "deepseek-v3", "gpt-oss-120b", "llama-3.2-1b", "llama-3.2-3b"}) {
         EXPECT_TRUE(contains(ids, id)) << id;
     }
 }
@@ -464,6 +464,10 @@ constexpr ReferenceCount kReference[] = {
     {"gemma-2-9b", 9241705984.0, 9241705984.0, 344064.0},
     {"gpt-oss-120b", 116829156672.0, 5711982912.0, 73728.0},
     {"deepseek-v3", 671026419200.0, 37552297472.0, 70272.0},
+    // Not in models.json: counted by hand in PresetModels.Llama32DraftCountsAreExact.
+    // KV: 2·16·8·64·2 = 32,768 and 2·28·8·128·2 = 114,688 bytes per token in bf16.
+    {"llama-3.2-1b", 1235814400.0, 1235814400.0, 32768.0},
+    {"llama-3.2-3b", 3212749824.0, 3212749824.0, 114688.0},
 };
 
 double relativeError(double actual, double expected) {
@@ -502,6 +506,33 @@ TEST(PresetModels, DenseLlamaCountsAreExact) {
     EXPECT_EQ(c.activePerToken, 8030261248.0);
 }
 
+TEST(PresetModels, Llama32DraftCountsAreExact) {
+    // Llama-3.2-1B by hand (h 2048, 32 q heads and 8 kv heads of d 64, I 8192, 16 layers,
+    // V 128256, tied embeddings): per layer q 2048·2048 = 4,194,304 + k,v 2·2048·512 =
+    // 2,097,152 + o 4,194,304 = 10,485,760; MLP 3·2048·8192 = 50,331,648; 2 norms 4,096
+    // -> 60,821,504 × 16 = 973,144,064. Embedding once (tied) 128256·2048 = 262,668,288,
+    // final norm 2,048. Total 1,235,814,400 ("1.24B").
+    const Model small = loadModel("llama-3.2-1b");
+    EXPECT_TRUE(small.tieWordEmbeddings);
+    EXPECT_EQ(small.headDim, 64);
+    const roofline::ParameterCount c1 = roofline::countParameters(small);
+    EXPECT_EQ(c1.total, 1235814400.0);
+    EXPECT_EQ(c1.activePerToken, 1235814400.0);
+    // Llama-3.2-3B (h 3072, 24 q heads and 8 kv heads of d 128, I 8192, 28 layers): per layer
+    // q 3072·3072 = 9,437,184 + k,v 2·3072·1024 = 6,291,456 + o 9,437,184 = 25,165,824; MLP
+    // 3·3072·8192 = 75,497,472; norms 6,144 -> 100,669,440 × 28 = 2,818,744,320. Embedding
+    // once 128256·3072 = 394,002,432, final norm 3,072. Total 3,212,749,824 ("3.21B").
+    const Model mid = loadModel("llama-3.2-3b");
+    EXPECT_TRUE(mid.tieWordEmbeddings);
+    EXPECT_EQ(mid.headDim, 128);
+    const roofline::ParameterCount c3 = roofline::countParameters(mid);
+    EXPECT_EQ(c3.total, 3212749824.0);
+    EXPECT_EQ(c3.activePerToken, 3212749824.0);
+    // Same vocabulary as the Llama 3.1 targets they draft for.
+    EXPECT_EQ(small.vocabSize, loadModel("llama-3.1-8b").vocabSize);
+    EXPECT_EQ(mid.vocabSize, loadModel("llama-3.1-8b").vocabSize);
+}
+
 TEST(PresetModels, ParameterCountsMatchOfficialTotals) {
     struct Official {
         const char* id;
@@ -516,6 +547,8 @@ TEST(PresetModels, ParameterCountsMatchOfficialTotals) {
         {"deepseek-v3", 671e9, 0.0},         // "671B total" (MTP module excluded)
         {"llama-3.1-8b", 8.03e9, 8.03e9},    // "~8.03B"
         {"qwen2.5-7b", 7.61e9, 7.61e9},      // "7.61B (Qwen2.5 model card)"
+        {"llama-3.2-1b", 1.24e9, 1.24e9},    // "1.24B" (Llama 3.2 model card)
+        {"llama-3.2-3b", 3.21e9, 3.21e9},    // "3.21B" (Llama 3.2 model card)
     };
     for (const Official& o : official) {
         SCOPED_TRACE(o.id);
