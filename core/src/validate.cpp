@@ -130,7 +130,8 @@ std::vector<Issue> validate(const Hardware& hw, const std::string& file) {
     }
     const double achievedBandwidth = hw.achievableMemoryBandwidthBytesPerSecond;
     c.nonNegative("/achievable/memory_bandwidth_tb_s", achievedBandwidth);
-    if (std::isfinite(achievedBandwidth) && achievedBandwidth > hw.memoryBandwidthBytesPerSecond) {
+    if (std::isfinite(achievedBandwidth) && achievedBandwidth > 0.0 &&
+        achievedBandwidth > hw.memoryBandwidthBytesPerSecond) {
         c.error("/achievable/memory_bandwidth_tb_s",
                 "at most the peak at /memory_bandwidth_tb_s (" +
                     numberText(hw.memoryBandwidthBytesPerSecond / 1e12) + " TB/s)",
