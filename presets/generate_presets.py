@@ -4,9 +4,15 @@ reference data in <repo>/../shared/reference/ (hardware.json, models.json).
 
 Usage:  python3 presets/generate_presets.py        (from anywhere)
 
-Every number written comes from the reference files. The only arithmetic is
-unit conversion (GiB -> decimal GB) and the TPU interconnect derivations that
-are listed in HARDWARE below, each of which is recorded in the preset's notes.
+Every number written comes from the reference files, or from the few extra
+citations in EXTRA_SOURCES below (DGX system specifications, Google's TPU pages)
+for the schema-2 interconnect fields. The only arithmetic is unit conversion
+(Gb/s -> GB/s: / 8) and the TPU interconnect derivations listed in HARDWARE,
+each of which is recorded in the preset's notes.
+
+Hardware schema 2 (presets/README.md): capacities are binary. The vendor's
+"80 GB" of HBM/GDDR is written as memory_capacity_gib = 80 (80 x 2^30 bytes),
+one convention for every preset (DOMAIN.md section 5).
 """
 import json
 import os
@@ -19,13 +25,20 @@ HW_OUT = os.path.join(HERE, 'hardware')
 MODEL_OUT = os.path.join(HERE, 'models')
 
 GIB = 1024 ** 3
+HW_SCHEMA_VERSION = 2
 ALLOWED_PEAKS = ('fp32', 'tf32', 'bf16', 'fp16', 'fp8', 'int8', 'fp4')
 
 # ---------------------------------------------------------------------------
 # Per-device choices. 'ref' is the reference "name". Optional overrides:
-#   memory_gib:  capacity the chosen source gives in GiB (converted to GB)
+#   memory_gib:  capacity the chosen source gives in GiB (the vendor says GiB)
 #   interconnect: 'per_chip_bidi_half' | 'per_link_x6' (TPU derivations)
+#   scale_up:    (devices, [source keys], quote) -> interconnect.scale_up_domain_devices
+#   scale_out:   (name, Gb/s per device per direction, [source keys], quote) -> scale_out
 #   choice_notes: text explaining which value was picked where sources conflict
+#   capacity_note, achievable_note, network_note: more text for the notes
+# Left out on purpose, so that the documented defaults of core/include/roofline/hardware.h
+# apply (and the notes say so): interconnect.collective_latency_us and scale_out.latency_us
+# everywhere (no cited measurement), scale_up / scale_out where no source names them.
 # ---------------------------------------------------------------------------
 HARDWARE = [
     {'id': 'a100-40gb-sxm', 'ref': 'NVIDIA A100 40GB SXM4'},
@@ -79,7 +92,7 @@ HARDWARE = [
                      '(ROCm docs) over 64 MB (Boston blog). Press "20.1 PFLOPS FP4" is with '
                      'sparsity. Interconnect: 7 xGMI peers x 76.5 GB/s = 535.5 GB/s per direction.'},
     {'id': 'tpu-v4', 'ref': 'Google TPU v4', 'memory_gib': 32, 'interconnect': 'per_link_x6',
-     'choice_notes': 'Memory: Google gives 32 GiB; converted to 34.36 decimal GB. '
+     'choice_notes': 'Memory: Google gives 32 GiB. '
                      'Interconnect: only per-link figures are published; used 45 GB/s per link '
                      'per direction x 6 torus neighbours = 270 GB/s per direction per chip. '
                      'No TDP published; measured power 90 / 170 / 192 W (min/mean/max).'},
@@ -90,7 +103,7 @@ HARDWARE = [
                      '= 200 GB/s per direction per chip (4 ports x 50 GB/s per link per direction). '
                      'VMEM 128 MiB.'},
     {'id': 'tpu-v5p', 'ref': 'Google TPU v5p', 'memory_gib': 95, 'interconnect': 'per_chip_bidi_half',
-     'choice_notes': 'Memory: picked 95 GiB (current Google v5p page) = 102.01 decimal GB; '
+     'choice_notes': 'Memory: picked 95 GiB (current Google v5p page); '
                      'alternatives: "95 GB" (older Google page), 96 GB (scaling-book table). '
                      'Bandwidth: picked 2.765 TB/s (Google) over 2.8 (scaling-book table) and 2.5 '
                      '(scaling-book prose). Interconnect: per-chip ICI 1200 GB/s bidirectional / 2 '
@@ -107,6 +120,117 @@ HARDWARE = [
                      'BF16 vector (non-matrix) rate 28.7 TFLOP/s. Interconnect: 24x 200GbE, '
                      '1200 GB/s bidirectional = 600 GB/s per direction.'},
 ]
+
+# Citations that the reference files do not hold, for the schema-2 network fields.
+EXTRA_SOURCES = {
+    'dgx_a100': 'NVIDIA DGX A100 system specifications (datasheet; User Guide DU-09821-001), '
+                'https://www.nvidia.com/en-us/data-center/dgx-a100/ : 8x A100 SXM4, 6 NVSwitches; '
+                'Networking "8x Single-Port Mellanox ConnectX-6 VPI 200Gb/s HDR InfiniBand"',
+    'dgx_h100': 'NVIDIA DGX H100 system specifications, https://www.nvidia.com/en-us/data-center/dgx-h100/ : '
+                '8x H100 SXM5 via NVSwitch; "GPUDirect RDMA Networking: 4x OSFP ports serving 8x '
+                'single-port NVIDIA ConnectX-7 VPI 400 Gb/s InfiniBand/Ethernet"',
+    'mlperf_h200': 'https://raw.githubusercontent.com/mlcommons/inference_results_v4.1/main/closed/NVIDIA/'
+                   'systems/H200-SXM-141GBx8_TRT_MaxQ.json (accelerators_per_node 8; "18x 4th Gen NVLink, '
+                   '900GB/s"; host_network_card_count "10x 400Gbe Infiniband")',
+    'dgx_b200': 'NVIDIA DGX B200 system specifications, https://www.nvidia.com/en-us/data-center/dgx-b200/ : '
+                '8x B200; "4x OSFP ports serving 8x single-port NVIDIA ConnectX-7 VPI, up to 400Gb/s '
+                'InfiniBand/Ethernet"',
+    'dgx_b300': 'NVIDIA DGX B300 system specifications, https://www.nvidia.com/en-us/data-center/dgx-b300/ : '
+                '8x NVIDIA Blackwell Ultra SXM; "8x OSFP ports serving 8x single-port NVIDIA ConnectX-8 VPI" '
+                '(800 Gb/s InfiniBand/Ethernet per port; the DGX B300 User Guide shows 8x 800G ports)',
+    'gcp_v4_pod': 'https://cloud.google.com/tpu/docs/v4 ("TPU Pod size 4096 chips", 3D mesh / 3D torus slices)',
+    'gcp_v5e_pod': 'https://docs.cloud.google.com/tpu/docs/v5e ("TPU Pod size 256 chips", 2D torus; '
+                   '"Per-host NIC configuration 2 x 100 Gbps NIC", "Chips per host 8", "Data center network '
+                   'bandwidth per Pod 6.4 Tbps")',
+    'gcp_v5p_pod': 'https://docs.cloud.google.com/tpu/docs/v5p-training ("There are 8960 chips in a v5p Pod. '
+                   'The largest job that can be scheduled is a 96 cube (6144 chip) job"; "Data center network '
+                   '(DCN) bandwidth per chip (Gbps) 50")',
+    'gcp_v6e_pod': 'https://docs.cloud.google.com/tpu/docs/v6e.md.txt ("TPU Pod size 256 chips", 2D torus)',
+}
+
+_HGX8 = 'one 8-GPU board behind NVSwitch'
+# Schema-2 network fields per preset id (see the HARDWARE comment for the keys).
+NETWORK = {
+    'a100-40gb-sxm': {
+        'scale_up': (8, ['dgx_a100'], 'DGX A100: 8x A100 SXM4, ' + _HGX8),
+        'scale_out': ('ConnectX-6 HDR InfiniBand, one per GPU', 200, ['dgx_a100'],
+                      'DGX A100: 8x single-port ConnectX-6 200 Gb/s HDR'),
+        'network_note': 'The DGX A100 datasheet covers both the 320 GB (40 GB GPUs) and the 640 GB '
+                        '(80 GB GPUs) systems with the same networking.'},
+    'a100-80gb-sxm': {
+        'scale_up': (8, ['dgx_a100'], 'DGX A100: 8x A100 SXM4, ' + _HGX8),
+        'scale_out': ('ConnectX-6 HDR InfiniBand, one per GPU', 200, ['dgx_a100'],
+                      'DGX A100: 8x single-port ConnectX-6 200 Gb/s HDR'),
+        'network_note': 'The DGX A100 datasheet covers both the 320 GB (40 GB GPUs) and the 640 GB '
+                        '(80 GB GPUs) systems with the same networking.'},
+    'h100-sxm': {
+        'scale_up': (8, ['dgx_h100'], 'DGX H100: 8x H100 SXM5, ' + _HGX8),
+        'scale_out': ('ConnectX-7 InfiniBand/Ethernet, one per GPU', 400, ['dgx_h100'],
+                      'DGX H100: 8x single-port ConnectX-7 400 Gb/s')},
+    'h200': {
+        'scale_up': (8, ['mlperf_h200'], 'NVIDIA MLPerf H200-SXM-141GBx8 system: accelerators_per_node 8, '
+                     '18x NVLink 4 at 900 GB/s through NVSwitch'),
+        'scale_out': ('InfiniBand 400 Gb/s, one per GPU', 400, ['mlperf_h200'],
+                      'the same system lists 10x 400 Gb/s InfiniBand NICs for 8 GPUs; read as one 400 Gb/s '
+                      'compute NIC per GPU plus 2 storage NICs, the DGX H100 layout')},
+    'b200': {
+        'scale_up': (8, ['dgx_b200'], 'DGX B200: 8x B200, ' + _HGX8),
+        'scale_out': ('ConnectX-7 InfiniBand/Ethernet, one per GPU', 400, ['dgx_b200'],
+                      'DGX B200: 8x single-port ConnectX-7 up to 400 Gb/s')},
+    'gb200': {
+        'scale_up': (72, ['trtllm_hw'], 'GB200 NVL72: 72 GPUs in one NVLink 5 domain (reference interconnect '
+                     '"NVLink 5, 72-GPU NVL72 domain"; TensorRT-LLM lists "GB200 NVL72")'),
+        'network_note': 'scale_out left out: the MLPerf GB200 system (mlperf_gb200) lists 4x BlueField-3 [ConnectX-7 Lx] NICs per '
+                        '4-GPU node but no link speed, so the default 50 GB/s (400 Gb/s) of hardware.h applies.'},
+    'b300': {
+        'scale_up': (8, ['dgx_b300'], 'DGX B300: 8x Blackwell Ultra SXM, ' + _HGX8),
+        'scale_out': ('ConnectX-8 InfiniBand/Ethernet, one per GPU', 800, ['dgx_b300'],
+                      'DGX B300: 8x single-port ConnectX-8 at 800 Gb/s')},
+    'mi300x': {
+        'scale_up': (8, ['mleng_net'], 'xGMI / Infinity Fabric 8-GPU full mesh (7 peers x 64 GB/s)')},
+    'mi325x': {
+        'scale_up': (8, ['mleng_net'], 'xGMI 8-GPU full mesh (7 peers x 64 GB/s), as MI300X')},
+    'mi355x': {
+        'scale_up': (8, ['mleng_net'], 'xGMI 8-GPU full mesh (7 peers x 76.5 GB/s)')},
+    'tpu-v4': {
+        'scale_up': (4096, ['gcp_v4_pod'], 'one TPU v4 Pod, 4096 chips on ICI'),
+        'network_note': 'scale_out left out: no cited data-center-network figure per chip; the default of '
+                        'hardware.h applies.'},
+    'tpu-v5e': {
+        'scale_up': (256, ['gcp_v5e_pod'], 'one TPU v5e Pod, 256 chips on a 2D torus'),
+        'scale_out': ('data center network (DCN)', 25, ['gcp_v5e_pod'],
+                      '2 x 100 Gb/s NICs per 8-chip host = 25 Gb/s per chip (also 6.4 Tb/s per 256-chip Pod '
+                      '/ 256 = 25 Gb/s)')},
+    'tpu-v5p': {
+        'scale_up': (6144, ['gcp_v5p_pod'], 'the largest single ICI slice, 96 cubes = 6144 chips (the Pod holds '
+                     '8960 chips; beyond a slice, multislice goes over the data center network)'),
+        'scale_out': ('data center network (DCN)', 50, ['gcp_v5p_pod'], 'DCN bandwidth per chip 50 Gb/s')},
+    'tpu-v6e': {
+        'scale_up': (256, ['gcp_v6e_pod'], 'one TPU v6e Pod, 256 chips on a 2D torus'),
+        'network_note': 'scale_out left out: no cited data-center-network figure per chip; the default of '
+                        'hardware.h applies.'},
+}
+
+# Notes on the achievable ceilings (where the reference's `measured` needs a decision).
+ACHIEVABLE_NOTES = {
+    'a100-80gb-sxm': 'memory_bandwidth_tb_s left out on purpose: the only figure is gpt-fast\'s "empirically '
+                     'peak bandwidth is about 1700 GB/s", an approximate figure inferred from decode speed on a '
+                     '330 W power-limited A100-80GB, not a bandwidth benchmark of this 400 W part; the default '
+                     'fraction of hardware.h applies (0.85 x 2.039 = 1.733 TB/s, close to it).',
+    'gb200': 'dense_tflops are the MAMF maxima (mleng_acc): the Azure ND GB200 v6 FP8 GEMM of 2,744 TFLOP/s '
+             '(azure_gb200) is lower and so not the best measured rate; memory_bandwidth_tb_s 7.35 is Azure\'s '
+             'measured HBM bandwidth (92% of 8.0).',
+    'h200': 'Only an fp8 MAMF is published; bf16 uses the default fraction. The measured NVLink pair bandwidth '
+            '(396.4 GB/s one way, nvbandwidth) has no field in the schema and is not used.',
+}
+
+CAPACITY_NOTES = {
+    'h200': 'DOMAIN.md section 5 puts a "141 GB" H200 at "about 140 GiB"; the one convention gives 141 GiB '
+            '(within 0.7%).',
+    'mi300x': 'ROCm docs list the VRAM in GiB (rocm_specs).',
+    'mi325x': 'ROCm docs list the VRAM in GiB (rocm_specs).',
+    'mi355x': 'ROCm docs list the VRAM in GiB (rocm_specs).',
+}
 
 MODELS = [
     ('llama-2-7b', 'Llama-2-7B', 'Llama 2 7B'),
@@ -127,6 +251,53 @@ MODELS = [
 ]
 
 
+# Models the reference does not hold: small drafts for speculative decoding (DOMAIN.md
+# section 6). Fields transcribed from the Hugging Face config.json, in the key order of the
+# reference's Llama configs; counts checked by hand in tests/presets/presets_test.cpp.
+_LLAMA32_ROPE = {'rope_type': 'llama3', 'factor': 32.0, 'low_freq_factor': 1.0,
+                 'high_freq_factor': 4.0, 'original_max_position_embeddings': 8192}
+EXTRA_MODELS = [
+    ('llama-3.2-1b', {
+        'name': 'Llama 3.2 1B',
+        'official_params': '1.24B',
+        'sources': [
+            'Official HF config: https://huggingface.co/meta-llama/Llama-3.2-1B/blob/main/config.json '
+            '(gated); model card: 1.24B parameters',
+            'Config copy: kevinstephano/thunder_model_blocks hf_llama/llama_config.py LLAMA_3_2_1B_CFG '
+            '(_name_or_path meta-llama/Llama-3.2-1B-Instruct, _commit_hash '
+            '4e20de362430cd3b72f300e6b0f18e50e7166e08)',
+        ],
+        'notes': 'Draft model for speculative decoding with the Llama 3.1 models (same 128,256-token '
+                 'vocabulary). Tied embeddings, counted once: computed total 1,235,814,400 (1.24B).',
+    }, {
+        'architectures': ['LlamaForCausalLM'], 'model_type': 'llama', 'hidden_size': 2048,
+        'intermediate_size': 8192, 'num_hidden_layers': 16, 'num_attention_heads': 32,
+        'num_key_value_heads': 8, 'head_dim': 64, 'vocab_size': 128256,
+        'max_position_embeddings': 131072, 'rope_theta': 500000.0, 'rms_norm_eps': 1e-05,
+        'tie_word_embeddings': True, 'hidden_act': 'silu', 'rope_scaling': _LLAMA32_ROPE,
+    }),
+    ('llama-3.2-3b', {
+        'name': 'Llama 3.2 3B',
+        'official_params': '3.21B',
+        'sources': [
+            'Official HF config: https://huggingface.co/meta-llama/Llama-3.2-3B/blob/main/config.json '
+            '(gated); model card: 3.21B parameters',
+            'Geometry copy: silvaxxx1/MyLLM_101 models/LLAMA/Llama3.2/Llama_configs.py (Llama 3.2 3B: '
+            'emb_dim 3072, n_heads 24, n_layers 28, hidden_dim 8192, n_kv_groups 8, rope factor 32)',
+        ],
+        'notes': 'Draft model for speculative decoding with the Llama 3.1 models (same 128,256-token '
+                 'vocabulary). head_dim 128 = 3072 / 24. Tied embeddings, counted once: computed total '
+                 '3,212,749,824 (3.21B).',
+    }, {
+        'architectures': ['LlamaForCausalLM'], 'model_type': 'llama', 'hidden_size': 3072,
+        'intermediate_size': 8192, 'num_hidden_layers': 28, 'num_attention_heads': 24,
+        'num_key_value_heads': 8, 'head_dim': 128, 'vocab_size': 128256,
+        'max_position_embeddings': 131072, 'rope_theta': 500000.0, 'rms_norm_eps': 1e-05,
+        'tie_word_embeddings': True, 'hidden_act': 'silu', 'rope_scaling': _LLAMA32_ROPE,
+    }),
+]
+
+
 def load(name):
     with open(os.path.join(REF_DIR, name), encoding='utf-8') as f:
         return json.load(f)
@@ -137,12 +308,12 @@ def inline(obj):
 
 
 def dump_hardware(d):
-    """2-space indent; peak_dense_tflops and interconnect kept on one line."""
+    """2-space indent; peak_dense_tflops, interconnect, scale_out, achievable kept on one line."""
     lines = ['{']
     items = list(d.items())
     for i, (k, v) in enumerate(items):
         comma = ',' if i < len(items) - 1 else ''
-        if k in ('peak_dense_tflops', 'interconnect'):
+        if k in ('peak_dense_tflops', 'interconnect', 'scale_out', 'achievable'):
             text = inline(v)
         else:
             text = json.dumps(v, ensure_ascii=False, indent=2)
@@ -152,9 +323,60 @@ def dump_hardware(d):
     return '\n'.join(lines) + '\n'
 
 
+def number(x):
+    """20.0 -> 20 so the JSON reads like the sources."""
+    return int(x) if float(x) == int(x) else x
+
+
+def measured_source(dev, src_map, field):
+    """The source key of one `measured` field: MAMF figures come from mamf_source when the
+    reference gives one (GB200), else from `source` (whose first key is the MAMF table)."""
+    m = dev['measured']
+    text = m['mamf_source'] if field.startswith('mamf_') and 'mamf_source' in m else m['source']
+    key = text.split()[0]
+    assert key in src_map, (dev['name'], field, text)
+    return key
+
+
+def build_achievable(dev, src_map):
+    """Measured achievable rates from the reference's `measured`: best dense matmul per
+    precision (MAMF) and measured HBM bandwidth. Nothing else, nothing invented."""
+    m = dev.get('measured') or {}
+    rates = {}
+    keys = []
+    for prec in ('bf16', 'fp8'):
+        field = 'mamf_%s_tflops' % prec
+        if m.get(field) is not None:
+            rates[prec] = number(m[field])
+            keys.append(measured_source(dev, src_map, field))
+    out = {}
+    if rates:
+        out['dense_tflops'] = rates
+    if m.get('hbm_TBps') is not None:
+        out['memory_bandwidth_tb_s'] = number(m['hbm_TBps'])
+        keys.append(measured_source(dev, src_map, 'hbm_TBps'))
+    if not out:
+        return None
+    keys = sorted(set(keys), key=keys.index)
+    out['source'] = keys[0] if len(keys) == 1 else keys
+    return out
+
+
 def build_hardware(entry, dev, src_map):
     notes = []
-    out = {'schema_version': 1, 'id': entry['id'], 'name': dev['name'], 'vendor': dev['vendor']}
+    hid = entry['id']
+    net = NETWORK.get(hid, {})
+    all_sources = dict(src_map, **EXTRA_SOURCES)
+    source_keys = list(dev['sources'])
+
+    def cite(keys):
+        for k in keys:
+            assert k in all_sources, (hid, k)
+            if k not in source_keys:
+                source_keys.append(k)
+
+    out = {'schema_version': HW_SCHEMA_VERSION, 'id': hid, 'name': dev['name'],
+           'vendor': dev['vendor']}
     if dev.get('memory_type'):
         out['memory_type'] = dev['memory_type']
 
@@ -163,10 +385,19 @@ def build_hardware(entry, dev, src_map):
         # sanity: the reference must actually mention this GiB figure
         assert dev.get('memory_gib') == gib or any(
             '%d GiB' % gib in c or "'%d GiB'" % gib in c for c in dev.get('conflicts', [])) or \
-            any('%d GiB' % gib in src_map[s] for s in dev['sources']), entry['id']
-        out['memory_capacity_gb'] = round(gib * GIB / 1e9, 2)
+            any('%d GiB' % gib in src_map[s] for s in dev['sources']), hid
     else:
-        out['memory_capacity_gb'] = dev['memory_gb']
+        gib = dev['memory_gb']
+    out['memory_capacity_gib'] = number(gib)
+    if 'memory_gib' in entry:
+        said = 'the vendor\'s %s GiB' % number(gib)
+    else:
+        said = 'the vendor\'s "%s GB" read as binary' % number(dev['memory_gb'])
+    capacity = 'Capacity: %s, %s GiB = %s x 2^30 = %s bytes (DOMAIN.md section 5: vendor ' \
+               'HBM/GDDR "GB" are GiB; one convention for every preset).' % (
+                   said, number(gib), number(gib), format(int(gib * GIB), ','))
+    if CAPACITY_NOTES.get(hid):
+        capacity += ' ' + CAPACITY_NOTES[hid]
     out['memory_bandwidth_tb_s'] = dev['mem_bw_TBps']
 
     peaks = {}
@@ -179,28 +410,72 @@ def build_hardware(entry, dev, src_map):
     if dev.get('l2_mb') is not None:
         out['l2_cache_mb'] = dev['l2_mb']
 
+    network = []
     ic = dev.get('interconnect')
     if ic:
         mode = entry.get('interconnect')
         bw = None
         if mode == 'per_chip_bidi_half':
-            b = ic['per_chip_bidirectional_GBps']
-            bw = b / 2
-            bw = int(bw) if bw == int(bw) else bw
+            bw = number(ic['per_chip_bidirectional_GBps'] / 2)
         elif mode == 'per_link_x6':
             bw = ic['per_link_unidirectional_GBps'] * 6
         else:
             bw = ic.get('unidirectional_GBps')
         if bw is not None:
-            out['interconnect'] = {'name': ic['type'], 'bandwidth_gb_s_per_direction': bw}
+            link = {'name': ic['type'], 'bandwidth_gb_s_per_direction': bw}
+            if 'scale_up' in net:
+                devices, keys, quote = net['scale_up']
+                cite(keys)
+                link['scale_up_domain_devices'] = devices
+                network.append('scale_up_domain_devices %d: %s (%s).' % (devices, quote, ', '.join(keys)))
+            else:
+                network.append('scale_up_domain_devices left out: no cited system size; the default of '
+                               'hardware.h (kDefaultScaleUpDomainDevices = 8, one 8-device server) applies.')
+            out['interconnect'] = link
+    network.append('collective_latency_us left out: no cited measurement; the default alpha of hardware.h '
+                   '(kDefaultCollectiveLatencySeconds = 5 us, DOMAIN.md section 6) applies.')
+
+    if 'scale_out' in net:
+        name, gbits, keys, quote = net['scale_out']
+        cite(keys)
+        out['scale_out'] = {'name': name, 'bandwidth_gb_s_per_direction': number(gbits / 8)}
+        network.append('scale_out %s Gb/s = %s GB/s per direction per device: %s (%s); its latency_us left '
+                       'out (default kDefaultScaleOutLatencySeconds = 15 us).' % (
+                           gbits, number(gbits / 8), quote, ', '.join(keys)))
+    elif not net.get('network_note', '').startswith('scale_out left out'):
+        network.append('scale_out left out: no cited scale-out link; the default of hardware.h '
+                       '(kDefaultScaleOutBandwidthBytesPerSecond = 50 GB/s, 400 Gb/s) applies.')
+    if net.get('network_note'):
+        network.append(net['network_note'])
+
+    achievable = build_achievable(dev, src_map)
+    if achievable:
+        for k, v in achievable.get('dense_tflops', {}).items():
+            assert v <= peaks[k], (hid, k)
+        if 'memory_bandwidth_tb_s' in achievable:
+            assert achievable['memory_bandwidth_tb_s'] <= out['memory_bandwidth_tb_s'], hid
+        out['achievable'] = achievable
+        ach = 'Achievable: measured rates from the reference (%s).' % ', '.join(
+            achievable['source'] if isinstance(achievable['source'], list) else [achievable['source']])
+        if 'memory_bandwidth_tb_s' not in achievable:
+            ach += ' No measured HBM bandwidth: the default fraction of hardware.h applies.'
+    else:
+        ach = 'Achievable: no published measurement in the reference; the default fractions of ' \
+              'hardware.h apply (kDefaultAchievableComputeFraction 0.70, ' \
+              'kDefaultAchievableBandwidthFraction 0.85).'
+    if ACHIEVABLE_NOTES.get(hid):
+        ach += ' ' + ACHIEVABLE_NOTES[hid]
 
     if dev.get('tdp_w') is not None:
         out['tdp_w'] = dev['tdp_w']
     out['confidence'] = dev['confidence']
-    out['sources'] = {k: src_map[k] for k in dev['sources']}
+    out['sources'] = {k: all_sources[k] for k in source_keys}
 
     if entry.get('choice_notes'):
         notes.append(entry['choice_notes'])
+    notes.append(capacity)
+    notes.extend(network)
+    notes.append(ach)
     if dev.get('notes'):
         notes.append('Reference notes: ' + dev['notes'])
     if dev.get('conflicts'):
@@ -208,7 +483,7 @@ def build_hardware(entry, dev, src_map):
     extra = dev.get('dense_tflops', {})
     for k in extra:
         if k not in ALLOWED_PEAKS and extra[k] is not None and k != 'fp6':
-            raise SystemExit('unexpected precision %s for %s' % (k, entry['id']))
+            raise SystemExit('unexpected precision %s for %s' % (k, hid))
     if 'fp6' in extra and extra['fp6'] is not None and 'FP6' not in (entry.get('choice_notes') or ''):
         notes.append('FP6 dense %s TFLOP/s (not a peak key).' % extra['fp6'])
     if dev.get('measured'):
@@ -254,7 +529,13 @@ def main():
         with open(os.path.join(MODEL_OUT, mid + '.json'), 'w', encoding='utf-8') as f:
             f.write(json.dumps(out, ensure_ascii=False, indent=2) + '\n')
 
-    print('wrote %d hardware and %d model presets' % (len(HARDWARE), len(MODELS)))
+    for mid, rl, config in EXTRA_MODELS:
+        out = {'_roofline': rl}
+        out.update(config)
+        with open(os.path.join(MODEL_OUT, mid + '.json'), 'w', encoding='utf-8') as f:
+            f.write(json.dumps(out, ensure_ascii=False, indent=2) + '\n')
+
+    print('wrote %d hardware and %d model presets' % (len(HARDWARE), len(MODELS) + len(EXTRA_MODELS)))
     return 0
 
 

@@ -149,7 +149,7 @@ int runValidate(const std::vector<std::string>& args, std::ostream& out, std::os
         if (has("model_type") || has("architectures")) {
             kind = "model";
         } else if (has("memory_bandwidth_tb_s") || has("peak_dense_tflops") ||
-                   has("memory_capacity_gb")) {
+                   has("memory_capacity_gib") || has("memory_capacity_gb")) {
             kind = "hardware";
         } else if (has("hardware") || has("model")) {
             kind = "scenario";

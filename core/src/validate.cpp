@@ -106,6 +106,37 @@ std::vector<Issue> validate(const Hardware& hw, const std::string& file) {
                   hw.interconnectBandwidthBytesPerSecond);
     c.nonNegative("/interconnect/latency_us", hw.collectiveLatencySeconds);
     c.nonNegative("/l2_cache_mb", hw.onChipCacheBytes);
+    c.nonNegative("/tdp_w", hw.tdpWatts);
+    c.range("/interconnect/scale_up_domain_devices", hw.scaleUpDomainDevices, 1, 1'000'000);
+    c.nonNegative("/scale_out/bandwidth_gb_s_per_direction", hw.scaleOutBandwidthBytesPerSecond);
+    c.nonNegative("/scale_out/latency_us", hw.scaleOutLatencySeconds);
+    // Achievable ceilings are measurements below the spec-sheet roofs: one above its peak (or
+    // for a precision the chip has no roof for) is a typo or a sparse figure.
+    for (Precision p : kAllPrecisions) {
+        const std::string name(toString(p));
+        const double achieved = hw.achievableFlopsPerSecond[index(p)];
+        c.nonNegative("/achievable/dense_tflops/" + name, achieved);
+        if (std::isfinite(achieved) && achieved > 0.0 && !hw.hasRoof(p)) {
+            c.error("/achievable/dense_tflops/" + name,
+                    "a precision the chip has a peak for (/peak_dense_tflops/" + name +
+                        " is missing)",
+                    numberText(achieved / 1e12) + " TFLOP/s");
+        } else if (std::isfinite(achieved) && achieved > hw.peak(p)) {
+            c.error("/achievable/dense_tflops/" + name,
+                    "at most the peak at /peak_dense_tflops/" + name + " (" +
+                        numberText(hw.peak(p) / 1e12) + " TFLOP/s)",
+                    numberText(achieved / 1e12) + " TFLOP/s");
+        }
+    }
+    const double achievedBandwidth = hw.achievableMemoryBandwidthBytesPerSecond;
+    c.nonNegative("/achievable/memory_bandwidth_tb_s", achievedBandwidth);
+    if (std::isfinite(achievedBandwidth) && achievedBandwidth > 0.0 &&
+        achievedBandwidth > hw.memoryBandwidthBytesPerSecond) {
+        c.error("/achievable/memory_bandwidth_tb_s",
+                "at most the peak at /memory_bandwidth_tb_s (" +
+                    numberText(hw.memoryBandwidthBytesPerSecond / 1e12) + " TB/s)",
+                numberText(achievedBandwidth / 1e12) + " TB/s");
+    }
     return c.take();
 }
 

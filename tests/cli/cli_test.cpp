@@ -263,7 +263,8 @@ TEST(CliAnalyze, RidgeOfH100IsPeakOverBandwidth) {
     EXPECT_NEAR(j["ridge_point_flops_per_byte"].get<double>(), 295.34, 0.01);
     EXPECT_DOUBLE_EQ(j["hardware"]["peak_flops_per_s"]["bf16"].get<double>(), 989.4e12);
     EXPECT_DOUBLE_EQ(j["hardware"]["memory_bandwidth_bytes_per_s"].get<double>(), 3.35e12);
-    EXPECT_DOUBLE_EQ(j["hardware"]["memory_capacity_bytes"].get<double>(), 80e9);
+    // h100-sxm.json says 80 GiB (schema 2, binary): 80 × 2^30 = 85,899,345,920 bytes.
+    EXPECT_DOUBLE_EQ(j["hardware"]["memory_capacity_bytes"].get<double>(), 85899345920.0);
     EXPECT_FALSE(j["hardware"]["peak_flops_per_s"].contains("fp4")) << "H100 has no fp4 roof";
 }
 

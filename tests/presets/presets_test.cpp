@@ -183,7 +183,7 @@ TEST(PresetFiles, RequiredModelIdsExist) {
     for (const char* id :
          {"llama-2-7b", "llama-2-13b", "llama-2-70b", "llama-3.1-8b", "llama-3.1-70b",
           "llama-3.1-405b", "mistral-7b", "mixtral-8x7b", "mixtral-8x22b", "qwen2.5-7b",
-          "gemma-2-9b", "deepseek-v3", "gpt-oss-120b"}) {
+          "gemma-2-9b", "deepseek-v3", "gpt-oss-120b", "llama-3.2-1b", "llama-3.2-3b"}) {
         EXPECT_TRUE(contains(ids, id)) << id;
     }
 }
@@ -204,11 +204,12 @@ TEST(PresetFiles, UnknownBuiltinIdIsAnErrorListingTheKnownIds) {
 // Hardware: the edge converts TB/s, GB, TFLOP/s, GB/s to SI.
 
 TEST(PresetHardware, H100SxmArrivesInSiUnits) {
-    // presets/hardware/h100-sxm.json: 3.35 TB/s, 80 GB, bf16 989.4, fp8 1978.9 TFLOP/s dense,
+    // presets/hardware/h100-sxm.json: 3.35 TB/s, 80 GiB, bf16 989.4, fp8 1978.9 TFLOP/s dense,
     // NVLink 450 GB/s per direction, L2 50 MB, no fp4 key.
     const Hardware h = loadHardware("h100-sxm");
     EXPECT_DOUBLE_EQ(h.memoryBandwidthBytesPerSecond, 3.35e12);
-    EXPECT_DOUBLE_EQ(h.memoryCapacityBytes, 80e9);
+    // Binary capacity (DOMAIN.md §5): 80 × 2^30 = 80 × 1,073,741,824 = 85,899,345,920 bytes.
+    EXPECT_EQ(h.memoryCapacityBytes, 85'899'345'920.0);
     EXPECT_DOUBLE_EQ(h.peak(Precision::Bf16), 989.4e12);
     EXPECT_DOUBLE_EQ(h.peak(Precision::Fp16), 989.4e12);
     EXPECT_DOUBLE_EQ(h.peak(Precision::Fp8), 1978.9e12);
@@ -240,6 +241,173 @@ TEST(PresetHardware, BlackwellHasAnFp4Roof) {
     EXPECT_DOUBLE_EQ(h.peak(Precision::Fp4), 9000e12);
     EXPECT_DOUBLE_EQ(h.peak(Precision::Bf16), 2250e12);
     EXPECT_DOUBLE_EQ(h.memoryBandwidthBytesPerSecond, 8e12);
+}
+
+TEST(PresetHardware, H100SxmCarriesSchemaTwoFields) {
+    // h100-sxm.json (schema 2): HBM3, 700 W; one 8-GPU NVSwitch board (DGX H100);
+    // scale-out 400 Gb/s ConnectX-7 per GPU = 400 / 8 = 50 GB/s per direction; no
+    // collective_latency_us or scale_out latency, so hardware.h's defaults (5 µs, 15 µs).
+    // Achievable: MAMF bf16 794.5 and fp8 1402.6 TFLOP/s (mleng_acc), no measured HBM rate.
+    const Hardware h = loadHardware("h100-sxm");
+    EXPECT_EQ(h.memoryType, "HBM3");
+    EXPECT_EQ(h.tdpWatts, 700.0);
+    EXPECT_EQ(h.scaleUpDomainDevices, 8);
+    EXPECT_DOUBLE_EQ(h.scaleOutBandwidthBytesPerSecond, 50e9);
+    EXPECT_EQ(h.scaleOutLatencySeconds, roofline::kDefaultScaleOutLatencySeconds);
+    EXPECT_DOUBLE_EQ(h.achievableFlopsPerSecond[roofline::index(Precision::Bf16)], 794.5e12);
+    EXPECT_DOUBLE_EQ(h.achievableFlopsPerSecond[roofline::index(Precision::Fp8)], 1402.6e12);
+    EXPECT_EQ(h.achievableFlopsPerSecond[roofline::index(Precision::Fp16)], 0.0)
+        << "only measured precisions; fp16 was not measured";
+    EXPECT_EQ(h.achievableMemoryBandwidthBytesPerSecond, 0.0);
+    // 794.5 / 989.4 = 80.3% of peak: inside DOMAIN.md §6's 50–80% band, at its top.
+    EXPECT_NEAR(h.achievableFlopsPerSecond[roofline::index(Precision::Bf16)] /
+                    h.peak(Precision::Bf16),
+                0.803, 0.001);
+}
+
+TEST(PresetHardware, BinaryCapacitiesOfTheShippedPresets) {
+    // Vendor "GB" of HBM/GDDR read as GiB (DOMAIN.md §5), one convention for every preset:
+    //   H200 "141 GB" -> 141 × 2^30 = 151,397,597,184 bytes;
+    //   MI300X 192 GiB (ROCm docs) -> 192 × 2^30 = 206,158,430,208 bytes;
+    //   TPU v5p 95 GiB (Google) -> 95 × 2^30 = 102,005,473,280 bytes;
+    //   L4 "24 GB" GDDR6 -> 24 × 2^30 = 25,769,803,776 bytes.
+    EXPECT_EQ(loadHardware("h200").memoryCapacityBytes, 151'397'597'184.0);
+    EXPECT_EQ(loadHardware("mi300x").memoryCapacityBytes, 206'158'430'208.0);
+    EXPECT_EQ(loadHardware("tpu-v5p").memoryCapacityBytes, 102'005'473'280.0);
+    EXPECT_EQ(loadHardware("l4").memoryCapacityBytes, 25'769'803'776.0);
+}
+
+TEST(PresetHardware, ScaleUpDomainsAndScaleOutLinks) {
+    // GB200 NVL72: 72 GPUs in one NVLink domain; no cited scale-out speed -> 0 (the engine
+    // then uses kDefaultScaleOutBandwidthBytesPerSecond).
+    const Hardware gb = loadHardware("gb200");
+    EXPECT_EQ(gb.scaleUpDomainDevices, 72);
+    EXPECT_EQ(gb.scaleOutBandwidthBytesPerSecond, 0.0);
+    // DGX A100: 8 GPUs, 200 Gb/s HDR per GPU = 25 GB/s.
+    const Hardware a100 = loadHardware("a100-80gb-sxm");
+    EXPECT_EQ(a100.scaleUpDomainDevices, 8);
+    EXPECT_DOUBLE_EQ(a100.scaleOutBandwidthBytesPerSecond, 25e9);
+    // DGX B300: ConnectX-8 800 Gb/s per GPU = 100 GB/s.
+    EXPECT_DOUBLE_EQ(loadHardware("b300").scaleOutBandwidthBytesPerSecond, 100e9);
+    // TPU v5e: a 256-chip Pod on ICI; DCN 2 × 100 Gb/s per 8-chip host = 25 Gb/s = 3.125 GB/s.
+    const Hardware v5e = loadHardware("tpu-v5e");
+    EXPECT_EQ(v5e.scaleUpDomainDevices, 256);
+    EXPECT_DOUBLE_EQ(v5e.scaleOutBandwidthBytesPerSecond, 3.125e9);
+    // TPU v5p: the largest single slice, 6144 chips; DCN 50 Gb/s per chip = 6.25 GB/s.
+    EXPECT_EQ(loadHardware("tpu-v5p").scaleUpDomainDevices, 6144);
+    EXPECT_DOUBLE_EQ(loadHardware("tpu-v5p").scaleOutBandwidthBytesPerSecond, 6.25e9);
+    EXPECT_EQ(loadHardware("tpu-v4").scaleUpDomainDevices, 4096);
+    EXPECT_EQ(loadHardware("mi300x").scaleUpDomainDevices, 8);
+    // PCIe cards name no system: the documented default applies.
+    EXPECT_EQ(loadHardware("l40s").scaleUpDomainDevices, roofline::kDefaultScaleUpDomainDevices);
+}
+
+TEST(PresetHardware, Gb200AchievableBandwidthIsAzuresMeasurement) {
+    // azure_gb200: 7.35 TB/s measured HBM (92% of 8.0); MAMF bf16 1822, fp8 3615.6 (mleng_acc),
+    // above Azure's 2,744 TFLOP/s FP8 GEMM, so the best measured rate is MAMF's.
+    const Hardware h = loadHardware("gb200");
+    EXPECT_DOUBLE_EQ(h.achievableMemoryBandwidthBytesPerSecond, 7.35e12);
+    EXPECT_DOUBLE_EQ(h.achievableFlopsPerSecond[roofline::index(Precision::Bf16)], 1822e12);
+    EXPECT_DOUBLE_EQ(h.achievableFlopsPerSecond[roofline::index(Precision::Fp8)], 3615.6e12);
+}
+
+TEST(PresetHardware, EveryAchievableRateIsAtMostItsPeak) {
+    for (const std::string& id : roofline::io::hardwareIds()) {
+        SCOPED_TRACE(id);
+        const Hardware h = loadHardware(id);
+        for (Precision p : roofline::kAllPrecisions) {
+            EXPECT_LE(h.achievableFlopsPerSecond[roofline::index(p)], h.peak(p))
+                << roofline::toString(p);
+        }
+        EXPECT_LE(h.achievableMemoryBandwidthBytesPerSecond, h.memoryBandwidthBytesPerSecond);
+        EXPECT_GE(h.scaleUpDomainDevices, 1);
+        EXPECT_FALSE(h.memoryType.empty());
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Schema 1 still loads (migration), schema 2 is strict about schema 1's names.
+
+const char* const kSchemaOne =
+    R"({"schema_version": 1, "name": "Old", "memory_capacity_gb": 80, "memory_bandwidth_tb_s": 3.35,
+        "peak_dense_tflops": {"bf16": 989.4},
+        "interconnect": {"bandwidth_gb_s_per_direction": 450, "latency_us": 3}})";
+
+TEST(PresetHardwareSchema, SchemaOneCapacityStaysDecimalAndLatencyMapsToAlpha) {
+    // Schema 1's memory_capacity_gb is decimal: 80 × 1e9 = 80,000,000,000 bytes, as before.
+    // Its interconnect latency_us is the collective's α: 3 µs = 3e-6 s. No warnings.
+    const Loaded<Hardware> h = roofline::io::parseHardware(kSchemaOne, "old.json");
+    ASSERT_TRUE(h.ok()) << describeAll(h.issues);
+    EXPECT_TRUE(h.issues.empty()) << describeAll(h.issues);
+    EXPECT_EQ(h.value->memoryCapacityBytes, 80e9);
+    EXPECT_DOUBLE_EQ(h.value->collectiveLatencySeconds, 3e-6);
+    EXPECT_EQ(h.value->scaleUpDomainDevices, roofline::kDefaultScaleUpDomainDevices);
+}
+
+TEST(PresetHardwareSchema, TheSchemaOneTestAcceleratorStillLoads) {
+    // tests/data/valid/test-accelerator.json stays schema 1: 64 GB = 64e9 bytes, 3 µs, 500 W.
+    const Loaded<Hardware> h = roofline::io::loadHardwareFile(
+        std::string(ROOFLINE_TEST_DATA_DIR) + "/valid/test-accelerator.json");
+    ASSERT_TRUE(h.ok()) << describeAll(h.issues);
+    EXPECT_TRUE(h.issues.empty()) << describeAll(h.issues);
+    EXPECT_EQ(h.value->memoryCapacityBytes, 64e9);
+    EXPECT_DOUBLE_EQ(h.value->collectiveLatencySeconds, 3e-6);
+    EXPECT_EQ(h.value->tdpWatts, 500.0);
+    EXPECT_EQ(h.value->memoryType, "HBM3");
+}
+
+TEST(PresetHardwareSchema, SchemaTwoReadsGibAndTheNewKeys) {
+    // 80 GiB = 85,899,345,920 bytes; α 2.5 µs; 72 devices; scale-out 100 GB/s and 12 µs;
+    // achievable bf16 800 TFLOP/s and 3.0 TB/s, cited by keys of /sources.
+    const char* const text =
+        R"({"schema_version": 2, "name": "New", "memory_capacity_gib": 80, "memory_type": "HBM3",
+            "memory_bandwidth_tb_s": 3.35, "peak_dense_tflops": {"bf16": 989.4}, "tdp_w": 700,
+            "interconnect": {"bandwidth_gb_s_per_direction": 450, "collective_latency_us": 2.5,
+                             "scale_up_domain_devices": 72},
+            "scale_out": {"name": "IB", "bandwidth_gb_s_per_direction": 100, "latency_us": 12},
+            "achievable": {"dense_tflops": {"bf16": 800}, "memory_bandwidth_tb_s": 3.0,
+                           "source": ["a", "b"]},
+            "sources": {"a": "paper A", "b": "paper B"}})";
+    const Loaded<Hardware> h = roofline::io::parseHardware(text, "new.json");
+    ASSERT_TRUE(h.ok()) << describeAll(h.issues);
+    EXPECT_TRUE(h.issues.empty()) << describeAll(h.issues);
+    EXPECT_EQ(h.value->memoryCapacityBytes, 85'899'345'920.0);
+    EXPECT_EQ(h.value->memoryType, "HBM3");
+    EXPECT_EQ(h.value->tdpWatts, 700.0);
+    EXPECT_DOUBLE_EQ(h.value->collectiveLatencySeconds, 2.5e-6);
+    EXPECT_EQ(h.value->scaleUpDomainDevices, 72);
+    EXPECT_DOUBLE_EQ(h.value->scaleOutBandwidthBytesPerSecond, 100e9);
+    EXPECT_DOUBLE_EQ(h.value->scaleOutLatencySeconds, 12e-6);
+    EXPECT_DOUBLE_EQ(h.value->achievableFlopsPerSecond[roofline::index(Precision::Bf16)], 800e12);
+    EXPECT_DOUBLE_EQ(h.value->achievableMemoryBandwidthBytesPerSecond, 3.0e12);
+}
+
+TEST(PresetHardwareSchema, SchemaTwoKeysInASchemaOneFileAreWarnedAndIgnored) {
+    const char* const text =
+        R"({"schema_version": 1, "name": "Old", "memory_capacity_gb": 80, "memory_bandwidth_tb_s": 3.35,
+            "peak_dense_tflops": {"bf16": 989.4},
+            "achievable": {"dense_tflops": {"bf16": 800}, "source": "a"}})";
+    const Loaded<Hardware> h = roofline::io::parseHardware(text, "old.json");
+    ASSERT_TRUE(h.ok()) << describeAll(h.issues);
+    ASSERT_EQ(h.issues.size(), 1u) << describeAll(h.issues);
+    EXPECT_EQ(h.issues[0].severity, roofline::Severity::Warning);
+    EXPECT_EQ(h.issues[0].pointer, "/achievable");
+    EXPECT_EQ(h.value->achievableFlopsPerSecond[roofline::index(Precision::Bf16)], 0.0);
+}
+
+TEST(PresetHardwareSchema, AchievableAbovePeakNamesBothPointers) {
+    // 1000 > 989.4: an error at /achievable/dense_tflops/bf16 that names the peak it exceeds.
+    const char* const text =
+        R"({"schema_version": 2, "name": "X", "memory_capacity_gib": 80, "memory_bandwidth_tb_s": 3.35,
+            "peak_dense_tflops": {"bf16": 989.4}, "sources": {"m": "measured"},
+            "achievable": {"dense_tflops": {"bf16": 1000}, "source": "m"}})";
+    const Loaded<Hardware> h = roofline::io::parseHardware(text, "x.json");
+    ASSERT_FALSE(h.ok());
+    ASSERT_FALSE(h.issues.empty());
+    EXPECT_EQ(h.issues[0].pointer, "/achievable/dense_tflops/bf16");
+    EXPECT_EQ(h.issues[0].message(),
+              "x.json: /achievable/dense_tflops/bf16 must be at most the peak at "
+              "/peak_dense_tflops/bf16 (989.4 TFLOP/s), got 1000 TFLOP/s");
 }
 
 TEST(PresetHardware, EveryChipHasABf16OrFp16RoofAndSaneNumbers) {
@@ -296,6 +464,10 @@ constexpr ReferenceCount kReference[] = {
     {"gemma-2-9b", 9241705984.0, 9241705984.0, 344064.0},
     {"gpt-oss-120b", 116829156672.0, 5711982912.0, 73728.0},
     {"deepseek-v3", 671026419200.0, 37552297472.0, 70272.0},
+    // Not in models.json: counted by hand in PresetModels.Llama32DraftCountsAreExact.
+    // KV: 2·16·8·64·2 = 32,768 and 2·28·8·128·2 = 114,688 bytes per token in bf16.
+    {"llama-3.2-1b", 1235814400.0, 1235814400.0, 32768.0},
+    {"llama-3.2-3b", 3212749824.0, 3212749824.0, 114688.0},
 };
 
 double relativeError(double actual, double expected) {
@@ -334,6 +506,33 @@ TEST(PresetModels, DenseLlamaCountsAreExact) {
     EXPECT_EQ(c.activePerToken, 8030261248.0);
 }
 
+TEST(PresetModels, Llama32DraftCountsAreExact) {
+    // Llama-3.2-1B by hand (h 2048, 32 q heads and 8 kv heads of d 64, I 8192, 16 layers,
+    // V 128256, tied embeddings): per layer q 2048·2048 = 4,194,304 + k,v 2·2048·512 =
+    // 2,097,152 + o 4,194,304 = 10,485,760; MLP 3·2048·8192 = 50,331,648; 2 norms 4,096
+    // -> 60,821,504 × 16 = 973,144,064. Embedding once (tied) 128256·2048 = 262,668,288,
+    // final norm 2,048. Total 1,235,814,400 ("1.24B").
+    const Model small = loadModel("llama-3.2-1b");
+    EXPECT_TRUE(small.tieWordEmbeddings);
+    EXPECT_EQ(small.headDim, 64);
+    const roofline::ParameterCount c1 = roofline::countParameters(small);
+    EXPECT_EQ(c1.total, 1235814400.0);
+    EXPECT_EQ(c1.activePerToken, 1235814400.0);
+    // Llama-3.2-3B (h 3072, 24 q heads and 8 kv heads of d 128, I 8192, 28 layers): per layer
+    // q 3072·3072 = 9,437,184 + k,v 2·3072·1024 = 6,291,456 + o 9,437,184 = 25,165,824; MLP
+    // 3·3072·8192 = 75,497,472; norms 6,144 -> 100,669,440 × 28 = 2,818,744,320. Embedding
+    // once 128256·3072 = 394,002,432, final norm 3,072. Total 3,212,749,824 ("3.21B").
+    const Model mid = loadModel("llama-3.2-3b");
+    EXPECT_TRUE(mid.tieWordEmbeddings);
+    EXPECT_EQ(mid.headDim, 128);
+    const roofline::ParameterCount c3 = roofline::countParameters(mid);
+    EXPECT_EQ(c3.total, 3212749824.0);
+    EXPECT_EQ(c3.activePerToken, 3212749824.0);
+    // Same vocabulary as the Llama 3.1 targets they draft for.
+    EXPECT_EQ(small.vocabSize, loadModel("llama-3.1-8b").vocabSize);
+    EXPECT_EQ(mid.vocabSize, loadModel("llama-3.1-8b").vocabSize);
+}
+
 TEST(PresetModels, ParameterCountsMatchOfficialTotals) {
     struct Official {
         const char* id;
@@ -348,6 +547,8 @@ TEST(PresetModels, ParameterCountsMatchOfficialTotals) {
         {"deepseek-v3", 671e9, 0.0},         // "671B total" (MTP module excluded)
         {"llama-3.1-8b", 8.03e9, 8.03e9},    // "~8.03B"
         {"qwen2.5-7b", 7.61e9, 7.61e9},      // "7.61B (Qwen2.5 model card)"
+        {"llama-3.2-1b", 1.24e9, 1.24e9},    // "1.24B" (Llama 3.2 model card)
+        {"llama-3.2-3b", 3.21e9, 3.21e9},    // "3.21B" (Llama 3.2 model card)
     };
     for (const Official& o : official) {
         SCOPED_TRACE(o.id);

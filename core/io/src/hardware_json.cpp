@@ -1,7 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Hardware presets: the schema is documented in presets/README.md. Units are converted
 // to SI here, at the edge, and nowhere else.
+//
+// Schema versions. 2 is written by generate_presets.py and read natively; 1 is migrated on
+// read, key by key, so that errors still name the key the file actually holds:
+//   - memory_capacity_gb (decimal, × 1e9)  ->  2's memory_capacity_gib (binary, × 2^30);
+//   - interconnect/latency_us              ->  2's interconnect/collective_latency_us
+//     (the same α, seconds = value × 1e-6, no warning);
+//   - 2's new keys (interconnect/scale_up_domain_devices, scale_out, achievable) are
+//     unknown keys in a schema-1 file: a warning each, and ignored.
+// A schema-2 file that still uses a schema-1 name (memory_capacity_gb, latency_us) is an
+// error: read as GiB or dropped, the value would silently change the results.
 
+#include <cmath>
 #include <filesystem>
 
 #include "json_util.h"
@@ -13,8 +24,73 @@ using detail::Json;
 using detail::ObjectReader;
 
 namespace {
-constexpr int kHardwareSchemaVersion = 1;
+
+constexpr int kHardwareSchemaVersion = 2;
+constexpr double kBytesPerGiB = 1024.0 * 1024.0 * 1024.0;
+// Devices in one scale-up domain: a TPU v5p pod holds 8,960 chips; 1e6 leaves room.
+constexpr std::int64_t kMaxScaleUpDomainDevices = 1'000'000;
+
+// The schema version the rest of the file is read as. A missing or broken schema_version is
+// already an error; the keys then decide, so that one mistake gives one error.
+int versionToRead(const std::optional<std::int64_t>& version, const ObjectReader& r) {
+    if (version) {
+        return *version >= kHardwareSchemaVersion ? kHardwareSchemaVersion : 1;
+    }
+    return r.has("memory_capacity_gb") && !r.has("memory_capacity_gib") ? 1
+                                                                         : kHardwareSchemaVersion;
 }
+
+// /peak_dense_tflops or /achievable/dense_tflops: TFLOP/s per precision into `out` (FLOP/s).
+// Returns whether any value was positive.
+bool readRates(const Json& rates, const std::string& file, const std::string& pointer,
+               bool allowZero, std::array<double, kPrecisionCount>& out,
+               std::vector<Issue>& issues) {
+    ObjectReader pr(rates, file, pointer, issues);
+    bool any = false;
+    for (const auto& [key, value] : rates.items()) {
+        const std::optional<Precision> p = parsePrecision(key);
+        if (!p) {
+            pr.error(key, "a precision: fp32, tf32, bf16, fp16, fp8, int8, int4, fp4",
+                     "\"" + key + "\"");
+            continue;
+        }
+        if (const auto tflops = pr.number(key, false, allowZero)) {
+            out[index(*p)] = *tflops * 1e12;
+            any = any || *tflops > 0.0;
+        }
+    }
+    return any;
+}
+
+// /achievable/source: a key of /sources, or a list of them.
+void readAchievableSource(ObjectReader& ar, const Json* sources) {
+    const Json* source = ar.find("source");
+    const char* expected = "a key of /sources, or a list of them (the measurement's citation)";
+    if (source == nullptr) {
+        ar.error("source", expected, "missing");
+        return;
+    }
+    std::vector<const Json*> keys;
+    if (source->is_array() && !source->empty()) {
+        for (const Json& k : *source) {
+            keys.push_back(&k);
+        }
+    } else {
+        keys.push_back(source);
+    }
+    for (const Json* k : keys) {
+        if (!k->is_string()) {
+            ar.error("source", expected, detail::foundText(*source));
+            return;
+        }
+        if (sources != nullptr && sources->is_object() && !sources->contains(k->get<std::string>())) {
+            ar.error("source", expected, "\"" + k->get<std::string>() + "\", not a key of /sources");
+            return;
+        }
+    }
+}
+
+}  // namespace
 
 Loaded<Hardware> parseHardware(std::string_view jsonText, const std::string& file) {
     Loaded<Hardware> result;
@@ -23,9 +99,6 @@ Loaded<Hardware> parseHardware(std::string_view jsonText, const std::string& fil
         return result;
     }
     ObjectReader r(*json, file, "", result.issues);
-    r.warnUnknown({"schema_version", "id", "name", "vendor", "memory_type",
-                   "memory_capacity_gb", "memory_bandwidth_tb_s", "peak_dense_tflops",
-                   "l2_cache_mb", "interconnect", "tdp_w", "confidence", "sources", "notes"});
 
     const auto version = r.integer("schema_version", true, 1, 1'000'000);
     if (version && *version > kHardwareSchemaVersion) {
@@ -34,16 +107,40 @@ Loaded<Hardware> parseHardware(std::string_view jsonText, const std::string& fil
                     " (the file was written by a newer version of Roofline Explorer)",
                 std::to_string(*version));
     }
+    const int schema = versionToRead(version, r);
+    if (schema == 1) {
+        r.warnUnknown({"schema_version", "id", "name", "vendor", "memory_type",
+                       "memory_capacity_gb", "memory_bandwidth_tb_s", "peak_dense_tflops",
+                       "l2_cache_mb", "interconnect", "tdp_w", "confidence", "sources", "notes"});
+    } else {
+        // memory_capacity_gb is known here only to be refused below with a better message.
+        r.warnUnknown({"schema_version", "id", "name", "vendor", "memory_type",
+                       "memory_capacity_gib", "memory_capacity_gb", "memory_bandwidth_tb_s",
+                       "peak_dense_tflops", "l2_cache_mb", "interconnect", "scale_out",
+                       "achievable", "tdp_w", "confidence", "sources", "notes"});
+    }
 
     Hardware hw;
     hw.id = r.string("id", false).value_or(std::filesystem::path(file).stem().string());
     hw.name = r.string("name", true).value_or("");
     hw.vendor = r.string("vendor", false).value_or("");
-    (void)r.string("memory_type", false);
+    hw.memoryType = r.string("memory_type", false).value_or("");
     (void)r.string("confidence", false);
     (void)r.string("notes", false);
-    if (const auto gb = r.number("memory_capacity_gb", true)) {
-        hw.memoryCapacityBytes = *gb * 1e9;
+    if (schema == 1) {
+        // Schema 1 said decimal GB (1e9 bytes); kept as written.
+        if (const auto gb = r.number("memory_capacity_gb", true)) {
+            hw.memoryCapacityBytes = *gb * 1e9;
+        }
+    } else {
+        if (const Json* old = r.find("memory_capacity_gb")) {
+            r.error("memory_capacity_gb",
+                    "memory_capacity_gib in a schema_version 2 file (binary GiB; "
+                    "memory_capacity_gb was schema 1's decimal GB)",
+                    detail::foundText(*old));
+        } else if (const auto gib = r.number("memory_capacity_gib", true)) {
+            hw.memoryCapacityBytes = *gib * kBytesPerGiB;
+        }
     }
     if (const auto tbs = r.number("memory_bandwidth_tb_s", true)) {
         hw.memoryBandwidthBytesPerSecond = *tbs * 1e12;
@@ -51,31 +148,18 @@ Loaded<Hardware> parseHardware(std::string_view jsonText, const std::string& fil
     if (const auto mb = r.number("l2_cache_mb", false)) {
         hw.onChipCacheBytes = *mb * 1e6;
     }
-    (void)r.number("tdp_w", false);
+    if (const auto watts = r.number("tdp_w", false)) {
+        hw.tdpWatts = *watts;
+    }
 
     if (const Json* peaks = r.find("peak_dense_tflops")) {
         if (!peaks->is_object()) {
             r.error("peak_dense_tflops", "an object of TFLOP/s per precision",
                     detail::foundText(*peaks));
-        } else {
-            ObjectReader pr(*peaks, file, "/peak_dense_tflops", result.issues);
-            bool any = false;
-            for (const auto& [key, value] : peaks->items()) {
-                const std::optional<Precision> p = parsePrecision(key);
-                if (!p) {
-                    pr.error(key, "a precision: fp32, tf32, bf16, fp16, fp8, int8, int4, fp4",
-                             "\"" + key + "\"");
-                    continue;
-                }
-                if (const auto tflops = pr.number(key, false, true)) {
-                    hw.peakFlopsPerSecond[index(*p)] = *tflops * 1e12;
-                    any = any || *tflops > 0.0;
-                }
-            }
-            if (!any) {
-                r.error("peak_dense_tflops", "at least one positive peak (e.g. \"bf16\")",
-                        detail::foundText(*peaks));
-            }
+        } else if (!readRates(*peaks, file, "/peak_dense_tflops", true, hw.peakFlopsPerSecond,
+                              result.issues)) {
+            r.error("peak_dense_tflops", "at least one positive peak (e.g. \"bf16\")",
+                    detail::foundText(*peaks));
         }
     } else {
         r.error("peak_dense_tflops", "an object of TFLOP/s per precision", "missing");
@@ -87,19 +171,84 @@ Loaded<Hardware> parseHardware(std::string_view jsonText, const std::string& fil
                     detail::foundText(*link));
         } else {
             ObjectReader lr(*link, file, "/interconnect", result.issues);
-            lr.warnUnknown({"name", "bandwidth_gb_s_per_direction", "latency_us"});
+            if (schema == 1) {
+                lr.warnUnknown({"name", "bandwidth_gb_s_per_direction", "latency_us"});
+            } else {
+                lr.warnUnknown({"name", "bandwidth_gb_s_per_direction", "collective_latency_us",
+                                "scale_up_domain_devices", "latency_us"});
+            }
             (void)lr.string("name", false);
             if (const auto gbs = lr.number("bandwidth_gb_s_per_direction", true)) {
                 hw.interconnectBandwidthBytesPerSecond = *gbs * 1e9;
             }
-            if (const auto us = lr.number("latency_us", false, true)) {
-                hw.collectiveLatencySeconds = *us * 1e-6;
+            if (schema == 1) {
+                // Migration: schema 1's latency_us is the collective's α.
+                if (const auto us = lr.number("latency_us", false, true)) {
+                    hw.collectiveLatencySeconds = *us * 1e-6;
+                }
+            } else {
+                if (const Json* old = lr.find("latency_us")) {
+                    lr.error("latency_us",
+                             "collective_latency_us in a schema_version 2 file (latency_us was "
+                             "schema 1's name)",
+                             detail::foundText(*old));
+                }
+                if (const auto us = lr.number("collective_latency_us", false, true)) {
+                    hw.collectiveLatencySeconds = *us * 1e-6;
+                }
+                if (const auto devices = lr.integer("scale_up_domain_devices", false, 1,
+                                                    kMaxScaleUpDomainDevices)) {
+                    hw.scaleUpDomainDevices = *devices;
+                }
             }
         }
     }
-    if (const Json* sources = r.find("sources");
-        sources != nullptr && !sources->is_object() && !sources->is_array()) {
+
+    if (const Json* out = schema == 1 ? nullptr : r.find("scale_out")) {
+        if (!out->is_object()) {
+            r.error("scale_out", "an object {name, bandwidth_gb_s_per_direction, latency_us}",
+                    detail::foundText(*out));
+        } else {
+            ObjectReader sr(*out, file, "/scale_out", result.issues);
+            sr.warnUnknown({"name", "bandwidth_gb_s_per_direction", "latency_us"});
+            (void)sr.string("name", false);
+            if (const auto gbs = sr.number("bandwidth_gb_s_per_direction", true)) {
+                hw.scaleOutBandwidthBytesPerSecond = *gbs * 1e9;
+            }
+            if (const auto us = sr.number("latency_us", false, true)) {
+                hw.scaleOutLatencySeconds = *us * 1e-6;
+            }
+        }
+    }
+
+    const Json* sources = r.find("sources");
+    if (sources != nullptr && !sources->is_object() && !sources->is_array()) {
         r.error("sources", "an object or array of citations", detail::foundText(*sources));
+    }
+
+    if (const Json* achievable = schema == 1 ? nullptr : r.find("achievable")) {
+        if (!achievable->is_object()) {
+            r.error("achievable",
+                    "an object {dense_tflops, memory_bandwidth_tb_s, source} of measured rates",
+                    detail::foundText(*achievable));
+        } else {
+            ObjectReader ar(*achievable, file, "/achievable", result.issues);
+            ar.warnUnknown({"dense_tflops", "memory_bandwidth_tb_s", "source"});
+            if (const Json* rates = ar.find("dense_tflops")) {
+                if (!rates->is_object()) {
+                    ar.error("dense_tflops", "an object of measured TFLOP/s per precision",
+                             detail::foundText(*rates));
+                } else {
+                    // Each rate > 0: a measurement of 0 is not a measurement (leave it out).
+                    (void)readRates(*rates, file, "/achievable/dense_tflops", false,
+                                    hw.achievableFlopsPerSecond, result.issues);
+                }
+            }
+            if (const auto tbs = ar.number("memory_bandwidth_tb_s", false)) {
+                hw.achievableMemoryBandwidthBytesPerSecond = *tbs * 1e12;
+            }
+            readAchievableSource(ar, sources);
+        }
     }
 
     if (hasErrors(result.issues)) {
