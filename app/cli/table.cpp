@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The readable report of `roofline-cli analyze`, and the CSV row shared with `sweep`.
 
+#include <cmath>
 #include <iomanip>
 #include <sstream>
 
@@ -20,11 +21,20 @@ std::string pad(const std::string& text, std::size_t width) {
     return columns >= width ? text + " " : text + std::string(width - columns, ' ');
 }
 
-void phaseRow(std::ostream& out, const char* name, const PhaseCost& p) {
-    out << pad(name, 9) << pad(formatSi(p.flops, "FLOP"), 13) << pad(formatBytes(p.bytes()), 11)
+// A share of a pass's time as a whole percentage: "62%".
+std::string percent(double share) { return formatNumber(share * 100.0, 2) + "%"; }
+
+void phaseRow(std::ostream& out, const PassCost& p) {
+    std::string name(toString(p.kind));
+    if (p.repeats != 1.0) {
+        name += " ×" + formatNumber(p.repeats);
+    }
+    out << pad(name, 11) << pad(formatSi(p.flops, "FLOP"), 13) << pad(formatBytes(p.bytes()), 11)
         << pad(formatNumber(p.intensity()) + " FLOP/B", 15) << pad(formatDuration(p.timeSeconds), 11)
         << pad(formatDuration(p.stepBoundSeconds), 12)
-        << pad(formatSi(p.attainableFlopsPerSecond, "FLOP/s"), 15) << toString(p.bound) << '\n';
+        << pad(formatSi(p.attainableFlopsPerSecond, "FLOP/s"), 15) << toString(p.bound) << " ("
+        << percent(p.shares.compute) << " compute, " << percent(p.shares.memory) << " memory, "
+        << percent(p.shares.interconnect) << " link)\n";
 }
 
 // RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled.
@@ -78,11 +88,22 @@ void printTable(std::ostream& out, const Scenario& s, const Analysis& a) {
     }
     out << "\n\n";
 
-    out << pad("phase", 9) << pad("FLOPs", 13) << pad("bytes", 11) << pad("intensity", 15)
-        << pad("time", 11) << pad("step bound", 12) << pad("attainable", 15) << "bound\n";
-    phaseRow(out, "prefill", a.prefill);
-    phaseRow(out, "decode", a.decode);
+    out << pad("pass", 11) << pad("FLOPs", 13) << pad("bytes", 11) << pad("intensity", 15)
+        << pad("time", 11) << pad("step bound", 12) << pad("attainable", 15)
+        << "bound (shares of the time)\n";
+    for (const PassCost& p : a.passes) {
+        phaseRow(out, p);
+    }
     out << '\n';
+    if (a.speculative) {
+        const SpeculativeResult& sp = *a.speculative;
+        out << "Speculative decoding: k " << sp.k << ", acceptance "
+            << formatNumber(sp.acceptance) << ", draft "
+            << (sp.draft == DraftKind::Model && s.draft ? s.draft->id : std::string("n-gram"))
+            << ": " << formatNumber(sp.tokensPerStep) << " tokens per step of "
+            << formatDuration(sp.stepTimeSeconds) << " (plain decoding: TPOT "
+            << formatDuration(sp.plainTpotSeconds) << ")\n";
+    }
 
     out << "TTFT " << formatDuration(a.ttftSeconds) << "   TPOT " << formatDuration(a.tpotSeconds)
         << "   decode " << formatNumber(a.decodeTokensPerSecond) << " tok/s\n";
@@ -92,26 +113,30 @@ void printTable(std::ostream& out, const Scenario& s, const Analysis& a) {
         << " at this context; weight matmuls alone "
         << (a.matmulCriticalBatch ? formatInteger(*a.matmulCriticalBatch) : std::string("never"))
         << '\n'
-        << "Goldilocks context " << formatNumber(a.goldilocksContextTokens)
-        << " tokens (KV bytes per step = weight bytes)\n";
-    const double devices = static_cast<double>(w.tensorParallel);
-    const MemoryFootprint& m = a.memory;
-    out << "Memory     weights " << formatBytes(m.weightBytes * devices) << " + KV "
-        << formatBytes(m.kvCacheBytes * devices) << " + workspace "
-        << formatBytes(m.activationBytes * devices) << " = " << formatBytes(m.totalBytes * devices)
-        << " of " << formatBytes(m.capacityBytes * devices) << " ("
-        << (m.fits ? "fits" : "does NOT fit") << "; max batch " << formatInteger(m.maxBatch)
-        << ")\n\n";
+        << "Goldilocks context "
+        << (a.goldilocksContextTokens
+                ? formatInteger(std::llround(*a.goldilocksContextTokens)) +
+                      " tokens (KV bytes per step = weight bytes)"
+                : std::string("never (KV bytes per step never reach the weight bytes)"))
+        << '\n';
+    const MemoryFootprint& m = a.memoryAllDevices;
+    out << "Memory     weights " << formatBytes(m.weightBytes) << " + KV "
+        << formatBytes(m.kvCacheBytes) << " + workspace " << formatBytes(m.workspaceBytes)
+        << " = " << formatBytes(m.totalBytes) << " of " << formatBytes(m.usableBytes)
+        << " usable (" << formatNumber(w.memoryUtilization * 100.0) << "% of "
+        << formatBytes(m.capacityBytes) << "; " << (m.fits ? "fits" : "does NOT fit")
+        << "; max batch " << formatInteger(m.maxBatch) << ")\n\n";
 
     out << "Decode step by operator (per device)\n";
     out << pad("operator", 19) << pad("count", 7) << pad("FLOPs", 13) << pad("bytes", 11)
-        << pad("intensity", 15) << pad("time", 11) << "bound\n";
+        << pad("link bytes", 12) << pad("intensity", 15) << pad("time", 11) << "bound\n";
     for (const OperatorCost& op : a.operators) {
-        if (op.phase != Phase::Decode) {
+        if (op.pass != PassKind::Decode) {
             continue;
         }
         out << pad(std::string(op.name), 19) << pad(formatNumber(op.count), 7)
             << pad(formatSi(op.flops, "FLOP"), 13) << pad(formatBytes(op.bytes()), 11)
+            << pad(op.linkBytes > 0.0 ? formatBytes(op.linkBytes) : std::string("–"), 12)
             << pad(formatNumber(op.intensity()) + " FLOP/B", 15)
             << pad(formatDuration(op.timeSeconds), 11) << toString(op.bound) << '\n';
     }
@@ -140,15 +165,15 @@ std::string csvRow(const Scenario& s, const Analysis& a) {
         << toString(w.activationPrecision) << ',' << toString(w.kvPrecision) << ','
         << a.effectiveKvHeads << ',' << w.tensorParallel << ','
         << (w.flashAttention ? "on" : "off") << ',' << toString(a.computePrecision) << ','
-        << csvNumber(a.ridgePointFlopsPerByte) << ',' << csvNumber(a.prefill.intensity()) << ','
-        << csvNumber(a.prefill.attainableFlopsPerSecond) << ',' << toString(a.prefill.bound)
-        << ',' << csvNumber(a.decode.intensity()) << ','
-        << csvNumber(a.decode.attainableFlopsPerSecond) << ',' << toString(a.decode.bound) << ','
-        << csvNumber(a.decode.weightBytes) << ',' << csvNumber(a.decode.kvBytes) << ','
+        << csvNumber(a.ridgePointFlopsPerByte) << ',' << csvNumber(a.prefill().intensity()) << ','
+        << csvNumber(a.prefill().attainableFlopsPerSecond) << ',' << toString(a.prefill().bound)
+        << ',' << csvNumber(a.decode().intensity()) << ','
+        << csvNumber(a.decode().attainableFlopsPerSecond) << ',' << toString(a.decode().bound) << ','
+        << csvNumber(a.decode().weightBytes) << ',' << csvNumber(a.decode().kvBytes) << ','
         << csvNumber(a.ttftSeconds) << ',' << csvNumber(a.tpotSeconds) << ','
         << csvNumber(a.decodeTokensPerSecond) << ','
         << (a.criticalBatch ? std::to_string(*a.criticalBatch) : std::string()) << ','
-        << csvNumber(a.memory.totalBytes * static_cast<double>(w.tensorParallel)) << ','
+        << csvNumber(a.memoryAllDevices.totalBytes) << ','
         << (a.memory.fits ? "true" : "false");
     return row.str();
 }

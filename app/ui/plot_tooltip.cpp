@@ -10,7 +10,7 @@ namespace roofline::ui {
 
 QString qs(const std::string& text) { return QString::fromStdString(text); }
 
-QString phaseName(Phase phase) { return QString::fromUtf8(toString(phase)); }
+QString phaseName(PassKind phase) { return QString::fromUtf8(toString(phase)); }
 
 QString boundName(Bound bound) {
     return QString::fromUtf8(toString(bound)) + QStringLiteral("-bound");
@@ -28,15 +28,15 @@ QString tooltipText(const QString& name, double flops, double bytes, double inte
     return lines.join(QLatin1Char('\n'));
 }
 
-QString tooltipText(Phase phase, const PhaseCost& cost) {
-    const QString name = phase == Phase::Prefill ? QStringLiteral("prefill (TTFT)")
+QString tooltipText(PassKind phase, const PassCost& cost) {
+    const QString name = phase == PassKind::Prefill ? QStringLiteral("prefill (TTFT)")
                                                  : QStringLiteral("decode step (TPOT)");
     return tooltipText(name, cost.flops, cost.bytes(), cost.intensity(), cost.timeSeconds,
                        cost.bound);
 }
 
 QString tooltipText(const OperatorCost& op) {
-    QString name = phaseName(op.phase) + QStringLiteral(": ") + QString::fromUtf8(op.name);
+    QString name = phaseName(op.pass) + QStringLiteral(": ") + QString::fromUtf8(op.name);
     if (op.count > 1.0) {
         const bool whole = op.count == std::floor(op.count);
         name += QStringLiteral(" ×%1").arg(

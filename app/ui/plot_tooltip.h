@@ -14,12 +14,12 @@ namespace roofline::ui {
 /// Lines: name, FLOPs, bytes, intensity, time, bound.
 QString tooltipText(const QString& name, double flops, double bytes, double intensity,
                     double seconds, Bound bound);
-QString tooltipText(Phase phase, const PhaseCost& cost);  ///< "prefill" / "decode step"
+QString tooltipText(PassKind phase, const PassCost& cost);  ///< "prefill" / "decode step"
 QString tooltipText(const OperatorCost& op);              ///< "decode: qkv_proj ×32"
 QString tooltipText(const TrailPoint& point);             ///< "decode at B = 64" + tok/s
 
 /// "prefill" / "decode", for labels.
-QString phaseName(Phase phase);
+QString phaseName(PassKind phase);
 QString boundName(Bound bound);
 QString qs(const std::string& text);  ///< std::string -> QString (UTF-8)
 

@@ -100,10 +100,18 @@ void ResultsPanel::setAnalysis(const Analysis& a) {
     set("ttft", formatDuration(a.ttftSeconds));
     set("tpot", formatDuration(a.tpotSeconds));
     set("tokensPerSecond", formatNumber(a.decodeTokensPerSecond) + " tok/s");
-    set("prefillBound", std::string(toString(a.prefill.bound)) + "-bound");
-    set("prefillIntensity", formatNumber(a.prefill.intensity()) + " FLOP/byte");
-    set("decodeBound", std::string(toString(a.decode.bound)) + "-bound");
-    set("decodeIntensity", formatNumber(a.decode.intensity()) + " FLOP/byte");
+    // The bound and the share of the pass's time in operators bound that way (DOMAIN §5).
+    const auto bound = [](const PassCost& p) {
+        const double share = p.bound == Bound::Compute  ? p.shares.compute
+                             : p.bound == Bound::Memory ? p.shares.memory
+                                                        : p.shares.interconnect;
+        return std::string(toString(p.bound)) + "-bound (" + formatNumber(share * 100.0, 2) +
+               "%)";
+    };
+    set("prefillBound", bound(a.prefill()));
+    set("prefillIntensity", formatNumber(a.prefill().intensity()) + " FLOP/byte");
+    set("decodeBound", bound(a.decode()));
+    set("decodeIntensity", formatNumber(a.decode().intensity()) + " FLOP/byte");
     set("ridge", formatNumber(a.ridgePointFlopsPerByte) + " FLOP/byte");
     set("computeRoof",
         std::string(toString(a.computePrecision)) + " " + formatSi(a.peakFlopsPerSecond, "FLOP/s"));
@@ -112,18 +120,23 @@ void ResultsPanel::setAnalysis(const Analysis& a) {
     set("criticalBatch", a.criticalBatch ? formatInteger(*a.criticalBatch) : "never");
     set("matmulCriticalBatch",
         a.matmulCriticalBatch ? formatInteger(*a.matmulCriticalBatch) : "never");
-    set("goldilocks", formatNumber(a.goldilocksContextTokens) + " tokens");
+    set("goldilocks", a.goldilocksContextTokens
+                          ? formatInteger(std::llround(*a.goldilocksContextTokens)) + " tokens"
+                          : std::string("never"));
 
     const MemoryFootprint& m = a.memory;
-    set("memory", formatBytes(m.totalBytes) + " of " + formatBytes(m.capacityBytes));
+    set("memory", formatBytes(m.totalBytes) + " of " + formatBytes(m.usableBytes) + " usable");
     set("maxBatch", m.maxBatch > 0 ? formatInteger(m.maxBatch) : "weights do not fit");
-    m_memoryBar->setUsage(m.capacityBytes > 0.0 ? m.totalBytes / m.capacityBytes : 0.0,
-                          qs(formatBytes(m.totalBytes) + " / " + formatBytes(m.capacityBytes)),
+    m_memoryBar->setUsage(m.usableBytes > 0.0 ? m.totalBytes / m.usableBytes : 0.0,
+                          qs(formatBytes(m.totalBytes) + " / " + formatBytes(m.usableBytes)),
                           m.fits);
-    m_memoryBar->setToolTip(tr("weights %1, KV cache %2, activations %3")
+    m_memoryBar->setToolTip(tr("per device: weights %1, KV cache %2, workspace %3; usable %4 "
+                               "of %5")
                                 .arg(qs(formatBytes(m.weightBytes)),
                                      qs(formatBytes(m.kvCacheBytes)),
-                                     qs(formatBytes(m.activationBytes))));
+                                     qs(formatBytes(m.workspaceBytes)),
+                                     qs(formatBytes(m.usableBytes)),
+                                     qs(formatBytes(m.capacityBytes))));
 
     QStringList warnings;
     for (const Warning& w : a.warnings) {

@@ -4,7 +4,7 @@
 /// @file results_panel.h
 /// The numbers beside the plot, from the same Analysis the plot draws: TTFT, TPOT,
 /// decode tokens/s, each phase's bound and intensity, the ridge point, the critical batch,
-/// memory use against capacity, and the engine's warnings. Phase colours match the plot.
+/// memory use against capacity, and the engine's warnings. PassKind colours match the plot.
 
 #include <QHash>
 #include <QWidget>

@@ -390,7 +390,7 @@ void RooflinePlot::setAnalysis(const Analysis& analysis, const std::vector<Trail
     updatePoints();
     updateHoverTargets();
     if (m_autoRange) {
-        // Phase points, trail and roofs are always in view at once; operator points only
+        // PassKind points, trail and roofs are always in view at once; operator points only
         // once the sliders rest, so that the axes do not rescale under a dragging hand.
         applyAutoRange(false);
         if (m_operatorsVisible) {
@@ -518,8 +518,8 @@ void RooflinePlot::updateRoofs() {
 }
 
 void RooflinePlot::updatePoints() {
-    const PhaseCost& prefill = m_analysis.prefill;
-    const PhaseCost& decode = m_analysis.decode;
+    const PassCost& prefill = m_analysis.prefill();
+    const PassCost& decode = m_analysis.decode();
     const double px = prefill.intensity();
     const double py = tflops(prefill.attainableFlopsPerSecond);
     const double dx = decode.intensity();
@@ -553,8 +553,8 @@ void RooflinePlot::updateOperators() {
         if (!drawable(x, y)) {
             continue;  // no FLOPs (kv_write, embedding) or no HBM bytes: not on a log plot
         }
-        (op.phase == Phase::Prefill ? prefillX : decodeX).push_back(x);
-        (op.phase == Phase::Prefill ? prefillY : decodeY).push_back(y);
+        (op.pass == PassKind::Prefill ? prefillX : decodeX).push_back(x);
+        (op.pass == PassKind::Prefill ? prefillY : decodeY).push_back(y);
     }
     m_prefillOps->setData(prefillX, prefillY);
     m_decodeOps->setData(decodeX, decodeY);
@@ -623,7 +623,7 @@ void RooflinePlot::updateHoverTargets() {
     for (std::size_t i = 0; i < m_analysis.operators.size(); ++i) {
         const OperatorCost& op = m_analysis.operators[i];
         if (op.timeSeconds > 0.0) {
-            add(Kind::Operator, i, op.phase == Phase::Prefill ? m_prefillOps : m_decodeOps,
+            add(Kind::Operator, i, op.pass == PassKind::Prefill ? m_prefillOps : m_decodeOps,
                 op.intensity(), tflops(op.flops / op.timeSeconds));
         }
     }
@@ -634,11 +634,11 @@ void RooflinePlot::updateHoverTargets() {
     }
     add(Kind::Ridge, 0, m_ridgeMarker, m_analysis.ridgePointFlopsPerByte,
         tflops(m_analysis.peakFlopsPerSecond));
-    // Phase points last: on a tie in distance they win (the loop keeps the last nearest).
-    add(Kind::Prefill, 0, m_prefillPoint, m_analysis.prefill.intensity(),
-        tflops(m_analysis.prefill.attainableFlopsPerSecond));
-    add(Kind::Decode, 0, m_decodePoint, m_analysis.decode.intensity(),
-        tflops(m_analysis.decode.attainableFlopsPerSecond));
+    // PassKind points last: on a tie in distance they win (the loop keeps the last nearest).
+    add(Kind::Prefill, 0, m_prefillPoint, m_analysis.prefill().intensity(),
+        tflops(m_analysis.prefill().attainableFlopsPerSecond));
+    add(Kind::Decode, 0, m_decodePoint, m_analysis.decode().intensity(),
+        tflops(m_analysis.decode().attainableFlopsPerSecond));
 }
 
 void RooflinePlot::applyAutoRange(bool includeOperators) {
@@ -655,8 +655,8 @@ void RooflinePlot::applyAutoRange(bool includeOperators) {
         }
     };
     include(1.0, tflops(a.memoryBandwidthBytesPerSecond));  // intensity 1 is always in view
-    include(a.prefill.intensity(), tflops(a.prefill.attainableFlopsPerSecond));
-    include(a.decode.intensity(), tflops(a.decode.attainableFlopsPerSecond));
+    include(a.prefill().intensity(), tflops(a.prefill().attainableFlopsPerSecond));
+    include(a.decode().intensity(), tflops(a.decode().attainableFlopsPerSecond));
     for (const TrailPoint& p : m_trailPoints) {
         include(p.intensityFlopsPerByte, tflops(p.attainableFlopsPerSecond));
     }
@@ -796,13 +796,13 @@ void RooflinePlot::placePointLabels() {
         label->setPositionAlignment((right ? Qt::AlignLeft : Qt::AlignRight) | vertical);
         label->setPadding(QMargins(right ? gap : 0, m.top(), right ? 0 : gap, m.bottom()));
     };
-    side(m_decodeLabel, m_analysis.decode.intensity(), false);
+    side(m_decodeLabel, m_analysis.decode().intensity(), false);
 
     // Prefill sits under the compute ceiling, often near the right edge: its label goes to
     // its right, or else under it, ending at the right edge (to its left it would cross
     // the HBM slope and the ridge).
-    const double px = m_analysis.prefill.intensity();
-    const double py = tflops(m_analysis.prefill.attainableFlopsPerSecond);
+    const double px = m_analysis.prefill().intensity();
+    const double py = tflops(m_analysis.prefill().attainableFlopsPerSecond);
     m_prefillLabel->setPadding(QMargins(10, 8, 0, 0));
     if (fitsRightOf(m_prefillLabel, px)) {
         m_prefillLabel->position->setTypeX(QCPItemPosition::ptPlotCoords);
@@ -979,9 +979,9 @@ QString RooflinePlot::tooltipFor(const HoverTarget& target) const {
     using Kind = HoverTarget::Kind;
     switch (target.kind) {
         case Kind::Prefill:
-            return tooltipText(Phase::Prefill, m_analysis.prefill);
+            return tooltipText(PassKind::Prefill, m_analysis.prefill());
         case Kind::Decode:
-            return tooltipText(Phase::Decode, m_analysis.decode);
+            return tooltipText(PassKind::Decode, m_analysis.decode());
         case Kind::Operator:
             return tooltipText(m_analysis.operators[target.index]);
         case Kind::Trail:

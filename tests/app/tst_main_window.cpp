@@ -57,9 +57,9 @@ private slots:
         ui::SliderControl* batch = window.controlsPanel()->batchControl();
         batch->slider()->setValue(batch->mapping().tickFor(128));
         const Analysis& a = window.controller().analysis();
-        QCOMPARE(window.plot()->decodePoint()->data()->at(0)->key, a.decode.intensity());
+        QCOMPARE(window.plot()->decodePoint()->data()->at(0)->key, a.decode().intensity());
         QCOMPARE(window.resultsPanel()->valueLabel(QStringLiteral("decodeIntensity"))->text(),
-                 QString::fromStdString(formatNumber(a.decode.intensity())) +
+                 QString::fromStdString(formatNumber(a.decode().intensity())) +
                      QStringLiteral(" FLOP/byte"));
         QCOMPARE(window.resultsPanel()->valueLabel(QStringLiteral("tpot"))->text(),
                  QString::fromStdString(formatDuration(a.tpotSeconds)));
@@ -98,10 +98,10 @@ private slots:
         // ...are the plotted points and the results panel's text.
         const auto decode = window.plot()->decodePoint()->data()->at(0);
         const auto prefill = window.plot()->prefillPoint()->data()->at(0);
-        QCOMPARE(decode->key, expected.decode.intensity());
-        QCOMPARE(decode->value, expected.decode.attainableFlopsPerSecond / ui::kFlopsPerTflop);
-        QCOMPARE(prefill->key, expected.prefill.intensity());
-        QCOMPARE(prefill->value, expected.prefill.attainableFlopsPerSecond / ui::kFlopsPerTflop);
+        QCOMPARE(decode->key, expected.decode().intensity());
+        QCOMPARE(decode->value, expected.decode().attainableFlopsPerSecond / ui::kFlopsPerTflop);
+        QCOMPARE(prefill->key, expected.prefill().intensity());
+        QCOMPARE(prefill->value, expected.prefill().attainableFlopsPerSecond / ui::kFlopsPerTflop);
         QCOMPARE(window.plot()->roofInUse()->data()->at(1)->key, expected.ridgePointFlopsPerByte);
         QCOMPARE(window.resultsPanel()->valueLabel(QStringLiteral("tpot"))->text(),
                  QString::fromStdString(formatDuration(expected.tpotSeconds)));

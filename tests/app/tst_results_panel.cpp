@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include <cmath>
 #include <QLabel>
 #include <QTest>
 
@@ -77,9 +78,9 @@ private slots:
                  qs(formatNumber(a.decodeTokensPerSecond)) + QStringLiteral(" tok/s"));
         QCOMPARE(text(panel, "decodeBound"), QStringLiteral("memory-bound"));
         QCOMPARE(text(panel, "decodeIntensity"),
-                 qs(formatNumber(a.decode.intensity())) + QStringLiteral(" FLOP/byte"));
+                 qs(formatNumber(a.decode().intensity())) + QStringLiteral(" FLOP/byte"));
         QCOMPARE(text(panel, "prefillIntensity"),
-                 qs(formatNumber(a.prefill.intensity())) + QStringLiteral(" FLOP/byte"));
+                 qs(formatNumber(a.prefill().intensity())) + QStringLiteral(" FLOP/byte"));
         QCOMPARE(text(panel, "ridge"),
                  qs(formatNumber(a.ridgePointFlopsPerByte)) + QStringLiteral(" FLOP/byte"));
         QCOMPARE(text(panel, "computeRoof"),
@@ -97,7 +98,10 @@ private slots:
         QCOMPARE(text(panel, "matmulCriticalBatch"),
                  qs(formatInteger(longContext.matmulCriticalBatch.value_or(-1))));
         QCOMPARE(text(panel, "goldilocks"),
-                 qs(formatNumber(longContext.goldilocksContextTokens)) + QStringLiteral(" tokens"));
+                 longContext.goldilocksContextTokens
+                     ? qs(formatInteger(std::llround(*longContext.goldilocksContextTokens))) +
+                           QStringLiteral(" tokens")
+                     : QStringLiteral("never"));
 
         const Analysis shortContext = analysisOf("llama-3.1-8b", 1, 128);
         QVERIFY(shortContext.criticalBatch.has_value());

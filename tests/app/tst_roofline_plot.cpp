@@ -91,10 +91,10 @@ private slots:
         QCOMPARE(plot.decodePoint()->dataCount(), 1);
         const auto prefill = plot.prefillPoint()->data()->at(0);
         const auto decode = plot.decodePoint()->data()->at(0);
-        QCOMPARE(prefill->key, d.analysis.prefill.intensity());
-        QCOMPARE(prefill->value, d.analysis.prefill.attainableFlopsPerSecond / kFlopsPerTflop);
-        QCOMPARE(decode->key, d.analysis.decode.intensity());
-        QCOMPARE(decode->value, d.analysis.decode.attainableFlopsPerSecond / kFlopsPerTflop);
+        QCOMPARE(prefill->key, d.analysis.prefill().intensity());
+        QCOMPARE(prefill->value, d.analysis.prefill().attainableFlopsPerSecond / kFlopsPerTflop);
+        QCOMPARE(decode->key, d.analysis.decode().intensity());
+        QCOMPARE(decode->value, d.analysis.decode().attainableFlopsPerSecond / kFlopsPerTflop);
         // Both points are inside the view.
         QVERIFY(plot.xAxis->range().contains(decode->key));
         QVERIFY(plot.yAxis->range().contains(decode->value));
@@ -192,7 +192,7 @@ private slots:
         QVERIFY(plot.decodeOperators()->visible());
         int decodeCount = 0;
         for (const OperatorCost& op : d.analysis.operators) {
-            if (op.phase != Phase::Decode || op.flops <= 0.0 || op.bytes() <= 0.0) {
+            if (op.pass != PassKind::Decode || op.flops <= 0.0 || op.bytes() <= 0.0) {
                 continue;
             }
             ++decodeCount;
@@ -227,20 +227,20 @@ private slots:
             draw(plot, scenarioWith([](io::ScenarioFile& f) { f.workload.batch = 16; }));
         const auto decode = plot.decodePoint()->data()->at(0);
         const QPointF near = pixelOf(plot, decode->key, decode->value) + QPointF(3, -2);
-        QCOMPARE(plot.tooltipAt(near), ui::tooltipText(Phase::Decode, d.analysis.decode));
+        QCOMPARE(plot.tooltipAt(near), ui::tooltipText(PassKind::Decode, d.analysis.decode()));
         const auto prefill = plot.prefillPoint()->data()->at(0);
         QCOMPARE(plot.tooltipAt(pixelOf(plot, prefill->key, prefill->value)),
-                 ui::tooltipText(Phase::Prefill, d.analysis.prefill));
+                 ui::tooltipText(PassKind::Prefill, d.analysis.prefill()));
         QVERIFY(plot.tooltipAt(QPointF(-100, -100)).isEmpty());
     }
 
     void tooltipTextHasExactNumbers() {
-        PhaseCost cost;
+        PassCost cost;
         cost.flops = 16.06e9;
         cost.weightBytes = 16.06e9;
         cost.timeSeconds = 4.79e-3;
         cost.bound = Bound::Memory;
-        const QString text = ui::tooltipText(Phase::Decode, cost);
+        const QString text = ui::tooltipText(PassKind::Decode, cost);
         const QStringList lines = text.split(QLatin1Char('\n'));
         QCOMPARE(lines.size(), 6);
         QCOMPARE(lines[0], QStringLiteral("decode step (TPOT)"));
@@ -257,7 +257,7 @@ private slots:
 
         OperatorCost op;
         op.name = "qkv_proj";
-        op.phase = Phase::Prefill;
+        op.pass = PassKind::Prefill;
         op.count = 32;
         op.flops = 1e12;
         op.weightBytes = 1e9;

@@ -15,10 +15,10 @@ namespace {
 
 using test::scenario;
 
-const OperatorCost& findOp(const Analysis& a, Phase phase, std::string_view name) {
+const OperatorCost& findOp(const Analysis& a, PassKind phase, std::string_view name) {
     const auto it = std::find_if(a.operators.begin(), a.operators.end(),
                                  [&](const OperatorCost& op) {
-                                     return op.phase == phase && op.name == name;
+                                     return op.pass == phase && op.name == name;
                                  });
     if (it == a.operators.end()) {
         ADD_FAILURE() << "no operator " << name;
@@ -28,10 +28,10 @@ const OperatorCost& findOp(const Analysis& a, Phase phase, std::string_view name
     return *it;
 }
 
-double sumOps(const Analysis& a, Phase phase, double (*field)(const OperatorCost&)) {
+double sumOps(const Analysis& a, PassKind phase, double (*field)(const OperatorCost&)) {
     double total = 0.0;
     for (const OperatorCost& op : a.operators) {
-        if (op.phase == phase) {
+        if (op.pass == phase) {
             total += field(op);
         }
     }
@@ -86,27 +86,29 @@ TEST(Analyze, KvCacheBytesPerToken) {
 // 1,331,200; SiLU·up 5·14336·32 = 2,293,760. Sum 16,097,698,816.
 TEST(Analyze, Llama31_8bDecodeAtBatchOneOnH100) {
     const Analysis a = analyze(scenario(test::h100Sxm(), test::llama31_8b()));
-    EXPECT_DOUBLE_EQ(a.decode.weightBytes, 15'009'857'536.0);
-    EXPECT_DOUBLE_EQ(a.decode.kvBytes, 268'697'600.0);
-    EXPECT_DOUBLE_EQ(a.decode.activationBytes, 10'127'872.0);
-    EXPECT_DOUBLE_EQ(a.decode.flops, 16'097'698'816.0);
+    EXPECT_DOUBLE_EQ(a.decode().weightBytes, 15'009'857'536.0);
+    EXPECT_DOUBLE_EQ(a.decode().kvBytes, 268'697'600.0);
+    EXPECT_DOUBLE_EQ(a.decode().activationBytes, 10'127'872.0);
+    EXPECT_DOUBLE_EQ(a.decode().flops, 16'097'698'816.0);
     // Every operator is memory-bound at B = 1, so TPOT = Σ bytes / BW =
     // 15,288,683,008 / 3.35e12 = 4.5638 ms, equal to the whole-step bound.
-    EXPECT_EQ(a.decode.bound, Bound::Memory);
+    EXPECT_EQ(a.decode().bound, Bound::Memory);
     for (const OperatorCost& op : a.operators) {
-        if (op.phase == Phase::Decode) {
+        if (op.pass == PassKind::Decode) {
             EXPECT_EQ(op.bound, Bound::Memory) << op.name;
         }
     }
     EXPECT_NEAR(a.tpotSeconds, 15'288'683'008.0 / 3.35e12, 1e-12);
     EXPECT_NEAR(a.tpotSeconds * 1e3, 4.5638, 1e-4);
-    EXPECT_DOUBLE_EQ(a.decode.stepBoundSeconds, a.decode.memoryTimeSeconds);
+    EXPECT_DOUBLE_EQ(a.decode().stepBoundSeconds, a.decode().memoryTimeSeconds);
     // Intensity ≈ 1 FLOP/byte: 2 FLOPs per 2-byte weight (question 2).
-    EXPECT_NEAR(a.decode.intensity(), 16'097'698'816.0 / 15'288'683'008.0, 1e-12);
-    EXPECT_NEAR(a.decode.intensity(), 1.053, 1e-3);
+    EXPECT_NEAR(a.decode().intensity(), 16'097'698'816.0 / 15'288'683'008.0, 1e-12);
+    EXPECT_NEAR(a.decode().intensity(), 1.053, 1e-3);
     EXPECT_DOUBLE_EQ(a.decodeTokensPerSecond, 1.0 / a.tpotSeconds);
     // Goldilocks: decode weight bytes / (B · KV bytes per token) = 15,009,857,536 / 131,072.
-    EXPECT_DOUBLE_EQ(a.goldilocksContextTokens, 15'009'857'536.0 / 131072.0);
+    // = 114,516.7 tokens, below the model's 131,072.
+    ASSERT_TRUE(a.goldilocksContextTokens.has_value());
+    EXPECT_DOUBLE_EQ(*a.goldilocksContextTokens, 15'009'857'536.0 / 131072.0);
 }
 
 TEST(Analyze, PrefillIsComputeBoundAndCountsCausalPairs) {
@@ -114,27 +116,27 @@ TEST(Analyze, PrefillIsComputeBoundAndCountsCausalPairs) {
     // Attention FLOPs = 32 layers · 32 heads · 2,098,176 · (4·128 + 5):
     // 1024 · 2,098,176 = 2,148,532,224; × 517 = 1,110,791,159,808.
     const Analysis a = analyze(scenario(test::h100Sxm(), test::llama31_8b()));
-    EXPECT_DOUBLE_EQ(findOp(a, Phase::Prefill, "attention").flops, 1'110'791'159'808.0);
+    EXPECT_DOUBLE_EQ(findOp(a, PassKind::Prefill, "attention").flops, 1'110'791'159'808.0);
     // Logits only for the last token of the prompt: 2·1·4096·128,256 FLOPs.
-    EXPECT_DOUBLE_EQ(findOp(a, Phase::Prefill, "lm_head").flops, 2.0 * 4096 * 128256);
-    EXPECT_EQ(a.prefill.bound, Bound::Compute);
-    EXPECT_EQ(findOp(a, Phase::Prefill, "mlp_up").bound, Bound::Compute);
-    EXPECT_GT(a.prefill.intensity(), a.ridgePointFlopsPerByte);
-    EXPECT_DOUBLE_EQ(a.ttftSeconds, a.prefill.timeSeconds);
+    EXPECT_DOUBLE_EQ(findOp(a, PassKind::Prefill, "lm_head").flops, 2.0 * 4096 * 128256);
+    EXPECT_EQ(a.prefill().bound, Bound::Compute);
+    EXPECT_EQ(findOp(a, PassKind::Prefill, "mlp_up").bound, Bound::Compute);
+    EXPECT_GT(a.prefill().intensity(), a.ridgePointFlopsPerByte);
+    EXPECT_DOUBLE_EQ(a.ttftSeconds, a.prefill().timeSeconds);
     // The point sits at or below the roof: the phase mixes memory-bound norms with matmuls.
-    EXPECT_LE(a.prefill.attainableFlopsPerSecond, a.peakFlopsPerSecond);
-    EXPECT_GE(a.prefill.timeSeconds, a.prefill.stepBoundSeconds);
+    EXPECT_LE(a.prefill().attainableFlopsPerSecond, a.peakFlopsPerSecond);
+    EXPECT_GE(a.prefill().timeSeconds, a.prefill().stepBoundSeconds);
 }
 
 TEST(Analyze, PhaseTimeIsSumOfOperatorMaxima) {
     Workload w;
     w.batch = 64;
     const Analysis a = analyze(scenario(test::h100Sxm(), test::llama2_70b(), w));
-    for (Phase phase : {Phase::Prefill, Phase::Decode}) {
-        const PhaseCost& p = phase == Phase::Prefill ? a.prefill : a.decode;
+    for (PassKind phase : {PassKind::Prefill, PassKind::Decode}) {
+        const PassCost& p = phase == PassKind::Prefill ? a.prefill() : a.decode();
         double sum = 0.0;
         for (const OperatorCost& op : a.operators) {
-            if (op.phase == phase) {
+            if (op.pass == phase) {
                 EXPECT_DOUBLE_EQ(op.timeSeconds,
                                  std::max({op.flops / a.peakFlopsPerSecond,
                                            op.bytes() / a.memoryBandwidthBytesPerSecond,
@@ -155,15 +157,15 @@ TEST(Analyze, GqaReadsKvHeadsNotQueryHeads) {
     Workload w;
     w.contextTokens = 4096;
     const Analysis gqa = analyze(scenario(test::h100Sxm(), test::llama2_70b(), w));
-    EXPECT_DOUBLE_EQ(findOp(gqa, Phase::Decode, "attention").kvBytes, 1'342'504'960.0);
+    EXPECT_DOUBLE_EQ(findOp(gqa, PassKind::Decode, "attention").kvBytes, 1'342'504'960.0);
     w.kvHeadsOverride = 64;
     const Analysis mha = analyze(scenario(test::h100Sxm(), test::llama2_70b(), w));
-    EXPECT_DOUBLE_EQ(findOp(mha, Phase::Decode, "attention").kvBytes, 8.0 * 1'342'504'960.0);
+    EXPECT_DOUBLE_EQ(findOp(mha, PassKind::Decode, "attention").kvBytes, 8.0 * 1'342'504'960.0);
     EXPECT_EQ(mha.effectiveKvHeads, 64);
     // Decode attention intensity ≈ 2·g/c FLOP/byte: g = 8 → ≈ 8, g = 1 → ≈ 1 (plus softmax
     // and the small Q/O traffic).
-    EXPECT_NEAR(findOp(gqa, Phase::Decode, "attention").intensity(), 8.0, 0.5);
-    EXPECT_NEAR(findOp(mha, Phase::Decode, "attention").intensity(), 1.0, 0.1);
+    EXPECT_NEAR(findOp(gqa, PassKind::Decode, "attention").intensity(), 8.0, 0.5);
+    EXPECT_NEAR(findOp(mha, PassKind::Decode, "attention").intensity(), 1.0, 0.1);
 }
 
 TEST(Analyze, FlashAttentionOffChargesScoreMatrix) {
@@ -173,11 +175,11 @@ TEST(Analyze, FlashAttentionOffChargesScoreMatrix) {
     const Analysis on = analyze(scenario(test::h100Sxm(), test::llama31_8b(), w));
     w.flashAttention = false;
     const Analysis off = analyze(scenario(test::h100Sxm(), test::llama31_8b(), w));
-    EXPECT_DOUBLE_EQ(findOp(off, Phase::Prefill, "attention").activationBytes -
-                         findOp(on, Phase::Prefill, "attention").activationBytes,
+    EXPECT_DOUBLE_EQ(findOp(off, PassKind::Prefill, "attention").activationBytes -
+                         findOp(on, PassKind::Prefill, "attention").activationBytes,
                      17'188'257'792.0);
-    EXPECT_DOUBLE_EQ(findOp(off, Phase::Prefill, "attention").flops,
-                     findOp(on, Phase::Prefill, "attention").flops);
+    EXPECT_DOUBLE_EQ(findOp(off, PassKind::Prefill, "attention").flops,
+                     findOp(on, PassKind::Prefill, "attention").flops);
     EXPECT_GT(off.ttftSeconds, on.ttftSeconds);
 }
 
@@ -189,14 +191,14 @@ TEST(Analyze, SlidingWindowCapsKvReadAndCache) {
     w.contextTokens = 8192;
     w.promptTokens = 8192;
     const Analysis a = analyze(scenario(test::h100Sxm(), test::mistral7b(), w));
-    EXPECT_DOUBLE_EQ(findOp(a, Phase::Decode, "attention_sliding").kvBytes, 536'870'912.0);
+    EXPECT_DOUBLE_EQ(findOp(a, PassKind::Decode, "attention_sliding").kvBytes, 536'870'912.0);
     EXPECT_DOUBLE_EQ(a.memory.kvCacheBytes, 536'870'912.0);
     // Pairs with the window: Σ_{t=1..1} min(8192 + t, 4096) = 4096 per head:
     // FLOPs 32 · 32 · 4096 · (4·128 + 5) = 2,168,455,168.
-    EXPECT_DOUBLE_EQ(findOp(a, Phase::Decode, "attention_sliding").flops, 2'168'455'168.0);
+    EXPECT_DOUBLE_EQ(findOp(a, PassKind::Decode, "attention_sliding").flops, 2'168'455'168.0);
     // Prefill of 8192 tokens with window 4096: Σ_{t=1..8192} min(t, 4096) =
     // 4096·4097/2 + 4096·4096 = 8,390,656 + 16,777,216 = 25,167,872 pairs per head.
-    EXPECT_DOUBLE_EQ(findOp(a, Phase::Prefill, "attention_sliding").flops,
+    EXPECT_DOUBLE_EQ(findOp(a, PassKind::Prefill, "attention_sliding").flops,
                      32.0 * 32 * 25'167'872 * (4 * 128 + 5));
 }
 
@@ -206,27 +208,27 @@ TEST(Analyze, MoeTouchesKExpertsAtBatchOneAndAllAtLargeBatch) {
     // 32 · 2 · 352,321,536 = 22,548,578,304 bytes over moe_up + moe_down.
     Workload w;
     const Analysis one = analyze(scenario(test::h100Sxm(), test::mixtral8x7b(), w));
-    const double expertBytes = findOp(one, Phase::Decode, "moe_up").weightBytes +
-                               findOp(one, Phase::Decode, "moe_down").weightBytes;
+    const double expertBytes = findOp(one, PassKind::Decode, "moe_up").weightBytes +
+                               findOp(one, PassKind::Decode, "moe_down").weightBytes;
     EXPECT_NEAR(expertBytes, 22'548'578'304.0, 1.0);
     // B = 256: 8·(1 − 0.75^256) = 8 − 8.9e-32·8 ≈ all 8 experts: 4× the bytes.
     w.batch = 256;
     const Analysis many = analyze(scenario(test::h100Sxm(), test::mixtral8x7b(), w));
-    EXPECT_NEAR(findOp(many, Phase::Decode, "moe_up").weightBytes +
-                    findOp(many, Phase::Decode, "moe_down").weightBytes,
+    EXPECT_NEAR(findOp(many, PassKind::Decode, "moe_up").weightBytes +
+                    findOp(many, PassKind::Decode, "moe_down").weightBytes,
                 4.0 * 22'548'578'304.0, 1.0);
     // B = 4: 8·(1 − 0.75^4) = 8 · 0.68359375 = 5.46875 experts.
     w.batch = 4;
     const Analysis four = analyze(scenario(test::h100Sxm(), test::mixtral8x7b(), w));
-    EXPECT_NEAR(findOp(four, Phase::Decode, "moe_up").weightBytes +
-                    findOp(four, Phase::Decode, "moe_down").weightBytes,
+    EXPECT_NEAR(findOp(four, PassKind::Decode, "moe_up").weightBytes +
+                    findOp(four, PassKind::Decode, "moe_down").weightBytes,
                 32.0 * 5.46875 * 352'321'536.0, 1.0);
     // FLOPs use k = 2 experts per token at any batch: 2 · B · 2 · 176,160,768 per layer.
-    EXPECT_DOUBLE_EQ(findOp(one, Phase::Decode, "moe_up").flops +
-                         findOp(one, Phase::Decode, "moe_down").flops,
+    EXPECT_DOUBLE_EQ(findOp(one, PassKind::Decode, "moe_up").flops +
+                         findOp(one, PassKind::Decode, "moe_down").flops,
                      32.0 * 2 * 2 * 176'160'768.0);
     // Router: 2·N·h·E FLOPs = 2·4096·8 per layer at N = 1.
-    EXPECT_DOUBLE_EQ(findOp(one, Phase::Decode, "moe_router").flops, 32.0 * 2 * 4096 * 8);
+    EXPECT_DOUBLE_EQ(findOp(one, PassKind::Decode, "moe_router").flops, 32.0 * 2 * 4096 * 8);
 }
 
 TEST(Analyze, MlaDecodeAttentionIntensity) {
@@ -239,16 +241,16 @@ TEST(Analyze, MlaDecodeAttentionIntensity) {
     Workload w;
     w.contextTokens = 4095;
     const Analysis a = analyze(scenario(test::h100Sxm(), test::deepseekV3(), w));
-    const OperatorCost& att = findOp(a, Phase::Decode, "attention");
+    const OperatorCost& att = findOp(a, PassKind::Decode, "attention");
     EXPECT_DOUBLE_EQ(att.flops, 61.0 * 1'143'472'128.0);
     EXPECT_DOUBLE_EQ(att.bytes(), 61.0 * 4'997'120.0);
     EXPECT_NEAR(att.intensity(), 228.82, 0.01);
     // KV cache written per token: 61 · 576 · 2 = 70,272 bytes.
-    EXPECT_DOUBLE_EQ(findOp(a, Phase::Decode, "kv_write").kvBytes, 70272.0);
+    EXPECT_DOUBLE_EQ(findOp(a, PassKind::Decode, "kv_write").kvBytes, 70272.0);
     // GQA override is ignored for MLA, with a warning.
     w.kvHeadsOverride = 16;
     const Analysis o = analyze(scenario(test::h100Sxm(), test::deepseekV3(), w));
-    EXPECT_DOUBLE_EQ(findOp(o, Phase::Decode, "attention").bytes(), att.bytes());
+    EXPECT_DOUBLE_EQ(findOp(o, PassKind::Decode, "attention").bytes(), att.bytes());
     EXPECT_FALSE(o.warnings.empty());
 }
 
@@ -258,10 +260,10 @@ TEST(Analyze, MlaPrefillDecompressesKv) {
     Workload w;
     w.promptTokens = 1024;
     const Analysis a = analyze(scenario(test::h100Sxm(), test::deepseekV3(), w));
-    EXPECT_DOUBLE_EQ(findOp(a, Phase::Prefill, "kv_up_proj").flops, 61.0 * 34'359'738'368.0);
+    EXPECT_DOUBLE_EQ(findOp(a, PassKind::Prefill, "kv_up_proj").flops, 61.0 * 34'359'738'368.0);
     // Attention with qk head dim 192 and v head dim 128 over P(P+1)/2 = 524,800 pairs:
     // 128 · 524,800 · (2·(192 + 128) + 5) = 43,327,488,000 per layer.
-    EXPECT_DOUBLE_EQ(findOp(a, Phase::Prefill, "attention").flops, 61.0 * 43'327'488'000.0);
+    EXPECT_DOUBLE_EQ(findOp(a, PassKind::Prefill, "attention").flops, 61.0 * 43'327'488'000.0);
 }
 
 TEST(Analyze, ComputeRoofFollowsMathPrecision) {
@@ -283,7 +285,11 @@ TEST(Analyze, ComputeRoofFollowsMathPrecision) {
     EXPECT_EQ(a.computePrecision, Precision::Fp8);
     ASSERT_EQ(a.warnings.size(), 1u);
     EXPECT_EQ(a.warnings[0],
-              "fp4 math requested, but NVIDIA H100 SXM5 80GB has no fp4 roof: using fp8");
+              "fp4 math requested, but NVIDIA H100 SXM5 80GB has no fp4 roof: using fp8, and "
+              "its activation bytes");
+    // DOMAIN.md §5: the activations move in the precision the math runs in: fp8, 1 byte,
+    // not fp4's half byte.
+    EXPECT_DOUBLE_EQ(a.activationBytesPerElement, 1.0);
     a = analyze(scenario(test::b200(), test::llama31_8b(), w));
     EXPECT_EQ(a.computePrecision, Precision::Fp4);
     w.weightPrecision = Precision::Fp8;
@@ -291,6 +297,11 @@ TEST(Analyze, ComputeRoofFollowsMathPrecision) {
     a = analyze(scenario(test::a100Sxm80(), test::llama31_8b(), w));
     EXPECT_EQ(a.computePrecision, Precision::Bf16);
     EXPECT_EQ(a.warnings.size(), 1u);
+    // fp8 activations on an A100 run as bf16: 2 bytes each. The decode step's embedding
+    // gather writes N·h·a = 1 · 4096 · 2 bytes (and reads 4096 fp8 weights).
+    EXPECT_DOUBLE_EQ(a.activationBytesPerElement, 2.0);
+    EXPECT_DOUBLE_EQ(findOp(a, PassKind::Decode, "embedding").activationBytes, 8192.0);
+    EXPECT_DOUBLE_EQ(findOp(a, PassKind::Decode, "embedding").weightBytes, 4096.0);
 }
 
 TEST(Analyze, WeightMatmulCriticalBatchNearPeakTimesWOverTwoBw) {
@@ -319,17 +330,19 @@ TEST(Analyze, WeightMatmulCriticalBatchNearPeakTimesWOverTwoBw) {
 }
 
 // The critical batch must be exactly the first B where compute time ≥ memory time.
+// DOMAIN.md §5: the critical batch is the smallest B whose decode step spends at least half
+// of its time in compute-bound operators.
 void expectCriticalBatchIsTheCrossing(Scenario s) {
     const Analysis a = analyze(s);
     ASSERT_TRUE(a.criticalBatch.has_value());
     const std::int64_t b = *a.criticalBatch;
     s.workload.batch = b;
     const Analysis at = analyze(s);
-    EXPECT_GE(at.decode.computeTimeSeconds, at.decode.memoryTimeSeconds * (1 - 1e-12)) << b;
+    EXPECT_GE(at.decode().shares.compute, 0.5 - 1e-12) << b;
     if (b > 1) {
         s.workload.batch = b - 1;
         const Analysis below = analyze(s);
-        EXPECT_LT(below.decode.computeTimeSeconds, below.decode.memoryTimeSeconds) << b;
+        EXPECT_LT(below.decode().shares.compute, 0.5) << b;
     }
 }
 
@@ -346,11 +359,43 @@ TEST(Analyze, CriticalBatchIsTheFirstComputeBoundBatch) {
 }
 
 TEST(Analyze, CriticalBatchNeverCrossesAtLongContext) {
-    // Llama-3.1-8B at C = 2048: per sequence the step reads 2049 · 131,072 = 268.6 MB of KV
-    // for ≈ 16.1 GFLOP: 60 FLOP/byte < 295, so no batch makes the step compute-bound.
-    const Analysis a = analyze(scenario(test::h100Sxm(), test::llama31_8b()));
+    // Llama-3.1-8B at C = 32,768: per sequence attention reads 32,769 · 131,072 = 4.3 GB of
+    // KV for 32 layers · 32 heads · 32,769 pairs · (4·128 + 5) ≈ 17.3 GFLOP: 4 FLOP/byte, so
+    // attention stays memory-bound at any B and grows as fast as the matmuls' FLOPs: its
+    // memory time (4.3e9 / 3.35e12 = 1.28 ms per sequence) outweighs the matmuls' compute
+    // time (2 · 7.5e9 / 989.4e12 = 15 µs per sequence). The compute share never reaches ½.
+    Workload w;
+    w.contextTokens = 32768;
+    const Analysis a = analyze(scenario(test::h100Sxm(), test::llama31_8b(), w));
     EXPECT_FALSE(a.criticalBatch.has_value());
     EXPECT_TRUE(a.matmulCriticalBatch.has_value());
+}
+
+TEST(Analyze, CriticalBatchIsWhereTokensPerSecondStopsGrowing) {
+    // Issue 8 / DOMAIN.md §5: at context 128 the matmuls of Llama-3.1-8B on H100 all turn
+    // compute-bound near peak·w/(2·BW) ≈ 295–330, and attention over 129 tokens is small, so
+    // the compute-bound share jumps past ½ there; past it every operator grows in
+    // proportion to B and tokens/s stays flat: at 2·B* it is within 15% of tokens/s at B*.
+    // (The old whole-step aggregate put it at 629.)
+    Workload w;
+    w.contextTokens = 128;
+    w.promptTokens = 128;
+    Scenario s = scenario(test::h100Sxm(), test::llama31_8b(), w);
+    const Analysis a = analyze(s);
+    ASSERT_TRUE(a.criticalBatch.has_value());
+    EXPECT_GE(*a.criticalBatch, 250);
+    EXPECT_LE(*a.criticalBatch, 400);
+    expectCriticalBatchIsTheCrossing(s);
+    s.workload.batch = *a.criticalBatch;
+    const double at = analyze(s).decodeTokensPerSecond;
+    s.workload.batch = 2 * *a.criticalBatch;
+    const double twice = analyze(s).decodeTokensPerSecond;
+    EXPECT_LE(twice, 1.15 * at);
+    EXPECT_GE(twice, at);
+    // Shares add up to 1, and the bound is the largest share.
+    const PassCost& d = analyze(s).decode();
+    EXPECT_NEAR(d.shares.compute + d.shares.memory + d.shares.interconnect, 1.0, 1e-12);
+    EXPECT_EQ(d.bound, Bound::Compute);
 }
 
 TEST(Analyze, MemoryFootprintAndFit) {
@@ -371,7 +416,7 @@ TEST(Analyze, MemoryFootprintAndFit) {
     EXPECT_DOUBLE_EQ(b.memory.kvCacheBytes, 268'566'528.0);
     EXPECT_TRUE(b.memory.fits);
     EXPECT_DOUBLE_EQ(b.memory.totalBytes,
-                     b.memory.weightBytes + b.memory.kvCacheBytes + b.memory.activationBytes);
+                     b.memory.weightBytes + b.memory.kvCacheBytes + b.memory.workspaceBytes);
     // max batch: the largest B whose footprint fits.
     Scenario s = scenario(test::h100Sxm(), test::llama31_8b());
     s.workload.batch = b.memory.maxBatch;
@@ -382,20 +427,20 @@ TEST(Analyze, MemoryFootprintAndFit) {
 
 TEST(Analyze, TensorParallelSplitsWorkAndAddsAllReduces) {
     // TP = 8 on Llama-2-70B: each device does 1/8 of the matmul FLOPs; n_kv = 8 = D so one KV
-    // head each; 2 all-reduces of N·h·a bytes per layer over 450 GB/s:
-    // ring time 2·7/8 · 16,384 / 450e9 + 14 · 2 µs per all-reduce.
+    // head each; 2 all-reduces of N·h·a = 8192 · 2 = 16,384 bytes per layer over 450 GB/s
+    // (DOMAIN.md §6): α + 2·7/8 · 16,384 / 450e9 each, α the 5 µs default, not 14 ring hops.
     Workload w;
     w.tensorParallel = 8;
     const Analysis tp = analyze(scenario(test::h100Sxm(), test::llama2_70b(), w));
     const Analysis one = analyze(scenario(test::h100Sxm(), test::llama2_70b()));
-    EXPECT_NEAR(findOp(tp, Phase::Decode, "mlp_up").flops,
-                findOp(one, Phase::Decode, "mlp_up").flops / 8.0, 1.0);
-    EXPECT_NEAR(findOp(tp, Phase::Decode, "attention").kvBytes,
-                findOp(one, Phase::Decode, "attention").kvBytes / 8.0, 1.0);
-    const OperatorCost& ar = findOp(tp, Phase::Decode, "tp_allreduce");
+    EXPECT_NEAR(findOp(tp, PassKind::Decode, "mlp_up").flops,
+                findOp(one, PassKind::Decode, "mlp_up").flops / 8.0, 1.0);
+    EXPECT_NEAR(findOp(tp, PassKind::Decode, "attention").kvBytes,
+                findOp(one, PassKind::Decode, "attention").kvBytes / 8.0, 1.0);
+    const OperatorCost& ar = findOp(tp, PassKind::Decode, "tp_allreduce");
     EXPECT_DOUBLE_EQ(ar.count, 160.0);
     EXPECT_EQ(ar.bound, Bound::Interconnect);
-    EXPECT_NEAR(ar.timeSeconds, 160.0 * (14.0 / 8.0 * 16384.0 / 450e9 + 14.0 * 2e-6), 1e-12);
+    EXPECT_NEAR(ar.timeSeconds, 160.0 * (5e-6 + 14.0 / 8.0 * 16384.0 / 450e9), 1e-12);
     EXPECT_DOUBLE_EQ(tp.interconnectBandwidthBytesPerSecond, 450e9);
     EXPECT_LT(tp.tpotSeconds, one.tpotSeconds);
     EXPECT_TRUE(tp.memory.fits);  // 138 GB / 8 per device
@@ -413,13 +458,13 @@ TEST(Analyze, DecodeIntensityGrowsWithBatchButPrefillDoesNot) {
         Workload w;
         w.batch = b;
         const Analysis a = analyze(scenario(test::h100Sxm(), test::llama31_8b(), w));
-        EXPECT_GT(a.decode.intensity(), lastDecode);
-        lastDecode = a.decode.intensity();
+        EXPECT_GT(a.decode().intensity(), lastDecode);
+        lastDecode = a.decode().intensity();
         (b == 1 ? first : last) = a;
     }
-    EXPECT_GT(last.decode.intensity() / first.decode.intensity(), 30.0);
-    EXPECT_LT(last.prefill.intensity() / first.prefill.intensity(), 2.0);
-    EXPECT_EQ(last.prefill.bound, Bound::Compute);
+    EXPECT_GT(last.decode().intensity() / first.decode().intensity(), 30.0);
+    EXPECT_LT(last.prefill().intensity() / first.prefill().intensity(), 2.0);
+    EXPECT_EQ(last.prefill().bound, Bound::Compute);
 }
 
 TEST(DecodeBatchTrail, PowersOfTwoUpToTheLimit) {
@@ -430,7 +475,7 @@ TEST(DecodeBatchTrail, PowersOfTwoUpToTheLimit) {
     EXPECT_EQ(trail[6].batch, 64);
     EXPECT_EQ(trail.back().batch, 100);
     const Analysis a = analyze(s);
-    EXPECT_DOUBLE_EQ(trail.front().intensityFlopsPerByte, a.decode.intensity());
+    EXPECT_DOUBLE_EQ(trail.front().intensityFlopsPerByte, a.decode().intensity());
     EXPECT_DOUBLE_EQ(trail.front().tpotSeconds, a.tpotSeconds);
     for (std::size_t i = 1; i < trail.size(); ++i) {
         EXPECT_GT(trail[i].intensityFlopsPerByte, trail[i - 1].intensityFlopsPerByte);

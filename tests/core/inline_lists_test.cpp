@@ -81,23 +81,29 @@ TEST(Analyze, EveryWarningKindCanAppearTogether) {
     const Analysis a = analyze(test::scenario(hw, test::deepseekV3(), w));
     ASSERT_EQ(a.warnings.size(), 5u);
     EXPECT_EQ(a.warnings[0],
-              "fp4 math requested, but NVIDIA A100 80GB SXM4 has no fp4 roof: using bf16");
+              "fp4 math requested, but NVIDIA A100 80GB SXM4 has no fp4 roof: using bf16, and "
+              "its activation bytes");
     EXPECT_EQ(a.warnings[1].text().substr(0, 14), "Does not fit: ");
     EXPECT_EQ(a.warnings[2],
               "KV-head override ignored: the model uses multi-head latent attention, whose "
               "cache has no KV heads");
     EXPECT_EQ(a.warnings[3], "Sequence of 200000 tokens exceeds the model's maximum of 163840");
     EXPECT_EQ(a.warnings[4],
-              "No interconnect bandwidth known for NVIDIA A100 80GB SXM4: tensor-parallel "
-              "communication is not timed");
+              "No interconnect bandwidth known for NVIDIA A100 80GB SXM4: communication "
+              "between devices is not timed");
 
-    // A dense model with 8 KV heads over 16 devices: each device keeps a replicated head.
+    // A dense model with 8 KV heads over 16 devices: each device keeps a replicated head,
+    // and 16 devices leave the H100's 8-device NVLink domain (scale-out at the default
+    // 50 GB/s per device, since the test chip names no scale-out link).
     w = Workload{};
     w.tensorParallel = 16;
     const Analysis dense = analyze(test::scenario(test::h100Sxm(), test::llama31_8b(), w));
-    ASSERT_EQ(dense.warnings.size(), 1u);
+    ASSERT_EQ(dense.warnings.size(), 2u);
     EXPECT_EQ(dense.warnings[0],
               "KV heads (8) fewer than devices (16): each device holds a replicated KV head");
+    EXPECT_EQ(dense.warnings[1],
+              "16 devices exceed NVIDIA H100 SXM5 80GB's scale-up domain of 8: collectives "
+              "cross the scale-out network at 50 GB/s per device");
     EXPECT_LE(a.warnings.size(), kMaxWarnings);
 }
 

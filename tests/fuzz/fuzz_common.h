@@ -26,7 +26,7 @@ inline void checkIssues(const std::vector<Issue>& issues) {
 }
 
 inline void checkFinite(const Analysis& a) {
-    for (const PhaseCost* p : {&a.prefill, &a.decode}) {
+    for (const PassCost* p : {&a.prefill(), &a.decode()}) {
         check(std::isfinite(p->flops) && std::isfinite(p->bytes()) &&
               std::isfinite(p->timeSeconds) && p->timeSeconds > 0.0);
         check(std::isfinite(p->attainableFlopsPerSecond));

@@ -36,8 +36,10 @@
 
 namespace roofline {
 
-enum class Phase : unsigned char { Prefill, Decode };
-std::string_view toString(Phase phase);  ///< "prefill" / "decode"
+/// What a pass is. Prefill and decode always run; speculative decoding adds draft (k decode
+/// steps of the draft model) and verify (the target over k+1 new tokens per sequence).
+enum class PassKind : unsigned char { Prefill, Decode, Draft, Verify };
+std::string_view toString(PassKind kind);  ///< "prefill" / "decode" / "draft" / "verify"
 
 /// Which roof limits an operator or a phase.
 enum class Bound : unsigned char { Memory, Compute, Interconnect };
@@ -49,16 +51,16 @@ enum class OperatorKind : unsigned char {
     Attention,      ///< Scores and weighted sum over the KV cache.
     Elementwise,    ///< Norms, activation functions.
     Memory,         ///< Pure data movement: embedding gather, KV-cache append.
-    Communication,  ///< Tensor-parallel collectives over the interconnect.
+    Communication,  ///< Collectives over the interconnect (all-reduce, all-to-all).
 };
 std::string_view toString(OperatorKind kind);  ///< "matmul", "attention", ...
 
-/// One kind of operator in one phase, summed over the layers that run it.
+/// One kind of operator in one pass, summed over the layers (and draft steps) that run it.
 struct OperatorCost {
     std::string_view name;  ///< e.g. "qkv_proj", "attention", "attention_sliding", "moe_up".
-    Phase phase = Phase::Decode;
+    PassKind pass = PassKind::Decode;
     OperatorKind kind = OperatorKind::Matmul;
-    double count = 0.0;  ///< How many times it runs in the pass (layers, or 1 per pass).
+    double count = 0.0;  ///< How many times it runs in the pass (layers × repeats).
 
     double flops = 0.0;            ///< Total over `count` runs.
     double weightBytes = 0.0;      ///< HBM bytes of parameters read.
@@ -77,8 +79,28 @@ struct OperatorCost {
     double intensity() const { return bytes() > 0.0 ? flops / bytes() : 0.0; }
 };
 
-/// Totals of one phase (prefill pass, or one decode step).
-struct PhaseCost {
+/// Fractions of a pass's time spent in operators bound by each roof (they sum to 1).
+struct BoundShares {
+    double compute = 0.0;
+    double memory = 0.0;
+    double interconnect = 0.0;
+};
+
+/// How a pass attends: causal over cached + new tokens (decoder LLM passes).
+enum class AttentionForm : unsigned char { Causal };
+
+/// One pass: what it is, and its totals. A pass that repeats (the draft's k steps) sums
+/// all repeats: its time is the time of all of them.
+struct PassCost {
+    PassKind kind = PassKind::Decode;
+    bool draftModel = false;    ///< Runs the draft model, else the target.
+    double batch = 0.0;         ///< B: sequences.
+    double newTokens = 0.0;     ///< T per sequence: P (prefill), 1 (decode, draft), k+1 (verify).
+    double cachedTokens = 0.0;  ///< C per sequence before the pass.
+    double logitsRows = 0.0;    ///< Rows of lm_head: B in prefill, B·T otherwise.
+    double repeats = 1.0;       ///< Steps summed in this pass (k for the draft).
+    AttentionForm attention = AttentionForm::Causal;
+
     double flops = 0.0;
     double weightBytes = 0.0;
     double kvBytes = 0.0;
@@ -88,81 +110,130 @@ struct PhaseCost {
     double computeTimeSeconds = 0.0;  ///< ΣFLOPs / peak
     double memoryTimeSeconds = 0.0;   ///< ΣHBM bytes / bandwidth
     double linkTimeSeconds = 0.0;     ///< Σ collective times
-    double timeSeconds = 0.0;         ///< Σ per-operator max: the predicted phase time
+    double timeSeconds = 0.0;         ///< Σ per-operator max: the predicted pass time
     double stepBoundSeconds = 0.0;    ///< max(computeTime, memoryTime, linkTime) ≤ timeSeconds
     double attainableFlopsPerSecond = 0.0;  ///< flops / timeSeconds (the point's y)
-    Bound bound = Bound::Memory;  ///< The larger of the whole-step compute/memory/link times.
+    /// Shares of timeSeconds in compute-, memory- and interconnect-bound operators
+    /// (DOMAIN.md §5): the pass is bound by the largest share.
+    BoundShares shares;
+    Bound bound = Bound::Memory;
 
     double bytes() const { return weightBytes + kvBytes + activationBytes; }
     double intensity() const { return bytes() > 0.0 ? flops / bytes() : 0.0; }  ///< point's x
+    /// FLOPs per byte each device sends over the interconnect (read against the link roof);
+    /// 0 without communication.
+    double linkIntensity() const { return linkBytes > 0.0 ? flops / linkBytes : 0.0; }
 };
 
-/// Memory per device, and the same numbers scaled to all D devices for display.
+/// Memory of one device, counted the way serving engines count it (DOMAIN.md §5).
 struct MemoryFootprint {
-    double weightBytes = 0.0;      ///< Parameters one device holds.
+    double weightBytes = 0.0;      ///< Parameters held (target, plus a draft model).
     double kvCacheBytes = 0.0;     ///< B sequences × max(P, C+1) tokens, window caps applied.
-    double activationBytes = 0.0;  ///< Workspace: see README "Memory footprint".
-    double totalBytes = 0.0;
-    double capacityBytes = 0.0;    ///< One device's HBM.
-    bool fits = false;             ///< totalBytes ≤ capacityBytes
-    /// Largest batch whose footprint fits one device at these lengths; 0 when the weights
-    /// alone do not fit.
+    /// Activation workspace of one forward pass of at most maxBatchedTokens tokens (chunked
+    /// prefill), plus one logits row per sequence: README "Memory footprint".
+    double workspaceBytes = 0.0;
+    double totalBytes = 0.0;       ///< weights + KV cache + workspace
+    double capacityBytes = 0.0;    ///< The device's memory (binary GiB presets).
+    double usableBytes = 0.0;      ///< capacity × memory utilisation
+    bool fits = false;             ///< totalBytes ≤ usableBytes
+    /// Largest batch whose footprint fits the usable memory at these lengths; 0 when the
+    /// weights and workspace alone do not fit.
     std::int64_t maxBatch = 0;
 };
 
 /// One compute roof of the chip, for drawing: the horizontal line at peakFlopsPerSecond
-/// meets the HBM slope (y = x · bandwidth) at ridgePointFlopsPerByte.
+/// meets the HBM slope (y = x · bandwidth) at ridgePointFlopsPerByte. With achievable
+/// ceilings the peak and the bandwidth are the achievable rates.
 struct Roof {
     Precision precision = Precision::Bf16;
     double peakFlopsPerSecond = 0.0;
     double ridgePointFlopsPerByte = 0.0;  ///< peak / HBM bandwidth
     bool inUse = false;                   ///< The roof the scenario computes on.
+    bool measured = false;  ///< Achievable ceilings: a cited measurement, not a default fraction.
+};
+
+/// Speculative decoding's figures (DOMAIN.md §6), when it is on.
+struct SpeculativeResult {
+    std::int64_t k = 0;             ///< Tokens drafted per step.
+    double acceptance = 0.0;        ///< α per drafted token.
+    DraftKind draft = DraftKind::Ngram;
+    double tokensPerStep = 0.0;     ///< τ = (1 − α^(k+1)) / (1 − α); k+1 at α = 1
+    double stepTimeSeconds = 0.0;   ///< draft (k steps) + verify
+    double plainTpotSeconds = 0.0;  ///< TPOT of plain decoding (the decode pass)
 };
 
 /// At most this many distinct operators in one pass: layer groups merge into the same ones.
-inline constexpr std::size_t kMaxOperatorsPerPass = 18;
+inline constexpr std::size_t kMaxOperatorsPerPass = 20;
+/// Prefill, decode, draft, verify.
+inline constexpr std::size_t kMaxPasses = 4;
 
 /// Kinds of warning analyze() can give (each at most once per analysis).
-inline constexpr std::size_t kMaxWarnings = 6;
+inline constexpr std::size_t kMaxWarnings = 10;
 
 struct Analysis {
     /// The math precision: the activation precision, or the next wider roof the chip has.
     Precision computePrecision = Precision::Bf16;
-    double peakFlopsPerSecond = 0.0;             ///< The compute roof in use.
-    double memoryBandwidthBytesPerSecond = 0.0;  ///< The HBM roof.
+    /// Bytes per activation element actually moved: the compute precision's when the chip
+    /// falls back to a wider one (DOMAIN.md §5), else the activation precision's.
+    double activationBytesPerElement = 2.0;
+    Ceilings ceilings = Ceilings::Peak;
+    double peakFlopsPerSecond = 0.0;             ///< The compute roof in use (per ceilings).
+    double memoryBandwidthBytesPerSecond = 0.0;  ///< The HBM roof (per ceilings).
     double ridgePointFlopsPerByte = 0.0;         ///< peak / bandwidth
     /// Every roof the chip has, in kAllPrecisions order (fp16 listed even when equal to bf16).
     FixedList<Roof, kPrecisionCount> roofs;
-    /// Interconnect bandwidth per direction when tensor parallelism is on (D > 1), else 0:
-    /// draw it as a third roof, FLOPs per link byte.
+    /// Link bandwidth per direction collectives run at when D > 1 (the scale-up link, or
+    /// the scale-out link beyond the domain), else 0: draw it as a third roof, FLOPs per
+    /// link byte.
     double interconnectBandwidthBytesPerSecond = 0.0;
+    bool beyondScaleUpDomain = false;  ///< D exceeds the hardware's scale-up domain.
 
-    PhaseCost prefill;
-    PhaseCost decode;
+    /// Prefill, decode, then draft and verify when speculative decoding is on.
+    FixedList<PassCost, kMaxPasses> passes;
+    const PassCost& prefill() const { return passes[0]; }
+    const PassCost& decode() const { return passes[1]; }  ///< plain decode step of the target
+    /// The pass of that kind, or nullptr.
+    const PassCost* pass(PassKind kind) const {
+        for (const PassCost& p : passes) {
+            if (p.kind == kind) {
+                return &p;
+            }
+        }
+        return nullptr;
+    }
 
-    double ttftSeconds = 0.0;               ///< = prefill.timeSeconds
-    double tpotSeconds = 0.0;               ///< = decode.timeSeconds
-    double decodeTokensPerSecond = 0.0;     ///< B / TPOT, over all devices together
-    /// Smallest B at which one decode step's ΣFLOPs/peak ≥ ΣHBM bytes/BW at this context;
-    /// empty when it never crosses (per-sequence KV traffic outgrows the FLOPs).
+    double ttftSeconds = 0.0;  ///< = prefill().timeSeconds
+    /// Time per output token: the decode step, or with speculative decoding the effective
+    /// step time / τ.
+    double tpotSeconds = 0.0;
+    double decodeTokensPerSecond = 0.0;  ///< B / TPOT, over all devices together
+    std::optional<SpeculativeResult> speculative;
+
+    /// Smallest B at which the decode step's compute-bound share of time is at least one
+    /// half, at this context (DOMAIN.md §5): where tokens/s stops growing in proportion to
+    /// B. Empty when it never crosses (at long contexts KV traffic grows with B too).
     std::optional<std::int64_t> criticalBatch;
     /// Smallest B at which the decode step's weight matmuls alone (OperatorKind::Matmul)
     /// turn compute-bound: ≈ peak·w / (2·BW) (DOMAIN.md §4; H100 bf16 ≈ 295, plus the
     /// matmuls' activation traffic). Independent of context; empty if it never crosses.
     std::optional<std::int64_t> matmulCriticalBatch;
-    /// C* = decode weight bytes / (B · KV bytes per token): beyond it, KV traffic outweighs
-    /// weight traffic in a decode step. Uses the uncapped KV bytes per token.
-    double goldilocksContextTokens = 0.0;
+    /// The context C at which a decode step's KV-cache bytes equal its weight bytes at this
+    /// B, with sliding-window caps in place; empty when KV bytes never reach the weight
+    /// bytes (every layer windowed) or C would exceed the model's maximum.
+    std::optional<double> goldilocksContextTokens;
 
     double totalParameters = 0.0;          ///< Whole model (after the GQA override).
     double activeParametersPerToken = 0.0;  ///< See ParameterCount.
     double kvCacheBytesPerToken = 0.0;      ///< Whole model, per sequence, at precision c.
     std::int64_t effectiveKvHeads = 0;      ///< n_kv after the override (0 for MLA).
 
-    MemoryFootprint memory;
+    std::int64_t devices = 1;          ///< D
+    MemoryFootprint memory;            ///< One device.
+    MemoryFootprint memoryAllDevices;  ///< The same, summed over the D devices.
 
-    /// Prefill operators first, then decode, each in execution order.
-    FixedList<OperatorCost, 2 * kMaxOperatorsPerPass> operators;
+    /// Each pass's operators in pass order, each in execution order.
+    using Operators = FixedList<OperatorCost, kMaxPasses * kMaxOperatorsPerPass>;
+    Operators operators;
     /// Sentences for the user, e.g. "fp4 requested, but NVIDIA H100 has no fp4 roof:
     /// using fp8". Each kind at most once.
     FixedList<Warning, kMaxWarnings> warnings;
@@ -184,8 +255,8 @@ Analysis analyze(const Scenario& scenario);
 /// One point of the decode batch trail: the decode step at batch B, everything else equal.
 struct TrailPoint {
     std::int64_t batch = 0;
-    double intensityFlopsPerByte = 0.0;    ///< decode.intensity()
-    double attainableFlopsPerSecond = 0.0;  ///< decode.attainableFlopsPerSecond
+    double intensityFlopsPerByte = 0.0;    ///< decode().intensity()
+    double attainableFlopsPerSecond = 0.0;  ///< decode().attainableFlopsPerSecond
     double tpotSeconds = 0.0;
     double decodeTokensPerSecond = 0.0;
     bool fits = false;  ///< Footprint at this batch fits the devices' memory.

@@ -11,8 +11,19 @@ using detail::Json;
 
 namespace {
 
-Json phaseJson(const PhaseCost& p) {
+Json optionalJson(const std::optional<double>& v) { return v ? Json(*v) : Json(nullptr); }
+Json optionalJson(const std::optional<std::int64_t>& v) { return v ? Json(*v) : Json(nullptr); }
+
+Json phaseJson(const PassCost& p) {
     return Json{
+        {"kind", toString(p.kind)},
+        {"model", p.draftModel ? "draft" : "target"},
+        {"batch", p.batch},
+        {"new_tokens", p.newTokens},
+        {"cached_tokens", p.cachedTokens},
+        {"logits_rows", p.logitsRows},
+        {"repeats", p.repeats},
+        {"attention", "causal"},
         {"flops", p.flops},
         {"bytes", p.bytes()},
         {"weight_bytes", p.weightBytes},
@@ -26,6 +37,11 @@ Json phaseJson(const PhaseCost& p) {
         {"time_s", p.timeSeconds},
         {"step_bound_s", p.stepBoundSeconds},
         {"attainable_flops_per_s", p.attainableFlopsPerSecond},
+        {"link_intensity_flops_per_byte", p.linkIntensity()},
+        {"bound_shares",
+         {{"compute", p.shares.compute},
+          {"memory", p.shares.memory},
+          {"interconnect", p.shares.interconnect}}},
         {"bound", toString(p.bound)},
     };
 }
@@ -49,6 +65,9 @@ std::string analysisToJson(const Scenario& scenario, const Analysis& a) {
         {"memory_bandwidth_bytes_per_s", hw.memoryBandwidthBytesPerSecond},
         {"memory_capacity_bytes", hw.memoryCapacityBytes},
         {"interconnect_bytes_per_s", hw.interconnectBandwidthBytesPerSecond},
+        {"collective_latency_s", hw.collectiveLatencySeconds},
+        {"scale_up_domain_devices", hw.scaleUpDomainDevices},
+        {"scale_out_bytes_per_s", hw.scaleOutBandwidthBytesPerSecond},
         {"peak_flops_per_s", peaks},
     };
     Json model = {
@@ -71,26 +90,59 @@ std::string analysisToJson(const Scenario& scenario, const Analysis& a) {
         {"gqa_ratio", kvHeads > 0 ? Json(m.numQueryHeads / kvHeads) : Json(nullptr)},
         {"tensor_parallel", w.tensorParallel},
         {"flash_attention", w.flashAttention},
+        {"expert_parallel", w.expertParallel},
+        {"memory_utilization", w.memoryUtilization},
+        {"max_batched_tokens", w.maxBatchedTokens},
+        {"ceilings", a.ceilings == Ceilings::Achievable ? "achievable" : "peak"},
     };
 
-    const double devices = static_cast<double>(w.tensorParallel);
-    const MemoryFootprint& mem = a.memory;
+    // Every device together; per-device figures divide by "devices".
+    const MemoryFootprint& mem = a.memoryAllDevices;
     Json memory = {
-        {"devices", w.tensorParallel},
-        {"weights_bytes", mem.weightBytes * devices},
-        {"kv_cache_bytes", mem.kvCacheBytes * devices},
-        {"activation_bytes", mem.activationBytes * devices},
-        {"total_bytes", mem.totalBytes * devices},
-        {"capacity_bytes", mem.capacityBytes * devices},
+        {"devices", a.devices},
+        {"weights_bytes", mem.weightBytes},
+        {"kv_cache_bytes", mem.kvCacheBytes},
+        {"workspace_bytes", mem.workspaceBytes},
+        {"activation_bytes", mem.workspaceBytes},  // the same as workspace_bytes (schema 1)
+        {"total_bytes", mem.totalBytes},
+        {"capacity_bytes", mem.capacityBytes},
+        {"usable_bytes", mem.usableBytes},
         {"fits", mem.fits},
         {"max_batch", mem.maxBatch},
     };
+
+    Json passes = Json::array();
+    for (const PassCost& p : a.passes) {
+        passes.push_back(phaseJson(p));
+    }
+    Json speculative = nullptr;
+    if (a.speculative) {
+        const SpeculativeResult& sp = *a.speculative;
+        speculative = {
+            {"k", sp.k},
+            {"acceptance", sp.acceptance},
+            {"draft", sp.draft == DraftKind::Model && scenario.draft ? scenario.draft->id
+                                                                     : std::string("ngram")},
+            {"tokens_per_step", sp.tokensPerStep},
+            {"step_time_s", sp.stepTimeSeconds},
+            {"plain_tpot_s", sp.plainTpotSeconds},
+        };
+    }
+    Json roofs = Json::array();
+    for (const Roof& r : a.roofs) {
+        roofs.push_back({{"precision", toString(r.precision)},
+                         {"flops_per_s", r.peakFlopsPerSecond},
+                         {"ridge_point_flops_per_byte", r.ridgePointFlopsPerByte},
+                         {"in_use", r.inUse},
+                         {"measured", r.measured}});
+    }
 
     Json operators = Json::array();
     for (const OperatorCost& op : a.operators) {
         operators.push_back({
             {"name", op.name},
-            {"phase", toString(op.phase)},
+            {"pass", toString(op.pass)},
+            {"phase", toString(op.pass)},  // the same as "pass" (schema 1)
             {"kind", toString(op.kind)},
             {"count", op.count},
             {"flops", op.flops},
@@ -100,6 +152,9 @@ std::string analysisToJson(const Scenario& scenario, const Analysis& a) {
             {"activation_bytes", op.activationBytes},
             {"link_bytes", op.linkBytes},
             {"intensity_flops_per_byte", op.intensity()},
+            {"compute_time_s", op.computeTimeSeconds},
+            {"memory_time_s", op.memoryTimeSeconds},
+            {"link_time_s", op.linkTimeSeconds},
             {"time_s", op.timeSeconds},
             {"bound", toString(op.bound)},
         });
@@ -114,17 +169,25 @@ std::string analysisToJson(const Scenario& scenario, const Analysis& a) {
         {"model", model},
         {"scenario", scenarioJson},
         {"compute_precision", toString(a.computePrecision)},
+        {"ceilings", a.ceilings == Ceilings::Achievable ? "achievable" : "peak"},
         {"peak_flops_per_s", a.peakFlopsPerSecond},
+        {"memory_bandwidth_bytes_per_s", a.memoryBandwidthBytesPerSecond},
         {"ridge_point_flops_per_byte", a.ridgePointFlopsPerByte},
-        {"prefill", phaseJson(a.prefill)},
-        {"decode", phaseJson(a.decode)},
+        {"activation_bytes_per_element", a.activationBytesPerElement},
+        {"roofs", roofs},
+        {"interconnect",
+         {{"bandwidth_bytes_per_s", a.interconnectBandwidthBytesPerSecond},
+          {"beyond_scale_up_domain", a.beyondScaleUpDomain}}},
+        {"prefill", phaseJson(a.prefill())},
+        {"decode", phaseJson(a.decode())},
+        {"passes", passes},
+        {"speculative", speculative},
         {"ttft_s", a.ttftSeconds},
         {"tpot_s", a.tpotSeconds},
         {"decode_tokens_per_s", a.decodeTokensPerSecond},
-        {"critical_batch", a.criticalBatch ? Json(*a.criticalBatch) : Json(nullptr)},
-        {"critical_batch_weight_matmuls",
-         a.matmulCriticalBatch ? Json(*a.matmulCriticalBatch) : Json(nullptr)},
-        {"goldilocks_context_tokens", a.goldilocksContextTokens},
+        {"critical_batch", optionalJson(a.criticalBatch)},
+        {"critical_batch_weight_matmuls", optionalJson(a.matmulCriticalBatch)},
+        {"goldilocks_context_tokens", optionalJson(a.goldilocksContextTokens)},
         {"memory", memory},
         {"operators", operators},
         {"warnings", warnings},

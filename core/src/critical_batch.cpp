@@ -1,0 +1,297 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "critical_batch.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace roofline::detail {
+
+namespace {
+
+// Beyond this "crossing" is not a serving regime.
+constexpr double kLimit = 1e12;
+
+// One operator whose bound can change with the batch b: compute time c·b against memory
+// time F + X·φ(b) + l·b (F fixed weights, X routed experts all touched, φ the touched
+// fraction, l per sequence). `cross` is where c·b first exceeds the memory time.
+struct Switching {
+    double c = 0, F = 0, X = 0, l = 0;
+    double cross = 0;
+};
+
+// The decode step's time split as a function of b, from its operators at one batch.
+// Every operator's FLOPs and activation/KV bytes are proportional to b; weights are fixed
+// except the routed experts, whose touched fraction 1 − (1 − k/E)^b grows toward 1; link
+// time is α per collective plus a part proportional to b.
+class StepModel {
+public:
+    StepModel(const Analysis::Operators& ops, const PassTotals& decode, const Context& x)
+        : m_logUntouched(x.logUntouched) {
+        const double B = decode.cost.batch;
+        const double touched = decode.expertFraction;
+        for (std::size_t i = 0; i < decode.size; ++i) {
+            const OperatorCost& op = ops[decode.first + i];
+            const OpScaling& s = decode.scaling[i];
+            if (op.kind == OperatorKind::Communication) {
+                m_fixed += s.fixedLinkSeconds;
+                m_memorySlope += (op.linkTimeSeconds - s.fixedLinkSeconds) / B;
+                continue;
+            }
+            const double c = op.computeTimeSeconds / B;
+            const double X = s.expertFullBytes * x.secondsPerByte;
+            // The embedding gather's weight bytes are per token, not fixed.
+            const double F = op.kind == OperatorKind::Memory
+                                 ? 0.0
+                                 : (op.weightBytes - s.expertTouchedBytes) * x.secondsPerByte;
+            const double l = (op.memoryTimeSeconds - F - X * touched) / B;
+            if (F <= 0.0 && X <= 0.0) {
+                // Both times ∝ b: the operator's bound never changes.
+                (c > l ? m_computeSlope : m_memorySlope) += c > l ? c : l;
+            } else if (m_count < m_ops.size()) {
+                m_ops[m_count++] = {c, F, X, l, 0.0};
+            }
+        }
+        (void)touched;
+    }
+
+    // φ(b): distinct routed experts touched by b tokens, as a fraction of E.
+    double phi(double b) const {
+        const double e = b * m_logUntouched;
+        return e > -60.0 ? -std::expm1(e) : 1.0;  // below e^-60, 1 − q^b is 1 in a double
+    }
+
+    // Compute-bound time minus all other time at batch b: ≥ 0 iff the compute share ≥ ½.
+    double excess(double b) const {
+        const double f = phi(b);
+        double g = (m_computeSlope - m_memorySlope) * b - m_fixed;
+        for (std::size_t i = 0; i < m_count; ++i) {
+            const Switching& o = m_ops[i];
+            const double compute = o.c * b;
+            const double memory = o.F + o.X * f + o.l * b;
+            g += compute > memory ? compute : -memory;
+        }
+        return g;
+    }
+
+    // Where excess() turns ≥ 0, as a real number: walks the batches where operators turn
+    // compute-bound, in order; between two of them the compute-bound set is fixed and the
+    // root is closed-form (Newton's steps for the routed experts' curved term).
+    std::optional<double> realRoot() {
+        for (std::size_t i = 0; i < m_count; ++i) {
+            Switching& o = m_ops[i];
+            o.cross = o.c > o.l ? crossing(o.c - o.l, o.F, o.X) : HUGE_VAL;
+        }
+        std::sort(m_ops.begin(), m_ops.begin() + static_cast<std::ptrdiff_t>(m_count),
+                  [](const Switching& a, const Switching& b) { return a.cross < b.cross; });
+        double slope = m_computeSlope - m_memorySlope, fixed = m_fixed, curved = 0.0;
+        for (std::size_t i = 0; i < m_count; ++i) {
+            slope -= m_ops[i].l;
+            fixed += m_ops[i].F;
+            curved += m_ops[i].X;
+        }
+        for (std::size_t i = 0; i <= m_count; ++i) {
+            const double hi = i < m_count ? m_ops[i].cross : HUGE_VAL;
+            if (slope > 0.0) {
+                const double r = crossing(slope, fixed, curved);
+                if (r <= hi) {
+                    return r;
+                }
+            }
+            if (i < m_count) {  // operator i turns compute-bound from here on
+                const Switching& o = m_ops[i];
+                if (o.cross == HUGE_VAL) {
+                    break;
+                }
+                slope += o.c + o.l;
+                fixed -= o.F;
+                curved -= o.X;
+            }
+        }
+        return std::nullopt;
+    }
+
+private:
+    // Root of slope·b = F + X·φ(b) (slope > 0): between F/slope (φ = 0) and
+    // (F + X)/slope (φ = 1); the difference is convex, so Newton from the upper end
+    // descends monotonically onto it.
+    double crossing(double slope, double F, double X) const {
+        double b = (F + X) / slope;
+        if (X <= 0.0 || !(b < kLimit)) {
+            return b;
+        }
+        for (int i = 0; i < 50; ++i) {
+            const double e = b * m_logUntouched;
+            const double q = e > -60.0 ? std::exp(e) : 0.0;
+            const double value = slope * b - F - X * (1.0 - q);
+            const double derivative = slope + X * m_logUntouched * q;
+            if (value <= 0.0 || derivative <= 0.0) {
+                break;
+            }
+            const double next = b - value / derivative;
+            if (!(next < b - 0.25)) {
+                break;
+            }
+            b = next;
+        }
+        return b;
+    }
+
+    double m_logUntouched = 0.0;
+    double m_computeSlope = 0.0;  // Σ c of operators always compute-bound
+    double m_memorySlope = 0.0;   // Σ l of operators always memory-bound, and link ∝ b
+    double m_fixed = 0.0;         // Σ α of the collectives
+    std::array<Switching, kOpCount> m_ops{};
+    std::size_t m_count = 0;
+};
+
+// Smallest integer b ≥ 1 with excess(b) ≥ 0, starting from an estimate of the real root.
+// The compute share only grows with b (each operator's compute fraction does), so the sign
+// changes once; the estimate is exact up to rounding, and bisection covers the rest.
+template <class Excess>
+std::optional<std::int64_t> smallestInteger(double estimate, const Excess& excess) {
+    if (!(estimate <= kLimit)) {
+        return std::nullopt;
+    }
+    double hi = std::max(1.0, std::ceil(estimate));
+    for (int i = 0; excess(hi) < 0.0; ++i) {
+        if (i > 8) {
+            hi *= 2.0;
+        } else {
+            hi += 1.0;
+        }
+        if (hi > kLimit) {
+            return std::nullopt;
+        }
+    }
+    double lo = hi - 1.0;
+    if (lo < 1.0 || excess(lo) < 0.0) {
+        return static_cast<std::int64_t>(hi);
+    }
+    lo = std::max(1.0, std::floor(estimate / 2.0));
+    while (lo > 1.0 && excess(lo) >= 0.0) {
+        lo = std::floor(lo / 2.0);
+    }
+    if (excess(lo) >= 0.0) {
+        return static_cast<std::int64_t>(lo);
+    }
+    while (hi - lo > 1.0) {  // invariant: excess(lo) < 0 ≤ excess(hi)
+        const double mid = std::floor((lo + hi) / 2.0);
+        (excess(mid) >= 0.0 ? hi : lo) = mid;
+    }
+    return static_cast<std::int64_t>(hi);
+}
+
+}  // namespace
+
+std::optional<std::int64_t> criticalBatch(const Analysis::Operators& ops,
+                                          const PassTotals& decode, const Context& x) {
+    StepModel step(ops, decode, x);
+    const std::optional<double> root = step.realRoot();
+    if (!root) {
+        return std::nullopt;
+    }
+    return smallestInteger(*root, [&](double b) { return step.excess(b); });
+}
+
+std::optional<std::int64_t> matmulCriticalBatch(const Analysis::Operators& ops,
+                                                const PassTotals& decode, const Context& x) {
+    // The weight matmuls summed into one operator: compute c·b against F + X·φ(b) + l·b.
+    const double B = decode.cost.batch;
+    double flops = 0.0, bytes = 0.0, fixed = 0.0, full = 0.0, touched = 0.0;
+    for (std::size_t i = 0; i < decode.size; ++i) {
+        const OperatorCost& op = ops[decode.first + i];
+        if (op.kind != OperatorKind::Matmul) {
+            continue;
+        }
+        const OpScaling& s = decode.scaling[i];
+        flops += op.flops;
+        bytes += op.bytes();
+        fixed += op.weightBytes - s.expertTouchedBytes;
+        full += s.expertFullBytes;
+        touched += s.expertTouchedBytes;
+    }
+    const double c = flops / B * x.secondsPerFlop;
+    const double l = (bytes - fixed - touched) / B * x.secondsPerByte;
+    const double F = fixed * x.secondsPerByte;
+    const double X = full * x.secondsPerByte;
+    if (!(c > l)) {
+        return std::nullopt;
+    }
+    const double logUntouched = x.logUntouched;
+    const auto excess = [&](double b) {
+        const double e = b * logUntouched;
+        const double f = e > -60.0 ? -std::expm1(e) : 1.0;
+        return (c - l) * b - F - X * f;
+    };
+    // Newton from the all-touched root descends onto the crossing (convex excess).
+    double b = (F + X) / (c - l);
+    if (X > 0.0 && b < kLimit) {
+        for (int i = 0; i < 50; ++i) {
+            const double e = b * logUntouched;
+            const double q = e > -60.0 ? std::exp(e) : 0.0;
+            const double value = (c - l) * b - F - X * (1.0 - q);
+            const double derivative = (c - l) + X * logUntouched * q;
+            if (value <= 0.0 || derivative <= 0.0) {
+                break;
+            }
+            const double next = b - value / derivative;
+            if (!(next < b - 0.25)) {
+                break;
+            }
+            b = next;
+        }
+    }
+    return smallestInteger(b, excess);
+}
+
+std::optional<double> goldilocksContext(const Model& m, double kvBytesPerTokenLayer, double B,
+                                        double weightBytes, double maxContext) {
+    // Σ_layers min(C, W) is piecewise linear in C: solve it between window sizes, in order.
+    const double target = weightBytes / (B * kvBytesPerTokenLayer);  // in layer·tokens
+    if (!(target > 0.0) || !std::isfinite(target)) {
+        return std::nullopt;
+    }
+    std::array<std::pair<double, double>, 16> windows{};  // (window, layers)
+    std::size_t n = 0;
+    double fullLayers = 0.0;
+    for (const LayerGroup& g : m.layerGroups) {
+        if (g.slidingWindow <= 0) {
+            fullLayers += d(g.count);
+        } else if (n < windows.size()) {
+            windows[n++] = {d(g.slidingWindow), d(g.count)};
+        } else {
+            fullLayers += d(g.count);  // more window sizes than any model has: uncapped
+        }
+    }
+    std::sort(windows.begin(), windows.begin() + static_cast<std::ptrdiff_t>(n));
+    // Below window i's size, layers of windows ≥ it grow with C; the rest are capped.
+    double capped = 0.0;  // Σ layers·W of windows already full
+    double growing = fullLayers;
+    for (std::size_t i = 0; i < n; ++i) {
+        growing += windows[i].second;
+    }
+    std::optional<double> result;
+    double from = 0.0;
+    for (std::size_t i = 0; i <= n; ++i) {
+        const double to = i < n ? windows[i].first : HUGE_VAL;
+        if (growing > 0.0) {
+            const double C = (target - capped) / growing;
+            if (C <= to && C >= from) {
+                result = C;
+                break;
+            }
+        }
+        if (i < n) {
+            capped += windows[i].first * windows[i].second;
+            growing -= windows[i].second;
+            from = to;
+        }
+    }
+    if (result && maxContext > 0.0 && *result > maxContext) {
+        return std::nullopt;
+    }
+    return result;
+}
+
+}  // namespace roofline::detail
