@@ -76,7 +76,8 @@ private slots:
         QCOMPARE(text(panel, "tpot"), qs(formatDuration(a.tpotSeconds)));
         QCOMPARE(text(panel, "tokensPerSecond"),
                  qs(formatNumber(a.decodeTokensPerSecond)) + QStringLiteral(" tok/s"));
-        QCOMPARE(text(panel, "decodeBound"), QStringLiteral("memory-bound"));
+        // Every decode operator at batch 1 is memory-bound: 100% of the step's time.
+        QCOMPARE(text(panel, "decodeBound"), QStringLiteral("memory-bound (100%)"));
         QCOMPARE(text(panel, "decodeIntensity"),
                  qs(formatNumber(a.decode().intensity())) + QStringLiteral(" FLOP/byte"));
         QCOMPARE(text(panel, "prefillIntensity"),
@@ -116,7 +117,8 @@ private slots:
         panel.setAnalysis(fits);
         QVERIFY(fits.memory.fits);
         QVERIFY(!panel.memoryOverflow());
-        QCOMPARE(panel.memoryBar()->fraction(), fits.memory.totalBytes / fits.memory.capacityBytes);
+        // Against the usable memory (capacity × utilisation), as servers count it.
+        QCOMPARE(panel.memoryBar()->fraction(), fits.memory.totalBytes / fits.memory.usableBytes);
         QCOMPARE(panel.memoryBar()->barColour(),
                  ui::PlotPalette::forSystem(panel.palette()).decode);
 
@@ -127,11 +129,14 @@ private slots:
         QVERIFY(panel.memoryBar()->fraction() > 1.0);
         QCOMPARE(panel.memoryBar()->barColour(),
                  ui::PlotPalette::forSystem(panel.palette()).warning);
+        // 80 GiB × 0.90 = 77.3 GB usable.
+        QCOMPARE(panel.memoryBar()->text(), QStringLiteral("140 GB / 77.3 GB"));
         QCOMPARE(panel.memoryBar()->text(), qs(formatBytes(tooBig.memory.totalBytes) + " / " +
-                                               formatBytes(tooBig.memory.capacityBytes)));
+                                               formatBytes(tooBig.memory.usableBytes)));
         QCOMPARE(text(panel, "memory"), qs(formatBytes(tooBig.memory.totalBytes)) +
                                             QStringLiteral(" of ") +
-                                            qs(formatBytes(tooBig.memory.capacityBytes)));
+                                            qs(formatBytes(tooBig.memory.usableBytes)) +
+                                            QStringLiteral(" usable"));
     }
 
     void engineWarningsAreShown() {

@@ -336,8 +336,13 @@ TEST(CliAnalyze, CriticalBatchIsNullWhenKvTrafficOutgrowsFlops) {
         json::parse(cli({"analyze", "--context", "128", "--format", "json"}).out);
     ASSERT_TRUE(shortContext["critical_batch"].is_number_integer())
         << shortContext["critical_batch"];
-    EXPECT_GE(shortContext["critical_batch"].get<std::int64_t>(), 500);
-    EXPECT_LE(shortContext["critical_batch"].get<std::int64_t>(), 700);
+    // DOMAIN.md §5 (v2): the critical batch is where compute-bound operators take half the
+    // step's time. Each weight matmul turns compute-bound near its own
+    // W_i / (F_i/peak − b_i)·BW ≈ 295..340 (activations add to b_i); attention over 129
+    // tokens stays small, so the half is crossed there: "about 326, not 295". (The v1
+    // whole-step aggregate above gave 560..640.)
+    EXPECT_GE(shortContext["critical_batch"].get<std::int64_t>(), 300);
+    EXPECT_LE(shortContext["critical_batch"].get<std::int64_t>(), 350);
 }
 
 TEST(CliAnalyze, CsvIsHeaderAndOneRowOfEqualWidth) {
