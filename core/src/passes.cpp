@@ -428,6 +428,7 @@ Context makeContext(const Model& m, const Workload& wl, const Analysis& roofs,
 void buildPass(const Context& x, const Workload& wl, PassKind kind, double B, double T,
                double C, double rows, double repeats, Analysis::Operators& out,
                PassTotals& totals) {
+    totals = PassTotals{};
     PassBuilder pass(kind, out, totals);
     const Model& m = x.m;
     const double N = B * T;

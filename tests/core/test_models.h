@@ -19,7 +19,7 @@ inline Hardware h100Sxm() {
     hw.peakFlopsPerSecond[index(Precision::Fp8)] = 1978.9e12;
     hw.peakFlopsPerSecond[index(Precision::Int8)] = 1978.9e12;
     hw.memoryBandwidthBytesPerSecond = 3.35e12;
-    hw.memoryCapacityBytes = 80e9;
+    hw.memoryCapacityBytes = 80.0 * 1024 * 1024 * 1024;  // "80 GB" HBM is 80 GiB (DOMAIN §5)
     hw.interconnectBandwidthBytesPerSecond = 450e9;
     return hw;
 }
@@ -34,7 +34,7 @@ inline Hardware a100Sxm80() {
     hw.peakFlopsPerSecond[index(Precision::Fp16)] = 312e12;
     hw.peakFlopsPerSecond[index(Precision::Int8)] = 624e12;
     hw.memoryBandwidthBytesPerSecond = 2.039e12;
-    hw.memoryCapacityBytes = 80e9;
+    hw.memoryCapacityBytes = 80.0 * 1024 * 1024 * 1024;
     hw.interconnectBandwidthBytesPerSecond = 300e9;
     return hw;
 }
@@ -48,7 +48,7 @@ inline Hardware b200() {
     hw.peakFlopsPerSecond[index(Precision::Fp8)] = 4500e12;
     hw.peakFlopsPerSecond[index(Precision::Fp4)] = 9000e12;
     hw.memoryBandwidthBytesPerSecond = 8.0e12;
-    hw.memoryCapacityBytes = 180e9;
+    hw.memoryCapacityBytes = 180.0 * 1024 * 1024 * 1024;
     hw.interconnectBandwidthBytesPerSecond = 900e9;
     return hw;
 }
@@ -78,7 +78,17 @@ inline Model llama31_405b() { return llamaLike(126, 16384, 128, 8, 53248, 128256
 
 inline Model mistral7b() {
     Model m = llamaLike(32, 4096, 32, 8, 14336, 32000);
+    m.maxPositionEmbeddings = 32768;
     m.layerGroups = {{32, 4096, false}};
+    return m;
+}
+
+// Llama-3.2-1B (meta-llama/Llama-3.2-1B config.json): 16 layers, h 2048, 32 heads of 64,
+// 8 KV heads, I 8192, tied embeddings: 1,235,814,400 parameters. A draft for Llama 3.
+inline Model llama32_1b() {
+    Model m = llamaLike(16, 2048, 32, 8, 8192, 128256);
+    m.id = "llama-3.2-1b";
+    m.tieWordEmbeddings = true;
     return m;
 }
 
