@@ -90,14 +90,18 @@ public:
             fixed += m_ops[i].F;
             curved += m_ops[i].X;
         }
+        double lo = 0.0;
         for (std::size_t i = 0; i <= m_count; ++i) {
             const double hi = i < m_count ? m_ops[i].cross : HUGE_VAL;
             if (slope > 0.0) {
+                // An operator turning compute-bound moves its whole time to the compute
+                // side: the excess jumps, and the root may be the crossing itself.
                 const double r = crossing(slope, fixed, curved);
                 if (r <= hi) {
-                    return r;
+                    return std::max(r, lo);
                 }
             }
+            lo = hi;
             if (i < m_count) {  // operator i turns compute-bound from here on
                 const Switching& o = m_ops[i];
                 if (o.cross == HUGE_VAL) {
