@@ -29,10 +29,38 @@ QString tooltipText(const QString& name, double flops, double bytes, double inte
 }
 
 QString tooltipText(PassKind phase, const PassCost& cost) {
-    const QString name = phase == PassKind::Prefill ? QStringLiteral("prefill (TTFT)")
-                                                 : QStringLiteral("decode step (TPOT)");
-    return tooltipText(name, cost.flops, cost.bytes(), cost.intensity(), cost.timeSeconds,
-                       cost.bound);
+    QString name;
+    switch (phase) {
+        case PassKind::Prefill:
+            name = QStringLiteral("prefill (TTFT)");
+            break;
+        case PassKind::Decode:
+            name = QStringLiteral("decode step (TPOT without speculation)");
+            break;
+        case PassKind::Draft:
+            name = QStringLiteral("draft: %1 decode steps of the draft model")
+                       .arg(qs(formatNumber(cost.repeats)));
+            break;
+        case PassKind::Verify:
+            name = QStringLiteral("verify: the target over %1 tokens per sequence")
+                       .arg(qs(formatNumber(cost.newTokens)));
+            break;
+    }
+    QString text = tooltipText(name, cost.flops, cost.bytes(), cost.intensity(),
+                               cost.timeSeconds, cost.bound);
+    // Where the bytes go (why decode is memory-bound), and where the time goes.
+    text += QStringLiteral("\nBytes: weights %1, KV cache %2, activations %3")
+                .arg(qs(formatBytes(cost.weightBytes)), qs(formatBytes(cost.kvBytes)),
+                     qs(formatBytes(cost.activationBytes)));
+    if (cost.linkBytes > 0.0) {
+        text += QStringLiteral("\nLink bytes: %1 (%2 FLOP per link byte)")
+                    .arg(qs(formatBytes(cost.linkBytes)), qs(formatNumber(cost.linkIntensity())));
+    }
+    text += QStringLiteral("\nTime in compute-/memory-/link-bound operators: %1% / %2% / %3%")
+                .arg(qs(formatNumber(cost.shares.compute * 100.0, 2)),
+                     qs(formatNumber(cost.shares.memory * 100.0, 2)),
+                     qs(formatNumber(cost.shares.interconnect * 100.0, 2)));
+    return text;
 }
 
 QString tooltipText(const OperatorCost& op) {

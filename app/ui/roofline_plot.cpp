@@ -247,6 +247,13 @@ void RooflinePlot::createLayers() {
     m_prefillLabel->setPadding(QMargins(10, 8, 0, 0));
     m_decodeLabel = addText(Qt::AlignRight | Qt::AlignBottom, directText());
     m_decodeLabel->setPadding(QMargins(0, 0, 10, 8));
+    // Speculative decoding: the verify pass (the target over k+1 tokens) and the draft's
+    // k steps, each a point of its own in the decode hue.
+    m_specPoints = direct(new Direct<QCPGraph>(xAxis, yAxis));
+    m_specPoints->setName(tr("speculative passes"));
+    m_specPoints->setLineStyle(QCPGraph::lsNone);
+    m_verifyLabel = addText(Qt::AlignLeft | Qt::AlignTop, directText());
+    m_verifyLabel->setPadding(QMargins(10, 6, 0, 0));
 
     for (QCPGraph* roof : {m_interconnectRoof, m_slopeExtension, m_roofInUse, m_ridgeMarker}) {
         roof->setSelectable(QCP::stNone);
@@ -366,6 +373,11 @@ void RooflinePlot::applyStyle() {
     m_prefillLabel->setColor(p.prefill);
     m_decodeLabel->setFont(bold);
     m_decodeLabel->setColor(p.decode);
+    m_specPoints->setPen(QPen(p.decode, scaled(1.5)));
+    m_specPoints->setScatterStyle(QCPScatterStyle(
+        QCPScatterStyle::ssTriangle, QPen(p.decode, scaled(2.0)), p.background, scaled(13.0)));
+    m_verifyLabel->setFont(bold);
+    m_verifyLabel->setColor(p.decode);
 
     legend->setFont(base);
     legend->setTextColor(p.foreground);
@@ -493,14 +505,18 @@ void RooflinePlot::updateRoofs() {
     m_ridgeLabel->setText(tr("ridge %1 FLOP/byte").arg(qs(formatNumber(ridge))));
     m_ridgeDrop->start->setCoords(ridge, tflops(peak));
     m_ridgeDrop->end->setCoords(ridge, 1.0);
-    m_hbmLabel->setText(tr("HBM %1").arg(qs(formatSi(bandwidth, "B/s"))));
+    // Achievable ceilings are marked as such: "bf16 795 TFLOP/s achievable".
+    const QString ceiling =
+        a.ceilings == Ceilings::Achievable ? tr(" achievable") : QString();
+    m_hbmLabel->setText(tr("HBM %1").arg(qs(formatSi(bandwidth, "B/s"))) + ceiling);
 
     for (std::size_t i = 0; i < m_roofLabelItems.size(); ++i) {
         PlotLabel* label = m_roofLabelItems[i];
         label->setVisible(i < m_roofGroups.size());
         if (i < m_roofGroups.size()) {
             const RoofGroup& g = m_roofGroups[i];
-            label->setText(g.names + QLatin1Char(' ') + qs(formatSi(g.peak, "FLOP/s")));
+            label->setText(g.names + QLatin1Char(' ') + qs(formatSi(g.peak, "FLOP/s")) +
+                           ceiling);
         }
     }
     const double link = a.interconnectBandwidthBytesPerSecond;
@@ -536,6 +552,30 @@ void RooflinePlot::updatePoints() {
     m_decodeLabel->position->setCoords(dx, dy);
     m_prefillLabel->setText(tr("prefill  %1 FLOP/byte").arg(qs(formatNumber(px))));
     m_decodeLabel->setText(tr("decode  %1 FLOP/byte").arg(qs(formatNumber(dx))));
+
+    QVector<double> specX;
+    QVector<double> specY;
+    m_verifyLabel->setVisible(false);
+    for (const PassCost& pass : m_analysis.passes) {
+        if (pass.kind != PassKind::Verify && pass.kind != PassKind::Draft) {
+            continue;
+        }
+        const double x = pass.intensity();
+        const double y = tflops(pass.attainableFlopsPerSecond);
+        if (!drawable(x, y)) {
+            continue;
+        }
+        specX.push_back(x);
+        specY.push_back(y);
+        if (pass.kind == PassKind::Verify) {
+            m_verifyLabel->setVisible(true);
+            m_verifyLabel->position->setCoords(x, y);
+            m_verifyLabel->setText(tr("verify ×%1 tokens  %2 FLOP/byte")
+                                       .arg(qs(formatNumber(pass.newTokens)),
+                                            qs(formatNumber(x))));
+        }
+    }
+    m_specPoints->setData(specX, specY);
     placePointLabels();  // by the width of the new texts
 }
 
@@ -639,6 +679,10 @@ void RooflinePlot::updateHoverTargets() {
         tflops(m_analysis.prefill().attainableFlopsPerSecond));
     add(Kind::Decode, 0, m_decodePoint, m_analysis.decode().intensity(),
         tflops(m_analysis.decode().attainableFlopsPerSecond));
+    for (std::size_t i = 2; i < m_analysis.passes.size(); ++i) {
+        const PassCost& pass = m_analysis.passes[i];
+        add(Kind::Pass, i, m_specPoints, pass.intensity(), tflops(pass.attainableFlopsPerSecond));
+    }
 }
 
 void RooflinePlot::applyAutoRange(bool includeOperators) {
@@ -657,6 +701,9 @@ void RooflinePlot::applyAutoRange(bool includeOperators) {
     include(1.0, tflops(a.memoryBandwidthBytesPerSecond));  // intensity 1 is always in view
     include(a.prefill().intensity(), tflops(a.prefill().attainableFlopsPerSecond));
     include(a.decode().intensity(), tflops(a.decode().attainableFlopsPerSecond));
+    for (const PassCost& pass : a.passes) {
+        include(pass.intensity(), tflops(pass.attainableFlopsPerSecond));
+    }
     for (const TrailPoint& p : m_trailPoints) {
         include(p.intensityFlopsPerByte, tflops(p.attainableFlopsPerSecond));
     }
@@ -797,6 +844,9 @@ void RooflinePlot::placePointLabels() {
         label->setPadding(QMargins(right ? gap : 0, m.top(), right ? 0 : gap, m.bottom()));
     };
     side(m_decodeLabel, m_analysis.decode().intensity(), false);
+    if (const PassCost* verify = m_analysis.pass(PassKind::Verify)) {
+        side(m_verifyLabel, verify->intensity(), true);
+    }
 
     // Prefill sits under the compute ceiling, often near the right edge: its label goes to
     // its right, or else under it, ending at the right edge (to its left it would cross
@@ -982,6 +1032,9 @@ QString RooflinePlot::tooltipFor(const HoverTarget& target) const {
             return tooltipText(PassKind::Prefill, m_analysis.prefill());
         case Kind::Decode:
             return tooltipText(PassKind::Decode, m_analysis.decode());
+        case Kind::Pass:
+            return tooltipText(m_analysis.passes[target.index].kind,
+                               m_analysis.passes[target.index]);
         case Kind::Operator:
             return tooltipText(m_analysis.operators[target.index]);
         case Kind::Trail:

@@ -62,6 +62,10 @@ public:
     // The layers, for tests and for export.
     QCPGraph* prefillPoint() const { return m_prefillPoint; }
     QCPGraph* decodePoint() const { return m_decodePoint; }
+    /// Speculative decoding's passes: verify, then draft (with a model draft); empty
+    /// without speculation.
+    QCPGraph* speculativePoints() const { return m_specPoints; }
+    QString verifyLabel() const { return m_verifyLabel->text(); }
     QCPCurve* trailCurve() const { return m_trail; }  ///< trail points that fit in memory
     QCPCurve* trailBeyondMemory() const { return m_trailBeyond; }  ///< the rest, dashed
     QCPGraph* prefillOperators() const { return m_prefillOps; }
@@ -88,9 +92,9 @@ protected:
 
 private:
     struct HoverTarget {
-        enum class Kind : unsigned char { Prefill, Decode, Operator, Trail, Ridge };
+        enum class Kind : unsigned char { Prefill, Decode, Pass, Operator, Trail, Ridge };
         Kind kind;
-        std::size_t index;  ///< into m_analysis.operators or m_trail
+        std::size_t index;  ///< into m_analysis.operators, .passes or m_trail
         const QCPAbstractPlottable* layer;
         double x;
         double y;
@@ -194,6 +198,8 @@ private:
     QCPGraph* m_decodePoint = nullptr;
     PlotLabel* m_prefillLabel = nullptr;
     PlotLabel* m_decodeLabel = nullptr;
+    QCPGraph* m_specPoints = nullptr;
+    PlotLabel* m_verifyLabel = nullptr;
 };
 
 }  // namespace roofline::ui

@@ -240,10 +240,16 @@ private slots:
         cost.weightBytes = 16.06e9;
         cost.timeSeconds = 4.79e-3;
         cost.bound = Bound::Memory;
+        cost.shares.memory = 1.0;
         const QString text = ui::tooltipText(PassKind::Decode, cost);
         const QStringList lines = text.split(QLatin1Char('\n'));
-        QCOMPARE(lines.size(), 6);
-        QCOMPARE(lines[0], QStringLiteral("decode step (TPOT)"));
+        QCOMPARE(lines.size(), 8);
+        QCOMPARE(lines[0], QStringLiteral("decode step (TPOT without speculation)"));
+        // The byte split and the time shares: literal text, the formatter's own output.
+        QCOMPARE(lines[6],
+                 QStringLiteral("Bytes: weights 16.1 GB, KV cache 0 B, activations 0 B"));
+        QCOMPARE(lines[7], QStringLiteral(
+                               "Time in compute-/memory-/link-bound operators: 0% / 100% / 0%"));
         QCOMPARE(lines[1],
                  QStringLiteral("FLOPs: ") + QString::fromStdString(formatSi(16.06e9, "FLOP")));
         QCOMPARE(lines[2],
