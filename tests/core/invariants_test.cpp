@@ -5,9 +5,10 @@
 
 #include <gtest/gtest.h>
 
-#include <cmath>
 #include <algorithm>
+#include <cmath>
 #include <random>
+#include <string>
 
 #include "roofline/analysis.h"
 #include "roofline/validate.h"
@@ -55,6 +56,18 @@ public:
         hw.memoryCapacityBytes = logUniform(1e6, 1e15);
         hw.interconnectBandwidthBytesPerSecond = coin(0.8) ? logUniform(1e6, 1e14) : 0.0;
         hw.collectiveLatencySeconds = coin() ? logUniform(1e-9, 1e-4) : 0.0;
+        hw.scaleUpDomainDevices = pick(std::vector<std::int64_t>{1, 2, 4, 8, 72, 256});
+        hw.scaleOutBandwidthBytesPerSecond = coin() ? logUniform(1e6, 1e13) : 0.0;
+        hw.scaleOutLatencySeconds = coin() ? logUniform(1e-9, 1e-3) : 0.0;
+        for (Precision p : kAllPrecisions) {
+            if (hw.hasRoof(p) && coin(0.3)) {
+                hw.achievableFlopsPerSecond[index(p)] = hw.peak(p) * logUniform(0.01, 1.0);
+            }
+        }
+        if (coin(0.3)) {
+            hw.achievableMemoryBandwidthBytesPerSecond =
+                hw.memoryBandwidthBytesPerSecond * logUniform(0.01, 1.0);
+        }
         return hw;
     }
 
@@ -136,7 +149,23 @@ public:
             }
         }
         w.tensorParallel = coin(0.3) ? pick(tps) : 1;
+        // Expert parallelism spreads whole experts: D must divide E.
+        w.expertParallel = m.moe.enabled() && m.moe.numExperts % w.tensorParallel == 0 && coin();
+        w.speculativeTokens = coin(0.3) ? logInt(1, kMaxSpeculativeTokens) : 0;
+        w.acceptanceRate = coin(0.1) ? pick(std::vector<double>{0.0, 1.0})
+                                     : std::uniform_real_distribution<double>(0.0, 1.0)(m_rng);
+        w.draftKind = coin() ? DraftKind::Model : DraftKind::Ngram;
+        w.memoryUtilization = coin(0.7) ? 0.9 : logUniform(0.01, 1.0);
+        w.maxBatchedTokens = coin(0.7) ? 8192 : logInt(1, 10'000'000);
+        w.ceilings = coin() ? Ceilings::Achievable : Ceilings::Peak;
         return w;
+    }
+
+    // A draft for `target`: a smaller model sharing its vocabulary (its tokenizer).
+    Model draftFor(const Model& target) {
+        Model d = model();
+        d.vocabSize = target.vocabSize;
+        return d;
     }
 
 private:
@@ -163,8 +192,39 @@ void checkPhase(const PassCost& p, const Analysis& a, const char* name) {
 }
 
 void checkAnalysis(const Scenario& s, const Analysis& a) {
-    checkPhase(a.prefill(), a, "prefill");
-    checkPhase(a.decode(), a, "decode");
+    ASSERT_GE(a.passes.size(), 2u);
+    for (const PassCost& p : a.passes) {
+        checkPhase(p, a, std::string(toString(p.kind)).c_str());
+        // The bound is the largest share of the pass's time; the shares add up to 1.
+        EXPECT_NEAR(p.shares.compute + p.shares.memory + p.shares.interconnect, 1.0, 1e-9);
+        const double largest = std::max({p.shares.compute, p.shares.memory,
+                                         p.shares.interconnect});
+        const double boundShare = p.bound == Bound::Compute  ? p.shares.compute
+                                  : p.bound == Bound::Memory ? p.shares.memory
+                                                             : p.shares.interconnect;
+        EXPECT_EQ(boundShare, largest) << toString(p.kind);
+    }
+    if (s.workload.speculativeTokens > 0) {
+        ASSERT_TRUE(a.speculative.has_value());
+        const SpeculativeResult& sp = *a.speculative;
+        // 1 ≤ τ ≤ k + 1, and TPOT is the step over τ.
+        EXPECT_GE(sp.tokensPerStep, 1.0 - kRel);
+        EXPECT_LE(sp.tokensPerStep, static_cast<double>(sp.k) + 1.0 + kRel);
+        EXPECT_NEAR(a.tpotSeconds, sp.stepTimeSeconds / sp.tokensPerStep,
+                    a.tpotSeconds * kRel);
+        EXPECT_NE(a.pass(PassKind::Verify), nullptr);
+    } else {
+        EXPECT_EQ(a.passes.size(), 2u);
+        EXPECT_DOUBLE_EQ(a.tpotSeconds, a.decode().timeSeconds);
+    }
+    // Usable memory is the utilised share of the capacity; fits compares with it.
+    EXPECT_NEAR(a.memory.usableBytes, a.memory.capacityBytes * s.workload.memoryUtilization,
+                a.memory.usableBytes * kRel);
+    EXPECT_EQ(a.memory.fits, a.memory.totalBytes <= a.memory.usableBytes);
+    // Achievable ceilings never exceed the spec sheet.
+    EXPECT_LE(a.peakFlopsPerSecond, s.hardware.peak(a.computePrecision) * (1 + kRel));
+    EXPECT_LE(a.memoryBandwidthBytesPerSecond,
+              s.hardware.memoryBandwidthBytesPerSecond * (1 + kRel));
     for (double v : {a.ttftSeconds, a.tpotSeconds, a.decodeTokensPerSecond,
                      a.goldilocksContextTokens.value_or(0.0), a.ridgePointFlopsPerByte, a.totalParameters,
                      a.activeParametersPerToken, a.kvCacheBytesPerToken, a.memory.weightBytes,
@@ -196,6 +256,9 @@ TEST(Invariants, HoldOverGeneratedScenarios) {
         s.hardware = gen.coin(0.2) ? test::h100Sxm() : gen.hardware();
         s.model = gen.coin(0.3) ? gen.pick(shipped) : gen.model();
         s.workload = gen.workload(s.model);
+        if (s.workload.draftKind == DraftKind::Model && gen.coin(0.8)) {
+            s.draft = gen.draftFor(s.model);
+        }
         const std::vector<Issue> issues = validate(s);
         ASSERT_FALSE(hasErrors(issues)) << describe(issues);
         const Analysis a = analyze(s);
