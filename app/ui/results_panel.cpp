@@ -23,6 +23,7 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent) {
     m_prefillLabels << addRow(latencyForm, tr("TTFT"), QStringLiteral("ttft"));
     m_decodeLabels << addRow(latencyForm, tr("TPOT"), QStringLiteral("tpot"));
     m_decodeLabels << addRow(latencyForm, tr("Decode"), QStringLiteral("tokensPerSecond"));
+    m_decodeLabels << addRow(latencyForm, tr("Speculative"), QStringLiteral("speculative"));
     layout->addWidget(latency);
 
     auto* roofline = new QGroupBox(tr("On the roofline"), this);
@@ -100,6 +101,11 @@ void ResultsPanel::setAnalysis(const Analysis& a) {
     set("ttft", formatDuration(a.ttftSeconds));
     set("tpot", formatDuration(a.tpotSeconds));
     set("tokensPerSecond", formatNumber(a.decodeTokensPerSecond) + " tok/s");
+    // τ tokens per draft-and-verify step, against plain decoding's TPOT.
+    set("speculative", a.speculative ? formatNumber(a.speculative->tokensPerStep) +
+                                           " tok/step; plain TPOT " +
+                                           formatDuration(a.speculative->plainTpotSeconds)
+                                     : std::string("off"));
     // The bound and the share of the pass's time in operators bound that way (DOMAIN §5).
     const auto bound = [](const PassCost& p) {
         const double share = p.bound == Bound::Compute  ? p.shares.compute

@@ -76,7 +76,7 @@ private slots:
         QCOMPARE(text(panel, "tpot"), qs(formatDuration(a.tpotSeconds)));
         QCOMPARE(text(panel, "tokensPerSecond"),
                  qs(formatNumber(a.decodeTokensPerSecond)) + QStringLiteral(" tok/s"));
-        // Every decode operator at batch 1 is memory-bound: 100% of the step's time.
+        // Every decode operator at batch 8 is memory-bound: 100% of the step's time.
         QCOMPARE(text(panel, "decodeBound"), QStringLiteral("memory-bound (100%)"));
         QCOMPARE(text(panel, "decodeIntensity"),
                  qs(formatNumber(a.decode().intensity())) + QStringLiteral(" FLOP/byte"));
@@ -86,6 +86,26 @@ private slots:
                  qs(formatNumber(a.ridgePointFlopsPerByte)) + QStringLiteral(" FLOP/byte"));
         QCOMPARE(text(panel, "computeRoof"),
                  QStringLiteral("bf16 ") + qs(formatSi(a.peakFlopsPerSecond, "FLOP/s")));
+    }
+
+    void speculativeRowShowsTokensPerStepAndPlainTpot() {
+        ResultsPanel panel;
+        panel.setAnalysis(analysisOf("llama-3.1-8b", 1, 2048));
+        QCOMPARE(text(panel, "speculative"), QStringLiteral("off"));
+        // k = 4, α = 0.7: τ = (1 − 0.7^5) / 0.3 = 2.77 tokens per step; TPOT is the step
+        // over τ, and the plain decode step's TPOT is shown beside it.
+        io::ScenarioFile file;
+        file.workload.speculativeTokens = 4;
+        file.workload.acceptanceRate = 0.7;
+        io::ResolvedScenario r = io::resolve(file);
+        QVERIFY(r.ok());
+        const Analysis a = analyze(r.scenario);
+        panel.setAnalysis(a);
+        QCOMPARE(text(panel, "speculative"),
+                 QStringLiteral("2.77 tok/step; plain TPOT ") +
+                     qs(formatDuration(a.speculative->plainTpotSeconds)));
+        QCOMPARE(text(panel, "tpot"), qs(formatDuration(a.tpotSeconds)));
+        QVERIFY(a.tpotSeconds < a.speculative->plainTpotSeconds / 2.6);
     }
 
     void criticalBatchSaysNeverWhenThereIsNone() {
