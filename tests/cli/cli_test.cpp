@@ -16,6 +16,10 @@
 #include <string>
 #include <vector>
 
+#ifndef _WIN32
+#include <sys/stat.h>
+#endif
+
 #include "cli.h"
 #include "cli_internal.h"
 #include "roofline/analysis.h"
@@ -580,6 +584,29 @@ TEST(CliExit, InvalidModelFileExitsThreeWithFileAndPointer) {
     EXPECT_TRUE(has(r.err, path + ": /num_key_value_heads must be")) << r.err;
     EXPECT_TRUE(has(r.err, "error: ")) << r.err;
 }
+
+#ifndef _WIN32
+TEST(CliExit, FifoOrDeviceAsModelExitsThreeInsteadOfBlocking) {
+    const fs::path dir = freshTempDir("roofline-cli-fifo");
+    const std::string fifo = (dir / "config.json").string();
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    const Result r = cli({"analyze", "--model", fifo});
+    EXPECT_EQ(r.code, kExitInvalid);
+    EXPECT_TRUE(has(r.err, fifo + ": the file must be a readable file, got a FIFO (not a "
+                                  "regular file)"))
+        << r.err;
+    const Result v = cli({"validate", fifo});
+    EXPECT_EQ(v.code, kExitInvalid);
+    EXPECT_TRUE(has(v.err, "not a regular file")) << v.err;
+    const Result zero = cli({"analyze", "--hardware", "/dev/zero"});
+    EXPECT_EQ(zero.code, kExitInvalid);
+    EXPECT_TRUE(has(zero.err, "/dev/zero: the file must be a readable file, got a character "
+                              "device"))
+        << zero.err;
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+}
+#endif
 
 TEST(CliExit, ScenarioThatFailsValidationExitsThree) {
     // Llama-3.1-8B has 32 query heads: a GQA ratio of 5 does not divide them.

@@ -16,6 +16,10 @@
 #include <string>
 #include <vector>
 
+#ifndef _WIN32
+#include <sys/stat.h>
+#endif
+
 #include "roofline/io/presets.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/validate.h"
@@ -266,6 +270,37 @@ TEST(InvalidFilesRuntime, DirectoryIsNotAReadableFile) {
         SCOPED_TRACE(kind);
         expectBroken(kind, path, "", "a readable file");
     }
+}
+
+#ifndef _WIN32
+TEST(InvalidFilesRuntime, FifoIsRefusedWithoutBlocking) {
+    // Opening a FIFO blocks until a writer comes: the reader must look before it opens.
+    TempDir dir;
+    const std::string path = (dir.path() / "config.json").string();
+    ASSERT_EQ(::mkfifo(path.c_str(), 0600), 0);
+    for (const char* kind : {"hardware", "model", "scenario"}) {
+        SCOPED_TRACE(kind);
+        expectBroken(kind, path, "", "a readable file, got a FIFO (not a regular file)");
+    }
+}
+
+TEST(InvalidFilesRuntime, DeviceIsRefused) {
+    // /dev/zero never ends; /dev/null is empty but no file either.
+    for (const char* path : {"/dev/zero", "/dev/null"}) {
+        if (!fs::exists(path)) {
+            continue;
+        }
+        for (const char* kind : {"hardware", "model", "scenario"}) {
+            SCOPED_TRACE(std::string(kind) + " " + path);
+            expectBroken(kind, path, "", "got a character device (not a regular file)");
+        }
+    }
+}
+#endif
+
+TEST(InvalidFilesRuntime, DirectorySaysWhatItIs) {
+    TempDir dir;
+    expectBroken("model", dir.path().string(), "", "got a directory (not a regular file)");
 }
 
 TEST(InvalidFilesRuntime, AFailedLoadLeavesTheFileUntouched) {

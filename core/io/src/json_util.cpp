@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 
 namespace roofline::io::detail {
@@ -23,6 +24,24 @@ std::string escapeToken(const std::string& key) {
         }
     }
     return out;
+}
+
+std::string fileKind(std::filesystem::file_type type) {
+    using std::filesystem::file_type;
+    switch (type) {
+        case file_type::directory:
+            return "a directory";
+        case file_type::fifo:
+            return "a FIFO";
+        case file_type::character:
+            return "a character device";
+        case file_type::block:
+            return "a block device";
+        case file_type::socket:
+            return "a socket";
+        default:
+            return "a special file";
+    }
 }
 
 }  // namespace
@@ -75,6 +94,16 @@ std::optional<Json> parseObject(std::string_view text, const std::string& file,
 
 bool readFile(const std::string& path, std::size_t maxBytes, std::string& text,
               std::vector<Issue>& issues) {
+    // Look before opening: opening a FIFO blocks until a writer comes, and a device
+    // (/dev/zero) never ends. Links are followed; only a regular file is read.
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::file_status status = fs::status(path, ec);
+    if (fs::exists(status) && !fs::is_regular_file(status)) {
+        issues.push_back({Severity::Error, path, "", "a readable file",
+                          fileKind(status.type()) + " (not a regular file)"});
+        return false;
+    }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         issues.push_back({Severity::Error, path, "", "a readable file",
