@@ -14,7 +14,26 @@ using detail::ObjectReader;
 
 namespace {
 constexpr int kHardwareSchemaVersion = 1;
+
+// Where each Hardware field sits in a preset, and the preset's unit per SI unit: the
+// inverse of the conversions in parseHardware(), so validate()'s issues name the preset's
+// key and show its number. A new Hardware field validated in core gets a row here.
+detail::FieldKeys hardwareKeys() {
+    detail::FieldKeys keys;
+    keys.add("memoryBandwidthBytesPerSecond", "/memory_bandwidth_tb_s", 1e-12);
+    keys.add("memoryCapacityBytes", "/memory_capacity_gb", 1e-9);
+    keys.add("onChipCacheBytes", "/l2_cache_mb", 1e-6);
+    keys.add("peakFlopsPerSecond", "/peak_dense_tflops");
+    for (Precision p : kAllPrecisions) {
+        const std::string name(toString(p));
+        keys.add("peakFlopsPerSecond." + name, "/peak_dense_tflops/" + name, 1e-12);
+    }
+    keys.add("interconnectBandwidthBytesPerSecond", "/interconnect/bandwidth_gb_s_per_direction",
+             1e-9);
+    keys.add("collectiveLatencySeconds", "/interconnect/latency_us", 1e6);
+    return keys;
 }
+}  // namespace
 
 Loaded<Hardware> parseHardware(std::string_view jsonText, const std::string& file) {
     Loaded<Hardware> result;
@@ -106,6 +125,7 @@ Loaded<Hardware> parseHardware(std::string_view jsonText, const std::string& fil
         return result;
     }
     std::vector<Issue> more = validate(hw, file);
+    hardwareKeys().apply(more, &*json);
     detail::finish(result, std::move(hw), std::move(more));
     return result;
 }

@@ -127,6 +127,72 @@ bool readFile(const std::string& path, std::size_t maxBytes, std::string& text,
     return true;
 }
 
+void FieldKeys::add(std::string field, std::string pointer, double perSi) {
+    for (Entry& e : m_entries) {
+        if (e.field == field) {
+            e.pointer = std::move(pointer);
+            e.perSi = perSi;
+            return;
+        }
+    }
+    m_entries.push_back({std::move(field), std::move(pointer), perSi});
+}
+
+const FieldKeys::Entry* FieldKeys::find(const std::string& field) const {
+    for (const Entry& e : m_entries) {
+        if (e.field == field) {
+            return &e;
+        }
+    }
+    return nullptr;
+}
+
+const std::string* FieldKeys::pointerOf(const std::string& field) const {
+    const Entry* e = find(field);
+    return e != nullptr ? &e->pointer : nullptr;
+}
+
+void FieldKeys::apply(std::vector<Issue>& issues, const Json* root) const {
+    for (Issue& issue : issues) {
+        if (issue.field.empty()) {
+            continue;  // the reader's own issue: already in the file's keys
+        }
+        if (const Entry* e = find(issue.field); e != nullptr && issue.pointer.empty()) {
+            issue.pointer = e->pointer;
+            const Json* there = nullptr;
+            if (root != nullptr) {
+                try {
+                    const Json::json_pointer ptr(e->pointer);
+                    if (root->contains(ptr)) {
+                        there = &root->at(ptr);
+                    }
+                } catch (const Json::exception&) {
+                    there = nullptr;
+                }
+            }
+            if (there != nullptr) {
+                issue.found = foundText(*there);
+            } else if (issue.value && e->perSi != 1.0) {
+                issue.found = issueNumberText(*issue.value * e->perSi);
+            }
+        }
+        // {field} references: the referenced field's key, without the leading slash.
+        std::string& text = issue.expected;
+        for (std::size_t open = text.find('{'); open != std::string::npos;
+             open = text.find('{', open + 1)) {
+            const std::size_t close = text.find('}', open);
+            if (close == std::string::npos) {
+                break;
+            }
+            const std::string* key = pointerOf(text.substr(open + 1, close - open - 1));
+            if (key != nullptr) {
+                const std::string name = key->substr(key->rfind('/') + 1);
+                text.replace(open, close - open + 1, name);
+            }
+        }
+    }
+}
+
 ObjectReader::ObjectReader(const Json& object, std::string file, std::string pointer,
                            std::vector<Issue>& issues)
     : m_object(object), m_file(std::move(file)), m_pointer(std::move(pointer)),

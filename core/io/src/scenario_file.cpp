@@ -8,6 +8,25 @@ namespace roofline::io {
 using detail::Json;
 using detail::ObjectReader;
 
+namespace {
+
+// Where validate(Scenario)'s workload fields sit in a scenario file.
+detail::FieldKeys scenarioKeys() {
+    detail::FieldKeys keys;
+    keys.add("workload.batch", "/batch");
+    keys.add("workload.promptTokens", "/prompt_tokens");
+    keys.add("workload.contextTokens", "/context_tokens");
+    keys.add("workload.weightPrecision", "/weights");
+    keys.add("workload.activationPrecision", "/activations");
+    keys.add("workload.kvPrecision", "/kv_cache");
+    keys.add("workload.kvHeadsOverride", "/kv_heads");
+    keys.add("workload.tensorParallel", "/tensor_parallel");
+    keys.add("workload.flashAttention", "/flash_attention");
+    return keys;
+}
+
+}  // namespace
+
 std::string toJson(const ScenarioFile& s) {
     const Workload& w = s.workload;
     Json j = Json::object();
@@ -106,7 +125,8 @@ ResolvedScenario resolve(const ScenarioFile& file, std::int64_t gqaRatio) {
         }
         out.scenario.workload.kvHeadsOverride = nq / gqaRatio;
     }
-    const std::vector<Issue> more = validate(out.scenario);
+    std::vector<Issue> more = validate(out.scenario);
+    scenarioKeys().apply(more);
     out.issues.insert(out.issues.end(), more.begin(), more.end());
     return out;
 }
