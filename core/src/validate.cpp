@@ -16,6 +16,9 @@ public:
     Issue& error(std::string field, std::string expected, std::string found) {
         return add(Severity::Error, std::move(field), std::move(expected), std::move(found));
     }
+    Issue& warning(std::string field, std::string expected, std::string found) {
+        return add(Severity::Warning, std::move(field), std::move(expected), std::move(found));
+    }
     void positive(const std::string& field, double v) {
         if (!(std::isfinite(v) && v > 0.0)) {
             error(field, "a positive finite number", issueNumberText(v)).value = v;
@@ -24,6 +27,22 @@ public:
     void nonNegative(const std::string& field, double v) {
         if (!(std::isfinite(v) && v >= 0.0)) {
             error(field, "a finite number ≥ 0", issueNumberText(v)).value = v;
+        }
+    }
+    /// lo ≤ v ≤ hi; a bound is inclusive unless its flag says otherwise.
+    void between(const std::string& field, double v, double lo, double hi, bool loInclusive,
+                 bool hiInclusive) {
+        const bool ok = std::isfinite(v) && (loInclusive ? v >= lo : v > lo) &&
+                        (hiInclusive ? v <= hi : v < hi);
+        if (!ok) {
+            const std::string upTo = loInclusive && hiInclusive ? " to "
+                                     : hiInclusive              ? " and at most "
+                                                                : " and below ";
+            error(field,
+                  "a number " + std::string(loInclusive ? "from " : "above ") +
+                      issueNumberText(lo) + upTo + issueNumberText(hi),
+                  issueNumberText(v))
+                .value = v;
         }
     }
     void range(const std::string& field, std::int64_t v, std::int64_t lo, std::int64_t hi) {
@@ -242,6 +261,28 @@ std::vector<Issue> validate(const Workload& wl, const Model& m, const std::strin
                 .value = static_cast<double>(d);
         }
     }
+
+    c.range("speculativeTokens", wl.speculativeTokens, 0, kMaxSpeculativeTokens);
+    c.between("acceptanceRate", wl.acceptanceRate, 0.0, 1.0, true, true);
+    c.between("memoryUtilization", wl.memoryUtilization, 0.0, 1.0, false, true);
+    c.range("maxBatchedTokens", wl.maxBatchedTokens, 1, kMaxBatchedTokensLimit);
+
+    if (wl.expertParallel) {
+        const bool moe = std::any_of(m.layerGroups.begin(), m.layerGroups.end(),
+                                     [](const LayerGroup& g) { return g.moe; }) &&
+                         m.moe.numExperts > 0;
+        if (!moe) {
+            c.warning("expertParallel",
+                      "off for a dense model (it has no routed experts to spread; ignored)",
+                      "on");
+        } else if (d > 1 && m.moe.numExperts % d != 0) {
+            c.error("tensorParallel",
+                    "a divisor of the " + std::to_string(m.moe.numExperts) +
+                        " routed experts, since expert parallelism spreads them whole",
+                    std::to_string(d))
+                .value = static_cast<double>(d);
+        }
+    }
     return c.take();
 }
 
@@ -250,6 +291,26 @@ std::vector<Issue> validate(const Scenario& s) {
     appendPrefixed(all, validate(s.hardware), "hardware.");
     appendPrefixed(all, validate(s.model), "model.");
     appendPrefixed(all, validate(s.workload, s.model), "workload.");
+    if (s.workload.speculativeTokens > 0 && s.workload.draftKind == DraftKind::Model) {
+        if (!s.draft) {
+            Issue i(Severity::Error, "", "",
+                    "a draft model, since speculative decoding drafts with a model", "none");
+            i.field = "draft";
+            all.push_back(std::move(i));
+        } else {
+            appendPrefixed(all, validate(*s.draft), "draft.");
+            if (s.draft->vocabSize != s.model.vocabSize) {
+                Issue i(Severity::Error, "", "",
+                        "a draft with the target's vocabulary (" +
+                            std::to_string(s.model.vocabSize) +
+                            " tokens): speculative decoding needs a shared tokenizer",
+                        std::to_string(s.draft->vocabSize) + " tokens (" + s.draft->id + ")");
+                i.field = "draft.vocabSize";
+                i.value = static_cast<double>(s.draft->vocabSize);
+                all.push_back(std::move(i));
+            }
+        }
+    }
     return all;
 }
 

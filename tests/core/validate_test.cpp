@@ -147,5 +147,97 @@ TEST(Validate, WorkloadRanges) {
     EXPECT_NE(findIssue(validate(w, m), "weightPrecision"), nullptr);
 }
 
+TEST(Validate, SpeculationMemoryAndChunkKnobs) {
+    const Model m = test::llama31_8b();
+    Workload w;
+    w.speculativeTokens = 4;
+    w.acceptanceRate = 1.0;
+    w.memoryUtilization = 1.0;
+    w.maxBatchedTokens = 1;
+    EXPECT_TRUE(validate(w, m).empty());
+    w.acceptanceRate = 0.0;
+    w.speculativeTokens = kMaxSpeculativeTokens;
+    w.maxBatchedTokens = kMaxBatchedTokensLimit;
+    EXPECT_TRUE(validate(w, m).empty());
+
+    w = Workload{};
+    w.speculativeTokens = kMaxSpeculativeTokens + 1;
+    w.acceptanceRate = 1.5;
+    w.memoryUtilization = 0.0;
+    w.maxBatchedTokens = 0;
+    const std::vector<Issue> issues = validate(w, m);
+    ASSERT_NE(findIssue(issues, "speculativeTokens"), nullptr);
+    EXPECT_EQ(findIssue(issues, "speculativeTokens")->message(),
+              "speculativeTokens must be an integer from 0 to 16, got 17");
+    ASSERT_NE(findIssue(issues, "acceptanceRate"), nullptr);
+    EXPECT_EQ(findIssue(issues, "acceptanceRate")->message(),
+              "acceptanceRate must be a number from 0 to 1, got 1.5");
+    ASSERT_NE(findIssue(issues, "memoryUtilization"), nullptr);
+    EXPECT_EQ(findIssue(issues, "memoryUtilization")->message(),
+              "memoryUtilization must be a number above 0 and at most 1, got 0");
+    ASSERT_NE(findIssue(issues, "maxBatchedTokens"), nullptr);
+
+    w = Workload{};
+    w.memoryUtilization = std::numeric_limits<double>::quiet_NaN();
+    w.acceptanceRate = -0.1;
+    w.maxBatchedTokens = kMaxBatchedTokensLimit + 1;
+    EXPECT_EQ(validate(w, m).size(), 3u);
+}
+
+TEST(Validate, ExpertParallelOnADenseModelIsOnlyAWarning) {
+    Workload w;
+    w.expertParallel = true;
+    const std::vector<Issue> issues = validate(w, test::llama31_8b());
+    ASSERT_EQ(issues.size(), 1u);
+    EXPECT_EQ(issues[0].severity, Severity::Warning);
+    EXPECT_EQ(issues[0].field, "expertParallel");
+    EXPECT_FALSE(hasErrors(issues));
+}
+
+TEST(Validate, ExpertParallelDevicesMustDivideTheRoutedExperts) {
+    const Model mixtral = test::mixtral8x7b();  // 8 routed experts, 32 query heads
+    Workload w;
+    w.expertParallel = true;
+    w.tensorParallel = 8;
+    EXPECT_TRUE(validate(w, mixtral).empty());
+    w.tensorParallel = 16;  // divides the 32 query heads, not the 8 experts
+    const std::vector<Issue> issues = validate(w, mixtral);
+    const Issue* e = findIssue(issues, "tensorParallel");
+    ASSERT_NE(e, nullptr);
+    EXPECT_EQ(e->severity, Severity::Error);
+    EXPECT_NE(e->expected.find("8 routed experts"), std::string::npos) << e->expected;
+    w.expertParallel = false;  // sliced experts: any D that splits the heads
+    EXPECT_EQ(findIssue(validate(w, mixtral), "tensorParallel"), nullptr);
+}
+
+TEST(Validate, ModelDraftMustExistAndShareTheTargetsVocabulary) {
+    Scenario s = test::scenario(test::h100Sxm(), test::llama31_8b());
+    s.workload.speculativeTokens = 4;
+    s.workload.draftKind = DraftKind::Model;
+    const std::vector<Issue> none = validate(s);
+    const Issue* missing = findIssue(none, "draft");
+    ASSERT_NE(missing, nullptr);
+    EXPECT_EQ(missing->severity, Severity::Error);
+
+    s.draft = test::llama31_8b();  // same tokenizer: fine
+    EXPECT_TRUE(validate(s).empty());
+
+    s.draft = test::mixtral8x7b();  // 32,000 tokens against 128,256
+    const std::vector<Issue> mismatch = validate(s);
+    const Issue* vocab = findIssue(mismatch, "draft.vocabSize");
+    ASSERT_NE(vocab, nullptr);
+    EXPECT_NE(vocab->expected.find("shared tokenizer"), std::string::npos) << vocab->expected;
+    EXPECT_NE(vocab->expected.find("128256"), std::string::npos) << vocab->expected;
+
+    s.draft->hiddenSize = 0;  // the draft is validated like any model
+    EXPECT_NE(findIssue(validate(s), "draft.hiddenSize"), nullptr);
+
+    s.workload.draftKind = DraftKind::Ngram;  // a draft given but not used: ignored
+    EXPECT_TRUE(validate(s).empty());
+    s.workload.draftKind = DraftKind::Model;
+    s.workload.speculativeTokens = 0;  // speculation off: ignored
+    EXPECT_TRUE(validate(s).empty());
+}
+
 }  // namespace
 }  // namespace roofline

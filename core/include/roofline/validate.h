@@ -81,12 +81,22 @@ std::vector<Issue> validate(const Model& model, const std::string& file = {});
 
 /// Workload knobs on their own and against the model: batch in [1, kMaxBatch], lengths in
 /// range, storage precisions, KV-head override divides n_q, tensor parallelism divides the
-/// heads. Field ids are Workload's members (batch, promptTokens, kvHeadsOverride, ...).
+/// heads; speculative k in [0, kMaxSpeculativeTokens], acceptance rate in [0, 1], memory
+/// utilisation in (0, 1], max batched tokens in [1, kMaxBatchedTokensLimit]. Expert
+/// parallelism on a dense model (no routed experts) is a *warning* (the flag has nothing to
+/// spread and is ignored); on an MoE model with D > 1 devices, D must divide the routed
+/// expert count (an error). Field ids are Workload's members (batch, tensorParallel,
+/// speculativeTokens, acceptanceRate, memoryUtilization, maxBatchedTokens, expertParallel...).
 std::vector<Issue> validate(const Workload& workload, const Model& model,
                             const std::string& file = {});
 
-/// All three, with field ids prefixed "hardware.", "model.", "workload.". analyze() may be
-/// called when this has no Severity::Error issue.
+/// All three, with field ids prefixed "hardware.", "model.", "workload.". With speculative
+/// decoding on (speculativeTokens > 0) and DraftKind::Model it also requires the draft
+/// (field "draft": an error when absent), validates it ("draft.…"), and requires its
+/// vocabulary to equal the target's ("draft.vocabSize": an error otherwise, since the draft's
+/// tokens are verified by the target and so must come from the same tokenizer). A draft
+/// given while speculation is off or n-gram is ignored. analyze() may be called when this
+/// has no Severity::Error issue.
 std::vector<Issue> validate(const Scenario& scenario);
 
 }  // namespace roofline
