@@ -77,7 +77,8 @@ TEST(Validate, ScenarioPrefixesTheMemberOfScenario) {
     const Issue* kv = findIssue(kvIssues, "model.numKvHeads");
     ASSERT_NE(kv, nullptr);
     EXPECT_EQ(kv->expected, "a divisor of {model.numQueryHeads} (32)");
-    EXPECT_EQ(kv->message(), "model.numKvHeads must be a divisor of model.numQueryHeads (32), got 5");
+    EXPECT_EQ(kv->message(),
+              "model.numKvHeads must be a divisor of model.numQueryHeads (32), got 5");
 }
 
 TEST(Validate, HardwareRejectsNanInfAndNoRoof) {

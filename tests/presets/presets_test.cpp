@@ -218,7 +218,8 @@ TEST(PresetHardware, H100SxmArrivesInSiUnits) {
     EXPECT_FALSE(h.hasRoof(Precision::Int4));
     EXPECT_DOUBLE_EQ(h.interconnectBandwidthBytesPerSecond, 450e9);
     EXPECT_DOUBLE_EQ(h.onChipCacheBytes, 50e6);
-    EXPECT_EQ(h.collectiveLatencySeconds, roofline::kDefaultCollectiveLatencySeconds) << "default latency when the preset has none";
+    EXPECT_EQ(h.collectiveLatencySeconds, roofline::kDefaultCollectiveLatencySeconds)
+        << "default latency when the preset has none";
     EXPECT_EQ(h.name, "NVIDIA H100 SXM5 80GB");
     EXPECT_EQ(h.vendor, "NVIDIA");
 }

@@ -33,9 +33,10 @@ enum class Severity : unsigned char { Error, Warning };
 /// file's own units (the file's JSON text of that value). An issue with an empty `pointer`
 /// and a `field` names the field id instead.
 ///
-/// In an issue with a field id, `expected` may refer to another field as `{fieldId}` (e.g. "a divisor of
-/// {numQueryHeads} (32)"); message() prints the id, and the readers replace it with that
-/// field's key without the slash ("a divisor of num_attention_heads (32)").
+/// In an issue with a field id, `expected` may refer to another field as `{fieldId}`
+/// (e.g. "a divisor of {numQueryHeads} (32)"); message() prints the id, and the readers
+/// replace it with that field's key without the slash ("a divisor of num_attention_heads
+/// (32)").
 ///
 /// message() reads like: `presets/h100.json: /memory_bandwidth_tb_s must be a positive
 /// number, got "3.35"`, or without a file: `memoryBandwidthBytesPerSecond must be a positive

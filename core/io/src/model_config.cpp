@@ -197,8 +197,8 @@ Loaded<Model> parseModelConfig(std::string_view jsonText, const std::string& fil
         m.mla.qkNopeHeadDim = r.integer("qk_nope_head_dim", true, 1, kMaxDim).value_or(0);
         m.mla.qkRopeHeadDim = r.integer("qk_rope_head_dim", true, 0, kMaxDim).value_or(0);
         m.mla.vHeadDim = r.integer("v_head_dim", true, 1, kMaxDim).value_or(0);
-        for (const char* key :
-             {"q_lora_rank", "kv_lora_rank", "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim"}) {
+        for (const char* key : {"q_lora_rank", "kv_lora_rank", "qk_nope_head_dim",
+                                "qk_rope_head_dim", "v_head_dim"}) {
             std::string field = "mla.";
             for (std::size_t i = 0; key[i] != '\0'; ++i) {  // snake_case -> camelCase
                 if (key[i] == '_' && key[i + 1] != '\0') {
