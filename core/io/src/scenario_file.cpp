@@ -38,7 +38,7 @@ detail::FieldKeys scenarioKeys() {
 
 const char* ceilingsName(Ceilings c) { return c == Ceilings::Achievable ? "achievable" : "peak"; }
 
-// A number in [lo, hi] (each end inclusive or not); nullopt when missing or bad (an error).
+// A number in [0, 1] ((0, 1] unless zeroAllowed); nullopt when missing or bad (an error).
 std::optional<double> fraction(ObjectReader& r, const std::string& key, bool zeroAllowed) {
     const std::string expected =
         zeroAllowed ? "a number from 0 to 1" : "a number above 0 and at most 1";
