@@ -39,6 +39,7 @@ field() { sed -E "s/.*\"$1\": ([0-9.]+).*/\1/" "$work/interaction.json"; }
         budget=""
         case "$name" in
             BM_Analyze/*) budget=0.001 ;;
+            BM_AnalyzeSpeculative/*) budget=0.002 ;;
             BM_Sweep10k) budget=20 ;;
         esac
         echo -e "$name\t$ms\tms\t$budget"
@@ -64,7 +65,7 @@ while IFS=$'\t' read -r name value unit budget; do
         verdict="$verdict; REGRESSION: over 2x the recorded $old $unit"
     fi
     shown=$value
-    [[ "$unit" == ms && "$name" == BM_Analyze/* ]] && unit=ns && shown=$(awk -v v="$value" 'BEGIN { printf "%.0f", v * 1e6 }') \
+    [[ "$unit" == ms && "$name" == BM_Analyze* ]] && unit=ns && shown=$(awk -v v="$value" 'BEGIN { printf "%.0f", v * 1e6 }') \
         && budget=$(awk -v b="$budget" 'BEGIN { printf "%.0f", b * 1e6 }')
     printf '%-36s %10s %-3s %10s   %s\n' "$name" "$shown" "$unit" "${budget:--}" "$verdict"
 done <"$work/figures.tsv"

@@ -1,15 +1,92 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "roofline/validate.h"
 
-#include <cmath>
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace roofline {
 
 namespace {
 
-std::string numberText(double v) {
+class Checker {
+public:
+    explicit Checker(const std::string& file) : m_file(file) {}
+
+    Issue& error(std::string field, std::string expected, std::string found) {
+        return add(Severity::Error, std::move(field), std::move(expected), std::move(found));
+    }
+    Issue& warning(std::string field, std::string expected, std::string found) {
+        return add(Severity::Warning, std::move(field), std::move(expected), std::move(found));
+    }
+    void positive(const std::string& field, double v) {
+        if (!(std::isfinite(v) && v > 0.0)) {
+            error(field, "a positive finite number", issueNumberText(v)).value = v;
+        }
+    }
+    void nonNegative(const std::string& field, double v) {
+        if (!(std::isfinite(v) && v >= 0.0)) {
+            error(field, "a finite number ≥ 0", issueNumberText(v)).value = v;
+        }
+    }
+    /// lo ≤ v ≤ hi; a bound is inclusive unless its flag says otherwise.
+    void between(const std::string& field, double v, double lo, double hi, bool loInclusive,
+                 bool hiInclusive) {
+        const bool ok = std::isfinite(v) && (loInclusive ? v >= lo : v > lo) &&
+                        (hiInclusive ? v <= hi : v < hi);
+        if (!ok) {
+            const std::string upTo = loInclusive && hiInclusive ? " to "
+                                     : hiInclusive              ? " and at most "
+                                                                : " and below ";
+            error(field,
+                  "a number " + std::string(loInclusive ? "from " : "above ") +
+                      issueNumberText(lo) + upTo + issueNumberText(hi),
+                  issueNumberText(v))
+                .value = v;
+        }
+    }
+    void range(const std::string& field, std::int64_t v, std::int64_t lo, std::int64_t hi) {
+        if (v < lo || v > hi) {
+            error(field, "an integer from " + std::to_string(lo) + " to " + std::to_string(hi),
+                  std::to_string(v))
+                .value = static_cast<double>(v);
+        }
+    }
+    std::vector<Issue> take() { return std::move(m_issues); }
+
+private:
+    Issue& add(Severity severity, std::string field, std::string expected, std::string found) {
+        Issue& i = m_issues.emplace_back(severity, m_file, std::string(), std::move(expected),
+                                         std::move(found));
+        i.field = std::move(field);
+        return i;
+    }
+
+    std::string m_file;
+    std::vector<Issue> m_issues;
+};
+
+// Layer sizes beyond this are not a model but a typo; keeps every product finite.
+constexpr std::int64_t kMaxDimension = 10'000'000;
+constexpr std::int64_t kMaxLayers = 100'000;
+
+void appendPrefixed(std::vector<Issue>& all, std::vector<Issue> more, const std::string& prefix) {
+    for (Issue& i : more) {
+        if (!i.field.empty()) {
+            i.field = prefix + i.field;
+        }
+        // References in `expected` stay relative to the same struct.
+        std::string& e = i.expected;
+        for (std::size_t at = e.find('{'); at != std::string::npos; at = e.find('{', at + 1)) {
+            e.insert(at + 1, prefix);
+        }
+        all.push_back(std::move(i));
+    }
+}
+
+}  // namespace
+
+std::string issueNumberText(double v) {
     if (std::isnan(v)) {
         return "NaN";
     }
@@ -21,50 +98,35 @@ std::string numberText(double v) {
     return buffer;
 }
 
-class Checker {
-public:
-    explicit Checker(const std::string& file) : m_file(file) {}
-
-    void error(std::string pointer, std::string expected, std::string found) {
-        m_issues.push_back({Severity::Error, m_file, std::move(pointer), std::move(expected),
-                            std::move(found)});
-    }
-    void positive(const std::string& pointer, double v) {
-        if (!(std::isfinite(v) && v > 0.0)) {
-            error(pointer, "a positive finite number", numberText(v));
+std::string plainExpected(const std::string& expected) {
+    std::string out;
+    out.reserve(expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        const std::size_t close = expected.find('}', i);
+        if (expected[i] == '{' && close != std::string::npos) {
+            out += expected.substr(i + 1, close - i - 1);
+            i = close;
+        } else {
+            out += expected[i];
         }
     }
-    void nonNegative(const std::string& pointer, double v) {
-        if (!(std::isfinite(v) && v >= 0.0)) {
-            error(pointer, "a finite number ≥ 0", numberText(v));
-        }
-    }
-    void range(const std::string& pointer, std::int64_t v, std::int64_t lo, std::int64_t hi) {
-        if (v < lo || v > hi) {
-            error(pointer, "an integer from " + std::to_string(lo) + " to " + std::to_string(hi),
-                  std::to_string(v));
-        }
-    }
-    std::vector<Issue> take() { return std::move(m_issues); }
-
-private:
-    std::string m_file;
-    std::vector<Issue> m_issues;
-};
-
-// Layer sizes beyond this are not a model but a typo; keeps every product finite.
-constexpr std::int64_t kMaxDimension = 10'000'000;
-constexpr std::int64_t kMaxLayers = 100'000;
-
-}  // namespace
+    return out;
+}
 
 std::string Issue::message() const {
     std::string out;
     if (!file.empty()) {
         out += file + ": ";
     }
-    out += pointer.empty() ? std::string("the file") : pointer;
-    out += " must be " + expected + ", got " + found;
+    if (!pointer.empty()) {
+        out += pointer;
+    } else if (!field.empty()) {
+        out += field;
+    } else {
+        out += "the file";
+    }
+    // Only the core's issues (those with a field id) hold {field} references.
+    out += " must be " + (field.empty() ? expected : plainExpected(expected)) + ", got " + found;
     if (severity == Severity::Warning) {
         out = "warning: " + out;
     }
@@ -91,75 +153,78 @@ std::string describe(const std::vector<Issue>& issues) {
 
 std::vector<Issue> validate(const Hardware& hw, const std::string& file) {
     Checker c(file);
-    c.positive("/memory_bandwidth_tb_s", hw.memoryBandwidthBytesPerSecond);
-    c.positive("/memory_capacity_gb", hw.memoryCapacityBytes);
+    c.positive("memoryBandwidthBytesPerSecond", hw.memoryBandwidthBytesPerSecond);
+    c.positive("memoryCapacityBytes", hw.memoryCapacityBytes);
     bool anyRoof = false;
     for (Precision p : kAllPrecisions) {
         const double peak = hw.peak(p);
-        c.nonNegative("/peak_dense_tflops/" + std::string(toString(p)), peak);
+        c.nonNegative("peakFlopsPerSecond." + std::string(toString(p)), peak);
         anyRoof = anyRoof || (std::isfinite(peak) && peak > 0.0);
     }
     if (!anyRoof) {
-        c.error("/peak_dense_tflops", "at least one positive peak (e.g. \"bf16\")", "none");
+        c.error("peakFlopsPerSecond", "at least one positive peak (e.g. \"bf16\")", "none");
     }
-    c.nonNegative("/interconnect/bandwidth_gb_s_per_direction",
-                  hw.interconnectBandwidthBytesPerSecond);
-    c.nonNegative("/interconnect/latency_us", hw.collectiveLatencySeconds);
-    c.nonNegative("/l2_cache_mb", hw.onChipCacheBytes);
-    c.nonNegative("/tdp_w", hw.tdpWatts);
-    c.range("/interconnect/scale_up_domain_devices", hw.scaleUpDomainDevices, 1, 1'000'000);
-    c.nonNegative("/scale_out/bandwidth_gb_s_per_direction", hw.scaleOutBandwidthBytesPerSecond);
-    c.nonNegative("/scale_out/latency_us", hw.scaleOutLatencySeconds);
+    c.nonNegative("interconnectBandwidthBytesPerSecond", hw.interconnectBandwidthBytesPerSecond);
+    c.nonNegative("collectiveLatencySeconds", hw.collectiveLatencySeconds);
+    c.nonNegative("onChipCacheBytes", hw.onChipCacheBytes);
+    c.nonNegative("tdpWatts", hw.tdpWatts);
+    c.range("scaleUpDomainDevices", hw.scaleUpDomainDevices, 1, 1'000'000);
+    c.nonNegative("scaleOutBandwidthBytesPerSecond", hw.scaleOutBandwidthBytesPerSecond);
+    c.nonNegative("scaleOutLatencySeconds", hw.scaleOutLatencySeconds);
     // Achievable ceilings are measurements below the spec-sheet roofs: one above its peak (or
     // for a precision the chip has no roof for) is a typo or a sparse figure.
     for (Precision p : kAllPrecisions) {
         const std::string name(toString(p));
+        const std::string field = "achievableFlopsPerSecond." + name;
         const double achieved = hw.achievableFlopsPerSecond[index(p)];
-        c.nonNegative("/achievable/dense_tflops/" + name, achieved);
+        c.nonNegative(field, achieved);
         if (std::isfinite(achieved) && achieved > 0.0 && !hw.hasRoof(p)) {
-            c.error("/achievable/dense_tflops/" + name,
-                    "a precision the chip has a peak for (/peak_dense_tflops/" + name +
-                        " is missing)",
-                    numberText(achieved / 1e12) + " TFLOP/s");
+            c.error(field, "a precision the chip has a peak for ({peakFlopsPerSecond." + name +
+                               "} is missing)",
+                    issueNumberText(achieved / 1e12) + " TFLOP/s")
+                .value = achieved;
         } else if (std::isfinite(achieved) && achieved > hw.peak(p)) {
-            c.error("/achievable/dense_tflops/" + name,
-                    "at most the peak at /peak_dense_tflops/" + name + " (" +
-                        numberText(hw.peak(p) / 1e12) + " TFLOP/s)",
-                    numberText(achieved / 1e12) + " TFLOP/s");
+            c.error(field,
+                    "at most the peak at {peakFlopsPerSecond." + name + "} (" +
+                        issueNumberText(hw.peak(p) / 1e12) + " TFLOP/s)",
+                    issueNumberText(achieved / 1e12) + " TFLOP/s")
+                .value = achieved;
         }
     }
     const double achievedBandwidth = hw.achievableMemoryBandwidthBytesPerSecond;
-    c.nonNegative("/achievable/memory_bandwidth_tb_s", achievedBandwidth);
+    c.nonNegative("achievableMemoryBandwidthBytesPerSecond", achievedBandwidth);
     if (std::isfinite(achievedBandwidth) && achievedBandwidth > 0.0 &&
         achievedBandwidth > hw.memoryBandwidthBytesPerSecond) {
-        c.error("/achievable/memory_bandwidth_tb_s",
-                "at most the peak at /memory_bandwidth_tb_s (" +
-                    numberText(hw.memoryBandwidthBytesPerSecond / 1e12) + " TB/s)",
-                numberText(achievedBandwidth / 1e12) + " TB/s");
+        c.error("achievableMemoryBandwidthBytesPerSecond",
+                "at most the peak at {memoryBandwidthBytesPerSecond} (" +
+                    issueNumberText(hw.memoryBandwidthBytesPerSecond / 1e12) + " TB/s)",
+                issueNumberText(achievedBandwidth / 1e12) + " TB/s")
+            .value = achievedBandwidth;
     }
     return c.take();
 }
 
 std::vector<Issue> validate(const Model& m, const std::string& file) {
     Checker c(file);
-    c.range("/num_hidden_layers", m.numLayers, 1, kMaxLayers);
-    c.range("/hidden_size", m.hiddenSize, 1, kMaxDimension);
-    c.range("/num_attention_heads", m.numQueryHeads, 1, kMaxDimension);
-    c.range("/vocab_size", m.vocabSize, 1, kMaxDimension * 10);
-    c.range("/normsPerLayer", m.normsPerLayer, 0, 16);
+    c.range("numLayers", m.numLayers, 1, kMaxLayers);
+    c.range("hiddenSize", m.hiddenSize, 1, kMaxDimension);
+    c.range("numQueryHeads", m.numQueryHeads, 1, kMaxDimension);
+    c.range("vocabSize", m.vocabSize, 1, kMaxDimension * 10);
+    c.range("normsPerLayer", m.normsPerLayer, 0, 16);
     if (m.mla.enabled()) {
-        c.range("/kv_lora_rank", m.mla.kvLoraRank, 1, kMaxDimension);
-        c.range("/q_lora_rank", m.mla.qLoraRank, 0, kMaxDimension);
-        c.range("/qk_nope_head_dim", m.mla.qkNopeHeadDim, 1, kMaxDimension);
-        c.range("/qk_rope_head_dim", m.mla.qkRopeHeadDim, 0, kMaxDimension);
-        c.range("/v_head_dim", m.mla.vHeadDim, 1, kMaxDimension);
+        c.range("mla.kvLoraRank", m.mla.kvLoraRank, 1, kMaxDimension);
+        c.range("mla.qLoraRank", m.mla.qLoraRank, 0, kMaxDimension);
+        c.range("mla.qkNopeHeadDim", m.mla.qkNopeHeadDim, 1, kMaxDimension);
+        c.range("mla.qkRopeHeadDim", m.mla.qkRopeHeadDim, 0, kMaxDimension);
+        c.range("mla.vHeadDim", m.mla.vHeadDim, 1, kMaxDimension);
     } else {
-        c.range("/head_dim", m.headDim, 1, kMaxDimension);
-        c.range("/num_key_value_heads", m.numKvHeads, 1, kMaxDimension);
+        c.range("headDim", m.headDim, 1, kMaxDimension);
+        c.range("numKvHeads", m.numKvHeads, 1, kMaxDimension);
         if (m.numKvHeads >= 1 && m.numQueryHeads >= 1 && m.numQueryHeads % m.numKvHeads != 0) {
-            c.error("/num_key_value_heads",
-                    "a divisor of num_attention_heads (" + std::to_string(m.numQueryHeads) + ")",
-                    std::to_string(m.numKvHeads));
+            c.error("numKvHeads",
+                    "a divisor of {numQueryHeads} (" + std::to_string(m.numQueryHeads) + ")",
+                    std::to_string(m.numKvHeads))
+                .value = static_cast<double>(m.numKvHeads);
         }
     }
     std::int64_t layers = 0;
@@ -167,7 +232,7 @@ std::vector<Issue> validate(const Model& m, const std::string& file) {
     bool anyMoe = false;
     for (const LayerGroup& g : m.layerGroups) {
         if (g.count < 1 || g.slidingWindow < 0) {
-            c.error("/layer_types", "layer groups with a positive count and window ≥ 0",
+            c.error("layerGroups", "layer groups with a positive count and window ≥ 0",
                     std::to_string(g.count) + " layers, window " +
                         std::to_string(g.slidingWindow));
         }
@@ -175,66 +240,110 @@ std::vector<Issue> validate(const Model& m, const std::string& file) {
         (g.moe ? anyMoe : anyDense) = true;
     }
     if (layers != m.numLayers) {
-        c.error("/num_hidden_layers",
-                "the number of layers described (" + std::to_string(layers) + ")",
-                std::to_string(m.numLayers));
+        c.error("numLayers", "the number of layers described (" + std::to_string(layers) + ")",
+                std::to_string(m.numLayers))
+            .value = static_cast<double>(m.numLayers);
     }
     if (anyDense) {
-        c.range("/intermediate_size", m.intermediateSize, 1, kMaxDimension);
+        c.range("intermediateSize", m.intermediateSize, 1, kMaxDimension);
     }
     if (anyMoe) {
-        c.range("/num_experts", m.moe.numExperts, 1, 1'000'000);
-        c.range("/num_experts_per_tok", m.moe.expertsPerToken, 1,
+        c.range("moe.numExperts", m.moe.numExperts, 1, 1'000'000);
+        c.range("moe.expertsPerToken", m.moe.expertsPerToken, 1,
                 std::max<std::int64_t>(1, m.moe.numExperts));
-        c.range("/moe_intermediate_size", m.moe.expertIntermediateSize, 1, kMaxDimension);
-        c.range("/shared_expert_intermediate_size", m.moe.sharedIntermediateSize, 0,
-                kMaxDimension);
+        c.range("moe.expertIntermediateSize", m.moe.expertIntermediateSize, 1, kMaxDimension);
+        c.range("moe.sharedIntermediateSize", m.moe.sharedIntermediateSize, 0, kMaxDimension);
     }
     return c.take();
 }
 
 std::vector<Issue> validate(const Workload& wl, const Model& m, const std::string& file) {
     Checker c(file);
-    c.range("/batch", wl.batch, 1, kMaxBatch);
-    c.range("/prompt_tokens", wl.promptTokens, 1, kMaxTokens);
-    c.range("/context_tokens", wl.contextTokens, 0, kMaxTokens);
-    c.range("/tensor_parallel", wl.tensorParallel, 1, kMaxTensorParallel);
-    const auto storage = [&](const char* pointer, Precision p) {
+    c.range("batch", wl.batch, 1, kMaxBatch);
+    c.range("promptTokens", wl.promptTokens, 1, kMaxTokens);
+    c.range("contextTokens", wl.contextTokens, 0, kMaxTokens);
+    c.range("tensorParallel", wl.tensorParallel, 1, kMaxTensorParallel);
+    const auto storage = [&](const char* field, Precision p) {
         if (!isStoragePrecision(p)) {
-            c.error(pointer, "one of fp32, bf16, fp16, fp8, int8, int4, fp4",
+            c.error(field, "one of fp32, bf16, fp16, fp8, int8, int4, fp4",
                     "\"" + std::string(toString(p)) + "\"");
         }
     };
-    storage("/weights", wl.weightPrecision);
-    storage("/activations", wl.activationPrecision);
-    storage("/kv_cache", wl.kvPrecision);
+    storage("weightPrecision", wl.weightPrecision);
+    storage("activationPrecision", wl.activationPrecision);
+    storage("kvPrecision", wl.kvPrecision);
 
     const std::int64_t nq = m.numQueryHeads;
     if (wl.kvHeadsOverride < 0 ||
         (wl.kvHeadsOverride > 0 && nq > 0 && nq % wl.kvHeadsOverride != 0)) {
-        c.error("/kv_heads",
+        c.error("kvHeadsOverride",
                 "0 (the model's own) or a divisor of the " + std::to_string(nq) + " query heads",
-                std::to_string(wl.kvHeadsOverride));
+                std::to_string(wl.kvHeadsOverride))
+            .value = static_cast<double>(wl.kvHeadsOverride);
     }
     const std::int64_t d = wl.tensorParallel;
     if (d > 1 && nq > 0) {
         const std::int64_t nkv = wl.kvHeadsOverride > 0 ? wl.kvHeadsOverride : m.numKvHeads;
         if (nq % d != 0) {
-            c.error("/tensor_parallel",
-                    "a divisor of the " + std::to_string(nq) + " query heads", std::to_string(d));
+            c.error("tensorParallel", "a divisor of the " + std::to_string(nq) + " query heads",
+                    std::to_string(d))
+                .value = static_cast<double>(d);
         } else if (!m.mla.enabled() && nkv > 0 && nkv % d != 0 && d % nkv != 0) {
-            c.error("/tensor_parallel",
+            c.error("tensorParallel",
                     "a divisor or multiple of the " + std::to_string(nkv) + " KV heads",
-                    std::to_string(d));
+                    std::to_string(d))
+                .value = static_cast<double>(d);
+        }
+    }
+
+    c.range("speculativeTokens", wl.speculativeTokens, 0, kMaxSpeculativeTokens);
+    c.between("acceptanceRate", wl.acceptanceRate, 0.0, 1.0, true, true);
+    c.between("memoryUtilization", wl.memoryUtilization, 0.0, 1.0, false, true);
+    c.range("maxBatchedTokens", wl.maxBatchedTokens, 1, kMaxBatchedTokensLimit);
+
+    if (wl.expertParallel) {
+        const bool moe = std::any_of(m.layerGroups.begin(), m.layerGroups.end(),
+                                     [](const LayerGroup& g) { return g.moe; }) &&
+                         m.moe.numExperts > 0;
+        if (!moe) {
+            c.warning("expertParallel",
+                      "off for a dense model (it has no routed experts to spread; ignored)",
+                      "on");
+        } else if (d > 1 && m.moe.numExperts % d != 0) {
+            c.error("tensorParallel",
+                    "a divisor of the " + std::to_string(m.moe.numExperts) +
+                        " routed experts, since expert parallelism spreads them whole",
+                    std::to_string(d))
+                .value = static_cast<double>(d);
         }
     }
     return c.take();
 }
 
 std::vector<Issue> validate(const Scenario& s) {
-    std::vector<Issue> all = validate(s.hardware);
-    for (auto&& list : {validate(s.model), validate(s.workload, s.model)}) {
-        all.insert(all.end(), list.begin(), list.end());
+    std::vector<Issue> all;
+    appendPrefixed(all, validate(s.hardware), "hardware.");
+    appendPrefixed(all, validate(s.model), "model.");
+    appendPrefixed(all, validate(s.workload, s.model), "workload.");
+    if (s.workload.speculativeTokens > 0 && s.workload.draftKind == DraftKind::Model) {
+        if (!s.draft) {
+            Issue i(Severity::Error, "", "",
+                    "a draft model, since speculative decoding drafts with a model", "none");
+            i.field = "draft";
+            all.push_back(std::move(i));
+        } else {
+            appendPrefixed(all, validate(*s.draft), "draft.");
+            if (s.draft->vocabSize != s.model.vocabSize) {
+                Issue i(Severity::Error, "", "",
+                        "a draft with the target's vocabulary (" +
+                            std::to_string(s.model.vocabSize) +
+                            " tokens): speculative decoding needs a shared tokenizer",
+                        std::to_string(s.draft->vocabSize) + " tokens (" + s.draft->id + ")");
+                i.field = "draft.vocabSize";
+                i.value = static_cast<double>(s.draft->vocabSize);
+                all.push_back(std::move(i));
+            }
+        }
     }
     return all;
 }

@@ -32,9 +32,30 @@ void BM_Analyze(benchmark::State& state, const std::string& model) {
     }
 }
 
+// Speculative decoding adds a verify pass, and with a model draft a draft pass: budget 2 µs.
+void BM_AnalyzeSpeculative(benchmark::State& state, const std::string& draft) {
+    io::ScenarioFile file;
+    file.workload.speculativeTokens = 4;
+    file.workload.acceptanceRate = 0.7;
+    file.workload.draftKind = draft == "ngram" ? DraftKind::Ngram : DraftKind::Model;
+    file.draftModel = draft;
+    io::ResolvedScenario r = io::resolve(file);
+    if (!r.ok() || (draft != "ngram" && !r.scenario.draft)) {
+        std::abort();
+    }
+    for (auto _ : state) {
+        Analysis a = analyze(r.scenario);
+        benchmark::DoNotOptimize(a);
+    }
+}
+
 void registerModels() {
     for (const std::string& id : io::modelIds()) {
         benchmark::RegisterBenchmark(("BM_Analyze/" + id).c_str(), BM_Analyze, id);
+    }
+    for (const std::string draft : {"ngram", "llama-3.2-1b"}) {
+        benchmark::RegisterBenchmark(("BM_AnalyzeSpeculative/llama-3.1-8b+" + draft).c_str(),
+                                     BM_AnalyzeSpeculative, draft);
     }
 }
 

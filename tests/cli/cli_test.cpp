@@ -16,6 +16,10 @@
 #include <string>
 #include <vector>
 
+#ifndef _WIN32
+#include <sys/stat.h>
+#endif
+
 #include "cli.h"
 #include "cli_internal.h"
 #include "roofline/analysis.h"
@@ -588,6 +592,29 @@ TEST(CliExit, InvalidModelFileExitsThreeWithFileAndPointer) {
     EXPECT_TRUE(has(r.err, "error: ")) << r.err;
 }
 
+#ifndef _WIN32
+TEST(CliExit, FifoOrDeviceAsModelExitsThreeInsteadOfBlocking) {
+    const fs::path dir = freshTempDir("roofline-cli-fifo");
+    const std::string fifo = (dir / "config.json").string();
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    const Result r = cli({"analyze", "--model", fifo});
+    EXPECT_EQ(r.code, kExitInvalid);
+    EXPECT_TRUE(has(r.err, fifo + ": the file must be a readable file, got a FIFO (not a "
+                                  "regular file)"))
+        << r.err;
+    const Result v = cli({"validate", fifo});
+    EXPECT_EQ(v.code, kExitInvalid);
+    EXPECT_TRUE(has(v.err, "not a regular file")) << v.err;
+    const Result zero = cli({"analyze", "--hardware", "/dev/zero"});
+    EXPECT_EQ(zero.code, kExitInvalid);
+    EXPECT_TRUE(has(zero.err, "/dev/zero: the file must be a readable file, got a character "
+                              "device"))
+        << zero.err;
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+}
+#endif
+
 TEST(CliExit, ScenarioThatFailsValidationExitsThree) {
     // Llama-3.1-8B has 32 query heads: a GQA ratio of 5 does not divide them.
     const Result gqa = cli({"analyze", "--gqa-ratio", "5"});
@@ -601,13 +628,124 @@ TEST(CliExit, ScenarioThatFailsValidationExitsThree) {
     EXPECT_EQ(json::parse(ok.out)["scenario"]["gqa_ratio"], 4);
 }
 
+// The options of engine round 2: good values are accepted (exit 0; the numbers are the
+// engine's business and not checked here), bad ones are usage errors naming the option.
+TEST(CliOptions, NewScenarioOptionsAcceptGoodValues) {
+    for (const std::vector<std::string>& extra : std::vector<std::vector<std::string>>{
+             {"--spec-k", "4"},
+             {"--spec-k=16", "--spec-accept", "1"},
+             {"--spec-k", "4", "--spec-accept=0", "--draft-model", "ngram"},
+             {"--spec-k", "4", "--spec-accept", "0.6", "--draft-model", "llama-3.1-8b"},
+             {"--spec-k", "0", "--draft-model", "llama-2-7b"},  // off: the draft is unused
+             {"--expert-parallel", "off"},
+             {"--memory-utilization", "0.5"},
+             {"--memory-utilization=1"},
+             {"--max-batched-tokens", "1"},
+             {"--max-batched-tokens", "100000000"},
+             {"--ceilings", "peak"},
+             {"--ceilings=achievable"},
+         }) {
+        std::vector<std::string> args = {"analyze", "--format", "json"};
+        args.insert(args.end(), extra.begin(), extra.end());
+        SCOPED_TRACE(extra.front() + " " + (extra.size() > 1 ? extra[1] : ""));
+        const Result r = cli(args);
+        EXPECT_EQ(r.code, kExitOk) << r.err;
+        EXPECT_TRUE(r.err.empty()) << r.err;
+    }
+    // A draft from a file on disk works like a preset id.
+    const Result file = cli({"analyze", "--spec-k", "2", "--model",
+                             kData + "/valid/config.json", "--draft-model",
+                             kData + "/valid/config.json"});
+    EXPECT_EQ(file.code, kExitOk) << file.err;
+    // Expert parallelism over Mixtral's 8 experts on 8 devices.
+    const Result ep = cli({"analyze", "--model", "mixtral-8x7b", "--tp", "8",
+                           "--expert-parallel", "on"});
+    EXPECT_EQ(ep.code, kExitOk) << ep.err;
+    EXPECT_TRUE(ep.err.empty()) << ep.err;
+}
+
+TEST(CliOptions, NewScenarioOptionsRefuseBadValuesNamingTheOption) {
+    struct Case {
+        std::vector<std::string> args;
+        std::string message;
+    };
+    for (const Case& c : std::vector<Case>{
+             {{"--spec-k", "17"}, "--spec-k expects an integer from 0 to 16, got '17'"},
+             {{"--spec-accept", "1.01"}, "--spec-accept expects a number from 0 to 1, got '1.01'"},
+             {{"--draft-model="},
+              "--draft-model expects ngram, a model preset id or a config.json path, got ''"},
+             {{"--expert-parallel", "true"}, "--expert-parallel expects on or off, got 'true'"},
+             {{"--memory-utilization", "0"},
+              "--memory-utilization expects a number above 0 and at most 1, got '0'"},
+             {{"--max-batched-tokens", "0"},
+              "--max-batched-tokens expects an integer from 1 to 100000000, got '0'"},
+             {{"--ceilings", "mamf"}, "--ceilings expects peak or achievable, got 'mamf'"},
+         }) {
+        std::vector<std::string> args = {"analyze"};
+        args.insert(args.end(), c.args.begin(), c.args.end());
+        SCOPED_TRACE(c.message);
+        const Result r = cli(args);
+        EXPECT_EQ(r.code, kExitUsage);
+        EXPECT_TRUE(has(r.err, "roofline-cli: " + c.message)) << r.err;
+        EXPECT_TRUE(r.out.empty());
+    }
+}
+
+TEST(CliOptions, ScenarioErrorsOfTheNewOptionsExitThree) {
+    // Llama-2-7B's 32,000-token vocabulary cannot draft for Llama-3.1-8B's 128,256.
+    const Result vocab = cli({"analyze", "--spec-k", "4", "--draft-model", "llama-2-7b"});
+    EXPECT_EQ(vocab.code, kExitInvalid);
+    EXPECT_TRUE(has(vocab.err, "error: /speculative/draft must be a draft with the target's "
+                               "vocabulary (128256 tokens)"))
+        << vocab.err;
+    EXPECT_TRUE(has(vocab.err, "shared tokenizer")) << vocab.err;
+    const Result missing = cli({"analyze", "--spec-k", "4", "--draft-model", "no-such-model"});
+    EXPECT_EQ(missing.code, kExitInvalid);
+    EXPECT_TRUE(has(missing.err, "/speculative/draft")) << missing.err;
+    EXPECT_TRUE(has(missing.err, "no-such-model")) << missing.err;
+    // 16 devices split Mixtral's 32 heads, but not its 8 experts.
+    const Result ep = cli({"analyze", "--model", "mixtral-8x7b", "--tp", "16",
+                           "--expert-parallel", "on"});
+    EXPECT_EQ(ep.code, kExitInvalid);
+    EXPECT_TRUE(has(ep.err, "8 routed experts")) << ep.err;
+    // On a dense model expert parallelism is only a warning.
+    const Result dense = cli({"analyze", "--expert-parallel", "on"});
+    EXPECT_EQ(dense.code, kExitOk) << dense.err;
+    EXPECT_TRUE(has(dense.err, "warning: /expert_parallel must be off for a dense model"))
+        << dense.err;
+}
+
+TEST(CliValidate, ScenarioFileWithTheNewKeys) {
+    const fs::path dir = freshTempDir("roofline-cli-newkeys");
+    const std::string good = (dir / "spec.json").string();
+    std::ofstream(good) << R"({"schema_version": 1, "hardware": "h100-sxm",
+        "model": "llama-3.1-70b", "tensor_parallel": 4, "expert_parallel": false,
+        "speculative": {"k": 4, "acceptance": 0.7, "draft": "llama-3.1-8b"},
+        "memory_utilization": 0.9, "max_batched_tokens": 4096, "ceilings": "achievable"})";
+    const Result ok = cli({"validate", good});
+    EXPECT_EQ(ok.code, kExitOk) << ok.err;
+    EXPECT_TRUE(ok.err.empty()) << ok.err;
+
+    const std::string bad = (dir / "bad.json").string();
+    std::ofstream(bad) << R"({"schema_version": 1, "hardware": "h100-sxm",
+        "model": "llama-3.1-8b", "speculative": {"k": 40}})";
+    const Result r = cli({"validate", bad});
+    EXPECT_EQ(r.code, kExitInvalid);
+    EXPECT_TRUE(has(r.err, bad + ": /speculative/k must be an integer from 0 to 16, got 40"))
+        << r.err;
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+}
+
 TEST(CliHelp, HelpMentionsEveryCommandAndExitsZero) {
     for (const std::vector<std::string>& args :
          {std::vector<std::string>{"--help"}, {"-h"}, {"help"}, {"analyze", "--help"}}) {
         const Result r = cli(args);
         EXPECT_EQ(r.code, kExitOk);
         for (const char* word : {"analyze", "sweep", "list", "validate", "--batch", "--format",
-                                 "--hardware", "--model"}) {
+                                 "--hardware", "--model", "--spec-k", "--spec-accept",
+                                 "--draft-model", "--expert-parallel", "--memory-utilization",
+                                 "--max-batched-tokens", "--ceilings"}) {
             EXPECT_TRUE(has(r.out, word)) << word;
         }
     }

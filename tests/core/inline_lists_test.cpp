@@ -46,6 +46,67 @@ TEST(FixedList, AppendsInOrderAndCopiesIndependently) {
     EXPECT_TRUE(list.empty());
 }
 
+// Overflow is bounded in every build type, not only asserted: the same code runs in this
+// test (whatever the build type) and in a Release build with NDEBUG.
+TEST(FixedList, AppendingPastCapacityIsDroppedAndWritesNothingBeyond) {
+    struct Guarded {
+        FixedList<Pair, 3> list;
+        int canary[16];
+    } g;
+    for (int& c : g.canary) {
+        c = 0x5a5a5a5a;
+    }
+    for (int i = 0; i < 3; ++i) {
+        EXPECT_TRUE(g.list.tryPushBack({i, 0.5}));
+    }
+    EXPECT_TRUE(g.list.full());
+    EXPECT_FALSE(g.list.tryPushBack({99, 9.9}));
+    EXPECT_EQ(g.list.tryEmplaceBack(), nullptr);
+    g.list.push_back({100, 1.0}).a = 101;  // writes land in the list's scratch slot
+    Pair& scratch = g.list.emplace_back();
+    scratch.a = 102;
+    scratch.b = 2.0;
+    for (int i = 0; i < 1000; ++i) {
+        g.list.push_back({i, 3.0});
+        g.list.emplace_back().a = i;
+    }
+    EXPECT_EQ(g.list.size(), g.list.capacity());
+    EXPECT_EQ(g.list.dropped(), 4u + 2000u);
+    int expected = 0;
+    for (const Pair& p : g.list) {
+        EXPECT_EQ(p.a, expected++);
+        EXPECT_EQ(p.b, 0.5);
+    }
+    for (int c : g.canary) {
+        EXPECT_EQ(c, 0x5a5a5a5a);
+    }
+
+    FixedList<Pair, 3> copy = g.list;  // copies the elements, not the scratch slot
+    EXPECT_EQ(copy.size(), 3u);
+    EXPECT_EQ(copy.back().a, 2);
+    EXPECT_EQ(copy.dropped(), g.list.dropped());
+    g.list.clear();
+    EXPECT_EQ(g.list.dropped(), 0u);
+    EXPECT_TRUE(g.list.tryPushBack({7, 7.0}));
+}
+
+TEST(FixedList, SeventhWarningOfAnAnalysisIsDroppedSafely) {
+    // Analysis::warnings holds kMaxWarnings; the engine appends with emplace_back().
+    Analysis a;
+    for (std::size_t i = 0; i < kMaxWarnings; ++i) {
+        a.warnings.emplace_back() << "warning " << static_cast<long long>(i);
+    }
+    a.warnings.emplace_back() << "a seventh warning, dropped";
+    a.warnings.push_back(Warning("an eighth, dropped"));
+    EXPECT_FALSE(a.warnings.tryPushBack(Warning("a ninth, dropped")));
+    ASSERT_EQ(a.warnings.size(), kMaxWarnings);
+    EXPECT_EQ(a.warnings.dropped(), 3u);
+    EXPECT_EQ(a.warnings.back(), "warning " + std::to_string(kMaxWarnings - 1));
+    const Analysis copy = a;
+    EXPECT_EQ(copy.warnings.size(), kMaxWarnings);
+    EXPECT_EQ(copy.warnings[0], "warning 0");
+}
+
 TEST(Warning, ComposesTextAndNumbers) {
     Warning w;
     w << "Does not fit: " << 1620LL << " GB needed, " << -3LL << " left";

@@ -125,7 +125,7 @@ inline Model deepseekV3() {
 }
 
 inline Scenario scenario(Hardware hw, Model m, Workload w = {}) {
-    return Scenario{std::move(hw), std::move(m), w};
+    return Scenario{std::move(hw), std::move(m), w, std::nullopt};
 }
 
 }  // namespace roofline::test

@@ -16,6 +16,10 @@
 #include <string>
 #include <vector>
 
+#ifndef _WIN32
+#include <sys/stat.h>
+#endif
+
 #include "roofline/io/presets.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/validate.h"
@@ -266,6 +270,78 @@ TEST(InvalidFilesRuntime, DirectoryIsNotAReadableFile) {
         SCOPED_TRACE(kind);
         expectBroken(kind, path, "", "a readable file");
     }
+}
+
+#ifndef _WIN32
+TEST(InvalidFilesRuntime, FifoIsRefusedWithoutBlocking) {
+    // Opening a FIFO blocks until a writer comes: the reader must look before it opens.
+    TempDir dir;
+    const std::string path = (dir.path() / "config.json").string();
+    ASSERT_EQ(::mkfifo(path.c_str(), 0600), 0);
+    for (const char* kind : {"hardware", "model", "scenario"}) {
+        SCOPED_TRACE(kind);
+        expectBroken(kind, path, "", "a readable file, got a FIFO (not a regular file)");
+    }
+}
+
+TEST(InvalidFilesRuntime, DeviceIsRefused) {
+    // /dev/zero never ends; /dev/null is empty but no file either.
+    for (const char* path : {"/dev/zero", "/dev/null"}) {
+        if (!fs::exists(path)) {
+            continue;
+        }
+        for (const char* kind : {"hardware", "model", "scenario"}) {
+            SCOPED_TRACE(std::string(kind) + " " + path);
+            expectBroken(kind, path, "", "got a character device (not a regular file)");
+        }
+    }
+}
+#endif
+
+TEST(InvalidFilesRuntime, DirectorySaysWhatItIs) {
+    TempDir dir;
+    expectBroken("model", dir.path().string(), "", "got a directory (not a regular file)");
+}
+
+TEST(InvalidFilesRuntime, HardwareIssuesFromValidateUseThePresetsKeysAndUnits) {
+    // 1e300 TB/s parses, but is infinite in byte/s: validate() finds it in SI under the field
+    // memoryBandwidthBytesPerSecond; the message names the preset's key and its TB/s text.
+    const std::string base = R"({"schema_version": 1, "name": "Chip", "memory_capacity_gb": 80,
+        "memory_bandwidth_tb_s": 3.35, "peak_dense_tflops": {"bf16": 989.4},
+        "interconnect": {"name": "Link", "bandwidth_gb_s_per_direction": 450}})";
+    struct Case {
+        std::string from, to, pointer, fragment;
+    };
+    for (const Case& c : std::vector<Case>{
+             {"\"memory_bandwidth_tb_s\": 3.35", "\"memory_bandwidth_tb_s\": 1e300",
+              "/memory_bandwidth_tb_s", "a positive finite number, got 1e+300"},
+             {"\"memory_capacity_gb\": 80", "\"memory_capacity_gb\": 1e300",
+              "/memory_capacity_gb", "a positive finite number, got 1e+300"},
+             {"\"bf16\": 989.4", "\"bf16\": 1e300", "/peak_dense_tflops/bf16",
+              "a finite number ≥ 0, got 1e+300"},
+             {"\"bandwidth_gb_s_per_direction\": 450",
+              "\"bandwidth_gb_s_per_direction\": 1e300",
+              "/interconnect/bandwidth_gb_s_per_direction", "got 1e+300"}}) {
+        SCOPED_TRACE(c.pointer);
+        std::string text = base;
+        text.replace(text.find(c.from), c.from.size(), c.to);
+        const auto r = roofline::io::parseHardware(text, "chip.json");
+        ASSERT_FALSE(r.ok());
+        ASSERT_FALSE(r.issues.empty());
+        const Issue& e = r.issues.front();
+        EXPECT_EQ(e.pointer, c.pointer);
+        EXPECT_EQ(e.message(), "chip.json: " + c.pointer + " must be " + e.expected + ", got " +
+                                   e.found);
+        EXPECT_NE(e.message().find(c.fragment), std::string::npos) << e.message();
+        EXPECT_EQ(e.message().find("infinity"), std::string::npos) << e.message();
+        EXPECT_EQ(e.message().find("Bytes"), std::string::npos) << e.message();
+    }
+    // A bandwidth the preset states in TB/s is shown in TB/s: -3.35, never -3.35e+12.
+    const auto negative = roofline::io::parseHardware(
+        std::string(base).replace(base.find("3.35"), 4, "-3.35"), "chip.json");
+    ASSERT_FALSE(negative.issues.empty());
+    EXPECT_EQ(negative.issues.front().message(),
+              "chip.json: /memory_bandwidth_tb_s must be a positive number, got -3.35");
 }
 
 TEST(InvalidFilesRuntime, AFailedLoadLeavesTheFileUntouched) {

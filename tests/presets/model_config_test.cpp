@@ -552,6 +552,44 @@ TEST(ModelConfigErrors, MoeFields) {
                 "/first_k_dense_replace", "an integer from 0 to 27");
 }
 
+// Mixtral-8x7B's MoE keys (mistralai/Mixtral-8x7B-v0.1 config.json): the experts are
+// num_local_experts, not num_experts as in Qwen-MoE or n_routed_experts as in DeepSeek.
+constexpr const char* kMixtral = R"({
+  "architectures": ["MixtralForCausalLM"],
+  "model_type": "mixtral",
+  "hidden_size": 4096,
+  "intermediate_size": 14336,
+  "num_attention_heads": 32,
+  "num_hidden_layers": 32,
+  "num_key_value_heads": 8,
+  "num_local_experts": 8,
+  "num_experts_per_tok": 2,
+  "vocab_size": 32000
+})";
+
+TEST(ModelConfigErrors, ExpertCountIsReportedUnderTheKeyThisFileUsed) {
+    // The range is validate()'s (field moe.numExperts); the message names THIS file's key.
+    EXPECT_TRUE(parseModelConfig(kMixtral, kFile, "mixtral").ok());
+    expectError(variant(kMixtral, {{"num_local_experts", 2000000}}), "/num_local_experts",
+                "an integer from 1 to 1000000, got 2000000");
+    expectError(variant(kQwen3_30B_A3B, {{"num_experts", 2000000}}), "/num_experts",
+                "an integer from 1 to 1000000, got 2000000");
+    expectError(variant(kDeepSeekV2Lite, {{"n_routed_experts", 2000000}}), "/n_routed_experts",
+                "an integer from 1 to 1000000, got 2000000");
+    // The parser still refuses what is no integer, under the same key.
+    expectError(variant(kMixtral, {{"num_local_experts", "8"}}), "/num_local_experts",
+                "got \"8\"");
+    expectError(variant(kMixtral, {{"num_experts_per_tok", 9}}), "/num_experts_per_tok",
+                "an integer from 1 to 8, got 9");
+    // No message of a parsed config names a C++ member.
+    const Loaded<Model> m = parseModelConfig(variant(kMixtral, {{"num_local_experts", 2000000}}),
+                                             kFile, "bad");
+    for (const Issue& i : m.issues) {
+        EXPECT_EQ(i.message().find("moe."), std::string::npos) << i.message();
+        EXPECT_EQ(i.message().find("/num_experts "), std::string::npos) << i.message();
+    }
+}
+
 TEST(ModelConfigErrors, WrongTypes) {
     expectError(variant(kSmallLlama, {{"tie_word_embeddings", "false"}}),
                 "/tie_word_embeddings", "true or false, got \"false\"");

@@ -219,7 +219,8 @@ TEST(PresetHardware, H100SxmArrivesInSiUnits) {
     EXPECT_FALSE(h.hasRoof(Precision::Int4));
     EXPECT_DOUBLE_EQ(h.interconnectBandwidthBytesPerSecond, 450e9);
     EXPECT_DOUBLE_EQ(h.onChipCacheBytes, 50e6);
-    EXPECT_EQ(h.collectiveLatencySeconds, roofline::kDefaultCollectiveLatencySeconds) << "default latency when the preset has none";
+    EXPECT_EQ(h.collectiveLatencySeconds, roofline::kDefaultCollectiveLatencySeconds)
+        << "default latency when the preset has none";
     EXPECT_EQ(h.name, "NVIDIA H100 SXM5 80GB");
     EXPECT_EQ(h.vendor, "NVIDIA");
 }
@@ -407,7 +408,7 @@ TEST(PresetHardwareSchema, AchievableAbovePeakNamesBothPointers) {
     EXPECT_EQ(h.issues[0].pointer, "/achievable/dense_tflops/bf16");
     EXPECT_EQ(h.issues[0].message(),
               "x.json: /achievable/dense_tflops/bf16 must be at most the peak at "
-              "/peak_dense_tflops/bf16 (989.4 TFLOP/s), got 1000 TFLOP/s");
+              "/peak_dense_tflops/bf16 (989.4 TFLOP/s), got 1000");
 }
 
 TEST(PresetHardware, EveryChipHasABf16OrFp16RoofAndSaneNumbers) {

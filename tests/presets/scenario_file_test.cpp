@@ -13,6 +13,8 @@
 
 namespace {
 
+using roofline::Ceilings;
+using roofline::DraftKind;
 using roofline::Precision;
 using roofline::Severity;
 using roofline::Workload;
@@ -181,6 +183,142 @@ TEST(ScenarioFile, BadValuesNameTheirPointer) {
     }
 }
 
+TEST(ScenarioFile, NewWorkloadKeysRoundTrip) {
+    ScenarioFile a;
+    a.model = "mixtral-8x7b";
+    a.workload.expertParallel = true;
+    a.workload.speculativeTokens = 16;
+    a.workload.acceptanceRate = 0.0;
+    a.workload.draftKind = DraftKind::Model;
+    a.draftModel = "llama-3.2-1b";
+    a.workload.memoryUtilization = 1.0;
+    a.workload.maxBatchedTokens = 1;
+    a.workload.ceilings = Ceilings::Achievable;
+
+    ScenarioFile b;
+    b.workload.speculativeTokens = 4;
+    b.workload.acceptanceRate = 1.0;
+    b.workload.memoryUtilization = 0.05;
+    b.workload.maxBatchedTokens = roofline::kMaxBatchedTokensLimit;
+
+    ScenarioFile c;  // a model draft kept while speculation is off
+    c.workload.draftKind = DraftKind::Model;
+    c.draftModel = "/models/draft/config.json";
+
+    for (const ScenarioFile& s : {a, b, c}) {
+        SCOPED_TRACE(roofline::io::toJson(s));
+        EXPECT_EQ(roundTrip(s), s);
+        EXPECT_FALSE(s == ScenarioFile{});
+    }
+}
+
+TEST(ScenarioFile, ToJsonWritesTheNewKeys) {
+    ScenarioFile s;
+    s.workload.speculativeTokens = 3;
+    s.workload.acceptanceRate = 0.5;
+    const std::string text = roofline::io::toJson(s);
+    for (const char* key :
+         {"\"expert_parallel\": false", "\"speculative\": {", "\"k\": 3",
+          "\"acceptance\": 0.5", "\"draft\": \"ngram\"", "\"memory_utilization\": 0.9",
+          "\"max_batched_tokens\": 8192", "\"ceilings\": \"peak\"",
+          "\"schema_version\": 1"}) {
+        EXPECT_NE(text.find(key), std::string::npos) << key << " not in\n" << text;
+    }
+}
+
+TEST(ScenarioFile, OldFilesWithoutTheNewKeysLoadWithDefaults) {
+    const Loaded<ScenarioFile> s = parseScenarioFile(
+        R"({"schema_version": 1, "hardware": "h100-sxm", "model": "llama-3.1-8b",
+            "batch": 4, "flash_attention": false})",
+        kFile);
+    ASSERT_TRUE(s.ok()) << roofline::describe(s.issues);
+    EXPECT_TRUE(s.issues.empty()) << roofline::describe(s.issues);
+    const Workload& w = s.value->workload;
+    EXPECT_FALSE(w.expertParallel);
+    EXPECT_EQ(w.speculativeTokens, 0);
+    EXPECT_EQ(w.acceptanceRate, 0.7);
+    EXPECT_EQ(w.draftKind, DraftKind::Ngram);
+    EXPECT_EQ(s.value->draftModel, "ngram");
+    EXPECT_EQ(w.memoryUtilization, 0.90);
+    EXPECT_EQ(w.maxBatchedTokens, 8192);
+    EXPECT_EQ(w.ceilings, Ceilings::Peak);
+}
+
+TEST(ScenarioFile, SpeculativeKeysAreReadTogether) {
+    const Loaded<ScenarioFile> s = parseScenarioFile(
+        R"({"schema_version": 1, "hardware": "h100-sxm", "model": "llama-3.1-70b",
+            "speculative": {"k": 5, "acceptance": 0.8, "draft": "llama-3.1-8b"},
+            "ceilings": "achievable", "expert_parallel": true})",
+        kFile);
+    ASSERT_TRUE(s.ok()) << roofline::describe(s.issues);
+    EXPECT_EQ(s.value->workload.speculativeTokens, 5);
+    EXPECT_EQ(s.value->workload.acceptanceRate, 0.8);
+    EXPECT_EQ(s.value->workload.draftKind, DraftKind::Model);
+    EXPECT_EQ(s.value->draftModel, "llama-3.1-8b");
+    EXPECT_EQ(s.value->workload.ceilings, Ceilings::Achievable);
+    EXPECT_TRUE(s.value->workload.expertParallel);
+
+    // Only k: the draft stays the free n-gram one.
+    const Loaded<ScenarioFile> k = parseScenarioFile(
+        R"({"schema_version": 1, "hardware": "h100-sxm", "model": "m", "speculative": {"k": 2}})",
+        kFile);
+    ASSERT_TRUE(k.ok()) << roofline::describe(k.issues);
+    EXPECT_EQ(k.value->workload.speculativeTokens, 2);
+    EXPECT_EQ(k.value->workload.draftKind, DraftKind::Ngram);
+}
+
+TEST(ScenarioFile, BadNewValuesNameTheirPointer) {
+    struct Case {
+        const char* json;
+        const char* pointer;
+        const char* fragment;
+    };
+    const Case cases[] = {
+        {R"({"schema_version": 1, "hardware": "h", "model": "m", "speculative": {"k": 17}})",
+         "/speculative/k", "an integer from 0 to 16, got 17"},
+        {R"({"schema_version": 1, "hardware": "h", "model": "m", "speculative": {"k": -1}})",
+         "/speculative/k", "got -1"},
+        {R"({"schema_version": 1, "hardware": "h", "model": "m",
+             "speculative": {"acceptance": 1.2}})",
+         "/speculative/acceptance", "a number from 0 to 1, got 1.2"},
+        {R"({"schema_version": 1, "hardware": "h", "model": "m",
+             "speculative": {"acceptance": "0.7"}})",
+         "/speculative/acceptance", "got \"0.7\""},
+        {R"({"schema_version": 1, "hardware": "h", "model": "m", "speculative": {"draft": 3}})",
+         "/speculative/draft", "a string, got 3"},
+        {R"({"schema_version": 1, "hardware": "h", "model": "m", "speculative": {"draft": ""}})",
+         "/speculative/draft", "\"ngram\" or a model preset id or config.json path, got \"\""},
+        {R"({"schema_version": 1, "hardware": "h", "model": "m", "speculative": 4})",
+         "/speculative", "an object {k, acceptance, draft}, got 4"},
+        {R"({"schema_version": 1, "hardware": "h", "model": "m", "memory_utilization": 0})",
+         "/memory_utilization", "a number above 0 and at most 1, got 0"},
+        {R"({"schema_version": 1, "hardware": "h", "model": "m", "memory_utilization": 90})",
+         "/memory_utilization", "got 90"},
+        {R"({"schema_version": 1, "hardware": "h", "model": "m", "max_batched_tokens": 0})",
+         "/max_batched_tokens", "an integer from 1 to 100000000, got 0"},
+        {R"({"schema_version": 1, "hardware": "h", "model": "m", "expert_parallel": "on"})",
+         "/expert_parallel", "true or false, got \"on\""},
+        {R"({"schema_version": 1, "hardware": "h", "model": "m", "ceilings": "measured"})",
+         "/ceilings", "\"peak\" or \"achievable\", got \"measured\""},
+    };
+    for (const Case& c : cases) {
+        SCOPED_TRACE(c.json);
+        const Loaded<ScenarioFile> s = parseScenarioFile(c.json, kFile);
+        EXPECT_FALSE(s.ok());
+        const roofline::Issue* e = firstError(s.issues);
+        ASSERT_NE(e, nullptr);
+        EXPECT_EQ(e->pointer, c.pointer);
+        EXPECT_NE(e->message().find(c.fragment), std::string::npos) << e->message();
+    }
+    // An unknown key inside "speculative" is a warning, as at the top level.
+    const Loaded<ScenarioFile> w = parseScenarioFile(
+        R"({"schema_version": 1, "hardware": "h", "model": "m", "speculative": {"K": 4}})", kFile);
+    ASSERT_TRUE(w.ok());
+    ASSERT_EQ(w.issues.size(), 1u);
+    EXPECT_EQ(w.issues[0].pointer, "/speculative/K");
+    EXPECT_EQ(w.issues[0].severity, Severity::Warning);
+}
+
 // ---------------------------------------------------------------------------------------
 // Options.
 
@@ -233,6 +371,45 @@ TEST(ScenarioOptions, EveryOptionSetsItsField) {
     EXPECT_EQ(gqa2, 0) << "--kv-heads replaces an earlier --gqa-ratio";
 }
 
+TEST(ScenarioOptions, NewOptionsSetTheirFields) {
+    ScenarioFile s;
+    std::int64_t gqa = 0;
+    const OptionsResult r =
+        apply({"--spec-k", "4", "--spec-accept=0.85", "--draft-model", "llama-3.2-1b",
+               "--expert-parallel", "on", "--memory-utilization", "0.95",
+               "--max-batched-tokens=2048", "--ceilings", "achievable"},
+              s, gqa);
+    EXPECT_TRUE(r.errors.empty()) << (r.errors.empty() ? "" : r.errors.front());
+    EXPECT_TRUE(r.rest.empty());
+    EXPECT_EQ(s.workload.speculativeTokens, 4);
+    EXPECT_EQ(s.workload.acceptanceRate, 0.85);
+    EXPECT_EQ(s.workload.draftKind, DraftKind::Model);
+    EXPECT_EQ(s.draftModel, "llama-3.2-1b");
+    EXPECT_TRUE(s.workload.expertParallel);
+    EXPECT_EQ(s.workload.memoryUtilization, 0.95);
+    EXPECT_EQ(s.workload.maxBatchedTokens, 2048);
+    EXPECT_EQ(s.workload.ceilings, Ceilings::Achievable);
+    EXPECT_EQ(roundTrip(s), s) << "what the options set, a scenario file keeps";
+
+    // --spec-k alone drafts with n-grams; --draft-model ngram switches back; bounds are in.
+    ScenarioFile t;
+    EXPECT_TRUE(apply({"--spec-k=16", "--spec-accept", "1", "--memory-utilization", "1"}, t, gqa)
+                    .errors.empty());
+    EXPECT_EQ(t.workload.speculativeTokens, 16);
+    EXPECT_EQ(t.workload.draftKind, DraftKind::Ngram);
+    EXPECT_EQ(t.draftModel, "ngram");
+    EXPECT_TRUE(apply({"--draft-model", "x", "--draft-model=ngram", "--spec-k", "0",
+                       "--spec-accept", "0", "--expert-parallel", "off", "--ceilings", "peak",
+                       "--max-batched-tokens", "1"},
+                      t, gqa)
+                    .errors.empty());
+    EXPECT_EQ(t.workload.draftKind, DraftKind::Ngram);
+    EXPECT_EQ(t.draftModel, "ngram");
+    EXPECT_EQ(t.workload.speculativeTokens, 0);
+    EXPECT_EQ(t.workload.acceptanceRate, 0.0);
+    EXPECT_EQ(t.workload.maxBatchedTokens, 1);
+}
+
 TEST(ScenarioOptions, BadValuesAreUsageErrors) {
     struct Case {
         std::vector<std::string> args;
@@ -250,6 +427,26 @@ TEST(ScenarioOptions, BadValuesAreUsageErrors) {
         {{"--batch"}, "--batch expects a value"},
         {{"--tp", "0"}, "--tp expects an integer from 1 to 4096"},
         {{"--context", "-5"}, "--context expects an integer from 0"},
+        {{"--spec-k", "17"}, "--spec-k expects an integer from 0 to 16, got '17'"},
+        {{"--spec-k", "-1"}, "--spec-k expects an integer from 0 to 16, got '-1'"},
+        {{"--spec-k", "two"}, "got 'two'"},
+        {{"--spec-accept", "1.5"}, "--spec-accept expects a number from 0 to 1, got '1.5'"},
+        {{"--spec-accept", "-0.1"}, "got '-0.1'"},
+        {{"--spec-accept", "nan"}, "got 'nan'"},
+        {{"--spec-accept", "0.7x"}, "got '0.7x'"},
+        {{"--spec-accept="}, "--spec-accept expects a number from 0 to 1, got ''"},
+        {{"--draft-model="}, "--draft-model expects ngram, a model preset id or a config.json "
+                             "path, got ''"},
+        {{"--draft-model"}, "--draft-model expects a value"},
+        {{"--expert-parallel", "yes"}, "--expert-parallel expects on or off, got 'yes'"},
+        {{"--memory-utilization", "0"},
+         "--memory-utilization expects a number above 0 and at most 1, got '0'"},
+        {{"--memory-utilization", "90"}, "got '90'"},
+        {{"--memory-utilization", "inf"}, "got 'inf'"},
+        {{"--max-batched-tokens", "0"},
+         "--max-batched-tokens expects an integer from 1 to 100000000, got '0'"},
+        {{"--max-batched-tokens", "8k"}, "got '8k'"},
+        {{"--ceilings", "measured"}, "--ceilings expects peak or achievable, got 'measured'"},
     };
     for (const Case& c : cases) {
         SCOPED_TRACE(c.args.front());
@@ -278,7 +475,10 @@ TEST(ScenarioOptions, HelpMentionsEveryOption) {
     const std::string help(roofline::io::scenarioOptionsHelp());
     for (const char* option : {"--hardware", "--model", "--batch", "--prompt", "--context",
                                "--weights", "--activations", "--kv ", "--kv-heads",
-                               "--gqa-ratio", "--tp", "--flash-attention"}) {
+                               "--gqa-ratio", "--tp", "--flash-attention", "--expert-parallel",
+                               "--spec-k", "--spec-accept", "--draft-model",
+                               "--memory-utilization", "--max-batched-tokens", "--ceilings",
+                               "peak|achievable", "ngram"}) {
         EXPECT_NE(help.find(option), std::string::npos) << option;
     }
 }
@@ -360,6 +560,97 @@ TEST(ScenarioResolve, WorkloadErrorsComeFromValidate) {
     const roofline::Issue* e = firstError(r.issues);
     ASSERT_NE(e, nullptr);
     EXPECT_EQ(e->pointer, "/tensor_parallel");
+}
+
+TEST(ScenarioResolve, ModelDraftIsLoadedOnlyWhenSpeculating) {
+    ScenarioFile s;  // Llama-3.1-70B drafted by Llama-3.1-8B: same tokenizer
+    s.model = "llama-3.1-70b";
+    s.workload.tensorParallel = 4;
+    s.workload.speculativeTokens = 4;
+    s.workload.draftKind = DraftKind::Model;
+    s.draftModel = "llama-3.1-8b";
+    roofline::io::ResolvedScenario r = roofline::io::resolve(s);
+    ASSERT_TRUE(r.ok()) << roofline::describe(r.issues);
+    ASSERT_TRUE(r.scenario.draft.has_value());
+    EXPECT_EQ(r.scenario.draft->id, "llama-3.1-8b");
+
+    s.workload.draftKind = DraftKind::Ngram;  // n-gram: no draft model
+    r = roofline::io::resolve(s);
+    ASSERT_TRUE(r.ok()) << roofline::describe(r.issues);
+    EXPECT_FALSE(r.scenario.draft.has_value());
+
+    s.workload.draftKind = DraftKind::Model;  // speculation off: the draft is not loaded
+    s.workload.speculativeTokens = 0;
+    s.draftModel = "no-such-draft";
+    r = roofline::io::resolve(s);
+    EXPECT_TRUE(r.ok()) << roofline::describe(r.issues);
+    EXPECT_FALSE(r.scenario.draft.has_value());
+}
+
+TEST(ScenarioResolve, DraftThatDoesNotLoadNamesTheKey) {
+    ScenarioFile s;
+    s.workload.speculativeTokens = 2;
+    s.workload.draftKind = DraftKind::Model;
+    s.draftModel = "no-such-draft";
+    const roofline::io::ResolvedScenario r = roofline::io::resolve(s);
+    EXPECT_FALSE(r.ok());
+    bool named = false;
+    for (const roofline::Issue& i : r.issues) {
+        named = named || (i.pointer == "/speculative/draft" &&
+                          i.message().find("\"no-such-draft\"") != std::string::npos);
+    }
+    EXPECT_TRUE(named) << roofline::describe(r.issues);
+}
+
+TEST(ScenarioResolve, DraftWithAnotherVocabularyIsAnError) {
+    ScenarioFile s;  // Llama-3.1-8B (128,256 tokens) drafted by Llama-2-7B (32,000)
+    s.workload.speculativeTokens = 3;
+    s.workload.draftKind = DraftKind::Model;
+    s.draftModel = "llama-2-7b";
+    const roofline::io::ResolvedScenario r = roofline::io::resolve(s);
+    EXPECT_FALSE(r.ok());
+    const roofline::Issue* e = firstError(r.issues);
+    ASSERT_NE(e, nullptr);
+    EXPECT_EQ(e->pointer, "/speculative/draft");
+    EXPECT_NE(e->message().find("shared tokenizer"), std::string::npos) << e->message();
+    EXPECT_NE(e->message().find("128256"), std::string::npos) << e->message();
+    EXPECT_NE(e->message().find("got 32000 tokens"), std::string::npos) << e->message();
+}
+
+TEST(ScenarioResolve, NewWorkloadErrorsNameTheScenarioKeys) {
+    ScenarioFile s;  // Mixtral: 8 routed experts; TP 16 splits the 32 heads, not the experts
+    s.model = "mixtral-8x7b";
+    s.workload.expertParallel = true;
+    s.workload.tensorParallel = 16;
+    roofline::io::ResolvedScenario r = roofline::io::resolve(s);
+    EXPECT_FALSE(r.ok());
+    const roofline::Issue* e = firstError(r.issues);
+    ASSERT_NE(e, nullptr);
+    EXPECT_EQ(e->pointer, "/tensor_parallel");
+    EXPECT_NE(e->message().find("8 routed experts"), std::string::npos) << e->message();
+
+    s = ScenarioFile{};  // expert parallelism on a dense model: a warning, still ok
+    s.workload.expertParallel = true;
+    r = roofline::io::resolve(s);
+    EXPECT_TRUE(r.ok()) << roofline::describe(r.issues);
+    ASSERT_EQ(r.issues.size(), 1u);
+    EXPECT_EQ(r.issues[0].severity, Severity::Warning);
+    EXPECT_EQ(r.issues[0].pointer, "/expert_parallel");
+
+    s = ScenarioFile{};  // values a program set directly, past the readers' checks
+    s.workload.speculativeTokens = 40;
+    s.workload.acceptanceRate = 2.0;
+    s.workload.memoryUtilization = 1.5;
+    s.workload.maxBatchedTokens = 0;
+    r = roofline::io::resolve(s);
+    EXPECT_FALSE(r.ok());
+    std::vector<std::string> pointers;
+    for (const roofline::Issue& i : r.issues) {
+        pointers.push_back(i.pointer);
+        EXPECT_TRUE(i.field.rfind("workload.", 0) == 0) << i.field;
+    }
+    EXPECT_EQ(pointers, (std::vector<std::string>{"/speculative/k", "/speculative/acceptance",
+                                                  "/memory_utilization", "/max_batched_tokens"}));
 }
 
 TEST(ScenarioResolve, ValidScenarioFileLoads) {

@@ -4,7 +4,9 @@
 /// @file validate.h
 /// Input checking, kept apart from analysis: errors are data, never exceptions.
 
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "roofline/scenario.h"
@@ -14,17 +16,54 @@ namespace roofline {
 enum class Severity : unsigned char { Error, Warning };
 
 /// One problem with an input: where, what was expected, what was found.
+///
+/// **Field ids.** The core knows no file formats. Its validate() functions name the offending
+/// value by a *field id*: the C++ member path of the value inside the struct that was
+/// validated, spelled as in the headers, e.g. `memoryBandwidthBytesPerSecond`,
+/// `peakFlopsPerSecond.bf16` (array slots by precision name), `moe.numExperts`,
+/// `mla.kvLoraRank`, `normsPerLayer`, `batch`, `speculativeTokens`. validate(Scenario)
+/// prefixes the member of Scenario: `hardware.…`, `model.…`, `workload.…`, `draft.…`. The
+/// unit is the one in the member's name, i.e. SI (byte, byte/s, FLOP/s, second): `found`
+/// and `value` are SI. The ids are stable: they change only when the struct member does.
+///
+/// **Pointers.** The file readers (roofline_presets, `roofline/io`) map each field id to the
+/// key of the file it came from, as that file spelled it (`/num_local_experts` in a Mixtral
+/// config.json, `/n_routed_experts` in a DeepSeek one, `/memory_bandwidth_tb_s` in a hardware
+/// preset, `/speculative/k` in a scenario file), set `pointer`, and rewrite `found` in the
+/// file's own units (the file's JSON text of that value). An issue with an empty `pointer`
+/// and a `field` names the field id instead.
+///
+/// In an issue with a field id, `expected` may refer to another field as `{fieldId}`
+/// (e.g. "a divisor of {numQueryHeads} (32)"); message() prints the id, and the readers
+/// replace it with that field's key without the slash ("a divisor of num_attention_heads
+/// (32)").
+///
 /// message() reads like: `presets/h100.json: /memory_bandwidth_tb_s must be a positive
-/// number, got "3.35"`.
+/// number, got "3.35"`, or without a file: `memoryBandwidthBytesPerSecond must be a positive
+/// finite number, got -3.35e+12`.
 struct Issue {
     Severity severity = Severity::Error;
     std::string file;      ///< File name or path; empty for values that came from no file.
     std::string pointer;   ///< JSON Pointer (RFC 6901) of the offending value, "" = the whole.
     std::string expected;  ///< e.g. "a positive number"
     std::string found;     ///< e.g. "\"3.35\"" (JSON text of what was there) or "missing"
+    std::string field;     ///< Field id (see above) when the core found it; else "".
+    std::optional<double> value;  ///< The offending number in SI, when there is one.
+
+    Issue() = default;
+    Issue(Severity severity_, std::string file_, std::string pointer_, std::string expected_,
+          std::string found_)
+        : severity(severity_), file(std::move(file_)), pointer(std::move(pointer_)),
+          expected(std::move(expected_)), found(std::move(found_)) {}
 
     std::string message() const;
 };
+
+/// How issues write a number: up to 6 significant digits, "NaN", "infinity", "-infinity".
+std::string issueNumberText(double v);
+
+/// `expected` with each `{fieldId}` reference written as the id itself.
+std::string plainExpected(const std::string& expected);
 
 bool hasErrors(const std::vector<Issue>& issues);
 
@@ -32,20 +71,33 @@ bool hasErrors(const std::vector<Issue>& issues);
 std::string describe(const std::vector<Issue>& issues);
 
 /// Hardware numbers: bandwidth and capacity positive and finite, peaks ≥ 0 and finite, at
-/// least one compute roof. Pointers use the preset schema's keys.
+/// least one compute roof. Field ids are Hardware's members (memoryBandwidthBytesPerSecond,
+/// peakFlopsPerSecond.<precision>, ...); `file` only labels the issues.
 std::vector<Issue> validate(const Hardware& hardware, const std::string& file = {});
 
 /// Model shapes: positive sizes, n_kv divides n_q, layer groups sum to numLayers, sane MoE
-/// and MLA shapes. Pointers use config.json's keys.
+/// and MLA shapes. Field ids are Model's members (hiddenSize, moe.numExperts, mla.kvLoraRank,
+/// normsPerLayer, layerGroups, ...).
 std::vector<Issue> validate(const Model& model, const std::string& file = {});
 
 /// Workload knobs on their own and against the model: batch in [1, kMaxBatch], lengths in
 /// range, storage precisions, KV-head override divides n_q, tensor parallelism divides the
-/// heads. Pointers use the scenario file's keys (/batch, /kv_heads, ...).
+/// heads; speculative k in [0, kMaxSpeculativeTokens], acceptance rate in [0, 1], memory
+/// utilisation in (0, 1], max batched tokens in [1, kMaxBatchedTokensLimit]. Expert
+/// parallelism on a dense model (no routed experts) is a *warning* (the flag has nothing to
+/// spread and is ignored); on an MoE model with D > 1 devices, D must divide the routed
+/// expert count (an error). Field ids are Workload's members (batch, tensorParallel,
+/// speculativeTokens, acceptanceRate, memoryUtilization, maxBatchedTokens, expertParallel...).
 std::vector<Issue> validate(const Workload& workload, const Model& model,
                             const std::string& file = {});
 
-/// All three. analyze() may be called when this has no Severity::Error issue.
+/// All three, with field ids prefixed "hardware.", "model.", "workload.". With speculative
+/// decoding on (speculativeTokens > 0) and DraftKind::Model it also requires the draft
+/// (field "draft": an error when absent), validates it ("draft.…"), and requires its
+/// vocabulary to equal the target's ("draft.vocabSize": an error otherwise, since the draft's
+/// tokens are verified by the target and so must come from the same tokenizer). A draft
+/// given while speculation is off or n-gram is ignored. analyze() may be called when this
+/// has no Severity::Error issue.
 std::vector<Issue> validate(const Scenario& scenario);
 
 }  // namespace roofline

@@ -54,9 +54,11 @@ Loaded<T> unknown(const std::string& what, const std::string& idOrPath,
     return result;
 }
 
+// Something is there: the loader reads it, or says why it cannot (a directory, a FIFO or a
+// device is "not a regular file", which beats "no such file").
 bool isFile(const std::string& path) {
     std::error_code ec;
-    return std::filesystem::is_regular_file(path, ec);
+    return std::filesystem::exists(path, ec);
 }
 
 }  // namespace

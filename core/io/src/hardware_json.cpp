@@ -40,6 +40,38 @@ int versionToRead(const std::optional<std::int64_t>& version, const ObjectReader
                                                                          : kHardwareSchemaVersion;
 }
 
+// Where each Hardware field sits in a preset of this schema version, and the preset's unit
+// per SI unit: the inverse of the conversions in parseHardware(), so validate()'s issues
+// name the preset's key and show its number. A new Hardware field validated in core gets a
+// row here.
+detail::FieldKeys hardwareKeys(int schema) {
+    detail::FieldKeys keys;
+    keys.add("memoryBandwidthBytesPerSecond", "/memory_bandwidth_tb_s", 1e-12);
+    if (schema >= 2) {
+        keys.add("memoryCapacityBytes", "/memory_capacity_gib", 1.0 / kBytesPerGiB);
+    } else {
+        keys.add("memoryCapacityBytes", "/memory_capacity_gb", 1e-9);
+    }
+    keys.add("onChipCacheBytes", "/l2_cache_mb", 1e-6);
+    keys.add("tdpWatts", "/tdp_w");
+    keys.add("peakFlopsPerSecond", "/peak_dense_tflops");
+    for (Precision p : kAllPrecisions) {
+        const std::string name(toString(p));
+        keys.add("peakFlopsPerSecond." + name, "/peak_dense_tflops/" + name, 1e-12);
+        keys.add("achievableFlopsPerSecond." + name, "/achievable/dense_tflops/" + name, 1e-12);
+    }
+    keys.add("achievableMemoryBandwidthBytesPerSecond", "/achievable/memory_bandwidth_tb_s",
+             1e-12);
+    keys.add("interconnectBandwidthBytesPerSecond", "/interconnect/bandwidth_gb_s_per_direction",
+             1e-9);
+    keys.add("collectiveLatencySeconds",
+             schema >= 2 ? "/interconnect/collective_latency_us" : "/interconnect/latency_us", 1e6);
+    keys.add("scaleUpDomainDevices", "/interconnect/scale_up_domain_devices");
+    keys.add("scaleOutBandwidthBytesPerSecond", "/scale_out/bandwidth_gb_s_per_direction", 1e-9);
+    keys.add("scaleOutLatencySeconds", "/scale_out/latency_us", 1e6);
+    return keys;
+}
+
 // /peak_dense_tflops or /achievable/dense_tflops: TFLOP/s per precision into `out` (FLOP/s).
 // Returns whether any value was positive.
 bool readRates(const Json& rates, const std::string& file, const std::string& pointer,
@@ -255,6 +287,7 @@ Loaded<Hardware> parseHardware(std::string_view jsonText, const std::string& fil
         return result;
     }
     std::vector<Issue> more = validate(hw, file);
+    hardwareKeys(schema).apply(more, &*json);
     detail::finish(result, std::move(hw), std::move(more));
     return result;
 }

@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 
 namespace roofline::io::detail {
@@ -23,6 +24,24 @@ std::string escapeToken(const std::string& key) {
         }
     }
     return out;
+}
+
+std::string fileKind(std::filesystem::file_type type) {
+    using std::filesystem::file_type;
+    switch (type) {
+        case file_type::directory:
+            return "a directory";
+        case file_type::fifo:
+            return "a FIFO";
+        case file_type::character:
+            return "a character device";
+        case file_type::block:
+            return "a block device";
+        case file_type::socket:
+            return "a socket";
+        default:
+            return "a special file";
+    }
 }
 
 }  // namespace
@@ -75,6 +94,16 @@ std::optional<Json> parseObject(std::string_view text, const std::string& file,
 
 bool readFile(const std::string& path, std::size_t maxBytes, std::string& text,
               std::vector<Issue>& issues) {
+    // Look before opening: opening a FIFO blocks until a writer comes, and a device
+    // (/dev/zero) never ends. Links are followed; only a regular file is read.
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::file_status status = fs::status(path, ec);
+    if (fs::exists(status) && !fs::is_regular_file(status)) {
+        issues.push_back({Severity::Error, path, "", "a readable file",
+                          fileKind(status.type()) + " (not a regular file)"});
+        return false;
+    }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         issues.push_back({Severity::Error, path, "", "a readable file",
@@ -96,6 +125,74 @@ bool readFile(const std::string& path, std::size_t maxBytes, std::string& text,
     }
     text.resize(got);
     return true;
+}
+
+void FieldKeys::add(std::string field, std::string pointer, double perSi) {
+    for (Entry& e : m_entries) {
+        if (e.field == field) {
+            e.pointer = std::move(pointer);
+            e.perSi = perSi;
+            return;
+        }
+    }
+    m_entries.push_back({std::move(field), std::move(pointer), perSi});
+}
+
+const FieldKeys::Entry* FieldKeys::find(const std::string& field) const {
+    for (const Entry& e : m_entries) {
+        if (e.field == field) {
+            return &e;
+        }
+    }
+    return nullptr;
+}
+
+const std::string* FieldKeys::pointerOf(const std::string& field) const {
+    const Entry* e = find(field);
+    return e != nullptr ? &e->pointer : nullptr;
+}
+
+void FieldKeys::apply(std::vector<Issue>& issues, const Json* root) const {
+    for (Issue& issue : issues) {
+        if (issue.field.empty()) {
+            continue;  // the reader's own issue: already in the file's keys
+        }
+        if (const Entry* e = find(issue.field); e != nullptr && issue.pointer.empty()) {
+            issue.pointer = e->pointer;
+            const Json* there = nullptr;
+            if (root != nullptr) {
+                try {
+                    const Json::json_pointer ptr(e->pointer);
+                    if (root->contains(ptr)) {
+                        there = &root->at(ptr);
+                    }
+                } catch (const Json::exception&) {
+                    there = nullptr;
+                }
+            }
+            if (there != nullptr) {
+                issue.found = foundText(*there);
+            } else if (issue.value && e->perSi != 1.0) {
+                issue.found = issueNumberText(*issue.value * e->perSi);
+            }
+        }
+        // {field} references: the referenced field's key, without the leading slash; a
+        // nested key keeps its whole pointer (/peak_dense_tflops/bf16, not "bf16").
+        std::string& text = issue.expected;
+        for (std::size_t open = text.find('{'); open != std::string::npos;
+             open = text.find('{', open + 1)) {
+            const std::size_t close = text.find('}', open);
+            if (close == std::string::npos) {
+                break;
+            }
+            const std::string* key = pointerOf(text.substr(open + 1, close - open - 1));
+            if (key != nullptr) {
+                const std::string name =
+                    key->rfind('/') == 0 ? key->substr(1) : *key;
+                text.replace(open, close - open + 1, name);
+            }
+        }
+    }
 }
 
 ObjectReader::ObjectReader(const Json& object, std::string file, std::string pointer,

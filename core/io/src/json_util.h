@@ -51,6 +51,35 @@ void finish(Loaded<T>& result, T&& value, std::vector<Issue> more) {
     }
 }
 
+/// Maps the core's field ids (see Issue in roofline/validate.h) to the keys one file used,
+/// and the file's units. Each reader fills one while it reads, recording the key it
+/// actually took a value from (num_local_experts, not num_experts, for a Mixtral config).
+class FieldKeys {
+public:
+    /// The value of `field` sits at `pointer` in the file, in a unit of SI × perSi
+    /// (memory_bandwidth_tb_s: 1e-12). A later add() for the same field replaces it.
+    void add(std::string field, std::string pointer, double perSi = 1.0);
+
+    /// The pointer of `field`, or nullptr when the file has no key of its own for it (a
+    /// value derived from other keys keeps its field id in messages).
+    const std::string* pointerOf(const std::string& field) const;
+
+    /// For each issue with a mapped field and no pointer: sets the pointer; rewrites `found`
+    /// in the file's units (the file's own JSON text at that pointer when `root` holds it,
+    /// else the SI value × perSi when perSi ≠ 1); and writes each mapped `{field}`
+    /// reference in `expected` as that field's key.
+    void apply(std::vector<Issue>& issues, const Json* root = nullptr) const;
+
+private:
+    struct Entry {
+        std::string field;
+        std::string pointer;
+        double perSi = 1.0;
+    };
+    const Entry* find(const std::string& field) const;
+    std::vector<Entry> m_entries;
+};
+
 /// Typed access to one JSON object, recording issues against `file`.
 class ObjectReader {
 public:

@@ -20,6 +20,8 @@ namespace {
 
 constexpr std::int64_t kMaxDim = 10'000'000;
 constexpr std::int64_t kMaxLayers = 100'000;
+// For counts whose range validate() checks: here only "an integer" that fits.
+constexpr std::int64_t kAnyCount = std::int64_t{1} << 53;
 
 // The model_type values we read, and the *ForCausalLM class each one's configs name.
 struct Architecture {
@@ -137,6 +139,17 @@ Loaded<Model> parseModelConfig(std::string_view jsonText, const std::string& fil
         return result;
     }
 
+    // Which key each validated Model field came from in THIS file (see FieldKeys).
+    detail::FieldKeys keys;
+    keys.add("numLayers", "/num_hidden_layers");
+    keys.add("hiddenSize", "/hidden_size");
+    keys.add("numQueryHeads", "/num_attention_heads");
+    keys.add("vocabSize", "/vocab_size");
+    keys.add("intermediateSize", "/intermediate_size");
+    // Defaulted to num_attention_heads (MHA) when the file has no num_key_value_heads.
+    keys.add("numKvHeads",
+             r.has("num_key_value_heads") ? "/num_key_value_heads" : "/num_attention_heads");
+
     Model m;
     m.id = id;
     m.architecture = type;
@@ -156,6 +169,7 @@ Loaded<Model> parseModelConfig(std::string_view jsonText, const std::string& fil
     // head_dim need not be hidden / heads (Gemma-2: 256 vs 224); use it when given.
     if (r.has("head_dim")) {
         m.headDim = r.integer("head_dim", true, 1, kMaxDim).value_or(0);
+        keys.add("headDim", "/head_dim");
     } else if (m.numQueryHeads > 0 && m.hiddenSize % m.numQueryHeads == 0) {
         m.headDim = m.hiddenSize / m.numQueryHeads;
     } else if (m.numQueryHeads > 0 && !deepseek) {
@@ -183,18 +197,37 @@ Loaded<Model> parseModelConfig(std::string_view jsonText, const std::string& fil
         m.mla.qkNopeHeadDim = r.integer("qk_nope_head_dim", true, 1, kMaxDim).value_or(0);
         m.mla.qkRopeHeadDim = r.integer("qk_rope_head_dim", true, 0, kMaxDim).value_or(0);
         m.mla.vHeadDim = r.integer("v_head_dim", true, 1, kMaxDim).value_or(0);
+        for (const char* key : {"q_lora_rank", "kv_lora_rank", "qk_nope_head_dim",
+                                "qk_rope_head_dim", "v_head_dim"}) {
+            std::string field = "mla.";
+            for (std::size_t i = 0; key[i] != '\0'; ++i) {  // snake_case -> camelCase
+                if (key[i] == '_' && key[i + 1] != '\0') {
+                    field += static_cast<char>(key[i + 1] - 'a' + 'A');
+                    ++i;
+                } else {
+                    field += key[i];
+                }
+            }
+            keys.add(field, std::string("/") + key);
+        }
         m.headDim = m.mla.qkNopeHeadDim + m.mla.qkRopeHeadDim;
         m.numKvHeads = m.numQueryHeads;  // the cache has no KV heads; see MlaShape
     }
 
-    // Routed experts: field names differ by family.
-    std::int64_t experts = 0;
+    // Routed experts: field names differ by family. Only the type is checked here; the range
+    // is validate()'s (moe.numExperts), reported under the key read.
+    std::string expertsKey;
     if (type == "mixtral" || type == "gpt_oss") {
-        experts = r.integer("num_local_experts", true, 1, 1'000'000).value_or(0);
+        expertsKey = "num_local_experts";
     } else if (type == "qwen2_moe" || type == "qwen3_moe") {
-        experts = r.integer("num_experts", true, 1, 1'000'000).value_or(0);
+        expertsKey = "num_experts";
     } else if (deepseek) {
-        experts = r.integer("n_routed_experts", false, 1, 1'000'000).value_or(0);
+        expertsKey = "n_routed_experts";
+    }
+    std::int64_t experts = 0;
+    if (!expertsKey.empty()) {
+        experts = r.integer(expertsKey, !deepseek, 1, kAnyCount).value_or(0);
+        keys.add("moe.numExperts", "/" + expertsKey);
     }
     if (experts > 0) {
         m.moe.numExperts = experts;
@@ -202,17 +235,22 @@ Loaded<Model> parseModelConfig(std::string_view jsonText, const std::string& fil
                                      ? "num_experts_per_tok"
                                      : "experts_per_token";
         m.moe.expertsPerToken = r.integer(kKey, true, 1, experts).value_or(0);
+        keys.add("moe.expertsPerToken", "/" + kKey);
         if (type == "mixtral" || type == "gpt_oss") {
             m.moe.expertIntermediateSize = m.intermediateSize;
+            keys.add("moe.expertIntermediateSize", "/intermediate_size");
         } else {
             m.moe.expertIntermediateSize =
                 r.integer("moe_intermediate_size", true, 1, kMaxDim).value_or(0);
+            keys.add("moe.expertIntermediateSize", "/moe_intermediate_size");
         }
         if (type == "qwen2_moe") {
             m.moe.sharedIntermediateSize =
                 r.integer("shared_expert_intermediate_size", false, 0, kMaxDim).value_or(0);
             m.moe.sharedExpertGate = m.moe.sharedIntermediateSize > 0;
+            keys.add("moe.sharedIntermediateSize", "/shared_expert_intermediate_size");
         } else if (deepseek) {
+            // n_shared_experts × moe_intermediate_size: derived, so no key of its own.
             m.moe.sharedIntermediateSize =
                 r.integer("n_shared_experts", false, 0, 1'000'000).value_or(0) *
                 m.moe.expertIntermediateSize;
@@ -254,6 +292,9 @@ Loaded<Model> parseModelConfig(std::string_view jsonText, const std::string& fil
     }
 
     const std::int64_t window = r.integer("sliding_window", false, 1, kMaxDim * 100).value_or(0);
+    if (r.has("layer_types")) {
+        keys.add("layerGroups", "/layer_types");
+    }
     if (const Json* types = r.find("layer_types")) {
         // Explicit per-layer attention kinds (GPT-OSS, newer transformers configs).
         if (!types->is_array() || types->size() != static_cast<std::size_t>(m.numLayers)) {
@@ -320,6 +361,7 @@ Loaded<Model> parseModelConfig(std::string_view jsonText, const std::string& fil
     }
 
     std::vector<Issue> more = validate(m, file);
+    keys.apply(more, &*json);
     detail::finish(result, std::move(m), std::move(more));
     return result;
 }

@@ -1,12 +1,62 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "roofline/io/scenario_file.h"
 
+#include <cmath>
+
 #include "json_util.h"
 
 namespace roofline::io {
 
 using detail::Json;
 using detail::ObjectReader;
+
+namespace {
+
+// Where validate(Scenario)'s workload and draft fields sit in a scenario file.
+detail::FieldKeys scenarioKeys() {
+    detail::FieldKeys keys;
+    keys.add("workload.batch", "/batch");
+    keys.add("workload.promptTokens", "/prompt_tokens");
+    keys.add("workload.contextTokens", "/context_tokens");
+    keys.add("workload.weightPrecision", "/weights");
+    keys.add("workload.activationPrecision", "/activations");
+    keys.add("workload.kvPrecision", "/kv_cache");
+    keys.add("workload.kvHeadsOverride", "/kv_heads");
+    keys.add("workload.tensorParallel", "/tensor_parallel");
+    keys.add("workload.flashAttention", "/flash_attention");
+    keys.add("workload.expertParallel", "/expert_parallel");
+    keys.add("workload.speculativeTokens", "/speculative/k");
+    keys.add("workload.acceptanceRate", "/speculative/acceptance");
+    keys.add("workload.draftKind", "/speculative/draft");
+    keys.add("workload.memoryUtilization", "/memory_utilization");
+    keys.add("workload.maxBatchedTokens", "/max_batched_tokens");
+    keys.add("workload.ceilings", "/ceilings");
+    keys.add("draft", "/speculative/draft");
+    keys.add("draft.vocabSize", "/speculative/draft");
+    return keys;
+}
+
+const char* ceilingsName(Ceilings c) { return c == Ceilings::Achievable ? "achievable" : "peak"; }
+
+// A number in [0, 1] ((0, 1] unless zeroAllowed); nullopt when missing or bad (an error).
+std::optional<double> fraction(ObjectReader& r, const std::string& key, bool zeroAllowed) {
+    const std::string expected =
+        zeroAllowed ? "a number from 0 to 1" : "a number above 0 and at most 1";
+    const Json* v = r.find(key);
+    if (v == nullptr) {
+        return std::nullopt;
+    }
+    if (v->is_number()) {
+        const double x = v->get<double>();
+        if (std::isfinite(x) && (zeroAllowed ? x >= 0.0 : x > 0.0) && x <= 1.0) {
+            return x;
+        }
+    }
+    r.error(key, expected, detail::foundText(*v));
+    return std::nullopt;
+}
+
+}  // namespace
 
 std::string toJson(const ScenarioFile& s) {
     const Workload& w = s.workload;
@@ -23,6 +73,14 @@ std::string toJson(const ScenarioFile& s) {
     j["kv_heads"] = w.kvHeadsOverride;
     j["tensor_parallel"] = w.tensorParallel;
     j["flash_attention"] = w.flashAttention;
+    j["expert_parallel"] = w.expertParallel;
+    j["speculative"] = {{"k", w.speculativeTokens},
+                        {"acceptance", w.acceptanceRate},
+                        {"draft", w.draftKind == DraftKind::Model ? s.draftModel
+                                                                  : std::string(kNgramDraft)}};
+    j["memory_utilization"] = w.memoryUtilization;
+    j["max_batched_tokens"] = w.maxBatchedTokens;
+    j["ceilings"] = ceilingsName(w.ceilings);
     return j.dump(2) + "\n";
 }
 
@@ -43,7 +101,8 @@ Loaded<ScenarioFile> parseScenarioFile(std::string_view jsonText, const std::str
     }
     r.warnUnknown({"schema_version", "hardware", "model", "batch", "prompt_tokens",
                    "context_tokens", "weights", "activations", "kv_cache", "kv_heads",
-                   "tensor_parallel", "flash_attention"});
+                   "tensor_parallel", "flash_attention", "expert_parallel", "speculative",
+                   "memory_utilization", "max_batched_tokens", "ceilings"});
 
     ScenarioFile s;
     s.hardware = r.string("hardware", true).value_or("");
@@ -71,6 +130,38 @@ Loaded<ScenarioFile> parseScenarioFile(std::string_view jsonText, const std::str
     precision("weights", w.weightPrecision);
     precision("activations", w.activationPrecision);
     precision("kv_cache", w.kvPrecision);
+
+    w.expertParallel = r.boolean("expert_parallel", false).value_or(w.expertParallel);
+    if (const Json* spec = r.find("speculative")) {
+        if (!spec->is_object()) {
+            r.error("speculative", "an object {k, acceptance, draft}", detail::foundText(*spec));
+        } else {
+            ObjectReader sr(*spec, file, "/speculative", result.issues);
+            sr.warnUnknown({"k", "acceptance", "draft"});
+            w.speculativeTokens =
+                sr.integer("k", false, 0, kMaxSpeculativeTokens).value_or(w.speculativeTokens);
+            w.acceptanceRate = fraction(sr, "acceptance", true).value_or(w.acceptanceRate);
+            if (const auto draft = sr.string("draft", false)) {
+                if (draft->empty()) {
+                    sr.error("draft", "\"ngram\" or a model preset id or config.json path",
+                             "\"\"");
+                } else {
+                    s.draftModel = *draft;
+                    w.draftKind = *draft == kNgramDraft ? DraftKind::Ngram : DraftKind::Model;
+                }
+            }
+        }
+    }
+    w.memoryUtilization = fraction(r, "memory_utilization", false).value_or(w.memoryUtilization);
+    w.maxBatchedTokens = r.integer("max_batched_tokens", false, 1, kMaxBatchedTokensLimit)
+                             .value_or(w.maxBatchedTokens);
+    if (const auto ceilings = r.string("ceilings", false)) {
+        if (*ceilings == "peak" || *ceilings == "achievable") {
+            w.ceilings = *ceilings == "peak" ? Ceilings::Peak : Ceilings::Achievable;
+        } else {
+            r.error("ceilings", "\"peak\" or \"achievable\"", "\"" + *ceilings + "\"");
+        }
+    }
     detail::finish(result, std::move(s), {});
     return result;
 }
@@ -95,6 +186,19 @@ ResolvedScenario resolve(const ScenarioFile& file, std::int64_t gqaRatio) {
     out.scenario.hardware = std::move(*hw.value);
     out.scenario.model = std::move(*model.value);
     out.scenario.workload = file.workload;
+    const Workload& w = file.workload;
+    if (w.speculativeTokens > 0 && w.draftKind == DraftKind::Model) {
+        Loaded<Model> draft = resolveModel(file.draftModel);
+        out.issues.insert(out.issues.end(), draft.issues.begin(), draft.issues.end());
+        if (!draft.ok()) {
+            out.issues.push_back({Severity::Error, "", "/speculative/draft",
+                                  "\"ngram\" or a draft model that loads (preset id or "
+                                  "config.json path)",
+                                  "\"" + file.draftModel + "\""});
+            return out;
+        }
+        out.scenario.draft = std::move(*draft.value);
+    }
     if (gqaRatio > 0) {
         const std::int64_t nq = out.scenario.model.numQueryHeads;
         if (nq % gqaRatio != 0) {
@@ -106,7 +210,8 @@ ResolvedScenario resolve(const ScenarioFile& file, std::int64_t gqaRatio) {
         }
         out.scenario.workload.kvHeadsOverride = nq / gqaRatio;
     }
-    const std::vector<Issue> more = validate(out.scenario);
+    std::vector<Issue> more = validate(out.scenario);
+    scenarioKeys().apply(more);
     out.issues.insert(out.issues.end(), more.begin(), more.end());
     return out;
 }

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 
 #include "roofline/io/scenario_file.h"
 
@@ -15,6 +16,16 @@ std::optional<std::int64_t> parseInteger(const std::string& text) {
     const char* end = text.data() + text.size();
     const auto [ptr, ec] = std::from_chars(text.data(), end, v);
     if (ec != std::errc() || ptr != end) {
+        return std::nullopt;
+    }
+    return v;
+}
+
+std::optional<double> parseNumber(const std::string& text) {
+    double v = 0.0;
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, v);
+    if (text.empty() || ec != std::errc() || ptr != end || !std::isfinite(v)) {
         return std::nullopt;
     }
     return v;
@@ -37,6 +48,21 @@ std::string_view scenarioOptionsHelp() {
            "  --gqa-ratio R            query heads per KV head (sets --kv-heads = n_q / R)\n"
            "  --tp N                   tensor-parallel devices (default 1)\n"
            "  --flash-attention on|off FlashAttention (default on)\n"
+           "  --expert-parallel on|off MoE: whole experts spread over the --tp devices "
+           "(default off)\n"
+           "  --spec-k K               speculative decoding: K drafted tokens per step, "
+           "1-16 (0 = off)\n"
+           "  --spec-accept A          chance each drafted token is accepted, 0-1 "
+           "(default 0.7)\n"
+           "  --draft-model ID|FILE|ngram\n"
+           "                           draft model preset id or config.json, or ngram "
+           "(free; default)\n"
+           "  --memory-utilization F   device memory a server may use, 0 < F <= 1 "
+           "(default 0.90)\n"
+           "  --max-batched-tokens N   tokens one forward pass may hold (default 8192)\n"
+           "  --ceilings peak|achievable\n"
+           "                           spec-sheet peaks or measured achievable rates "
+           "(default peak)\n"
            "  precisions P: fp32, bf16, fp16, fp8, int8, int4, fp4\n";
 }
 
@@ -54,7 +80,9 @@ OptionsResult applyScenarioOptions(const std::vector<std::string>& args, Scenari
         static const std::vector<std::string> kOptions = {
             "--hardware", "--model", "--batch",    "--prompt", "--context",
             "--weights",  "--activations", "--kv", "--kv-heads", "--gqa-ratio",
-            "--tp",       "--flash-attention"};
+            "--tp",       "--flash-attention", "--expert-parallel", "--spec-k",
+            "--spec-accept", "--draft-model", "--memory-utilization", "--max-batched-tokens",
+            "--ceilings"};
         if (std::find(kOptions.begin(), kOptions.end(), name) == kOptions.end()) {
             result.rest.push_back(args[i]);
             continue;
@@ -110,11 +138,48 @@ OptionsResult applyScenarioOptions(const std::vector<std::string>& args, Scenari
             integer(1, 10'000'000, gqaRatio);
         } else if (name == "--tp") {
             integer(1, kMaxTensorParallel, w.tensorParallel);
-        } else if (name == "--flash-attention") {
+        } else if (name == "--flash-attention" || name == "--expert-parallel") {
             if (value == "on" || value == "off") {
-                w.flashAttention = value == "on";
+                (name == "--flash-attention" ? w.flashAttention : w.expertParallel) =
+                    value == "on";
             } else {
-                result.errors.push_back("--flash-attention expects on or off, got '" + value +
+                result.errors.push_back(name + " expects on or off, got '" + value + "'");
+            }
+        } else if (name == "--spec-k") {
+            integer(0, kMaxSpeculativeTokens, w.speculativeTokens);
+        } else if (name == "--spec-accept") {
+            const auto v = parseNumber(value);
+            if (!v || *v < 0.0 || *v > 1.0) {
+                result.errors.push_back("--spec-accept expects a number from 0 to 1, got '" +
+                                        value + "'");
+            } else {
+                w.acceptanceRate = *v;
+            }
+        } else if (name == "--draft-model") {
+            if (value.empty()) {
+                result.errors.push_back(
+                    "--draft-model expects ngram, a model preset id or a config.json path, "
+                    "got ''");
+            } else {
+                scenario.draftModel = value;
+                w.draftKind = value == kNgramDraft ? DraftKind::Ngram : DraftKind::Model;
+            }
+        } else if (name == "--memory-utilization") {
+            const auto v = parseNumber(value);
+            if (!v || *v <= 0.0 || *v > 1.0) {
+                result.errors.push_back(
+                    "--memory-utilization expects a number above 0 and at most 1, got '" +
+                    value + "'");
+            } else {
+                w.memoryUtilization = *v;
+            }
+        } else if (name == "--max-batched-tokens") {
+            integer(1, kMaxBatchedTokensLimit, w.maxBatchedTokens);
+        } else if (name == "--ceilings") {
+            if (value == "peak" || value == "achievable") {
+                w.ceilings = value == "peak" ? Ceilings::Peak : Ceilings::Achievable;
+            } else {
+                result.errors.push_back("--ceilings expects peak or achievable, got '" + value +
                                         "'");
             }
         }

@@ -14,7 +14,12 @@
 
 namespace roofline::io {
 
+/// Version 1 throughout: the speculative, expert_parallel, memory_utilization,
+/// max_batched_tokens and ceilings keys were only added (older files load with defaults).
 inline constexpr int kScenarioSchemaVersion = 1;
+
+/// What `draftModel` holds for the free n-gram / prompt-lookup draft.
+inline constexpr std::string_view kNgramDraft = "ngram";
 
 /// A saved scenario: which hardware and model (a shipped id, or a path to a file), and the
 /// workload knobs.
@@ -22,11 +27,23 @@ struct ScenarioFile {
     std::string hardware = "h100-sxm";
     std::string model = "llama-3.1-8b";
     Workload workload;
+    /// The speculative draft: "ngram" (workload.draftKind Ngram), or a model preset id or
+    /// config.json path (DraftKind::Model). Only used when workload.speculativeTokens > 0.
+    /// Kept in step with workload.draftKind by the readers below.
+    std::string draftModel = std::string(kNgramDraft);
 
     bool operator==(const ScenarioFile&) const = default;
 };
 
-/// JSON text of a scenario file (schema_version 1, snake_case keys, 2-space indent).
+/// JSON text of a scenario file (schema_version 1, snake_case keys, 2-space indent):
+///
+///     schema_version, hardware, model, batch, prompt_tokens, context_tokens, weights,
+///     activations, kv_cache, kv_heads, tensor_parallel, flash_attention,
+///     expert_parallel (bool), speculative {k (0 = off, ≤ 16), acceptance (0–1),
+///     draft ("ngram" or a model id/path)}, memory_utilization (0 < f ≤ 1),
+///     max_batched_tokens (≥ 1), ceilings ("peak" or "achievable").
+///
+/// Every key is always written.
 std::string toJson(const ScenarioFile& scenario);
 
 /// Parses a scenario file. A schema_version newer than kScenarioSchemaVersion is refused
@@ -44,8 +61,11 @@ struct OptionsResult {
 /// Applies the scenario options in `args` to `scenario`: --hardware ID|FILE,
 /// --model ID|FILE, --batch N, --prompt N, --context N, --weights P, --activations P,
 /// --kv P, --kv-heads N, --gqa-ratio R (n_q / n_kv; resolved later against the model),
-/// --tp N, --flash-attention on|off. Both "--opt value" and "--opt=value" work. `gqaRatio`
-/// receives --gqa-ratio (0 when absent), since it needs the model to become kv heads.
+/// --tp N, --flash-attention on|off, --expert-parallel on|off, --spec-k K (0 = off, up to
+/// 16), --spec-accept A (0–1), --draft-model ID|FILE|ngram, --memory-utilization F
+/// (0 < F ≤ 1), --max-batched-tokens N, --ceilings peak|achievable. Both "--opt value" and
+/// "--opt=value" work. `gqaRatio` receives --gqa-ratio (0 when absent), since it needs the
+/// model to become kv heads.
 OptionsResult applyScenarioOptions(const std::vector<std::string>& args, ScenarioFile& scenario,
                                    std::int64_t& gqaRatio);
 
@@ -61,6 +81,10 @@ struct ResolvedScenario {
 
 /// Loads the hardware and model that `file` names and validates the whole scenario.
 /// `gqaRatio` > 0 sets kvHeadsOverride = n_q / ratio (an error if it does not divide n_q).
+/// With speculative decoding on (k > 0) and a model draft, loads `draftModel` (resolveModel)
+/// into Scenario::draft; a draft that does not load is an error naming /speculative/draft.
+/// validate()'s field ids come back as the scenario file's keys (/batch, /speculative/k,
+/// /memory_utilization, ...).
 ResolvedScenario resolve(const ScenarioFile& file, std::int64_t gqaRatio = 0);
 
 /// The stable JSON contract of `roofline-cli analyze --format json` (README "JSON output").
