@@ -1,13 +1,48 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "roofline/format.h"
 
+#include <algorithm>
 #include <array>
+#include <charconv>
 #include <cmath>
-#include <cstdio>
 
 namespace roofline {
 
+// Every number here goes through std::to_chars, which ignores the C locale: a Qt
+// application adopts the user's (setlocale(LC_ALL, "")), and snprintf would then write
+// "7,47" under de_DE. The separators are the project's own choice, ',' and '.'.
+
+char* writeGeneral(char* out, double value, int significantFigures) {
+    // More than 17 figures could overrun kMaxNumberChars and add nothing to a double.
+    return std::to_chars(out, out + kMaxNumberChars, value, std::chars_format::general,
+                         std::clamp(significantFigures, 1, 17))
+        .ptr;
+}
+
+char* writeInteger(char* out, long long value) {
+    return std::to_chars(out, out + kMaxNumberChars, value).ptr;
+}
+
+std::string generalText(double value, int significantFigures) {
+    std::array<char, kMaxNumberChars> buffer{};
+    return {buffer.data(), writeGeneral(buffer.data(), value, significantFigures)};
+}
+
+std::string integerText(long long value) {
+    std::array<char, kMaxNumberChars> buffer{};
+    return {buffer.data(), writeInteger(buffer.data(), value)};
+}
+
 namespace {
+
+// printf("%.*f", decimals, value) in the "C" locale, whatever the locale.
+std::string fixedText(double value, int decimals) {
+    // 309 integer digits at most (DBL_MAX), a sign, a point and the decimals.
+    std::array<char, 400> buffer{};
+    const auto result = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value,
+                                      std::chars_format::fixed, decimals);
+    return {buffer.data(), result.ptr};
+}
 
 // Rounds to `sig` significant figures and prints without exponent, e.g. 989.4 -> "989",
 // 3.3498 -> "3.35", 0.5 -> "0.500". Returns the digits after the decimal point used.
@@ -27,9 +62,7 @@ std::string fixedSignificant(double value, int sig) {
     if (decimals < 0) {
         decimals = 0;
     }
-    std::array<char, 64> buffer{};
-    std::snprintf(buffer.data(), buffer.size(), "%.*f", decimals, rounded);
-    return buffer.data();
+    return fixedText(rounded, decimals);
 }
 
 // Inserts thousands separators into the integer part of a plain decimal string.
@@ -59,14 +92,12 @@ std::string formatNumber(double value, int significantFigures) {
     }
     if (std::fabs(value) >= std::pow(10.0, significantFigures)) {
         // Large plain numbers keep every integer digit: 1,559.7 -> "1,560".
-        std::array<char, 64> buffer{};
-        std::snprintf(buffer.data(), buffer.size(), "%.0f", value);
-        return groupThousands(buffer.data());
+        return groupThousands(fixedText(value, 0));
     }
     return groupThousands(fixedSignificant(value, significantFigures));
 }
 
-std::string formatInteger(long long value) { return groupThousands(std::to_string(value)); }
+std::string formatInteger(long long value) { return groupThousands(integerText(value)); }
 
 std::string formatSi(double value, std::string_view unit, int significantFigures) {
     if (!std::isfinite(value)) {

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "roofline/format.h"
+
 namespace roofline {
 
 namespace {
@@ -16,9 +18,7 @@ std::string numberText(double v) {
     if (std::isinf(v)) {
         return v > 0 ? "infinity" : "-infinity";
     }
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.6g", v);
-    return buffer;
+    return generalText(v, 6);  // %.6g, but never with the locale's decimal comma
 }
 
 class Checker {
