@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The readable report of `roofline-cli analyze`, and the CSV row shared with `sweep`.
 
-#include <iomanip>
-#include <sstream>
+#include <algorithm>
+#include <bit>
 
 #include "cli_internal.h"
 #include "roofline/format.h"
@@ -27,26 +27,24 @@ void phaseRow(std::ostream& out, const char* name, const PhaseCost& p) {
         << pad(formatSi(p.attainableFlopsPerSecond, "FLOP/s"), 15) << toString(p.bound) << '\n';
 }
 
-// RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled.
-std::string csvField(std::string_view text) {
+// RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. Writes at
+// `at`, which has room for 2·size + 2 characters, and returns the end.
+char* csvField(char* at, std::string_view text) {
     if (text.find_first_of(",\"\r\n") == std::string_view::npos) {
-        return std::string(text);
+        return std::copy(text.begin(), text.end(), at);
     }
-    std::string out = "\"";
+    *at++ = '"';
     for (char ch : text) {
-        out += ch;
+        *at++ = ch;
         if (ch == '"') {
-            out += '"';
+            *at++ = '"';
         }
     }
-    return out + "\"";
+    *at++ = '"';
+    return at;
 }
 
-std::string csvNumber(double v) {
-    std::ostringstream s;
-    s << std::setprecision(10) << v;
-    return s.str();
-}
+char* put(char* at, std::string_view text) { return std::copy(text.begin(), text.end(), at); }
 
 }  // namespace
 
@@ -59,7 +57,7 @@ void printTable(std::ostream& out, const Scenario& s, const Analysis& a) {
         << "           weights " << toString(w.weightPrecision) << ", activations "
         << toString(w.activationPrecision) << ", KV cache " << toString(w.kvPrecision)
         << ", FlashAttention " << (w.flashAttention ? "on" : "off") << ", TP "
-        << w.tensorParallel << '\n';
+        << integerText(w.tensorParallel) << '\n';
     out << "Roofs      " << toString(a.computePrecision) << ' '
         << formatSi(a.peakFlopsPerSecond, "FLOP/s") << ", HBM "
         << formatSi(a.memoryBandwidthBytesPerSecond, "B/s") << ", ridge "
@@ -73,8 +71,8 @@ void printTable(std::ostream& out, const Scenario& s, const Analysis& a) {
         << formatParameters(a.activeParametersPerToken) << " active per token), KV cache "
         << formatBytes(a.kvCacheBytesPerToken) << " per token";
     if (a.effectiveKvHeads > 0) {
-        out << " (" << a.effectiveKvHeads << " KV heads, GQA ratio "
-            << s.model.numQueryHeads / a.effectiveKvHeads << ")";
+        out << " (" << integerText(a.effectiveKvHeads) << " KV heads, GQA ratio "
+            << integerText(s.model.numQueryHeads / a.effectiveKvHeads) << ")";
     }
     out << "\n\n";
 
@@ -133,24 +131,101 @@ std::string csvHeader() {
 }
 
 std::string csvRow(const Scenario& s, const Analysis& a) {
+    CsvWriter writer;
+    writer.row(s, a);
+    std::string text = writer.text();
+    text.pop_back();  // the newline
+    return text;
+}
+
+void CsvWriter::header() {
+    m_text += csvHeader();
+    m_text += '\n';
+}
+
+char* CsvWriter::number(char* at, double value) {
+    Column& column = m_columns[m_column++];
+    const auto bits = std::bit_cast<std::uint64_t>(value);
+    if (column.size == 0 || column.bits != bits) {
+        column.bits = bits;
+        column.size = static_cast<std::uint8_t>(
+            writeGeneral(column.chars.data(), value, 10) - column.chars.data());
+    }
+    return std::copy_n(column.chars.data(), column.size, at);
+}
+
+void CsvWriter::row(const Scenario& s, const Analysis& a) {
     const Workload& w = s.workload;
-    std::ostringstream row;
-    row << csvField(s.hardware.id) << ',' << csvField(s.model.id) << ',' << w.batch << ',' << w.promptTokens << ','
-        << w.contextTokens << ',' << toString(w.weightPrecision) << ','
-        << toString(w.activationPrecision) << ',' << toString(w.kvPrecision) << ','
-        << a.effectiveKvHeads << ',' << w.tensorParallel << ','
-        << (w.flashAttention ? "on" : "off") << ',' << toString(a.computePrecision) << ','
-        << csvNumber(a.ridgePointFlopsPerByte) << ',' << csvNumber(a.prefill.intensity()) << ','
-        << csvNumber(a.prefill.attainableFlopsPerSecond) << ',' << toString(a.prefill.bound)
-        << ',' << csvNumber(a.decode.intensity()) << ','
-        << csvNumber(a.decode.attainableFlopsPerSecond) << ',' << toString(a.decode.bound) << ','
-        << csvNumber(a.decode.weightBytes) << ',' << csvNumber(a.decode.kvBytes) << ','
-        << csvNumber(a.ttftSeconds) << ',' << csvNumber(a.tpotSeconds) << ','
-        << csvNumber(a.decodeTokensPerSecond) << ','
-        << (a.criticalBatch ? std::to_string(*a.criticalBatch) : std::string()) << ','
-        << csvNumber(a.memory.totalBytes * static_cast<double>(w.tensorParallel)) << ','
-        << (a.memory.fits ? "true" : "false");
-    return row.str();
+    // Room for every field at its longest: the two ids quoted with every character doubled,
+    // 11 numbers, 6 integers, and the short words.
+    const std::size_t room = 2 * (s.hardware.id.size() + s.model.id.size()) + 4 +
+                             (kNumberColumns + 6) * kMaxNumberChars + 128;
+    const std::size_t start = m_text.size();
+    m_text.resize(start + room);
+    char* at = m_text.data() + start;
+    m_column = 0;
+    at = csvField(at, s.hardware.id);
+    *at++ = ',';
+    at = csvField(at, s.model.id);
+    *at++ = ',';
+    at = writeInteger(at, w.batch);
+    *at++ = ',';
+    at = writeInteger(at, w.promptTokens);
+    *at++ = ',';
+    at = writeInteger(at, w.contextTokens);
+    *at++ = ',';
+    at = put(at, toString(w.weightPrecision));
+    *at++ = ',';
+    at = put(at, toString(w.activationPrecision));
+    *at++ = ',';
+    at = put(at, toString(w.kvPrecision));
+    *at++ = ',';
+    at = writeInteger(at, a.effectiveKvHeads);
+    *at++ = ',';
+    at = writeInteger(at, w.tensorParallel);
+    *at++ = ',';
+    at = put(at, w.flashAttention ? "on" : "off");
+    *at++ = ',';
+    at = put(at, toString(a.computePrecision));
+    *at++ = ',';
+    at = number(at, a.ridgePointFlopsPerByte);
+    *at++ = ',';
+    at = number(at, a.prefill.intensity());
+    *at++ = ',';
+    at = number(at, a.prefill.attainableFlopsPerSecond);
+    *at++ = ',';
+    at = put(at, toString(a.prefill.bound));
+    *at++ = ',';
+    at = number(at, a.decode.intensity());
+    *at++ = ',';
+    at = number(at, a.decode.attainableFlopsPerSecond);
+    *at++ = ',';
+    at = put(at, toString(a.decode.bound));
+    *at++ = ',';
+    at = number(at, a.decode.weightBytes);
+    *at++ = ',';
+    at = number(at, a.decode.kvBytes);
+    *at++ = ',';
+    at = number(at, a.ttftSeconds);
+    *at++ = ',';
+    at = number(at, a.tpotSeconds);
+    *at++ = ',';
+    at = number(at, a.decodeTokensPerSecond);
+    *at++ = ',';
+    if (a.criticalBatch) {
+        at = writeInteger(at, *a.criticalBatch);
+    }
+    *at++ = ',';
+    at = number(at, a.memory.totalBytes * static_cast<double>(w.tensorParallel));
+    *at++ = ',';
+    at = put(at, a.memory.fits ? "true" : "false");
+    *at++ = '\n';
+    m_text.resize(static_cast<std::size_t>(at - m_text.data()));
+}
+
+void CsvWriter::flushTo(std::ostream& out) {
+    out.write(m_text.data(), static_cast<std::streamsize>(m_text.size()));
+    m_text.clear();
 }
 
 }  // namespace roofline::cli
