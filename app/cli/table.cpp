@@ -148,8 +148,8 @@ char* CsvWriter::number(char* at, double value) {
     const auto bits = std::bit_cast<std::uint64_t>(value);
     if (column.size == 0 || column.bits != bits) {
         column.bits = bits;
-        column.size = static_cast<std::uint8_t>(
-            writeGeneral(column.chars.data(), value, 10) - column.chars.data());
+        column.size = static_cast<std::uint8_t>(writeGeneral(column.chars.data(), value, 10) -
+                                                column.chars.data());
     }
     return std::copy_n(column.chars.data(), column.size, at);
 }

@@ -426,8 +426,8 @@ TEST(CliSweep, CsvHasOneRowPerBatchAndContext) {
 TEST(CliSweep, EveryRowIsTheRowOfItsOwnAnalysis) {
     // The sweep's writer reuses a column's text while its value repeats; each row must still
     // be what csvRow writes for that cell alone.
-    const Result r = cli({"sweep", "--model", "mixtral-8x7b", "--batch", "1,1,3:30:x10",
-                          "--context", "0,7,7,4096"});
+    const Result r = cli(
+        {"sweep", "--model", "mixtral-8x7b", "--batch", "1,1,3:30:x10", "--context", "0,7,7,4096"});
     ASSERT_EQ(r.code, kExitOk) << r.err;
     const std::vector<std::string> l = lines(r.out);
     ASSERT_EQ(l.size(), 1u + 4u * 4u);
@@ -653,8 +653,7 @@ TEST(CliLocale, ACommaDecimalLocaleChangesNoOutput) {
     // printf and an iostream would write "4,56 ms" and "1.560".
     const std::vector<std::vector<std::string>> commands = {
         {"analyze"},
-        {"analyze", "--model", "deepseek-v3", "--hardware", "h200", "--tp", "8", "--format",
-         "csv"},
+        {"analyze", "--model", "deepseek-v3", "--hardware", "h200", "--tp", "8", "--format", "csv"},
         {"analyze", "--model", "mixtral-8x7b", "--batch", "64", "--format", "json"},
         {"sweep", "--batch", "1:4096:x4", "--context", "1000,33000"},
         {"list", "hardware"},

@@ -98,9 +98,10 @@ TEST(WriteGeneral, IsPrintfsPercentGInTheCLocale) {
     // Ordinary values, near-ties and powers of ten, at every precision the CSV, validate()
     // and a caller might use.
     std::mt19937_64 random(20261130);
-    std::vector<double> values = {1.0,    9.9999999995, 9.99999999949, 0.00001234567895,
-                                  1e15,   1e16,         123456789012.0, 0.1,
-                                  1e-300, 5e-324,       1.7976931348623157e308};
+    std::vector<double> values = {
+        1.0,  9.9999999995,   9.99999999949, 0.00001234567895, 1e15,
+        1e16, 123456789012.0, 0.1,           1e-300,           5e-324,
+        1.7976931348623157e308};
     std::uniform_real_distribution<double> exponent(-30.0, 30.0);
     for (int i = 0; i < 20000; ++i) {
         values.push_back(std::pow(10.0, exponent(random)));
