@@ -103,7 +103,16 @@ TEST(WriteGeneral, IsPrintfsPercentGInTheCLocale) {
         1e16, 123456789012.0, 0.1,           1e-300,           5e-324,
         1.7976931348623157e308};
     std::uniform_real_distribution<double> exponent(-30.0, 30.0);
+    std::uniform_int_distribution<std::int64_t> tenDigits(1'000'000'000, 9'999'999'999);
+    std::uniform_int_distribution<int> shift(0, 22);
     for (int i = 0; i < 20000; ++i) {
+        // Halfway between two 10-figure numbers, and the doubles either side of it: where a
+        // shortcut through a rounded scaling would round the wrong way.
+        const double tie = (static_cast<double>(tenDigits(random)) + 0.5) /
+                           std::pow(10.0, shift(random));
+        values.push_back(tie);
+        values.push_back(std::nextafter(tie, 0.0));
+        values.push_back(std::nextafter(tie, 1e300));
         values.push_back(std::pow(10.0, exponent(random)));
         values.push_back(-std::round(std::pow(10.0, exponent(random) / 2.0)));
         std::uint64_t bits = random();
@@ -114,7 +123,7 @@ TEST(WriteGeneral, IsPrintfsPercentGInTheCLocale) {
         }
     }
     for (double v : values) {
-        for (int figures : {1, 3, 6, 10, 15, 17}) {
+        for (int figures : {1, 2, 3, 6, 10, 11, 15, 16, 17}) {
             std::array<char, kMaxNumberChars> buffer{};
             char* end = writeGeneral(buffer.data(), v, figures);
             ASSERT_EQ(std::string(buffer.data(), end), printfGeneral(v, figures))
