@@ -25,8 +25,8 @@ std::string csvRow(const Scenario& scenario, const Analysis& analysis);
 
 /// Appends CSV lines (csvHeader, csvRow, each with its newline) to one buffer, every number
 /// through std::to_chars: no stream or std::string per cell. A sweep's rows share many
-/// values (the ridge, the prefill columns, the weight bytes), so each numeric column keeps
-/// the text of its last value and copies it when the value repeats.
+/// values (the ids, the ridge, the prefill columns, the weight bytes), so the id fields and
+/// each numeric column keep their last text and copy it when the value repeats.
 class CsvWriter {
 public:
     void header();
@@ -47,6 +47,9 @@ private:
     char* number(char* at, double value);
 
     std::string m_text;
+    std::string m_hardwareId;
+    std::string m_modelId;
+    std::string m_idFields;  ///< "hardware,model," quoted as needed; empty: none yet
     std::array<Column, kNumberColumns> m_columns{};
     std::size_t m_column = 0;  ///< the next numeric column of the row being written
 };

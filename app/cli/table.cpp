@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstring>
 
 #include "cli_internal.h"
 #include "roofline/format.h"
@@ -151,23 +152,31 @@ char* CsvWriter::number(char* at, double value) {
         column.size = static_cast<std::uint8_t>(writeGeneral(column.chars.data(), value, 10) -
                                                 column.chars.data());
     }
-    return std::copy_n(column.chars.data(), column.size, at);
+    // All 32 bytes, a fixed-size copy without a call; row() made room for them.
+    static_assert(sizeof column.chars == kMaxNumberChars);
+    std::memcpy(at, column.chars.data(), column.chars.size());
+    return at + column.size;
 }
 
 void CsvWriter::row(const Scenario& s, const Analysis& a) {
     const Workload& w = s.workload;
-    // Room for every field at its longest: the two ids quoted with every character doubled,
-    // 11 numbers, 6 integers, and the short words.
-    const std::size_t room = 2 * (s.hardware.id.size() + s.model.id.size()) + 4 +
-                             (kNumberColumns + 6) * kMaxNumberChars + 128;
+    if (m_idFields.empty() || s.hardware.id != m_hardwareId || s.model.id != m_modelId) {
+        m_hardwareId = s.hardware.id;
+        m_modelId = s.model.id;
+        // Each id quoted with every character doubled at the longest, and two commas.
+        m_idFields.resize(2 * (m_hardwareId.size() + m_modelId.size()) + 6);
+        char* end = csvField(m_idFields.data(), m_hardwareId);
+        *end++ = ',';
+        end = csvField(end, m_modelId);
+        *end++ = ',';
+        m_idFields.resize(static_cast<std::size_t>(end - m_idFields.data()));
+    }
+    // Room for every field at its longest: the ids, 11 numbers, 6 integers, the short words.
+    const std::size_t room = m_idFields.size() + (kNumberColumns + 6) * kMaxNumberChars + 128;
     const std::size_t start = m_text.size();
     m_text.resize(start + room);
-    char* at = m_text.data() + start;
+    char* at = std::copy(m_idFields.begin(), m_idFields.end(), m_text.data() + start);
     m_column = 0;
-    at = csvField(at, s.hardware.id);
-    *at++ = ',';
-    at = csvField(at, s.model.id);
-    *at++ = ',';
     at = writeInteger(at, w.batch);
     *at++ = ',';
     at = writeInteger(at, w.promptTokens);
