@@ -32,6 +32,7 @@ public:
     void header();
     void row(const Scenario& scenario, const Analysis& analysis);
 
+    void reserve(std::size_t bytes) { m_text.reserve(bytes); }
     const std::string& text() const { return m_text; }
     /// Writes the buffer to `out` in one call and empties it.
     void flushTo(std::ostream& out);

@@ -446,7 +446,7 @@ TEST(CliSweep, EveryRowIsTheRowOfItsOwnAnalysis) {
 }
 
 TEST(CliSweep, ALongSweepLosesNothingBetweenItsBlocks) {
-    // 100 x 50 rows, about 1.3 MB: more than one of the 1 MiB blocks the sweep writes.
+    // 100 x 50 rows, about 1.3 MB: twenty of the 64 KiB blocks the sweep writes.
     const Result r = cli({"sweep", "--batch", "1:100:+1", "--context", "1:5000:+100"});
     ASSERT_EQ(r.code, kExitOk) << r.err;
     ASSERT_GT(r.out.size(), std::size_t{1} << 20);
