@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "cli_internal.h"
+#include "roofline/format.h"
 
 namespace roofline::cli {
 
@@ -160,8 +161,9 @@ int runSweep(const std::vector<std::string>& argsIn, std::ostream& out, std::ost
         return kExitUsage;
     }
     if (batches->size() * contexts->size() > kMaxCells) {
-        err << "roofline-cli: sweep of " << batches->size() * contexts->size()
-            << " cells is more than " << kMaxCells << '\n';
+        err << "roofline-cli: sweep of "
+            << integerText(static_cast<long long>(batches->size() * contexts->size()))
+            << " cells is more than " << integerText(static_cast<long long>(kMaxCells)) << '\n';
         return kExitUsage;
     }
     io::ResolvedScenario resolved = io::resolve(file, gqaRatio);
