@@ -24,7 +24,8 @@ std::string csvHeader();
 std::string csvRow(const Scenario& scenario, const Analysis& analysis);
 
 /// Appends CSV lines (csvHeader, csvRow, each with its newline) to one buffer, every number
-/// through std::to_chars: no stream or std::string per cell. A sweep's rows share many
+/// through writeGeneral or writeInteger (roofline/format.h): no stream, locale or
+/// std::string per cell. A sweep's rows share many
 /// values (the ids, the ridge, the prefill columns, the weight bytes), so the id fields and
 /// each numeric column keep their last text and copy it when the value repeats.
 class CsvWriter {

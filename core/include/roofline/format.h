@@ -5,7 +5,7 @@
 /// The one number formatter every view uses: 3 significant figures, SI prefixes, the unit
 /// always written, thousands separated. "989 TFLOP/s", "5.12 ms", "1,560 tok/s".
 ///
-/// Every function here writes with std::to_chars, so the C locale never shows: a Qt
+/// Every function here writes its digits with std::to_chars, so the C locale never shows: a Qt
 /// application adopts the user's locale (setlocale(LC_ALL, "")), under which printf would
 /// write "7,47". Thousands are always separated by ',' and decimals by '.', whatever the
 /// locale: the project's choice, so that the window, the CLI and the files read alike.
@@ -20,7 +20,7 @@ namespace roofline {
 inline constexpr std::size_t kMaxNumberChars = 32;
 
 /// Writes `value` as printf("%.*g", significantFigures, value) does in the "C" locale
-/// (1 to 17 figures): writeGeneral(out, 295.34328358, 10) -> "295.3432836", 8.89e14 ->
+/// (figures clamped to 1 to 17): writeGeneral(out, 295.34328358, 10) -> "295.3432836", 8.89e14 ->
 /// "8.89e+14", 0.5 -> "0.5". For data files (CSV). Needs kMaxNumberChars at `out`; returns
 /// the end of what it wrote, with no terminating NUL.
 char* writeGeneral(char* out, double value, int significantFigures);
