@@ -3,6 +3,7 @@
 
 // Pieces of roofline-cli shared by its commands.
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <ostream>
@@ -17,9 +18,43 @@ namespace roofline::cli {
 /// The human-readable report of `analyze --format table`.
 void printTable(std::ostream& out, const Scenario& scenario, const Analysis& analysis);
 
-/// Header and one row of the CSV form (analyze --format csv, sweep).
+/// Header and one row of the CSV form (analyze --format csv, sweep), without the newline.
+/// Numbers are written as printf's %.10g in the "C" locale writes them, whatever the locale.
 std::string csvHeader();
 std::string csvRow(const Scenario& scenario, const Analysis& analysis);
+
+/// Appends CSV lines (csvHeader, csvRow, each with its newline) to one buffer, every number
+/// through writeGeneral or writeInteger (roofline/format.h): no stream, locale or
+/// std::string per cell. A sweep's rows share many
+/// values (the ids, the ridge, the prefill columns, the weight bytes), so the id fields and
+/// each numeric column keep their last text and copy it when the value repeats.
+class CsvWriter {
+public:
+    void header();
+    void row(const Scenario& scenario, const Analysis& analysis);
+
+    void reserve(std::size_t bytes) { m_text.reserve(bytes); }
+    const std::string& text() const { return m_text; }
+    /// Writes the buffer to `out` in one call and empties it.
+    void flushTo(std::ostream& out);
+
+private:
+    struct Column {
+        std::uint64_t bits = 0;  ///< the value's bit pattern; 0 with size 0 is "none yet"
+        std::uint8_t size = 0;
+        std::array<char, 32> chars{};
+    };
+    static constexpr std::size_t kNumberColumns = 11;
+
+    char* number(char* at, double value);
+
+    std::string m_text;
+    std::string m_hardwareId;
+    std::string m_modelId;
+    std::string m_idFields;  ///< "hardware,model," quoted as needed; empty: none yet
+    std::array<Column, kNumberColumns> m_columns{};
+    std::size_t m_column = 0;  ///< the next numeric column of the row being written
+};
 
 /// Parses "1,2,4", "1:4096:x2" (geometric), "128:1024:+128" (arithmetic) into values in
 /// [lo, hi]; nullopt with `error` set on bad input.

@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "cli_internal.h"
+#include "roofline/format.h"
 
 namespace roofline::cli {
 
@@ -160,8 +161,9 @@ int runSweep(const std::vector<std::string>& argsIn, std::ostream& out, std::ost
         return kExitUsage;
     }
     if (batches->size() * contexts->size() > kMaxCells) {
-        err << "roofline-cli: sweep of " << batches->size() * contexts->size()
-            << " cells is more than " << kMaxCells << '\n';
+        err << "roofline-cli: sweep of "
+            << integerText(static_cast<long long>(batches->size() * contexts->size()))
+            << " cells is more than " << integerText(static_cast<long long>(kMaxCells)) << '\n';
         return kExitUsage;
     }
     io::ResolvedScenario resolved = io::resolve(file, gqaRatio);
@@ -171,8 +173,14 @@ int runSweep(const std::vector<std::string>& argsIn, std::ostream& out, std::ost
     }
     Scenario scenario = resolved.scenario;
     nlohmann::json rows = nlohmann::json::array();
+    // CSV goes out in blocks of about 64 KiB (250 rows), each in one write: a buffer that
+    // stays in cache and is faulted in once (a whole sweep's buffer, grown as it fills,
+    // cost 2 ms of page faults for 10,000 rows).
+    constexpr std::size_t kCsvBlockBytes = std::size_t{64} << 10;
+    CsvWriter csv;
     if (format == "csv") {
-        out << csvHeader() << '\n';
+        csv.reserve(kCsvBlockBytes + 4096);
+        csv.header();
     }
     for (std::int64_t batch : *batches) {
         for (std::int64_t context : *contexts) {
@@ -180,7 +188,10 @@ int runSweep(const std::vector<std::string>& argsIn, std::ostream& out, std::ost
             scenario.workload.contextTokens = context;
             const Analysis a = analyze(scenario);
             if (format == "csv") {
-                out << csvRow(scenario, a) << '\n';
+                csv.row(scenario, a);
+                if (csv.text().size() >= kCsvBlockBytes) {
+                    csv.flushTo(out);
+                }
             } else {
                 rows.push_back(nlohmann::json::parse(io::analysisToJson(scenario, a)));
             }
@@ -188,6 +199,8 @@ int runSweep(const std::vector<std::string>& argsIn, std::ostream& out, std::ost
     }
     if (format == "json") {
         out << rows.dump(2) << '\n';
+    } else {
+        csv.flushTo(out);
     }
     return kExitOk;
 }

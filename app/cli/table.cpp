@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The readable report of `roofline-cli analyze`, and the CSV row shared with `sweep`.
 
+#include <algorithm>
+#include <bit>
 #include <cmath>
-#include <iomanip>
-#include <sstream>
+#include <cstring>
 
 #include "cli_internal.h"
 #include "roofline/format.h"
@@ -37,26 +38,24 @@ void phaseRow(std::ostream& out, const PassCost& p) {
         << percent(p.shares.interconnect) << " link)\n";
 }
 
-// RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled.
-std::string csvField(std::string_view text) {
+// RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. Writes at
+// `at`, which has room for 2·size + 2 characters, and returns the end.
+char* csvField(char* at, std::string_view text) {
     if (text.find_first_of(",\"\r\n") == std::string_view::npos) {
-        return std::string(text);
+        return std::copy(text.begin(), text.end(), at);
     }
-    std::string out = "\"";
+    *at++ = '"';
     for (char ch : text) {
-        out += ch;
+        *at++ = ch;
         if (ch == '"') {
-            out += '"';
+            *at++ = '"';
         }
     }
-    return out + "\"";
+    *at++ = '"';
+    return at;
 }
 
-std::string csvNumber(double v) {
-    std::ostringstream s;
-    s << std::setprecision(10) << v;
-    return s.str();
-}
+char* put(char* at, std::string_view text) { return std::copy(text.begin(), text.end(), at); }
 
 }  // namespace
 
@@ -69,7 +68,7 @@ void printTable(std::ostream& out, const Scenario& s, const Analysis& a) {
         << "           weights " << toString(w.weightPrecision) << ", activations "
         << toString(w.activationPrecision) << ", KV cache " << toString(w.kvPrecision)
         << ", FlashAttention " << (w.flashAttention ? "on" : "off") << ", TP "
-        << w.tensorParallel << '\n';
+        << integerText(w.tensorParallel) << '\n';
     out << "Roofs      " << toString(a.computePrecision) << ' '
         << formatSi(a.peakFlopsPerSecond, "FLOP/s") << ", HBM "
         << formatSi(a.memoryBandwidthBytesPerSecond, "B/s") << ", ridge "
@@ -83,8 +82,8 @@ void printTable(std::ostream& out, const Scenario& s, const Analysis& a) {
         << formatParameters(a.activeParametersPerToken) << " active per token), KV cache "
         << formatBytes(a.kvCacheBytesPerToken) << " per token";
     if (a.effectiveKvHeads > 0) {
-        out << " (" << a.effectiveKvHeads << " KV heads, GQA ratio "
-            << s.model.numQueryHeads / a.effectiveKvHeads << ")";
+        out << " (" << integerText(a.effectiveKvHeads) << " KV heads, GQA ratio "
+            << integerText(s.model.numQueryHeads / a.effectiveKvHeads) << ")";
     }
     out << "\n\n";
 
@@ -97,7 +96,7 @@ void printTable(std::ostream& out, const Scenario& s, const Analysis& a) {
     out << '\n';
     if (a.speculative) {
         const SpeculativeResult& sp = *a.speculative;
-        out << "Speculative decoding: k " << sp.k << ", acceptance "
+        out << "Speculative decoding: k " << integerText(sp.k) << ", acceptance "
             << formatNumber(sp.acceptance) << ", draft "
             << (sp.draft == DraftKind::Model && s.draft ? s.draft->id : std::string("n-gram"))
             << ": " << formatNumber(sp.tokensPerStep) << " tokens per step of "
@@ -158,24 +157,109 @@ std::string csvHeader() {
 }
 
 std::string csvRow(const Scenario& s, const Analysis& a) {
+    CsvWriter writer;
+    writer.row(s, a);
+    std::string text = writer.text();
+    text.pop_back();  // the newline
+    return text;
+}
+
+void CsvWriter::header() {
+    m_text += csvHeader();
+    m_text += '\n';
+}
+
+char* CsvWriter::number(char* at, double value) {
+    Column& column = m_columns[m_column++];
+    const auto bits = std::bit_cast<std::uint64_t>(value);
+    if (column.size == 0 || column.bits != bits) {
+        column.bits = bits;
+        column.size = static_cast<std::uint8_t>(writeGeneral(column.chars.data(), value, 10) -
+                                                column.chars.data());
+    }
+    // All 32 bytes, a fixed-size copy without a call; row() made room for them.
+    static_assert(sizeof column.chars == kMaxNumberChars);
+    std::memcpy(at, column.chars.data(), column.chars.size());
+    return at + column.size;
+}
+
+void CsvWriter::row(const Scenario& s, const Analysis& a) {
     const Workload& w = s.workload;
-    std::ostringstream row;
-    row << csvField(s.hardware.id) << ',' << csvField(s.model.id) << ',' << w.batch << ',' << w.promptTokens << ','
-        << w.contextTokens << ',' << toString(w.weightPrecision) << ','
-        << toString(w.activationPrecision) << ',' << toString(w.kvPrecision) << ','
-        << a.effectiveKvHeads << ',' << w.tensorParallel << ','
-        << (w.flashAttention ? "on" : "off") << ',' << toString(a.computePrecision) << ','
-        << csvNumber(a.ridgePointFlopsPerByte) << ',' << csvNumber(a.prefill().intensity()) << ','
-        << csvNumber(a.prefill().attainableFlopsPerSecond) << ',' << toString(a.prefill().bound)
-        << ',' << csvNumber(a.decode().intensity()) << ','
-        << csvNumber(a.decode().attainableFlopsPerSecond) << ',' << toString(a.decode().bound) << ','
-        << csvNumber(a.decode().weightBytes) << ',' << csvNumber(a.decode().kvBytes) << ','
-        << csvNumber(a.ttftSeconds) << ',' << csvNumber(a.tpotSeconds) << ','
-        << csvNumber(a.decodeTokensPerSecond) << ','
-        << (a.criticalBatch ? std::to_string(*a.criticalBatch) : std::string()) << ','
-        << csvNumber(a.memoryAllDevices.totalBytes) << ','
-        << (a.memory.fits ? "true" : "false");
-    return row.str();
+    if (m_idFields.empty() || s.hardware.id != m_hardwareId || s.model.id != m_modelId) {
+        m_hardwareId = s.hardware.id;
+        m_modelId = s.model.id;
+        // Each id quoted with every character doubled at the longest, and two commas.
+        m_idFields.resize(2 * (m_hardwareId.size() + m_modelId.size()) + 6);
+        char* end = csvField(m_idFields.data(), m_hardwareId);
+        *end++ = ',';
+        end = csvField(end, m_modelId);
+        *end++ = ',';
+        m_idFields.resize(static_cast<std::size_t>(end - m_idFields.data()));
+    }
+    // Room for every field at its longest: the ids, 11 numbers, 6 integers, the short words.
+    const std::size_t room = m_idFields.size() + (kNumberColumns + 6) * kMaxNumberChars + 128;
+    const std::size_t start = m_text.size();
+    m_text.resize(start + room);
+    char* at = std::copy(m_idFields.begin(), m_idFields.end(), m_text.data() + start);
+    m_column = 0;
+    at = writeInteger(at, w.batch);
+    *at++ = ',';
+    at = writeInteger(at, w.promptTokens);
+    *at++ = ',';
+    at = writeInteger(at, w.contextTokens);
+    *at++ = ',';
+    at = put(at, toString(w.weightPrecision));
+    *at++ = ',';
+    at = put(at, toString(w.activationPrecision));
+    *at++ = ',';
+    at = put(at, toString(w.kvPrecision));
+    *at++ = ',';
+    at = writeInteger(at, a.effectiveKvHeads);
+    *at++ = ',';
+    at = writeInteger(at, w.tensorParallel);
+    *at++ = ',';
+    at = put(at, w.flashAttention ? "on" : "off");
+    *at++ = ',';
+    at = put(at, toString(a.computePrecision));
+    *at++ = ',';
+    at = number(at, a.ridgePointFlopsPerByte);
+    *at++ = ',';
+    at = number(at, a.prefill().intensity());
+    *at++ = ',';
+    at = number(at, a.prefill().attainableFlopsPerSecond);
+    *at++ = ',';
+    at = put(at, toString(a.prefill().bound));
+    *at++ = ',';
+    at = number(at, a.decode().intensity());
+    *at++ = ',';
+    at = number(at, a.decode().attainableFlopsPerSecond);
+    *at++ = ',';
+    at = put(at, toString(a.decode().bound));
+    *at++ = ',';
+    at = number(at, a.decode().weightBytes);
+    *at++ = ',';
+    at = number(at, a.decode().kvBytes);
+    *at++ = ',';
+    at = number(at, a.ttftSeconds);
+    *at++ = ',';
+    at = number(at, a.tpotSeconds);
+    *at++ = ',';
+    at = number(at, a.decodeTokensPerSecond);
+    *at++ = ',';
+    if (a.criticalBatch) {
+        at = writeInteger(at, *a.criticalBatch);
+    }
+    *at++ = ',';
+    at = number(at, a.memoryAllDevices.totalBytes);
+    *at++ = ',';
+    at = put(at, a.memory.fits ? "true" : "false");
+    *at++ = '\n';
+    m_text.resize(static_cast<std::size_t>(at - m_text.data()));
+}
+
+void CsvWriter::flushTo(std::ostream& out) {
+    out.write(m_text.data(), static_cast<std::streamsize>(m_text.size()));
+    m_text.clear();
 }
 
 }  // namespace roofline::cli

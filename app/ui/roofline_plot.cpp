@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "roofline_plot.h"
 
+#include <QLocale>
 #include <QToolTip>
 #include <algorithm>
 #include <cmath>
@@ -52,6 +53,11 @@ RooflinePlot::RooflinePlot(QWidget* parent) : QCustomPlot(parent) {
     setNoAntialiasingOnDrag(true);
     setAutoAddPlottableToLegend(false);
     setMinimumSize(320, 240);
+    // QCustomPlot writes tick labels in the widget's locale, by default the user's: "0,01"
+    // under de_DE. Like every other number (roofline/format.h), they use '.' whatever it is.
+    QLocale numbers = QLocale::c();
+    numbers.setNumberOptions(QLocale::OmitGroupSeparator);
+    setLocale(numbers);
     createLayers();
     applyStyle();
 

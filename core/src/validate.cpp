@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "roofline/format.h"
+
 namespace roofline {
 
 namespace {
@@ -93,9 +95,7 @@ std::string issueNumberText(double v) {
     if (std::isinf(v)) {
         return v > 0 ? "infinity" : "-infinity";
     }
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.6g", v);
-    return buffer;
+    return generalText(v, 6);  // %.6g, but never with the locale's decimal comma
 }
 
 std::string plainExpected(const std::string& expected) {

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <cmath>
 #include <QLabel>
+#include <QRegularExpression>
+#include <QScopeGuard>
 #include <QTest>
 
+#include "comma_locale.h"
 #include "memory_bar.h"
 #include "results_panel.h"
 #include "roofline/format.h"
@@ -65,9 +68,54 @@ struct LayoutRequests : QObject {
 
 }  // namespace
 
+/// Every text the panel shows: its labels (names, values, warnings), the memory bar's text
+/// and tooltip.
+QStringList shownTexts(const ResultsPanel& panel) {
+    QStringList texts;
+    for (const QLabel* label : panel.findChildren<QLabel*>()) {
+        texts << label->text();
+    }
+    texts << panel.memoryBar()->text() << panel.memoryBar()->toolTip();
+    return texts;
+}
+
 class TestResultsPanel : public QObject {
     Q_OBJECT
 private slots:
+    void numbersIgnoreACommaDecimalLocale() {
+        // Under LANG=de_DE.UTF-8 QApplication sets the C locale to German and so does
+        // QLocale's default; printf then wrote "7,47" (and "7,,47" once grouped).
+        const Analysis a = analysisOf("llama-3.1-8b", 8, 2048);
+        ResultsPanel plain;
+        showSettled(plain);
+        plain.setAnalysis(a);
+        const QStringList expected = shownTexts(plain);
+        QCOMPARE(text(plain, "ridge"), QStringLiteral("295 FLOP/byte"));
+
+        test::CommaDecimalLocale cLocale;
+        QVERIFY2(cLocale.active(), test::kCommaLocaleMissing);
+        const QLocale previous;
+        QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+        const auto restore = qScopeGuard([&] { QLocale::setDefault(previous); });
+        ResultsPanel panel;
+        showSettled(panel);
+        panel.setAnalysis(a);
+        settle();
+        panel.grab();  // painted, too
+        const QStringList shown = shownTexts(panel);
+        QCOMPARE(shown, expected);
+        // A decimal comma: a digit, a comma, then other than exactly three digits ("1,560"
+        // separates thousands).
+        static const QRegularExpression decimalComma(QStringLiteral(R"(\d,(?!\d{3}(?!\d)))"));
+        bool sawDecimals = false;
+        for (const QString& t : shown) {
+            QVERIFY2(!decimalComma.match(t).hasMatch(), qPrintable(t));
+            sawDecimals =
+                sawDecimals || t.contains(QRegularExpression(QStringLiteral(R"(\d\.\d)")));
+        }
+        QVERIFY(sawDecimals);
+    }
+
     void showsTheEnginesNumbersFormattedOnce() {
         ResultsPanel panel;
         const Analysis a = analysisOf("llama-3.1-8b", 8, 2048);

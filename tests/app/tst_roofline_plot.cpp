@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include <QScopeGuard>
 #include <QScreen>
 #include <QSignalSpy>
 #include <QTest>
 #include <cmath>
 #include <ranges>
 
+#include "comma_locale.h"
 #include "plot_tooltip.h"
 #include "roofline/format.h"
 #include "roofline/io/scenario_file.h"
@@ -60,6 +62,29 @@ QPointF pixelOf(const RooflinePlot& plot, double x, double y) {
 class TestRooflinePlot : public QObject {
     Q_OBJECT
 private slots:
+    void tickLabelsIgnoreACommaDecimalLocale() {
+        // Under LANG=de_DE.UTF-8 Qt's default locale is German, and QCustomPlot takes its
+        // tick labels' decimal comma from it: "0,1" on an axis whose other numbers say "0.1".
+        test::CommaDecimalLocale cLocale;
+        QVERIFY2(cLocale.active(), test::kCommaLocaleMissing);
+        const QLocale previous;
+        QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+        const auto restore = qScopeGuard([&] { QLocale::setDefault(previous); });
+        RooflinePlot plot;
+        draw(plot, scenarioWith([](io::ScenarioFile&) {}));
+        plot.xAxis->setRange(0.001, 1e5);
+        plot.yAxis->setRange(0.01, 2e3);
+        plot.replot(QCustomPlot::rpImmediateRefresh);
+        for (QCPAxis* axis : {plot.xAxis, plot.yAxis}) {
+            const QVector<QString> labels = axis->tickVectorLabels();
+            QVERIFY2(labels.contains(QStringLiteral("0.01")),
+                     qPrintable(QStringList(labels.begin(), labels.end()).join(QLatin1Char(' '))));
+            for (const QString& label : labels) {
+                QVERIFY2(!label.contains(QLatin1Char(',')), qPrintable(label));
+            }
+        }
+    }
+
     void axesAreLogLogWithUnits() {
         RooflinePlot plot;
         draw(plot, scenarioWith([](auto&) {}));

@@ -22,6 +22,7 @@
 
 #include "cli.h"
 #include "cli_internal.h"
+#include "comma_locale.h"
 #include "roofline/analysis.h"
 #include "roofline/io/presets.h"
 #include "roofline/io/scenario_file.h"
@@ -433,6 +434,43 @@ TEST(CliSweep, CsvHasOneRowPerBatchAndContext) {
     EXPECT_EQ(last[4], "1024");
 }
 
+TEST(CliSweep, EveryRowIsTheRowOfItsOwnAnalysis) {
+    // The sweep's writer reuses a column's text while its value repeats; each row must still
+    // be what csvRow writes for that cell alone.
+    const Result r = cli(
+        {"sweep", "--model", "mixtral-8x7b", "--batch", "1,1,3:30:x10", "--context", "0,7,7,4096"});
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    const std::vector<std::string> l = lines(r.out);
+    ASSERT_EQ(l.size(), 1u + 4u * 4u);
+    roofline::io::ScenarioFile file;
+    file.model = "mixtral-8x7b";
+    std::size_t at = 1;
+    for (std::int64_t batch : {1, 1, 3, 30}) {
+        for (std::int64_t context : {0, 7, 7, 4096}) {
+            file.workload.batch = batch;
+            file.workload.contextTokens = context;
+            roofline::Scenario scenario;
+            const roofline::Analysis a = engine(file, &scenario);
+            EXPECT_EQ(l[at++], roofline::cli::csvRow(scenario, a)) << batch << " x " << context;
+        }
+    }
+}
+
+TEST(CliSweep, ALongSweepLosesNothingBetweenItsBlocks) {
+    // 100 x 50 rows, about 1.3 MB: twenty of the 64 KiB blocks the sweep writes.
+    const Result r = cli({"sweep", "--batch", "1:100:+1", "--context", "1:5000:+100"});
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    ASSERT_GT(r.out.size(), std::size_t{1} << 20);
+    const std::vector<std::string> l = lines(r.out);
+    ASSERT_EQ(l.size(), 5001u);
+    for (std::size_t i = 1; i < l.size(); ++i) {
+        ASSERT_EQ(columns(l[i]), columns(l[0])) << "row " << i << ": " << l[i];
+        const std::vector<std::string> f = csvFields(l[i]);
+        ASSERT_EQ(f[2], std::to_string((i - 1) / 50 + 1)) << "row " << i;
+        ASSERT_EQ(f[4], std::to_string((i - 1) % 50 * 100 + 1)) << "row " << i;
+    }
+}
+
 TEST(CliSweep, JsonIsAnArrayOfAnalyses) {
     const Result r = cli({"sweep", "--batch=1:64:x2", "--context=512,1024", "--format", "json"});
     ASSERT_EQ(r.code, kExitOk) << r.err;
@@ -735,6 +773,59 @@ TEST(CliValidate, ScenarioFileWithTheNewKeys) {
         << r.err;
     std::error_code ec;
     fs::remove_all(dir, ec);
+}
+
+// ---------------------------------------------------------------------------------------
+// locale
+
+// roofline-cli with its streams imbued with `locale`.
+Result cliIn(const std::locale& locale, const std::vector<std::string>& args) {
+    std::ostringstream out;
+    std::ostringstream err;
+    out.imbue(locale);
+    err.imbue(locale);
+    Result r;
+    r.code = roofline::cli::run(args, out, err);
+    r.out = out.str();
+    r.err = err.str();
+    return r;
+}
+
+TEST(CliLocale, ACommaDecimalLocaleChangesNoOutput) {
+    // Under the C locale first, then with the C locale and the streams in de_DE.UTF-8, where
+    // printf and an iostream would write "4,56 ms" and "1.560".
+    const std::vector<std::vector<std::string>> commands = {
+        {"analyze"},
+        {"analyze", "--model", "deepseek-v3", "--hardware", "h200", "--tp", "8", "--format", "csv"},
+        {"analyze", "--model", "mixtral-8x7b", "--batch", "64", "--format", "json"},
+        {"sweep", "--batch", "1:4096:x4", "--context", "1000,33000"},
+        {"list", "hardware"},
+        {"list", "models"},
+        {"validate", kData + "/invalid/hw-bandwidth-negative.json"},  // "got -3.35"
+    };
+    std::vector<Result> plain;
+    for (const std::vector<std::string>& args : commands) {
+        plain.push_back(cli(args));
+    }
+    EXPECT_TRUE(has(plain[0].out, "TPOT 4.56 ms")) << plain[0].out;
+
+    roofline::test::CommaDecimalLocale cLocale;
+    ASSERT_TRUE(cLocale.active()) << roofline::test::kCommaLocaleMissing;
+    std::locale streamLocale;
+    try {
+        streamLocale = std::locale(roofline::test::kCommaLocale);
+    } catch (const std::runtime_error&) {
+        FAIL() << roofline::test::kCommaLocaleMissing;
+    }
+    for (std::size_t i = 0; i < commands.size(); ++i) {
+        const Result r = cliIn(streamLocale, commands[i]);
+        EXPECT_EQ(r.code, plain[i].code) << commands[i][0];
+        EXPECT_EQ(r.out, plain[i].out) << commands[i][0];
+        EXPECT_EQ(r.err, plain[i].err) << commands[i][0];
+    }
+    const Result table = cliIn(streamLocale, {"analyze"});
+    EXPECT_TRUE(has(table.out, "TPOT 4.56 ms")) << table.out;
+    EXPECT_FALSE(has(table.out, "4,56")) << table.out;
 }
 
 TEST(CliHelp, HelpMentionsEveryCommandAndExitsZero) {
