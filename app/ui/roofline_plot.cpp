@@ -260,6 +260,10 @@ void RooflinePlot::createLayers() {
     m_specPoints->setLineStyle(QCPGraph::lsNone);
     m_verifyLabel = addText(Qt::AlignLeft | Qt::AlignTop, directText());
     m_verifyLabel->setPadding(QMargins(10, 6, 0, 0));
+    // The draft's steps sit near the decode point: their label goes below it, left where it
+    // fits (the HBM slope leaves that side empty), else right, under the trail's "B=1".
+    m_draftLabel = addText(Qt::AlignRight | Qt::AlignTop, directText());
+    m_draftLabel->setPadding(QMargins(0, 20, 10, 0));
 
     for (QCPGraph* roof : {m_interconnectRoof, m_slopeExtension, m_roofInUse, m_ridgeMarker}) {
         roof->setSelectable(QCP::stNone);
@@ -384,6 +388,8 @@ void RooflinePlot::applyStyle() {
         QCPScatterStyle::ssTriangle, QPen(p.decode, scaled(2.0)), p.background, scaled(13.0)));
     m_verifyLabel->setFont(bold);
     m_verifyLabel->setColor(p.decode);
+    m_draftLabel->setFont(bold);
+    m_draftLabel->setColor(p.decode);
 
     legend->setFont(base);
     legend->setTextColor(p.foreground);
@@ -521,8 +527,9 @@ void RooflinePlot::updateRoofs() {
         label->setVisible(i < m_roofGroups.size());
         if (i < m_roofGroups.size()) {
             const RoofGroup& g = m_roofGroups[i];
+            // The roof in use says which ceilings these are; the others stay short.
             label->setText(g.names + QLatin1Char(' ') + qs(formatSi(g.peak, "FLOP/s")) +
-                           ceiling);
+                           (g.inUse ? ceiling : QString()));
         }
     }
     const double link = a.interconnectBandwidthBytesPerSecond;
@@ -562,6 +569,7 @@ void RooflinePlot::updatePoints() {
     QVector<double> specX;
     QVector<double> specY;
     m_verifyLabel->setVisible(false);
+    m_draftLabel->setVisible(false);
     for (const PassCost& pass : m_analysis.passes) {
         if (pass.kind != PassKind::Verify && pass.kind != PassKind::Draft) {
             continue;
@@ -577,8 +585,14 @@ void RooflinePlot::updatePoints() {
             m_verifyLabel->setVisible(true);
             m_verifyLabel->position->setCoords(x, y);
             m_verifyLabel->setText(tr("verify ×%1 tokens  %2 FLOP/byte")
-                                       .arg(qs(formatNumber(pass.newTokens)),
+                                       .arg(qs(formatInteger(std::llround(pass.newTokens))),
                                             qs(formatNumber(x))));
+        } else {
+            m_draftLabel->setVisible(true);
+            m_draftLabel->position->setCoords(x, y);
+            m_draftLabel->setText(tr("draft ×%1 steps  %2 FLOP/byte")
+                                      .arg(qs(formatInteger(std::llround(pass.repeats))),
+                                           qs(formatNumber(x))));
         }
     }
     m_specPoints->setData(specX, specY);
@@ -852,6 +866,9 @@ void RooflinePlot::placePointLabels() {
     side(m_decodeLabel, m_analysis.decode().intensity(), false);
     if (const PassCost* verify = m_analysis.pass(PassKind::Verify)) {
         side(m_verifyLabel, verify->intensity(), true);
+    }
+    if (const PassCost* draft = m_analysis.pass(PassKind::Draft)) {
+        side(m_draftLabel, draft->intensity(), false);
     }
 
     // Prefill sits under the compute ceiling, often near the right edge: its label goes to

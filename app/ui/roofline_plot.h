@@ -66,6 +66,7 @@ public:
     /// without speculation.
     QCPGraph* speculativePoints() const { return m_specPoints; }
     QString verifyLabel() const { return m_verifyLabel->text(); }
+    QString draftLabel() const { return m_draftLabel->text(); }
     QCPCurve* trailCurve() const { return m_trail; }  ///< trail points that fit in memory
     QCPCurve* trailBeyondMemory() const { return m_trailBeyond; }  ///< the rest, dashed
     QCPGraph* prefillOperators() const { return m_prefillOps; }
@@ -200,6 +201,7 @@ private:
     PlotLabel* m_decodeLabel = nullptr;
     QCPGraph* m_specPoints = nullptr;
     PlotLabel* m_verifyLabel = nullptr;
+    PlotLabel* m_draftLabel = nullptr;
 };
 
 }  // namespace roofline::ui

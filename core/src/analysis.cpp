@@ -66,17 +66,31 @@ namespace {
 std::string_view roofName(const Hardware& hw) { return hw.name.empty() ? hw.id : hw.name; }
 
 // Which ceilings the roofs are. With achievable ceilings, a measured rate where the preset
-// has one, else the stated default fraction of the peak (and a warning says so).
+// has one, else the stated default fraction of the peak (and a warning says so). A
+// precision with the same spec-sheet peak as a measured one (fp16 beside bf16, int8 beside
+// fp8 on NVIDIA tensor cores) runs on the same units and takes that measurement.
 struct Ceiling {
     const Hardware& hw;
     bool achievable = false;
-    double flops(Precision p) const {
-        const double measured = hw.achievableFlopsPerSecond[index(p)];
-        return !achievable   ? hw.peak(p)
-               : measured > 0 ? measured
-                              : hw.peak(p) * kDefaultAchievableComputeFraction;
+    double measurement(Precision p) const {
+        if (hw.achievableFlopsPerSecond[index(p)] > 0.0) {
+            return hw.achievableFlopsPerSecond[index(p)];
+        }
+        for (Precision q : kAllPrecisions) {
+            if (hw.achievableFlopsPerSecond[index(q)] > 0.0 && hw.peak(q) == hw.peak(p)) {
+                return hw.achievableFlopsPerSecond[index(q)];
+            }
+        }
+        return 0.0;
     }
-    bool measured(Precision p) const { return hw.achievableFlopsPerSecond[index(p)] > 0.0; }
+    double flops(Precision p) const {
+        if (!achievable) {
+            return hw.peak(p);
+        }
+        const double measured = measurement(p);
+        return measured > 0 ? measured : hw.peak(p) * kDefaultAchievableComputeFraction;
+    }
+    bool measured(Precision p) const { return measurement(p) > 0.0; }
     double bandwidth() const {
         const double measured = hw.achievableMemoryBandwidthBytesPerSecond;
         return !achievable   ? hw.memoryBandwidthBytesPerSecond

@@ -127,6 +127,59 @@ private slots:
         QVERIFY(plot.yAxis->range().contains(prefill->value));
     }
 
+    void speculativePassesArePointsOfTheirOwn() {
+        RooflinePlot plot;
+        // Without speculation: no verify or draft point, their labels hidden.
+        draw(plot, scenarioWith([](io::ScenarioFile&) {}));
+        QCOMPARE(plot.speculativePoints()->dataCount(), 0);
+        // k = 4 with Llama-3.2-1B drafting: the verify pass (5 tokens per sequence) and the
+        // draft's 4 steps, each at the engine's intensity and attained FLOP/s.
+        const Drawn d = draw(plot, scenarioWith([](io::ScenarioFile& f) {
+                                 f.workload.speculativeTokens = 4;
+                                 f.workload.draftKind = DraftKind::Model;
+                                 f.draftModel = "llama-3.2-1b";
+                             }));
+        const PassCost* verify = d.analysis.pass(PassKind::Verify);
+        const PassCost* draft = d.analysis.pass(PassKind::Draft);
+        QVERIFY(verify != nullptr && draft != nullptr);
+        QCOMPARE(plot.speculativePoints()->dataCount(), 2);
+        QList<QPair<double, double>> points;
+        for (auto it = plot.speculativePoints()->data()->constBegin();
+             it != plot.speculativePoints()->data()->constEnd(); ++it) {
+            points << qMakePair(it->key, it->value);
+        }
+        for (const PassCost* pass : {verify, draft}) {
+            QVERIFY(points.contains(qMakePair(
+                pass->intensity(), pass->attainableFlopsPerSecond / kFlopsPerTflop)));
+            QVERIFY(plot.xAxis->range().contains(pass->intensity()));
+        }
+        QCOMPARE(plot.verifyLabel(),
+                 QStringLiteral("verify ×5 tokens  ") + ui::qs(formatNumber(verify->intensity())) +
+                     QStringLiteral(" FLOP/byte"));
+        QCOMPARE(plot.draftLabel(),
+                 QStringLiteral("draft ×4 steps  ") + ui::qs(formatNumber(draft->intensity())) +
+                     QStringLiteral(" FLOP/byte"));
+        // The hover text of the verify point is that pass's.
+        const QPointF at = pixelOf(plot, verify->intensity(),
+                                   verify->attainableFlopsPerSecond / kFlopsPerTflop);
+        QVERIFY(plot.tooltipAt(at).startsWith(QStringLiteral("verify: the target over 5")));
+    }
+
+    void achievableCeilingsAreDrawnAndSaidSo() {
+        // H100 with measured MAMF rates: the bf16 roof in use is 794.5 TFLOP/s, labelled
+        // achievable, and the HBM slope is 85% of 3.35 TB/s.
+        RooflinePlot plot;
+        const Drawn d = draw(plot, scenarioWith([](io::ScenarioFile& f) {
+                                 f.workload.ceilings = Ceilings::Achievable;
+                             }));
+        QCOMPARE(d.analysis.peakFlopsPerSecond, 794.5e12);
+        QVERIFY(plot.roofLabels().first().startsWith(QStringLiteral("bf16/fp16 795 TFLOP/s")));
+        QVERIFY(plot.roofLabels().first().endsWith(QStringLiteral(" achievable")));
+        const auto ridge = plot.ridgeMarker()->data()->at(0);
+        QCOMPARE(ridge->key, 794.5e12 / (0.85 * 3.35e12));
+        QCOMPARE(ridge->value, 794.5);
+    }
+
     void roofInUseHasTheRidgeAsExactVertex() {
         RooflinePlot plot;
         const Drawn d = draw(plot, scenarioWith([](auto&) {}));

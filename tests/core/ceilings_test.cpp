@@ -30,7 +30,8 @@ TEST(Ceilings, PeakIsTheSpecSheet) {
 TEST(Ceilings, AchievableUsesMeasuredRatesAndSaysWhereItDefaults) {
     // bf16 roof 794.5e12 (measured); bandwidth 0.85 · 3.35e12 = 2.8475e12 (default
     // fraction, warned); ridge 794.5e12 / 2.8475e12 = 279.0 FLOP/byte. Roofs without a
-    // measurement (fp32 66.9e12) take 0.70 of the peak: 46.83e12.
+    // measurement (fp32 66.9e12) take 0.70 of the peak: 46.83e12, unless another precision
+    // with the same spec peak was measured.
     Workload w;
     w.ceilings = Ceilings::Achievable;
     const Analysis a = analyze(scenario(measuredH100(), test::llama31_8b(), w));
@@ -45,6 +46,15 @@ TEST(Ceilings, AchievableUsesMeasuredRatesAndSaysWhereItDefaults) {
         if (r.precision == Precision::Fp32) {
             EXPECT_DOUBLE_EQ(r.peakFlopsPerSecond, 66.9e12 * 0.70);
             EXPECT_FALSE(r.measured);
+        }
+        // fp16 has bf16's spec peak (989.4): the same tensor cores, the same measurement.
+        // int8 shares fp8's 1,978.9 and takes its 1,402.6.
+        if (r.precision == Precision::Fp16) {
+            EXPECT_DOUBLE_EQ(r.peakFlopsPerSecond, 794.5e12);
+            EXPECT_TRUE(r.measured);
+        }
+        if (r.precision == Precision::Int8) {
+            EXPECT_DOUBLE_EQ(r.peakFlopsPerSecond, 1402.6e12);
         }
     }
     ASSERT_EQ(a.warnings.size(), 1u);
