@@ -976,3 +976,121 @@ TEST(CliValidate, WarningsAloneStillExitZero) {
 }
 
 }  // namespace
+
+// ---------------------------------------------------------------------------------------
+// engine round 2 in the JSON contract and the table
+
+namespace {
+
+TEST(CliRound2, SpeculativeDecodingInJsonAndTable) {
+    // Llama-3.1-8B on H100, B = 1, C = 2048, n-gram draft, k = 4, α = 0.7 (DOMAIN.md §6):
+    // τ = (1 − 0.7^5) / 0.3 = 2.7731; passes prefill, decode, verify (the n-gram draft is
+    // free); TPOT = verify time / τ, about 2.7× below plain decoding's.
+    const Result r = cli({"analyze", "--spec-k", "4", "--spec-accept", "0.7", "--format", "json"});
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    const json j = json::parse(r.out);
+    const json& sp = j["speculative"];
+    EXPECT_EQ(sp["k"], 4);
+    EXPECT_DOUBLE_EQ(sp["acceptance"].get<double>(), 0.7);
+    EXPECT_EQ(sp["draft"], "ngram");
+    EXPECT_NEAR(sp["tokens_per_step"].get<double>(), 2.7731, 1e-4);
+    ASSERT_EQ(j["passes"].size(), 3u);
+    EXPECT_EQ(j["passes"][2]["kind"], "verify");
+    EXPECT_EQ(j["passes"][2]["new_tokens"], 5.0);
+    EXPECT_DOUBLE_EQ(sp["step_time_s"].get<double>(), j["passes"][2]["time_s"].get<double>());
+    EXPECT_DOUBLE_EQ(j["tpot_s"].get<double>(),
+                     sp["step_time_s"].get<double>() / sp["tokens_per_step"].get<double>());
+    EXPECT_DOUBLE_EQ(sp["plain_tpot_s"].get<double>(), j["decode"]["time_s"].get<double>());
+    const double speedup = sp["plain_tpot_s"].get<double>() / j["tpot_s"].get<double>();
+    EXPECT_GT(speedup, 2.6);
+    EXPECT_LT(speedup, 2.78);
+    // Without speculation the key is null and there are two passes.
+    const json plain = json::parse(cli({"analyze", "--format", "json"}).out);
+    EXPECT_TRUE(plain["speculative"].is_null());
+    EXPECT_EQ(plain["passes"].size(), 2u);
+
+    // A model draft adds its k steps as a pass of its own.
+    const json drafted = json::parse(
+        cli({"analyze", "--spec-k", "4", "--draft-model", "llama-3.2-1b", "--format", "json"}).out);
+    ASSERT_EQ(drafted["passes"].size(), 4u);
+    EXPECT_EQ(drafted["passes"][2]["kind"], "draft");
+    EXPECT_EQ(drafted["passes"][2]["model"], "draft");
+    EXPECT_EQ(drafted["passes"][2]["repeats"], 4.0);
+    EXPECT_EQ(drafted["speculative"]["draft"], "llama-3.2-1b");
+
+    const Result table = cli({"analyze", "--spec-k", "4"});
+    EXPECT_TRUE(has(table.out, "Speculative decoding: k 4, acceptance 0.700, draft n-gram: "
+                               "2.77 tokens per step"))
+        << table.out;
+    EXPECT_TRUE(has(table.out, "verify")) << table.out;
+}
+
+TEST(CliRound2, BoundSharesAndLinkBytesArePrinted) {
+    // Decode at B = 1 is all memory-bound: shares {0, 1, 0}. With TP 8 the all-reduces are
+    // link-bound and the operator table prints their link bytes: 64 all-reduces of
+    // 4096 · 2 = 8,192 bytes = 524 kB.
+    const json j = json::parse(cli({"analyze", "--format", "json"}).out);
+    EXPECT_EQ(j["decode"]["bound_shares"]["memory"], 1.0);
+    EXPECT_EQ(j["decode"]["bound_shares"]["compute"], 0.0);
+    EXPECT_EQ(j["decode"]["bound"], "memory");
+    const Result tp = cli({"analyze", "--tp", "8"});
+    ASSERT_EQ(tp.code, kExitOk) << tp.err;
+    EXPECT_TRUE(has(tp.out, "link bytes")) << tp.out;
+    EXPECT_TRUE(has(tp.out, "524 kB")) << tp.out;
+    const json tpj = json::parse(cli({"analyze", "--tp", "8", "--format", "json"}).out);
+    EXPECT_DOUBLE_EQ(tpj["decode"]["link_bytes"].get<double>(), 64.0 * 8192.0);
+    EXPECT_GT(tpj["decode"]["link_intensity_flops_per_byte"].get<double>(), 0.0);
+    EXPECT_FALSE(tpj["interconnect"]["beyond_scale_up_domain"].get<bool>());
+}
+
+TEST(CliRound2, MemoryAsServersCountIt) {
+    // The shipped H100 preset holds 80 GiB = 85,899,345,920 bytes; 90% usable =
+    // 77,309,411,328. Workspace for 8,192 tokens: 603,979,776 + one logits row 256,512.
+    // Max batch ⌊(77,309,411,328 − 16,060,522,496 − 603,979,776) / 268,823,040⌋ = 225.
+    const json j = json::parse(cli({"analyze", "--format", "json"}).out);
+    const json& m = j["memory"];
+    EXPECT_DOUBLE_EQ(m["capacity_bytes"].get<double>(), 85'899'345'920.0);
+    EXPECT_DOUBLE_EQ(m["usable_bytes"].get<double>(), 77'309'411'328.0);
+    EXPECT_DOUBLE_EQ(m["workspace_bytes"].get<double>(), 603'979'776.0 + 256'512.0);
+    EXPECT_EQ(m["max_batch"], 225);
+    // Half the memory: 97 sequences; a 2,048-token chunk: 227.
+    EXPECT_EQ(json::parse(cli({"analyze", "--memory-utilization", "0.5", "--format", "json"}).out)
+                  ["memory"]["max_batch"],
+              97);
+    EXPECT_EQ(json::parse(cli({"analyze", "--max-batched-tokens", "2048", "--format", "json"})
+                              .out)["memory"]["max_batch"],
+              227);
+}
+
+TEST(CliRound2, AchievableCeilingsFromThePreset) {
+    // h100-sxm cites ml-engineering's MAMF: bf16 794.5 TFLOP/s; no measured bandwidth, so
+    // 0.85 · 3.35 TB/s = 2.8475 TB/s with a warning.
+    const json j =
+        json::parse(cli({"analyze", "--ceilings", "achievable", "--format", "json"}).out);
+    EXPECT_EQ(j["ceilings"], "achievable");
+    EXPECT_DOUBLE_EQ(j["peak_flops_per_s"].get<double>(), 794.5e12);
+    EXPECT_DOUBLE_EQ(j["memory_bandwidth_bytes_per_s"].get<double>(), 0.85 * 3.35e12);
+    ASSERT_EQ(j["warnings"].size(), 1u);
+    EXPECT_TRUE(has(j["warnings"][0].get<std::string>(), "85% of the peak bandwidth"));
+    bool bf16 = false;
+    for (const json& roof : j["roofs"]) {
+        if (roof["precision"] == "bf16") {
+            bf16 = true;
+            EXPECT_TRUE(roof["measured"].get<bool>());
+            EXPECT_TRUE(roof["in_use"].get<bool>());
+        }
+    }
+    EXPECT_TRUE(bf16);
+}
+
+TEST(CliRound2, GoldilocksIsNullWhenEveryLayerIsWindowed) {
+    // Mistral-7B v0.1 at B = 8: every layer reads at most 4,096 tokens of KV, 8 · 4,096 ·
+    // 131,072 = 4.3 GB < 14.5 GB of weights: null, and the table says never.
+    const json j =
+        json::parse(cli({"analyze", "--model", "mistral-7b", "--batch", "8", "--format", "json"}).out);
+    EXPECT_TRUE(j["goldilocks_context_tokens"].is_null()) << j["goldilocks_context_tokens"];
+    EXPECT_TRUE(has(cli({"analyze", "--model", "mistral-7b", "--batch", "8"}).out,
+                    "Goldilocks context never"));
+}
+
+}  // namespace
