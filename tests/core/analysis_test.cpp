@@ -393,7 +393,8 @@ TEST(Analyze, CriticalBatchIsWhereTokensPerSecondStopsGrowing) {
     EXPECT_LE(twice, 1.15 * at);
     EXPECT_GE(twice, at);
     // Shares add up to 1, and the bound is the largest share.
-    const PassCost& d = analyze(s).decode();
+    const Analysis atTwice = analyze(s);
+    const PassCost& d = atTwice.decode();
     EXPECT_NEAR(d.shares.compute + d.shares.memory + d.shares.interconnect, 1.0, 1e-12);
     EXPECT_EQ(d.bound, Bound::Compute);
 }
