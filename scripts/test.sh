@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Installs what is missing, then builds and runs every test:
 #   1. the whole suite, optimised, warnings as errors        (preset ci)
-#   2. the whole suite again under ASan + UBSan, no recovery (preset asan)
-#   3. each libFuzzer target for FUZZ_SECONDS (default 60)    (scripts/fuzz.sh)
+#   2. both programs built as a packager does (Release, -O3), warnings as errors, not run
+#                                                             (preset release-werror)
+#   3. the whole suite again under ASan + UBSan, no recovery (preset asan)
+#   4. each libFuzzer target for FUZZ_SECONDS (default 60)    (scripts/fuzz.sh)
 # Exits non-zero on any failure. `scripts/test.sh --quick` runs step 1 only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,6 +22,10 @@ cmake --preset ci >/dev/null
 cmake --build --preset ci -j "$jobs"
 ctest --preset ci -j "$jobs"
 [[ $quick -eq 1 ]] && exit 0
+
+echo "== release-werror: both programs at -O3, warnings as errors (GCC warns there, not at -O2)"
+cmake --preset release-werror >/dev/null
+cmake --build --preset release-werror -j "$jobs"
 
 echo "== asan: build and test under AddressSanitizer + UndefinedBehaviorSanitizer"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=1

@@ -7,10 +7,7 @@
 
 #include "cli_internal.h"
 #include "roofline/format.h"
-
-#ifndef ROOFLINE_VERSION
-#define ROOFLINE_VERSION "unknown"
-#endif
+#include "roofline/version.h"
 
 namespace roofline::cli {
 

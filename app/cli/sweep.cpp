@@ -44,10 +44,12 @@ std::optional<std::vector<std::int64_t>> parseValueList(const std::string& text,
                                                         std::int64_t lo, std::int64_t hi,
                                                         std::string& error) {
     std::vector<std::int64_t> values;
+    // std::string("'").append(x), not "'" + std::string(x): GCC 12 at -O3 warns a false
+    // -Wrestrict on the latter (GCC bug 105651).
     const auto inRange = [&](std::optional<std::int64_t> v, std::string_view part) {
         if (!v || *v < lo || *v > hi) {
-            error = "'" + std::string(part) + "' is not an integer from " + std::to_string(lo) +
-                    " to " + std::to_string(hi);
+            error = std::string("'").append(part) + "' is not an integer from " +
+                    std::to_string(lo) + " to " + std::to_string(hi);
             return false;
         }
         return true;
@@ -64,7 +66,7 @@ std::optional<std::vector<std::int64_t>> parseValueList(const std::string& text,
         }
         if (range.size() != 3 || range[2].size() < 2 ||
             (range[2][0] != 'x' && range[2][0] != '+')) {
-            error = "'" + std::string(item) +
+            error = std::string("'").append(item) +
                     "' is not a range START:END:xFACTOR or START:END:+STEP";
             return std::nullopt;
         }
@@ -80,7 +82,7 @@ std::optional<std::vector<std::int64_t>> parseValueList(const std::string& text,
             return std::nullopt;
         }
         if (!step || *step < (geometric ? 2 : 1)) {
-            error = "'" + std::string(range[2]) + "' needs a step of at least " +
+            error = std::string("'").append(range[2]) + "' needs a step of at least " +
                     (geometric ? "x2" : "+1");
             return std::nullopt;
         }

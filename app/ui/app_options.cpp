@@ -3,6 +3,7 @@
 
 #include <QRegularExpression>
 
+#include "roofline/version.h"
 #include "scenario_controller.h"
 
 namespace roofline::ui {
@@ -137,6 +138,10 @@ QString appUsage() {
                "  --version, -h/--help\n")
         .arg(QString::fromUtf8(io::scenarioOptionsHelp().data(),
                                static_cast<qsizetype>(io::scenarioOptionsHelp().size())));
+}
+
+QString appVersion() {
+    return QStringLiteral("roofline-explorer " ROOFLINE_VERSION);
 }
 
 }  // namespace roofline::ui

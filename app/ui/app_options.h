@@ -42,4 +42,7 @@ AppOptions parseAppOptions(const QStringList& arguments);
 /// The --help text.
 QString appUsage();
 
+/// The --version line: "roofline-explorer " and project(VERSION).
+QString appVersion();
+
 }  // namespace roofline::ui

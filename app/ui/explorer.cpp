@@ -13,11 +13,8 @@
 #include "export.h"
 #include "main_window.h"
 #include "roofline_plot.h"
+#include "roofline/version.h"
 #include "scenario_controller.h"
-
-#ifndef ROOFLINE_VERSION
-#define ROOFLINE_VERSION "0"
-#endif
 
 namespace roofline::ui {
 namespace {
@@ -37,6 +34,8 @@ int runExplorer(int argc, char** argv) {
     QApplication::setOrganizationName(QStringLiteral("roofline"));
     QApplication::setApplicationName(QStringLiteral("Roofline Explorer"));
     QApplication::setApplicationVersion(QStringLiteral(ROOFLINE_VERSION));
+    // Ties the window to the installed .desktop entry (icon, name) on Wayland and X11.
+    QApplication::setDesktopFileName(QStringLiteral(ROOFLINE_APP_ID));
 
     const AppOptions options = parseAppOptions(QApplication::arguments().mid(1));
     if (options.help) {
@@ -44,8 +43,7 @@ int runExplorer(int argc, char** argv) {
         return 0;
     }
     if (options.version) {
-        printLine(stdout,
-                  QStringLiteral("roofline-explorer %1").arg(QStringLiteral(ROOFLINE_VERSION)));
+        printLine(stdout, appVersion());
         return 0;
     }
     if (!options.errors.isEmpty()) {

@@ -263,10 +263,11 @@ std::vector<Issue> validate(const Workload& wl, const Model& m, const std::strin
     c.range("promptTokens", wl.promptTokens, 1, kMaxTokens);
     c.range("contextTokens", wl.contextTokens, 0, kMaxTokens);
     c.range("tensorParallel", wl.tensorParallel, 1, kMaxTensorParallel);
+    // append(), not "\"" + std::string: GCC 12 -O3 warns a false -Wrestrict (GCC bug 105651).
     const auto storage = [&](const char* field, Precision p) {
         if (!isStoragePrecision(p)) {
             c.error(field, "one of fp32, bf16, fp16, fp8, int8, int4, fp4",
-                    "\"" + std::string(toString(p)) + "\"");
+                    std::string("\"").append(toString(p)).append("\""));
         }
     };
     storage("weightPrecision", wl.weightPrecision);

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <QFile>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include "app_options.h"
 #include "roofline/io/scenario_file.h"
+#include "roofline/version.h"
 #include "test_support.h"
 
 using roofline::Precision;
@@ -111,6 +113,18 @@ private slots:
         QVERIFY(usage.contains(QStringLiteral("--gqa-ratio")));
         QVERIFY(usage.contains(QStringLiteral("--grab")));
         QVERIFY(usage.contains(QStringLiteral("--benchmark-interaction")));
+    }
+
+    void versionIsTheProjectVersion() {
+        const AppOptions o = parseAppOptions({QStringLiteral("--version")});
+        QVERIFY(o.version);
+        QVERIFY(o.errors.isEmpty());
+        // project(VERSION) in CMakeLists.txt, through the generated roofline/version.h.
+        QCOMPARE(roofline::ui::appVersion(),
+                 QStringLiteral("roofline-explorer " ROOFLINE_VERSION));
+        QVERIFY(QRegularExpression(QStringLiteral("^roofline-explorer \\d+\\.\\d+\\.\\d+$"))
+                    .match(roofline::ui::appVersion())
+                    .hasMatch());
     }
 };
 

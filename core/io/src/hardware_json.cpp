@@ -116,7 +116,10 @@ void readAchievableSource(ObjectReader& ar, const Json* sources) {
             return;
         }
         if (sources != nullptr && sources->is_object() && !sources->contains(k->get<std::string>())) {
-            ar.error("source", expected, "\"" + k->get<std::string>() + "\", not a key of /sources");
+            // append(), not "\"" + std::string: GCC 12 -O3 warns a false -Wrestrict (GCC bug
+            // 105651).
+            ar.error("source", expected,
+                     std::string("\"").append(k->get<std::string>()).append("\", not a key of /sources"));
             return;
         }
     }
