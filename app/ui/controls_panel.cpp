@@ -195,6 +195,13 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
     row(tr("&Acceptance α"), m_acceptance);
     row(tr("D&raft"), m_draft);
     form->addRow(m_advancedButton);
+    // Spin boxes on their own keep the width of the sliders' spin boxes.
+    for (QAbstractSpinBox* box : {static_cast<QAbstractSpinBox*>(m_specK),
+                                  static_cast<QAbstractSpinBox*>(m_maxBatchedTokens),
+                                  static_cast<QAbstractSpinBox*>(m_memoryUtilization)}) {
+        box->setMinimumWidth(m_batch->spinBox()->minimumWidth());
+        box->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
+    }
     row(tr("Max batched t&okens"), m_maxBatchedTokens);
     row(tr("Memory ut&ilization"), m_memoryUtilization);
     // Folded at start; the panel lives as long as the window, so the state lasts the session.

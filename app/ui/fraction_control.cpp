@@ -51,6 +51,9 @@ FractionControl::FractionControl(QWidget* parent) : QWidget(parent) {
     m_spinBox = new DecimalSpinBox(this);
     m_spinBox->setRange(0.0, 1.0);
     m_spinBox->setSingleStep(0.05);
+    // As wide as a SliderControl's spin box, so the sliders above and below line up.
+    m_spinBox->setMinimumWidth(
+        m_spinBox->fontMetrics().horizontalAdvance(QStringLiteral("131,072")) + 40);
 
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
