@@ -4,6 +4,8 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QEvent>
+#include <QFontMetrics>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -67,6 +69,9 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
     m_batch->setToolTip(tr("Sequences served together (log scale)"));
 
     m_ceilings = new QComboBox(this);
+    // Not as wide as its longest item: the left dock stays as narrow as before.
+    m_ceilings->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_ceilings->setMinimumContentsLength(8);
     m_ceilings->addItem(tr("peak (spec sheet)"), static_cast<int>(Ceilings::Peak));
     m_ceilings->addItem(tr("achievable (measured)"), static_cast<int>(Ceilings::Achievable));
     m_ceilings->setToolTip(
@@ -164,17 +169,18 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
     m_maxBatchedTokens = new MappedSpinBox(this);
     m_maxBatchedTokens->setRange(0, static_cast<int>(kMaxBatchedTokensLimit));
     m_maxBatchedTokens->setToolTip(
-        tr("Tokens one forward pass may hold (chunked prefill): sizes the activation "
-           "workspace"));
+        tr("Max batched tokens: tokens one forward pass may hold (chunked prefill); sizes "
+           "the activation workspace (vLLM max_num_batched_tokens)"));
     m_memoryUtilization = new DecimalSpinBox(this);
     m_memoryUtilization->setRange(0.0, 1.0);
     m_memoryUtilization->setSingleStep(0.01);
     m_memoryUtilization->setToolTip(
-        tr("Fraction of each device's memory the server may use (vLLM "
-           "gpu_memory_utilization)"));
+        tr("Memory utilization: the fraction of each device's memory the server may use "
+           "(vLLM gpu_memory_utilization)"));
 
-    const auto row = [form](const QString& label, QWidget* field) {
+    const auto row = [this, form](const QString& label, QWidget* field) {
         auto* name = new QLabel(label);
+        m_rowLabels.push_back(name);
         name->setBuddy(field);
         form->addRow(name, field);
     };
@@ -202,8 +208,8 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
         box->setMinimumWidth(m_batch->spinBox()->minimumWidth());
         box->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
     }
-    row(tr("Max batched t&okens"), m_maxBatchedTokens);
-    row(tr("Memory ut&ilization"), m_memoryUtilization);
+    row(tr("T&okens per pass"), m_maxBatchedTokens);
+    row(tr("Usable memor&y"), m_memoryUtilization);
     // Folded at start; the panel lives as long as the window, so the state lasts the session.
     const auto setAdvancedShown = [this, form](bool shown) {
         m_advancedButton->setArrowType(shown ? Qt::DownArrow : Qt::RightArrow);
@@ -245,7 +251,27 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
     connect(m_memoryUtilization, &QDoubleSpinBox::valueChanged, &m_controller,
             &ScenarioController::setMemoryUtilization);
     connect(&m_controller, &ScenarioController::scenarioChanged, this, &ControlsPanel::sync);
+    fitLabels();
     sync();
+}
+
+void ControlsPanel::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) {
+        fitLabels();
+    }
+}
+
+void ControlsPanel::fitLabels() {
+    // QLabel sizes itself by the text's ink (boundingRect), which can be a pixel or two
+    // narrower than its advance at fractional font sizes (presentation mode: ×1.5), and it
+    // clips what does not fit: "Tensor parallel" lost half its last "l".
+    const QFontMetrics metrics(font());
+    for (QLabel* label : m_rowLabels) {
+        QString plain = label->text();
+        plain.remove(QLatin1Char('&'));
+        label->setMinimumWidth(metrics.horizontalAdvance(plain) + 2);
+    }
 }
 
 void ControlsPanel::fillPickers() {

@@ -9,6 +9,7 @@
 /// change goes to the ScenarioController through a setter; the controller's answer comes
 /// back through sync(), which updates the widgets inside QSignalBlockers.
 
+#include <QList>
 #include <QWidget>
 #include <cstdint>
 #include <string>
@@ -62,7 +63,11 @@ signals:
     /// A hardware or model choice the controller refused (load or validation issues).
     void loadFailed(const QString& text, const QString& details);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void fitLabels();
     void fillPickers();
     void onHardwarePicked(int index);
     void onModelPicked(int index);
@@ -96,6 +101,7 @@ private:
     QWidget* m_advanced = nullptr;
     QSpinBox* m_maxBatchedTokens = nullptr;
     QDoubleSpinBox* m_memoryUtilization = nullptr;
+    QList<QLabel*> m_rowLabels;
 
     // What the ranges were built for, so sync() rebuilds them only when the model changes.
     std::int64_t m_lengthRangeFor = -1;
