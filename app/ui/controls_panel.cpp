@@ -218,6 +218,9 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
     };
     setAdvancedShown(false);
     connect(m_advancedButton, &QToolButton::toggled, this, setAdvancedShown);
+    // Tab follows the rows: the ceilings sit under the hardware but were made after the batch.
+    setTabOrder(m_hardware, m_ceilings);
+    setTabOrder(m_ceilings, m_model);
     // The quantization row's label focuses the slider.
     qobject_cast<QLabel*>(form->labelForField(quantRow))->setBuddy(m_quantSlider);
 

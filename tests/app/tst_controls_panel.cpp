@@ -373,6 +373,46 @@ private slots:
         QCOMPARE(panel.memoryUtilizationSpinBox()->text(), QStringLiteral("0.50"));
     }
 
+    void tabReachesEveryControlInRowOrder() {
+        ScenarioController c;
+        ControlsPanel panel(c);
+        c.setSpeculation(4, 0.7, "ngram");  // α and the draft take focus only when k > 0
+        panel.show();
+        panel.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&panel));
+        QTest::mouseClick(panel.advancedButton(), Qt::LeftButton);
+        panel.hardwareCombo()->setFocus();
+        QList<QWidget*> order{QApplication::focusWidget()};
+        for (int i = 0; i < 40; ++i) {
+            QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+            if (QApplication::focusWidget() == order.front()) {
+                break;
+            }
+            order << QApplication::focusWidget();
+        }
+        const QList<QWidget*> expected = {panel.hardwareCombo(),
+                                          panel.ceilingsCombo(),
+                                          panel.modelCombo(),
+                                          panel.batchControl()->slider(),
+                                          panel.batchControl()->spinBox(),
+                                          panel.promptControl()->slider(),
+                                          panel.promptControl()->spinBox(),
+                                          panel.contextControl()->slider(),
+                                          panel.contextControl()->spinBox()};
+        QCOMPARE(order.mid(0, expected.size()), expected);
+        const QList<QWidget*> tail = {panel.tensorParallelCombo(),
+                                      panel.speculativeTokensSpinBox(),  // EP: dense, disabled
+                                      panel.acceptanceControl()->slider(),
+                                      panel.acceptanceControl()->spinBox(),
+                                      panel.draftCombo(),
+                                      panel.advancedButton(),
+                                      panel.maxBatchedTokensSpinBox(),
+                                      panel.memoryUtilizationSpinBox()};
+        const qsizetype at = order.indexOf(panel.tensorParallelCombo());
+        QVERIFY(at > 0);
+        QCOMPARE(order.mid(at, tail.size()), tail);
+    }
+
     void everyNewControlHasABuddyAndTakesFocus() {
         ScenarioController c;
         ControlsPanel panel(c);

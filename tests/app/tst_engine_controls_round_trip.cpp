@@ -9,6 +9,7 @@
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -93,6 +94,18 @@ private slots:
         QCOMPARE(o->maxBatchedTokensSpinBox()->value(), 16384);
         QCOMPARE(o->memoryUtilizationSpinBox()->value(), 0.8);
         QVERIFY(Dialogs::shownErrors().isEmpty());
+    }
+
+    void aTypedContextTooLongIsExplainedInTheStatusBar() {
+        MainWindow window;
+        QSpinBox* context = window.controlsPanel()->contextControl()->spinBox();
+        context->setValue(200000);  // Llama 3.1 8B holds 131,072 positions
+        const QString message = window.statusBar()->currentMessage();
+        QVERIFY2(message.contains(QStringLiteral("131,071")) &&
+                     message.contains(QStringLiteral("200,000")),
+                 qPrintable(message));
+        QCOMPARE(window.controller().scenarioFile().workload.contextTokens, std::int64_t{2048});
+        QCOMPARE(context->value(), 2048);
     }
 
     void aModelDraftSurvivesSaveAndOpen() {
