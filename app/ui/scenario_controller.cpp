@@ -13,6 +13,12 @@ QString integerQs(std::int64_t value) { return QString::fromStdString(formatInte
 QString numberQs(double value) { return QString::fromStdString(generalText(value, 6)); }
 QString modelName(const Model& model) { return QString::fromStdString(model.name); }
 
+/// Routed experts in some layer: what expert parallelism spreads (as validate() counts).
+bool hasRoutedExperts(const Model& m) {
+    return m.moe.numExperts > 0 && std::any_of(m.layerGroups.begin(), m.layerGroups.end(),
+                                               [](const LayerGroup& g) { return g.moe; });
+}
+
 }  // namespace
 
 QString issuesText(const std::vector<Issue>& issues) {
@@ -61,12 +67,7 @@ std::int64_t ScenarioController::maxPromptTokens() const {
 
 std::int64_t ScenarioController::maxContextTokens() const { return maxPromptTokens() - 1; }
 
-bool ScenarioController::isMixtureOfExperts() const {
-    const Model& m = m_scenario.model;
-    return m.moe.numExperts > 0 &&
-           std::any_of(m.layerGroups.begin(), m.layerGroups.end(),
-                       [](const LayerGroup& g) { return g.moe; });
-}
+bool ScenarioController::isMixtureOfExperts() const { return hasRoutedExperts(m_scenario.model); }
 
 bool ScenarioController::expertParallelApplicable() const {
     return isMixtureOfExperts() && m_file.workload.tensorParallel > 1;
@@ -100,10 +101,7 @@ std::vector<Issue> ScenarioController::setModel(const std::string& idOrPath) {
     // Expert parallelism on a dense model only earns a warning: drop it with the old model.
     if (file.model != m_file.model) {
         const io::Loaded<Model> next = io::resolveModel(idOrPath);
-        if (next.value && (next.value->moe.numExperts == 0 ||
-                           std::none_of(next.value->layerGroups.begin(),
-                                        next.value->layerGroups.end(),
-                                        [](const LayerGroup& g) { return g.moe; }))) {
+        if (next.value && !hasRoutedExperts(*next.value)) {
             file.workload.expertParallel = false;
         }
     }
@@ -159,8 +157,7 @@ void ScenarioController::setContextTokens(qint64 tokens) {
 void ScenarioController::setSpeculation(qint64 k, double acceptance, const std::string& draft) {
     if (k < 0 || k > kMaxSpeculativeTokens) {
         refuse(tr("Speculative decoding drafts 0 (off) to %1 tokens per step; got %2.")
-                   .arg(kMaxSpeculativeTokens)
-                   .arg(integerQs(k)));
+                   .arg(integerQs(kMaxSpeculativeTokens), integerQs(k)));
         return;
     }
     if (!(acceptance >= 0.0 && acceptance <= 1.0)) {
@@ -313,11 +310,10 @@ void ScenarioController::setFile(io::ScenarioFile file) {
             return;
         }
         scenario.draft = std::move(*draft.value);
-    }
-    if (scenario.draft) {
-        // The draft is checked as if speculation were on, so that k > 0 cannot fail later.
+        // Checked as if speculation were on, so that turning k up later cannot fail on it.
         Scenario probe = scenario;
-        probe.workload.speculativeTokens = std::max<std::int64_t>(1, file.workload.speculativeTokens);
+        probe.workload.speculativeTokens =
+            std::max<std::int64_t>(1, probe.workload.speculativeTokens);
         for (const Issue& issue : validate(probe)) {
             if (issue.severity == Severity::Error && issue.field.starts_with("draft")) {
                 refuse(tr("The draft must be %1; found %2.")

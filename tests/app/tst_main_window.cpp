@@ -67,7 +67,8 @@ private slots:
 
     void everyControlMovesThePlotToTheEnginesPoint_data() {
         QTest::addColumn<QString>("control");
-        for (const char* name : {"batch", "prompt", "context", "quantization", "kv", "gqa", "tp", "flash"}) {
+        for (const char* name :
+             {"batch", "prompt", "context", "quantization", "kv", "gqa", "tp", "flash"}) {
             QTest::newRow(name) << QString::fromLatin1(name);
         }
     }
