@@ -71,7 +71,8 @@ InteractionTimings runInteractionBenchmark(MainWindow& window, int steps) {
     };
     std::vector<SliderWalk> walks = {
         walkOf(controls->batchControl()),
-        walkOf(controls->sequenceControl()),
+        walkOf(controls->promptControl()),
+        walkOf(controls->contextControl()),
         {controls->quantizationSlider(), nullptr, 1},
         {controls->gqaControl()->slider(), &controls->gqaControl()->mapping(), 1},
     };

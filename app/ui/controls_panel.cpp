@@ -3,14 +3,19 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QEvent>
+#include <QFontMetrics>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSignalBlocker>
 #include <QSlider>
+#include <QToolButton>
 #include <algorithm>
 
+#include "fraction_control.h"
 #include "plot_tooltip.h"
 #include "quantization.h"
 #include "roofline/format.h"
@@ -27,6 +32,7 @@ constexpr std::array<int, 4> kTensorParallelChoices = {1, 2, 4, 8};
 constexpr int kQuantSteps = static_cast<int>(kQuantizationSchemes.size());
 
 QString precisionName(Precision p) { return QString::fromUtf8(toString(p)); }
+QString integerQs(std::int64_t value) { return QString::fromStdString(formatInteger(value)); }
 
 /// Selects the item whose data is `data`, adding it (with `text`) when missing.
 void selectData(QComboBox* combo, const QVariant& data, const QString& text) {
@@ -62,10 +68,28 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
     m_batch->setSpinBoxMaximum(kMaxBatch);  // a scenario file may name any batch
     m_batch->setToolTip(tr("Sequences served together (log scale)"));
 
-    m_sequence = new SliderControl(this);
-    m_sequence->setToolTip(
-        tr("Prompt length and context length, set together (log scale), "
-           "up to the model's max_position_embeddings"));
+    m_ceilings = new QComboBox(this);
+    // Not as wide as its longest item: the left dock stays as narrow as before.
+    m_ceilings->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_ceilings->setMinimumContentsLength(8);
+    m_ceilings->addItem(tr("peak (spec sheet)"), static_cast<int>(Ceilings::Peak));
+    m_ceilings->addItem(tr("achievable (measured)"), static_cast<int>(Ceilings::Achievable));
+    m_ceilings->setToolTip(
+        tr("The roofs: the spec sheet's peaks, or the rates benchmarks achieve (cited "
+           "measurements where the preset has them)"));
+
+    m_prompt = new SliderControl(this);
+    m_prompt->setSpinBoxMinimum(1);
+    m_prompt->setSpinBoxMaximum(kMaxTokens);  // the controller says when it is too long
+    m_prompt->setToolTip(
+        tr("P: tokens per prompt, read by the prefill pass (TTFT). Log scale, up to the "
+           "model's max_position_embeddings"));
+    m_context = new SliderControl(this);
+    m_context->setSpinBoxMinimum(0);
+    m_context->setSpinBoxMaximum(kMaxTokens);
+    m_context->setToolTip(
+        tr("C: tokens already in the KV cache when a decode step runs (TPOT). Log scale, up to "
+           "max_position_embeddings − 1: the step writes one more"));
 
     m_quantSlider = new QSlider(Qt::Horizontal, this);
     m_quantSlider->setRange(0, kQuantSteps - 1);
@@ -104,33 +128,112 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
     m_flash->setToolTip(tr("Off: the attention score matrix goes through HBM"));
     m_tp = new QComboBox(this);
     for (int d : kTensorParallelChoices) {
-        m_tp->addItem(QString::number(d), d);
+        m_tp->addItem(integerQs(d), d);
     }
     m_tp->setToolTip(tr("Devices sharing every layer; numbers are per device"));
+    m_expertParallel = new QCheckBox(tr("on"), this);
 
-    const auto row = [form](const QString& label, QWidget* field) {
+    m_specK = new MappedSpinBox(this);
+    m_specK->setRange(0, static_cast<int>(kMaxSpeculativeTokens));
+    m_specK->setSpecialValueText(tr("off"));
+    m_specK->setKeyboardTracking(false);
+    m_specK->setToolTip(
+        tr("Speculative decoding: k tokens drafted per step, then verified by the target in "
+           "one pass over k + 1 tokens (0 = off)"));
+    m_acceptance = new FractionControl(this);
+    m_acceptance->setToolTip(
+        tr("α: the chance that each drafted token is accepted (independent per position)"));
+    m_draft = new QComboBox(this);
+    m_draft->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_draft->setMinimumContentsLength(16);
+    m_draft->addItem(tr("n-gram (free)"), QString::fromUtf8(io::kNgramDraft.data(),
+                                                           static_cast<qsizetype>(
+                                                               io::kNgramDraft.size())));
+    m_draft->setItemData(0, tr("Prompt lookup: drafts cost nothing on the devices"),
+                         Qt::ToolTipRole);
+    for (int i = 0; i < m_model->count(); ++i) {
+        m_draft->addItem(m_model->itemText(i), m_model->itemData(i));
+    }
+    m_draft->setToolTip(
+        tr("Where drafts come from: free n-gram lookup, or a small model run k times per step "
+           "on the same devices (it must share the target's vocabulary)"));
+
+    m_advancedButton = new QToolButton(this);
+    m_advancedButton->setText(tr("A&dvanced"));
+    m_advancedButton->setCheckable(true);
+    m_advancedButton->setAutoRaise(true);
+    m_advancedButton->setArrowType(Qt::RightArrow);
+    m_advancedButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_advancedButton->setFocusPolicy(Qt::StrongFocus);
+    m_advancedButton->setToolTip(tr("Memory knobs of the serving engine"));
+    m_maxBatchedTokens = new MappedSpinBox(this);
+    m_maxBatchedTokens->setRange(0, static_cast<int>(kMaxBatchedTokensLimit));
+    m_maxBatchedTokens->setToolTip(
+        tr("Max batched tokens: tokens one forward pass may hold (chunked prefill); sizes "
+           "the activation workspace (vLLM max_num_batched_tokens)"));
+    m_memoryUtilization = new DecimalSpinBox(this);
+    m_memoryUtilization->setRange(0.0, 1.0);
+    m_memoryUtilization->setSingleStep(0.01);
+    m_memoryUtilization->setToolTip(
+        tr("Memory utilization: the fraction of each device's memory the server may use "
+           "(vLLM gpu_memory_utilization)"));
+
+    const auto row = [this, form](const QString& label, QWidget* field) {
         auto* name = new QLabel(label);
+        m_rowLabels.push_back(name);
         name->setBuddy(field);
         form->addRow(name, field);
     };
     row(tr("Hard&ware"), m_hardware);
+    row(tr("Cei&lings"), m_ceilings);
     row(tr("&Model"), m_model);
     row(tr("&Batch"), m_batch);
-    row(tr("&Sequence"), m_sequence);
+    row(tr("&Prompt"), m_prompt);
+    row(tr("&Context"), m_context);
     row(tr("&Quantization"), quantRow);
     form->addRow(QString(), m_computeRoof);
     row(tr("&KV cache"), m_kv);
     row(tr("&GQA ratio"), m_gqa);
     row(tr("&FlashAttention"), m_flash);
     row(tr("&Tensor parallel"), m_tp);
+    row(tr("E&xpert parallel"), m_expertParallel);
+    row(tr("Spec&ulative k"), m_specK);
+    row(tr("&Acceptance α"), m_acceptance);
+    row(tr("D&raft"), m_draft);
+    form->addRow(m_advancedButton);
+    // Spin boxes on their own keep the width of the sliders' spin boxes.
+    for (QAbstractSpinBox* box : {static_cast<QAbstractSpinBox*>(m_specK),
+                                  static_cast<QAbstractSpinBox*>(m_maxBatchedTokens),
+                                  static_cast<QAbstractSpinBox*>(m_memoryUtilization)}) {
+        box->setMinimumWidth(m_batch->spinBox()->minimumWidth());
+        box->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
+    }
+    row(tr("T&okens per pass"), m_maxBatchedTokens);
+    row(tr("Usable memor&y"), m_memoryUtilization);
+    // Folded at start; the panel lives as long as the window, so the state lasts the session.
+    const auto setAdvancedShown = [this, form](bool shown) {
+        m_advancedButton->setArrowType(shown ? Qt::DownArrow : Qt::RightArrow);
+        form->setRowVisible(m_maxBatchedTokens, shown);
+        form->setRowVisible(m_memoryUtilization, shown);
+    };
+    setAdvancedShown(false);
+    connect(m_advancedButton, &QToolButton::toggled, this, setAdvancedShown);
+    // Tab follows the rows: the ceilings sit under the hardware but were made after the batch.
+    setTabOrder(m_hardware, m_ceilings);
+    setTabOrder(m_ceilings, m_model);
     // The quantization row's label focuses the slider.
     qobject_cast<QLabel*>(form->labelForField(quantRow))->setBuddy(m_quantSlider);
 
     connect(m_hardware, &QComboBox::activated, this, &ControlsPanel::onHardwarePicked);
     connect(m_model, &QComboBox::activated, this, &ControlsPanel::onModelPicked);
     connect(m_batch, &SliderControl::valueChanged, &m_controller, &ScenarioController::setBatch);
-    connect(m_sequence, &SliderControl::valueChanged, &m_controller,
-            &ScenarioController::setSequenceLength);
+    connect(m_ceilings, &QComboBox::activated, this, [this](int index) {
+        m_controller.setCeilings(static_cast<Ceilings>(m_ceilings->itemData(index).toInt()));
+    });
+    connect(m_prompt, &SliderControl::valueChanged, &m_controller,
+            &ScenarioController::setPromptTokens);
+    connect(m_context, &SliderControl::valueChanged, &m_controller,
+            &ScenarioController::setContextTokens);
     connect(m_quantSlider, &QSlider::valueChanged, this, &ControlsPanel::onQuantizationPicked);
     connect(m_quantCombo, &QComboBox::activated, this, &ControlsPanel::onQuantizationPicked);
     connect(m_kv, &QComboBox::activated, this, [this](int index) {
@@ -140,8 +243,38 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
     connect(m_flash, &QCheckBox::toggled, &m_controller, &ScenarioController::setFlashAttention);
     connect(m_tp, &QComboBox::activated, this,
             [this](int index) { m_controller.setTensorParallel(m_tp->itemData(index).toInt()); });
+    connect(m_expertParallel, &QCheckBox::toggled, &m_controller,
+            &ScenarioController::setExpertParallel);
+    connect(m_specK, &QSpinBox::valueChanged, this, &ControlsPanel::onSpeculationChanged);
+    connect(m_acceptance, &FractionControl::valueChanged, this,
+            &ControlsPanel::onSpeculationChanged);
+    connect(m_draft, &QComboBox::activated, this, &ControlsPanel::onSpeculationChanged);
+    connect(m_maxBatchedTokens, &QSpinBox::valueChanged, &m_controller,
+            &ScenarioController::setMaxBatchedTokens);
+    connect(m_memoryUtilization, &QDoubleSpinBox::valueChanged, &m_controller,
+            &ScenarioController::setMemoryUtilization);
     connect(&m_controller, &ScenarioController::scenarioChanged, this, &ControlsPanel::sync);
+    fitLabels();
     sync();
+}
+
+void ControlsPanel::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) {
+        fitLabels();
+    }
+}
+
+void ControlsPanel::fitLabels() {
+    // QLabel sizes itself by the text's ink (boundingRect), which can be a pixel or two
+    // narrower than its advance at fractional font sizes (presentation mode: ×1.5), and it
+    // clips what does not fit: "Tensor parallel" lost half its last "l".
+    const QFontMetrics metrics(font());
+    for (QLabel* label : m_rowLabels) {
+        QString plain = label->text();
+        plain.remove(QLatin1Char('&'));
+        label->setMinimumWidth(metrics.horizontalAdvance(plain) + 2);
+    }
 }
 
 void ControlsPanel::fillPickers() {
@@ -198,15 +331,56 @@ void ControlsPanel::syncPicker(QComboBox* combo, const std::string& reference,
     combo->setCurrentIndex(combo->findData(ref));
 }
 
-void ControlsPanel::syncSequenceRange() {
+void ControlsPanel::syncLengthRanges() {
+    // The sliders cover the model's lengths; the spin boxes take any length, and the
+    // controller refuses (and says so) what the model cannot hold.
     const std::int64_t maxLength = m_controller.maxSequenceLength();
-    const Workload& w = m_controller.scenarioFile().workload;
-    const std::int64_t low = std::min(kMinSequenceLength, w.promptTokens);
-    const std::int64_t high = std::max(maxLength, w.promptTokens);
-    const std::int64_t key = low * 1'000'000'007LL + high;
-    if (key != m_sequenceRangeFor) {
-        m_sequenceRangeFor = key;
-        m_sequence->setMapping(SliderMapping::logarithmic(low, high));
+    if (maxLength != m_lengthRangeFor) {
+        m_lengthRangeFor = maxLength;
+        m_prompt->setMapping(SliderMapping::logarithmic(kMinSequenceLength, maxLength));
+        m_context->setMapping(SliderMapping::logarithmic(kMinSequenceLength, maxLength - 1));
+    }
+}
+
+void ControlsPanel::onSpeculationChanged() {
+    m_controller.setSpeculation(m_specK->value(), m_acceptance->value(),
+                                m_draft->currentData().toString().toStdString());
+}
+
+void ControlsPanel::syncSpeculation() {
+    const io::ScenarioFile& file = m_controller.scenarioFile();
+    const Workload& w = file.workload;
+    const QSignalBlocker blockK(m_specK);
+    const QSignalBlocker blockDraft(m_draft);
+    m_specK->setValue(static_cast<int>(w.speculativeTokens));
+    m_acceptance->setValue(w.acceptanceRate);
+    const QString draft = qs(file.draftModel);
+    if (m_draft->findData(draft) < 0) {  // a config.json path from a scenario file
+        m_draft->addItem(QFileInfo(draft).fileName(), draft);
+        m_draft->setItemData(m_draft->count() - 1, draft, Qt::ToolTipRole);
+    }
+    m_draft->setCurrentIndex(m_draft->findData(draft));
+    const bool on = w.speculativeTokens > 0;
+    m_acceptance->setEnabled(on);
+    m_draft->setEnabled(on);
+}
+
+void ControlsPanel::syncExpertParallel() {
+    const QSignalBlocker block(m_expertParallel);
+    m_expertParallel->setChecked(m_controller.scenarioFile().workload.expertParallel);
+    const bool moe = m_controller.isMixtureOfExperts();
+    m_expertParallel->setEnabled(m_controller.expertParallelApplicable());
+    if (!moe) {
+        m_expertParallel->setToolTip(
+            tr("Needs a mixture-of-experts model: %1 is dense")
+                .arg(qs(m_controller.scenario().model.name)));
+    } else if (!m_controller.expertParallelApplicable()) {
+        m_expertParallel->setToolTip(
+            tr("Needs tensor parallel > 1: the experts spread whole over the devices"));
+    } else {
+        m_expertParallel->setToolTip(
+            tr("Experts spread whole over the devices (each holds E/D of them) instead of "
+               "sliced; attention stays tensor-parallel; two all-to-alls per MoE layer"));
     }
 }
 
@@ -253,9 +427,11 @@ void ControlsPanel::sync() {
 
     syncPicker(m_hardware, file.hardware, qs(scenario.hardware.name));
     syncPicker(m_model, file.model, qs(scenario.model.name));
+    selectData(m_ceilings, static_cast<int>(w.ceilings), QString());
     m_batch->setValue(w.batch);
-    syncSequenceRange();
-    m_sequence->setValue(w.promptTokens);
+    syncLengthRanges();
+    m_prompt->setValue(w.promptTokens);
+    m_context->setValue(w.contextTokens);
 
     const std::optional<Quantization> quant = quantizationOf(w);
     if (m_quantCombo->count() > kQuantSteps) {
@@ -271,14 +447,24 @@ void ControlsPanel::sync() {
                 .arg(precisionName(w.weightPrecision), precisionName(w.activationPrecision)));
         m_quantCombo->setCurrentIndex(kQuantSteps);
     }
-    m_computeRoof->setText(tr("computes on the %1 roof (%2)")
-                               .arg(precisionName(analysis.computePrecision),
-                                    qs(formatSi(analysis.peakFlopsPerSecond, "FLOP/s"))));
+    m_computeRoof->setText(
+        (w.ceilings == Ceilings::Achievable ? tr("computes on the %1 roof (%2 achievable)")
+                                            : tr("computes on the %1 roof (%2)"))
+            .arg(precisionName(analysis.computePrecision),
+                 qs(formatSi(analysis.peakFlopsPerSecond, "FLOP/s"))));
 
     selectData(m_kv, static_cast<int>(w.kvPrecision), precisionName(w.kvPrecision));
     syncGqa();
     m_flash->setChecked(w.flashAttention);
-    selectData(m_tp, static_cast<int>(w.tensorParallel), QString::number(w.tensorParallel));
+    selectData(m_tp, static_cast<int>(w.tensorParallel), integerQs(w.tensorParallel));
+    syncExpertParallel();
+    syncSpeculation();
+    {
+        const QSignalBlocker blockTokens(m_maxBatchedTokens);
+        const QSignalBlocker blockMemory(m_memoryUtilization);
+        m_maxBatchedTokens->setValue(static_cast<int>(w.maxBatchedTokens));
+        m_memoryUtilization->setValue(w.memoryUtilization);
+    }
 }
 
 }  // namespace roofline::ui

@@ -2,22 +2,29 @@
 #pragma once
 
 /// @file controls_panel.h
-/// The scenario controls: hardware and model pickers, batch, sequence length,
-/// quantization, KV precision, GQA ratio, FlashAttention and tensor parallelism. Every
+/// The scenario controls: hardware and model pickers, ceilings, batch, prompt and context
+/// length, quantization, KV precision, GQA ratio, FlashAttention, tensor and expert
+/// parallelism, speculative decoding (k, α, draft), and under a folded "Advanced" section
+/// max batched tokens and memory utilisation. Every
 /// change goes to the ScenarioController through a setter; the controller's answer comes
 /// back through sync(), which updates the widgets inside QSignalBlockers.
 
+#include <QList>
 #include <QWidget>
 #include <cstdint>
 #include <string>
 
 class QCheckBox;
 class QComboBox;
+class QDoubleSpinBox;
 class QLabel;
 class QSlider;
+class QSpinBox;
+class QToolButton;
 
 namespace roofline::ui {
 
+class FractionControl;
 class ScenarioController;
 class SliderControl;
 
@@ -32,7 +39,9 @@ public:
     QComboBox* hardwareCombo() const { return m_hardware; }
     QComboBox* modelCombo() const { return m_model; }
     SliderControl* batchControl() const { return m_batch; }
-    SliderControl* sequenceControl() const { return m_sequence; }
+    QComboBox* ceilingsCombo() const { return m_ceilings; }
+    SliderControl* promptControl() const { return m_prompt; }
+    SliderControl* contextControl() const { return m_context; }
     QSlider* quantizationSlider() const { return m_quantSlider; }
     QComboBox* quantizationCombo() const { return m_quantCombo; }
     QLabel* computeRoofLabel() const { return m_computeRoof; }
@@ -40,25 +49,43 @@ public:
     SliderControl* gqaControl() const { return m_gqa; }
     QCheckBox* flashAttentionCheck() const { return m_flash; }
     QComboBox* tensorParallelCombo() const { return m_tp; }
+    QCheckBox* expertParallelCheck() const { return m_expertParallel; }
+    QSpinBox* speculativeTokensSpinBox() const { return m_specK; }
+    FractionControl* acceptanceControl() const { return m_acceptance; }
+    QComboBox* draftCombo() const { return m_draft; }
+    /// Folds and unfolds the "Advanced" section (folded at start).
+    QToolButton* advancedButton() const { return m_advancedButton; }
+    QWidget* advancedSection() const { return m_advanced; }
+    QSpinBox* maxBatchedTokensSpinBox() const { return m_maxBatchedTokens; }
+    QDoubleSpinBox* memoryUtilizationSpinBox() const { return m_memoryUtilization; }
 
 signals:
     /// A hardware or model choice the controller refused (load or validation issues).
     void loadFailed(const QString& text, const QString& details);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void fitLabels();
     void fillPickers();
     void onHardwarePicked(int index);
     void onModelPicked(int index);
     void onQuantizationPicked(int step);
     void syncPicker(QComboBox* combo, const std::string& reference, const QString& name);
-    void syncSequenceRange();
+    void syncLengthRanges();
     void syncGqa();
+    void syncSpeculation();
+    void syncExpertParallel();
+    void onSpeculationChanged();
 
     ScenarioController& m_controller;
     QComboBox* m_hardware = nullptr;
     QComboBox* m_model = nullptr;
     SliderControl* m_batch = nullptr;
-    SliderControl* m_sequence = nullptr;
+    QComboBox* m_ceilings = nullptr;
+    SliderControl* m_prompt = nullptr;
+    SliderControl* m_context = nullptr;
     QSlider* m_quantSlider = nullptr;
     QComboBox* m_quantCombo = nullptr;
     QLabel* m_computeRoof = nullptr;
@@ -66,9 +93,18 @@ private:
     SliderControl* m_gqa = nullptr;
     QCheckBox* m_flash = nullptr;
     QComboBox* m_tp = nullptr;
+    QCheckBox* m_expertParallel = nullptr;
+    QSpinBox* m_specK = nullptr;
+    FractionControl* m_acceptance = nullptr;
+    QComboBox* m_draft = nullptr;
+    QToolButton* m_advancedButton = nullptr;
+    QWidget* m_advanced = nullptr;
+    QSpinBox* m_maxBatchedTokens = nullptr;
+    QDoubleSpinBox* m_memoryUtilization = nullptr;
+    QList<QLabel*> m_rowLabels;
 
     // What the ranges were built for, so sync() rebuilds them only when the model changes.
-    std::int64_t m_sequenceRangeFor = -1;
+    std::int64_t m_lengthRangeFor = -1;
     std::string m_gqaRangeFor;
 };
 

@@ -3,7 +3,23 @@
 
 #include <algorithm>
 
+#include "roofline/format.h"
+
 namespace roofline::ui {
+
+namespace {
+
+QString integerQs(std::int64_t value) { return QString::fromStdString(formatInteger(value)); }
+QString numberQs(double value) { return QString::fromStdString(generalText(value, 6)); }
+QString modelName(const Model& model) { return QString::fromStdString(model.name); }
+
+/// Routed experts in some layer: what expert parallelism spreads (as validate() counts).
+bool hasRoutedExperts(const Model& m) {
+    return m.moe.numExperts > 0 && std::any_of(m.layerGroups.begin(), m.layerGroups.end(),
+                                               [](const LayerGroup& g) { return g.moe; });
+}
+
+}  // namespace
 
 QString issuesText(const std::vector<Issue>& issues) {
     QStringList lines;
@@ -44,6 +60,19 @@ std::int64_t ScenarioController::maxSequenceLength() const {
     return modelMax > 0 ? modelMax : kFallbackMaxSequenceLength;
 }
 
+std::int64_t ScenarioController::maxPromptTokens() const {
+    const std::int64_t modelMax = m_scenario.model.maxPositionEmbeddings;
+    return modelMax > 0 ? std::min(modelMax, kMaxTokens) : kMaxTokens;
+}
+
+std::int64_t ScenarioController::maxContextTokens() const { return maxPromptTokens() - 1; }
+
+bool ScenarioController::isMixtureOfExperts() const { return hasRoutedExperts(m_scenario.model); }
+
+bool ScenarioController::expertParallelApplicable() const {
+    return isMixtureOfExperts() && m_file.workload.tensorParallel > 1;
+}
+
 std::vector<Issue> ScenarioController::setScenarioFile(const io::ScenarioFile& file,
                                                        std::int64_t gqaRatio) {
     if (file == m_file && gqaRatio == 0) {
@@ -69,6 +98,13 @@ std::vector<Issue> ScenarioController::setModel(const std::string& idOrPath) {
     io::ScenarioFile file = m_file;
     file.model = idOrPath;
     file.workload.kvHeadsOverride = 0;
+    // Expert parallelism on a dense model only earns a warning: drop it with the old model.
+    if (file.model != m_file.model) {
+        const io::Loaded<Model> next = io::resolveModel(idOrPath);
+        if (next.value && !hasRoutedExperts(*next.value)) {
+            file.workload.expertParallel = false;
+        }
+    }
     return setScenarioFile(file);
 }
 
@@ -83,6 +119,116 @@ void ScenarioController::setSequenceLength(qint64 tokens) {
     workload.promptTokens = tokens;
     workload.contextTokens = tokens;
     setWorkload(workload);
+}
+
+void ScenarioController::setPromptTokens(qint64 tokens) {
+    if (tokens == m_file.workload.promptTokens) {
+        return;
+    }
+    const std::int64_t most = maxPromptTokens();
+    if (tokens < 1 || tokens > most) {
+        refuse(tr("The prompt must be 1 to %1 tokens for %2 (its max_position_embeddings); "
+                  "got %3.")
+                   .arg(integerQs(most), modelName(m_scenario.model), integerQs(tokens)));
+        return;
+    }
+    io::ScenarioFile file = m_file;
+    file.workload.promptTokens = tokens;
+    setFile(std::move(file));
+}
+
+void ScenarioController::setContextTokens(qint64 tokens) {
+    if (tokens == m_file.workload.contextTokens) {
+        return;
+    }
+    const std::int64_t most = maxContextTokens();
+    if (tokens < 0 || tokens > most) {
+        refuse(tr("The context must be 0 to %1 tokens for %2 (the step writes one more, within "
+                  "max_position_embeddings %3); got %4.")
+                   .arg(integerQs(most), modelName(m_scenario.model), integerQs(most + 1),
+                        integerQs(tokens)));
+        return;
+    }
+    io::ScenarioFile file = m_file;
+    file.workload.contextTokens = tokens;
+    setFile(std::move(file));
+}
+
+void ScenarioController::setSpeculation(qint64 k, double acceptance, const std::string& draft) {
+    if (k < 0 || k > kMaxSpeculativeTokens) {
+        refuse(tr("Speculative decoding drafts 0 (off) to %1 tokens per step; got %2.")
+                   .arg(integerQs(kMaxSpeculativeTokens), integerQs(k)));
+        return;
+    }
+    if (!(acceptance >= 0.0 && acceptance <= 1.0)) {
+        refuse(tr("The acceptance rate must be from 0 to 1; got %1.").arg(numberQs(acceptance)));
+        return;
+    }
+    if (draft.empty()) {
+        refuse(tr("The draft must be \"ngram\" or a model preset id or config.json path; got "
+                  "nothing."));
+        return;
+    }
+    io::ScenarioFile file = m_file;
+    file.workload.speculativeTokens = k;
+    file.workload.acceptanceRate = acceptance;
+    file.workload.draftKind = draft == io::kNgramDraft ? DraftKind::Ngram : DraftKind::Model;
+    file.draftModel = draft;
+    setFile(std::move(file));
+}
+
+void ScenarioController::setExpertParallel(bool enabled) {
+    if (enabled == m_file.workload.expertParallel) {
+        return;
+    }
+    if (enabled && !isMixtureOfExperts()) {
+        refuse(tr("Expert parallelism needs a mixture-of-experts model; %1 is dense.")
+                   .arg(modelName(m_scenario.model)));
+        return;
+    }
+    if (enabled && m_file.workload.tensorParallel < 2) {
+        refuse(tr("Expert parallelism spreads the experts over several devices; tensor parallel "
+                  "is %1.")
+                   .arg(integerQs(m_file.workload.tensorParallel)));
+        return;
+    }
+    io::ScenarioFile file = m_file;
+    file.workload.expertParallel = enabled;
+    setFile(std::move(file));
+}
+
+void ScenarioController::setCeilings(Ceilings ceilings) {
+    io::ScenarioFile file = m_file;
+    file.workload.ceilings = ceilings;
+    setFile(std::move(file));
+}
+
+void ScenarioController::setMaxBatchedTokens(qint64 tokens) {
+    if (tokens == m_file.workload.maxBatchedTokens) {
+        return;
+    }
+    if (tokens < 1 || tokens > kMaxBatchedTokensLimit) {
+        refuse(tr("Max batched tokens must be 1 to %1; got %2.")
+                   .arg(integerQs(kMaxBatchedTokensLimit), integerQs(tokens)));
+        return;
+    }
+    io::ScenarioFile file = m_file;
+    file.workload.maxBatchedTokens = tokens;
+    setFile(std::move(file));
+}
+
+void ScenarioController::setMemoryUtilization(double fraction) {
+    if (fraction == m_file.workload.memoryUtilization) {
+        return;
+    }
+    if (!(fraction > 0.0 && fraction <= 1.0)) {
+        refuse(tr("Memory utilization must be above 0 and at most 1; got %1.")
+                   .arg(numberQs(fraction)));
+        return;
+    }
+    io::ScenarioFile file = m_file;
+    file.workload.memoryUtilization = fraction;
+    setFile(std::move(file));
 }
 
 void ScenarioController::setQuantization(Quantization quantization) {
@@ -127,19 +273,56 @@ void ScenarioController::setTensorParallel(qint64 devices) {
 }
 
 void ScenarioController::setWorkload(const Workload& workload) {
-    if (workload == m_file.workload) {
-        return;
-    }
-    const std::vector<Issue> issues = validate(workload, m_scenario.model);
-    if (hasErrors(issues)) {
-        emit changeRefused(issuesText(issues));
-        emit scenarioChanged();  // widgets snap back to the unchanged scenario
-        return;
-    }
     io::ScenarioFile file = m_file;
     file.workload = workload;
+    setFile(std::move(file));
+}
+
+void ScenarioController::refuse(const QString& message) {
+    emit changeRefused(message);
+    emit scenarioChanged();  // widgets snap back to the unchanged scenario
+}
+
+void ScenarioController::setFile(io::ScenarioFile file) {
+    // The scenario file keeps draftModel in step with draftKind.
+    if (file.workload.draftKind == DraftKind::Ngram) {
+        file.draftModel = std::string(io::kNgramDraft);
+    } else if (file.draftModel == io::kNgramDraft) {
+        file.workload.draftKind = DraftKind::Ngram;
+    }
+    if (file == m_file) {
+        return;
+    }
+    std::vector<Issue> issues = validate(file.workload, m_scenario.model);
+    if (hasErrors(issues)) {
+        refuse(issuesText(issues));
+        return;
+    }
     Scenario scenario = m_scenario;
-    scenario.workload = workload;
+    scenario.workload = file.workload;
+    if (file.workload.draftKind == DraftKind::Ngram) {
+        scenario.draft.reset();
+    } else if (!m_scenario.draft || file.draftModel != m_file.draftModel) {
+        io::Loaded<Model> draft = io::resolveModel(file.draftModel);
+        if (!draft.ok()) {
+            refuse(tr("The draft must be \"ngram\" or a model that loads; %1 does not (%2).")
+                       .arg(QString::fromStdString(file.draftModel), issuesText(draft.issues)));
+            return;
+        }
+        scenario.draft = std::move(*draft.value);
+        // Checked as if speculation were on, so that turning k up later cannot fail on it.
+        Scenario probe = scenario;
+        probe.workload.speculativeTokens =
+            std::max<std::int64_t>(1, probe.workload.speculativeTokens);
+        for (const Issue& issue : validate(probe)) {
+            if (issue.severity == Severity::Error && issue.field.starts_with("draft")) {
+                refuse(tr("The draft must be %1; found %2.")
+                           .arg(QString::fromStdString(plainExpected(issue.expected)),
+                                QString::fromStdString(issue.found)));
+                return;
+            }
+        }
+    }
     apply(std::move(file), std::move(scenario));
 }
 

@@ -50,6 +50,16 @@ public:
     bool gqaApplicable() const { return !m_scenario.model.mla.enabled(); }
     /// The sequence slider's upper end: the model's max_position_embeddings.
     std::int64_t maxSequenceLength() const;
+    /// Longest prompt setPromptTokens() takes: max_position_embeddings, or kMaxTokens when
+    /// the model does not say.
+    std::int64_t maxPromptTokens() const;
+    /// Longest context setContextTokens() takes: one less than the prompt's, since the cache
+    /// holds C tokens and the decode step writes one more (C + 1 ≤ max_position_embeddings).
+    std::int64_t maxContextTokens() const;
+    /// Whether the model routes tokens to experts (a mixture of experts).
+    bool isMixtureOfExperts() const;
+    /// Whether expert parallelism can change anything: an MoE model on more than one device.
+    bool expertParallelApplicable() const;
 
     /// Replaces the whole scenario (Open scenario, command line). Loads the hardware and
     /// model it names and validates everything first; on any error nothing changes and the
@@ -63,8 +73,25 @@ public:
 
 public slots:
     void setBatch(qint64 batch);
-    /// Sets prompt and context length together.
+    /// Sets prompt and context length together (no range check beyond validate(): a length
+    /// past the model's maximum analyses with a warning).
     void setSequenceLength(qint64 tokens);
+    /// P, the prefill pass (TTFT): 1 to maxPromptTokens(), else refused.
+    void setPromptTokens(qint64 tokens);
+    /// C, the decode step (TPOT): 0 to maxContextTokens(), else refused.
+    void setContextTokens(qint64 tokens);
+    /// Speculative decoding: k drafted tokens (0 = off, 1–16), acceptance α (0–1), and the
+    /// draft: "ngram" (io::kNgramDraft) or a model preset id / config.json path. A model draft
+    /// is loaded here and must share the target's vocabulary, even while k = 0, so that
+    /// turning k up later cannot fail on it.
+    void setSpeculation(qint64 k, double acceptance, const std::string& draft);
+    /// Experts spread whole over the devices; only on an MoE model with tensor parallel > 1.
+    void setExpertParallel(bool enabled);
+    void setCeilings(roofline::Ceilings ceilings);
+    /// Tokens one forward pass may hold: 1 to kMaxBatchedTokensLimit.
+    void setMaxBatchedTokens(qint64 tokens);
+    /// Fraction of each device's memory a server may use: above 0, at most 1.
+    void setMemoryUtilization(double fraction);
     void setQuantization(roofline::ui::Quantization quantization);
     void setKvPrecision(roofline::Precision precision);
     /// n_q / ratio KV heads; the model's own ratio stores "no override".
@@ -83,6 +110,11 @@ signals:
     void changeRefused(const QString& message);
 
 private:
+    /// Refuses with `message`: emits changeRefused and scenarioChanged (widgets snap back).
+    void refuse(const QString& message);
+    /// Validates `file`'s workload (and its draft) against the loaded models and applies it,
+    /// or refuses with the validation's errors. Nothing happens when `file` is the current one.
+    void setFile(io::ScenarioFile file);
     void apply(io::ScenarioFile file, Scenario scenario);
     void reanalyze();
 

@@ -2,10 +2,13 @@
 #include "slider_control.h"
 
 #include <QHBoxLayout>
+#include <QLocale>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <algorithm>
 #include <limits>
+
+#include "roofline/format.h"
 
 namespace roofline::ui {
 namespace {
@@ -19,6 +22,8 @@ int toSpinValue(std::int64_t value) {
 
 MappedSpinBox::MappedSpinBox(QWidget* parent) : QSpinBox(parent) {
     setKeyboardTracking(false);  // typed numbers commit on Enter / focus out, arrows at once
+    // Typed text is read in the C locale, which takes the ',' that textFromValue writes.
+    setLocale(QLocale::c());
     setGroupSeparatorShown(true);
     setAccelerated(true);
 }
@@ -27,6 +32,10 @@ void MappedSpinBox::setMapping(const SliderMapping& mapping, bool restrictToMapp
     m_mapping = mapping;
     m_restricted = restrictToMapping;
     setRange(toSpinValue(mapping.minimum()), toSpinValue(mapping.maximum()));
+}
+
+QString MappedSpinBox::textFromValue(int value) const {
+    return QString::fromStdString(formatInteger(value));
 }
 
 void MappedSpinBox::stepBy(int steps) {
@@ -68,6 +77,7 @@ SliderControl::SliderControl(QWidget* parent) : QWidget(parent) {
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_slider, 1);
     layout->addWidget(m_spinBox);
+    setFocusProxy(m_slider);  // a label's mnemonic focuses the slider
 
     // Live while dragging: valueChanged fires on every tick the handle passes.
     connect(m_slider, &QSlider::valueChanged, this, &SliderControl::onSliderMoved);
@@ -94,7 +104,8 @@ void SliderControl::setMapping(const SliderMapping& mapping, bool restrictSpinBo
     m_slider->setRange(0, mapping.maximumTick());
     m_spinBox->setMapping(mapping, restrictSpinBoxToMapping);
     m_spinBox->setMaximum(toSpinValue(maximum()));
-    m_value = std::clamp(m_value, mapping.minimum(), maximum());
+    m_spinBox->setMinimum(toSpinValue(minimum()));
+    m_value = std::clamp(m_value, minimum(), maximum());
     m_slider->setValue(mapping.tickFor(m_value));
     m_spinBox->setValue(toSpinValue(m_value));
 }
@@ -106,6 +117,12 @@ void SliderControl::setSpinBoxMaximum(std::int64_t maximum) {
     m_spinBoxMaximum = maximum;
     const QSignalBlocker blockSpin(m_spinBox);
     m_spinBox->setMaximum(toSpinValue(this->maximum()));
+}
+
+void SliderControl::setSpinBoxMinimum(std::int64_t minimum) {
+    m_spinBoxMinimum = minimum;
+    const QSignalBlocker blockSpin(m_spinBox);
+    m_spinBox->setMinimum(toSpinValue(this->minimum()));
 }
 
 void SliderControl::setValue(std::int64_t value) {

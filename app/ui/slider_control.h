@@ -10,6 +10,7 @@
 #include <QWidget>
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 
 #include "slider_mapping.h"
 
@@ -18,7 +19,8 @@ class QSlider;
 namespace roofline::ui {
 
 /// A spin box that can be limited to a SliderMapping's values: the arrow keys step
-/// through them and typed values snap to the nearest one.
+/// through them and typed values snap to the nearest one. It writes and reads numbers the
+/// way roofline/format.h does, with ',' between thousands in every locale.
 class MappedSpinBox : public QSpinBox {
     Q_OBJECT
 public:
@@ -26,6 +28,8 @@ public:
 
     void setMapping(const SliderMapping& mapping, bool restrictToMapping);
 
+    /// Integers as roofline/format.h writes them ("131,072", whatever the locale).
+    QString textFromValue(int value) const override;
     void stepBy(int steps) override;
     QValidator::State validate(QString& text, int& pos) const override;
     void fixup(QString& input) const override;
@@ -46,6 +50,8 @@ public:
     /// Lets the spin box take values up to `maximum`, past the slider's end, where the
     /// slider then rests: the slider covers the common range, the spin box all of it.
     void setSpinBoxMaximum(std::int64_t maximum);
+    /// Likewise below the slider's start (e.g. a context of 0 tokens on a log slider).
+    void setSpinBoxMinimum(std::int64_t minimum);
 
     /// Shows `value` without emitting valueChanged (for controller -> widget updates).
     void setValue(std::int64_t value);
@@ -63,9 +69,11 @@ private:
     void onSpinBoxChanged(int value);
 
     std::int64_t maximum() const { return std::max(m_mapping.maximum(), m_spinBoxMaximum); }
+    std::int64_t minimum() const { return std::min(m_mapping.minimum(), m_spinBoxMinimum); }
 
     SliderMapping m_mapping;
     std::int64_t m_spinBoxMaximum = 0;
+    std::int64_t m_spinBoxMinimum = std::numeric_limits<std::int64_t>::max();
     std::int64_t m_value = 1;
     QSlider* m_slider = nullptr;
     MappedSpinBox* m_spinBox = nullptr;

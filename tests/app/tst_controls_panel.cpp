@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTest>
+#include <QToolButton>
 
 #include "controls_panel.h"
+#include "fraction_control.h"
 #include "scenario_controller.h"
 #include "slider_control.h"
 #include "test_support.h"
@@ -39,18 +43,74 @@ private slots:
         QCOMPARE(c.scenario().workload.batch, std::int64_t{300});
     }
 
-    void sequenceRangeIsTheModels() {
+    void lengthRangesAreTheModels() {
         ScenarioController c;
         ControlsPanel panel(c);
-        QCOMPARE(panel.sequenceControl()->mapping().minimum(), std::int64_t{128});
-        QCOMPARE(panel.sequenceControl()->mapping().maximum(), std::int64_t{131072});
-        QTest::keyClick(panel.sequenceControl()->slider(), Qt::Key_End);
+        QCOMPARE(panel.promptControl()->mapping().minimum(), std::int64_t{128});
+        QCOMPARE(panel.promptControl()->mapping().maximum(), std::int64_t{131072});
+        // The cache holds C tokens and the step writes one more: C + 1 <= max.
+        QCOMPARE(panel.contextControl()->mapping().maximum(), std::int64_t{131071});
+        QTest::keyClick(panel.promptControl()->slider(), Qt::Key_End);
+        QTest::keyClick(panel.contextControl()->slider(), Qt::Key_End);
         QCOMPARE(c.scenario().workload.promptTokens, std::int64_t{131072});
-        QCOMPARE(c.scenario().workload.contextTokens, std::int64_t{131072});
-        QVERIFY(!hasErrors(c.setModel("llama-2-7b")));
-        QCOMPARE(panel.sequenceControl()->mapping().maximum(), std::int64_t{131072});  // keeps C
+        QCOMPARE(c.scenario().workload.contextTokens, std::int64_t{131071});
+        // The sliders' own ends never raise the length warning.
+        for (const Warning& warning : c.analysis().warnings) {
+            QVERIFY2(warning.text().find("max_position_embeddings") == std::string_view::npos,
+                     warning.str().c_str());
+        }
         c.setSequenceLength(1024);
-        QCOMPARE(panel.sequenceControl()->mapping().maximum(), std::int64_t{4096});
+        QVERIFY(!hasErrors(c.setModel("llama-2-7b")));
+        QCOMPARE(panel.promptControl()->mapping().maximum(), std::int64_t{4096});
+        QCOMPARE(panel.contextControl()->mapping().maximum(), std::int64_t{4095});
+    }
+
+    void promptAndContextMoveTheirOwnPhase() {
+        ScenarioController c;
+        ControlsPanel panel(c);
+        QSignalSpy spy(&c, &ScenarioController::analysisChanged);
+        const double ttft = c.analysis().ttftSeconds;
+        const double tpot = c.analysis().tpotSeconds;
+        // Only the context: the decode step reads a longer cache, the prefill is the same.
+        QTest::keyClick(panel.contextControl()->slider(), Qt::Key_PageUp);
+        QCOMPARE(spy.count(), 1);
+        QVERIFY(c.scenario().workload.contextTokens > 2048);
+        QCOMPARE(c.scenario().workload.promptTokens, std::int64_t{2048});
+        QVERIFY(c.analysis().tpotSeconds > tpot);
+        QCOMPARE(c.analysis().ttftSeconds, ttft);
+        // Only the prompt, typed: TTFT moves, TPOT stays.
+        const double tpotAtContext = c.analysis().tpotSeconds;
+        QSpinBox* prompt = panel.promptControl()->spinBox();
+        prompt->setFocus();
+        prompt->selectAll();
+        QTest::keyClicks(prompt, QStringLiteral("8192"));
+        QTest::keyClick(prompt, Qt::Key_Return);
+        QCOMPARE(spy.count(), 2);
+        QCOMPARE(c.scenario().workload.promptTokens, std::int64_t{8192});
+        QVERIFY(c.analysis().ttftSeconds > ttft);
+        QCOMPARE(c.analysis().tpotSeconds, tpotAtContext);
+    }
+
+    void aTypedLengthBeyondTheModelIsRefusedAndSaysSo() {
+        ScenarioController c;
+        ControlsPanel panel(c);
+        QSignalSpy refused(&c, &ScenarioController::changeRefused);
+        QSpinBox* context = panel.contextControl()->spinBox();
+        context->setFocus();
+        context->selectAll();
+        QTest::keyClicks(context, QStringLiteral("131072"));
+        QTest::keyClick(context, Qt::Key_Return);
+        QCOMPARE(refused.count(), 1);
+        const QString message = refused.at(0).at(0).toString();
+        QVERIFY2(message.contains(QStringLiteral("131,071")), qPrintable(message));
+        QVERIFY2(message.contains(QStringLiteral("131,072")), qPrintable(message));
+        QCOMPARE(c.scenario().workload.contextTokens, std::int64_t{2048});
+        QCOMPARE(context->value(), 2048);  // snapped back
+        // Short lengths below the slider's start are fine when typed.
+        panel.contextControl()->spinBox()->setValue(0);
+        QCOMPARE(c.scenario().workload.contextTokens, std::int64_t{0});
+        panel.promptControl()->spinBox()->setValue(16);
+        QCOMPARE(c.scenario().workload.promptTokens, std::int64_t{16});
     }
 
     void quantizationSliderStepsAndLabelsTheRoof() {
@@ -179,6 +239,233 @@ private slots:
         c.setGqaRatio(3);
         QCOMPARE(refused.count(), 1);
         QCOMPARE(panel.gqaControl()->value(), std::int64_t{4});
+    }
+
+    void speculationNeedsKBeforeAlphaAndDraft() {
+        ScenarioController c;
+        ControlsPanel panel(c);
+        QSignalSpy spy(&c, &ScenarioController::analysisChanged);
+        QSpinBox* k = panel.speculativeTokensSpinBox();
+        QCOMPARE(k->text(), QStringLiteral("off"));
+        QVERIFY(!panel.acceptanceControl()->isEnabled());
+        QVERIFY(!panel.draftCombo()->isEnabled());
+        const double tpot = c.analysis().tpotSeconds;
+        k->setValue(4);
+        QCOMPARE(spy.count(), 1);
+        QCOMPARE(c.scenario().workload.speculativeTokens, std::int64_t{4});
+        QVERIFY(c.analysis().pass(PassKind::Verify) != nullptr);
+        QVERIFY(c.analysis().pass(PassKind::Draft) == nullptr);  // n-gram: free
+        QVERIFY(c.analysis().tpotSeconds < tpot);
+        QVERIFY(panel.acceptanceControl()->isEnabled());
+        QVERIFY(panel.draftCombo()->isEnabled());
+
+        // α by the slider (live) and by the spin box (two decimals).
+        const double tpotAt07 = c.analysis().tpotSeconds;
+        QTest::keyClick(panel.acceptanceControl()->slider(), Qt::Key_PageUp);  // 0.70 -> 0.80
+        QCOMPARE(c.scenario().workload.acceptanceRate, 0.8);
+        QCOMPARE(panel.acceptanceControl()->spinBox()->text(), QStringLiteral("0.80"));
+        QVERIFY(c.analysis().tpotSeconds < tpotAt07);
+        panel.acceptanceControl()->spinBox()->setValue(0.55);
+        QCOMPARE(c.scenario().workload.acceptanceRate, 0.55);
+        QCOMPARE(panel.acceptanceControl()->slider()->value(), 55);
+
+        // A model draft with the target's vocabulary adds the draft pass.
+        QComboBox* draft = panel.draftCombo();
+        QCOMPARE(draft->itemData(0).toString(), QStringLiteral("ngram"));
+        QCOMPARE(draft->count(), panel.modelCombo()->count() + 1);
+        const int small = draft->findData(QStringLiteral("llama-3.2-1b"));
+        QVERIFY(small > 0);
+        draft->setCurrentIndex(small);
+        emit draft->activated(small);
+        QCOMPARE(c.scenarioFile().draftModel, std::string("llama-3.2-1b"));
+        QVERIFY(c.analysis().pass(PassKind::Draft) != nullptr);
+
+        k->setValue(0);
+        QVERIFY(!c.analysis().speculative.has_value());
+        QCOMPARE(c.analysis().tpotSeconds, tpot);
+        QVERIFY(!panel.draftCombo()->isEnabled());
+    }
+
+    void aDraftWithAnotherVocabularyIsRefused() {
+        ScenarioController c;
+        ControlsPanel panel(c);
+        panel.speculativeTokensSpinBox()->setValue(4);
+        const io::ScenarioFile before = c.scenarioFile();
+        QSignalSpy refused(&c, &ScenarioController::changeRefused);
+        QSignalSpy analysis(&c, &ScenarioController::analysisChanged);
+        QComboBox* draft = panel.draftCombo();
+        const int other = draft->findData(QStringLiteral("llama-2-7b"));  // 32,000 tokens
+        draft->setCurrentIndex(other);
+        emit draft->activated(other);
+        QCOMPARE(refused.count(), 1);
+        QCOMPARE(analysis.count(), 0);
+        QVERIFY2(refused.at(0).at(0).toString().contains(QStringLiteral("vocabulary")),
+                 qPrintable(refused.at(0).at(0).toString()));
+        QCOMPARE(c.scenarioFile(), before);
+        QCOMPARE(draft->currentData().toString(), QStringLiteral("ngram"));  // snapped back
+    }
+
+    void expertParallelOnlyForMoeOnSeveralDevices() {
+        ScenarioController c;
+        ControlsPanel panel(c);
+        QCheckBox* ep = panel.expertParallelCheck();
+        QVERIFY(!ep->isEnabled());
+        QVERIFY(ep->toolTip().contains(QStringLiteral("dense")));
+        QVERIFY(!hasErrors(c.setModel("mixtral-8x7b")));
+        QVERIFY(!ep->isEnabled());
+        QVERIFY(ep->toolTip().contains(QStringLiteral("tensor parallel")));
+        QTest::keyClick(panel.tensorParallelCombo(), Qt::Key_Down);  // 2
+        QVERIFY(ep->isEnabled());
+        QSignalSpy spy(&c, &ScenarioController::analysisChanged);
+        QTest::keyClick(ep, Qt::Key_Space);
+        QCOMPARE(spy.count(), 1);
+        QVERIFY(c.scenario().workload.expertParallel);
+        QVERIFY(ep->isChecked());
+    }
+
+    void ceilingsAchievableLowersThePeak() {
+        ScenarioController c;
+        ControlsPanel panel(c);
+        QSignalSpy spy(&c, &ScenarioController::analysisChanged);
+        QComboBox* ceilings = panel.ceilingsCombo();
+        QCOMPARE(c.analysis().peakFlopsPerSecond, 989.4e12);
+        QTest::keyClick(ceilings, Qt::Key_Down);
+        QCOMPARE(spy.count(), 1);
+        QVERIFY(c.scenario().workload.ceilings == Ceilings::Achievable);
+        QCOMPARE(c.analysis().peakFlopsPerSecond, 794.5e12);  // the preset's measurement
+        QVERIFY(panel.computeRoofLabel()->text().contains(QStringLiteral("achievable")));
+    }
+
+    void advancedSectionIsFoldedAndSetsMemoryKnobs() {
+        ScenarioController c;
+        ControlsPanel panel(c);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QVERIFY(!panel.advancedButton()->isChecked());
+        QVERIFY(!panel.maxBatchedTokensSpinBox()->isVisible());
+        QVERIFY(!panel.memoryUtilizationSpinBox()->isVisible());
+        QTest::mouseClick(panel.advancedButton(), Qt::LeftButton);
+        QVERIFY(panel.maxBatchedTokensSpinBox()->isVisible());
+        QVERIFY(panel.memoryUtilizationSpinBox()->isVisible());
+
+        QSignalSpy spy(&c, &ScenarioController::analysisChanged);
+        const double usable = c.analysis().memory.usableBytes;
+        QCOMPARE(panel.memoryUtilizationSpinBox()->text(), QStringLiteral("0.90"));
+        panel.memoryUtilizationSpinBox()->setValue(0.5);
+        QCOMPARE(spy.count(), 1);
+        QCOMPARE(c.scenario().workload.memoryUtilization, 0.5);
+        QVERIFY(c.analysis().memory.usableBytes < usable);
+
+        const double workspace = c.analysis().memory.workspaceBytes;
+        QSpinBox* tokens = panel.maxBatchedTokensSpinBox();
+        QCOMPARE(tokens->text(), QStringLiteral("8,192"));
+        tokens->setFocus();
+        tokens->selectAll();
+        QTest::keyClicks(tokens, QStringLiteral("32768"));
+        QTest::keyClick(tokens, Qt::Key_Return);
+        QCOMPARE(c.scenario().workload.maxBatchedTokens, std::int64_t{32768});
+        QVERIFY(c.analysis().memory.workspaceBytes > workspace);
+
+        QSignalSpy refused(&c, &ScenarioController::changeRefused);
+        panel.memoryUtilizationSpinBox()->setValue(0.0);
+        QCOMPARE(refused.count(), 1);
+        QCOMPARE(c.scenario().workload.memoryUtilization, 0.5);
+        QCOMPARE(panel.memoryUtilizationSpinBox()->text(), QStringLiteral("0.50"));
+    }
+
+    void tabReachesEveryControlInRowOrder() {
+        ScenarioController c;
+        ControlsPanel panel(c);
+        c.setSpeculation(4, 0.7, "ngram");  // α and the draft take focus only when k > 0
+        panel.show();
+        panel.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&panel));
+        QTest::mouseClick(panel.advancedButton(), Qt::LeftButton);
+        panel.hardwareCombo()->setFocus();
+        QList<QWidget*> order{QApplication::focusWidget()};
+        for (int i = 0; i < 40; ++i) {
+            QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+            if (QApplication::focusWidget() == order.front()) {
+                break;
+            }
+            order << QApplication::focusWidget();
+        }
+        const QList<QWidget*> expected = {panel.hardwareCombo(),
+                                          panel.ceilingsCombo(),
+                                          panel.modelCombo(),
+                                          panel.batchControl()->slider(),
+                                          panel.batchControl()->spinBox(),
+                                          panel.promptControl()->slider(),
+                                          panel.promptControl()->spinBox(),
+                                          panel.contextControl()->slider(),
+                                          panel.contextControl()->spinBox()};
+        QCOMPARE(order.mid(0, expected.size()), expected);
+        const QList<QWidget*> tail = {panel.tensorParallelCombo(),
+                                      panel.speculativeTokensSpinBox(),  // EP: dense, disabled
+                                      panel.acceptanceControl()->slider(),
+                                      panel.acceptanceControl()->spinBox(),
+                                      panel.draftCombo(),
+                                      panel.advancedButton(),
+                                      panel.maxBatchedTokensSpinBox(),
+                                      panel.memoryUtilizationSpinBox()};
+        const qsizetype at = order.indexOf(panel.tensorParallelCombo());
+        QVERIFY(at > 0);
+        QCOMPARE(order.mid(at, tail.size()), tail);
+    }
+
+    void everyNewControlHasABuddyAndTakesFocus() {
+        ScenarioController c;
+        ControlsPanel panel(c);
+        const QList<QWidget*> fields = {
+            panel.ceilingsCombo(),          panel.promptControl()->slider(),
+            panel.contextControl()->slider(), panel.expertParallelCheck(),
+            panel.speculativeTokensSpinBox(), panel.acceptanceControl()->slider(),
+            panel.draftCombo(),             panel.maxBatchedTokensSpinBox(),
+            panel.memoryUtilizationSpinBox()};
+        QList<QChar> mnemonics;
+        for (QLabel* label : panel.findChildren<QLabel*>()) {
+            if (label->buddy() == nullptr) {
+                continue;
+            }
+            const qsizetype amp = label->text().indexOf(QLatin1Char('&'));
+            QVERIFY2(amp >= 0, qPrintable(label->text()));
+            mnemonics << label->text().at(amp + 1).toLower();
+        }
+        for (QWidget* field : fields) {
+            QVERIFY(field->focusPolicy() & Qt::TabFocus);
+        }
+        const QList<QWidget*> buddies = [&] {
+            QList<QWidget*> out;
+            for (QLabel* label : panel.findChildren<QLabel*>()) {
+                out << label->buddy();
+            }
+            return out;
+        }();
+        for (QWidget* field : std::initializer_list<QWidget*>{
+                 panel.ceilingsCombo(), panel.expertParallelCheck(), panel.draftCombo(),
+              static_cast<QWidget*>(panel.speculativeTokensSpinBox()),
+              static_cast<QWidget*>(panel.maxBatchedTokensSpinBox()),
+              static_cast<QWidget*>(panel.memoryUtilizationSpinBox())}) {
+            QVERIFY(buddies.contains(field));
+        }
+        QVERIFY(buddies.contains(panel.promptControl()));
+        QVERIFY(buddies.contains(panel.contextControl()));
+        QVERIFY(buddies.contains(panel.acceptanceControl()));
+        // No two labels share a mnemonic, and none takes a menu's (File, Edit, View, Help)
+        // except FlashAttention's older F.
+        for (const QChar m : mnemonics) {
+            QCOMPARE(mnemonics.count(m), 1);
+        }
+        const QString advanced = panel.advancedButton()->text();
+        const QChar a = advanced.at(advanced.indexOf(QLatin1Char('&')) + 1).toLower();
+        QVERIFY(!mnemonics.contains(a));
+        mnemonics << a;
+        for (const QChar menu : {QLatin1Char('e'), QLatin1Char('v'), QLatin1Char('h')}) {
+            QVERIFY(!mnemonics.contains(menu));
+        }
+        // A label's mnemonic focuses the control; a slider row passes it to its slider.
+        QCOMPARE(panel.contextControl()->focusProxy(), panel.contextControl()->slider());
+        QCOMPARE(panel.acceptanceControl()->focusProxy(), panel.acceptanceControl()->slider());
     }
 };
 

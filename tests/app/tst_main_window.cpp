@@ -67,7 +67,8 @@ private slots:
 
     void everyControlMovesThePlotToTheEnginesPoint_data() {
         QTest::addColumn<QString>("control");
-        for (const char* name : {"batch", "sequence", "quantization", "kv", "gqa", "tp", "flash"}) {
+        for (const char* name :
+             {"batch", "prompt", "context", "quantization", "kv", "gqa", "tp", "flash"}) {
             QTest::newRow(name) << QString::fromLatin1(name);
         }
     }
@@ -78,8 +79,10 @@ private slots:
         const io::ScenarioFile before = window.controller().scenarioFile();
         if (control == QLatin1String("batch")) {
             QTest::keyClick(c->batchControl()->slider(), Qt::Key_PageUp);
-        } else if (control == QLatin1String("sequence")) {
-            QTest::keyClick(c->sequenceControl()->slider(), Qt::Key_PageUp);
+        } else if (control == QLatin1String("prompt")) {
+            QTest::keyClick(c->promptControl()->slider(), Qt::Key_PageUp);
+        } else if (control == QLatin1String("context")) {
+            QTest::keyClick(c->contextControl()->slider(), Qt::Key_PageUp);
         } else if (control == QLatin1String("quantization")) {
             QTest::keyClick(c->quantizationSlider(), Qt::Key_End);
         } else if (control == QLatin1String("kv")) {

@@ -321,7 +321,8 @@ private slots:
         ui::ControlsPanel* c = window.controlsPanel();
         const QList<std::pair<const char*, QSlider*>> sliders = {
             {"batch", c->batchControl()->slider()},
-            {"sequence", c->sequenceControl()->slider()},
+            {"prompt", c->promptControl()->slider()},
+            {"context", c->contextControl()->slider()},
             {"quantization", c->quantizationSlider()},
             {"GQA", c->gqaControl()->slider()}};
         const auto check = [&](const QString& where) {
@@ -329,7 +330,8 @@ private slots:
             const Workload& w = window.controller().scenarioFile().workload;
             QCOMPARE(c->batchControl()->value(), w.batch);
             QCOMPARE(c->batchControl()->spinBox()->value(), static_cast<int>(w.batch));
-            QCOMPARE(c->sequenceControl()->spinBox()->value(), static_cast<int>(w.promptTokens));
+            QCOMPARE(c->promptControl()->spinBox()->value(), static_cast<int>(w.promptTokens));
+            QCOMPARE(c->contextControl()->spinBox()->value(), static_cast<int>(w.contextTokens));
             // ...and every text is a number, on screen and in the plot.
             for (const QString& text : shownTexts(window)) {
                 QVERIFY2(!notANumber().match(text).hasMatch(),
@@ -376,7 +378,8 @@ private slots:
         QCOMPARE(batch->value(), std::int64_t{100'000'000});
         QCOMPARE(batch->spinBox()->value(), 100'000'000);
         QCOMPARE(batch->slider()->value(), batch->slider()->maximum());
-        QCOMPARE(window.controlsPanel()->sequenceControl()->spinBox()->value(), 1'000'000'000);
+        QCOMPARE(window.controlsPanel()->promptControl()->spinBox()->value(), 1'000'000'000);
+        QCOMPARE(window.controlsPanel()->contextControl()->spinBox()->value(), 1'000'000'000);
         for (const QString& text : shownTexts(window)) {
             QVERIFY2(!notANumber().match(text).hasMatch(), qPrintable(text));
         }

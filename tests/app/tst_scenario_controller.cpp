@@ -236,6 +236,178 @@ private slots:
         compareWithEngine(c);
     }
 
+    void newSettersWithUnchangedValuesEmitNothing() {
+        ScenarioController c;
+        QSignalSpy analysis(&c, &ScenarioController::analysisChanged);
+        QSignalSpy scenario(&c, &ScenarioController::scenarioChanged);
+        c.setPromptTokens(2048);
+        c.setContextTokens(2048);
+        c.setSpeculation(0, 0.7, "ngram");
+        c.setExpertParallel(false);
+        c.setCeilings(Ceilings::Peak);
+        c.setMaxBatchedTokens(8192);
+        c.setMemoryUtilization(0.9);
+        QCOMPARE(analysis.count(), 0);
+        QCOMPARE(scenario.count(), 0);
+    }
+
+    void contextAloneMovesDecodeAndPromptAlonePrefill() {
+        ScenarioController c;
+        QSignalSpy spy(&c, &ScenarioController::analysisChanged);
+        const double ttft = c.analysis().ttftSeconds;
+        const double tpot = c.analysis().tpotSeconds;
+        c.setContextTokens(32768);
+        QCOMPARE(spy.count(), 1);
+        QCOMPARE(c.scenario().workload.promptTokens, std::int64_t{2048});
+        QCOMPARE(c.scenario().workload.contextTokens, std::int64_t{32768});
+        QVERIFY(c.analysis().tpotSeconds > tpot);
+        QCOMPARE(c.analysis().ttftSeconds, ttft);
+        compareWithEngine(c);
+        const double tpotLong = c.analysis().tpotSeconds;
+        c.setPromptTokens(512);
+        QCOMPARE(spy.count(), 2);
+        QVERIFY(c.analysis().ttftSeconds < ttft);
+        QCOMPARE(c.analysis().tpotSeconds, tpotLong);
+        compareWithEngine(c);
+    }
+
+    void lengthsThePositionsCannotHoldAreRefused() {
+        ScenarioController c;
+        QSignalSpy refused(&c, &ScenarioController::changeRefused);
+        QSignalSpy analysis(&c, &ScenarioController::analysisChanged);
+        QCOMPARE(c.maxPromptTokens(), std::int64_t{131072});
+        QCOMPARE(c.maxContextTokens(), std::int64_t{131071});
+        c.setContextTokens(131072);  // C + 1 would pass max_position_embeddings
+        c.setPromptTokens(131073);
+        c.setPromptTokens(0);
+        c.setContextTokens(-1);
+        QCOMPARE(refused.count(), 4);
+        QCOMPARE(analysis.count(), 0);
+        QCOMPARE(c.scenarioFile(), io::ScenarioFile{});
+        const QString context = refused.at(0).at(0).toString();
+        QVERIFY2(context.startsWith(QStringLiteral("The context must be 0 to 131,071 tokens")),
+                 qPrintable(context));
+        QVERIFY2(context.endsWith(QStringLiteral("got 131,072.")), qPrintable(context));
+        c.setContextTokens(131071);  // the longest that fits
+        c.setPromptTokens(131072);
+        QCOMPARE(analysis.count(), 2);
+        for (const Warning& warning : c.analysis().warnings) {
+            QVERIFY2(warning.text().find("exceeds the model's maximum") == std::string_view::npos,
+                     warning.str().c_str());
+        }
+    }
+
+    void speculationAddsAVerifyPassAndLowersTpot() {
+        ScenarioController c;
+        const double tpot = c.analysis().tpotSeconds;
+        QSignalSpy spy(&c, &ScenarioController::analysisChanged);
+        c.setSpeculation(4, 0.7, "ngram");
+        QCOMPARE(spy.count(), 1);
+        QCOMPARE(c.scenario().workload.speculativeTokens, std::int64_t{4});
+        const PassCost* verify = c.analysis().pass(PassKind::Verify);
+        QVERIFY(verify != nullptr);
+        QCOMPARE(verify->newTokens, 5.0);
+        QVERIFY(c.analysis().pass(PassKind::Draft) == nullptr);
+        QVERIFY(c.analysis().tpotSeconds < tpot);
+        compareWithEngine(c);
+
+        c.setSpeculation(4, 0.7, "llama-3.2-1b");
+        QCOMPARE(c.scenarioFile().draftModel, std::string("llama-3.2-1b"));
+        QVERIFY(c.scenario().workload.draftKind == DraftKind::Model);
+        QVERIFY(c.scenario().draft.has_value());
+        QVERIFY(c.analysis().pass(PassKind::Draft) != nullptr);
+        compareWithEngine(c);
+
+        c.setSpeculation(0, 0.7, "ngram");
+        QVERIFY(!c.analysis().speculative.has_value());
+        QCOMPARE(c.analysis().tpotSeconds, tpot);
+        QCOMPARE(c.scenarioFile(), io::ScenarioFile{});
+    }
+
+    void refusedDraftKeepsTheScenario() {
+        ScenarioController c;
+        c.setSpeculation(4, 0.7, "llama-3.2-1b");
+        const io::ScenarioFile before = c.scenarioFile();
+        QSignalSpy refused(&c, &ScenarioController::changeRefused);
+        QSignalSpy analysis(&c, &ScenarioController::analysisChanged);
+        QSignalSpy scenario(&c, &ScenarioController::scenarioChanged);
+        c.setSpeculation(4, 0.7, "llama-2-7b");  // 32,000 tokens against 128,256
+        QCOMPARE(refused.count(), 1);
+        QCOMPARE(analysis.count(), 0);
+        QCOMPARE(scenario.count(), 1);  // widgets snap back
+        const QString message = refused.at(0).at(0).toString();
+        QVERIFY2(message.contains(QStringLiteral("vocabulary")) &&
+                     message.contains(QStringLiteral("32000")),
+                 qPrintable(message));
+        QCOMPARE(c.scenarioFile(), before);
+        QCOMPARE(c.scenario().draft->id, std::string("llama-3.2-1b"));
+        c.setSpeculation(4, 0.7, "no-such-draft");
+        c.setSpeculation(17, 0.7, "ngram");
+        c.setSpeculation(4, 1.5, "ngram");
+        c.setSpeculation(0, 0.7, "llama-2-7b");  // refused even while off
+        QCOMPARE(refused.count(), 5);
+        QCOMPARE(analysis.count(), 0);
+        QCOMPARE(c.scenarioFile(), before);
+    }
+
+    void expertParallelNeedsMoeAndDevices() {
+        ScenarioController c;
+        QSignalSpy refused(&c, &ScenarioController::changeRefused);
+        QVERIFY(!c.isMixtureOfExperts());
+        c.setExpertParallel(true);
+        QCOMPARE(refused.count(), 1);
+        QVERIFY2(refused.at(0).at(0).toString().contains(QStringLiteral("dense")),
+                 qPrintable(refused.at(0).at(0).toString()));
+        QVERIFY(!hasErrors(c.setModel("mixtral-8x7b")));
+        QVERIFY(c.isMixtureOfExperts());
+        QVERIFY(!c.expertParallelApplicable());
+        c.setExpertParallel(true);  // one device: nothing to spread over
+        QCOMPARE(refused.count(), 2);
+        c.setTensorParallel(2);
+        QVERIFY(c.expertParallelApplicable());
+        const Analysis tensorParallel = c.analysis();
+        c.setExpertParallel(true);
+        QCOMPARE(refused.count(), 2);
+        QVERIFY(c.scenario().workload.expertParallel);
+        QVERIFY(c.analysis().decode().linkBytes != tensorParallel.decode().linkBytes);
+        compareWithEngine(c);
+        // A dense model drops the flag with the old model.
+        QVERIFY(!hasErrors(c.setModel("llama-3.1-8b")));
+        QVERIFY(!c.scenario().workload.expertParallel);
+    }
+
+    void achievableCeilingsUseTheMeasuredPeak() {
+        ScenarioController c;
+        QCOMPARE(c.analysis().peakFlopsPerSecond, 989.4e12);
+        c.setCeilings(Ceilings::Achievable);
+        QVERIFY(c.analysis().ceilings == Ceilings::Achievable);
+        QCOMPARE(c.analysis().peakFlopsPerSecond, 794.5e12);
+        QVERIFY(c.analysis().memoryBandwidthBytesPerSecond <
+                c.scenario().hardware.memoryBandwidthBytesPerSecond);
+        compareWithEngine(c);
+    }
+
+    void memoryKnobsAreValidated() {
+        ScenarioController c;
+        QSignalSpy refused(&c, &ScenarioController::changeRefused);
+        const std::int64_t maxBatch = c.analysis().memory.maxBatch;
+        c.setMemoryUtilization(0.5);
+        QVERIFY(c.analysis().memory.maxBatch < maxBatch);
+        c.setMaxBatchedTokens(65536);
+        QCOMPARE(c.scenario().workload.maxBatchedTokens, std::int64_t{65536});
+        compareWithEngine(c);
+        c.setMemoryUtilization(0.0);
+        c.setMemoryUtilization(1.01);
+        c.setMaxBatchedTokens(0);
+        c.setMaxBatchedTokens(kMaxBatchedTokensLimit + 1);
+        QCOMPARE(refused.count(), 4);
+        QVERIFY2(refused.at(2).at(0).toString() ==
+                     QStringLiteral("Max batched tokens must be 1 to 100,000,000; got 0."),
+                 qPrintable(refused.at(2).at(0).toString()));
+        QCOMPARE(c.scenario().workload.memoryUtilization, 0.5);
+        QCOMPARE(c.scenario().workload.maxBatchedTokens, std::int64_t{65536});
+    }
+
     void gqaRatioFromTheCommandLineResolves() {
         ScenarioController c;
         QVERIFY(!hasErrors(c.setScenarioFile(io::ScenarioFile{}, 8)));
