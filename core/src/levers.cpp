@@ -248,7 +248,8 @@ std::string cause(LeverId id, const Scenario& base, const Analysis& a0, const Sc
                    formatSi(a1.memoryBandwidthBytesPerSecond, "B/s") + " (" +
                    times(ratioOf(a1.memoryBandwidthBytesPerSecond,
                                  a0.memoryBandwidthBytesPerSecond)) +
-                   "), compute roof " +
+                   ") holding " + formatBytes(base.hardware.memoryCapacityBytes) + " → " +
+                   formatBytes(changed.hardware.memoryCapacityBytes) + ", compute roof " +
                    (a0.computePrecision == a1.computePrecision
                         ? std::string(toString(a1.computePrecision)) + " " +
                               formatSi(a0.peakFlopsPerSecond, "FLOP/s")
