@@ -178,7 +178,8 @@ std::string cause(LeverId id, const Scenario& base, const Analysis& a0, const Sc
                                 : integerText(kvHeadsOf(changed)) + " KV heads instead of " +
                                       integerText(kvHeadsOf(base)) +
                                       " (a model trained with GQA)";
-            return s + " moves " + num(ratioOf(kv0, kv1)) + "× fewer KV bytes per step (" +
+            return s + (id == LeverId::KvFp8 ? " moves " : " move ") +
+                   num(ratioOf(kv0, kv1)) + "× fewer KV bytes per step (" +
                    formatBytes(kv0) + " → " + formatBytes(kv1) + ", beside " +
                    formatBytes(decodePoint(a1).weightBytes) + " of weights)";
         }
@@ -212,11 +213,12 @@ std::string cause(LeverId id, const Scenario& base, const Analysis& a0, const Sc
             return s;
         }
         case LeverId::FlashAttention: {
-            const double saved = a0.decode().bytes() - a1.decode().bytes();
+            const double saved = decodePoint(a0).bytes() - decodePoint(a1).bytes();
             const double savedPrefill = a0.prefill().bytes() - a1.prefill().bytes();
             return "FlashAttention keeps the attention scores on chip: " + formatBytes(saved) +
-                   " fewer bytes per decode step and " + formatBytes(savedPrefill) +
-                   " fewer in prefill";
+                   (a1.speculative ? " fewer bytes per verify pass and "
+                                   : " fewer bytes per decode step and ") +
+                   formatBytes(savedPrefill) + " fewer in prefill";
         }
         case LeverId::TpX2: {
             std::string s = integerText(w1.tensorParallel) + " devices each hold 1/" +

@@ -1308,11 +1308,20 @@ TEST(CliLevers, EveryLeverOnEveryShippedModelIsWellFormed) {
     int applicable = 0;
     for (const std::string& model : roofline::io::modelIds()) {
         for (const std::string& hw : hardware) {
-            for (std::int64_t batch : {1, 64}) {
+            for (std::int64_t batch : {1, 64, -8}) {
                 roofline::io::ScenarioFile file;
                 file.model = model;
                 file.hardware = hw;
                 file.workload.batch = batch;
+                if (batch < 0) {
+                    // The other branches: fp8, TP 2, speculation on, FlashAttention off.
+                    file.workload.batch = -batch;
+                    file.workload.weightPrecision = roofline::Precision::Fp8;
+                    file.workload.activationPrecision = roofline::Precision::Fp8;
+                    file.workload.tensorParallel = 2;
+                    file.workload.speculativeTokens = 2;
+                    file.workload.flashAttention = false;
+                }
                 const roofline::io::ResolvedScenario r = roofline::io::resolve(file);
                 ASSERT_TRUE(r.ok()) << model << " " << hw << roofline::describe(r.issues);
                 const roofline::Analysis a = roofline::analyze(r.scenario);
@@ -1341,7 +1350,7 @@ TEST(CliLevers, EveryLeverOnEveryShippedModelIsWellFormed) {
             }
         }
     }
-    EXPECT_EQ(scenarios, static_cast<int>(roofline::io::modelIds().size() * hardware.size() * 2));
+    EXPECT_EQ(scenarios, static_cast<int>(roofline::io::modelIds().size() * hardware.size() * 3));
     EXPECT_GT(applicable, scenarios * 5);
     // And through the command, for one MLA model and one with windows.
     for (const char* model : {"deepseek-v3", "gemma-2-9b"}) {
