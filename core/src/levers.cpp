@@ -417,6 +417,7 @@ LeverPlan planLever(const Scenario& base, LeverId id, const LeverContext& contex
         for (const Issue& issue : validate(plan.changed)) {
             if (issue.severity == Severity::Error) {
                 plan.reason = issue.message();
+                plan.issue = issue;
                 break;
             }
         }
@@ -488,6 +489,7 @@ LeverOutcome evaluateLever(const Scenario& base, const Analysis& baseAnalysis, L
     LeverPlan plan = planLever(base, id, context);
     out.applicable = plan.applicable;
     out.reason = std::move(plan.reason);
+    out.issue = std::move(plan.issue);
     out.changed = std::move(plan.changed);
     if (!out.applicable) {
         out.analysis = baseAnalysis;

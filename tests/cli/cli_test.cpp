@@ -1296,6 +1296,17 @@ TEST(CliLevers, ApplyLeverGivesTheWindowAScenarioFile) {
     roofline::Scenario smallScenario;
     engine(small, &smallScenario);
     EXPECT_TRUE(has(roofline::io::leverContext(smallScenario).draftReason, "no larger"));
+    // A changed scenario that fails validation: the reason names the file's key.
+    roofline::io::ScenarioFile tp32;
+    tp32.workload.tensorParallel = 32;
+    roofline::Scenario tp32Scenario;
+    engine(tp32, &tp32Scenario);
+    const roofline::io::AppliedLever tp =
+        roofline::io::applyLever(tp32, tp32Scenario, roofline::LeverId::TpX2);
+    EXPECT_FALSE(tp.plan.applicable);
+    EXPECT_EQ(tp.plan.reason, "/tensor_parallel must be a divisor of the 32 query heads, got 64");
+    const json j = json::parse(cli({"levers", "--tp", "32", "--format", "json"}).out);
+    EXPECT_EQ((*leverById(j, "tp-x2"))["reason"], tp.plan.reason);
 }
 
 // Every shipped model × a few chips × batches: each lever applies or says why; the ratios

@@ -49,6 +49,7 @@
 
 #include "roofline/analysis.h"
 #include "roofline/scenario.h"
+#include "roofline/validate.h"
 
 namespace roofline {
 
@@ -109,6 +110,9 @@ struct LeverPlan {
     LeverId id = LeverId::W8a16;
     bool applicable = false;
     std::string reason;  ///< Non-empty when not applicable.
+    /// The validate() error behind `reason` when the changed scenario failed validation
+    /// (its message() is the reason); lets a file reader name its own keys instead.
+    std::optional<Issue> issue;
     Scenario changed;
 };
 
@@ -142,6 +146,7 @@ struct LeverOutcome {
     LeverId id = LeverId::W8a16;
     bool applicable = false;
     std::string reason;       ///< Why not, when not applicable.
+    std::optional<Issue> issue;  ///< As LeverPlan::issue.
     std::string explanation;  ///< The sentence; empty when not applicable.
     std::vector<LeverChange> changes;  ///< Empty when not applicable.
     Scenario changed;     ///< The changed scenario (the base when not applicable).

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "json_util.h"
 #include "roofline/format.h"
 #include "roofline/io/levers.h"
 
@@ -13,6 +14,18 @@ namespace {
 bool isShippedHardware(const std::string& id) {
     const std::vector<std::string> ids = hardwareIds();
     return std::find(ids.begin(), ids.end(), id) != ids.end();
+}
+
+// A validation failure named by the scenario file's keys (/tensor_parallel, not
+// workload.tensorParallel), as resolve() names them.
+void nameFileKeys(std::optional<Issue>& issue, std::string& reason) {
+    if (!issue) {
+        return;
+    }
+    std::vector<Issue> issues = {*issue};
+    detail::scenarioKeys().apply(issues);
+    issue = issues.front();
+    reason = issue->message();
 }
 
 }  // namespace
@@ -67,12 +80,17 @@ LeverContext leverContext(const Scenario& scenario) {
 }
 
 std::vector<LeverOutcome> listLevers(const Scenario& scenario, const Analysis& analysis) {
-    return evaluateLevers(scenario, analysis, leverContext(scenario));
+    std::vector<LeverOutcome> levers = evaluateLevers(scenario, analysis, leverContext(scenario));
+    for (LeverOutcome& lever : levers) {
+        nameFileKeys(lever.issue, lever.reason);
+    }
+    return levers;
 }
 
 AppliedLever applyLever(const ScenarioFile& file, const Scenario& resolved, LeverId id) {
     AppliedLever out;
     out.plan = planLever(resolved, id, leverContext(resolved));
+    nameFileKeys(out.plan.issue, out.plan.reason);
     out.file = file;
     if (!out.plan.applicable) {
         return out;

@@ -59,7 +59,9 @@ inline constexpr std::array<std::string_view, 1> kDraftModelIds = {"llama-3.2-1b
 /// (shipped presets, by id), with the reason when there is none.
 LeverContext leverContext(const Scenario& scenario);
 
-/// Every lever against a resolved, valid scenario, ranked (roofline::evaluateLevers).
+/// Every lever against a resolved, valid scenario, ranked (roofline::evaluateLevers). A
+/// reason from validation names the scenario file's keys, as resolve() does
+/// ("/tensor_parallel must be a divisor of the 32 query heads, got 64").
 std::vector<LeverOutcome> listLevers(const Scenario& scenario, const Analysis& analysis);
 
 /// A lever applied to the window's scenario: `file` is what it loaded, `resolved` its
