@@ -42,10 +42,10 @@ const LeverName& nameOf(LeverId id) { return kNames[static_cast<std::size_t>(id)
 std::string num(double value) {
     std::string s = formatNumber(value);
     if (s.find('.') != std::string::npos) {
-        while (s.back() == '0') {
+        while (!s.empty() && s.back() == '0') {
             s.pop_back();
         }
-        if (s.back() == '.') {
+        if (!s.empty() && s.back() == '.') {
             s.pop_back();
         }
     }
