@@ -7,6 +7,7 @@
 
 #include "cli_internal.h"
 #include "roofline/format.h"
+#include "roofline/io/levers.h"
 #include "roofline/version.h"
 
 namespace roofline::cli {
@@ -24,10 +25,14 @@ constexpr std::string_view kUsage =
     "  sweep [scenario options] [--format csv|json]\n"
     "                           one row per --batch x --context combination; both take\n"
     "                           lists (1,2,4) or ranges (1:4096:x2 geometric, 512:4096:+512)\n"
+    "  levers [scenario options] [--format table|json]\n"
+    "                           one-click interventions (w4a16, batch-x8, spec-ngram,\n"
+    "                           next-hardware, ...) against this scenario, ranked by TPOT\n"
+    "                           speedup, each with why the points move\n"
     "  list hardware|models     the shipped presets\n"
     "  validate FILE            check a hardware preset, model config.json or scenario file\n"
     "\n"
-    "Scenario options (analyze, sweep):\n";
+    "Scenario options (analyze, sweep, levers):\n";
 
 constexpr std::string_view kExitHelp =
     "\nExit status: 0 ok, 2 usage error, 3 invalid input file or scenario.\n";
@@ -94,6 +99,39 @@ int runAnalyze(std::vector<std::string> args, std::ostream& out, std::ostream& e
         out << csvHeader() << '\n' << csvRow(resolved.scenario, analysis) << '\n';
     } else {
         printTable(out, resolved.scenario, analysis);
+    }
+    return kExitOk;
+}
+
+int runLevers(std::vector<std::string> args, std::ostream& out, std::ostream& err) {
+    std::string error;
+    const std::string format = takeFormat(args, error).value_or("table");
+    if (!error.empty()) {
+        return usageError(err, error);
+    }
+    if (format != "table" && format != "json") {
+        return usageError(err, "--format expects table or json, got '" + format + "'");
+    }
+    io::ScenarioFile file;
+    std::int64_t gqaRatio = 0;
+    const io::OptionsResult options = io::applyScenarioOptions(args, file, gqaRatio);
+    if (!options.errors.empty()) {
+        return usageError(err, options.errors.front());
+    }
+    if (!options.rest.empty()) {
+        return usageError(err, "unknown argument '" + options.rest.front() + "'");
+    }
+    const io::ResolvedScenario resolved = io::resolve(file, gqaRatio);
+    printIssues(err, resolved.issues);
+    if (!resolved.ok()) {
+        return kExitInvalid;
+    }
+    const Analysis analysis = analyze(resolved.scenario);
+    const std::vector<LeverOutcome> levers = io::listLevers(resolved.scenario, analysis);
+    if (format == "json") {
+        out << io::leversToJson(resolved.scenario, analysis, levers);
+    } else {
+        printLeversTable(out, resolved.scenario, analysis, levers);
     }
     return kExitOk;
 }
@@ -219,6 +257,9 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     }
     if (command == "sweep") {
         return runSweep(rest, out, err);
+    }
+    if (command == "levers") {
+        return runLevers(rest, out, err);
     }
     if (command == "list") {
         return runList(rest, out, err);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "roofline/analysis.h"
+#include "roofline/levers.h"
 #include "roofline/io/scenario_file.h"
 
 namespace roofline::cli {
@@ -64,6 +65,12 @@ std::optional<std::vector<std::int64_t>> parseValueList(const std::string& text,
 
 /// `sweep`: every batch × context combination.
 int runSweep(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+/// The readable list of `levers --format table`: one row per lever (TPOT, TTFT, tokens/s
+/// with their ratios to the base, fits, the change), the explanation below it, then the
+/// levers that do not apply with their reasons.
+void printLeversTable(std::ostream& out, const Scenario& scenario, const Analysis& analysis,
+                      const std::vector<LeverOutcome>& levers);
 
 /// Prints the issues to `err`, one per line.
 void printIssues(std::ostream& err, const std::vector<Issue>& issues);

@@ -1098,3 +1098,282 @@ TEST(CliRound2, GoldilocksIsNullWhenEveryLayerIsWindowed) {
 }
 
 }  // namespace
+
+// ---------------------------------------------------------------------------------------
+// levers (issue "Interventions made visible")
+
+#include "roofline/io/levers.h"
+
+namespace {
+
+const json* leverById(const json& j, const std::string& id) {
+    for (const json& lever : j["levers"]) {
+        if (lever["id"] == id) {
+            return &lever;
+        }
+    }
+    return nullptr;
+}
+
+// Llama-3.1-8B on H100 SXM, B = 1, P = C = 2048 (the defaults). Derivations in
+// tests/core/levers_test.cpp: a decode step reads 15.010e9 weight bytes + 0.2686e9 KV bytes +
+// a few MB of activations, all memory-bound: TPOT 4.56 ms.
+TEST(CliLevers, JsonHandChecksOnLlama8bH100) {
+    const Result r = cli({"levers", "--format", "json"});
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    const json j = json::parse(r.out);
+    for (const char* key : {"hardware", "model", "ttft_s", "tpot_s", "decode_tokens_per_s",
+                            "fits", "memory_total_bytes", "decode_intensity_flops_per_byte",
+                            "decode_bound", "prefill_intensity_flops_per_byte", "prefill_bound",
+                            "compute_precision", "warnings"}) {
+        EXPECT_TRUE(j["base"].contains(key)) << key;
+    }
+    EXPECT_EQ(j["base"]["hardware"], "h100-sxm");
+    const roofline::Analysis base = engine(roofline::io::ScenarioFile{});
+    EXPECT_DOUBLE_EQ(j["base"]["tpot_s"].get<double>(), base.tpotSeconds);
+    // Decode at B = 1 sits at ≈ 1.05 FLOP/byte (2 FLOPs per 2-byte weight, plus KV).
+    EXPECT_NEAR(j["base"]["decode_intensity_flops_per_byte"].get<double>(), 1.05, 0.05);
+    ASSERT_EQ(j["levers"].size(), roofline::kLeverCount);
+    for (const json& lever : j["levers"]) {
+        for (const char* key : {"id", "title", "applicable", "reason", "explanation", "changes",
+                                "ttft_s", "tpot_s", "decode_tokens_per_s", "fits",
+                                "speedup_tpot", "speedup_ttft", "throughput_gain"}) {
+            EXPECT_TRUE(lever.contains(key)) << lever["id"] << " " << key;
+        }
+    }
+
+    // w4a16: 15.284e9 / 4.026e9 = 3.80, and exactly the engine's number for int4 weights.
+    const json* w4 = leverById(j, "w4a16");
+    ASSERT_NE(w4, nullptr);
+    EXPECT_NEAR((*w4)["speedup_tpot"].get<double>(), 3.80, 0.02);
+    EXPECT_EQ((*w4)["changes"], json({{"weights", "int4"}}));
+    roofline::io::ScenarioFile int4;
+    int4.workload.weightPrecision = roofline::Precision::Int4;
+    EXPECT_DOUBLE_EQ((*w4)["tpot_s"].get<double>(), engine(int4).tpotSeconds);
+    EXPECT_DOUBLE_EQ((*w4)["speedup_tpot"].get<double>(),
+                     base.tpotSeconds / engine(int4).tpotSeconds);
+    // batch-x8: KV grows to 2.149e9 bytes: TPOT ×1.125, tokens/s ×7.1.
+    const json* b8 = leverById(j, "batch-x8");
+    ASSERT_NE(b8, nullptr);
+    EXPECT_NEAR((*b8)["throughput_gain"].get<double>(), 7.1, 0.05);
+    EXPECT_NEAR((*b8)["speedup_tpot"].get<double>(), 1.0 / 1.125, 0.01);
+    EXPECT_EQ((*b8)["changes"], json({{"batch", 8}}));
+    // next-hardware: H200, 4.8 / 3.35 = 1.4328 while every decode operator is memory-bound.
+    const json* next = leverById(j, "next-hardware");
+    ASSERT_NE(next, nullptr);
+    EXPECT_NEAR((*next)["speedup_tpot"].get<double>(), 4.8 / 3.35, 1e-3);
+    EXPECT_EQ((*next)["changes"], json({{"hardware", "h200"}}));
+    // spec-ngram: τ = 2.7731, the verify pass ≈ one decode step.
+    const json* spec = leverById(j, "spec-ngram");
+    ASSERT_NE(spec, nullptr);
+    EXPECT_NEAR((*spec)["speedup_tpot"].get<double>(), 2.76, 0.02);
+    EXPECT_EQ((*spec)["changes"],
+              json({{"speculative", {{"k", 4}, {"acceptance", 0.7}, {"draft", "ngram"}}}}));
+    EXPECT_EQ((*leverById(j, "spec-draft"))["changes"]["speculative"]["draft"], "llama-3.2-1b");
+
+    // Ranked by speedup_tpot, not-applicable last with a reason and null figures.
+    double previous = 1e300;
+    bool notApplicable = false;
+    for (const json& lever : j["levers"]) {
+        if (!lever["applicable"].get<bool>()) {
+            notApplicable = true;
+            EXPECT_FALSE(lever["reason"].get<std::string>().empty());
+            EXPECT_TRUE(lever["explanation"].is_null());
+            EXPECT_TRUE(lever["speedup_tpot"].is_null());
+            continue;
+        }
+        EXPECT_FALSE(notApplicable) << lever["id"];
+        EXPECT_TRUE(lever["reason"].is_null());
+        EXPECT_LE(lever["speedup_tpot"].get<double>(), previous);
+        previous = lever["speedup_tpot"].get<double>();
+    }
+    EXPECT_EQ((*leverById(j, "gqa-8"))["reason"], "already 8 KV heads, no more than 8");
+    EXPECT_EQ((*leverById(j, "expert-parallel"))["reason"], "not a mixture-of-experts model");
+}
+
+TEST(CliLevers, TableHasOneRowPerLeverAndItsSentence) {
+    const Result r = cli({"levers"});
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    EXPECT_TRUE(has(r.out, "Base: TTFT")) << r.out;
+    for (roofline::LeverId id : roofline::kAllLevers) {
+        bool row = false;
+        for (const std::string& line : lines(r.out)) {
+            row = row || line.starts_with(std::string(roofline::leverKey(id)) + " ");
+        }
+        EXPECT_TRUE(row) << roofline::leverKey(id) << "\n" << r.out;
+    }
+    EXPECT_TRUE(has(r.out, "×3.79")) << r.out;  // w4a16's TPOT speedup
+    EXPECT_TRUE(has(r.out, "weights bf16 → int4")) << r.out;
+    EXPECT_TRUE(has(r.out, "Weights are 4× fewer bytes")) << r.out;
+    EXPECT_TRUE(has(r.out, "hardware h100-sxm → h200")) << r.out;
+    EXPECT_TRUE(has(r.out, "Not applicable")) << r.out;
+    EXPECT_TRUE(has(r.out, "FlashAttention is already on")) << r.out;
+    // The same text whatever the locale.
+    const std::string jsonText = cli({"levers", "--format", "json"}).out;
+    {
+        const roofline::test::CommaDecimalLocale comma;
+        ASSERT_TRUE(comma.active()) << roofline::test::kCommaLocaleMissing;
+        EXPECT_EQ(cli({"levers"}).out, r.out);
+        EXPECT_EQ(cli({"levers", "--format", "json"}).out, jsonText);
+    }
+}
+
+TEST(CliLevers, ExitStatuses) {
+    EXPECT_EQ(cli({"levers", "--format", "csv"}).code, kExitUsage);
+    EXPECT_EQ(cli({"levers", "--bogus"}).code, kExitUsage);
+    EXPECT_EQ(cli({"levers", "--batch", "x"}).code, kExitUsage);
+    const Result tp = cli({"levers", "--tp", "3"});  // 3 does not divide 32 heads
+    EXPECT_EQ(tp.code, kExitInvalid);
+    EXPECT_TRUE(has(tp.err, "/tensor_parallel")) << tp.err;
+    EXPECT_EQ(cli({"levers", "--model", "mixtral-8x7b", "--tp", "2", "--format=json"}).code,
+              kExitOk);
+    EXPECT_TRUE(has(cli({"--help"}).out, "levers [scenario options]"));
+}
+
+TEST(CliLevers, MoeAndTpLeversOnMixtral) {
+    const json j = json::parse(
+        cli({"levers", "--model", "mixtral-8x7b", "--tp", "2", "--format", "json"}).out);
+    const json* ep = leverById(j, "expert-parallel");
+    ASSERT_NE(ep, nullptr);
+    ASSERT_TRUE((*ep)["applicable"].get<bool>()) << (*ep)["reason"];
+    EXPECT_EQ((*ep)["changes"], json({{"expert_parallel", true}}));
+    EXPECT_TRUE(has((*ep)["explanation"].get<std::string>(), "4 whole experts"));
+    EXPECT_EQ((*leverById(j, "tp-x2"))["changes"], json({{"tensor_parallel", 4}}));
+    EXPECT_TRUE(has((*leverById(j, "spec-draft"))["reason"].get<std::string>(),
+                    "no draft model preset"));
+}
+
+TEST(CliLevers, NextHardwareTableNamesShippedPresets) {
+    const std::vector<std::string> ids = roofline::io::hardwareIds();
+    const auto shipped = [&](std::string_view id) {
+        return std::find(ids.begin(), ids.end(), std::string(id)) != ids.end();
+    };
+    for (const roofline::io::HardwareSuccessor& s : roofline::io::kHardwareSuccessors) {
+        EXPECT_TRUE(shipped(s.id)) << s.id;
+        EXPECT_TRUE(shipped(s.next)) << s.next;
+        // The chain ends: following it never comes back.
+        std::string_view at = s.next;
+        for (int step = 0; step < 20; ++step) {
+            const std::optional<std::string_view> n = roofline::io::nextHardwareId(at);
+            if (!n) {
+                break;
+            }
+            EXPECT_NE(*n, s.id);
+            at = *n;
+        }
+    }
+    EXPECT_EQ(roofline::io::nextHardwareId("a100-80gb-sxm"), "h100-sxm");
+    EXPECT_EQ(roofline::io::nextHardwareId("h200"), "b200");
+    EXPECT_EQ(roofline::io::nextHardwareId("mi300x"), "mi325x");
+    EXPECT_EQ(roofline::io::nextHardwareId("tpu-v5e"), "tpu-v6e");
+    EXPECT_FALSE(roofline::io::nextHardwareId("b300").has_value());
+    for (std::string_view draft : roofline::io::kDraftModelIds) {
+        EXPECT_TRUE(roofline::io::builtinModel(std::string(draft)).ok()) << draft;
+    }
+}
+
+TEST(CliLevers, ApplyLeverGivesTheWindowAScenarioFile) {
+    const roofline::io::ScenarioFile file;
+    roofline::Scenario resolved;
+    engine(file, &resolved);
+    const roofline::io::AppliedLever next =
+        roofline::io::applyLever(file, resolved, roofline::LeverId::NextHardware);
+    ASSERT_TRUE(next.plan.applicable) << next.plan.reason;
+    EXPECT_EQ(next.file.hardware, "h200");
+    EXPECT_EQ(next.file.model, file.model);
+    const roofline::io::AppliedLever draft =
+        roofline::io::applyLever(file, resolved, roofline::LeverId::SpecDraft);
+    ASSERT_TRUE(draft.plan.applicable) << draft.plan.reason;
+    EXPECT_EQ(draft.file.draftModel, "llama-3.2-1b");
+    EXPECT_EQ(draft.file.workload.speculativeTokens, 4);
+    // The changed file resolves to the changed scenario: the same analysis.
+    roofline::Scenario again;
+    const roofline::Analysis viaFile = engine(draft.file, &again);
+    EXPECT_DOUBLE_EQ(viaFile.tpotSeconds, roofline::analyze(draft.plan.changed).tpotSeconds);
+    const roofline::io::AppliedLever flash =
+        roofline::io::applyLever(file, resolved, roofline::LeverId::FlashAttention);
+    EXPECT_FALSE(flash.plan.applicable);
+    EXPECT_EQ(flash.file, file);
+    // The draft model's own family draft: none smaller.
+    roofline::io::ScenarioFile small;
+    small.model = "llama-3.2-1b";
+    roofline::Scenario smallScenario;
+    engine(small, &smallScenario);
+    EXPECT_TRUE(has(roofline::io::leverContext(smallScenario).draftReason, "no larger"));
+    // A changed scenario that fails validation: the reason names the file's key.
+    roofline::io::ScenarioFile tp32;
+    tp32.workload.tensorParallel = 32;
+    roofline::Scenario tp32Scenario;
+    engine(tp32, &tp32Scenario);
+    const roofline::io::AppliedLever tp =
+        roofline::io::applyLever(tp32, tp32Scenario, roofline::LeverId::TpX2);
+    EXPECT_FALSE(tp.plan.applicable);
+    EXPECT_EQ(tp.plan.reason, "/tensor_parallel must be a divisor of the 32 query heads, got 64");
+    const json j = json::parse(cli({"levers", "--tp", "32", "--format", "json"}).out);
+    EXPECT_EQ((*leverById(j, "tp-x2"))["reason"], tp.plan.reason);
+}
+
+// Every shipped model × a few chips × batches: each lever applies or says why; the ratios
+// are finite and positive; every sentence is non-empty and prints no NaN, infinity or "–"
+// (format.h's mark for a non-finite value).
+TEST(CliLevers, EveryLeverOnEveryShippedModelIsWellFormed) {
+    const std::vector<std::string> hardware = {"h100-sxm", "a100-80gb-sxm", "b200", "mi300x",
+                                               "tpu-v5e",  "l4",            "h20"};
+    int scenarios = 0;
+    int applicable = 0;
+    for (const std::string& model : roofline::io::modelIds()) {
+        for (const std::string& hw : hardware) {
+            for (std::int64_t batch : {1, 64, -8}) {
+                roofline::io::ScenarioFile file;
+                file.model = model;
+                file.hardware = hw;
+                file.workload.batch = batch;
+                if (batch < 0) {
+                    // The other branches: fp8, TP 2, speculation on, FlashAttention off.
+                    file.workload.batch = -batch;
+                    file.workload.weightPrecision = roofline::Precision::Fp8;
+                    file.workload.activationPrecision = roofline::Precision::Fp8;
+                    file.workload.tensorParallel = 2;
+                    file.workload.speculativeTokens = 2;
+                    file.workload.flashAttention = false;
+                }
+                const roofline::io::ResolvedScenario r = roofline::io::resolve(file);
+                ASSERT_TRUE(r.ok()) << model << " " << hw << roofline::describe(r.issues);
+                const roofline::Analysis a = roofline::analyze(r.scenario);
+                const std::vector<roofline::LeverOutcome> levers =
+                    roofline::io::listLevers(r.scenario, a);
+                ASSERT_EQ(levers.size(), roofline::kLeverCount);
+                ++scenarios;
+                for (const roofline::LeverOutcome& l : levers) {
+                    const std::string where =
+                        model + " " + hw + " B=" + std::to_string(batch) + " " +
+                        std::string(roofline::leverKey(l.id));
+                    if (!l.applicable) {
+                        EXPECT_FALSE(l.reason.empty()) << where;
+                        continue;
+                    }
+                    ++applicable;
+                    for (double v : {l.speedupTpot, l.speedupTtft, l.throughputGain}) {
+                        EXPECT_TRUE(std::isfinite(v) && v > 0.0) << where << " " << v;
+                    }
+                    EXPECT_FALSE(l.explanation.empty()) << where;
+                    for (const char* bad : {"nan", "NaN", "inf", "–"}) {
+                        EXPECT_FALSE(has(l.explanation, bad)) << where << ": " << l.explanation;
+                    }
+                    EXPECT_FALSE(l.changes.empty()) << where;
+                }
+            }
+        }
+    }
+    EXPECT_EQ(scenarios, static_cast<int>(roofline::io::modelIds().size() * hardware.size() * 3));
+    EXPECT_GT(applicable, scenarios * 5);
+    // And through the command, for one MLA model and one with windows.
+    for (const char* model : {"deepseek-v3", "gemma-2-9b"}) {
+        const Result r = cli({"levers", "--model", model, "--hardware", "b200", "--format",
+                              "json"});
+        ASSERT_EQ(r.code, kExitOk) << r.err;
+        EXPECT_EQ(json::parse(r.out)["levers"].size(), roofline::kLeverCount);
+    }
+}
+
+}  // namespace

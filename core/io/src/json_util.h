@@ -113,4 +113,8 @@ private:
     std::vector<Issue>& m_issues;
 };
 
+/// Where validate(Scenario)'s "workload." and "draft" field ids sit in a scenario file
+/// (/batch, /speculative/k, ...): resolve() and the levers name those keys.
+FieldKeys scenarioKeys();
+
 }  // namespace roofline::io::detail

@@ -10,10 +10,8 @@ namespace roofline::io {
 using detail::Json;
 using detail::ObjectReader;
 
-namespace {
-
 // Where validate(Scenario)'s workload and draft fields sit in a scenario file.
-detail::FieldKeys scenarioKeys() {
+detail::FieldKeys detail::scenarioKeys() {
     detail::FieldKeys keys;
     keys.add("workload.batch", "/batch");
     keys.add("workload.promptTokens", "/prompt_tokens");
@@ -35,6 +33,8 @@ detail::FieldKeys scenarioKeys() {
     keys.add("draft.vocabSize", "/speculative/draft");
     return keys;
 }
+
+namespace {
 
 const char* ceilingsName(Ceilings c) { return c == Ceilings::Achievable ? "achievable" : "peak"; }
 
@@ -211,7 +211,7 @@ ResolvedScenario resolve(const ScenarioFile& file, std::int64_t gqaRatio) {
         out.scenario.workload.kvHeadsOverride = nq / gqaRatio;
     }
     std::vector<Issue> more = validate(out.scenario);
-    scenarioKeys().apply(more);
+    detail::scenarioKeys().apply(more);
     out.issues.insert(out.issues.end(), more.begin(), more.end());
     return out;
 }
