@@ -779,6 +779,7 @@ void RooflinePlot::placeArrows() {
         arrow->setVisible(longEnough);
         label->setText(qs(text));
         label->setVisible(true);
+        label->position->setTypeX(QCPItemPosition::ptPlotCoords);
         if (longEnough) {  // at the arrow's middle, on the side away from the point labels
             const QPointF mid = (p0 + p1) / 2.0;
             label->position->setCoords(xAxis->pixelToCoord(mid.x()), yAxis->pixelToCoord(mid.y()));
@@ -790,12 +791,22 @@ void RooflinePlot::placeArrows() {
         const int gap = longEnough ? 4 : static_cast<int>(scaled(12.0));
         label->setPadding(labelAbove ? QMargins(0, 0, 0, gap) : QMargins(0, gap, 0, 0));
     };
-    // The prefill label sits below right of its point, the decode label above left: each
-    // arrow label goes on the other side.
+    // The decode label sits above left of its point: the arrow's label goes below.
     place(m_prefillArrow, m_prefillArrowLabel, on ? &m_baseline.prefill() : nullptr,
           on ? &m_analysis.prefill() : nullptr, speedupText("prefill", c.prefillSpeedup), true);
     place(m_decodeArrow, m_decodeArrowLabel, on ? &m_baseline.decode() : nullptr,
           on ? &m_analysis.decode() : nullptr, speedupText("decode", c.decodeSpeedup), false);
+    // Prefill moves along the compute ceiling, where the roof labels sit: its arrow's label
+    // goes on a second line under the prefill label, wherever placePointLabels() put it.
+    if (m_prefillArrowLabel->visible()) {
+        const QCPItemPosition* at = m_prefillLabel->position;
+        m_prefillArrowLabel->position->setTypeX(at->typeX());
+        m_prefillArrowLabel->position->setCoords(at->coords());
+        m_prefillArrowLabel->setPositionAlignment(m_prefillLabel->positionAlignment());
+        const QMargins m = m_prefillLabel->padding();
+        m_prefillArrowLabel->setPadding(QMargins(m.left(), m.top() + m_prefillLabel->textRect().height() + 2,
+                                                 m.right(), 0));
+    }
 }
 
 void RooflinePlot::updateOperators() {
