@@ -786,10 +786,26 @@ void RooflinePlot::placeArrows() {
         } else {
             label->position->setCoords(x1, y1);
         }
-        label->setPositionAlignment(Qt::AlignHCenter |
-                                    (labelAbove ? Qt::AlignBottom : Qt::AlignTop));
-        const int gap = longEnough ? 4 : static_cast<int>(scaled(12.0));
-        label->setPadding(labelAbove ? QMargins(0, 0, 0, gap) : QMargins(0, gap, 0, 0));
+        const Qt::Alignment vertical = labelAbove ? Qt::AlignBottom : Qt::AlignTop;
+        if (!longEnough) {  // centred over or under the point
+            const int gap = static_cast<int>(scaled(12.0));
+            label->setPositionAlignment(Qt::AlignHCenter | vertical);
+            label->setPadding(labelAbove ? QMargins(0, 0, 0, gap) : QMargins(0, gap, 0, 0));
+            return;
+        }
+        // In the quadrant round the middle that the line does not cross: a line rising to
+        // the right leaves the lower right (and upper left) free, a falling one the others.
+        const double dx = p1.x() - p0.x();
+        const double dy = p1.y() - p0.y();
+        const bool rightSide = (dx * dy < 0.0) != labelAbove;
+        const bool level = std::abs(dy) < std::abs(dx) * 0.2;  // centred under a level line
+        const Qt::Alignment horizontal =
+            level ? Qt::AlignHCenter : (rightSide ? Qt::AlignLeft : Qt::AlignRight);
+        label->setPositionAlignment(horizontal | vertical);
+        const int gap = 4;
+        const int side = level ? 0 : gap;
+        label->setPadding(QMargins(rightSide ? side : 0, labelAbove ? 0 : gap,
+                                   rightSide ? 0 : side, labelAbove ? gap : 0));
     };
     // The decode label sits above left of its point: the arrow's label goes below.
     place(m_prefillArrow, m_prefillArrowLabel, on ? &m_baseline.prefill() : nullptr,
