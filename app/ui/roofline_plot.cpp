@@ -681,6 +681,7 @@ void RooflinePlot::setBaseline(const Analysis& baseline, const std::vector<Trail
     m_roofs = roofKey();
     updateRoofs();  // ghosts included
     placeArrows();
+    updateHoverTargets();
     if (m_autoRange) {
         applyAutoRange(false);
     }
@@ -697,6 +698,7 @@ void RooflinePlot::clearBaseline() {
     m_roofs = roofKey();
     updateRoofs();
     placeArrows();
+    updateHoverTargets();
     refresh(true);
 }
 
@@ -920,6 +922,17 @@ void RooflinePlot::updateHoverTargets() {
     }
     add(Kind::Ridge, 0, m_ridgeMarker, m_analysis.ridgePointFlopsPerByte,
         tflops(m_analysis.peakFlopsPerSecond));
+    // The baseline's ghosts, before the current points: a current point on top wins.
+    if (m_hasBaseline) {
+        for (std::size_t i = 0; i < m_baseline.passes.size(); ++i) {
+            const PassCost& pass = m_baseline.passes[i];
+            const QCPGraph* ghost = pass.kind == PassKind::Prefill  ? m_basePrefill
+                                    : pass.kind == PassKind::Decode ? m_baseDecode
+                                                                    : m_baseSpec;
+            add(Kind::BaselinePass, i, ghost, pass.intensity(),
+                tflops(pass.attainableFlopsPerSecond));
+        }
+    }
     // PassKind points last: on a tie in distance they win (the loop keeps the last nearest).
     add(Kind::Prefill, 0, m_prefillPoint, m_analysis.prefill().intensity(),
         tflops(m_analysis.prefill().attainableFlopsPerSecond));
@@ -1310,6 +1323,9 @@ QString RooflinePlot::tooltipFor(const HoverTarget& target) const {
             return tooltipText(m_analysis.operators[target.index]);
         case Kind::Trail:
             return tooltipText(m_trailPoints[target.index]);
+        case Kind::BaselinePass:
+            return tr("baseline ") + tooltipText(m_baseline.passes[target.index].kind,
+                                                 m_baseline.passes[target.index]);
         case Kind::Ridge:
             return tr("ridge point: %1 FLOP/byte\n= %2 ÷ %3")
                 .arg(qs(formatNumber(m_analysis.ridgePointFlopsPerByte)),

@@ -113,9 +113,9 @@ protected:
 
 private:
     struct HoverTarget {
-        enum class Kind : unsigned char { Prefill, Decode, Pass, Operator, Trail, Ridge };
+        enum class Kind : unsigned char { Prefill, Decode, Pass, Operator, Trail, Ridge, BaselinePass };
         Kind kind;
-        std::size_t index;  ///< into m_analysis.operators, .passes or m_trail
+        std::size_t index;  ///< into m_analysis.operators, .passes, m_trail, m_baseline.passes
         const QCPAbstractPlottable* layer;
         double x;
         double y;

@@ -470,8 +470,13 @@ private slots:
             QVERIFY(screenIsWhole());
         }
         QCOMPARE(fullReplots.count(), 0);  // every step took the partial path
-        if (baseline) {  // the arrows were drawn, at least once at full length
+        if (baseline) {  // clearing and pinning again redraw the ghosts' layer alone
             QVERIFY(plot.decodeArrowLabel()->visible());
+            plot.clearBaseline();
+            QVERIFY(screenIsWhole());
+            plot.setBaseline(analyze(steps[2]), decodeBatchTrail(steps[2], 4096));
+            QVERIFY(screenIsWhole());
+            QCOMPARE(fullReplots.count(), 0);
         }
 
         // A new view (the user zoomed) makes every kept roof picture stale.
@@ -514,6 +519,11 @@ private slots:
         QCOMPARE(plot.baselineTrail()->data()->at(0)->value,
                  bTrail[0].attainableFlopsPerSecond / kFlopsPerTflop);
         QVERIFY(!plot.baselineRoof()->visible());  // same chip, same roofs
+        // Hovering a ghost names the baseline and its numbers.
+        const QPointF ghostPixel = pixelOf(plot, b.decode().intensity(),
+                                      b.decode().attainableFlopsPerSecond / kFlopsPerTflop);
+        QCOMPARE(plot.tooltipAt(ghostPixel),
+                 QStringLiteral("baseline ") + ui::tooltipText(PassKind::Decode, b.decode()));
         // Hollow, faded, in the phase hues.
         const ui::PlotPalette& p = plot.plotPalette();
         for (const auto& [ghost, hue] : {std::pair{plot.baselinePrefillPoint(), p.prefill},
