@@ -134,8 +134,9 @@ void MainWindow::createActions() {
     m_resetView = make(tr("&Reset view"), "resetView", QKeySequence(tr("Ctrl+0")));
     m_about = make(tr("&About Roofline Explorer"), "about");
     m_pinBaseline = make(tr("&Pin baseline"), "pinBaseline", QKeySequence(tr("Ctrl+B")));
-    m_pinBaseline->setToolTip(tr("Keep the current scenario as the baseline: its points stay "
-                                 "as ghosts, with arrows to where the scenario goes next"));
+    m_pinBaseline->setToolTip(
+        tr("Keep the current scenario as the baseline: its points stay "
+           "as ghosts, with arrows to where the scenario goes next"));
     m_clearBaseline =
         make(tr("&Clear baseline"), "clearBaseline", QKeySequence(tr("Ctrl+Shift+B")));
     m_clearBaseline->setEnabled(false);

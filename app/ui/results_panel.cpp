@@ -58,14 +58,17 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent) {
     auto* grid = new QGridLayout(m_baselineBox);
     auto* baselineHead = new QLabel(tr("baseline"), m_baselineBox);
     auto* ratioHead = new QLabel(tr("change"), m_baselineBox);
-    ratioHead->setToolTip(tr("Times: baseline ÷ now (faster or slower). Tokens/s and memory: "
-                             "now ÷ baseline."));
+    ratioHead->setToolTip(
+        tr("Times: baseline ÷ now (faster or slower). Tokens/s and memory: "
+           "now ÷ baseline."));
     grid->addWidget(baselineHead, 0, 1);
     grid->addWidget(ratioHead, 0, 2);
-    const std::pair<const char*, QString> rows[] = {
-        {"ttft", tr("TTFT")},         {"tpot", tr("TPOT")},
-        {"tokensPerSecond", tr("Decode")}, {"memory", tr("Memory")},
-        {"prefillBound", tr("Prefill")}, {"decodeBound", tr("Decode")}};
+    const std::pair<const char*, QString> rows[] = {{"ttft", tr("TTFT")},
+                                                    {"tpot", tr("TPOT")},
+                                                    {"tokensPerSecond", tr("Decode")},
+                                                    {"memory", tr("Memory")},
+                                                    {"prefillBound", tr("Prefill")},
+                                                    {"decodeBound", tr("Decode")}};
     int row = 1;
     for (const auto& [key, name] : rows) {
         grid->addWidget(new QLabel(name, m_baselineBox), row, 0);
@@ -192,7 +195,8 @@ void ResultsPanel::setAnalysis(const Analysis& a) {
     if (m_baseline && m_baseline->passes.size() >= 2 && a.passes.size() >= 2) {
         const Analysis& b = *m_baseline;
         const Comparison c = compare(b, a);
-        const auto put = [this](const char* key, const std::string& base, const std::string& change) {
+        const auto put = [this](const char* key, const std::string& base,
+                                const std::string& change) {
             m_compare.value(QLatin1String("baseline.") + QLatin1String(key))->setText(qs(base));
             m_compare.value(QLatin1String("ratio.") + QLatin1String(key))->setText(qs(change));
         };

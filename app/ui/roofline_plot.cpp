@@ -442,14 +442,14 @@ void RooflinePlot::applyStyle() {
     m_baseTrail->setScatterStyle(pixmapScatter(QCPScatterStyle::ssCircle,
                                                QPen(faded(p.decode), scaled(1.0)), Qt::NoBrush,
                                                scaled(5.0), dpr));
-    m_basePrefill->setScatterStyle(QCPScatterStyle(
-        QCPScatterStyle::ssDiamond, QPen(faded(p.prefill), scaled(2.0)), Qt::NoBrush,
-        scaled(16.0)));
+    m_basePrefill->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond,
+                                                   QPen(faded(p.prefill), scaled(2.0)), Qt::NoBrush,
+                                                   scaled(16.0)));
     m_baseDecode->setScatterStyle(QCPScatterStyle(
         QCPScatterStyle::ssCircle, QPen(faded(p.decode), scaled(2.0)), Qt::NoBrush, scaled(14.0)));
-    m_baseSpec->setScatterStyle(QCPScatterStyle(
-        QCPScatterStyle::ssTriangle, QPen(faded(p.decode), scaled(2.0)), Qt::NoBrush,
-        scaled(13.0)));
+    m_baseSpec->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle,
+                                                QPen(faded(p.decode), scaled(2.0)), Qt::NoBrush,
+                                                scaled(13.0)));
     const QCPLineEnding head(QCPLineEnding::esSpikeArrow, scaled(10.0), scaled(12.0));
     m_prefillArrow->setPen(QPen(p.prefill, scaled(1.5)));
     m_decodeArrow->setPen(QPen(p.decode, scaled(1.5)));
@@ -746,8 +746,9 @@ void RooflinePlot::updateBaseline() {
     // The baseline's roof stays only when it is not the current one (other hardware,
     // another compute precision, other ceilings).
     const bool otherRoof =
-        on && (b.peakFlopsPerSecond != m_analysis.peakFlopsPerSecond ||
-               b.memoryBandwidthBytesPerSecond != m_analysis.memoryBandwidthBytesPerSecond) &&
+        on &&
+        (b.peakFlopsPerSecond != m_analysis.peakFlopsPerSecond ||
+         b.memoryBandwidthBytesPerSecond != m_analysis.memoryBandwidthBytesPerSecond) &&
         b.peakFlopsPerSecond > 0.0 && b.memoryBandwidthBytesPerSecond > 0.0;
     m_baseRoof->setVisible(otherRoof);
     if (!otherRoof) {
@@ -806,8 +807,8 @@ void RooflinePlot::placeArrows() {
         label->setPositionAlignment(horizontal | vertical);
         const int gap = 4;
         const int side = level ? 0 : gap;
-        label->setPadding(QMargins(rightSide ? side : 0, labelAbove ? 0 : gap,
-                                   rightSide ? 0 : side, labelAbove ? gap : 0));
+        label->setPadding(QMargins(rightSide ? side : 0, labelAbove ? 0 : gap, rightSide ? 0 : side,
+                                   labelAbove ? gap : 0));
     };
     // The decode label sits above left of its point: the arrow's label goes below.
     place(m_prefillArrow, m_prefillArrowLabel, on ? &m_baseline.prefill() : nullptr,
@@ -822,8 +823,8 @@ void RooflinePlot::placeArrows() {
         m_prefillArrowLabel->position->setCoords(at->coords());
         m_prefillArrowLabel->setPositionAlignment(m_prefillLabel->positionAlignment());
         const QMargins m = m_prefillLabel->padding();
-        m_prefillArrowLabel->setPadding(QMargins(m.left(), m.top() + m_prefillLabel->textRect().height() + 2,
-                                                 m.right(), 0));
+        m_prefillArrowLabel->setPadding(
+            QMargins(m.left(), m.top() + m_prefillLabel->textRect().height() + 2, m.right(), 0));
     }
 }
 

@@ -113,7 +113,15 @@ protected:
 
 private:
     struct HoverTarget {
-        enum class Kind : unsigned char { Prefill, Decode, Pass, Operator, Trail, Ridge, BaselinePass };
+        enum class Kind : unsigned char {
+            Prefill,
+            Decode,
+            Pass,
+            Operator,
+            Trail,
+            Ridge,
+            BaselinePass
+        };
         Kind kind;
         std::size_t index;  ///< into m_analysis.operators, .passes, m_trail, m_baseline.passes
         const QCPAbstractPlottable* layer;

@@ -88,8 +88,8 @@ private slots:
             QVERIFY(out.open(QIODevice::WriteOnly));
             out.write(QByteArray::fromStdString(io::toJson(base)));
         }
-        const AppOptions o = parseAppOptions(
-            {QStringLiteral("--baseline"), path, QStringLiteral("--weights"), QStringLiteral("int4")});
+        const AppOptions o = parseAppOptions({QStringLiteral("--baseline"), path,
+                                              QStringLiteral("--weights"), QStringLiteral("int4")});
         QVERIFY2(o.errors.isEmpty(), qPrintable(o.errors.join(QLatin1Char('\n'))));
         QCOMPARE(o.baselinePath, path);
         QVERIFY(o.scenario.baseline);

@@ -164,8 +164,7 @@ private slots:
                  before.decode().intensity());
         QCOMPARE(window.plot()->decodeArrow()->end->coords().x(), now.decode().intensity());
         QCOMPARE(window.plot()->decodeArrowLabel()->text(),
-                 QString::fromStdString(
-                     speedupText("decode", compare(before, now).decodeSpeedup)));
+                 QString::fromStdString(speedupText("decode", compare(before, now).decodeSpeedup)));
         QCOMPARE(window.resultsPanel()->valueLabel(QStringLiteral("baseline.tpot"))->text(),
                  QString::fromStdString(formatDuration(before.tpotSeconds)));
         QVERIFY(window.resultsPanel()

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include <cmath>
 #include <QGroupBox>
 #include <QLabel>
 #include <QRegularExpression>
 #include <QScopeGuard>
 #include <QTest>
+#include <cmath>
 
 #include "comma_locale.h"
 #include "memory_bar.h"

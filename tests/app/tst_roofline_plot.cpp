@@ -507,9 +507,11 @@ private slots:
         };
         QVERIFY(plot.baselinePrefillPoint()->visible());
         QCOMPARE(only(plot.baselinePrefillPoint()),
-                 QPointF(b.prefill().intensity(), b.prefill().attainableFlopsPerSecond / kFlopsPerTflop));
-        QCOMPARE(only(plot.baselineDecodePoint()),
-                 QPointF(b.decode().intensity(), b.decode().attainableFlopsPerSecond / kFlopsPerTflop));
+                 QPointF(b.prefill().intensity(),
+                         b.prefill().attainableFlopsPerSecond / kFlopsPerTflop));
+        QCOMPARE(
+            only(plot.baselineDecodePoint()),
+            QPointF(b.decode().intensity(), b.decode().attainableFlopsPerSecond / kFlopsPerTflop));
         const PassCost* verify = b.pass(PassKind::Verify);
         QVERIFY(verify != nullptr);  // an n-gram draft: verify only
         const double verifyIntensity = verify != nullptr ? verify->intensity() : 0.0;
@@ -521,7 +523,7 @@ private slots:
         QVERIFY(!plot.baselineRoof()->visible());  // same chip, same roofs
         // Hovering a ghost names the baseline and its numbers.
         const QPointF ghostPixel = pixelOf(plot, b.decode().intensity(),
-                                      b.decode().attainableFlopsPerSecond / kFlopsPerTflop);
+                                           b.decode().attainableFlopsPerSecond / kFlopsPerTflop);
         QCOMPARE(plot.tooltipAt(ghostPixel),
                  QStringLiteral("baseline ") + ui::tooltipText(PassKind::Decode, b.decode()));
         // Hollow, faded, in the phase hues.
@@ -567,16 +569,17 @@ private slots:
         draw(plot, base);
         plot.setBaseline(b, decodeBatchTrail(base, 64));
         const Drawn now = draw(plot, scenarioWith([](io::ScenarioFile& f) {
-            f.workload.batch = 1;
-            f.workload.weightPrecision = Precision::Int4;
-        }));
+                                   f.workload.batch = 1;
+                                   f.workload.weightPrecision = Precision::Int4;
+                               }));
         const Comparison c = compare(b, now.analysis);
         QVERIFY(c.decodeSpeedup && *c.decodeSpeedup > 2.0);  // W4: a quarter of the bytes
 
         QCPItemLine* arrow = plot.decodeArrow();
         QVERIFY(arrow->visible());
-        QCOMPARE(arrow->start->coords(),
-                 QPointF(b.decode().intensity(), b.decode().attainableFlopsPerSecond / kFlopsPerTflop));
+        QCOMPARE(
+            arrow->start->coords(),
+            QPointF(b.decode().intensity(), b.decode().attainableFlopsPerSecond / kFlopsPerTflop));
         QCOMPARE(arrow->end->coords(),
                  QPointF(now.analysis.decode().intensity(),
                          now.analysis.decode().attainableFlopsPerSecond / kFlopsPerTflop));

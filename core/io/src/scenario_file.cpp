@@ -99,10 +99,10 @@ ScenarioFile readScenario(const Json& json, const std::string& file, const std::
                        "tensor_parallel", "flash_attention", "expert_parallel", "speculative",
                        "memory_utilization", "max_batched_tokens", "ceilings", "baseline"});
     } else {
-        r.warnUnknown({"hardware", "model", "batch", "prompt_tokens", "context_tokens",
-                       "weights", "activations", "kv_cache", "kv_heads", "tensor_parallel",
-                       "flash_attention", "expert_parallel", "speculative",
-                       "memory_utilization", "max_batched_tokens", "ceilings"});
+        r.warnUnknown({"hardware", "model", "batch", "prompt_tokens", "context_tokens", "weights",
+                       "activations", "kv_cache", "kv_heads", "tensor_parallel", "flash_attention",
+                       "expert_parallel", "speculative", "memory_utilization", "max_batched_tokens",
+                       "ceilings"});
     }
 
     ScenarioFile s;

@@ -29,7 +29,8 @@ class OptionalBox {
 public:
     OptionalBox() = default;
     OptionalBox(const T& value) : m_value(std::make_unique<T>(value)) {}  // NOLINT: implicit
-    OptionalBox(const OptionalBox& o) : m_value(o.m_value ? std::make_unique<T>(*o.m_value) : nullptr) {}
+    OptionalBox(const OptionalBox& o)
+        : m_value(o.m_value ? std::make_unique<T>(*o.m_value) : nullptr) {}
     OptionalBox(OptionalBox&&) noexcept = default;
     OptionalBox& operator=(const OptionalBox& o) {
         if (this != &o) {
