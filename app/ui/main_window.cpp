@@ -421,7 +421,7 @@ void MainWindow::restoreSession(bool restoreScenario) {
         io::ScenarioFile current = *last.value;
         current.baseline.reset();
         if (!hasErrors(m_controller->setScenarioFile(current))) {
-            restoreBaseline(*last.value);
+            restoreBaseline(*last.value, true);
             return;
         }
     }
@@ -475,12 +475,21 @@ void MainWindow::clearBaseline() {
     m_clearBaseline->setEnabled(false);
 }
 
-bool MainWindow::setBaselineScenario(const io::ScenarioFile& baseline) {
-    // A scenario controller of its own resolves and analyses it, as the window's does.
-    ScenarioController resolver;
+namespace {
+
+/// Resolves and analyses `baseline` with a scenario controller of its own, as the window's
+/// own scenario is; the issues when it cannot.
+std::vector<Issue> resolveBaseline(const io::ScenarioFile& baseline, ScenarioController& into) {
     io::ScenarioFile file = baseline;
     file.baseline.reset();
-    const std::vector<Issue> issues = resolver.setScenarioFile(file);
+    return into.setScenarioFile(file);
+}
+
+}  // namespace
+
+bool MainWindow::setBaselineScenario(const io::ScenarioFile& baseline) {
+    ScenarioController resolver;
+    const std::vector<Issue> issues = resolveBaseline(baseline, resolver);
     if (hasErrors(issues)) {
         showLoadError(tr("Could not use the baseline scenario. The baseline is unchanged."),
                       issuesText(issues));
@@ -490,12 +499,25 @@ bool MainWindow::setBaselineScenario(const io::ScenarioFile& baseline) {
     return true;
 }
 
-bool MainWindow::restoreBaseline(const io::ScenarioFile& opened) {
+bool MainWindow::setBaselineScenarioQuietly(const io::ScenarioFile& baseline) {
+    ScenarioController resolver;
+    if (hasErrors(resolveBaseline(baseline, resolver))) {
+        clearBaseline();
+        statusBar()->showMessage(tr("The saved baseline could not be restored."),
+                                 kStatusMessageMs);
+        return false;
+    }
+    applyBaseline(resolver.scenarioFile(), resolver.analysis(), resolver.trail());
+    return true;
+}
+
+bool MainWindow::restoreBaseline(const io::ScenarioFile& opened, bool quiet) {
     if (!opened.baseline) {
         clearBaseline();
         return true;
     }
-    return setBaselineScenario(*opened.baseline);
+    return quiet ? setBaselineScenarioQuietly(*opened.baseline)
+                 : setBaselineScenario(*opened.baseline);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

@@ -57,6 +57,9 @@ public:
     /// Pins a saved scenario (its own hardware, model and workload) as the baseline: it is
     /// resolved and analysed; on errors nothing changes and the error is shown.
     bool setBaselineScenario(const io::ScenarioFile& baseline);
+    /// As setBaselineScenario, but a baseline that does not resolve is cleared and said in
+    /// the status bar, not a dialog (session restore at start-up).
+    bool setBaselineScenarioQuietly(const io::ScenarioFile& baseline);
     /// The pinned baseline's scenario, if any.
     const std::optional<io::ScenarioFile>& baselineScenario() const { return m_baselineFile; }
     QAction* pinBaselineAction() const { return m_pinBaseline; }
@@ -87,7 +90,7 @@ private:
     void updateTitle();
     void showLoadError(const QString& text, const QString& details);
     /// Pins (or, with none, clears) the baseline named in a scenario that was just opened.
-    bool restoreBaseline(const io::ScenarioFile& opened);
+    bool restoreBaseline(const io::ScenarioFile& opened, bool quiet = false);
     void applyBaseline(const io::ScenarioFile& file, const Analysis& analysis,
                        const std::vector<TrailPoint>& trail);
 

@@ -373,6 +373,37 @@ private slots:
         commandLine.restoreSession(false);  // a scenario from the command line wins
         QCOMPARE(commandLine.controller().scenarioFile(), io::ScenarioFile{});
     }
+
+    void sessionKeepsThePinnedBaselineQuietly() {
+        QTemporaryDir dir;
+        QSettings settings(dir.filePath(QStringLiteral("test.ini")), QSettings::IniFormat);
+        io::ScenarioFile pinned;
+        {
+            MainWindow window(&settings);
+            window.controller().setBatch(4);
+            window.pinBaseline();
+            pinned = window.controller().scenarioFile();
+            window.controller().setBatch(256);
+            window.saveSession();
+        }
+        MainWindow restored(&settings);
+        restored.restoreSession(true);
+        QVERIFY(restored.baselineScenario().has_value());
+        QCOMPARE(*restored.baselineScenario(), pinned);
+        QVERIFY(restored.plot()->hasBaseline());
+        QCOMPARE(restored.controller().scenarioFile().workload.batch, std::int64_t{256});
+
+        // A baseline that no longer resolves is dropped without a dialog.
+        io::ScenarioFile broken;
+        io::ScenarioFile missing;
+        missing.model = dir.filePath(QStringLiteral("moved/config.json")).toStdString();
+        broken.baseline = missing;
+        settings.setValue(QStringLiteral("lastScenario"), QString::fromStdString(io::toJson(broken)));
+        MainWindow again(&settings);
+        again.restoreSession(true);
+        QVERIFY(!again.plot()->hasBaseline());
+        QVERIFY(Dialogs::shownErrors().isEmpty());
+    }
 };
 
 QTEST_MAIN(TestMainWindow)
