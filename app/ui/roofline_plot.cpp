@@ -800,7 +800,13 @@ void RooflinePlot::placeArrows() {
         // the right leaves the lower right (and upper left) free, a falling one the others.
         const double dx = p1.x() - p0.x();
         const double dy = p1.y() - p0.y();
-        const bool rightSide = (dx * dy < 0.0) != labelAbove;
+        bool rightSide = (dx * dy < 0.0) != labelAbove;
+        const double midX = xAxis->pixelToCoord((p0.x() + p1.x()) / 2.0);
+        const bool fitsRight = fitsRightOf(label, midX);
+        const bool fitsLeft = fitsLeftOf(label, midX);
+        if (rightSide ? !fitsRight && fitsLeft : !fitsLeft && fitsRight) {
+            rightSide = !rightSide;  // cut off by the edge: the other side, over the line
+        }
         const bool level = std::abs(dy) < std::abs(dx) * 0.2;  // centred under a level line
         const Qt::Alignment horizontal =
             level ? Qt::AlignHCenter : (rightSide ? Qt::AlignLeft : Qt::AlignRight);
