@@ -63,6 +63,9 @@ AppOptions parseAppOptions(const QStringList& arguments) {
             options.presentation = true;
         } else if (auto grab = takeValue(QStringLiteral("--grab"), rest, i, options.errors)) {
             options.grabPath = *grab;
+        } else if (auto baseline =
+                       takeValue(QStringLiteral("--baseline"), rest, i, options.errors)) {
+            options.baselinePath = *baseline;
         } else if (auto size = takeValue(QStringLiteral("--size"), rest, i, options.errors)) {
             static const QRegularExpression pattern(QStringLiteral("^(\\d{2,5})x(\\d{2,5})$"));
             const QRegularExpressionMatch m = pattern.match(*size);
@@ -106,13 +109,26 @@ AppOptions parseAppOptions(const QStringList& arguments) {
             options.scenario = *loaded.value;
         }
     }
+    if (!options.baselinePath.isEmpty()) {
+        const io::Loaded<io::ScenarioFile> loaded =
+            io::loadScenarioFile(options.baselinePath.toStdString());
+        if (!loaded.value) {
+            options.errors << QObject::tr("could not open the baseline %1:\n%2")
+                                  .arg(options.baselinePath, issuesText(loaded.issues));
+        } else {
+            io::ScenarioFile baseline = *loaded.value;
+            baseline.baseline.reset();  // the file's own baseline is not pinned
+            options.scenario.baseline = baseline;
+        }
+    }
     const io::OptionsResult applied =
         io::applyScenarioOptions(toStd(scenarioArgs), options.scenario, options.gqaRatio);
     for (const std::string& e : applied.errors) {
         options.errors << QString::fromStdString(e);
     }
     const auto consumed = static_cast<std::size_t>(scenarioArgs.size()) - applied.rest.size();
-    options.scenarioFromCommandLine = !options.scenarioPath.isEmpty() || consumed > 0;
+    options.scenarioFromCommandLine =
+        !options.scenarioPath.isEmpty() || !options.baselinePath.isEmpty() || consumed > 0;
     return options;
 }
 
@@ -127,6 +143,8 @@ QString appUsage() {
                "%1\n"
                "Window options:\n"
                "  --presentation               start in presentation mode (F5 toggles)\n"
+               "  --baseline FILE.json         pin a saved scenario as the baseline "
+               "(compare mode)\n"
                "  --grab FILE.png              render the window to FILE.png and exit\n"
                "  --size WxH                   window size for --grab and benchmarks "
                "(default 1600x1000)\n"

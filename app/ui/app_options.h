@@ -5,6 +5,7 @@
 /// roofline-explorer's command line:
 ///   roofline-explorer [scenario.json] [scenario options] [--grab FILE.png [--size WxH]]
 ///                     [--benchmark-interaction N] [--first-frame] [--presentation]
+///                     [--baseline FILE.json]
 /// Scenario options are roofline-cli's (io::applyScenarioOptions); they apply on top of the
 /// scenario file when one is given, else on top of the embedded default.
 
@@ -21,6 +22,7 @@ struct AppOptions {
     io::ScenarioFile scenario;
     std::int64_t gqaRatio = 0;  ///< --gqa-ratio, resolved against the model later
     QString scenarioPath;       ///< the positional scenario file, if any
+    QString baselinePath;       ///< --baseline FILE.json (also in scenario.baseline)
     /// A scenario file or any scenario option was given: the last session is not restored.
     bool scenarioFromCommandLine = false;
 

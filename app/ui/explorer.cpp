@@ -63,11 +63,24 @@ int runExplorer(int argc, char** argv) {
     }
     MainWindow window(settings.get());
     if (options.scenarioFromCommandLine) {
+        io::ScenarioFile current = options.scenario;
+        current.baseline.reset();  // the window keeps the baseline
         const std::vector<Issue> issues =
-            window.controller().setScenarioFile(options.scenario, options.gqaRatio);
+            window.controller().setScenarioFile(current, options.gqaRatio);
         if (hasErrors(issues)) {
             printLine(stderr, QStringLiteral("roofline-explorer: ") + issuesText(issues));
             return 2;
+        }
+        if (options.scenario.baseline) {
+            ScenarioController resolver;
+            const std::vector<Issue> baselineIssues =
+                resolver.setScenarioFile(*options.scenario.baseline);
+            if (hasErrors(baselineIssues)) {
+                printLine(stderr, QStringLiteral("roofline-explorer: baseline: ") +
+                                      issuesText(baselineIssues));
+                return 2;
+            }
+            window.setBaselineScenario(*options.scenario.baseline);
         }
     }
     window.restoreSession(!options.scenarioFromCommandLine);

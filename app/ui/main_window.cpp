@@ -14,6 +14,7 @@
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
+#include <QToolBar>
 
 #include "controls_panel.h"
 #include "dialogs.h"
@@ -132,6 +133,15 @@ void MainWindow::createActions() {
     m_presentation->setCheckable(true);
     m_resetView = make(tr("&Reset view"), "resetView", QKeySequence(tr("Ctrl+0")));
     m_about = make(tr("&About Roofline Explorer"), "about");
+    m_pinBaseline = make(tr("&Pin baseline"), "pinBaseline", QKeySequence(tr("Ctrl+B")));
+    m_pinBaseline->setToolTip(
+        tr("Keep the current scenario as the baseline: its points stay "
+           "as ghosts, with arrows to where the scenario goes next"));
+    m_clearBaseline =
+        make(tr("&Clear baseline"), "clearBaseline", QKeySequence(tr("Ctrl+Shift+B")));
+    m_clearBaseline->setEnabled(false);
+    connect(m_pinBaseline, &QAction::triggered, this, &MainWindow::pinBaseline);
+    connect(m_clearBaseline, &QAction::triggered, this, &MainWindow::clearBaseline);
 
     connect(m_openScenario, &QAction::triggered, this, &MainWindow::openScenarioDialog);
     connect(m_saveScenario, &QAction::triggered, this, &MainWindow::saveScenarioDialog);
@@ -176,6 +186,15 @@ void MainWindow::createMenus() {
     view->addSeparator();
     view->addAction(m_presentation);
 
+    QMenu* scenario = menuBar()->addMenu(tr("&Scenario"));
+    scenario->setObjectName(QStringLiteral("scenarioMenu"));
+    scenario->addAction(m_pinBaseline);
+    scenario->addAction(m_clearBaseline);
+    m_compareToolBar = addToolBar(tr("Compare"));
+    m_compareToolBar->setObjectName(QStringLiteral("compareToolBar"));
+    m_compareToolBar->addAction(m_pinBaseline);
+    m_compareToolBar->addAction(m_clearBaseline);
+
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(m_about);
     updateRecentMenu();
@@ -216,20 +235,23 @@ bool MainWindow::openScenario(const QString& path) {
         showLoadError(refused, issuesText(loaded.issues));
         return false;
     }
-    const std::vector<Issue> issues = m_controller->setScenarioFile(*loaded.value);
+    io::ScenarioFile opened = *loaded.value;
+    opened.baseline.reset();  // the window keeps the baseline, not the controller
+    const std::vector<Issue> issues = m_controller->setScenarioFile(opened);
     if (hasErrors(issues)) {
         showLoadError(tr("Could not use the scenario %1. The current scenario is unchanged.")
                           .arg(QFileInfo(path).fileName()),
                       issuesText(issues));
         return false;
     }
+    restoreBaseline(*loaded.value);
     addRecentFile(path);
     statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), kStatusMessageMs);
     return true;
 }
 
 bool MainWindow::saveScenario(const QString& path) {
-    const std::string json = io::toJson(m_controller->scenarioFile());
+    const std::string json = io::toJson(scenarioToSave());
     QSaveFile file(path);  // atomic: the old file survives a failed write
     // flush() before commit(): commit() ignores an error in its own final flush and would
     // put a truncated file in place of the old one (QTBUG-75077).
@@ -395,8 +417,13 @@ void MainWindow::restoreSession(bool restoreScenario) {
     const QString json = m_settings->value(QStringLiteral("lastScenario")).toString();
     const io::Loaded<io::ScenarioFile> last =
         io::parseScenarioFile(json.toStdString(), "last session");
-    if (last.value && !hasErrors(m_controller->setScenarioFile(*last.value))) {
-        return;
+    if (last.value) {
+        io::ScenarioFile current = *last.value;
+        current.baseline.reset();
+        if (!hasErrors(m_controller->setScenarioFile(current))) {
+            restoreBaseline(*last.value, true);
+            return;
+        }
     }
     // A last scenario that no longer resolves (a moved model file) is not an error worth a
     // dialog at start-up: the default stays, and the status bar says why.
@@ -413,7 +440,84 @@ void MainWindow::saveSession() const {
     m_settings->setValue(QStringLiteral("recentFiles"), m_recentFiles);
     m_settings->setValue(QStringLiteral("plot/operators"), m_plot->operatorsVisible());
     m_settings->setValue(QStringLiteral("lastScenario"),
-                         QString::fromStdString(io::toJson(m_controller->scenarioFile())));
+                         QString::fromStdString(io::toJson(scenarioToSave())));
+}
+
+io::ScenarioFile MainWindow::scenarioToSave() const {
+    io::ScenarioFile file = m_controller->scenarioFile();
+    file.baseline.reset();
+    if (m_baselineFile) {
+        file.baseline = *m_baselineFile;
+    }
+    return file;
+}
+
+void MainWindow::applyBaseline(const io::ScenarioFile& file, const Analysis& analysis,
+                               const std::vector<TrailPoint>& trail) {
+    m_baselineFile = file;
+    m_baselineFile->baseline.reset();
+    m_plot->setBaseline(analysis, trail);
+    m_results->setBaseline(analysis);
+    m_results->setAnalysis(m_controller->analysis());
+    m_clearBaseline->setEnabled(true);
+}
+
+void MainWindow::pinBaseline() {
+    applyBaseline(m_controller->scenarioFile(), m_controller->analysis(), m_controller->trail());
+    statusBar()->showMessage(tr("Baseline pinned: change the scenario to compare"),
+                             kStatusMessageMs);
+}
+
+void MainWindow::clearBaseline() {
+    m_baselineFile.reset();
+    m_plot->clearBaseline();
+    m_results->setBaseline(std::nullopt);
+    m_clearBaseline->setEnabled(false);
+}
+
+namespace {
+
+/// Resolves and analyses `baseline` with a scenario controller of its own, as the window's
+/// own scenario is; the issues when it cannot.
+std::vector<Issue> resolveBaseline(const io::ScenarioFile& baseline, ScenarioController& into) {
+    io::ScenarioFile file = baseline;
+    file.baseline.reset();
+    return into.setScenarioFile(file);
+}
+
+}  // namespace
+
+bool MainWindow::setBaselineScenario(const io::ScenarioFile& baseline) {
+    ScenarioController resolver;
+    const std::vector<Issue> issues = resolveBaseline(baseline, resolver);
+    if (hasErrors(issues)) {
+        showLoadError(tr("Could not use the baseline scenario. The baseline is unchanged."),
+                      issuesText(issues));
+        return false;
+    }
+    applyBaseline(resolver.scenarioFile(), resolver.analysis(), resolver.trail());
+    return true;
+}
+
+bool MainWindow::setBaselineScenarioQuietly(const io::ScenarioFile& baseline) {
+    ScenarioController resolver;
+    if (hasErrors(resolveBaseline(baseline, resolver))) {
+        clearBaseline();
+        statusBar()->showMessage(tr("The saved baseline could not be restored."),
+                                 kStatusMessageMs);
+        return false;
+    }
+    applyBaseline(resolver.scenarioFile(), resolver.analysis(), resolver.trail());
+    return true;
+}
+
+bool MainWindow::restoreBaseline(const io::ScenarioFile& opened, bool quiet) {
+    if (!opened.baseline) {
+        clearBaseline();
+        return true;
+    }
+    return quiet ? setBaselineScenarioQuietly(*opened.baseline)
+                 : setBaselineScenario(*opened.baseline);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

@@ -9,13 +9,16 @@
 #include <QMainWindow>
 #include <QStringList>
 #include <memory>
+#include <optional>
 
 #include "roofline/analysis.h"
+#include "roofline/io/scenario_file.h"
 
 class QAction;
 class QDockWidget;
 class QMenu;
 class QSettings;
+class QToolBar;
 
 namespace roofline::ui {
 
@@ -46,6 +49,24 @@ public:
     bool openModelConfig(const QString& path);
     bool exportImage(const QString& path, QSize size);
 
+    /// Compare mode. pinBaseline() keeps the current scenario (its analysis and trail) as
+    /// the baseline; the plot shows it as ghosts with arrows to the current points, the
+    /// results panel its values and the ratios. Saved scenarios keep it.
+    void pinBaseline();
+    void clearBaseline();
+    /// Pins a saved scenario (its own hardware, model and workload) as the baseline: it is
+    /// resolved and analysed; on errors nothing changes and the error is shown.
+    bool setBaselineScenario(const io::ScenarioFile& baseline);
+    /// As setBaselineScenario, but a baseline that does not resolve is cleared and said in
+    /// the status bar, not a dialog (session restore at start-up).
+    bool setBaselineScenarioQuietly(const io::ScenarioFile& baseline);
+    /// The pinned baseline's scenario, if any.
+    const std::optional<io::ScenarioFile>& baselineScenario() const { return m_baselineFile; }
+    QAction* pinBaselineAction() const { return m_pinBaseline; }
+    QAction* clearBaselineAction() const { return m_clearBaseline; }
+    /// The current scenario as File > Save writes it: with the pinned baseline, if any.
+    io::ScenarioFile scenarioToSave() const;
+
     void setPresentationMode(bool on);
     bool presentationMode() const;
     void setOperatorsVisible(bool visible);
@@ -68,6 +89,10 @@ private:
     void updateRecentMenu();
     void updateTitle();
     void showLoadError(const QString& text, const QString& details);
+    /// Pins (or, with none, clears) the baseline named in a scenario that was just opened.
+    bool restoreBaseline(const io::ScenarioFile& opened, bool quiet = false);
+    void applyBaseline(const io::ScenarioFile& file, const Analysis& analysis,
+                       const std::vector<TrailPoint>& trail);
 
     void openScenarioDialog();
     void saveScenarioDialog();
@@ -87,6 +112,8 @@ private:
     std::string m_viewHardware;  ///< the scenario the plot's view was fitted to
     std::string m_viewModel;
     QFont m_baseFont;
+    std::optional<io::ScenarioFile> m_baselineFile;
+    QToolBar* m_compareToolBar = nullptr;
 
     QAction* m_openScenario = nullptr;
     QAction* m_saveScenario = nullptr;
@@ -98,6 +125,8 @@ private:
     QAction* m_presentation = nullptr;
     QAction* m_resetView = nullptr;
     QAction* m_about = nullptr;
+    QAction* m_pinBaseline = nullptr;
+    QAction* m_clearBaseline = nullptr;
 };
 
 }  // namespace roofline::ui

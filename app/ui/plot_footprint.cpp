@@ -142,4 +142,25 @@ QRegion footprint(const PlotLabel& label) {
     return QRegion(drawn.adjusted(-margin, -margin, margin, margin)).intersected(clip);
 }
 
+QRegion footprint(const QCPItemLine& line) {
+    if (!line.realVisibility()) {
+        return {};
+    }
+    const QCPAxisRect* axisRect = line.clipAxisRect();
+    const QRect clip = line.clipToAxisRect() && axisRect != nullptr ? clipOf(axisRect)
+                                                                    : line.parentPlot()->viewport();
+    const QPointF start = line.start->pixelPosition();
+    const QPointF end = line.end->pixelPosition();
+    if (!finite(start) || !finite(end)) {
+        return {};
+    }
+    // A spike arrow's head reaches its length back along the line and half its width
+    // sideways; a band of the larger of the two around the segment's box covers it.
+    const double head = std::max(
+        {line.head().length(), line.head().width(), line.tail().length(), line.tail().width()});
+    const int pad = static_cast<int>(std::ceil(head + line.pen().widthF())) + kMargin;
+    const QRect box = QRect(clamped(start, clip), clamped(end, clip)).normalized();
+    return QRegion(box.adjusted(-pad, -pad, pad, pad)).intersected(clip);
+}
+
 }  // namespace roofline::ui

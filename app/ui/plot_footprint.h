@@ -22,5 +22,7 @@ QRegion footprint(const QCPGraph& graph);
 QRegion footprint(const QCPCurve& curve);
 /// The text box (text and padding); the whole axis rect for rotated text.
 QRegion footprint(const PlotLabel& label);
+/// A line between its two ends, with room for its line endings (the compare-mode arrows).
+QRegion footprint(const QCPItemLine& line);
 
 }  // namespace roofline::ui

@@ -2,6 +2,7 @@
 #include "results_panel.h"
 
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QGroupBox>
 #include <QLabel>
 #include <QVBoxLayout>
@@ -10,6 +11,7 @@
 
 #include "memory_bar.h"
 #include "plot_tooltip.h"
+#include "roofline/comparison.h"
 #include "roofline/format.h"
 #include "value_field.h"
 
@@ -49,6 +51,47 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent) {
     addRow(memoryForm, tr("Max batch"), QStringLiteral("maxBatch"));
     memoryLayout->addLayout(memoryForm);
     layout->addWidget(memory);
+
+    // Compare mode: a column for the baseline, one for the ratio.
+    m_baselineBox = new QGroupBox(tr("Against the baseline"), this);
+    m_baselineBox->setObjectName(QStringLiteral("baselineGroup"));
+    auto* grid = new QGridLayout(m_baselineBox);
+    auto* baselineHead = new QLabel(tr("baseline"), m_baselineBox);
+    auto* ratioHead = new QLabel(tr("change"), m_baselineBox);
+    ratioHead->setToolTip(
+        tr("Times: baseline ÷ now (faster or slower). Tokens/s and memory: "
+           "now ÷ baseline."));
+    grid->addWidget(baselineHead, 0, 1);
+    grid->addWidget(ratioHead, 0, 2);
+    const std::pair<const char*, QString> rows[] = {{"ttft", tr("TTFT")},
+                                                    {"tpot", tr("TPOT")},
+                                                    {"tokensPerSecond", tr("Decode")},
+                                                    {"memory", tr("Memory")},
+                                                    {"prefillBound", tr("Prefill")},
+                                                    {"decodeBound", tr("Decode")}};
+    int row = 1;
+    for (const auto& [key, name] : rows) {
+        grid->addWidget(new QLabel(name, m_baselineBox), row, 0);
+        for (const char* column : {"baseline.", "ratio."}) {
+            auto* value = new QLabel(m_baselineBox);
+            const QString id = QLatin1String(column) + QLatin1String(key);
+            value->setObjectName(id);
+            value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+            grid->addWidget(value, row, column[0] == 'b' ? 1 : 2);
+            m_compare.insert(id, value);
+            const QString k = QLatin1String(key);
+            if (k == QLatin1String("ttft") || k == QLatin1String("prefillBound")) {
+                m_prefillLabels << value;
+            } else if (k != QLatin1String("memory")) {
+                m_decodeLabels << value;
+            }
+        }
+        ++row;
+    }
+    grid->setColumnStretch(1, 1);
+    grid->setColumnStretch(2, 1);
+    m_baselineBox->setVisible(false);
+    layout->addWidget(m_baselineBox);
 
     m_warnings = new QLabel(this);
     m_warnings->setObjectName(QStringLiteral("warnings"));
@@ -90,6 +133,11 @@ void ResultsPanel::applyColours() {
     }
     colour(m_warnings, m_palette.warning);
     m_memoryBar->setColours(m_palette.decode, m_palette.warning);
+}
+
+void ResultsPanel::setBaseline(const std::optional<Analysis>& baseline) {
+    m_baseline = baseline;
+    m_baselineBox->setVisible(m_baseline.has_value());
 }
 
 bool ResultsPanel::memoryOverflow() const { return !m_memoryBar->fits(); }
@@ -143,6 +191,28 @@ void ResultsPanel::setAnalysis(const Analysis& a) {
                                      qs(formatBytes(m.workspaceBytes)),
                                      qs(formatBytes(m.usableBytes)),
                                      qs(formatBytes(m.capacityBytes))));
+
+    if (m_baseline && m_baseline->passes.size() >= 2 && a.passes.size() >= 2) {
+        const Analysis& b = *m_baseline;
+        const Comparison c = compare(b, a);
+        const auto put = [this](const char* key, const std::string& base,
+                                const std::string& change) {
+            m_compare.value(QLatin1String("baseline.") + QLatin1String(key))->setText(qs(base));
+            m_compare.value(QLatin1String("ratio.") + QLatin1String(key))->setText(qs(change));
+        };
+        const auto boundChange = [](bool changed) {
+            return changed ? std::string("changed") : std::string("same");
+        };
+        put("ttft", formatDuration(b.ttftSeconds), speedupText(c.prefillSpeedup));
+        put("tpot", formatDuration(b.tpotSeconds), speedupText(c.decodeSpeedup));
+        put("tokensPerSecond", formatNumber(b.decodeTokensPerSecond) + " tok/s",
+            ratioText(c.tokensRatio));
+        put("memory", formatBytes(b.memory.totalBytes), ratioText(c.memoryRatio));
+        put("prefillBound", std::string(toString(b.prefill().bound)),
+            boundChange(c.prefillBoundChanged));
+        put("decodeBound", std::string(toString(b.decode().bound)),
+            boundChange(c.decodeBoundChanged));
+    }
 
     QStringList warnings;
     for (const Warning& w : a.warnings) {

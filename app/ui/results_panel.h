@@ -8,11 +8,14 @@
 
 #include <QHash>
 #include <QWidget>
+#include <optional>
 
 #include "plot_palette.h"
 #include "roofline/analysis.h"
 
 class QFormLayout;
+class QGridLayout;
+class QGroupBox;
 class QLabel;
 
 namespace roofline::ui {
@@ -27,10 +30,17 @@ public:
 
     void setAnalysis(const roofline::Analysis& analysis);
     void setPlotPalette(const PlotPalette& palette);
+    /// Compare mode: the pinned baseline, or none. Its values and the ratios against the
+    /// current analysis show in a "Against the baseline" group (hidden without one); the
+    /// ratios come from roofline/comparison.h. The next setAnalysis() fills them.
+    void setBaseline(const std::optional<roofline::Analysis>& baseline);
+    QGroupBox* baselineGroup() const { return m_baselineBox; }
 
     /// The value label of one row, by key: "ttft", "tpot", "tokensPerSecond",
     /// "prefillBound", "decodeBound", "prefillIntensity", "decodeIntensity", "ridge",
-    /// "criticalBatch", "computeRoof", "memory", "maxBatch", "warnings". For tests.
+    /// "criticalBatch", "computeRoof", "memory", "maxBatch", "warnings"; in compare mode
+    /// "baseline.X" and "ratio.X" for X in ttft, tpot, tokensPerSecond, memory,
+    /// prefillBound, decodeBound. For tests.
     QLabel* valueLabel(const QString& key) const;
     MemoryBar* memoryBar() const { return m_memoryBar; }
     /// Whether the memory bar is showing "does not fit" (red).
@@ -46,6 +56,9 @@ private:
     QList<QLabel*> m_decodeLabels;
     MemoryBar* m_memoryBar = nullptr;
     QLabel* m_warnings = nullptr;
+    std::optional<Analysis> m_baseline;
+    QGroupBox* m_baselineBox = nullptr;
+    QHash<QString, QLabel*> m_compare;  ///< "baseline.ttft", "ratio.ttft"...
 };
 
 }  // namespace roofline::ui

@@ -10,6 +10,7 @@
 #include "direct_items.h"
 #include "plot_buffers.h"
 #include "plot_tooltip.h"
+#include "roofline/comparison.h"
 #include "roofline/format.h"
 
 namespace roofline::ui {
@@ -33,6 +34,10 @@ QCPScatterStyle pixmapScatter(QCPScatterStyle::ScatterShape shape, const QPen& p
 }
 
 constexpr int kOperatorFitDelayMs = 300;
+/// Compare mode: an arrow shorter than this (in pixels) is not drawn; its label still is.
+constexpr double kMinArrowPixels = 12.0;
+/// Opacity of the baseline's ghosts.
+constexpr float kGhostAlpha = 0.45F;
 
 double tflops(double flopsPerSecond) { return flopsPerSecond / kFlopsPerTflop; }
 
@@ -222,6 +227,28 @@ void RooflinePlot::createLayers() {
     m_ridgeLabel->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     m_ridgeLabel->setPadding(QMargins(6, 0, 0, 4));
 
+    // Compare mode: the pinned baseline's roof, trail and points, hollow and faded. They
+    // change only when the baseline (or the roofs) change, so they live in the roof layer's
+    // cached picture (roofKey() counts baselines), not among the data redrawn every step.
+    m_baseRoof = addGraph();
+    m_baseRoof->setName(tr("baseline roof"));
+    m_baseTrail = new QCPCurve(xAxis, yAxis);
+    m_baseTrail->setName(tr("baseline trail"));
+    m_basePrefill = addGraph();
+    m_basePrefill->setName(tr("baseline prefill"));
+    m_baseDecode = addGraph();
+    m_baseDecode->setName(tr("baseline decode"));
+    m_baseSpec = addGraph();
+    m_baseSpec->setName(tr("baseline speculative passes"));
+    for (QCPGraph* ghost : {m_basePrefill, m_baseDecode, m_baseSpec}) {
+        ghost->setLineStyle(QCPGraph::lsNone);
+    }
+    for (QCPAbstractPlottable* ghost : std::initializer_list<QCPAbstractPlottable*>{
+             m_baseRoof, m_baseTrail, m_basePrefill, m_baseDecode, m_baseSpec}) {
+        ghost->setSelectable(QCP::stNone);
+        ghost->setVisible(false);
+    }
+
     m_prefillOps = direct(new Direct<QCPGraph>(xAxis, yAxis));
     m_decodeOps = direct(new Direct<QCPGraph>(xAxis, yAxis));
     m_prefillOps->setName(tr("prefill operators"));
@@ -264,6 +291,20 @@ void RooflinePlot::createLayers() {
     // fits (the HBM slope leaves that side empty), else right, under the trail's "B=1".
     m_draftLabel = addText(Qt::AlignRight | Qt::AlignTop, directText());
     m_draftLabel->setPadding(QMargins(0, 20, 10, 0));
+    // Compare mode: an arrow from each baseline point to the current one, drawn with the
+    // data (the current end moves on every step), and its label.
+    m_prefillArrow = direct(new Direct<QCPItemLine>(this));
+    m_decodeArrow = direct(new Direct<QCPItemLine>(this));
+    for (QCPItemLine* arrow : {m_prefillArrow, m_decodeArrow}) {
+        arrow->setSelectable(false);
+        arrow->setClipToAxisRect(true);
+        arrow->setVisible(false);
+    }
+    m_prefillArrowLabel = addText(Qt::AlignHCenter | Qt::AlignBottom, directText());
+    m_decodeArrowLabel = addText(Qt::AlignHCenter | Qt::AlignBottom, directText());
+    for (PlotLabel* label : {m_prefillArrowLabel, m_decodeArrowLabel}) {
+        label->setVisible(false);
+    }
 
     for (QCPGraph* roof : {m_interconnectRoof, m_slopeExtension, m_roofInUse, m_ridgeMarker}) {
         roof->setSelectable(QCP::stNone);
@@ -391,6 +432,35 @@ void RooflinePlot::applyStyle() {
     m_draftLabel->setFont(bold);
     m_draftLabel->setColor(p.decode);
 
+    // The baseline: the same hues, hollow and faded (UI.md); arrows in the phase hue.
+    const auto faded = [](QColor c) {
+        c.setAlphaF(kGhostAlpha);
+        return c;
+    };
+    m_baseRoof->setPen(QPen(faded(p.roof), scaled(1.5), Qt::DashLine));
+    m_baseTrail->setPen(QPen(faded(p.decode), scaled(1.2), Qt::DashLine));
+    m_baseTrail->setScatterStyle(pixmapScatter(QCPScatterStyle::ssCircle,
+                                               QPen(faded(p.decode), scaled(1.0)), Qt::NoBrush,
+                                               scaled(5.0), dpr));
+    m_basePrefill->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond,
+                                                   QPen(faded(p.prefill), scaled(2.0)), Qt::NoBrush,
+                                                   scaled(16.0)));
+    m_baseDecode->setScatterStyle(QCPScatterStyle(
+        QCPScatterStyle::ssCircle, QPen(faded(p.decode), scaled(2.0)), Qt::NoBrush, scaled(14.0)));
+    m_baseSpec->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle,
+                                                QPen(faded(p.decode), scaled(2.0)), Qt::NoBrush,
+                                                scaled(13.0)));
+    const QCPLineEnding head(QCPLineEnding::esSpikeArrow, scaled(10.0), scaled(12.0));
+    m_prefillArrow->setPen(QPen(p.prefill, scaled(1.5)));
+    m_decodeArrow->setPen(QPen(p.decode, scaled(1.5)));
+    for (QCPItemLine* arrow : {m_prefillArrow, m_decodeArrow}) {
+        arrow->setHead(head);
+    }
+    m_prefillArrowLabel->setFont(bold);
+    m_prefillArrowLabel->setColor(p.prefill);
+    m_decodeArrowLabel->setFont(bold);
+    m_decodeArrowLabel->setColor(p.decode);
+
     legend->setFont(base);
     legend->setTextColor(p.foreground);
     legend->setBrush(p.background);
@@ -448,6 +518,8 @@ std::vector<double> RooflinePlot::roofKey() const {
         key.insert(key.end(), {static_cast<double>(roof.precision), roof.peakFlopsPerSecond,
                                roof.ridgePointFlopsPerByte, roof.inUse ? 1.0 : 0.0});
     }
+    // The baseline's ghosts are drawn in the same picture.
+    key.push_back(static_cast<double>(m_baselineGeneration));
     return key;
 }
 
@@ -544,6 +616,7 @@ void RooflinePlot::updateRoofs() {
     m_computeRegion->topLeft->setCoords(ridge, 0.0);
     m_memoryRegionLabel->position->setCoords(ridge, 0.0);
     m_computeRegionLabel->position->setCoords(ridge, 0.0);
+    updateBaseline();
 }
 
 void RooflinePlot::updatePoints() {
@@ -597,6 +670,168 @@ void RooflinePlot::updatePoints() {
     }
     m_specPoints->setData(specX, specY);
     placePointLabels();  // by the width of the new texts
+    placeArrows();
+}
+
+void RooflinePlot::setBaseline(const Analysis& baseline, const std::vector<TrailPoint>& trail) {
+    m_baseline = baseline;
+    m_baselineTrail = trail;
+    m_hasBaseline = true;
+    ++m_baselineGeneration;
+    m_roofs = roofKey();
+    updateRoofs();  // ghosts included
+    placeArrows();
+    updateHoverTargets();
+    if (m_autoRange) {
+        applyAutoRange(false);
+    }
+    refresh(true);
+}
+
+void RooflinePlot::clearBaseline() {
+    if (!m_hasBaseline) {
+        return;
+    }
+    m_hasBaseline = false;
+    m_baselineTrail.clear();
+    ++m_baselineGeneration;
+    m_roofs = roofKey();
+    updateRoofs();
+    placeArrows();
+    updateHoverTargets();
+    refresh(true);
+}
+
+void RooflinePlot::updateBaseline() {
+    const bool on = m_hasBaseline && m_baseline.passes.size() >= 2;
+    const Analysis& b = m_baseline;
+    const auto point = [&](QCPGraph* graph, const PassCost* pass) {
+        const bool shown = on && pass != nullptr &&
+                           drawable(pass->intensity(), tflops(pass->attainableFlopsPerSecond));
+        graph->setVisible(shown);
+        if (shown) {
+            graph->setData(vec({pass->intensity()}), vec({tflops(pass->attainableFlopsPerSecond)}),
+                           true);
+        } else {
+            graph->data()->clear();
+        }
+    };
+    point(m_basePrefill, on ? &b.prefill() : nullptr);
+    point(m_baseDecode, on ? &b.decode() : nullptr);
+    QVector<double> specX;
+    QVector<double> specY;
+    for (const PassCost& pass : b.passes) {
+        if (on && (pass.kind == PassKind::Verify || pass.kind == PassKind::Draft) &&
+            drawable(pass.intensity(), tflops(pass.attainableFlopsPerSecond))) {
+            specX.push_back(pass.intensity());
+            specY.push_back(tflops(pass.attainableFlopsPerSecond));
+        }
+    }
+    m_baseSpec->setData(specX, specY, true);
+    m_baseSpec->setVisible(!specX.isEmpty());
+
+    QVector<double> t;
+    QVector<double> x;
+    QVector<double> y;
+    for (const TrailPoint& p : m_baselineTrail) {
+        if (on && drawable(p.intensityFlopsPerByte, tflops(p.attainableFlopsPerSecond))) {
+            t.push_back(static_cast<double>(t.size()));
+            x.push_back(p.intensityFlopsPerByte);
+            y.push_back(tflops(p.attainableFlopsPerSecond));
+        }
+    }
+    m_baseTrail->setData(t, x, y, true);
+    m_baseTrail->setVisible(!t.isEmpty());
+
+    // The baseline's roof stays only when it is not the current one (other hardware,
+    // another compute precision, other ceilings).
+    const bool otherRoof =
+        on &&
+        (b.peakFlopsPerSecond != m_analysis.peakFlopsPerSecond ||
+         b.memoryBandwidthBytesPerSecond != m_analysis.memoryBandwidthBytesPerSecond) &&
+        b.peakFlopsPerSecond > 0.0 && b.memoryBandwidthBytesPerSecond > 0.0;
+    m_baseRoof->setVisible(otherRoof);
+    if (!otherRoof) {
+        m_baseRoof->data()->clear();
+    }
+    updateRoofGeometry();
+}
+
+void RooflinePlot::placeArrows() {
+    // From each baseline point to the current one, labelled with the phase's speed-up. An
+    // arrow of a few pixels would be a smudge: under kMinArrowPixels only the label shows,
+    // beside the point.
+    const bool on = m_hasBaseline && m_baseline.passes.size() >= 2 && m_analysis.passes.size() >= 2;
+    const Comparison c = on ? compare(m_baseline, m_analysis) : Comparison{};
+    const auto place = [&](QCPItemLine* arrow, PlotLabel* label, const PassCost* from,
+                           const PassCost* to, const std::string& text, bool labelAbove) {
+        const double x0 = from != nullptr ? from->intensity() : 0.0;
+        const double y0 = from != nullptr ? tflops(from->attainableFlopsPerSecond) : 0.0;
+        const double x1 = to != nullptr ? to->intensity() : 0.0;
+        const double y1 = to != nullptr ? tflops(to->attainableFlopsPerSecond) : 0.0;
+        if (!on || !drawable(x0, y0) || !drawable(x1, y1)) {
+            arrow->setVisible(false);
+            label->setVisible(false);
+            return;
+        }
+        arrow->start->setCoords(x0, y0);
+        arrow->end->setCoords(x1, y1);
+        const QPointF p0(xAxis->coordToPixel(x0), yAxis->coordToPixel(y0));
+        const QPointF p1(xAxis->coordToPixel(x1), yAxis->coordToPixel(y1));
+        const bool longEnough = std::hypot(p1.x() - p0.x(), p1.y() - p0.y()) >= kMinArrowPixels;
+        arrow->setVisible(longEnough);
+        label->setText(qs(text));
+        label->setVisible(true);
+        label->position->setTypeX(QCPItemPosition::ptPlotCoords);
+        if (longEnough) {  // at the arrow's middle, on the side away from the point labels
+            const QPointF mid = (p0 + p1) / 2.0;
+            label->position->setCoords(xAxis->pixelToCoord(mid.x()), yAxis->pixelToCoord(mid.y()));
+        } else {
+            label->position->setCoords(x1, y1);
+        }
+        const Qt::Alignment vertical = labelAbove ? Qt::AlignBottom : Qt::AlignTop;
+        if (!longEnough) {  // centred over or under the point
+            const int gap = static_cast<int>(scaled(12.0));
+            label->setPositionAlignment(Qt::AlignHCenter | vertical);
+            label->setPadding(labelAbove ? QMargins(0, 0, 0, gap) : QMargins(0, gap, 0, 0));
+            return;
+        }
+        // In the quadrant round the middle that the line does not cross: a line rising to
+        // the right leaves the lower right (and upper left) free, a falling one the others.
+        const double dx = p1.x() - p0.x();
+        const double dy = p1.y() - p0.y();
+        bool rightSide = (dx * dy < 0.0) != labelAbove;
+        const double midX = xAxis->pixelToCoord((p0.x() + p1.x()) / 2.0);
+        const bool fitsRight = fitsRightOf(label, midX);
+        const bool fitsLeft = fitsLeftOf(label, midX);
+        if (rightSide ? !fitsRight && fitsLeft : !fitsLeft && fitsRight) {
+            rightSide = !rightSide;  // cut off by the edge: the other side, over the line
+        }
+        const bool level = std::abs(dy) < std::abs(dx) * 0.2;  // centred under a level line
+        const Qt::Alignment horizontal =
+            level ? Qt::AlignHCenter : (rightSide ? Qt::AlignLeft : Qt::AlignRight);
+        label->setPositionAlignment(horizontal | vertical);
+        const int gap = 4;
+        const int side = level ? 0 : gap;
+        label->setPadding(QMargins(rightSide ? side : 0, labelAbove ? 0 : gap, rightSide ? 0 : side,
+                                   labelAbove ? gap : 0));
+    };
+    // The decode label sits above left of its point: the arrow's label goes below.
+    place(m_prefillArrow, m_prefillArrowLabel, on ? &m_baseline.prefill() : nullptr,
+          on ? &m_analysis.prefill() : nullptr, speedupText("prefill", c.prefillSpeedup), true);
+    place(m_decodeArrow, m_decodeArrowLabel, on ? &m_baseline.decode() : nullptr,
+          on ? &m_analysis.decode() : nullptr, speedupText("decode", c.decodeSpeedup), false);
+    // Prefill moves along the compute ceiling, where the roof labels sit: its arrow's label
+    // goes on a second line under the prefill label, wherever placePointLabels() put it.
+    if (m_prefillArrowLabel->visible()) {
+        const QCPItemPosition* at = m_prefillLabel->position;
+        m_prefillArrowLabel->position->setTypeX(at->typeX());
+        m_prefillArrowLabel->position->setCoords(at->coords());
+        m_prefillArrowLabel->setPositionAlignment(m_prefillLabel->positionAlignment());
+        const QMargins m = m_prefillLabel->padding();
+        m_prefillArrowLabel->setPadding(
+            QMargins(m.left(), m.top() + m_prefillLabel->textRect().height() + 2, m.right(), 0));
+    }
 }
 
 void RooflinePlot::updateOperators() {
@@ -694,6 +929,17 @@ void RooflinePlot::updateHoverTargets() {
     }
     add(Kind::Ridge, 0, m_ridgeMarker, m_analysis.ridgePointFlopsPerByte,
         tflops(m_analysis.peakFlopsPerSecond));
+    // The baseline's ghosts, before the current points: a current point on top wins.
+    if (m_hasBaseline) {
+        for (std::size_t i = 0; i < m_baseline.passes.size(); ++i) {
+            const PassCost& pass = m_baseline.passes[i];
+            const QCPGraph* ghost = pass.kind == PassKind::Prefill  ? m_basePrefill
+                                    : pass.kind == PassKind::Decode ? m_baseDecode
+                                                                    : m_baseSpec;
+            add(Kind::BaselinePass, i, ghost, pass.intensity(),
+                tflops(pass.attainableFlopsPerSecond));
+        }
+    }
     // PassKind points last: on a tie in distance they win (the loop keeps the last nearest).
     add(Kind::Prefill, 0, m_prefillPoint, m_analysis.prefill().intensity(),
         tflops(m_analysis.prefill().attainableFlopsPerSecond));
@@ -726,6 +972,16 @@ void RooflinePlot::applyAutoRange(bool includeOperators) {
     }
     for (const TrailPoint& p : m_trailPoints) {
         include(p.intensityFlopsPerByte, tflops(p.attainableFlopsPerSecond));
+    }
+    if (m_hasBaseline) {
+        for (const PassCost& pass : m_baseline.passes) {
+            include(pass.intensity(), tflops(pass.attainableFlopsPerSecond));
+        }
+        for (const TrailPoint& p : m_baselineTrail) {
+            include(p.intensityFlopsPerByte, tflops(p.attainableFlopsPerSecond));
+        }
+        include(m_baseline.ridgePointFlopsPerByte, tflops(m_baseline.peakFlopsPerSecond));
+        peakMax = std::max(peakMax, tflops(m_baseline.peakFlopsPerSecond));
     }
     for (const RoofGroup& g : m_roofGroups) {
         include(g.ridge, tflops(g.peak));
@@ -816,6 +1072,17 @@ void RooflinePlot::updateRoofGeometry() {
         m_slopeExtension->data()->clear();
     }
 
+    if (m_baseRoof->visible()) {
+        const Analysis& b = m_baseline;
+        const double bRidge = b.ridgePointFlopsPerByte;
+        const double bLeft = std::min(left, bRidge / 1.01);
+        const double bRight = std::max(right, bRidge * 1.01);
+        m_baseRoof->setData(vec({bLeft, bRidge, bRight}),
+                            vec({tflops(bLeft * b.memoryBandwidthBytesPerSecond),
+                                 tflops(b.peakFlopsPerSecond), tflops(b.peakFlopsPerSecond)}),
+                            true);
+    }
+
     const double link = a.interconnectBandwidthBytesPerSecond;
     if (link > 0.0) {
         const double linkLeft = std::min(left, peak / link / 1.01);
@@ -831,6 +1098,7 @@ void RooflinePlot::updateViewGeometry() {
     placeSlopeLabels();
     placeRoofLabels();
     placePointLabels();
+    placeArrows();
 }
 
 bool RooflinePlot::fitsRightOf(const PlotLabel* label, double x) const {
@@ -1062,6 +1330,9 @@ QString RooflinePlot::tooltipFor(const HoverTarget& target) const {
             return tooltipText(m_analysis.operators[target.index]);
         case Kind::Trail:
             return tooltipText(m_trailPoints[target.index]);
+        case Kind::BaselinePass:
+            return tr("baseline ") + tooltipText(m_baseline.passes[target.index].kind,
+                                                 m_baseline.passes[target.index]);
         case Kind::Ridge:
             return tr("ridge point: %1 FLOP/byte\n= %2 ÷ %3")
                 .arg(qs(formatNumber(m_analysis.ridgePointFlopsPerByte)),

@@ -14,6 +14,7 @@
 
 #include <QString>
 #include <QTimer>
+#include <cstdint>
 #include <vector>
 
 #include "plot_items.h"
@@ -36,6 +37,15 @@ public:
 
     /// Draws one analysis and its decode batch trail, then replots with replotPriority().
     void setAnalysis(const Analysis& analysis, const std::vector<TrailPoint>& trail);
+
+    /// Compare mode: pins `baseline` (and its decode batch trail). Its points and trail stay
+    /// as hollow, faded ghosts in the phase hues, its roof too (dashed, faded) when it
+    /// differs from the current one, and an arrow runs from each baseline point to the
+    /// current one, labelled with the phase's speed-up (roofline/comparison.h). The ghosts
+    /// live in the roof layer's cached picture: slider steps do not redraw them.
+    void setBaseline(const Analysis& baseline, const std::vector<TrailPoint>& trail);
+    void clearBaseline();
+    bool hasBaseline() const { return m_hasBaseline; }
 
     /// Per-operator points (hidden by default).
     void setOperatorsVisible(bool visible);
@@ -80,6 +90,16 @@ public:
     QStringList roofLabels() const;
     QString ridgeLabel() const { return m_ridgeLabel->text(); }
     QString prefillLabel() const { return m_prefillLabel->text(); }
+    // Compare mode (hidden without a baseline).
+    QCPGraph* baselinePrefillPoint() const { return m_basePrefill; }
+    QCPGraph* baselineDecodePoint() const { return m_baseDecode; }
+    QCPGraph* baselineSpeculativePoints() const { return m_baseSpec; }
+    QCPCurve* baselineTrail() const { return m_baseTrail; }
+    QCPGraph* baselineRoof() const { return m_baseRoof; }
+    QCPItemLine* prefillArrow() const { return m_prefillArrow; }
+    QCPItemLine* decodeArrow() const { return m_decodeArrow; }
+    PlotLabel* prefillArrowLabel() const { return m_prefillArrowLabel; }
+    PlotLabel* decodeArrowLabel() const { return m_decodeArrowLabel; }
     QString decodeLabel() const { return m_decodeLabel->text(); }
 
 signals:
@@ -93,9 +113,17 @@ protected:
 
 private:
     struct HoverTarget {
-        enum class Kind : unsigned char { Prefill, Decode, Pass, Operator, Trail, Ridge };
+        enum class Kind : unsigned char {
+            Prefill,
+            Decode,
+            Pass,
+            Operator,
+            Trail,
+            Ridge,
+            BaselinePass
+        };
         Kind kind;
-        std::size_t index;  ///< into m_analysis.operators, .passes or m_trail
+        std::size_t index;  ///< into m_analysis.operators, .passes, m_trail, m_baseline.passes
         const QCPAbstractPlottable* layer;
         double x;
         double y;
@@ -134,6 +162,8 @@ private:
     void updateOperators();
     void updateTrail();
     void updateHoverTargets();
+    void updateBaseline();  ///< the ghosts, after a new baseline or new roofs
+    void placeArrows();     ///< arrows and their labels, by pixel length
     void applyAutoRange(bool includeOperators);
     void fitOperators();
     void updateRoofGeometry();
@@ -155,6 +185,10 @@ private:
     QRegion directFootprint() const;
 
     Analysis m_analysis;
+    Analysis m_baseline;
+    std::vector<TrailPoint> m_baselineTrail;
+    bool m_hasBaseline = false;
+    std::uint64_t m_baselineGeneration = 0;  ///< part of roofKey(): ghosts are in that layer
     std::vector<TrailPoint> m_trailPoints;
     std::vector<RoofGroup> m_roofGroups;
     std::vector<HoverTarget> m_hover;
@@ -202,6 +236,15 @@ private:
     QCPGraph* m_specPoints = nullptr;
     PlotLabel* m_verifyLabel = nullptr;
     PlotLabel* m_draftLabel = nullptr;
+    QCPGraph* m_baseRoof = nullptr;
+    QCPCurve* m_baseTrail = nullptr;
+    QCPGraph* m_basePrefill = nullptr;
+    QCPGraph* m_baseDecode = nullptr;
+    QCPGraph* m_baseSpec = nullptr;
+    QCPItemLine* m_prefillArrow = nullptr;
+    QCPItemLine* m_decodeArrow = nullptr;
+    PlotLabel* m_prefillArrowLabel = nullptr;
+    PlotLabel* m_decodeArrowLabel = nullptr;
 };
 
 }  // namespace roofline::ui

@@ -78,6 +78,35 @@ private slots:
         QVERIFY(o.scenarioFromCommandLine);
     }
 
+    void baselineFilePinsASavedScenario() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("base.json"));
+        io::ScenarioFile base;
+        base.hardware = "a100-80gb-sxm";
+        base.workload.batch = 16;
+        base.baseline = io::ScenarioFile{};  // a baseline's own baseline is not pinned
+        {
+            QFile out(path);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(QByteArray::fromStdString(io::toJson(base)));
+        }
+        const AppOptions o = parseAppOptions({QStringLiteral("--baseline"), path,
+                                              QStringLiteral("--weights"), QStringLiteral("int4")});
+        QVERIFY2(o.errors.isEmpty(), qPrintable(o.errors.join(QLatin1Char('\n'))));
+        QCOMPARE(o.baselinePath, path);
+        QVERIFY(o.scenario.baseline);
+        QCOMPARE(o.scenario.baseline->hardware, std::string("a100-80gb-sxm"));
+        QCOMPARE(o.scenario.baseline->workload.batch, std::int64_t{16});
+        QVERIFY(!o.scenario.baseline->baseline);
+        QVERIFY(o.scenario.workload.weightPrecision == Precision::Int4);
+        QVERIFY(o.scenarioPath.isEmpty());
+
+        const AppOptions missing = parseAppOptions(
+            {QStringLiteral("--baseline"), dir.filePath(QStringLiteral("none.json"))});
+        QCOMPARE(missing.errors.size(), 1);
+        QVERIFY(missing.errors[0].contains(QStringLiteral("baseline")));
+    }
+
     void usageErrors_data() {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<QString>("fragment");

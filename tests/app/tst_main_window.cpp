@@ -6,19 +6,23 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
+#include <QGroupBox>
 #include <QLabel>
+#include <QMenu>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolBar>
 
 #include "controls_panel.h"
 #include "dialogs.h"
 #include "main_window.h"
 #include "plot_tooltip.h"
 #include "results_panel.h"
+#include "roofline/comparison.h"
 #include "roofline/format.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline_plot.h"
@@ -139,6 +143,91 @@ private slots:
                  window.controller().analysis().tpotSeconds);
         QCOMPARE(other.recentFiles().value(0), QFileInfo(path).absoluteFilePath());
         QVERIFY(Dialogs::shownErrors().isEmpty());
+    }
+
+    void ctrlBPinsTheBaselineAndCtrlShiftBClearsIt() {
+        MainWindow window;
+        window.show();
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QVERIFY(!window.plot()->hasBaseline());
+        QVERIFY(window.resultsPanel()->baselineGroup()->isHidden());
+        QVERIFY(!action(window, "clearBaseline")->isEnabled());
+        const Analysis before = window.controller().analysis();
+        QTest::keyClick(&window, Qt::Key_B, Qt::ControlModifier);
+        QVERIFY(window.plot()->hasBaseline());
+        QVERIFY(window.baselineScenario().has_value());
+        QVERIFY(!window.resultsPanel()->baselineGroup()->isHidden());
+        QVERIFY(action(window, "clearBaseline")->isEnabled());
+
+        // The scenario moves on; the ghost stays at the pinned numbers, the arrow follows.
+        window.controller().setQuantization(ui::Quantization::W4A16);
+        const Analysis& now = window.controller().analysis();
+        QCOMPARE(window.plot()->baselineDecodePoint()->data()->at(0)->key,
+                 before.decode().intensity());
+        QCOMPARE(window.plot()->decodeArrow()->end->coords().x(), now.decode().intensity());
+        QCOMPARE(window.plot()->decodeArrowLabel()->text(),
+                 QString::fromStdString(speedupText("decode", compare(before, now).decodeSpeedup)));
+        QCOMPARE(window.resultsPanel()->valueLabel(QStringLiteral("baseline.tpot"))->text(),
+                 QString::fromStdString(formatDuration(before.tpotSeconds)));
+        QVERIFY(window.resultsPanel()
+                    ->valueLabel(QStringLiteral("ratio.tpot"))
+                    ->text()
+                    .endsWith(QStringLiteral("× faster")));
+
+        QTest::keyClick(&window, Qt::Key_B, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(!window.plot()->hasBaseline());
+        QVERIFY(!window.baselineScenario().has_value());
+        QVERIFY(window.resultsPanel()->baselineGroup()->isHidden());
+        QVERIFY(!window.plot()->baselineDecodePoint()->visible());
+        QVERIFY(!window.plot()->decodeArrowLabel()->visible());
+    }
+
+    void pinAndClearAreInTheScenarioMenuAndToolbar() {
+        MainWindow window;
+        auto* menu = window.findChild<QMenu*>(QStringLiteral("scenarioMenu"));
+        QVERIFY(menu != nullptr);
+        QVERIFY(menu->actions().contains(action(window, "pinBaseline")));
+        QVERIFY(menu->actions().contains(action(window, "clearBaseline")));
+        auto* toolbar = window.findChild<QToolBar*>(QStringLiteral("compareToolBar"));
+        QVERIFY(toolbar != nullptr);
+        QVERIFY(toolbar->actions().contains(action(window, "pinBaseline")));
+        QCOMPARE(action(window, "pinBaseline")->shortcut(), QKeySequence(QStringLiteral("Ctrl+B")));
+    }
+
+    void saveThenOpenKeepsTheBaseline() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("compare.json"));
+        MainWindow window;
+        window.controller().setHardware("a100-80gb-sxm");
+        window.controller().setBatch(16);
+        window.pinBaseline();
+        const io::ScenarioFile pinned = window.controller().scenarioFile();
+        const Analysis pinnedAnalysis = window.controller().analysis();
+        window.controller().setHardware("h100-sxm");
+        window.controller().setBatch(64);
+        QVERIFY(window.saveScenario(path));
+
+        MainWindow other;
+        QVERIFY(other.openScenario(path));
+        QVERIFY(Dialogs::shownErrors().isEmpty());
+        QCOMPARE(other.controller().scenarioFile(), window.controller().scenarioFile());
+        QVERIFY(!other.controller().scenarioFile().baseline);  // the window keeps it
+        QVERIFY(other.baselineScenario().has_value());
+        QCOMPARE(*other.baselineScenario(), pinned);
+        // Re-resolved and re-analysed: the ghost is where the pinned scenario was.
+        QVERIFY(other.plot()->hasBaseline());
+        QCOMPARE(other.plot()->baselineDecodePoint()->data()->at(0)->key,
+                 pinnedAnalysis.decode().intensity());
+        QVERIFY(other.plot()->baselineRoof()->visible());  // an A100's roofs under an H100's
+
+        // A file without a baseline clears the pinned one.
+        const QString plain = dir.filePath(QStringLiteral("plain.json"));
+        writeFile(plain, QByteArray(R"({"schema_version": 1, "hardware": "h100-sxm",
+                                         "model": "llama-3.1-8b"})"));
+        QVERIFY(other.openScenario(plain));
+        QVERIFY(!other.plot()->hasBaseline());
+        QVERIFY(!other.baselineScenario().has_value());
     }
 
     void saveGoesThroughTheFileDialogWrapper() {
@@ -286,6 +375,37 @@ private slots:
         MainWindow commandLine(&settings);
         commandLine.restoreSession(false);  // a scenario from the command line wins
         QCOMPARE(commandLine.controller().scenarioFile(), io::ScenarioFile{});
+    }
+
+    void sessionKeepsThePinnedBaselineQuietly() {
+        QTemporaryDir dir;
+        QSettings settings(dir.filePath(QStringLiteral("test.ini")), QSettings::IniFormat);
+        io::ScenarioFile pinned;
+        {
+            MainWindow window(&settings);
+            window.controller().setBatch(4);
+            window.pinBaseline();
+            pinned = window.controller().scenarioFile();
+            window.controller().setBatch(256);
+            window.saveSession();
+        }
+        MainWindow restored(&settings);
+        restored.restoreSession(true);
+        QVERIFY(restored.baselineScenario().has_value());
+        QCOMPARE(*restored.baselineScenario(), pinned);
+        QVERIFY(restored.plot()->hasBaseline());
+        QCOMPARE(restored.controller().scenarioFile().workload.batch, std::int64_t{256});
+
+        // A baseline that no longer resolves is dropped without a dialog.
+        io::ScenarioFile broken;
+        io::ScenarioFile missing;
+        missing.model = dir.filePath(QStringLiteral("moved/config.json")).toStdString();
+        broken.baseline = missing;
+        settings.setValue(QStringLiteral("lastScenario"), QString::fromStdString(io::toJson(broken)));
+        MainWindow again(&settings);
+        again.restoreSession(true);
+        QVERIFY(!again.plot()->hasBaseline());
+        QVERIFY(Dialogs::shownErrors().isEmpty());
     }
 };
 

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include <cmath>
+#include <QGroupBox>
 #include <QLabel>
 #include <QRegularExpression>
 #include <QScopeGuard>
 #include <QTest>
+#include <cmath>
 
 #include "comma_locale.h"
 #include "memory_bar.h"
 #include "results_panel.h"
+#include "roofline/comparison.h"
 #include "roofline/format.h"
 #include "roofline/io/scenario_file.h"
 #include "value_field.h"
@@ -134,6 +136,33 @@ private slots:
                  qs(formatNumber(a.ridgePointFlopsPerByte)) + QStringLiteral(" FLOP/byte"));
         QCOMPARE(text(panel, "computeRoof"),
                  QStringLiteral("bf16 ") + qs(formatSi(a.peakFlopsPerSecond, "FLOP/s")));
+    }
+
+    void baselineColumnsShowTheBaselineAndTheChange() {
+        ResultsPanel panel;
+        const Analysis base = analysisOf("llama-3.1-8b", 1, 2048);
+        const Analysis now = analysisOf("llama-3.1-8b", 64, 2048);
+        panel.setAnalysis(now);
+        QVERIFY(panel.baselineGroup()->isHidden());  // no baseline, no columns
+        panel.setBaseline(base);
+        panel.setAnalysis(now);
+        QVERIFY(!panel.baselineGroup()->isHidden());
+        const Comparison c = compare(base, now);
+        QCOMPARE(text(panel, "baseline.ttft"), qs(formatDuration(base.ttftSeconds)));
+        QCOMPARE(text(panel, "baseline.tpot"), qs(formatDuration(base.tpotSeconds)));
+        QCOMPARE(text(panel, "baseline.tokensPerSecond"),
+                 qs(formatNumber(base.decodeTokensPerSecond)) + QStringLiteral(" tok/s"));
+        QCOMPARE(text(panel, "baseline.memory"), qs(formatBytes(base.memory.totalBytes)));
+        QCOMPARE(text(panel, "baseline.decodeBound"), QStringLiteral("memory"));
+        // Batch 64 costs each token more time (slower), and brings many more tokens/s.
+        QCOMPARE(text(panel, "ratio.tpot"), qs(speedupText(c.decodeSpeedup)));
+        QVERIFY(text(panel, "ratio.tpot").endsWith(QStringLiteral("× slower")));
+        QCOMPARE(text(panel, "ratio.tokensPerSecond"), qs(ratioText(c.tokensRatio)));
+        QVERIFY(*c.tokensRatio > 10.0);
+        QCOMPARE(text(panel, "ratio.memory"), qs(ratioText(c.memoryRatio)));
+        QCOMPARE(text(panel, "ratio.decodeBound"), QStringLiteral("same"));
+        panel.setBaseline(std::nullopt);
+        QVERIFY(panel.baselineGroup()->isHidden());
     }
 
     void speculativeRowShowsTokensPerStepAndPlainTpot() {

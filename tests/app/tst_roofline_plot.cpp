@@ -8,6 +8,7 @@
 
 #include "comma_locale.h"
 #include "plot_tooltip.h"
+#include "roofline/comparison.h"
 #include "roofline/format.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline_plot.h"
@@ -408,8 +409,12 @@ private slots:
 
     void stepsLeaveTheScreenAsAFullRepaintWould_data() {
         QTest::addColumn<bool>("presentation");
-        QTest::newRow("normal") << false;
-        QTest::newRow("presentation") << true;  // larger text and marks
+        QTest::addColumn<bool>("baseline");
+        QTest::newRow("normal") << false << false;
+        QTest::newRow("presentation") << true << false;  // larger text and marks
+        // Compare mode: ghosts, another chip's roof, arrows and their labels.
+        QTest::newRow("baseline") << false << true;
+        QTest::newRow("presentation, baseline") << true << true;
     }
     void stepsLeaveTheScreenAsAFullRepaintWould() {
         // A step repaints only where the data's marks were and where they are now
@@ -417,6 +422,7 @@ private slots:
         // on screen must be those of a whole new paint. The offscreen platform's screen grab
         // reads the window's backing store, which keeps what every partial repaint left.
         QFETCH(bool, presentation);
+        QFETCH(bool, baseline);
         const auto with = [](std::int64_t batch, std::int64_t tokens, Precision math) {
             return scenarioWith([=](io::ScenarioFile& f) {
                 f.workload.batch = batch;
@@ -439,6 +445,14 @@ private slots:
         plot.resize(1200, 800);
         plot.show();
         QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        if (baseline) {
+            const Scenario base = scenarioWith([](io::ScenarioFile& f) {
+                f.hardware = "a100-80gb-sxm";
+                f.workload.batch = 16;
+                f.workload.speculativeTokens = 4;
+            });
+            plot.setBaseline(analyze(base), decodeBatchTrail(base, 4096));
+        }
         const auto screenIsWhole = [&plot] {
             const QImage onScreen = plot.screen()->grabWindow(plot.winId()).toImage();
             const QImage whole = plot.grab().toImage();
@@ -456,6 +470,14 @@ private slots:
             QVERIFY(screenIsWhole());
         }
         QCOMPARE(fullReplots.count(), 0);  // every step took the partial path
+        if (baseline) {  // clearing and pinning again redraw the ghosts' layer alone
+            QVERIFY(plot.decodeArrowLabel()->visible());
+            plot.clearBaseline();
+            QVERIFY(screenIsWhole());
+            plot.setBaseline(analyze(steps[2]), decodeBatchTrail(steps[2], 4096));
+            QVERIFY(screenIsWhole());
+            QCOMPARE(fullReplots.count(), 0);
+        }
 
         // A new view (the user zoomed) makes every kept roof picture stale.
         plot.xAxis->setRange(0.5, 5000.0);
@@ -463,6 +485,128 @@ private slots:
         for (const Scenario& s : {steps[1], steps[3], steps[2]}) {  // bf16, fp8, bf16
             plot.setAnalysis(analyze(s), decodeBatchTrail(s, 4096));
             QVERIFY(screenIsWhole());
+        }
+    }
+
+    void baselineGhostsAreTheBaselinesEngineNumbers() {
+        RooflinePlot plot;
+        const Scenario base = scenarioWith([](io::ScenarioFile& f) {
+            f.workload.batch = 1;
+            f.workload.speculativeTokens = 4;
+        });
+        const Analysis b = analyze(base);
+        const std::vector<TrailPoint> bTrail = decodeBatchTrail(base, 256);
+        draw(plot, scenarioWith([](io::ScenarioFile& f) { f.workload.batch = 64; }));
+        QVERIFY(!plot.hasBaseline());
+        QVERIFY(!plot.baselinePrefillPoint()->visible());
+        plot.setBaseline(b, bTrail);
+        QVERIFY(plot.hasBaseline());
+        const auto only = [](const QCPGraph* g) {
+            return g->data()->size() == 1 ? QPointF(g->data()->at(0)->key, g->data()->at(0)->value)
+                                          : QPointF(-1, -1);
+        };
+        QVERIFY(plot.baselinePrefillPoint()->visible());
+        QCOMPARE(only(plot.baselinePrefillPoint()),
+                 QPointF(b.prefill().intensity(),
+                         b.prefill().attainableFlopsPerSecond / kFlopsPerTflop));
+        QCOMPARE(
+            only(plot.baselineDecodePoint()),
+            QPointF(b.decode().intensity(), b.decode().attainableFlopsPerSecond / kFlopsPerTflop));
+        const PassCost* verify = b.pass(PassKind::Verify);
+        QVERIFY(verify != nullptr);  // an n-gram draft: verify only
+        const double verifyIntensity = verify != nullptr ? verify->intensity() : 0.0;
+        QCOMPARE(plot.baselineSpeculativePoints()->data()->size(), 1);
+        QCOMPARE(plot.baselineSpeculativePoints()->data()->at(0)->key, verifyIntensity);
+        QCOMPARE(plot.baselineTrail()->data()->size(), static_cast<int>(bTrail.size()));
+        QCOMPARE(plot.baselineTrail()->data()->at(0)->value,
+                 bTrail[0].attainableFlopsPerSecond / kFlopsPerTflop);
+        QVERIFY(!plot.baselineRoof()->visible());  // same chip, same roofs
+        // Hovering a ghost names the baseline and its numbers.
+        const QPointF ghostPixel = pixelOf(plot, b.decode().intensity(),
+                                           b.decode().attainableFlopsPerSecond / kFlopsPerTflop);
+        QCOMPARE(plot.tooltipAt(ghostPixel),
+                 QStringLiteral("baseline ") + ui::tooltipText(PassKind::Decode, b.decode()));
+        // Hollow, faded, in the phase hues.
+        const ui::PlotPalette& p = plot.plotPalette();
+        for (const auto& [ghost, hue] : {std::pair{plot.baselinePrefillPoint(), p.prefill},
+                                         std::pair{plot.baselineDecodePoint(), p.decode}}) {
+            const QCPScatterStyle style = ghost->scatterStyle();
+            QCOMPARE(style.brush().style(), Qt::NoBrush);
+            QVERIFY(style.pen().color().alphaF() < 0.6F);
+            QCOMPARE(style.pen().color().rgb(), hue.rgb());
+        }
+        plot.clearBaseline();
+        QVERIFY(!plot.hasBaseline());
+        for (QCPAbstractPlottable* ghost : std::initializer_list<QCPAbstractPlottable*>{
+                 plot.baselinePrefillPoint(), plot.baselineDecodePoint(),
+                 plot.baselineSpeculativePoints(), plot.baselineTrail(), plot.baselineRoof()}) {
+            QVERIFY(!ghost->visible());
+        }
+        QVERIFY(!plot.decodeArrow()->visible());
+        QVERIFY(!plot.decodeArrowLabel()->visible());
+    }
+
+    void baselineRoofStaysWhenTheHardwareDiffers() {
+        RooflinePlot plot;
+        const Scenario base =
+            scenarioWith([](io::ScenarioFile& f) { f.hardware = "a100-80gb-sxm"; });
+        const Analysis b = analyze(base);
+        draw(plot, scenarioWith([](io::ScenarioFile&) {}));
+        plot.setBaseline(b, decodeBatchTrail(base, 16));
+        QCPGraph* roof = plot.baselineRoof();
+        QVERIFY(roof->visible());
+        QCOMPARE(roof->pen().style(), Qt::DashLine);
+        QVERIFY(roof->pen().color().alphaF() < 0.6F);
+        QCOMPARE(roof->data()->size(), 3);
+        QCOMPARE(roof->data()->at(1)->key, b.ridgePointFlopsPerByte);
+        QCOMPARE(roof->data()->at(1)->value, b.peakFlopsPerSecond / kFlopsPerTflop);
+    }
+
+    void arrowsRunFromBaselineToCurrentWithTheRatio() {
+        RooflinePlot plot;
+        const Scenario base = scenarioWith([](io::ScenarioFile& f) { f.workload.batch = 1; });
+        const Analysis b = analyze(base);
+        draw(plot, base);
+        plot.setBaseline(b, decodeBatchTrail(base, 64));
+        const Drawn now = draw(plot, scenarioWith([](io::ScenarioFile& f) {
+                                   f.workload.batch = 1;
+                                   f.workload.weightPrecision = Precision::Int4;
+                               }));
+        const Comparison c = compare(b, now.analysis);
+        QVERIFY(c.decodeSpeedup && *c.decodeSpeedup > 2.0);  // W4: a quarter of the bytes
+
+        QCPItemLine* arrow = plot.decodeArrow();
+        QVERIFY(arrow->visible());
+        QCOMPARE(
+            arrow->start->coords(),
+            QPointF(b.decode().intensity(), b.decode().attainableFlopsPerSecond / kFlopsPerTflop));
+        QCOMPARE(arrow->end->coords(),
+                 QPointF(now.analysis.decode().intensity(),
+                         now.analysis.decode().attainableFlopsPerSecond / kFlopsPerTflop));
+        QCOMPARE(arrow->head().style(), QCPLineEnding::esSpikeArrow);
+        QVERIFY(plot.decodeArrowLabel()->visible());
+        QCOMPARE(plot.decodeArrowLabel()->text(),
+                 QString::fromStdString("decode " + formatNumber(*c.decodeSpeedup) + "× faster"));
+        QVERIFY(plot.prefillArrowLabel()->text().startsWith(QStringLiteral("prefill ")));
+        // The label sits at the arrow's middle on screen.
+        const QPointF p0 = arrow->start->pixelPosition();
+        const QPointF p1 = arrow->end->pixelPosition();
+        const QPointF label = plot.decodeArrowLabel()->position->pixelPosition();
+        QVERIFY(std::abs(label.x() - (p0.x() + p1.x()) / 2.0) < 1.0);
+        QVERIFY(std::abs(label.y() - (p0.y() + p1.y()) / 2.0) < 1.0);
+    }
+
+    void noArrowUnderAFewPixelsButTheLabelStays() {
+        RooflinePlot plot;
+        const Scenario same = scenarioWith([](io::ScenarioFile&) {});
+        const Drawn d = draw(plot, same);
+        plot.setBaseline(d.analysis, d.trail);
+        for (auto [arrow, label, text] :
+             {std::tuple{plot.prefillArrow(), plot.prefillArrowLabel(), "prefill 1.00×"},
+              std::tuple{plot.decodeArrow(), plot.decodeArrowLabel(), "decode 1.00×"}}) {
+            QVERIFY(!arrow->visible());
+            QVERIFY(label->visible());
+            QCOMPARE(label->text(), QString::fromUtf8(text));
         }
     }
 

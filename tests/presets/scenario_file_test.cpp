@@ -121,6 +121,86 @@ TEST(ScenarioFile, MissingWorkloadKeysTakeTheDefaults) {
     EXPECT_TRUE(s.value->workload.flashAttention);
 }
 
+TEST(ScenarioFile, BaselineRoundTrips) {
+    ScenarioFile base;
+    base.hardware = "a100-sxm-80gb";
+    base.workload.batch = 32;
+    base.workload.weightPrecision = Precision::Int4;
+    base.workload.speculativeTokens = 4;
+    base.workload.acceptanceRate = 0.7;
+    ScenarioFile s;
+    s.workload.batch = 8;
+    s.baseline = base;
+    const ScenarioFile back = roundTrip(s);
+    ASSERT_TRUE(back.baseline);
+    EXPECT_EQ(*back.baseline, base);
+    EXPECT_EQ(back, s);
+    ScenarioFile other = s;
+    other.baseline.reset();
+    EXPECT_NE(other, s) << "a baseline is part of the scenario";
+}
+
+TEST(ScenarioFile, BaselineIsWrittenNestedWithoutSchemaVersionAndOnlyWhenPinned) {
+    ScenarioFile s;
+    EXPECT_EQ(roofline::io::toJson(s).find("baseline"), std::string::npos);
+    s.baseline = ScenarioFile{};
+    const std::string text = roofline::io::toJson(s);
+    const std::size_t at = text.find("\"baseline\": {");
+    ASSERT_NE(at, std::string::npos) << text;
+    const std::size_t version = text.find("schema_version");
+    ASSERT_NE(version, std::string::npos) << text;
+    EXPECT_EQ(text.find("schema_version", version + 1), std::string::npos)
+        << "only the top level has one\n"
+        << text;
+    EXPECT_NE(text.find("\"hardware\"", at), std::string::npos) << text;
+}
+
+TEST(ScenarioFile, OldFilesLoadWithoutABaseline) {
+    const Loaded<ScenarioFile> s = parseScenarioFile(
+        R"({"schema_version": 1, "hardware": "h100-sxm", "model": "llama-2-7b", "batch": 4})",
+        kFile);
+    ASSERT_TRUE(s.ok());
+    EXPECT_TRUE(s.issues.empty());
+    EXPECT_FALSE(s.value->baseline);
+}
+
+TEST(ScenarioFile, BadBaselineValuesNameTheirPointer) {
+    const Loaded<ScenarioFile> s = parseScenarioFile(
+        R"({"schema_version": 1, "hardware": "h100-sxm", "model": "llama-2-7b",
+            "baseline": {"hardware": "h100-sxm", "model": "llama-2-7b", "batch": 0,
+                         "speculative": {"k": 99}}})",
+        kFile);
+    EXPECT_FALSE(s.ok());
+    const roofline::Issue* e = firstError(s.issues);
+    ASSERT_NE(e, nullptr);
+    EXPECT_EQ(e->pointer, "/baseline/batch");
+    bool specNamed = false;
+    for (const roofline::Issue& i : s.issues) {
+        specNamed = specNamed || i.pointer == "/baseline/speculative/k";
+    }
+    EXPECT_TRUE(specNamed) << roofline::describe(s.issues);
+
+    const Loaded<ScenarioFile> notObject = parseScenarioFile(
+        R"({"schema_version": 1, "hardware": "h100-sxm", "model": "llama-2-7b",
+            "baseline": "yesterday"})",
+        kFile);
+    EXPECT_FALSE(notObject.ok());
+    const roofline::Issue* notObjectError = firstError(notObject.issues);
+    ASSERT_NE(notObjectError, nullptr);
+    EXPECT_EQ(notObjectError->pointer, "/baseline");
+
+    // A baseline has no baseline of its own: the key is unknown there (a warning).
+    const Loaded<ScenarioFile> nested = parseScenarioFile(
+        R"({"schema_version": 1, "hardware": "h100-sxm", "model": "llama-2-7b",
+            "baseline": {"hardware": "h100-sxm", "model": "llama-2-7b",
+                         "baseline": {"hardware": "b200", "model": "llama-2-7b"}}})",
+        kFile);
+    ASSERT_TRUE(nested.ok());
+    ASSERT_EQ(nested.issues.size(), 1u);
+    EXPECT_EQ(nested.issues[0].pointer, "/baseline/baseline");
+    EXPECT_FALSE((*nested.value->baseline).baseline);
+}
+
 TEST(ScenarioFile, UnknownKeyIsAWarningNotAnError) {
     const Loaded<ScenarioFile> s = parseScenarioFile(
         R"({"schema_version": 1, "hardware": "h100-sxm", "model": "llama-2-7b",

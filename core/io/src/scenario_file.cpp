@@ -56,12 +56,13 @@ std::optional<double> fraction(ObjectReader& r, const std::string& key, bool zer
     return std::nullopt;
 }
 
-}  // namespace
-
-std::string toJson(const ScenarioFile& s) {
+// The keys of one scenario, top level or nested under "baseline".
+Json scenarioObject(const ScenarioFile& s, bool topLevel) {
     const Workload& w = s.workload;
     Json j = Json::object();
-    j["schema_version"] = kScenarioSchemaVersion;
+    if (topLevel) {
+        j["schema_version"] = kScenarioSchemaVersion;
+    }
     j["hardware"] = s.hardware;
     j["model"] = s.model;
     j["batch"] = w.batch;
@@ -81,28 +82,28 @@ std::string toJson(const ScenarioFile& s) {
     j["memory_utilization"] = w.memoryUtilization;
     j["max_batched_tokens"] = w.maxBatchedTokens;
     j["ceilings"] = ceilingsName(w.ceilings);
-    return j.dump(2) + "\n";
+    if (topLevel && s.baseline) {
+        j["baseline"] = scenarioObject(*s.baseline, false);
+    }
+    return j;
 }
 
-Loaded<ScenarioFile> parseScenarioFile(std::string_view jsonText, const std::string& file) {
-    Loaded<ScenarioFile> result;
-    const std::optional<Json> json = detail::parseObject(jsonText, file, result.issues);
-    if (!json) {
-        return result;
+// Reads one scenario's keys (at `pointer`: "" or "/baseline") into a ScenarioFile.
+ScenarioFile readScenario(const Json& json, const std::string& file, const std::string& pointer,
+                          std::vector<Issue>& issues) {
+    const bool topLevel = pointer.empty();
+    ObjectReader r(json, file, pointer, issues);
+    if (topLevel) {
+        r.warnUnknown({"schema_version", "hardware", "model", "batch", "prompt_tokens",
+                       "context_tokens", "weights", "activations", "kv_cache", "kv_heads",
+                       "tensor_parallel", "flash_attention", "expert_parallel", "speculative",
+                       "memory_utilization", "max_batched_tokens", "ceilings", "baseline"});
+    } else {
+        r.warnUnknown({"hardware", "model", "batch", "prompt_tokens", "context_tokens", "weights",
+                       "activations", "kv_cache", "kv_heads", "tensor_parallel", "flash_attention",
+                       "expert_parallel", "speculative", "memory_utilization", "max_batched_tokens",
+                       "ceilings"});
     }
-    ObjectReader r(*json, file, "", result.issues);
-    const auto version = r.integer("schema_version", true, 1, 1'000'000);
-    if (version && *version > kScenarioSchemaVersion) {
-        r.error("schema_version",
-                "at most " + std::to_string(kScenarioSchemaVersion) +
-                    " (the file was written by a newer version of Roofline Explorer)",
-                std::to_string(*version));
-        return result;
-    }
-    r.warnUnknown({"schema_version", "hardware", "model", "batch", "prompt_tokens",
-                   "context_tokens", "weights", "activations", "kv_cache", "kv_heads",
-                   "tensor_parallel", "flash_attention", "expert_parallel", "speculative",
-                   "memory_utilization", "max_batched_tokens", "ceilings"});
 
     ScenarioFile s;
     s.hardware = r.string("hardware", true).value_or("");
@@ -136,7 +137,7 @@ Loaded<ScenarioFile> parseScenarioFile(std::string_view jsonText, const std::str
         if (!spec->is_object()) {
             r.error("speculative", "an object {k, acceptance, draft}", detail::foundText(*spec));
         } else {
-            ObjectReader sr(*spec, file, "/speculative", result.issues);
+            ObjectReader sr(*spec, file, pointer + "/speculative", issues);
             sr.warnUnknown({"k", "acceptance", "draft"});
             w.speculativeTokens =
                 sr.integer("k", false, 0, kMaxSpeculativeTokens).value_or(w.speculativeTokens);
@@ -162,6 +163,38 @@ Loaded<ScenarioFile> parseScenarioFile(std::string_view jsonText, const std::str
             r.error("ceilings", "\"peak\" or \"achievable\"", "\"" + *ceilings + "\"");
         }
     }
+    if (const Json* baseline = topLevel ? r.find("baseline") : nullptr) {
+        if (!baseline->is_object()) {
+            r.error("baseline", "an object with a scenario's keys", detail::foundText(*baseline));
+        } else {
+            s.baseline = readScenario(*baseline, file, "/baseline", issues);
+        }
+    }
+    return s;
+}
+
+}  // namespace
+
+std::string toJson(const ScenarioFile& s) { return scenarioObject(s, true).dump(2) + "\n"; }
+
+Loaded<ScenarioFile> parseScenarioFile(std::string_view jsonText, const std::string& file) {
+    Loaded<ScenarioFile> result;
+    const std::optional<Json> json = detail::parseObject(jsonText, file, result.issues);
+    if (!json) {
+        return result;
+    }
+    {
+        ObjectReader r(*json, file, "", result.issues);
+        const auto version = r.integer("schema_version", true, 1, 1'000'000);
+        if (version && *version > kScenarioSchemaVersion) {
+            r.error("schema_version",
+                    "at most " + std::to_string(kScenarioSchemaVersion) +
+                        " (the file was written by a newer version of Roofline Explorer)",
+                    std::to_string(*version));
+            return result;
+        }
+    }
+    ScenarioFile s = readScenario(*json, file, "", result.issues);
     detail::finish(result, std::move(s), {});
     return result;
 }

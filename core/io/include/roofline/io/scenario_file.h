@@ -5,6 +5,7 @@
 /// Scenario files (what File > Save scenario writes), the scenario command-line options
 /// shared by roofline-cli and roofline-explorer, and the stable JSON form of an Analysis.
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,6 +22,38 @@ inline constexpr int kScenarioSchemaVersion = 1;
 /// What `draftModel` holds for the free n-gram / prompt-lookup draft.
 inline constexpr std::string_view kNgramDraft = "ngram";
 
+/// An optional value held through a pointer, so that a type can hold an optional one of
+/// itself (ScenarioFile::baseline). Copies copy the value; == compares the values.
+template <class T>
+class OptionalBox {
+public:
+    OptionalBox() = default;
+    OptionalBox(const T& value) : m_value(std::make_unique<T>(value)) {}  // NOLINT: implicit
+    OptionalBox(const OptionalBox& o)
+        : m_value(o.m_value ? std::make_unique<T>(*o.m_value) : nullptr) {}
+    OptionalBox(OptionalBox&&) noexcept = default;
+    OptionalBox& operator=(const OptionalBox& o) {
+        if (this != &o) {
+            m_value = o.m_value ? std::make_unique<T>(*o.m_value) : nullptr;
+        }
+        return *this;
+    }
+    OptionalBox& operator=(OptionalBox&&) noexcept = default;
+    ~OptionalBox() = default;
+
+    bool has_value() const { return m_value != nullptr; }
+    explicit operator bool() const { return has_value(); }
+    const T& operator*() const { return *m_value; }
+    const T* operator->() const { return m_value.get(); }
+    void reset() { m_value.reset(); }
+    bool operator==(const OptionalBox& o) const {
+        return has_value() == o.has_value() && (!has_value() || *m_value == *o.m_value);
+    }
+
+private:
+    std::unique_ptr<T> m_value;
+};
+
 /// A saved scenario: which hardware and model (a shipped id, or a path to a file), and the
 /// workload knobs.
 struct ScenarioFile {
@@ -31,6 +64,9 @@ struct ScenarioFile {
     /// config.json path (DraftKind::Model). Only used when workload.speculativeTokens > 0.
     /// Kept in step with workload.draftKind by the readers below.
     std::string draftModel = std::string(kNgramDraft);
+    /// Compare mode's pinned baseline: another scenario (its own hardware, model and
+    /// workload; it has no baseline of its own). Absent in files without one.
+    OptionalBox<ScenarioFile> baseline;
 
     bool operator==(const ScenarioFile&) const = default;
 };
@@ -41,9 +77,11 @@ struct ScenarioFile {
 ///     activations, kv_cache, kv_heads, tensor_parallel, flash_attention,
 ///     expert_parallel (bool), speculative {k (0 = off, ≤ 16), acceptance (0–1),
 ///     draft ("ngram" or a model id/path)}, memory_utilization (0 < f ≤ 1),
-///     max_batched_tokens (≥ 1), ceilings ("peak" or "achievable").
+///     max_batched_tokens (≥ 1), ceilings ("peak" or "achievable"),
+///     baseline (optional: an object with the keys above but schema_version, the pinned
+///     baseline of compare mode).
 ///
-/// Every key is always written.
+/// Every key is always written, but baseline only when there is one.
 std::string toJson(const ScenarioFile& scenario);
 
 /// Parses a scenario file. A schema_version newer than kScenarioSchemaVersion is refused
