@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -69,14 +70,20 @@ std::optional<std::string> takeFormat(std::vector<std::string>& args, std::strin
     return format;
 }
 
-int runAnalyze(std::vector<std::string> args, std::ostream& out, std::ostream& err) {
+// The shared start of analyze and levers: --format (one of `formats`, default "table"),
+// the scenario options and nothing else, resolved and validated. Returns the exit status on
+// failure (after printing why), nullopt when `format` and `resolved` are ready.
+std::optional<int> scenarioFromArgs(std::vector<std::string> args,
+                                    const std::vector<std::string>& formats,
+                                    const std::string& formatsText, std::ostream& err,
+                                    std::string& format, io::ResolvedScenario& resolved) {
     std::string error;
-    const std::string format = takeFormat(args, error).value_or("table");
+    format = takeFormat(args, error).value_or("table");
     if (!error.empty()) {
         return usageError(err, error);
     }
-    if (format != "table" && format != "json" && format != "csv") {
-        return usageError(err, "--format expects table, json or csv, got '" + format + "'");
+    if (std::find(formats.begin(), formats.end(), format) == formats.end()) {
+        return usageError(err, "--format expects " + formatsText + ", got '" + format + "'");
     }
     io::ScenarioFile file;
     std::int64_t gqaRatio = 0;
@@ -87,10 +94,20 @@ int runAnalyze(std::vector<std::string> args, std::ostream& out, std::ostream& e
     if (!options.rest.empty()) {
         return usageError(err, "unknown argument '" + options.rest.front() + "'");
     }
-    const io::ResolvedScenario resolved = io::resolve(file, gqaRatio);
+    resolved = io::resolve(file, gqaRatio);
     printIssues(err, resolved.issues);
     if (!resolved.ok()) {
         return kExitInvalid;
+    }
+    return std::nullopt;
+}
+
+int runAnalyze(std::vector<std::string> args, std::ostream& out, std::ostream& err) {
+    std::string format;
+    io::ResolvedScenario resolved;
+    if (const std::optional<int> failed = scenarioFromArgs(
+            std::move(args), {"table", "json", "csv"}, "table, json or csv", err, format, resolved)) {
+        return *failed;
     }
     const Analysis analysis = analyze(resolved.scenario);
     if (format == "json") {
@@ -104,27 +121,11 @@ int runAnalyze(std::vector<std::string> args, std::ostream& out, std::ostream& e
 }
 
 int runLevers(std::vector<std::string> args, std::ostream& out, std::ostream& err) {
-    std::string error;
-    const std::string format = takeFormat(args, error).value_or("table");
-    if (!error.empty()) {
-        return usageError(err, error);
-    }
-    if (format != "table" && format != "json") {
-        return usageError(err, "--format expects table or json, got '" + format + "'");
-    }
-    io::ScenarioFile file;
-    std::int64_t gqaRatio = 0;
-    const io::OptionsResult options = io::applyScenarioOptions(args, file, gqaRatio);
-    if (!options.errors.empty()) {
-        return usageError(err, options.errors.front());
-    }
-    if (!options.rest.empty()) {
-        return usageError(err, "unknown argument '" + options.rest.front() + "'");
-    }
-    const io::ResolvedScenario resolved = io::resolve(file, gqaRatio);
-    printIssues(err, resolved.issues);
-    if (!resolved.ok()) {
-        return kExitInvalid;
+    std::string format;
+    io::ResolvedScenario resolved;
+    if (const std::optional<int> failed = scenarioFromArgs(std::move(args), {"table", "json"},
+                                                           "table or json", err, format, resolved)) {
+        return *failed;
     }
     const Analysis analysis = analyze(resolved.scenario);
     const std::vector<LeverOutcome> levers = io::listLevers(resolved.scenario, analysis);

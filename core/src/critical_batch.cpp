@@ -12,6 +12,37 @@ namespace {
 // Beyond this "crossing" is not a serving regime.
 constexpr double kLimit = 1e12;
 
+// φ(b): the fraction of the routed experts b tokens touch, 1 − (1 − k/E)^b.
+double touchedFraction(double b, double logUntouched) {
+    const double e = b * logUntouched;
+    return e > -60.0 ? -std::expm1(e) : 1.0;  // below e^-60, 1 − q^b is 1 in a double
+}
+
+// Root of slope·b = F + X·φ(b) (slope > 0), φ(b) = 1 − e^(b·logUntouched) the touched
+// fraction of the routed experts: between F/slope (φ = 0) and (F + X)/slope (φ = 1). The
+// difference is convex, so Newton from the upper end descends monotonically onto it.
+double crossing(double slope, double F, double X, double logUntouched) {
+    double b = (F + X) / slope;
+    if (X <= 0.0 || !(b < kLimit)) {
+        return b;
+    }
+    for (int i = 0; i < 50; ++i) {
+        const double e = b * logUntouched;
+        const double q = e > -60.0 ? std::exp(e) : 0.0;  // below e^-60, 1 − q is 1 in a double
+        const double value = slope * b - F - X * (1.0 - q);
+        const double derivative = slope + X * logUntouched * q;
+        if (value <= 0.0 || derivative <= 0.0) {
+            break;
+        }
+        const double next = b - value / derivative;
+        if (!(next < b - 0.25)) {
+            break;
+        }
+        b = next;
+    }
+    return b;
+}
+
 // One operator whose bound can change with the batch b: compute time c·b against memory
 // time F + X·φ(b) + l·b (F fixed weights, X routed experts all touched, φ the touched
 // fraction, l per sequence). `cross` is where c·b first exceeds the memory time.
@@ -47,23 +78,20 @@ public:
             const double l = (op.memoryTimeSeconds - F - X * touched) / B;
             if (F <= 0.0 && X <= 0.0) {
                 // Both times ∝ b: the operator's bound never changes.
-                (c > l ? m_computeSlope : m_memorySlope) += c > l ? c : l;
+                if (c > l) {
+                    m_computeSlope += c;
+                } else {
+                    m_memorySlope += l;
+                }
             } else if (m_count < m_ops.size()) {
                 m_ops[m_count++] = {c, F, X, l, 0.0};
             }
         }
-        (void)touched;
-    }
-
-    // φ(b): distinct routed experts touched by b tokens, as a fraction of E.
-    double phi(double b) const {
-        const double e = b * m_logUntouched;
-        return e > -60.0 ? -std::expm1(e) : 1.0;  // below e^-60, 1 − q^b is 1 in a double
     }
 
     // Compute-bound time minus all other time at batch b: ≥ 0 iff the compute share ≥ ½.
     double excess(double b) const {
-        const double f = phi(b);
+        const double f = touchedFraction(b, m_logUntouched);
         double g = (m_computeSlope - m_memorySlope) * b - m_fixed;
         for (std::size_t i = 0; i < m_count; ++i) {
             const Switching& o = m_ops[i];
@@ -80,7 +108,7 @@ public:
     std::optional<double> realRoot() {
         for (std::size_t i = 0; i < m_count; ++i) {
             Switching& o = m_ops[i];
-            o.cross = o.c > o.l ? crossing(o.c - o.l, o.F, o.X) : HUGE_VAL;
+            o.cross = o.c > o.l ? crossing(o.c - o.l, o.F, o.X, m_logUntouched) : HUGE_VAL;
         }
         std::sort(m_ops.begin(), m_ops.begin() + static_cast<std::ptrdiff_t>(m_count),
                   [](const Switching& a, const Switching& b) { return a.cross < b.cross; });
@@ -96,7 +124,7 @@ public:
             if (slope > 0.0) {
                 // An operator turning compute-bound moves its whole time to the compute
                 // side: the excess jumps, and the root may be the crossing itself.
-                const double r = crossing(slope, fixed, curved);
+                const double r = crossing(slope, fixed, curved, m_logUntouched);
                 if (r <= hi) {
                     return std::max(r, lo);
                 }
@@ -116,31 +144,6 @@ public:
     }
 
 private:
-    // Root of slope·b = F + X·φ(b) (slope > 0): between F/slope (φ = 0) and
-    // (F + X)/slope (φ = 1); the difference is convex, so Newton from the upper end
-    // descends monotonically onto it.
-    double crossing(double slope, double F, double X) const {
-        double b = (F + X) / slope;
-        if (X <= 0.0 || !(b < kLimit)) {
-            return b;
-        }
-        for (int i = 0; i < 50; ++i) {
-            const double e = b * m_logUntouched;
-            const double q = e > -60.0 ? std::exp(e) : 0.0;
-            const double value = slope * b - F - X * (1.0 - q);
-            const double derivative = slope + X * m_logUntouched * q;
-            if (value <= 0.0 || derivative <= 0.0) {
-                break;
-            }
-            const double next = b - value / derivative;
-            if (!(next < b - 0.25)) {
-                break;
-            }
-            b = next;
-        }
-        return b;
-    }
-
     double m_logUntouched = 0.0;
     double m_computeSlope = 0.0;  // Σ c of operators always compute-bound
     double m_memorySlope = 0.0;   // Σ l of operators always memory-bound, and link ∝ b
@@ -223,30 +226,8 @@ std::optional<std::int64_t> matmulCriticalBatch(const Analysis::Operators& ops,
         return std::nullopt;
     }
     const double logUntouched = x.logUntouched;
-    const auto excess = [&](double b) {
-        const double e = b * logUntouched;
-        const double f = e > -60.0 ? -std::expm1(e) : 1.0;
-        return (c - l) * b - F - X * f;
-    };
-    // Newton from the all-touched root descends onto the crossing (convex excess).
-    double b = (F + X) / (c - l);
-    if (X > 0.0 && b < kLimit) {
-        for (int i = 0; i < 50; ++i) {
-            const double e = b * logUntouched;
-            const double q = e > -60.0 ? std::exp(e) : 0.0;
-            const double value = (c - l) * b - F - X * (1.0 - q);
-            const double derivative = (c - l) + X * logUntouched * q;
-            if (value <= 0.0 || derivative <= 0.0) {
-                break;
-            }
-            const double next = b - value / derivative;
-            if (!(next < b - 0.25)) {
-                break;
-            }
-            b = next;
-        }
-    }
-    return smallestInteger(b, excess);
+    const auto excess = [&](double b) { return (c - l) * b - F - X * touchedFraction(b, logUntouched); };
+    return smallestInteger(crossing(c - l, F, X, logUntouched), excess);
 }
 
 std::optional<double> goldilocksContext(const Model& m, double kvBytesPerTokenLayer, double B,
