@@ -12,15 +12,8 @@
 namespace roofline {
 namespace {
 
+using test::findOp;
 using test::scenario;
-
-const OperatorCost* findOp(const Analysis& a, PassKind pass, std::string_view name) {
-    const auto it = std::find_if(a.operators.begin(), a.operators.end(),
-                                 [&](const OperatorCost& op) {
-                                     return op.pass == pass && op.name == name;
-                                 });
-    return it == a.operators.end() ? nullptr : it;
-}
 
 Analysis withTp(const Hardware& hw, const Model& m, std::int64_t tp, bool ep = false) {
     Workload w;

@@ -13,15 +13,8 @@
 namespace roofline {
 namespace {
 
+using test::findOp;
 using test::scenario;
-
-const OperatorCost* findOp(const Analysis& a, PassKind pass, std::string_view name) {
-    const auto it = std::find_if(a.operators.begin(), a.operators.end(),
-                                 [&](const OperatorCost& op) {
-                                     return op.pass == pass && op.name == name;
-                                 });
-    return it == a.operators.end() ? nullptr : it;
-}
 
 Workload ngram(std::int64_t k, double alpha) {
     Workload w;

@@ -4,6 +4,10 @@
 // Models and chips written out by hand from ../shared/reference (config fields and spec-sheet
 // numbers), so the core tests need no loader.
 
+#include <algorithm>
+#include <string_view>
+
+#include "roofline/analysis.h"
 #include "roofline/scenario.h"
 
 namespace roofline::test {
@@ -122,6 +126,15 @@ inline Model deepseekV3() {
     m.moe.routerBias = true;
     m.layerGroups = {{3, 0, false}, {58, 0, true}};
     return m;
+}
+
+// The operator of that name in that pass, or nullptr.
+inline const OperatorCost* findOp(const Analysis& a, PassKind pass, std::string_view name) {
+    const auto* it = std::find_if(a.operators.begin(), a.operators.end(),
+                                  [&](const OperatorCost& op) {
+                                      return op.pass == pass && op.name == name;
+                                  });
+    return it == a.operators.end() ? nullptr : it;
 }
 
 inline Scenario scenario(Hardware hw, Model m, Workload w = {}) {
