@@ -194,7 +194,7 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
     form->addRow(QString(), m_computeRoof);
     row(tr("&KV cache"), m_kv);
     row(tr("&GQA ratio"), m_gqa);
-    row(tr("&FlashAttention"), m_flash);
+    row(tr("FlashAtte&ntion"), m_flash);
     row(tr("&Tensor parallel"), m_tp);
     row(tr("E&xpert parallel"), m_expertParallel);
     row(tr("Spec&ulative k"), m_specK);
@@ -241,6 +241,9 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
     });
     connect(m_gqa, &SliderControl::valueChanged, &m_controller, &ScenarioController::setGqaRatio);
     connect(m_flash, &QCheckBox::toggled, &m_controller, &ScenarioController::setFlashAttention);
+    // The box says what it is set to ("off" when unchecked), not what checking it does.
+    connect(m_flash, &QCheckBox::toggled, this,
+            [this](bool on) { m_flash->setText(on ? tr("on") : tr("off")); });
     connect(m_tp, &QComboBox::activated, this,
             [this](int index) { m_controller.setTensorParallel(m_tp->itemData(index).toInt()); });
     connect(m_expertParallel, &QCheckBox::toggled, &m_controller,
@@ -397,6 +400,11 @@ void ControlsPanel::syncGqa() {
     }
     const bool applicable = m_controller.gqaApplicable();
     m_gqa->setEnabled(applicable);
+    // An MLA model has no ratio to show: "n/a", not the last model's value.
+    m_gqa->spinBox()->setSpecialValueText(applicable ? QString() : tr("n/a"));
+    if (!applicable) {
+        m_gqa->spinBox()->setValue(m_gqa->spinBox()->minimum());
+    }
     if (applicable) {
         m_gqa->setValue(m_controller.gqaRatio());
         m_gqa->setToolTip(
@@ -456,6 +464,7 @@ void ControlsPanel::sync() {
     selectData(m_kv, static_cast<int>(w.kvPrecision), precisionName(w.kvPrecision));
     syncGqa();
     m_flash->setChecked(w.flashAttention);
+    m_flash->setText(w.flashAttention ? tr("on") : tr("off"));
     selectData(m_tp, static_cast<int>(w.tensorParallel), integerQs(w.tensorParallel));
     syncExpertParallel();
     syncSpeculation();

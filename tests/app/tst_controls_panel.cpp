@@ -183,13 +183,20 @@ private slots:
         QVERIFY(!hasErrors(c.setModel("deepseek-v3")));
         QVERIFY(!panel.gqaControl()->isEnabled());
         QVERIFY(panel.gqaControl()->toolTip().contains(QStringLiteral("MLA")));
+        // Issue 12: the disabled box showed the previous model's "4".
+        QCOMPARE(panel.gqaControl()->spinBox()->text(), QStringLiteral("n/a"));
+        QVERIFY(!hasErrors(c.setModel("llama-3.1-8b")));
+        QCOMPARE(panel.gqaControl()->spinBox()->text(), QStringLiteral("4"));
     }
 
     void flashAttentionAndTensorParallel() {
         ScenarioController c;
         ControlsPanel panel(c);
+        QCOMPARE(panel.flashAttentionCheck()->text(), QStringLiteral("on"));
         QTest::keyClick(panel.flashAttentionCheck(), Qt::Key_Space);
         QCOMPARE(c.scenario().workload.flashAttention, false);
+        // Issue 12: the unchecked box read "on".
+        QCOMPARE(panel.flashAttentionCheck()->text(), QStringLiteral("off"));
         panel.show();
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
         QCheckBox* check = panel.flashAttentionCheck();
