@@ -126,10 +126,7 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
 
     m_flash = new QCheckBox(tr("on"), this);
     m_flash->setToolTip(tr("Off: the attention score matrix goes through HBM"));
-    m_tp = new QComboBox(this);
-    for (int d : kTensorParallelChoices) {
-        m_tp->addItem(integerQs(d), d);
-    }
+    m_tp = new QComboBox(this);  // filled by syncTensorParallel()
     m_tp->setToolTip(tr("Devices sharing every layer; numbers are per device"));
     m_expertParallel = new QCheckBox(tr("on"), this);
 
@@ -387,6 +384,27 @@ void ControlsPanel::syncExpertParallel() {
     }
 }
 
+void ControlsPanel::syncTensorParallel() {
+    // Only the device counts the model's heads (and whole experts) can be split over: a
+    // choice the engine would refuse is not offered (Qwen2.5-7B's 28 heads: 1, 2, 4).
+    const Scenario& s = m_controller.scenario();
+    const Workload& w = s.workload;
+    const std::string key = s.model.id + '/' + std::to_string(s.model.numQueryHeads) + '/' +
+                            std::to_string(s.model.numKvHeads) + '/' +
+                            std::to_string(w.kvHeadsOverride) + '/' +
+                            (w.expertParallel ? "ep" : "tp");
+    if (key != m_tpChoicesFor) {
+        m_tpChoicesFor = key;
+        m_tp->clear();
+        for (int d : kTensorParallelChoices) {
+            if (d == 1 || tensorParallelValid(w, s.model, d)) {
+                m_tp->addItem(integerQs(d), d);
+            }
+        }
+    }
+    selectData(m_tp, static_cast<int>(w.tensorParallel), integerQs(w.tensorParallel));
+}
+
 void ControlsPanel::syncGqa() {
     const Model& model = m_controller.scenario().model;
     const std::string key = model.id + '/' + std::to_string(model.numQueryHeads) + '/' +
@@ -465,7 +483,7 @@ void ControlsPanel::sync() {
     syncGqa();
     m_flash->setChecked(w.flashAttention);
     m_flash->setText(w.flashAttention ? tr("on") : tr("off"));
-    selectData(m_tp, static_cast<int>(w.tensorParallel), integerQs(w.tensorParallel));
+    syncTensorParallel();
     syncExpertParallel();
     syncSpeculation();
     {

@@ -75,6 +75,7 @@ private:
     void syncPicker(QComboBox* combo, const std::string& reference, const QString& name);
     void syncLengthRanges();
     void syncGqa();
+    void syncTensorParallel();
     void syncSpeculation();
     void syncExpertParallel();
     void onSpeculationChanged();
@@ -106,6 +107,7 @@ private:
     // What the ranges were built for, so sync() rebuilds them only when the model changes.
     std::int64_t m_lengthRangeFor = -1;
     std::string m_gqaRangeFor;
+    std::string m_tpChoicesFor;
 };
 
 }  // namespace roofline::ui

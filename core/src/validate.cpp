@@ -257,6 +257,15 @@ std::vector<Issue> validate(const Model& m, const std::string& file) {
     return c.take();
 }
 
+bool tensorParallelValid(const Workload& workload, const Model& model, std::int64_t devices) {
+    Workload w = workload;
+    w.tensorParallel = devices;
+    const std::vector<Issue> issues = validate(w, model);
+    return std::none_of(issues.begin(), issues.end(), [](const Issue& i) {
+        return i.severity == Severity::Error && i.field == "tensorParallel";
+    });
+}
+
 std::vector<Issue> validate(const Workload& wl, const Model& m, const std::string& file) {
     Checker c(file);
     c.range("batch", wl.batch, 1, kMaxBatch);

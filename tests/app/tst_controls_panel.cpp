@@ -189,6 +189,23 @@ private slots:
         QCOMPARE(panel.gqaControl()->spinBox()->text(), QStringLiteral("4"));
     }
 
+    void tensorParallelPickerOffersOnlyWhatTheHeadsAllow() {
+        // Issue 12: Qwen2.5-7B has 28 query and 4 KV heads: 8 divides neither (nor is it a
+        // divisor of 4), so the picker offers 1, 2 and 4; Llama-3.1-8B (32 and 8) all four.
+        ScenarioController c;
+        ControlsPanel panel(c);
+        const auto choices = [&] {
+            QStringList items;
+            for (int i = 0; i < panel.tensorParallelCombo()->count(); ++i) {
+                items << panel.tensorParallelCombo()->itemText(i);
+            }
+            return items.join(QLatin1Char(' '));
+        };
+        QCOMPARE(choices(), QStringLiteral("1 2 4 8"));
+        QVERIFY(!hasErrors(c.setModel("qwen2.5-7b")));
+        QCOMPARE(choices(), QStringLiteral("1 2 4"));
+    }
+
     void flashAttentionAndTensorParallel() {
         ScenarioController c;
         ControlsPanel panel(c);

@@ -20,6 +20,24 @@ const Issue* findIssue(const std::vector<Issue>& issues, const std::string& fiel
     return nullptr;
 }
 
+TEST(Validate, TensorParallelValidFollowsTheHeads) {
+    // Llama-3.1-8B: 32 query heads, 8 KV heads: 1, 2, 4, 8, 16 (16 = 2 × 8 KV heads, each
+    // replicated) split it; 3 divides neither; 64 is more devices than query heads.
+    const Model m = test::llama31_8b();
+    const Workload w;
+    for (std::int64_t d : {1, 2, 4, 8, 16, 32}) {
+        EXPECT_TRUE(tensorParallelValid(w, m, d)) << d;
+    }
+    for (std::int64_t d : {3, 6, 64}) {
+        EXPECT_FALSE(tensorParallelValid(w, m, d)) << d;
+    }
+    // Expert parallelism spreads Mixtral's 8 experts whole: 8 devices yes, 16 no.
+    Workload ep;
+    ep.expertParallel = true;
+    EXPECT_TRUE(tensorParallelValid(ep, test::mixtral8x7b(), 8));
+    EXPECT_FALSE(tensorParallelValid(ep, test::mixtral8x7b(), 16));
+}
+
 TEST(Validate, ShippedStyleScenarioHasNoIssues) {
     EXPECT_TRUE(validate(test::scenario(test::h100Sxm(), test::llama31_8b())).empty());
     EXPECT_TRUE(validate(test::scenario(test::h100Sxm(), test::deepseekV3())).empty());

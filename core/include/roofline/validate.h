@@ -91,6 +91,12 @@ std::vector<Issue> validate(const Model& model, const std::string& file = {});
 std::vector<Issue> validate(const Workload& workload, const Model& model,
                             const std::string& file = {});
 
+/// Whether `devices` can share the model's layers: the tensor-parallel checks of
+/// validate(Workload, Model) alone (query and KV heads, whole experts under expert
+/// parallelism), with the workload's other knobs as they are. For pickers that offer only
+/// what the engine accepts.
+bool tensorParallelValid(const Workload& workload, const Model& model, std::int64_t devices);
+
 /// All three, with field ids prefixed "hardware.", "model.", "workload.". With speculative
 /// decoding on (speculativeTokens > 0) and DraftKind::Model it also requires the draft
 /// (field "draft": an error when absent), validates it ("draft.…"), and requires its
