@@ -339,8 +339,10 @@ void ScenarioController::reanalyze() {
     // The trail reaches the memory limit (capped), and at least the current batch so the
     // decode point always sits on it; points past the limit are marked !fits.
     const std::int64_t memoryLimit = std::max<std::int64_t>(m_analysis.memory.maxBatch, 1);
+    // Up to the memory limit (at most kTrailBatchCap), and always on to the current batch,
+    // even one typed past the cap (issue 12: B = 10,000 was labelled "B=4,096").
     const std::int64_t trailEnd =
-        std::min(kTrailBatchCap, std::max(memoryLimit, m_scenario.workload.batch));
+        std::max(std::min(kTrailBatchCap, memoryLimit), m_scenario.workload.batch);
     m_trail = decodeBatchTrail(m_scenario, trailEnd);
 }
 

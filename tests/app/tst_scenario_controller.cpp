@@ -218,6 +218,11 @@ private slots:
         QVERIFY(!c.analysis().memory.fits);
         QCOMPARE(c.trail().back().batch, std::int64_t{4000});
         QVERIFY(!c.trail().back().fits);
+        // Past the slider's 4,096 too (issue 12): the trail ends at the batch analysed, so
+        // its end label reads B=10,000, not B=4,096.
+        c.setBatch(10000);
+        QCOMPARE(c.trail().back().batch, std::int64_t{10000});
+        QCOMPARE(c.trail().back().tpotSeconds, c.analysis().decode().timeSeconds);
     }
 
     void scenarioFileIsValidatedBeforeItApplies() {
