@@ -84,6 +84,19 @@ int runExplorer(int argc, char** argv) {
         }
     }
     window.restoreSession(!options.scenarioFromCommandLine);
+    if (options.lever) {
+        // A lever that does not apply: a batch run fails, saying why; the window opens with
+        // the scenario unchanged and the reason in its status bar.
+        QString reason;
+        if (!window.applyLever(*options.lever, &reason) && batchMode) {
+            const std::string_view key = leverKey(*options.lever);
+            printLine(stderr, QStringLiteral("roofline-explorer: lever %1 does not apply: %2")
+                                  .arg(QString::fromLatin1(key.data(),
+                                                           static_cast<qsizetype>(key.size())),
+                                       reason));
+            return 2;
+        }
+    }
     if (options.presentation) {
         window.setPresentationMode(true);
     }
