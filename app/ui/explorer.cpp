@@ -102,6 +102,7 @@ int runExplorer(int argc, char** argv) {
     }
 
     if (!options.grabPath.isEmpty()) {
+        window.updateLevers();  // the render shows which levers apply, without waiting
         const QString error = grabWindowToFile(window, options.size, options.grabPath);
         if (!error.isEmpty()) {
             printLine(stderr, QStringLiteral("roofline-explorer: ") + error);

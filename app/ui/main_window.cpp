@@ -384,8 +384,7 @@ void MainWindow::setLeverExplanation(const QString& text, const QString& lever) 
         m_leverLabel->clear();
         m_leverStatus->clear();
     } else {
-        m_leverLabel->setText(tr("<b>%1</b> (the scenario before it is pinned as the "
-                                 "baseline): %2")
+        m_leverLabel->setText(tr("<b>%1</b>, against the pinned baseline: %2")
                                   .arg(lever.toHtmlEscaped(), text.toHtmlEscaped()));
         // A normal status bar widget: a passing message or status tip covers it for a
         // while, then it comes back, until the next change.
