@@ -475,8 +475,8 @@ private slots:
         QCOMPARE(leverAction->isEnabled(), expected.plan.applicable);
         if (!expected.plan.applicable) {
             // Disabled, with the engine's reason as its tooltip; triggering changes nothing.
-            QCOMPARE(leverAction->toolTip(),
-                     QStringLiteral("Does not apply: ") + QString::fromStdString(expected.plan.reason));
+            QCOMPARE(leverAction->toolTip(), QStringLiteral("Does not apply: ") +
+                                                 QString::fromStdString(expected.plan.reason));
             QCOMPARE(leverAction->statusTip(), leverAction->toolTip());
             QString reason;
             QVERIFY(!window.applyLever(id, &reason));
@@ -526,7 +526,8 @@ private slots:
         const LeverPlan plan = planLever(window.controller().scenario(), LeverId::ExpertParallel,
                                          io::leverContext(window.controller().scenario()));
         QVERIFY(!plan.applicable);
-        QCOMPARE(ep->toolTip(), QStringLiteral("Does not apply: ") + QString::fromStdString(plan.reason));
+        QCOMPARE(ep->toolTip(),
+                 QStringLiteral("Does not apply: ") + QString::fromStdString(plan.reason));
     }
 
     void aLeverThatDoesNotFitIsMarked() {
@@ -535,7 +536,8 @@ private slots:
         window.updateLevers();
         QAction* batch = window.leverAction(LeverId::BatchX8);
         QVERIFY(batch->isEnabled());
-        QVERIFY2(batch->text().endsWith(QStringLiteral("(does not fit)")), qPrintable(batch->text()));
+        QVERIFY2(batch->text().endsWith(QStringLiteral("(does not fit)")),
+                 qPrintable(batch->text()));
         QVERIFY(batch->toolTip().startsWith(QStringLiteral("Does not fit in memory.")));
         QVERIFY(!window.leverAction(LeverId::W4a16)->text().contains(QStringLiteral("fit")));
     }
