@@ -35,6 +35,16 @@ std::optional<QString> takeValue(const QString& name, const QStringList& args, q
     return args[++i];
 }
 
+/// "w8a16, w4a16, ..., next-hardware".
+QString knownLeverIds() {
+    QStringList ids;
+    for (const LeverId id : kAllLevers) {
+        const std::string_view key = leverKey(id);
+        ids << QString::fromLatin1(key.data(), static_cast<qsizetype>(key.size()));
+    }
+    return ids.join(QStringLiteral(", "));
+}
+
 }  // namespace
 
 AppOptions parseAppOptions(const QStringList& arguments) {
@@ -66,6 +76,12 @@ AppOptions parseAppOptions(const QStringList& arguments) {
         } else if (auto baseline =
                        takeValue(QStringLiteral("--baseline"), rest, i, options.errors)) {
             options.baselinePath = *baseline;
+        } else if (auto lever = takeValue(QStringLiteral("--lever"), rest, i, options.errors)) {
+            options.lever = parseLeverId(lever->toStdString());
+            if (!options.lever) {
+                options.errors << QObject::tr("unknown lever '%1'; the levers are: %2")
+                                      .arg(*lever, knownLeverIds());
+            }
         } else if (auto size = takeValue(QStringLiteral("--size"), rest, i, options.errors)) {
             static const QRegularExpression pattern(QStringLiteral("^(\\d{2,5})x(\\d{2,5})$"));
             const QRegularExpressionMatch m = pattern.match(*size);
@@ -121,6 +137,11 @@ AppOptions parseAppOptions(const QStringList& arguments) {
             options.scenario.baseline = baseline;
         }
     }
+    if (options.lever && !options.baselinePath.isEmpty()) {
+        options.errors << QObject::tr(
+            "--lever pins the scenario before the change as the baseline: it does not go "
+            "with --baseline");
+    }
     const io::OptionsResult applied =
         io::applyScenarioOptions(toStd(scenarioArgs), options.scenario, options.gqaRatio);
     for (const std::string& e : applied.errors) {
@@ -145,6 +166,14 @@ QString appUsage() {
                "  --presentation               start in presentation mode (F5 toggles)\n"
                "  --baseline FILE.json         pin a saved scenario as the baseline "
                "(compare mode)\n"
+               "  --lever ID                   apply one intervention at start-up (Interventions\n"
+               "                               menu), pinning the scenario before it as the\n"
+               "                               baseline. ID: w8a16 w4a16 w8a8 w4a4 kv-fp8\n"
+               "                               gqa-8 batch-x8 spec-ngram spec-draft\n"
+               "                               flash-attention tp-x2 expert-parallel\n"
+               "                               next-hardware. One that does not apply is\n"
+               "                               said in the status bar; under --grab it is\n"
+               "                               printed and the exit status is 2\n"
                "  --grab FILE.png              render the window to FILE.png and exit\n"
                "  --size WxH                   window size for --grab and benchmarks "
                "(default 1600x1000)\n"

@@ -5,7 +5,7 @@
 /// roofline-explorer's command line:
 ///   roofline-explorer [scenario.json] [scenario options] [--grab FILE.png [--size WxH]]
 ///                     [--benchmark-interaction N] [--first-frame] [--presentation]
-///                     [--baseline FILE.json]
+///                     [--baseline FILE.json] [--lever ID]
 /// Scenario options are roofline-cli's (io::applyScenarioOptions); they apply on top of the
 /// scenario file when one is given, else on top of the embedded default.
 
@@ -13,8 +13,10 @@
 #include <QString>
 #include <QStringList>
 #include <cstdint>
+#include <optional>
 
 #include "roofline/io/scenario_file.h"
+#include "roofline/levers.h"
 
 namespace roofline::ui {
 
@@ -23,6 +25,9 @@ struct AppOptions {
     std::int64_t gqaRatio = 0;  ///< --gqa-ratio, resolved against the model later
     QString scenarioPath;       ///< the positional scenario file, if any
     QString baselinePath;       ///< --baseline FILE.json (also in scenario.baseline)
+    /// --lever ID: applied at start-up (MainWindow::applyLever), which pins the scenario
+    /// before it as the baseline; not with --baseline.
+    std::optional<LeverId> lever;
     /// A scenario file or any scenario option was given: the last session is not restored.
     bool scenarioFromCommandLine = false;
 

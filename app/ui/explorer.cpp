@@ -84,11 +84,25 @@ int runExplorer(int argc, char** argv) {
         }
     }
     window.restoreSession(!options.scenarioFromCommandLine);
+    if (options.lever) {
+        // A lever that does not apply: a batch run fails, saying why; the window opens with
+        // the scenario unchanged and the reason in its status bar.
+        QString reason;
+        if (!window.applyLever(*options.lever, &reason) && batchMode) {
+            const std::string_view key = leverKey(*options.lever);
+            printLine(stderr, QStringLiteral("roofline-explorer: lever %1 does not apply: %2")
+                                  .arg(QString::fromLatin1(key.data(),
+                                                           static_cast<qsizetype>(key.size())),
+                                       reason));
+            return 2;
+        }
+    }
     if (options.presentation) {
         window.setPresentationMode(true);
     }
 
     if (!options.grabPath.isEmpty()) {
+        window.updateLevers();  // the render shows which levers apply, without waiting
         const QString error = grabWindowToFile(window, options.size, options.grabPath);
         if (!error.isEmpty()) {
             printLine(stderr, QStringLiteral("roofline-explorer: ") + error);

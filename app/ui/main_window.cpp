@@ -8,19 +8,23 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QFileInfo>
+#include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSaveFile>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTimer>
 #include <QToolBar>
+#include <QVBoxLayout>
 
 #include "controls_panel.h"
 #include "dialogs.h"
 #include "export.h"
 #include "plot_tooltip.h"
 #include "results_panel.h"
+#include "roofline/io/levers.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline_plot.h"
 #include "scenario_controller.h"
@@ -32,6 +36,9 @@ constexpr int kMaxRecentFiles = 8;
 constexpr int kControlsDockWidth = 380;
 constexpr int kResultsDockWidth = 290;
 constexpr int kStatusMessageMs = 8000;
+/// Lever applicability is recomputed this long after the scenario stops changing, so that
+/// a dragged slider never waits for thirteen analyses.
+constexpr int kLeverRefreshMs = 100;
 QString scenarioFilter() { return QObject::tr("Roofline scenario (*.json);;All files (*)"); }
 
 /// Why `path` is not a file to read, or empty. The loaders would open a FIFO and wait for a
@@ -58,6 +65,33 @@ bool storedFlag(const QSettings& settings, const QString& key, bool fallback) {
     return text == QLatin1String("true") || (text != QLatin1String("false") && fallback);
 }
 
+/// The toolbar's short name for a lever (the menu shows leverTitle).
+QString leverShortTitle(LeverId id) {
+    switch (id) {
+    case LeverId::W8a16: return QStringLiteral("W8A16");
+    case LeverId::W4a16: return QStringLiteral("W4A16");
+    case LeverId::W8a8: return QStringLiteral("W8A8");
+    case LeverId::W4a4: return QStringLiteral("W4A4");
+    case LeverId::KvFp8: return QObject::tr("fp8 KV");
+    case LeverId::Gqa8: return QObject::tr("GQA 8");
+    case LeverId::BatchX8: return QObject::tr("Batch ×8");
+    case LeverId::SpecNgram: return QObject::tr("Spec (n-gram)");
+    case LeverId::SpecDraft: return QObject::tr("Spec (draft)");
+    case LeverId::FlashAttention: return QObject::tr("FlashAttention");
+    case LeverId::TpX2: return QObject::tr("TP ×2");
+    case LeverId::ExpertParallel: return QObject::tr("Expert parallel");
+    case LeverId::NextHardware: return QObject::tr("Next hardware");
+    }
+    return {};
+}
+
+QString leverName(LeverId id) {
+    const std::string_view title = leverTitle(id);
+    return QString::fromUtf8(title.data(), static_cast<qsizetype>(title.size()));
+}
+
+std::size_t leverIndex(LeverId id) { return static_cast<std::size_t>(id); }
+
 }  // namespace
 
 MainWindow::MainWindow(QSettings* settings, QWidget* parent)
@@ -66,11 +100,33 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     m_controller = new ScenarioController(this);
     m_plot = new RooflinePlot(this);
     m_plot->setObjectName(QStringLiteral("rooflinePlot"));
-    setCentralWidget(m_plot);
+    // The plot, and under it the last lever's explanation (hidden when there is none).
+    auto* central = new QWidget(this);
+    auto* centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->setSpacing(0);
+    centralLayout->addWidget(m_plot, 1);
+    m_leverLabel = new QLabel(central);
+    m_leverLabel->setObjectName(QStringLiteral("leverExplanation"));
+    m_leverLabel->setWordWrap(true);
+    m_leverLabel->setTextFormat(Qt::RichText);
+    m_leverLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_leverLabel->setFrameShape(QFrame::StyledPanel);
+    m_leverLabel->setMargin(6);
+    m_leverLabel->hide();
+    centralLayout->addWidget(m_leverLabel);
+    setCentralWidget(central);
     createDocks();
     createActions();
     createMenus();
-    statusBar();
+    m_leverStatus = new QLabel(this);
+    m_leverStatus->setObjectName(QStringLiteral("leverStatus"));
+    m_leverStatus->setTextFormat(Qt::PlainText);
+    // A long sentence must not widen the window: it is cut at the window's edge (the label
+    // under the plot and the tooltip hold all of it).
+    m_leverStatus->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_leverStatus->hide();
+    statusBar()->addWidget(m_leverStatus, 1);
 
     connect(m_controller, &ScenarioController::analysisChanged, this,
             &MainWindow::onAnalysisChanged);
@@ -142,6 +198,7 @@ void MainWindow::createActions() {
     m_clearBaseline->setEnabled(false);
     connect(m_pinBaseline, &QAction::triggered, this, &MainWindow::pinBaseline);
     connect(m_clearBaseline, &QAction::triggered, this, &MainWindow::clearBaseline);
+    createLeverActions();
 
     connect(m_openScenario, &QAction::triggered, this, &MainWindow::openScenarioDialog);
     connect(m_saveScenario, &QAction::triggered, this, &MainWindow::saveScenarioDialog);
@@ -195,6 +252,18 @@ void MainWindow::createMenus() {
     m_compareToolBar->addAction(m_pinBaseline);
     m_compareToolBar->addAction(m_clearBaseline);
 
+    m_interventionsMenu = menuBar()->addMenu(tr("&Interventions"));
+    m_interventionsMenu->setObjectName(QStringLiteral("interventionsMenu"));
+    m_interventionsMenu->setToolTipsVisible(true);  // a disabled lever says why
+    connect(m_interventionsMenu, &QMenu::aboutToShow, this, &MainWindow::updateLevers);
+    addToolBarBreak();
+    m_leverToolBar = addToolBar(tr("Interventions"));
+    m_leverToolBar->setObjectName(QStringLiteral("interventionsToolBar"));
+    for (QAction* lever : m_leverActions) {
+        m_interventionsMenu->addAction(lever);
+        m_leverToolBar->addAction(lever);
+    }
+
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(m_about);
     updateRecentMenu();
@@ -212,6 +281,118 @@ void MainWindow::onAnalysisChanged(const Analysis& analysis) {
     m_plot->setAnalysis(analysis, m_controller->trail());
     m_results->setAnalysis(analysis);
     updateTitle();
+    // Cheap on every slider step: the levers are recomputed once the scenario rests, or when
+    // the Interventions menu opens.
+    m_leversDirty = true;
+    if (m_leverTimer != nullptr) {
+        m_leverTimer->start();
+    }
+    if (!m_applyingLever && !m_leverExplanation.isEmpty()) {
+        setLeverExplanation({});
+    }
+}
+
+void MainWindow::createLeverActions() {
+    m_leverTimer = new QTimer(this);
+    m_leverTimer->setSingleShot(true);
+    m_leverTimer->setInterval(kLeverRefreshMs);
+    connect(m_leverTimer, &QTimer::timeout, this, &MainWindow::updateLevers);
+    for (const LeverId id : kAllLevers) {
+        const std::string_view key = leverKey(id);
+        auto* action = new QAction(leverName(id), this);
+        action->setObjectName(QStringLiteral("lever-") +
+                              QString::fromLatin1(key.data(), static_cast<qsizetype>(key.size())));
+        action->setIconText(leverShortTitle(id));
+        connect(action, &QAction::triggered, this, [this, id] { applyLever(id); });
+        m_leverActions[leverIndex(id)] = action;
+    }
+}
+
+QAction* MainWindow::leverAction(LeverId id) const { return m_leverActions[leverIndex(id)]; }
+
+void MainWindow::updateLevers() {
+    if (!m_leversDirty) {
+        return;
+    }
+    m_leversDirty = false;
+    m_leverTimer->stop();
+    for (const LeverOutcome& outcome :
+         io::listLevers(m_controller->scenario(), m_controller->analysis())) {
+        QAction* action = leverAction(outcome.id);
+        const QString name = leverName(outcome.id);
+        const QString shortName = leverShortTitle(outcome.id);
+        QString tip;
+        if (!outcome.applicable) {
+            action->setEnabled(false);
+            action->setText(name);
+            action->setIconText(shortName);
+            tip = tr("Does not apply: %1").arg(qs(outcome.reason));
+        } else if (!outcome.fits) {
+            action->setEnabled(true);
+            action->setText(tr("%1 (does not fit)").arg(name));
+            action->setIconText(tr("%1 (does not fit)").arg(shortName));
+            tip = tr("Does not fit in memory. %1").arg(qs(outcome.explanation));
+        } else {
+            action->setEnabled(true);
+            action->setText(name);
+            action->setIconText(shortName);
+            tip = qs(outcome.explanation);
+        }
+        action->setToolTip(tip);
+        action->setStatusTip(tip);
+    }
+}
+
+bool MainWindow::applyLever(LeverId id, QString* reason) {
+    const io::ScenarioFile before = m_controller->scenarioFile();
+    const Scenario base = m_controller->scenario();
+    const Analysis baseAnalysis = m_controller->analysis();
+    const std::vector<TrailPoint> baseTrail = m_controller->trail();
+    const io::AppliedLever applied = io::applyLever(before, base, id);
+    QString why;
+    if (!applied.plan.applicable) {
+        why = qs(applied.plan.reason);
+    } else {
+        m_applyingLever = true;
+        const std::vector<Issue> issues = m_controller->setScenarioFile(applied.file);
+        m_applyingLever = false;
+        if (hasErrors(issues)) {
+            why = issuesText(issues);
+        }
+    }
+    if (!why.isEmpty()) {
+        statusBar()->showMessage(tr("%1 does not apply: %2").arg(leverName(id), why),
+                                 kStatusMessageMs);
+        if (reason != nullptr) {
+            *reason = why;
+        }
+        return false;
+    }
+    // As Pin baseline does, with the scenario as it was before the change.
+    applyBaseline(before, baseAnalysis, baseTrail);
+    setLeverExplanation(qs(explainLever(id, base, baseAnalysis, m_controller->scenario(),
+                                        m_controller->analysis())),
+                        leverName(id));
+    return true;
+}
+
+QString MainWindow::leverExplanation() const { return m_leverExplanation; }
+
+void MainWindow::setLeverExplanation(const QString& text, const QString& lever) {
+    m_leverExplanation = text;
+    if (text.isEmpty()) {
+        m_leverLabel->clear();
+        m_leverStatus->clear();
+    } else {
+        m_leverLabel->setText(tr("<b>%1</b>, against the pinned baseline: %2")
+                                  .arg(lever.toHtmlEscaped(), text.toHtmlEscaped()));
+        // A normal status bar widget: a passing message or status tip covers it for a
+        // while, then it comes back, until the next change.
+        m_leverStatus->setText(tr("%1: %2").arg(lever, text));
+        m_leverStatus->setToolTip(m_leverStatus->text());
+    }
+    m_leverLabel->setVisible(!text.isEmpty());
+    m_leverStatus->setVisible(!text.isEmpty());
 }
 
 void MainWindow::updateTitle() {

@@ -8,16 +8,20 @@
 
 #include <QMainWindow>
 #include <QStringList>
+#include <array>
 #include <memory>
 #include <optional>
 
 #include "roofline/analysis.h"
 #include "roofline/io/scenario_file.h"
+#include "roofline/levers.h"
 
 class QAction;
 class QDockWidget;
+class QLabel;
 class QMenu;
 class QSettings;
+class QTimer;
 class QToolBar;
 
 namespace roofline::ui {
@@ -67,6 +71,25 @@ public:
     /// The current scenario as File > Save writes it: with the pinned baseline, if any.
     io::ScenarioFile scenarioToSave() const;
 
+    /// Interventions. applyLever() pins the current scenario as the baseline (as Pin
+    /// baseline does), applies ONE change through io::applyLever, and shows the lever's
+    /// one-sentence explanation in the status bar and under the plot until the next change.
+    /// A lever that does not apply changes nothing; its reason goes to the status bar and
+    /// comes back in `reason` when given. Returns whether the lever was applied.
+    bool applyLever(LeverId id, QString* reason = nullptr);
+    /// The Interventions menu's action for `id` (also on the Interventions toolbar).
+    /// Enabled when the lever applies, else disabled with the reason as its tooltip; a
+    /// lever whose scenario does not fit says so in its text and tooltip. They are brought
+    /// up to date lazily (updateLevers): when the menu is about to show, and ~100 ms after
+    /// the scenario stops changing, so that dragging a slider stays instant.
+    QAction* leverAction(LeverId id) const;
+    /// Recomputes the lever actions now, if the scenario changed since the last time.
+    void updateLevers();
+    /// The explanation of the last lever applied; empty after any other change.
+    QString leverExplanation() const;
+    QLabel* leverExplanationLabel() const { return m_leverLabel; }
+    QLabel* leverStatusLabel() const { return m_leverStatus; }
+
     void setPresentationMode(bool on);
     bool presentationMode() const;
     void setOperatorsVisible(bool visible);
@@ -85,6 +108,8 @@ private:
     void createMenus();
     void createDocks();
     void onAnalysisChanged(const roofline::Analysis& analysis);
+    void createLeverActions();
+    void setLeverExplanation(const QString& text, const QString& lever = {});
     void addRecentFile(const QString& path);
     void updateRecentMenu();
     void updateTitle();
@@ -127,6 +152,16 @@ private:
     QAction* m_about = nullptr;
     QAction* m_pinBaseline = nullptr;
     QAction* m_clearBaseline = nullptr;
+
+    std::array<QAction*, kLeverCount> m_leverActions{};
+    QMenu* m_interventionsMenu = nullptr;
+    QToolBar* m_leverToolBar = nullptr;
+    QLabel* m_leverLabel = nullptr;
+    QLabel* m_leverStatus = nullptr;
+    QTimer* m_leverTimer = nullptr;
+    bool m_leversDirty = true;
+    bool m_applyingLever = false;  ///< the analysis change is the lever's own
+    QString m_leverExplanation;    ///< as shown in the status bar and the label
 };
 
 }  // namespace roofline::ui

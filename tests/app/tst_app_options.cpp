@@ -9,6 +9,9 @@
 #include "roofline/version.h"
 #include "test_support.h"
 
+using roofline::kAllLevers;
+using roofline::LeverId;
+using roofline::leverKey;
 using roofline::Precision;
 using roofline::ui::AppOptions;
 using roofline::ui::parseAppOptions;
@@ -124,6 +127,13 @@ private slots:
         QTest::newRow("two files")
             << QStringList{QStringLiteral("a.json"), QStringLiteral("b.json")}
             << QStringLiteral("b.json");
+        QTest::newRow("unknown lever")
+            << QStringList{QStringLiteral("--lever"), QStringLiteral("w3a7")}
+            << QStringLiteral("unknown lever 'w3a7'; the levers are: w8a16, w4a16, w8a8, w4a4, "
+                              "kv-fp8, gqa-8, batch-x8, spec-ngram, spec-draft, "
+                              "flash-attention, tp-x2, expert-parallel, next-hardware");
+        QTest::newRow("lever without id") << QStringList{QStringLiteral("--lever")}
+                                          << QStringLiteral("--lever expects a value");
         QTest::newRow("grab without file")
             << QStringList{QStringLiteral("--grab")} << QStringLiteral("--grab");
     }
@@ -136,12 +146,45 @@ private slots:
                  qPrintable(o.errors.join(QLatin1Char('\n'))));
     }
 
+    void leverNamesOneLever() {
+        const AppOptions o = parseAppOptions(
+            {QStringLiteral("--lever"), QStringLiteral("w4a16"), QStringLiteral("--grab"),
+             QStringLiteral("x.png")});
+        QVERIFY2(o.errors.isEmpty(), qPrintable(o.errors.join(QLatin1Char('\n'))));
+        QVERIFY(o.lever == LeverId::W4a16);
+        QVERIFY(parseAppOptions({QStringLiteral("--lever=next-hardware")}).lever ==
+                LeverId::NextHardware);
+        QVERIFY(!parseAppOptions({}).lever);
+    }
+
+    void leverDoesNotGoWithBaseline() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("base.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        const std::string json = io::toJson(io::ScenarioFile{});
+        file.write(json.data(), static_cast<qint64>(json.size()));
+        file.close();
+        const AppOptions o = parseAppOptions({QStringLiteral("--lever"), QStringLiteral("tp-x2"),
+                                              QStringLiteral("--baseline"), path});
+        QCOMPARE(o.errors.size(), 1);
+        QVERIFY(o.errors[0].contains(QStringLiteral("--baseline")));
+    }
+
     void helpListsTheScenarioOptions() {
         QVERIFY(parseAppOptions({QStringLiteral("--help")}).help);
         const QString usage = roofline::ui::appUsage();
         QVERIFY(usage.contains(QStringLiteral("--gqa-ratio")));
         QVERIFY(usage.contains(QStringLiteral("--grab")));
         QVERIFY(usage.contains(QStringLiteral("--benchmark-interaction")));
+        QVERIFY(usage.contains(QStringLiteral("--lever ID")));
+        for (const LeverId id : kAllLevers) {  // every lever id, by name
+            const std::string_view key = leverKey(id);
+            QVERIFY2(usage.contains(QLatin1Char(' ') +
+                                    QString::fromLatin1(key.data(),
+                                                        static_cast<qsizetype>(key.size()))),
+                     key.data());
+        }
     }
 
     void versionIsTheProjectVersion() {

@@ -12,11 +12,14 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QStatusBar>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolBar>
+#include <cmath>
 
+#include "app_options.h"
 #include "controls_panel.h"
 #include "dialogs.h"
 #include "main_window.h"
@@ -24,7 +27,9 @@
 #include "results_panel.h"
 #include "roofline/comparison.h"
 #include "roofline/format.h"
+#include "roofline/io/levers.h"
 #include "roofline/io/scenario_file.h"
+#include "roofline/levers.h"
 #include "roofline_plot.h"
 #include "scenario_controller.h"
 #include "slider_control.h"
@@ -43,6 +48,22 @@ void writeFile(const QString& path, const QByteArray& content) {
 
 QAction* action(const MainWindow& window, const char* name) {
     return window.findChild<QAction*>(QString::fromLatin1(name));
+}
+
+QString leverKeyText(LeverId id) {
+    const std::string_view key = leverKey(id);
+    return QString::fromLatin1(key.data(), static_cast<qsizetype>(key.size()));
+}
+
+/// DeepSeek-V3 on 8×H200 in fp8: an MoE on several devices.
+io::ScenarioFile deepSeekOnEightH200() {
+    io::ScenarioFile file;
+    file.hardware = "h200";
+    file.model = "deepseek-v3";
+    file.workload.tensorParallel = 8;
+    file.workload.weightPrecision = Precision::Fp8;
+    file.workload.activationPrecision = Precision::Fp8;
+    return file;
 }
 
 }  // namespace
@@ -406,6 +427,167 @@ private slots:
         again.restoreSession(true);
         QVERIFY(!again.plot()->hasBaseline());
         QVERIFY(Dialogs::shownErrors().isEmpty());
+    }
+
+    void everyLeverIsInTheInterventionsMenuAndToolbar() {
+        MainWindow window;
+        auto* menu = window.findChild<QMenu*>(QStringLiteral("interventionsMenu"));
+        auto* toolbar = window.findChild<QToolBar*>(QStringLiteral("interventionsToolBar"));
+        QVERIFY(menu != nullptr);
+        QVERIFY(toolbar != nullptr);
+        QCOMPARE(menu->actions().size(), static_cast<qsizetype>(kLeverCount));
+        for (const LeverId id : kAllLevers) {
+            QAction* lever = window.leverAction(id);
+            QVERIFY(lever != nullptr);
+            QCOMPARE(lever->objectName(), QStringLiteral("lever-") + leverKeyText(id));
+            QVERIFY(lever->text().startsWith(QString::fromUtf8(leverTitle(id).data(),
+                                                               static_cast<qsizetype>(
+                                                                   leverTitle(id).size()))));
+            QVERIFY(menu->actions().contains(lever));
+            QVERIFY(toolbar->actions().contains(lever));
+        }
+        QCOMPARE(window.leverAction(LeverId::W4a16)->iconText(), QStringLiteral("W4A16"));
+    }
+
+    void eachLeverMovesTheScenarioAsTheEngineSays_data() {
+        QTest::addColumn<bool>("deepSeek");
+        QTest::addColumn<int>("lever");
+        for (const LeverId id : kAllLevers) {
+            const QByteArray key = leverKeyText(id).toLatin1();
+            QTest::newRow(("default " + key).constData()) << false << static_cast<int>(id);
+            QTest::newRow(("deepseek " + key).constData()) << true << static_cast<int>(id);
+        }
+    }
+    void eachLeverMovesTheScenarioAsTheEngineSays() {
+        QFETCH(bool, deepSeek);
+        QFETCH(int, lever);
+        const auto id = static_cast<LeverId>(lever);
+        MainWindow window;
+        if (deepSeek) {
+            QVERIFY(!hasErrors(window.controller().setScenarioFile(deepSeekOnEightH200())));
+        }
+        window.updateLevers();
+        const io::ScenarioFile before = window.controller().scenarioFile();
+        const Scenario base = window.controller().scenario();
+        const Analysis baseAnalysis = window.controller().analysis();
+        const io::AppliedLever expected = io::applyLever(before, base, id);
+        QAction* leverAction = window.leverAction(id);
+        QCOMPARE(leverAction->isEnabled(), expected.plan.applicable);
+        if (!expected.plan.applicable) {
+            // Disabled, with the engine's reason as its tooltip; triggering changes nothing.
+            QCOMPARE(leverAction->toolTip(), QStringLiteral("Does not apply: ") +
+                                                 QString::fromStdString(expected.plan.reason));
+            QCOMPARE(leverAction->statusTip(), leverAction->toolTip());
+            QString reason;
+            QVERIFY(!window.applyLever(id, &reason));
+            QCOMPARE(reason, QString::fromStdString(expected.plan.reason));
+            QCOMPARE(window.controller().scenarioFile(), before);
+            QVERIFY(!window.plot()->hasBaseline());
+            return;
+        }
+        leverAction->trigger();
+        QCOMPARE(window.controller().scenarioFile(), expected.file);
+        // The scenario before the change is the pinned baseline, shown on the plot.
+        QVERIFY(window.plot()->hasBaseline());
+        QVERIFY(window.baselineScenario().has_value());
+        QCOMPARE(*window.baselineScenario(), before);
+        QCOMPARE(window.plot()->baselineDecodePoint()->data()->at(0)->key,
+                 baseAnalysis.decode().intensity());
+        // The engine's sentence, under the plot and in the status bar.
+        const QString sentence = QString::fromStdString(
+            explainLever(id, base, baseAnalysis, window.controller().scenario(),
+                         window.controller().analysis()));
+        QVERIFY(!sentence.isEmpty());
+        QCOMPARE(window.leverExplanation(), sentence);
+        QVERIFY(!window.leverExplanationLabel()->isHidden());
+        QVERIFY(window.leverExplanationLabel()->text().contains(sentence.toHtmlEscaped()));
+        QVERIFY(window.leverStatusLabel()->text().endsWith(sentence));
+    }
+
+    void aLeverThatDoesNotApplyIsDisabledWithItsReason() {
+        MainWindow window;
+        io::ScenarioFile fp4;
+        fp4.hardware = "b200";
+        fp4.workload.weightPrecision = Precision::Fp4;
+        fp4.workload.activationPrecision = Precision::Fp4;
+        QVERIFY(!hasErrors(window.controller().setScenarioFile(fp4)));
+        window.updateLevers();
+        QAction* w4a4 = window.leverAction(LeverId::W4a4);
+        QVERIFY(!w4a4->isEnabled());
+        QVERIFY2(w4a4->toolTip().startsWith(QStringLiteral("Does not apply: ")),
+                 qPrintable(w4a4->toolTip()));
+        QVERIFY(w4a4->toolTip().contains(QStringLiteral("fp4")));
+
+        // A dense model: expert parallelism has nothing to spread.
+        QVERIFY(!hasErrors(window.controller().setScenarioFile(io::ScenarioFile{})));
+        window.updateLevers();
+        QAction* ep = window.leverAction(LeverId::ExpertParallel);
+        QVERIFY(!ep->isEnabled());
+        const LeverPlan plan = planLever(window.controller().scenario(), LeverId::ExpertParallel,
+                                         io::leverContext(window.controller().scenario()));
+        QVERIFY(!plan.applicable);
+        QCOMPARE(ep->toolTip(),
+                 QStringLiteral("Does not apply: ") + QString::fromStdString(plan.reason));
+    }
+
+    void aLeverThatDoesNotFitIsMarked() {
+        MainWindow window;
+        window.controller().setBatch(64);  // ×8 = 512 sequences of 2k tokens: 137 GB of KV
+        window.updateLevers();
+        QAction* batch = window.leverAction(LeverId::BatchX8);
+        QVERIFY(batch->isEnabled());
+        QVERIFY2(batch->text().endsWith(QStringLiteral("(does not fit)")),
+                 qPrintable(batch->text()));
+        QVERIFY(batch->toolTip().startsWith(QStringLiteral("Does not fit in memory.")));
+        QVERIFY(!window.leverAction(LeverId::W4a16)->text().contains(QStringLiteral("fit")));
+    }
+
+    void leversFollowTheScenarioLazily() {
+        MainWindow window;
+        window.updateLevers();
+        QAction* flash = window.leverAction(LeverId::FlashAttention);
+        QVERIFY(!flash->isEnabled());  // the default has FlashAttention on
+        window.controller().setFlashAttention(false);
+        // Not on every change (a dragged slider stays instant), but soon after it rests...
+        QVERIFY(!flash->isEnabled());
+        QTRY_VERIFY_WITH_TIMEOUT(flash->isEnabled(), 2000);
+        // ...and at once when the menu opens.
+        window.controller().setFlashAttention(true);
+        auto* menu = window.findChild<QMenu*>(QStringLiteral("interventionsMenu"));
+        QMetaObject::invokeMethod(menu, "aboutToShow");
+        QVERIFY(!flash->isEnabled());
+    }
+
+    void theExplanationLastsUntilTheNextChange() {
+        MainWindow window;
+        QVERIFY(window.applyLever(LeverId::W4a16));
+        QVERIFY(!window.leverExplanation().isEmpty());
+        window.statusBar()->showMessage(QStringLiteral("passing by"), 10);
+        QVERIFY(!window.leverStatusLabel()->text().isEmpty());
+        window.controller().setBatch(2);
+        QVERIFY(window.leverExplanation().isEmpty());
+        QVERIFY(window.leverExplanationLabel()->isHidden());
+        QVERIFY(window.leverStatusLabel()->text().isEmpty());
+        QVERIFY(window.plot()->hasBaseline());  // the baseline stays pinned
+    }
+
+    void leverAtStartUpQuartersTheDecodeBytes() {
+        // roofline-explorer --lever w4a16: the default scenario, then the lever, as
+        // runExplorer does. Decode reads 15.284e9 → 4.026e9 bytes per step on an H100
+        // (bf16 → int4 weights, the KV cache and activations unchanged): TPOT ÷ 3.80.
+        const ui::AppOptions options = ui::parseAppOptions({QStringLiteral("--lever"),
+                                                           QStringLiteral("w4a16")});
+        QVERIFY(options.errors.isEmpty());
+        QVERIFY(options.lever);
+        MainWindow window;
+        const double before = window.controller().analysis().tpotSeconds;
+        QVERIFY(window.applyLever(*options.lever));
+        const double after = window.controller().analysis().tpotSeconds;
+        QVERIFY2(std::abs(before / after - 15.284 / 4.026) < 0.02,
+                 qPrintable(QString::number(before / after)));
+        QVERIFY(window.plot()->hasBaseline());
+        QVERIFY(window.baselineScenario()->workload.weightPrecision == Precision::Bf16);
+        QVERIFY(window.controller().scenarioFile().workload.weightPrecision == Precision::Int4);
     }
 };
 
