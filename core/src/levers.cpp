@@ -233,15 +233,20 @@ std::string cause(LeverId id, const Scenario& base, const Analysis& a0, const Sc
         }
         case LeverId::ExpertParallel: {
             const std::int64_t d = w1.tensorParallel;
+            // The mean device reads the same expert bytes either way (E/D whole experts or
+            // 1/D of each, the same touched fraction): say so rather than "X → X".
+            const std::string before = formatBytes(a0.decode().weightBytes);
+            const std::string after = formatBytes(a1.decode().weightBytes);
             std::string s = "Each of the " + integerText(d) + " devices holds " +
                             integerText(changed.model.moe.numExperts / d) +
                             " whole experts instead of 1/" + integerText(d) + " of all " +
-                            integerText(changed.model.moe.numExperts) +
-                            ": a decode step reads " + formatBytes(a0.decode().weightBytes) +
-                            " → " + formatBytes(a1.decode().weightBytes) +
-                            " of weights per device, link time " +
+                            integerText(changed.model.moe.numExperts) + ": a decode step reads " +
+                            (before == after ? "the same " + after
+                                             : before + " → " + after) +
+                            " of weights per device, and its time on the link goes " +
                             formatDuration(a0.decode().linkTimeSeconds) + " → " +
-                            formatDuration(a1.decode().linkTimeSeconds);
+                            formatDuration(a1.decode().linkTimeSeconds) +
+                            " (two all-to-alls per MoE layer)";
             return s;
         }
         case LeverId::NextHardware:
