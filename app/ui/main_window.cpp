@@ -157,7 +157,9 @@ void MainWindow::createDocks() {
     resultsScroll->setWidget(m_results);
     resultsScroll->setWidgetResizable(true);
     resultsScroll->setFrameShape(QFrame::NoFrame);
-    resultsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // Narrower than its text (presentation mode on a small screen), the panel scrolls
+    // rather than cutting numbers off.
+    resultsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     m_resultsDock = new QDockWidget(tr("Results"), this);
     m_resultsDock->setObjectName(QStringLiteral("resultsDock"));
     m_resultsDock->setWidget(resultsScroll);
@@ -256,7 +258,8 @@ void MainWindow::createMenus() {
     m_interventionsMenu->setObjectName(QStringLiteral("interventionsMenu"));
     m_interventionsMenu->setToolTipsVisible(true);  // a disabled lever says why
     connect(m_interventionsMenu, &QMenu::aboutToShow, this, &MainWindow::updateLevers);
-    addToolBarBreak();
+    // One row with the Compare buttons: a second row cost the plot 36 px of height (its
+    // overflow arrow shows the levers that do not fit; the menu has them all).
     m_leverToolBar = addToolBar(tr("Interventions"));
     m_leverToolBar->setObjectName(QStringLiteral("interventionsToolBar"));
     for (QAction* lever : m_leverActions) {
@@ -531,16 +534,33 @@ void MainWindow::setPresentationMode(bool on) {
     QFont f = m_baseFont;
     f.setPointSizeF(m_baseFont.pointSizeF() * (on ? 1.5 : 1.0));
     setFont(f);
-    // The docks grow with their text, so numbers are not cut off.
-    resizeDocks({m_controlsDock, m_resultsDock},
-                {on ? kControlsDockWidth * 6 / 5 : kControlsDockWidth,
-                 on ? kResultsDockWidth * 5 / 4 : kResultsDockWidth},
-                Qt::Horizontal);
+    fitDocks();
     m_plot->setPresentationMode(on);
     m_results->setPlotPalette(m_plot->plotPalette());
 }
 
 bool MainWindow::presentationMode() const { return m_presentation->isChecked(); }
+
+void MainWindow::fitDocks() {
+    // The docks grow with their text in presentation mode, so numbers are not cut off, but
+    // the plot keeps at least half the window: on a small screen (1280×720 at ×1.5) each
+    // dock gives way to its share and scrolls (issue 12 saw the plot squeezed to 440 px).
+    const bool on = presentationMode();
+    const int controls = on ? kControlsDockWidth * 6 / 5 : kControlsDockWidth;
+    const int results = on ? kResultsDockWidth * 5 / 4 : kResultsDockWidth;
+    const int room = width() / 2;
+    const double scale = std::min(1.0, static_cast<double>(room) / (controls + results));
+    resizeDocks({m_controlsDock, m_resultsDock},
+                {static_cast<int>(controls * scale), static_cast<int>(results * scale)},
+                Qt::Horizontal);
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event) {
+    QMainWindow::resizeEvent(event);
+    if (presentationMode()) {
+        fitDocks();  // outside it, docks the user has dragged keep their width
+    }
+}
 
 void MainWindow::setOperatorsVisible(bool visible) {
     if (m_showOperators->isChecked() != visible) {

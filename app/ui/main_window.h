@@ -102,8 +102,11 @@ public:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
+    /// The docks' widths for the mode, leaving the plot at least half the window.
+    void fitDocks();
     void createActions();
     void createMenus();
     void createDocks();

@@ -365,6 +365,19 @@ private slots:
         QCOMPARE(window.font().pointSizeF(), before);
     }
 
+    void presentationModeLeavesThePlotMostOfASmallScreen() {
+        // Issue 12: at 1280×720 the docks kept their normal width at ×1.5 text and squeezed
+        // the plot to about 440 px. They now give way, so the plot keeps at least half.
+        MainWindow window;
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.setPresentationMode(true);
+        QCoreApplication::processEvents();
+        QVERIFY2(window.plot()->width() >= 1280 / 2 - 20,
+                 qPrintable(QString::number(window.plot()->width())));
+    }
+
     void docksCanBeHiddenLeavingThePlot() {
         MainWindow window;
         window.show();
