@@ -4,6 +4,7 @@
 #include <QHelpEvent>
 #include <QPainter>
 #include <QToolTip>
+#include <algorithm>
 
 #include "plot_tooltip.h"
 #include "roofline/format.h"
@@ -63,7 +64,11 @@ void ByteSplitBar::rebuild() {
 int ByteSplitBar::rowHeight() const { return fontMetrics().height() + 4; }
 
 int ByteSplitBar::nameWidth() const {
-    return fontMetrics().horizontalAdvance(QStringLiteral("prefill")) + 8;
+    int widest = 0;
+    for (const PassKind kind : {PassKind::Prefill, PassKind::Decode, PassKind::Verify}) {
+        widest = std::max(widest, fontMetrics().horizontalAdvance(qs(std::string(toString(kind)))));
+    }
+    return widest + 8;
 }
 
 QRect ByteSplitBar::barRect(std::size_t row) const {

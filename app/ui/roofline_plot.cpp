@@ -657,9 +657,11 @@ void RooflinePlot::updateRoofs() {
 }
 
 QString RooflinePlot::pointText(const PassCost& pass) const {
-    // "1.05 FLOP/byte · 3.52 TFLOP/s (100% of roof)": where the point sits, what it attains
-    // and how close that is to the roof at its intensity (the engine's fractionOfRoof).
-    return tr("%1 FLOP/byte · %2 (%3% of roof)")
+    // "1.05 FLOP/byte", then under it "3.52 TFLOP/s (100% of roof)": where the point sits,
+    // what it attains and how close that is to the roof at its intensity (the engine's
+    // fractionOfRoof). Two short lines: one long one would not fit beside the point, and
+    // would run over the roofs' labels.
+    return tr("%1 FLOP/byte\n%2 (%3% of roof)")
         .arg(qs(formatNumber(pass.intensity())),
              qs(formatSi(pass.attainableFlopsPerSecond, "FLOP/s")),
              qs(formatNumber(fractionOfRoof(m_analysis, pass) * 100.0, 3)));

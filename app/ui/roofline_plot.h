@@ -170,7 +170,7 @@ private:
     void applyStyle();
     void updateRoofs();
     void updatePoints();
-    QString pointText(const PassCost& pass) const;  ///< "x FLOP/byte · y TFLOP/s (z% of roof)"
+    QString pointText(const PassCost& pass) const;  ///< "x FLOP/byte\ny TFLOP/s (z% of roof)"
     void updateOperators();
     void updateTrail();
     void updateHoverTargets();

@@ -56,7 +56,7 @@ bool allFinite(const Data& data) {
 
 /// What a point's label says after its name, written out from the engine's numbers.
 QString pointText(const Analysis& a, const PassCost& pass) {
-    return ui::qs(formatNumber(pass.intensity())) + QStringLiteral(" FLOP/byte · ") +
+    return ui::qs(formatNumber(pass.intensity())) + QStringLiteral(" FLOP/byte\n") +
            ui::qs(formatSi(pass.attainableFlopsPerSecond, "FLOP/s")) + QStringLiteral(" (") +
            ui::qs(formatNumber(fractionOfRoof(a, pass) * 100.0)) + QStringLiteral("% of roof)");
 }
