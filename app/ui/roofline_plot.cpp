@@ -1250,6 +1250,8 @@ void RooflinePlot::placePointLabels() {
             fitsRight == fitsLeft ? (fitsRight ? preferRight : moreRoomRight) : fitsRight;
         const Qt::Alignment vertical = label->positionAlignment() & Qt::AlignVertical_Mask;
         label->setPositionAlignment((right ? Qt::AlignLeft : Qt::AlignRight) | vertical);
+        // Two-line labels: the lines flush against the point's side.
+        label->setTextAlignment(right ? Qt::AlignLeft : Qt::AlignRight);
         label->setPadding(QMargins(right ? gap : 0, m.top(), right ? 0 : gap, m.bottom()));
     };
     side(m_decodeLabel, m_analysis.decode().intensity(), false);
@@ -1270,10 +1272,12 @@ void RooflinePlot::placePointLabels() {
         m_prefillLabel->position->setTypeX(QCPItemPosition::ptPlotCoords);
         m_prefillLabel->position->setCoords(px, py);
         m_prefillLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        m_prefillLabel->setTextAlignment(Qt::AlignLeft);
     } else {
         m_prefillLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
         m_prefillLabel->position->setCoords(1.0, py);
         m_prefillLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+        m_prefillLabel->setTextAlignment(Qt::AlignRight);
         m_prefillLabel->setPadding(QMargins(0, 14, 8, 0));
     }
 }
