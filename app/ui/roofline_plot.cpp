@@ -1267,18 +1267,50 @@ void RooflinePlot::placePointLabels() {
     // the HBM slope and the ridge).
     const double px = m_analysis.prefill().intensity();
     const double py = tflops(m_analysis.prefill().attainableFlopsPerSecond);
-    m_prefillLabel->setPadding(QMargins(10, 8, 0, 0));
-    if (fitsRightOf(m_prefillLabel, px)) {
+    // Candidates in order of preference; the first that runs over no roof label wins (two
+    // lines of text reach down to the other precisions' labels under their ceilings).
+    const auto rightBelow = [&] {
         m_prefillLabel->position->setTypeX(QCPItemPosition::ptPlotCoords);
         m_prefillLabel->position->setCoords(px, py);
         m_prefillLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
         m_prefillLabel->setTextAlignment(Qt::AlignLeft);
-    } else {
+        m_prefillLabel->setPadding(QMargins(10, 8, 0, 0));
+    };
+    const auto rightAbove = [&] {
+        rightBelow();
+        m_prefillLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+        m_prefillLabel->setPadding(QMargins(10, 0, 0, 8));
+    };
+    const auto edgeBelow = [&] {
         m_prefillLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
         m_prefillLabel->position->setCoords(1.0, py);
         m_prefillLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
         m_prefillLabel->setTextAlignment(Qt::AlignRight);
         m_prefillLabel->setPadding(QMargins(0, 14, 8, 0));
+    };
+    const auto clear = [this] {
+        const QRect box = footprint(*m_prefillLabel).boundingRect();
+        return std::none_of(m_roofLabelItems.begin(), m_roofLabelItems.end(),
+                            [&](const PlotLabel* roof) {
+                                return roof->visible() &&
+                                       footprint(*roof).boundingRect().intersects(box);
+                            });
+    };
+    m_prefillLabel->setPadding(QMargins(10, 8, 0, 0));
+    const bool right = fitsRightOf(m_prefillLabel, px);
+    if (right) {
+        rightBelow();
+        if (clear()) {
+            return;
+        }
+        rightAbove();
+        if (clear()) {
+            return;
+        }
+    }
+    edgeBelow();
+    if (right && !clear()) {
+        rightBelow();  // nowhere clear: the first choice
     }
 }
 
