@@ -737,6 +737,7 @@ void RooflinePlot::updatePoints() {
     m_prefillLink->setData(prefillLinkX, prefillLinkY);
     m_decodeLink->setData(decodeLinkX, decodeLinkY);
     placePointLabels();  // by the width of the new texts
+    placeTrailMarkLabels();
     placeArrows();
 }
 
@@ -1219,6 +1220,7 @@ void RooflinePlot::updateViewGeometry() {
     placeSlopeLabels();
     placeRoofLabels();
     placePointLabels();
+    placeTrailMarkLabels();
     placeArrows();
 }
 
@@ -1312,6 +1314,39 @@ void RooflinePlot::placePointLabels() {
     if (right && !clear()) {
         rightBelow();  // nowhere clear: the first choice
     }
+}
+
+void RooflinePlot::placeTrailMarkLabels() {
+    // The critical batch's label above-left of its mark, the memory wall's below-right,
+    // each on the other side when a point's label (or the other mark's) is there.
+    std::vector<const PlotLabel*> taken = {m_prefillLabel, m_decodeLabel, m_verifyLabel,
+                                           m_draftLabel};
+    const auto place = [&](PlotLabel* label, bool belowRightFirst) {
+        if (!label->visible()) {
+            return;
+        }
+        const auto put = [label](bool belowRight) {
+            label->setPositionAlignment(belowRight ? (Qt::AlignLeft | Qt::AlignTop)
+                                                   : (Qt::AlignRight | Qt::AlignBottom));
+            label->setPadding(belowRight ? QMargins(8, 6, 0, 0) : QMargins(0, 0, 8, 6));
+        };
+        const auto clear = [&] {
+            const QRect box = footprint(*label).boundingRect();
+            return std::none_of(taken.begin(), taken.end(), [&](const PlotLabel* other) {
+                return other->visible() && footprint(*other).boundingRect().intersects(box);
+            });
+        };
+        put(belowRightFirst);
+        if (!clear()) {
+            put(!belowRightFirst);
+            if (!clear()) {
+                put(belowRightFirst);  // nowhere clear: the first choice
+            }
+        }
+        taken.push_back(label);
+    };
+    place(m_criticalLabel, false);
+    place(m_memoryWallLabel, true);
 }
 
 void RooflinePlot::placeRoofLabels() {

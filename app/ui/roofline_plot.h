@@ -183,6 +183,7 @@ private:
     void placeSlopeLabels();
     void placeRoofLabels();
     void placePointLabels();
+    void placeTrailMarkLabels();  ///< after placePointLabels(): around the point labels
     bool fitsRightOf(const PlotLabel* label, double x) const;
     bool fitsLeftOf(const PlotLabel* label, double x) const;
     void onMouseMove(QMouseEvent* event);
