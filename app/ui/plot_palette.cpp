@@ -21,6 +21,10 @@ PlotPalette PlotPalette::lightTheme() {
     p.prefill = QColor(213, 94, 0);
     p.decode = QColor(0, 114, 178);
     p.warning = QColor(200, 30, 30);
+    // Okabe-Ito again, apart from the phase hues: bluish green, yellow, grey.
+    p.weightBytes = QColor(0, 158, 115);
+    p.kvBytes = QColor(230, 159, 0);
+    p.activationBytes = QColor(150, 150, 150);
     return p;
 }
 
@@ -40,6 +44,9 @@ PlotPalette PlotPalette::darkTheme() {
     p.prefill = QColor(240, 150, 60);
     p.decode = QColor(86, 180, 233);
     p.warning = QColor(240, 90, 90);
+    p.weightBytes = QColor(0, 180, 135);
+    p.kvBytes = QColor(240, 200, 70);
+    p.activationBytes = QColor(130, 130, 130);
     return p;
 }
 

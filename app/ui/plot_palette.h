@@ -25,6 +25,11 @@ struct PlotPalette {
     QColor prefill;
     QColor decode;
     QColor warning;  ///< "does not fit" and warnings
+    // The byte split of a pass (results panel): what its bytes are; link bytes take the
+    // interconnect colour.
+    QColor weightBytes;
+    QColor kvBytes;
+    QColor activationBytes;
     bool dark = false;
     bool highContrast = false;
 

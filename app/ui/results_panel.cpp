@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "byte_split_bar.h"
 #include "memory_bar.h"
 #include "plot_tooltip.h"
 #include "roofline/comparison.h"
@@ -40,6 +41,14 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent) {
     addRow(rooflineForm, tr("… weight matmuls"), QStringLiteral("matmulCriticalBatch"));
     addRow(rooflineForm, tr("Goldilocks context"), QStringLiteral("goldilocks"));
     layout->addWidget(roofline);
+
+    // Why decode is memory-bound: what each pass's bytes are.
+    auto* bytes = new QGroupBox(tr("Bytes per pass"), this);
+    auto* bytesLayout = new QVBoxLayout(bytes);
+    m_byteSplit = new ByteSplitBar(bytes);
+    m_byteSplit->setObjectName(QStringLiteral("byteSplit"));
+    bytesLayout->addWidget(m_byteSplit);
+    layout->addWidget(bytes);
 
     auto* memory = new QGroupBox(tr("Memory per device"), this);
     auto* memoryLayout = new QVBoxLayout(memory);
@@ -133,6 +142,7 @@ void ResultsPanel::applyColours() {
     }
     colour(m_warnings, m_palette.warning);
     m_memoryBar->setColours(m_palette.decode, m_palette.warning);
+    m_byteSplit->setPlotPalette(m_palette);
 }
 
 void ResultsPanel::setBaseline(const std::optional<Analysis>& baseline) {
@@ -177,6 +187,8 @@ void ResultsPanel::setAnalysis(const Analysis& a) {
     set("goldilocks", a.goldilocksContextTokens
                           ? formatInteger(std::llround(*a.goldilocksContextTokens)) + " tokens"
                           : std::string("never"));
+
+    m_byteSplit->setAnalysis(a);
 
     const MemoryFootprint& m = a.memory;
     set("memory", formatBytes(m.totalBytes) + " of " + formatBytes(m.usableBytes) + " usable");

@@ -20,6 +20,7 @@ class QLabel;
 
 namespace roofline::ui {
 
+class ByteSplitBar;
 class MemoryBar;
 class ValueField;
 
@@ -43,6 +44,7 @@ public:
     /// prefillBound, decodeBound. For tests.
     QLabel* valueLabel(const QString& key) const;
     MemoryBar* memoryBar() const { return m_memoryBar; }
+    ByteSplitBar* byteSplit() const { return m_byteSplit; }
     /// Whether the memory bar is showing "does not fit" (red).
     bool memoryOverflow() const;
 
@@ -55,6 +57,7 @@ private:
     QList<QLabel*> m_prefillLabels;
     QList<QLabel*> m_decodeLabels;
     MemoryBar* m_memoryBar = nullptr;
+    ByteSplitBar* m_byteSplit = nullptr;
     QLabel* m_warnings = nullptr;
     std::optional<Analysis> m_baseline;
     QGroupBox* m_baselineBox = nullptr;

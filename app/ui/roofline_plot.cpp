@@ -268,6 +268,22 @@ void RooflinePlot::createLayers() {
     m_trailEndLabel = addText(Qt::AlignLeft | Qt::AlignTop, directText());
     m_trailStartLabel->setPadding(QMargins(6, 4, 0, 0));
     m_trailEndLabel->setPadding(QMargins(6, 4, 0, 0));
+    // Marks on the trail: where it reaches the engine's critical batch (tokens/s stops
+    // growing with B) and where memory is full (past it the trail is dashed). The engine
+    // puts both batches on the trail (decodeBatchTrail).
+    m_criticalMark = direct(new Direct<QCPGraph>(xAxis, yAxis));
+    m_criticalMark->setName(tr("critical batch"));
+    m_memoryWallMark = direct(new Direct<QCPGraph>(xAxis, yAxis));
+    m_memoryWallMark->setName(tr("memory full"));
+    for (QCPGraph* mark : {m_criticalMark, m_memoryWallMark}) {
+        mark->setLineStyle(QCPGraph::lsNone);
+    }
+    // Below-right of the mark, like the trail's own labels; above-left where that fits
+    // better is decided by placeTrailLabels().
+    m_criticalLabel = addText(Qt::AlignRight | Qt::AlignBottom, directText());
+    m_criticalLabel->setPadding(QMargins(0, 0, 8, 6));
+    m_memoryWallLabel = addText(Qt::AlignLeft | Qt::AlignTop, directText());
+    m_memoryWallLabel->setPadding(QMargins(8, 6, 0, 0));
 
     m_prefillPoint = direct(new Direct<QCPGraph>(xAxis, yAxis));
     m_decodePoint = direct(new Direct<QCPGraph>(xAxis, yAxis));
@@ -285,6 +301,15 @@ void RooflinePlot::createLayers() {
     m_specPoints = direct(new Direct<QCPGraph>(xAxis, yAxis));
     m_specPoints->setName(tr("speculative passes"));
     m_specPoints->setLineStyle(QCPGraph::lsNone);
+    // With tensor parallelism, each phase again at its own link intensity (FLOPs per byte
+    // sent over the interconnect), to be read against the interconnect roof.
+    m_prefillLink = direct(new Direct<QCPGraph>(xAxis, yAxis));
+    m_decodeLink = direct(new Direct<QCPGraph>(xAxis, yAxis));
+    m_prefillLink->setName(tr("prefill link intensity"));
+    m_decodeLink->setName(tr("decode link intensity"));
+    for (QCPGraph* link : {m_prefillLink, m_decodeLink}) {
+        link->setLineStyle(QCPGraph::lsNone);
+    }
     m_verifyLabel = addText(Qt::AlignLeft | Qt::AlignTop, directText());
     m_verifyLabel->setPadding(QMargins(10, 6, 0, 0));
     // The draft's steps sit near the decode point: their label goes below it, left where it
@@ -429,6 +454,18 @@ void RooflinePlot::applyStyle() {
         QCPScatterStyle::ssTriangle, QPen(p.decode, scaled(2.0)), p.background, scaled(13.0)));
     m_verifyLabel->setFont(bold);
     m_verifyLabel->setColor(p.decode);
+    m_prefillLink->setScatterStyle(QCPScatterStyle(
+        QCPScatterStyle::ssSquare, QPen(p.prefill, scaled(2.0)), Qt::NoBrush, scaled(10.0)));
+    m_decodeLink->setScatterStyle(QCPScatterStyle(
+        QCPScatterStyle::ssSquare, QPen(p.decode, scaled(2.0)), Qt::NoBrush, scaled(10.0)));
+    m_criticalMark->setScatterStyle(QCPScatterStyle(
+        QCPScatterStyle::ssPlus, QPen(p.decode, scaled(2.5)), Qt::NoBrush, scaled(14.0)));
+    m_memoryWallMark->setScatterStyle(QCPScatterStyle(
+        QCPScatterStyle::ssCross, QPen(p.warning, scaled(2.5)), Qt::NoBrush, scaled(12.0)));
+    m_criticalLabel->setFont(small);
+    m_criticalLabel->setColor(p.decode);
+    m_memoryWallLabel->setFont(small);
+    m_memoryWallLabel->setColor(p.warning);
     m_draftLabel->setFont(bold);
     m_draftLabel->setColor(p.decode);
 
@@ -619,6 +656,17 @@ void RooflinePlot::updateRoofs() {
     updateBaseline();
 }
 
+QString RooflinePlot::pointText(const PassCost& pass) const {
+    // "1.05 FLOP/byte", then under it "3.52 TFLOP/s (100% of roof)": where the point sits,
+    // what it attains and how close that is to the roof at its intensity (the engine's
+    // fractionOfRoof). Two short lines: one long one would not fit beside the point, and
+    // would run over the roofs' labels.
+    return tr("%1 FLOP/byte\n%2 (%3% of roof)")
+        .arg(qs(formatNumber(pass.intensity())),
+             qs(formatSi(pass.attainableFlopsPerSecond, "FLOP/s")),
+             qs(formatNumber(fractionOfRoof(m_analysis, pass) * 100.0, 3)));
+}
+
 void RooflinePlot::updatePoints() {
     const PassCost& prefill = m_analysis.prefill();
     const PassCost& decode = m_analysis.decode();
@@ -636,8 +684,8 @@ void RooflinePlot::updatePoints() {
     m_prefillLabel->setVisible(prefillShown);
     m_decodeLabel->setVisible(decodeShown);
     m_decodeLabel->position->setCoords(dx, dy);
-    m_prefillLabel->setText(tr("prefill  %1 FLOP/byte").arg(qs(formatNumber(px))));
-    m_decodeLabel->setText(tr("decode  %1 FLOP/byte").arg(qs(formatNumber(dx))));
+    m_prefillLabel->setText(tr("prefill  %1").arg(pointText(prefill)));
+    m_decodeLabel->setText(tr("decode  %1").arg(pointText(decode)));
 
     QVector<double> specX;
     QVector<double> specY;
@@ -657,19 +705,39 @@ void RooflinePlot::updatePoints() {
         if (pass.kind == PassKind::Verify) {
             m_verifyLabel->setVisible(true);
             m_verifyLabel->position->setCoords(x, y);
-            m_verifyLabel->setText(tr("verify ×%1 tokens  %2 FLOP/byte")
+            m_verifyLabel->setText(tr("verify ×%1 tokens  %2")
                                        .arg(qs(formatInteger(std::llround(pass.newTokens))),
-                                            qs(formatNumber(x))));
+                                            pointText(pass)));
         } else {
             m_draftLabel->setVisible(true);
             m_draftLabel->position->setCoords(x, y);
-            m_draftLabel->setText(tr("draft ×%1 steps  %2 FLOP/byte")
+            m_draftLabel->setText(tr("draft ×%1 steps  %2")
                                       .arg(qs(formatInteger(std::llround(pass.repeats))),
-                                           qs(formatNumber(x))));
+                                           pointText(pass)));
         }
     }
     m_specPoints->setData(specX, specY);
+
+    QVector<double> prefillLinkX;
+    QVector<double> prefillLinkY;
+    QVector<double> decodeLinkX;
+    QVector<double> decodeLinkY;
+    if (m_analysis.interconnectBandwidthBytesPerSecond > 0.0) {
+        for (const PassCost& pass : m_analysis.passes) {
+            const double x = pass.linkIntensity();
+            const double y = tflops(pass.attainableFlopsPerSecond);
+            if (!(pass.linkBytes > 0.0) || !drawable(x, y)) {
+                continue;
+            }
+            const bool isPrefill = pass.kind == PassKind::Prefill;
+            (isPrefill ? prefillLinkX : decodeLinkX).push_back(x);
+            (isPrefill ? prefillLinkY : decodeLinkY).push_back(y);
+        }
+    }
+    m_prefillLink->setData(prefillLinkX, prefillLinkY);
+    m_decodeLink->setData(decodeLinkX, decodeLinkY);
     placePointLabels();  // by the width of the new texts
+    placeTrailMarkLabels();
     placeArrows();
 }
 
@@ -904,6 +972,48 @@ void RooflinePlot::updateTrail() {
         m_trailEndLabel->position->setCoords(last->intensityFlopsPerByte,
                                              tflops(last->attainableFlopsPerSecond));
     }
+
+    // The critical batch and the memory wall, at the trail's own points for those batches.
+    const auto at = [this](std::optional<std::int64_t> batch) -> const TrailPoint* {
+        if (!batch || *batch < 1) {
+            return nullptr;
+        }
+        const auto it = std::find_if(m_trailPoints.begin(), m_trailPoints.end(),
+                                     [&](const TrailPoint& p) { return p.batch == *batch; });
+        return it != m_trailPoints.end() &&
+                       drawable(it->intensityFlopsPerByte, it->attainableFlopsPerSecond)
+                   ? &*it
+                   : nullptr;
+    };
+    const auto mark = [](QCPGraph* graph, PlotLabel* label, const TrailPoint* point,
+                         const QString& text) {
+        label->setVisible(point != nullptr);
+        if (point == nullptr) {
+            graph->setData(QVector<double>(), QVector<double>(), true);
+            return;
+        }
+        const double px = point->intensityFlopsPerByte;
+        const double py = tflops(point->attainableFlopsPerSecond);
+        graph->setData(vec({px}), vec({py}), true);
+        label->position->setCoords(px, py);
+        label->setText(text);
+    };
+    const TrailPoint* critical = at(m_analysis.criticalBatch);
+    mark(m_criticalMark, m_criticalLabel, critical,
+         critical != nullptr ? tr("critical B=%1").arg(qs(formatInteger(critical->batch)))
+                             : QString());
+    // Only where the trail goes on past it (or the point itself would not fit): the trail
+    // turns dashed there.
+    const TrailPoint* wall = at(m_analysis.memory.maxBatch > 0
+                                    ? std::optional<std::int64_t>(m_analysis.memory.maxBatch)
+                                    : std::nullopt);
+    mark(m_memoryWallMark, m_memoryWallLabel, wall,
+         wall != nullptr ? tr("memory full B=%1").arg(qs(formatInteger(wall->batch)))
+                         : QString());
+    // The end of the trail at the memory wall says so once, not twice.
+    if (wall != nullptr && wall == last) {
+        m_trailEndLabel->setVisible(false);
+    }
 }
 
 void RooflinePlot::updateHoverTargets() {
@@ -940,6 +1050,15 @@ void RooflinePlot::updateHoverTargets() {
                 tflops(pass.attainableFlopsPerSecond));
         }
     }
+    if (m_analysis.interconnectBandwidthBytesPerSecond > 0.0) {
+        for (std::size_t i = 0; i < m_analysis.passes.size(); ++i) {
+            const PassCost& pass = m_analysis.passes[i];
+            if (pass.linkBytes > 0.0) {
+                add(Kind::Link, i, pass.kind == PassKind::Prefill ? m_prefillLink : m_decodeLink,
+                    pass.linkIntensity(), tflops(pass.attainableFlopsPerSecond));
+            }
+        }
+    }
     // PassKind points last: on a tie in distance they win (the loop keeps the last nearest).
     add(Kind::Prefill, 0, m_prefillPoint, m_analysis.prefill().intensity(),
         tflops(m_analysis.prefill().attainableFlopsPerSecond));
@@ -969,6 +1088,9 @@ void RooflinePlot::applyAutoRange(bool includeOperators) {
     include(a.decode().intensity(), tflops(a.decode().attainableFlopsPerSecond));
     for (const PassCost& pass : a.passes) {
         include(pass.intensity(), tflops(pass.attainableFlopsPerSecond));
+        if (a.interconnectBandwidthBytesPerSecond > 0.0 && pass.linkBytes > 0.0) {
+            include(pass.linkIntensity(), tflops(pass.attainableFlopsPerSecond));
+        }
     }
     for (const TrailPoint& p : m_trailPoints) {
         include(p.intensityFlopsPerByte, tflops(p.attainableFlopsPerSecond));
@@ -1098,6 +1220,7 @@ void RooflinePlot::updateViewGeometry() {
     placeSlopeLabels();
     placeRoofLabels();
     placePointLabels();
+    placeTrailMarkLabels();
     placeArrows();
 }
 
@@ -1129,6 +1252,8 @@ void RooflinePlot::placePointLabels() {
             fitsRight == fitsLeft ? (fitsRight ? preferRight : moreRoomRight) : fitsRight;
         const Qt::Alignment vertical = label->positionAlignment() & Qt::AlignVertical_Mask;
         label->setPositionAlignment((right ? Qt::AlignLeft : Qt::AlignRight) | vertical);
+        // Two-line labels: the lines flush against the point's side.
+        label->setTextAlignment(right ? Qt::AlignLeft : Qt::AlignRight);
         label->setPadding(QMargins(right ? gap : 0, m.top(), right ? 0 : gap, m.bottom()));
     };
     side(m_decodeLabel, m_analysis.decode().intensity(), false);
@@ -1144,17 +1269,84 @@ void RooflinePlot::placePointLabels() {
     // the HBM slope and the ridge).
     const double px = m_analysis.prefill().intensity();
     const double py = tflops(m_analysis.prefill().attainableFlopsPerSecond);
-    m_prefillLabel->setPadding(QMargins(10, 8, 0, 0));
-    if (fitsRightOf(m_prefillLabel, px)) {
+    // Candidates in order of preference; the first that runs over no roof label wins (two
+    // lines of text reach down to the other precisions' labels under their ceilings).
+    const auto rightBelow = [&] {
         m_prefillLabel->position->setTypeX(QCPItemPosition::ptPlotCoords);
         m_prefillLabel->position->setCoords(px, py);
         m_prefillLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-    } else {
+        m_prefillLabel->setTextAlignment(Qt::AlignLeft);
+        m_prefillLabel->setPadding(QMargins(10, 8, 0, 0));
+    };
+    const auto rightAbove = [&] {
+        rightBelow();
+        m_prefillLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+        m_prefillLabel->setPadding(QMargins(10, 0, 0, 8));
+    };
+    const auto edgeBelow = [&] {
         m_prefillLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
         m_prefillLabel->position->setCoords(1.0, py);
         m_prefillLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+        m_prefillLabel->setTextAlignment(Qt::AlignRight);
         m_prefillLabel->setPadding(QMargins(0, 14, 8, 0));
+    };
+    const auto clear = [this] {
+        const QRect box = footprint(*m_prefillLabel).boundingRect();
+        return std::none_of(m_roofLabelItems.begin(), m_roofLabelItems.end(),
+                            [&](const PlotLabel* roof) {
+                                return roof->visible() &&
+                                       footprint(*roof).boundingRect().intersects(box);
+                            });
+    };
+    m_prefillLabel->setPadding(QMargins(10, 8, 0, 0));
+    const bool right = fitsRightOf(m_prefillLabel, px);
+    if (right) {
+        rightBelow();
+        if (clear()) {
+            return;
+        }
+        rightAbove();
+        if (clear()) {
+            return;
+        }
     }
+    edgeBelow();
+    if (right && !clear()) {
+        rightBelow();  // nowhere clear: the first choice
+    }
+}
+
+void RooflinePlot::placeTrailMarkLabels() {
+    // The critical batch's label above-left of its mark, the memory wall's below-right,
+    // each on the other side when a point's label (or the other mark's) is there.
+    std::vector<const PlotLabel*> taken = {m_prefillLabel, m_decodeLabel, m_verifyLabel,
+                                           m_draftLabel};
+    const auto place = [&](PlotLabel* label, bool belowRightFirst) {
+        if (!label->visible()) {
+            return;
+        }
+        const auto put = [label](bool belowRight) {
+            label->setPositionAlignment(belowRight ? (Qt::AlignLeft | Qt::AlignTop)
+                                                   : (Qt::AlignRight | Qt::AlignBottom));
+            label->setPadding(belowRight ? QMargins(8, 6, 0, 0) : QMargins(0, 0, 8, 6));
+        };
+        const auto clear = [&] {
+            const QRect box = footprint(*label).boundingRect();
+            return std::none_of(taken.begin(), taken.end(), [&](const PlotLabel* other) {
+                return other->visible() && footprint(*other).boundingRect().intersects(box);
+            });
+        };
+        put(belowRightFirst);
+        if (!clear()) {
+            put(!belowRightFirst);
+            if (!clear()) {
+                put(belowRightFirst);  // nowhere clear: the first choice
+            }
+        }
+        taken.push_back(label);
+    };
+    place(m_criticalLabel, false);
+    place(m_memoryWallLabel, true);
 }
 
 void RooflinePlot::placeRoofLabels() {
@@ -1333,6 +1525,16 @@ QString RooflinePlot::tooltipFor(const HoverTarget& target) const {
         case Kind::BaselinePass:
             return tr("baseline ") + tooltipText(m_baseline.passes[target.index].kind,
                                                  m_baseline.passes[target.index]);
+        case Kind::Link: {
+            const PassCost& pass = m_analysis.passes[target.index];
+            return tr("%1 against the interconnect: %2 FLOP per link byte\n"
+                      "%3 per device over the link at %4; attains %5")
+                .arg(qs(std::string(toString(pass.kind))),
+                     qs(formatNumber(pass.linkIntensity())),
+                     qs(formatBytes(pass.linkBytes)),
+                     qs(formatSi(m_analysis.interconnectBandwidthBytesPerSecond, "B/s")),
+                     qs(formatSi(pass.attainableFlopsPerSecond, "FLOP/s")));
+        }
         case Kind::Ridge:
             return tr("ridge point: %1 FLOP/byte\n= %2 ÷ %3")
                 .arg(qs(formatNumber(m_analysis.ridgePointFlopsPerByte)),

@@ -77,6 +77,16 @@ public:
     QCPGraph* speculativePoints() const { return m_specPoints; }
     QString verifyLabel() const { return m_verifyLabel->text(); }
     QString draftLabel() const { return m_draftLabel->text(); }
+    /// With tensor parallelism: each phase at its link intensity (FLOPs per link byte) and
+    /// its attained FLOP/s, hollow squares in the phase hue; empty with one device.
+    QCPGraph* prefillLinkPoint() const { return m_prefillLink; }
+    QCPGraph* decodeLinkPoints() const { return m_decodeLink; }  ///< decode, then verify/draft
+    /// The trail's marks: the critical batch ("critical B=326") and the memory wall
+    /// ("memory full B=225"); empty when the batch is not on the trail.
+    QCPGraph* criticalBatchMark() const { return m_criticalMark; }
+    QCPGraph* memoryWallMark() const { return m_memoryWallMark; }
+    PlotLabel* criticalBatchLabel() const { return m_criticalLabel; }
+    PlotLabel* memoryWallLabel() const { return m_memoryWallLabel; }
     QCPCurve* trailCurve() const { return m_trail; }  ///< trail points that fit in memory
     QCPCurve* trailBeyondMemory() const { return m_trailBeyond; }  ///< the rest, dashed
     QCPGraph* prefillOperators() const { return m_prefillOps; }
@@ -120,7 +130,8 @@ private:
             Operator,
             Trail,
             Ridge,
-            BaselinePass
+            BaselinePass,
+            Link  ///< a pass at its link intensity
         };
         Kind kind;
         std::size_t index;  ///< into m_analysis.operators, .passes, m_trail, m_baseline.passes
@@ -159,6 +170,7 @@ private:
     void applyStyle();
     void updateRoofs();
     void updatePoints();
+    QString pointText(const PassCost& pass) const;  ///< "x FLOP/byte\ny TFLOP/s (z% of roof)"
     void updateOperators();
     void updateTrail();
     void updateHoverTargets();
@@ -171,6 +183,7 @@ private:
     void placeSlopeLabels();
     void placeRoofLabels();
     void placePointLabels();
+    void placeTrailMarkLabels();  ///< after placePointLabels(): around the point labels
     bool fitsRightOf(const PlotLabel* label, double x) const;
     bool fitsLeftOf(const PlotLabel* label, double x) const;
     void onMouseMove(QMouseEvent* event);
@@ -235,6 +248,12 @@ private:
     PlotLabel* m_decodeLabel = nullptr;
     QCPGraph* m_specPoints = nullptr;
     PlotLabel* m_verifyLabel = nullptr;
+    QCPGraph* m_prefillLink = nullptr;
+    QCPGraph* m_decodeLink = nullptr;
+    QCPGraph* m_criticalMark = nullptr;
+    QCPGraph* m_memoryWallMark = nullptr;
+    PlotLabel* m_criticalLabel = nullptr;
+    PlotLabel* m_memoryWallLabel = nullptr;
     PlotLabel* m_draftLabel = nullptr;
     QCPGraph* m_baseRoof = nullptr;
     QCPCurve* m_baseTrail = nullptr;

@@ -438,24 +438,60 @@ Analysis analyze(const Scenario& scenario) {
     return result;
 }
 
+double rooflineFlopsPerSecond(const Analysis& analysis, double intensity) {
+    if (!(intensity > 0.0)) {
+        return 0.0;
+    }
+    return std::min(analysis.peakFlopsPerSecond,
+                    intensity * analysis.memoryBandwidthBytesPerSecond);
+}
+
+double fractionOfRoof(const Analysis& analysis, const PassCost& pass) {
+    const double roof = rooflineFlopsPerSecond(analysis, pass.intensity());
+    return roof > 0.0 ? pass.attainableFlopsPerSecond / roof : 0.0;
+}
+
 std::vector<TrailPoint> decodeBatchTrail(const Scenario& scenario, std::int64_t maxBatch) {
     std::vector<TrailPoint> trail;
+    if (maxBatch < 1) {
+        return trail;
+    }
     Scenario s = scenario;
-    const auto addPoint = [&](std::int64_t b) {
-        s.workload.batch = b;
-        const Analysis a = analyze(s);
-        trail.push_back({b, a.decode().intensity(), a.decode().attainableFlopsPerSecond,
-                         a.tpotSeconds, a.decodeTokensPerSecond, a.memory.fits});
+    const auto point = [](std::int64_t b, const Analysis& a) {
+        return TrailPoint{b,
+                          a.decode().intensity(),
+                          a.decode().attainableFlopsPerSecond,
+                          a.tpotSeconds,
+                          a.decodeTokensPerSecond,
+                          a.memory.fits};
     };
-    std::int64_t b = 1;
-    for (; b <= maxBatch; b *= 2) {
-        addPoint(b);
+    std::vector<std::int64_t> batches;
+    for (std::int64_t b = 2; b <= maxBatch; b *= 2) {
+        batches.push_back(b);
         if (b > std::numeric_limits<std::int64_t>::max() / 2) {
             break;
         }
     }
-    if (maxBatch >= 1 && (trail.empty() || trail.back().batch != maxBatch)) {
-        addPoint(maxBatch);
+    batches.push_back(maxBatch);
+    // B = 1 first: its analysis gives the critical batch and the memory limit, neither of
+    // which depends on B.
+    s.workload.batch = 1;
+    const Analysis first = analyze(s);
+    trail.push_back(point(1, first));
+    for (const std::optional<std::int64_t> mark :
+         {first.criticalBatch, std::optional<std::int64_t>(first.memory.maxBatch)}) {
+        if (mark && *mark >= 1 && *mark <= maxBatch) {
+            batches.push_back(*mark);
+        }
+    }
+    std::sort(batches.begin(), batches.end());
+    batches.erase(std::unique(batches.begin(), batches.end()), batches.end());
+    for (const std::int64_t b : batches) {
+        if (b <= 1) {
+            continue;
+        }
+        s.workload.batch = b;
+        trail.push_back(point(b, analyze(s)));
     }
     return trail;
 }

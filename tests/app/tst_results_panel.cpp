@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "comma_locale.h"
+#include "byte_split_bar.h"
 #include "memory_bar.h"
 #include "results_panel.h"
 #include "roofline/comparison.h"
@@ -287,6 +288,60 @@ private slots:
         QVERIFY(label->height() > oneLine);
         QCOMPARE(label->height(), label->heightForWidth(label->width()));
         QCOMPARE(label->width(), field->width());
+    }
+
+    void byteSplitIsTheEnginesBytes() {
+        ResultsPanel panel;
+        const Analysis a = analysisOf("llama-3.1-8b", 8, 2048);
+        panel.setAnalysis(a);
+        const auto& bars = panel.byteSplit()->bars();
+        QCOMPARE(bars.size(), std::size_t{2});
+        for (std::size_t i = 0; i < bars.size(); ++i) {
+            const PassCost& pass = a.passes[i];
+            QVERIFY(bars[i].kind == pass.kind);
+            QCOMPARE(bars[i].segments.size(), std::size_t{4});
+            QCOMPARE(bars[i].segments[0].bytes, pass.weightBytes);
+            QCOMPARE(bars[i].segments[1].bytes, pass.kvBytes);
+            QCOMPARE(bars[i].segments[2].bytes, pass.activationBytes);
+            QCOMPARE(bars[i].segments[3].bytes, pass.linkBytes);
+            QVERIFY(bars[i].toolTip.contains(QStringLiteral("weights ") +
+                                             qs(formatBytes(pass.weightBytes))));
+            QVERIFY(bars[i].toolTip.contains(QStringLiteral("KV cache ") +
+                                             qs(formatBytes(pass.kvBytes))));
+        }
+        // Colours from the palette: phase hue for the name, one colour per kind of byte.
+        const ui::PlotPalette palette = ui::PlotPalette::darkTheme();
+        panel.setPlotPalette(palette);
+        QCOMPARE(panel.byteSplit()->bars()[0].colour, palette.prefill);
+        QCOMPARE(panel.byteSplit()->bars()[1].colour, palette.decode);
+        QCOMPARE(panel.byteSplit()->bars()[1].segments[0].colour, palette.weightBytes);
+        QCOMPARE(panel.byteSplit()->bars()[1].segments[3].colour, palette.interconnect);
+
+        // Speculative decoding adds the verify pass's bar.
+        io::ScenarioFile file;
+        file.workload.speculativeTokens = 4;
+        const Analysis spec = analyze(io::resolve(file).scenario);
+        const PassCost* verify = spec.pass(PassKind::Verify);
+        QVERIFY(verify != nullptr);
+        panel.setAnalysis(spec);
+        QCOMPARE(panel.byteSplit()->bars().size(), std::size_t{3});
+        QVERIFY(panel.byteSplit()->bars()[2].kind == PassKind::Verify);
+        QCOMPARE(panel.byteSplit()->bars()[2].segments[1].bytes, verify->kvBytes);
+    }
+
+    void byteSplitTooltipIsTheBarUnderTheCursor() {
+        ResultsPanel panel;
+        showSettled(panel);
+        if (QTest::currentTestFailed()) {
+            return;
+        }
+        const ui::ByteSplitBar* bar = panel.byteSplit();
+        QVERIFY(bar->isVisible());
+        const auto& bars = bar->bars();
+        QCOMPARE(bar->toolTipAt(QPoint(bar->width() / 2, 2)), bars[0].toolTip);
+        QCOMPARE(bar->toolTipAt(QPoint(bar->width() / 2, bar->height() * 2 / 3 - 4)),
+                 bars[1].toolTip);
+        QVERIFY(bars[1].toolTip.startsWith(QStringLiteral("decode bytes per device: ")));
     }
 
     void phaseColoursMatchThePlot() {

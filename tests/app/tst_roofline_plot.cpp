@@ -54,6 +54,19 @@ bool allFinite(const Data& data) {
     return true;
 }
 
+/// What a point's label says after its name, written out from the engine's numbers.
+QString pointText(const Analysis& a, const PassCost& pass) {
+    return ui::qs(formatNumber(pass.intensity())) + QStringLiteral(" FLOP/byte\n") +
+           ui::qs(formatSi(pass.attainableFlopsPerSecond, "FLOP/s")) + QStringLiteral(" (") +
+           ui::qs(formatNumber(fractionOfRoof(a, pass) * 100.0)) + QStringLiteral("% of roof)");
+}
+
+const TrailPoint* trailPointAt(const std::vector<TrailPoint>& trail, std::int64_t batch) {
+    const auto it = std::find_if(trail.begin(), trail.end(),
+                                 [&](const TrailPoint& p) { return p.batch == batch; });
+    return it != trail.end() ? &*it : nullptr;
+}
+
 QPointF pixelOf(const RooflinePlot& plot, double x, double y) {
     return {plot.xAxis->coordToPixel(x), plot.yAxis->coordToPixel(y)};
 }
@@ -155,15 +168,111 @@ private slots:
             QVERIFY(plot.xAxis->range().contains(pass->intensity()));
         }
         QCOMPARE(plot.verifyLabel(),
-                 QStringLiteral("verify ×5 tokens  ") + ui::qs(formatNumber(verify->intensity())) +
-                     QStringLiteral(" FLOP/byte"));
+                 QStringLiteral("verify ×5 tokens  ") + pointText(d.analysis, *verify));
         QCOMPARE(plot.draftLabel(),
-                 QStringLiteral("draft ×4 steps  ") + ui::qs(formatNumber(draft->intensity())) +
-                     QStringLiteral(" FLOP/byte"));
+                 QStringLiteral("draft ×4 steps  ") + pointText(d.analysis, *draft));
         // The hover text of the verify point is that pass's.
         const QPointF at = pixelOf(plot, verify->intensity(),
                                    verify->attainableFlopsPerSecond / kFlopsPerTflop);
         QVERIFY(plot.tooltipAt(at).startsWith(QStringLiteral("verify: the target over 5")));
+    }
+
+    void pointLabelsSayWhatIsAttainedAndHowCloseToTheRoof() {
+        RooflinePlot plot;
+        const Drawn d = draw(plot, scenarioWith([](auto&) {}));
+        QCOMPARE(plot.decodeLabel(),
+                 QStringLiteral("decode  ") + pointText(d.analysis, d.analysis.decode()));
+        QCOMPARE(plot.prefillLabel(),
+                 QStringLiteral("prefill  ") + pointText(d.analysis, d.analysis.prefill()));
+        // Decode at B=8 reads mostly weights: on the slope, at its roof.
+        QVERIFY(plot.decodeLabel().contains(QStringLiteral("TFLOP/s (")));
+        QVERIFY(plot.decodeLabel().endsWith(QStringLiteral("% of roof)")));
+        // The figure is the engine's: attained over min(peak, I × BW).
+        const PassCost& dec = d.analysis.decode();
+        QCOMPARE(fractionOfRoof(d.analysis, dec),
+                 dec.attainableFlopsPerSecond /
+                     rooflineFlopsPerSecond(d.analysis, dec.intensity()));
+    }
+
+    void linkMarkersOnlyWithTensorParallelism() {
+        RooflinePlot plot;
+        draw(plot, scenarioWith([](auto&) {}));
+        QCOMPARE(plot.prefillLinkPoint()->dataCount(), 0);
+        QCOMPARE(plot.decodeLinkPoints()->dataCount(), 0);
+        const Drawn d =
+            draw(plot, scenarioWith([](io::ScenarioFile& f) { f.workload.tensorParallel = 4; }));
+        const PassCost& prefill = d.analysis.prefill();
+        const PassCost& decode = d.analysis.decode();
+        QVERIFY(decode.linkBytes > 0.0 && prefill.linkBytes > 0.0);
+        QCOMPARE(plot.prefillLinkPoint()->dataCount(), 1);
+        QCOMPARE(plot.decodeLinkPoints()->dataCount(), 1);
+        const auto p = plot.prefillLinkPoint()->data()->at(0);
+        const auto q = plot.decodeLinkPoints()->data()->at(0);
+        QCOMPARE(p->key, prefill.linkIntensity());
+        QCOMPARE(p->value, prefill.attainableFlopsPerSecond / kFlopsPerTflop);
+        QCOMPARE(q->key, decode.linkIntensity());
+        QCOMPARE(q->value, decode.attainableFlopsPerSecond / kFlopsPerTflop);
+        QVERIFY(plot.xAxis->range().contains(q->key));
+        QVERIFY(plot.xAxis->range().contains(p->key));
+        // Hollow, in the phase hue, another shape than the phase point's.
+        QCOMPARE(plot.decodeLinkPoints()->scatterStyle().pen().color(),
+                 plot.plotPalette().decode);
+        QCOMPARE(plot.decodeLinkPoints()->scatterStyle().brush().style(), Qt::NoBrush);
+        QVERIFY(plot.decodeLinkPoints()->scatterStyle().shape() !=
+                plot.decodePoint()->scatterStyle().shape());
+        QCOMPARE(plot.tooltipAt(pixelOf(plot, q->key, q->value)).section(QLatin1Char('\n'), 0, 0),
+                 QStringLiteral("decode against the interconnect: ") +
+                     ui::qs(formatNumber(decode.linkIntensity())) +
+                     QStringLiteral(" FLOP per link byte"));
+        // Back to one device: gone again.
+        draw(plot, scenarioWith([](auto&) {}));
+        QCOMPARE(plot.decodeLinkPoints()->dataCount(), 0);
+    }
+
+    void criticalBatchIsMarkedOnTheTrail() {
+        RooflinePlot plot;
+        const Drawn d = draw(plot, scenarioWith([](io::ScenarioFile& f) {
+                                 f.workload.contextTokens = 128;
+                                 f.workload.promptTokens = 128;
+                             }));
+        QCOMPARE(d.analysis.criticalBatch, std::optional<std::int64_t>(326));
+        const TrailPoint* at = trailPointAt(d.trail, 326);
+        QVERIFY(at != nullptr);
+        QCOMPARE(plot.criticalBatchMark()->dataCount(), 1);
+        QCOMPARE(plot.criticalBatchMark()->data()->at(0)->key, at->intensityFlopsPerByte);
+        QCOMPARE(plot.criticalBatchMark()->data()->at(0)->value,
+                 at->attainableFlopsPerSecond / kFlopsPerTflop);
+        QVERIFY(plot.criticalBatchLabel()->visible());
+        QCOMPARE(plot.criticalBatchLabel()->text(), QStringLiteral("critical B=326"));
+        // At 2048 tokens of context the KV traffic grows with B too: no critical batch.
+        const Drawn longer = draw(plot, scenarioWith([](auto&) {}));
+        QVERIFY(!longer.analysis.criticalBatch.has_value());
+        QCOMPARE(plot.criticalBatchMark()->dataCount(), 0);
+        QVERIFY(!plot.criticalBatchLabel()->visible());
+    }
+
+    void memoryWallIsMarkedAtTheMaxBatch() {
+        RooflinePlot plot;
+        Drawn d = draw(plot, scenarioWith([](auto&) {}));
+        QCOMPARE(d.analysis.memory.maxBatch, std::int64_t{225});
+        const TrailPoint* at = trailPointAt(d.trail, 225);
+        QVERIFY(at != nullptr);
+        QCOMPARE(plot.memoryWallMark()->dataCount(), 1);
+        QCOMPARE(plot.memoryWallMark()->data()->at(0)->key, at->intensityFlopsPerByte);
+        QCOMPARE(plot.memoryWallMark()->data()->at(0)->value,
+                 at->attainableFlopsPerSecond / kFlopsPerTflop);
+        QCOMPARE(plot.memoryWallLabel()->text(), QStringLiteral("memory full B=225"));
+        QVERIFY(plot.memoryWallLabel()->visible());
+        // A trail past the limit (the batch is beyond it): the mark stays at 225, where
+        // the dashed part begins.
+        const Scenario beyond =
+            scenarioWith([](io::ScenarioFile& f) { f.workload.batch = 1000; });
+        const std::vector<TrailPoint> trail = decodeBatchTrail(beyond, 1000);
+        plot.setAnalysis(analyze(beyond), trail);
+        QVERIFY(plot.trailBeyondMemory()->dataCount() > 0);
+        QCOMPARE(plot.memoryWallMark()->data()->at(0)->key,
+                 trailPointAt(trail, 225)->intensityFlopsPerByte);
+        QVERIFY(plot.memoryWallLabel()->visible());
     }
 
     void achievableCeilingsAreDrawnAndSaidSo() {
@@ -437,6 +546,12 @@ private slots:
             with(64, 512, Precision::Bf16),   with(512, 8192, Precision::Fp8),
             with(2, 131072, Precision::Fp8),  with(2, 131072, Precision::Bf16),
             with(4096, 128, Precision::Bf16), with(16, 4096, Precision::Fp8),
+            // Tensor parallelism: the link markers.
+            scenarioWith([](io::ScenarioFile& f) {
+                f.workload.batch = 32;
+                f.workload.tensorParallel = 4;
+            }),
+            with(300, 128, Precision::Bf16),  // on the critical batch's mark
         };
         RooflinePlot plot;
         plot.setReplotPriority(QCustomPlot::rpImmediateRefresh);

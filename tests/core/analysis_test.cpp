@@ -487,3 +487,61 @@ TEST(DecodeBatchTrail, PowersOfTwoUpToTheLimit) {
 
 }  // namespace
 }  // namespace roofline
+
+namespace roofline {
+namespace {
+
+TEST(RooflineBound, IsTheLowerOfTheSlopeAndTheCeiling) {
+    const Analysis a = analyze(test::scenario(test::h100Sxm(), test::llama31_8b()));
+    const double ridge = a.ridgePointFlopsPerByte;
+    EXPECT_DOUBLE_EQ(rooflineFlopsPerSecond(a, ridge / 4.0),
+                     ridge / 4.0 * a.memoryBandwidthBytesPerSecond);
+    EXPECT_DOUBLE_EQ(rooflineFlopsPerSecond(a, ridge * 4.0), a.peakFlopsPerSecond);
+    EXPECT_EQ(rooflineFlopsPerSecond(a, 0.0), 0.0);
+    // Decode at B=1 reads only weights: on the HBM slope, at its roof.
+    const PassCost& d = a.decode();
+    EXPECT_DOUBLE_EQ(fractionOfRoof(a, d),
+                     d.attainableFlopsPerSecond /
+                         std::min(a.peakFlopsPerSecond,
+                                  d.intensity() * a.memoryBandwidthBytesPerSecond));
+    EXPECT_GT(fractionOfRoof(a, d), 0.0);
+    EXPECT_LE(fractionOfRoof(a, d), 1.0 + 1e-12);
+    EXPECT_LE(fractionOfRoof(a, a.prefill()), 1.0 + 1e-12);
+    EXPECT_EQ(fractionOfRoof(a, PassCost{}), 0.0);
+}
+
+TEST(DecodeBatchTrail, IncludesTheCriticalBatchAndTheMemoryLimit) {
+    Workload w;
+    w.contextTokens = 128;
+    w.promptTokens = 128;
+    const Scenario s = test::scenario(test::h100Sxm(), test::llama31_8b(), w);
+    const Analysis a = analyze(s);
+    ASSERT_TRUE(a.criticalBatch.has_value());
+    const std::int64_t limit = std::max<std::int64_t>(4096, a.memory.maxBatch);
+    const std::vector<TrailPoint> trail = decodeBatchTrail(s, limit);
+    const auto has = [&](std::int64_t b) {
+        return std::any_of(trail.begin(), trail.end(),
+                           [b](const TrailPoint& p) { return p.batch == b; });
+    };
+    EXPECT_TRUE(has(*a.criticalBatch));
+    EXPECT_TRUE(has(a.memory.maxBatch));
+    for (std::size_t i = 1; i < trail.size(); ++i) {
+        EXPECT_GT(trail[i].batch, trail[i - 1].batch);
+    }
+    // The critical batch's point is that batch's decode step.
+    Scenario atCritical = s;
+    atCritical.workload.batch = *a.criticalBatch;
+    const Analysis c = analyze(atCritical);
+    const auto it = std::find_if(trail.begin(), trail.end(), [&](const TrailPoint& p) {
+        return p.batch == *a.criticalBatch;
+    });
+    EXPECT_DOUBLE_EQ(it->intensityFlopsPerByte, c.decode().intensity());
+    EXPECT_DOUBLE_EQ(it->attainableFlopsPerSecond, c.decode().attainableFlopsPerSecond);
+    // Beyond the limit: not added.
+    const std::vector<TrailPoint> shortTrail = decodeBatchTrail(s, 100);
+    EXPECT_EQ(shortTrail.back().batch, 100);
+    EXPECT_EQ(shortTrail.size(), 8u);
+}
+
+}  // namespace
+}  // namespace roofline

@@ -252,6 +252,16 @@ Precision computePrecisionFor(const Hardware& hardware, Precision activation);
 /// only fail to allocate), no globals.
 Analysis analyze(const Scenario& scenario);
 
+/// The roof at `intensity` FLOP per HBM byte: the attainable bound
+/// min(peakFlopsPerSecond, intensity × memoryBandwidthBytesPerSecond) of the compute roof
+/// in use and the HBM slope; 0 for an intensity that is not positive.
+double rooflineFlopsPerSecond(const Analysis& analysis, double intensity);
+
+/// A pass's attained FLOP/s as a fraction of the roof at its own intensity
+/// (attainableFlopsPerSecond / rooflineFlopsPerSecond(analysis, pass.intensity())): 1 on
+/// the roof, less below it; 0 when there is no roof there.
+double fractionOfRoof(const Analysis& analysis, const PassCost& pass);
+
 /// One point of the decode batch trail: the decode step at batch B, everything else equal.
 struct TrailPoint {
     std::int64_t batch = 0;
@@ -263,7 +273,11 @@ struct TrailPoint {
 };
 
 /// The path the decode point takes as batch grows: B = 1, 2, 4, ... up to maxBatch
-/// (maxBatch itself is included as the last point when it is not a power of two).
+/// (maxBatch itself is included as the last point when it is not a power of two), plus,
+/// where they lie within [1, maxBatch], the engine's decode critical batch
+/// (Analysis::criticalBatch) and the largest batch that fits in memory
+/// (Analysis::memory.maxBatch), so that views can mark both on the trail. Both depend on
+/// the context but not on B. Batches ascend, each once.
 /// Same preconditions as analyze().
 std::vector<TrailPoint> decodeBatchTrail(const Scenario& scenario, std::int64_t maxBatch);
 
