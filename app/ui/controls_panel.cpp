@@ -417,6 +417,10 @@ void ControlsPanel::syncGqa() {
             true);
     }
     const bool applicable = m_controller.gqaApplicable();
+    // Showing the controller's value must not feed it back as a change (an MLA model's
+    // "n/a" sits at the spin box's minimum, a ratio the controller would refuse).
+    const QSignalBlocker blockControl(m_gqa);
+    const QSignalBlocker blockSpinBox(m_gqa->spinBox());
     m_gqa->setEnabled(applicable);
     // An MLA model has no ratio to show: "n/a", not the last model's value.
     m_gqa->spinBox()->setSpecialValueText(applicable ? QString() : tr("n/a"));

@@ -183,7 +183,13 @@ private slots:
         QVERIFY(!hasErrors(c.setModel("deepseek-v3")));
         QVERIFY(!panel.gqaControl()->isEnabled());
         QVERIFY(panel.gqaControl()->toolTip().contains(QStringLiteral("MLA")));
-        // Issue 12: the disabled box showed the previous model's "4".
+        // Issue 12: the disabled box showed the previous model's "4". Showing "n/a" refuses
+        // nothing and changes nothing.
+        QSignalSpy refused(&c, &ScenarioController::changeRefused);
+        QVERIFY(!hasErrors(c.setModel("llama-3.1-8b")));
+        QVERIFY(!hasErrors(c.setModel("deepseek-v3")));
+        QCOMPARE(refused.count(), 0);
+        QCOMPARE(c.scenario().workload.kvHeadsOverride, std::int64_t{0});
         QCOMPARE(panel.gqaControl()->spinBox()->text(), QStringLiteral("n/a"));
         QVERIFY(!hasErrors(c.setModel("llama-3.1-8b")));
         QCOMPARE(panel.gqaControl()->spinBox()->text(), QStringLiteral("4"));
