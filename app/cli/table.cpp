@@ -108,7 +108,8 @@ void printTable(std::ostream& out, const Scenario& s, const Analysis& a) {
         << "   decode " << formatNumber(a.decodeTokensPerSecond) << " tok/s\n";
     out << "Critical batch: whole decode step "
         << (a.criticalBatch ? formatInteger(*a.criticalBatch)
-                            : std::string("never (KV traffic grows as fast as FLOPs)"))
+                            : std::string("never (compute-bound operators never take half the step: the KV "
+                                        "reads grow with B as fast as the FLOPs)"))
         << " at this context; weight matmuls alone "
         << (a.matmulCriticalBatch ? formatInteger(*a.matmulCriticalBatch) : std::string("never"))
         << '\n'
