@@ -16,6 +16,10 @@
 
 namespace roofline::cli {
 
+/// `text` padded with spaces to `width` columns, counted in code points; at least one
+/// space follows it. For the tables' columns.
+std::string pad(const std::string& text, std::size_t width);
+
 /// The human-readable report of `analyze --format table`.
 void printTable(std::ostream& out, const Scenario& scenario, const Analysis& analysis);
 

@@ -11,16 +11,16 @@
 
 namespace roofline::cli {
 
-namespace {
-
 std::string pad(const std::string& text, std::size_t width) {
-    // Pads by code points, so "µs" counts as two columns.
+    // Pads by code points, so "µs" counts as two columns and "×" as one.
     std::size_t columns = 0;
     for (char ch : text) {
         columns += (static_cast<unsigned char>(ch) & 0xC0U) != 0x80U ? 1 : 0;
     }
     return columns >= width ? text + " " : text + std::string(width - columns, ' ');
 }
+
+namespace {
 
 // A share of a pass's time as a whole percentage: "62%".
 std::string percent(double share) { return formatNumber(share * 100.0, 2) + "%"; }
