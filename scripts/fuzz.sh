@@ -8,11 +8,15 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 
 scripts/bootstrap-debian.sh clang libclang-rt-14-dev
-cmake --preset fuzz >/dev/null
-cmake --build --preset fuzz -j "$(nproc)" >/dev/null
-
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+cmake --preset fuzz >/dev/null
+# Quiet when it builds; a compile error (ninja writes it to stdout) is shown, not swallowed.
+if ! cmake --build --preset fuzz -j "$(nproc)" >"$work/build.log" 2>&1; then
+    echo "FAILED: building the fuzz targets" >&2
+    grep -E "error|Error" -A3 "$work/build.log" | head -n 60 >&2
+    exit 1
+fi
 seed() {  # seed DIR FILES...: copies files (flattened) into a corpus folder
     local dir=$1; shift
     mkdir -p "$dir"

@@ -26,14 +26,15 @@ inline void checkIssues(const std::vector<Issue>& issues) {
 }
 
 inline void checkFinite(const Analysis& a) {
-    for (const PassCost* p : {&a.prefill(), &a.decode()}) {
-        check(std::isfinite(p->flops) && std::isfinite(p->bytes()) &&
-              std::isfinite(p->timeSeconds) && p->timeSeconds > 0.0);
-        check(std::isfinite(p->attainableFlopsPerSecond));
-        check(p->attainableFlopsPerSecond <= a.peakFlopsPerSecond * (1 + 1e-9));
+    for (const PassCost& p : a.passes) {
+        check(std::isfinite(p.flops) && std::isfinite(p.bytes()) &&
+              std::isfinite(p.timeSeconds) && p.timeSeconds > 0.0);
+        check(std::isfinite(p.attainableFlopsPerSecond));
+        check(p.attainableFlopsPerSecond <= a.peakFlopsPerSecond * (1 + 1e-9));
     }
     check(std::isfinite(a.tpotSeconds) && std::isfinite(a.ttftSeconds));
-    check(std::isfinite(a.memory.totalBytes) && std::isfinite(a.goldilocksContextTokens));
+    check(std::isfinite(a.memory.totalBytes) &&
+          std::isfinite(a.goldilocksContextTokens.value_or(0.0)));
 }
 
 }  // namespace roofline::fuzz
