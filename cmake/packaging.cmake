@@ -4,7 +4,10 @@
 # dpkg-shlibdeps (package dpkg-dev): the Qt 6 and QCustomPlot libraries the programs link.
 set(CPACK_PACKAGE_NAME roofline-explorer)
 set(CPACK_PACKAGE_VENDOR "The Roofline Explorer developers")
-set(CPACK_PACKAGE_CONTACT "The Roofline Explorer developers")
+# Debian's Maintainer field: a packager sets a name and address of their own.
+set(ROOFLINE_PACKAGE_CONTACT "The Roofline Explorer developers"
+    CACHE STRING "The .deb's Maintainer, \"Name <address>\"")
+set(CPACK_PACKAGE_CONTACT "${ROOFLINE_PACKAGE_CONTACT}")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "roofline analysis of LLM serving: desktop app and CLI")
 set(CPACK_PACKAGE_DESCRIPTION
     "Roofline Explorer places the prefill pass and one decode step of a large

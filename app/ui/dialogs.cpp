@@ -6,6 +6,7 @@
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSpinBox>
 
 namespace roofline::ui {
@@ -14,6 +15,7 @@ namespace {
 struct PreAnswers {
     std::optional<QString> fileName;
     std::optional<std::optional<QSize>> imageSize;
+    std::optional<bool> answer;
     bool headless = false;
     QStringList errors;
 };
@@ -79,6 +81,27 @@ void Dialogs::showError(QWidget* parent, const QString& text, const QString& det
     box->setModal(false);
     box->show();
 }
+
+bool Dialogs::ask(QWidget* parent, const QString& text, const QString& details,
+                  const QString& action) {
+    if (auto answer = std::exchange(preAnswers().answer, std::nullopt)) {
+        preAnswers().errors << (details.isEmpty() ? text : text + QLatin1Char('\n') + details);
+        return *answer;
+    }
+    if (preAnswers().headless) {
+        preAnswers().errors << (details.isEmpty() ? text : text + QLatin1Char('\n') + details);
+        return false;
+    }
+    QMessageBox box(QMessageBox::Question, QObject::tr("Roofline Explorer"), text,
+                    QMessageBox::Cancel, parent);
+    box.setInformativeText(details);
+    QPushButton* accept = box.addButton(action, QMessageBox::AcceptRole);
+    box.setDefaultButton(accept);
+    box.exec();
+    return box.clickedButton() == accept;
+}
+
+void Dialogs::setNextAnswer(bool answer) { preAnswers().answer = answer; }
 
 void Dialogs::setNextFileName(const QString& fileName) { preAnswers().fileName = fileName; }
 

@@ -25,12 +25,19 @@ public:
     static std::optional<QSize> imageSize(QWidget* parent, QSize initial);
     /// One non-modal error: a sentence, with the issues in a Details view.
     static void showError(QWidget* parent, const QString& text, const QString& details);
+    /// A modal question with one action: true when the user chose `action` (a verb phrase
+    /// such as "Open with TP 4"), false on Cancel. Headless, it records the question with
+    /// the errors and returns the pre-set answer (setNextAnswer), else false.
+    static bool ask(QWidget* parent, const QString& text, const QString& details,
+                    const QString& action);
 
     // For tests.
     /// The next file dialog returns `fileName` without opening (empty = cancelled).
     static void setNextFileName(const QString& fileName);
     /// The next size dialog returns `size` without opening (nullopt = cancelled).
     static void setNextImageSize(std::optional<QSize> size);
+    /// The next ask() returns `answer` without opening.
+    static void setNextAnswer(bool answer);
     /// Errors are recorded but no message box opens.
     static void setHeadless(bool headless);
     /// "text\ndetails" of every error shown since the last clear.

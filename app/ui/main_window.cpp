@@ -18,6 +18,7 @@
 #include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "controls_panel.h"
 #include "dialogs.h"
@@ -26,8 +27,10 @@
 #include "results_panel.h"
 #include "roofline/io/levers.h"
 #include "roofline/io/scenario_file.h"
+#include "roofline/validate.h"
 #include "roofline_plot.h"
 #include "scenario_controller.h"
+#include "shortcut_pass_through.h"
 
 namespace roofline::ui {
 namespace {
@@ -132,7 +135,9 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
             &MainWindow::onAnalysisChanged);
     connect(m_controller, &ScenarioController::changeRefused, this, [this](const QString& message) {
         statusBar()->showMessage(message, kStatusMessageMs);
+        m_refusalMessage = message;
     });
+    QApplication::instance()->installEventFilter(new ShortcutPassThrough(this));
     connect(m_controls, &ControlsPanel::loadFailed, this, &MainWindow::showLoadError);
     onAnalysisChanged(m_controller->analysis());
     resize(1400, 900);
@@ -273,6 +278,14 @@ void MainWindow::createMenus() {
 }
 
 void MainWindow::onAnalysisChanged(const Analysis& analysis) {
+    // A refusal is about the change that was refused: once the scenario changes again its
+    // message is stale (issue 12: it stayed up for its full timeout).
+    if (!m_refusalMessage.isEmpty()) {
+        if (statusBar()->currentMessage() == m_refusalMessage) {
+            statusBar()->clearMessage();
+        }
+        m_refusalMessage.clear();
+    }
     // A new chip or model gets a freshly fitted view; knob changes keep the axes still.
     const io::ScenarioFile& file = m_controller->scenarioFile();
     if (file.hardware != m_viewHardware || file.model != m_viewModel) {
@@ -462,11 +475,43 @@ bool MainWindow::openModelConfig(const QString& path) {
     // Load first for a precise message; the controller then validates the whole scenario.
     const io::Loaded<Model> loaded = io::loadModelFile(path.toStdString());
     std::vector<Issue> issues = loaded.issues;
+    const std::string absolute = QFileInfo(path).absoluteFilePath().toStdString();
     if (loaded.ok()) {
-        issues = m_controller->setModel(QFileInfo(path).absoluteFilePath().toStdString());
+        issues = m_controller->setModel(absolute);
+    }
+    if (loaded.ok() && hasErrors(issues)) {
+        // A valid config that only fails to split over the current devices (Qwen2.5-7B's
+        // 28 heads at TP 8): say why in the message itself and offer the largest device
+        // count that splits it, rather than a bare refusal.
+        const Workload& workload = m_controller->scenarioFile().workload;
+        const std::int64_t devices = workload.tensorParallel;
+        const std::int64_t fits = largestValidTensorParallel(workload, *loaded.value, devices);
+        if (!tensorParallelValid(workload, *loaded.value, devices) && fits > 0) {
+            const QString question =
+                tr("%1 cannot be split over %2 devices: %3 Open it with tensor parallelism %4?")
+                    .arg(QString::fromStdString(loaded.value->name))
+                    .arg(devices)
+                    .arg(issuesText(issues))
+                    .arg(fits);
+            if (!Dialogs::ask(this, question, tr("The current scenario is unchanged if you cancel."),
+                              tr("Open with TP %1").arg(fits))) {
+                return false;
+            }
+            issues = m_controller->setModel(absolute, fits);
+        }
     }
     if (!loaded.ok() || hasErrors(issues)) {
-        showLoadError(refused, issuesText(issues));
+        // The first error in the message itself (issue 12: the reason was only under Show
+        // Details); every issue in the details.
+        const auto first = std::find_if(issues.begin(), issues.end(), [](const Issue& issue) {
+            return issue.severity == Severity::Error;
+        });
+        const QString reason =
+            first == issues.end() ? QString() : QString::fromStdString(first->message());
+        showLoadError(tr("Could not open the model config %1: %2 The current scenario is "
+                         "unchanged.")
+                          .arg(QFileInfo(path).fileName(), reason),
+                      issuesText(issues));
         return false;
     }
     if (!issues.empty()) {
@@ -496,9 +541,12 @@ void MainWindow::openScenarioDialog() {
 void MainWindow::saveScenarioDialog() {
     const QString path = Dialogs::saveFileName(this, tr("Save scenario"), scenarioFilter(),
                                                QStringLiteral("scenario.json"));
-    if (!path.isEmpty()) {
-        saveScenario(path);
+    if (path.isEmpty()) {
+        return;
     }
+    // A name typed without an extension gets ".json", or the Open dialog's filter would
+    // hide the file just saved.
+    saveScenario(QFileInfo(path).suffix().isEmpty() ? path + QStringLiteral(".json") : path);
 }
 
 void MainWindow::openModelConfigDialog() {

@@ -165,6 +165,7 @@ private:
     bool m_leversDirty = true;
     bool m_applyingLever = false;  ///< the analysis change is the lever's own
     QString m_leverExplanation;    ///< as shown in the status bar and the label
+    QString m_refusalMessage;      ///< the status bar's refused-change message, until the next change
 };
 
 }  // namespace roofline::ui

@@ -94,10 +94,14 @@ std::vector<Issue> ScenarioController::setHardware(const std::string& idOrPath) 
     return setScenarioFile(file);
 }
 
-std::vector<Issue> ScenarioController::setModel(const std::string& idOrPath) {
+std::vector<Issue> ScenarioController::setModel(const std::string& idOrPath,
+                                                std::int64_t tensorParallel) {
     io::ScenarioFile file = m_file;
     file.model = idOrPath;
     file.workload.kvHeadsOverride = 0;
+    if (tensorParallel > 0) {
+        file.workload.tensorParallel = tensorParallel;
+    }
     // Expert parallelism on a dense model only earns a warning: drop it with the old model.
     if (file.model != m_file.model) {
         const io::Loaded<Model> next = io::resolveModel(idOrPath);

@@ -69,7 +69,9 @@ public:
     std::vector<Issue> setHardware(const std::string& idOrPath);
     /// A shipped model id or a Hugging Face config.json path. A KV-head override that the
     /// new model cannot take is dropped (it is a property of the old model's heads).
-    std::vector<Issue> setModel(const std::string& idOrPath);
+    /// `tensorParallel` > 0 sets the device count in the same change (a model that does not
+    /// split over the current devices opens with one it does split over).
+    std::vector<Issue> setModel(const std::string& idOrPath, std::int64_t tensorParallel = 0);
 
 public slots:
     void setBatch(qint64 batch);

@@ -266,6 +266,16 @@ bool tensorParallelValid(const Workload& workload, const Model& model, std::int6
     });
 }
 
+std::int64_t largestValidTensorParallel(const Workload& workload, const Model& model,
+                                        std::int64_t devices) {
+    for (std::int64_t d = std::min(devices, kMaxTensorParallel); d >= 1; --d) {
+        if (tensorParallelValid(workload, model, d)) {
+            return d;
+        }
+    }
+    return 0;
+}
+
 std::vector<Issue> validate(const Workload& wl, const Model& m, const std::string& file) {
     Checker c(file);
     c.range("batch", wl.batch, 1, kMaxBatch);

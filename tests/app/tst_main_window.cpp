@@ -12,6 +12,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QSpinBox>
 #include <QStatusBar>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -336,6 +337,88 @@ private slots:
         QCOMPARE(window.controller().scenario().model.id, std::string("llama-3.1-8b"));
         QCOMPARE(Dialogs::shownErrors().size(), 1);
         QVERIFY(Dialogs::shownErrors().front().contains(QStringLiteral("/model_type")));
+    }
+
+    void aModelThatDoesNotSplitOffersTheLargestDeviceCountThatDoes() {
+        // Qwen2.5-7B: 28 query heads, 4 KV heads. At TP 8 it does not split (28 / 8 is not
+        // whole); the largest count <= 8 that divides both 28 and 4 is 4.
+        MainWindow window;
+        window.controller().setTensorParallel(8);
+        QCOMPARE(window.controller().scenarioFile().workload.tensorParallel, std::int64_t{8});
+        const QString config = QStringLiteral(ROOFLINE_PRESET_DIR "/models/qwen2.5-7b.json");
+
+        Dialogs::clearShownErrors();
+        Dialogs::setNextAnswer(false);  // Cancel: nothing changes
+        QVERIFY(!window.openModelConfig(config));
+        QCOMPARE(window.controller().scenario().model.id, std::string("llama-3.1-8b"));
+        QCOMPARE(window.controller().scenarioFile().workload.tensorParallel, std::int64_t{8});
+        QCOMPARE(Dialogs::shownErrors().size(), 1);  // the question, no error after it
+        const QString question = Dialogs::shownErrors().front();
+        QVERIFY2(question.contains(QStringLiteral("cannot be split over 8 devices")),
+                 qPrintable(question));
+        QVERIFY2(question.contains(QStringLiteral("tensor parallelism 4?")), qPrintable(question));
+
+        Dialogs::setNextAnswer(true);
+        QVERIFY(window.openModelConfig(config));
+        QCOMPARE(window.controller().scenario().model.numQueryHeads, std::int64_t{28});
+        QCOMPARE(window.controller().scenarioFile().workload.tensorParallel, std::int64_t{4});
+    }
+
+    void aRefusedConfigSaysWhyInTheMessageItself() {
+        // The reason is in the message's first line, not only under Show Details.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("config.json"));
+        writeFile(path, R"({"model_type": "t5", "d_model": 512})");
+        MainWindow window;
+        Dialogs::clearShownErrors();
+        QVERIFY(!window.openModelConfig(path));
+        const QString first = Dialogs::shownErrors().value(0).section(QLatin1Char('\n'), 0, 0);
+        QVERIFY2(first.startsWith(QStringLiteral("Could not open the model config config.json: ")),
+                 qPrintable(first));
+        QVERIFY2(first.contains(QStringLiteral("model_type")), qPrintable(first));
+        QVERIFY2(first.endsWith(QStringLiteral("The current scenario is unchanged.")),
+                 qPrintable(first));
+    }
+
+    void aRefusalMessageEndsWithTheNextChange() {
+        MainWindow window;
+        window.controller().setTensorParallel(3);  // 32 heads over 3: refused
+        QVERIFY(!window.statusBar()->currentMessage().isEmpty());
+        QCOMPARE(window.controller().scenarioFile().workload.tensorParallel, std::int64_t{1});
+        window.controller().setBatch(2);
+        QVERIFY2(window.statusBar()->currentMessage().isEmpty(),
+                 qPrintable(window.statusBar()->currentMessage()));
+    }
+
+    void windowShortcutsWorkWhileANumberFieldHasFocus() {
+        // Ctrl+E is "end of line" to a line edit on Linux; it must still export.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("plot.png"));
+        MainWindow window;
+        window.show();
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QSpinBox* field = window.controlsPanel()->speculativeTokensSpinBox();
+        field->setFocus();
+        QTRY_VERIFY(field->hasFocus());
+        Dialogs::setNextFileName(path);
+        Dialogs::setNextImageSize(QSize(320, 240));
+        QTest::keyClick(field, Qt::Key_E, Qt::ControlModifier);
+        QTRY_VERIFY(QFile::exists(path));
+        // Copy stays with the field (it copies the field's text, not the plot).
+        QVERIFY(field->hasFocus());
+    }
+
+    void savingWithoutAnExtensionAddsJson() {
+        QTemporaryDir dir;
+        MainWindow window;
+        Dialogs::setNextFileName(dir.filePath(QStringLiteral("my scenario")));
+        action(window, "saveScenario")->trigger();
+        QVERIFY(QFile::exists(dir.filePath(QStringLiteral("my scenario.json"))));
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("my scenario"))));
+        Dialogs::setNextFileName(dir.filePath(QStringLiteral("kept.scenario")));
+        action(window, "saveScenario")->trigger();
+        QVERIFY(QFile::exists(dir.filePath(QStringLiteral("kept.scenario"))));
     }
 
     void exportThroughTheMenuWritesTheChosenFile() {

@@ -8,6 +8,8 @@
 
 #include <cmath>
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -432,6 +434,24 @@ TEST(ModelConfig, DisplayNameOfALocalCheckpointPathIsNotEmpty) {
     const Model m = parseOk(variant(kSmallLlama, {{"_name_or_path", "./out/checkpoint-500/"}}),
                             "config");
     EXPECT_FALSE(m.name.empty()) << "expected a usable display name (checkpoint-500 or the id)";
+}
+
+TEST(ModelConfig, AFileNamedConfigTakesItsFolderName) {
+    // A checkpoint folder always holds "config.json": the id (and, with no _name_or_path
+    // and no sidecar, the display name) is the folder's name, not "config" (issue 12).
+    const std::filesystem::path dir =
+        std::filesystem::temp_directory_path() / "roofline-test-my-finetune";
+    std::filesystem::create_directories(dir);
+    const std::filesystem::path file = dir / "config.json";
+    {
+        std::ofstream out(file);
+        out << kSmallLlama;
+    }
+    const Loaded<Model> loaded = roofline::io::loadModelFile(file.string());
+    std::filesystem::remove_all(dir);
+    ASSERT_TRUE(loaded.ok());
+    EXPECT_EQ(loaded.value->id, "roofline-test-my-finetune");
+    EXPECT_EQ(loaded.value->name, "roofline-test-my-finetune");
 }
 
 TEST(ModelConfig, UnknownKeysAreNotErrors) {

@@ -97,6 +97,12 @@ std::vector<Issue> validate(const Workload& workload, const Model& model,
 /// what the engine accepts.
 bool tensorParallelValid(const Workload& workload, const Model& model, std::int64_t devices);
 
+/// The largest device count <= `devices` that tensorParallelValid accepts (1 always splits,
+/// unless something other than the device count is wrong: then 0). What the window offers
+/// when a model does not split over the current devices (28 heads over 8 -> 4).
+std::int64_t largestValidTensorParallel(const Workload& workload, const Model& model,
+                                        std::int64_t devices);
+
 /// All three, with field ids prefixed "hardware.", "model.", "workload.". With speculative
 /// decoding on (speculativeTokens > 0) and DraftKind::Model it also requires the draft
 /// (field "draft": an error when absent), validates it ("draft.…"), and requires its

@@ -367,8 +367,18 @@ Loaded<Model> parseModelConfig(std::string_view jsonText, const std::string& fil
 }
 
 Loaded<Model> loadModelFile(const std::string& path) {
+    // A checkpoint folder's file is always "config.json": its id is the folder's name
+    // (issue 12: imports showed as "config"), unless the file names itself (_name_or_path).
+    const std::filesystem::path file(path);
+    std::string id = file.stem().string();
+    if (id == "config") {
+        const std::string folder = std::filesystem::absolute(file).parent_path().filename().string();
+        if (!folder.empty()) {
+            id = folder;
+        }
+    }
     return detail::loadWith<Model>(path, [&](std::string_view text) {
-        return parseModelConfig(text, path, std::filesystem::path(path).stem().string());
+        return parseModelConfig(text, path, id);
     });
 }
 
