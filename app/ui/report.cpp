@@ -85,8 +85,12 @@ QString resultsTable(const Scenario& scenario, const Analysis& a) {
     rows.emplace_back(QObject::tr("Memory per device"),
                       formatBytes(m.totalBytes) + " of " + formatBytes(m.usableBytes) +
                           " usable, " + (m.fits ? "fits" : "does not fit"));
-    rows.emplace_back(QObject::tr("Max batch"), m.maxBatch > 0 ? formatInteger(m.maxBatch)
-                                                               : std::string("weights do not fit"));
+    // 0: the weights and workspace leave no room, or not even for one sequence's KV cache.
+    rows.emplace_back(QObject::tr("Max batch"),
+                      m.maxBatch > 0 ? formatInteger(m.maxBatch)
+                      : m.weightBytes + m.workspaceBytes > m.usableBytes
+                          ? std::string("weights do not fit")
+                          : std::string("0 (one sequence's KV cache does not fit)"));
     if (scenario.workload.tensorParallel > 1) {
         rows.emplace_back(QObject::tr("Interconnect"),
                           formatSi(a.interconnectBandwidthBytesPerSecond, "B/s") +

@@ -379,8 +379,10 @@ std::string memorySentence(const Analysis& a) {
     if (m.maxBatch > 0) {
         s += "; at most " + formatInteger(m.maxBatch) +
              (m.maxBatch == 1 ? " sequence fits" : " sequences fit") + " at these lengths";
-    } else {
+    } else if (m.weightBytes + m.workspaceBytes > m.usableBytes) {
         s += "; the weights and workspace alone do not fit";
+    } else {
+        s += "; not even one sequence's KV cache fits beside them at these lengths";
     }
     return s + ".";
 }

@@ -167,6 +167,27 @@ TEST(Explain, NoGoldilocksWhenEveryLayerIsWindowed) {
                     "the KV cache at every context."));
 }
 
+TEST(Explain, MemorySaysWhenNotEvenOneSequenceFits) {
+    // Llama-3.1-70B (h 8192, 80 layers, 8 KV heads of 128) on 2 × H100 at C = 100,000: each
+    // device holds 70.6e9 · 2 / 2 = 70.6 GB of weights and ~1.2 GB of workspace, leaving
+    // ~5.5 GB of the 77.3 GB usable; one sequence's KV cache is 100,001 · 80 · 2 · 4 · 128 · 2
+    // = 16.4 GB per device. Max batch is 0, though the weights fit.
+    const Model m = test::llamaLike(80, 8192, 64, 8, 28672, 128256);
+    Workload w;
+    w.tensorParallel = 2;
+    w.contextTokens = 100000;
+    const Scenario s = test::scenario(h100Sxm(), m, w);
+    const Analysis a = analyze(s);
+    ASSERT_EQ(a.memory.maxBatch, 0);
+    ASSERT_LT(a.memory.weightBytes + a.memory.workspaceBytes, a.memory.usableBytes);
+    const std::vector<std::string> e = explain(s, a);
+    const std::string& memory = e.back();
+    EXPECT_EQ(memory.rfind("It does not fit: each device needs ", 0), 0u) << memory;
+    const std::string end = "; not even one sequence's KV cache fits beside them at these lengths.";
+    ASSERT_GE(memory.size(), end.size());
+    EXPECT_EQ(memory.substr(memory.size() - end.size()), end) << memory;
+}
+
 TEST(Explain, LeverSentencesNameTheLeversThatMoveItAndThoseThatDoNot) {
     const Scenario s = test::scenario(h100Sxm(), llama8b());
     const Analysis a = analyze(s);
