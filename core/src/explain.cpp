@@ -424,7 +424,8 @@ std::string scenarioCaption(const Scenario& scenario) {
     if (w.speculativeTokens > 0) {
         const bool model = w.draftKind == DraftKind::Model && scenario.draft.has_value();
         s += " · speculative k " + formatInteger(w.speculativeTokens) + ", α " +
-             num(w.acceptanceRate) + ", " + (model ? scenario.draft->name + " draft" : "n-gram draft");
+             num(w.acceptanceRate) + ", " +
+             (model ? scenario.draft->name + " draft" : std::string("n-gram draft"));
     }
     if (!w.flashAttention) {
         s += " · FlashAttention off";

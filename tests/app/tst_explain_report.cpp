@@ -8,6 +8,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QPlainTextEdit>
+#include <QSettings>
 
 #include "dialogs.h"
 #include "explain_panel.h"
@@ -190,6 +191,21 @@ private slots:
         QVERIFY(inkIn(with, size.height(), with.height(), caption.background) > 100);
         QCOMPARE(with.copy(QRect(QPoint(0, 0), size)).convertToFormat(QImage::Format_RGB32),
                  without.convertToFormat(QImage::Format_RGB32));
+    }
+
+    void captionOptionIsRememberedInTheSettings() {
+        QTemporaryDir dir;
+        QSettings settings(dir.filePath(QStringLiteral("test.ini")), QSettings::IniFormat);
+        {
+            MainWindow window(&settings);
+            window.restoreSession(false);
+            QVERIFY(window.captionAction()->isChecked());  // on when nothing is stored
+            window.captionAction()->setChecked(false);
+            window.saveSession();
+        }
+        MainWindow window(&settings);
+        window.restoreSession(false);
+        QVERIFY(!window.captionAction()->isChecked());
     }
 
     void captionOptionOffLeavesExportsAsBefore() {
