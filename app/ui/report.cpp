@@ -127,11 +127,13 @@ QString leversTable(const Analysis& a, const std::vector<LeverOutcome>& levers) 
                  esc(formatNumber(a.decodeTokensPerSecond)),
                  a.memoryAllDevices.fits ? QObject::tr("fits") : QObject::tr("does not fit"));
     html += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"2\" width=\"100%\"><tr>");
-    for (const QString& head :
-         {QObject::tr("lever"), QObject::tr("TPOT"), QObject::tr("speedup"), QObject::tr("TTFT"),
-          QObject::tr("speedup"), QObject::tr("tok/s"), QObject::tr("gain"), QObject::tr("fits"),
-          QObject::tr("change")}) {
-        html += QStringLiteral("<th align=\"left\">%1</th>").arg(head);
+    // Narrow number columns; the change gets what is left.
+    const std::pair<QString, int> heads[] = {
+        {QObject::tr("lever"), 12},   {QObject::tr("TPOT"), 8}, {QObject::tr("speedup"), 7},
+        {QObject::tr("TTFT"), 8},     {QObject::tr("speedup"), 7}, {QObject::tr("tok/s"), 8},
+        {QObject::tr("gain"), 7},     {QObject::tr("fits"), 5}, {QObject::tr("change"), 38}};
+    for (const auto& [head, percent] : heads) {
+        html += QStringLiteral("<th align=\"left\" width=\"%2%\">%1</th>").arg(head).arg(percent);
     }
     html += QStringLiteral("</tr>");
     for (const LeverOutcome& lever : levers) {
@@ -233,8 +235,8 @@ QString writeReport(QCustomPlot& plot, const Scenario& scenario, const Analysis&
         // scaled to the page's width.
         const QSize onScreen = plot.width() >= 200 && plot.height() >= 150 ? plot.size()
                                                                           : QSize(960, 600);
-        const double scale = width / onScreen.width();
-        double plotHeight = std::min(onScreen.height() * scale, kPlotShare * height);
+        double plotHeight = std::min(onScreen.height() * width / onScreen.width(),
+                                     kPlotShare * height);
 
         QTextDocument body;
         const QString bodyHtml = reportBodyHtml(content);
@@ -260,10 +262,20 @@ QString writeReport(QCustomPlot& plot, const Scenario& scenario, const Analysis&
         painter.setMode(QCPPainter::pmNoCaching);
         caption.drawContents(&painter);
 
+        // The plot is laid out at its on-screen width and the height the page gives it, but
+        // never flatter than 16:10 (its labels would crowd): then it is drawn narrower, and
+        // centred.
+        const int logicalWidth = onScreen.width();
+        double scale = width / logicalWidth;
+        int logicalHeight = static_cast<int>(plotHeight / scale);
+        if (logicalHeight < logicalWidth * 10 / 16) {
+            logicalHeight = logicalWidth * 10 / 16;
+            scale = plotHeight / logicalHeight;
+        }
         painter.save();
-        painter.translate(0, captionHeight + kGap);
+        painter.translate((width - logicalWidth * scale) / 2.0, captionHeight + kGap);
         painter.scale(scale, scale);
-        plot.toPainter(&painter, onScreen.width(), static_cast<int>(plotHeight / scale));
+        plot.toPainter(&painter, logicalWidth, logicalHeight);
         painter.restore();
 
         painter.save();

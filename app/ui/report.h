@@ -4,8 +4,11 @@
 /// @file report.h
 /// The one-page report of a scenario (File › Export report…, `--report FILE.pdf`), for a
 /// design review: a caption (roofline::scenarioCaption), the roofline plot as the window
-/// shows it, the results panel's numbers, the levers table of `roofline-cli levers`, the
-/// engine's warnings and the explanation (roofline/explain.h).
+/// shows it, the results panel's numbers, the levers table of `roofline-cli levers` (its
+/// rows: TPOT, TTFT and tokens/s with their ratios, fits, the change, and the reason of each
+/// lever that does not apply; each lever's sentence is left to the window and the CLI, as
+/// thirteen of them would crowd the plot off the page), the engine's warnings and the
+/// explanation (roofline/explain.h).
 ///
 /// Layout: an A4 portrait page; the caption on top, the plot under it at the full width,
 /// then the text. Nothing is cut: when the text does not fit at 8 pt, its font shrinks (to
