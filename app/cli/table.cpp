@@ -3,11 +3,13 @@
 
 #include <algorithm>
 #include <bit>
+#include <cctype>
 #include <cmath>
 #include <cstring>
 
 #include "cli_internal.h"
 #include "roofline/format.h"
+#include "roofline/io/explain.h"
 
 namespace roofline::cli {
 
@@ -56,6 +58,47 @@ char* csvField(char* at, std::string_view text) {
 }
 
 char* put(char* at, std::string_view text) { return std::copy(text.begin(), text.end(), at); }
+
+// Columns of `text` in code points ("µs" is two, "×" one).
+std::size_t columnsOf(std::string_view text) {
+    std::size_t columns = 0;
+    for (char ch : text) {
+        columns += (static_cast<unsigned char>(ch) & 0xC0U) != 0x80U ? 1 : 0;
+    }
+    return columns;
+}
+
+// One sentence as a list item, wrapped at spaces to `width` columns; a number stays on the
+// line of the word after it ("889 TFLOP/s", "B = 326" are not split after the digits).
+void wrappedItem(std::ostream& out, std::string_view sentence, std::size_t width) {
+    std::vector<std::string_view> chunks;
+    std::size_t start = 0;
+    for (std::size_t at = 0; at <= sentence.size(); ++at) {
+        if (at < sentence.size() && sentence[at] != ' ') {
+            continue;
+        }
+        const bool afterDigit = at > start && at < sentence.size() &&
+                                std::isdigit(static_cast<unsigned char>(sentence[at - 1])) != 0;
+        if (!afterDigit) {
+            chunks.push_back(sentence.substr(start, at - start));
+            start = at + 1;
+        }
+    }
+    std::size_t used = 0;
+    for (std::string_view chunk : chunks) {
+        if (used == 0) {
+            out << "  - " << chunk;
+            used = 4 + columnsOf(chunk);
+        } else if (used + 1 + columnsOf(chunk) > width) {
+            out << "\n    " << chunk;
+            used = 4 + columnsOf(chunk);
+        } else {
+            out << ' ' << chunk;
+            used += 1 + columnsOf(chunk);
+        }
+    }
+    out << '\n';
+}
 
 }  // namespace
 
@@ -145,6 +188,10 @@ void printTable(std::ostream& out, const Scenario& s, const Analysis& a) {
         for (const Warning& warning : a.warnings) {
             out << "  - " << warning.text() << '\n';
         }
+    }
+    out << "\nExplanation\n";
+    for (const std::string& sentence : io::explanation(s, a)) {
+        wrappedItem(out, sentence, 100);
     }
 }
 

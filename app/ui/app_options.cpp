@@ -73,6 +73,8 @@ AppOptions parseAppOptions(const QStringList& arguments) {
             options.presentation = true;
         } else if (auto grab = takeValue(QStringLiteral("--grab"), rest, i, options.errors)) {
             options.grabPath = *grab;
+        } else if (auto report = takeValue(QStringLiteral("--report"), rest, i, options.errors)) {
+            options.reportPath = *report;
         } else if (auto baseline =
                        takeValue(QStringLiteral("--baseline"), rest, i, options.errors)) {
             options.baselinePath = *baseline;
@@ -175,6 +177,9 @@ QString appUsage() {
                "                               said in the status bar; under --grab it is\n"
                "                               printed and the exit status is 2\n"
                "  --grab FILE.png              render the window to FILE.png and exit\n"
+               "  --report FILE.pdf            write the one-page report (caption, plot,\n"
+               "                               results, levers, warnings, explanation) to\n"
+               "                               FILE.pdf and exit\n"
                "  --size WxH                   window size for --grab and benchmarks "
                "(default 1600x1000)\n"
                "  --benchmark-interaction N    move batch, sequence, quantization and GQA\n"

@@ -5,7 +5,7 @@
 /// roofline-explorer's command line:
 ///   roofline-explorer [scenario.json] [scenario options] [--grab FILE.png [--size WxH]]
 ///                     [--benchmark-interaction N] [--first-frame] [--presentation]
-///                     [--baseline FILE.json] [--lever ID]
+///                     [--baseline FILE.json] [--lever ID] [--report FILE.pdf]
 /// Scenario options are roofline-cli's (io::applyScenarioOptions); they apply on top of the
 /// scenario file when one is given, else on top of the embedded default.
 
@@ -32,6 +32,7 @@ struct AppOptions {
     bool scenarioFromCommandLine = false;
 
     QString grabPath;           ///< --grab FILE.png
+    QString reportPath;         ///< --report FILE.pdf: write the one-page report and exit
     QSize size{1600, 1000};     ///< --size WxH (window size for --grab and benchmarks)
     int benchmarkSteps = 0;     ///< --benchmark-interaction N
     bool firstFrame = false;    ///< --first-frame

@@ -12,6 +12,7 @@
 #include "benchmark.h"
 #include "export.h"
 #include "main_window.h"
+#include "report.h"
 #include "roofline_plot.h"
 #include "roofline/version.h"
 #include "scenario_controller.h"
@@ -55,8 +56,8 @@ int runExplorer(int argc, char** argv) {
 
     // Batch modes never read or write the user's settings: their output depends only on
     // the command line.
-    const bool batchMode =
-        !options.grabPath.isEmpty() || options.benchmarkSteps > 0 || options.firstFrame;
+    const bool batchMode = !options.grabPath.isEmpty() || !options.reportPath.isEmpty() ||
+                           options.benchmarkSteps > 0 || options.firstFrame;
     std::unique_ptr<QSettings> settings;
     if (!batchMode) {
         settings = std::make_unique<QSettings>();
@@ -104,6 +105,20 @@ int runExplorer(int argc, char** argv) {
     if (!options.grabPath.isEmpty()) {
         window.updateLevers();  // the render shows which levers apply, without waiting
         const QString error = grabWindowToFile(window, options.size, options.grabPath);
+        if (!error.isEmpty()) {
+            printLine(stderr, QStringLiteral("roofline-explorer: ") + error);
+            return 1;
+        }
+        return 0;
+    }
+    if (!options.reportPath.isEmpty()) {
+        // The plot laid out at the window's size, as the window shows it, then the page.
+        window.setAttribute(Qt::WA_DontShowOnScreen, true);
+        window.resize(options.size);
+        window.show();
+        QApplication::processEvents();
+        const QString error = writeReport(*window.plot(), window.controller().scenario(),
+                                          window.controller().analysis(), options.reportPath);
         if (!error.isEmpty()) {
             printLine(stderr, QStringLiteral("roofline-explorer: ") + error);
             return 1;

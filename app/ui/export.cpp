@@ -5,7 +5,11 @@
 
 #include <QApplication>
 #include <QFileInfo>
+#include <QFontMetrics>
+#include <QPageLayout>
+#include <QPageSize>
 #include <QPainter>
+#include <QPdfWriter>
 #include <QSaveFile>
 #include <QSvgGenerator>
 
@@ -25,16 +29,92 @@ QString commit(QSaveFile& file, const QString& path) {
     return {};
 }
 
-}  // namespace
+constexpr int kCaptionMargin = 8;
 
-QImage plotImage(QCustomPlot& plot, QSize size) {
-    return plot.toPixmap(size.width(), size.height()).toImage();
+QRect captionTextRect(int width, int top, int height) {
+    return QRect(kCaptionMargin, top + kCaptionMargin / 2, width - 2 * kCaptionMargin,
+                 height - kCaptionMargin);
 }
 
-QString exportPlot(QCustomPlot& plot, const QString& path, QSize size) {
+// The plot at `size` in the painter's coordinates from (0, 0), the caption under it.
+void paintWithCaption(QCPPainter& painter, QCustomPlot& plot, QSize size,
+                      const ImageCaption& caption, int height) {
+    painter.fillRect(QRect(0, size.height(), size.width(), height), caption.background);
+    plot.toPainter(&painter, size.width(), size.height());
+    painter.setPen(caption.foreground);
+    painter.setFont(plot.font());
+    painter.drawText(captionTextRect(size.width(), size.height(), height),
+                     Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, caption.text);
+}
+
+// A PDF of the plot with its caption, as savePdf draws the plot: `size` in points, fonts
+// at the screen's resolution.
+QString savePdfWithCaption(QCustomPlot& plot, const QString& path, QSize size,
+                           const ImageCaption& caption) {
+    const int height = captionHeight(plot, size.width(), caption);
+    const QSize page(size.width(), size.height() + height);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        return saveError(path, file.errorString());
+    }
+    {
+        QPdfWriter writer(&file);
+        writer.setCreator(QStringLiteral("Roofline Explorer"));
+        writer.setTitle(QStringLiteral("Roofline"));
+        writer.setResolution(96);
+        writer.setPageLayout(QPageLayout(QPageSize(QSizeF(page), QPageSize::Point),
+                                         QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
+        QCPPainter painter;
+        if (!painter.begin(&writer)) {
+            file.cancelWriting();
+            return saveError(path, QObject::tr("the PDF writer failed"));
+        }
+        painter.setMode(QCPPainter::pmVectorized);
+        painter.setMode(QCPPainter::pmNonCosmetic);
+        painter.setWindow(QRect(QPoint(0, 0), page));
+        paintWithCaption(painter, plot, size, caption, height);
+        painter.end();
+    }
+    return commit(file, path);
+}
+
+}  // namespace
+
+int captionHeight(const QCustomPlot& plot, int width, const ImageCaption& caption) {
+    if (caption.text.isEmpty()) {
+        return 0;
+    }
+    const QFontMetrics metrics(plot.font());
+    const QRect text = metrics.boundingRect(QRect(0, 0, width - 2 * kCaptionMargin, 100000),
+                                            Qt::AlignLeft | Qt::TextWordWrap, caption.text);
+    return text.height() + kCaptionMargin;
+}
+
+QImage plotImage(QCustomPlot& plot, QSize size, const ImageCaption& caption) {
+    if (caption.text.isEmpty()) {
+        return plot.toPixmap(size.width(), size.height()).toImage();
+    }
+    const int height = captionHeight(plot, size.width(), caption);
+    QImage image(size.width(), size.height() + height, QImage::Format_ARGB32_Premultiplied);
+    image.fill(caption.background);
+    QCPPainter painter(&image);
+    painter.drawPixmap(0, 0, plot.toPixmap(size.width(), size.height()));
+    painter.setPen(caption.foreground);
+    painter.setFont(plot.font());
+    painter.drawText(captionTextRect(size.width(), size.height(), height),
+                     Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, caption.text);
+    painter.end();
+    return image;
+}
+
+QString exportPlot(QCustomPlot& plot, const QString& path, QSize size,
+                   const ImageCaption& caption) {
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (size.isEmpty()) {
         return saveError(path, QObject::tr("the image size is empty"));
+    }
+    if (suffix == QLatin1String("pdf") && !caption.text.isEmpty()) {
+        return savePdfWithCaption(plot, path, size, caption);
     }
     if (suffix == QLatin1String("pdf")) {
         // QCustomPlot's PDF writer opens the file itself.
@@ -49,17 +129,19 @@ QString exportPlot(QCustomPlot& plot, const QString& path, QSize size) {
         return saveError(path, file.errorString());
     }
     if (suffix == QLatin1String("png")) {
-        if (!plotImage(plot, size).save(&file, "PNG")) {
+        if (!plotImage(plot, size, caption).save(&file, "PNG")) {
             file.cancelWriting();
             return saveError(path, QObject::tr("PNG encoding failed"));
         }
         return commit(file, path);
     }
     if (suffix == QLatin1String("svg")) {
+        const int height = captionHeight(plot, size.width(), caption);
+        const QSize whole(size.width(), size.height() + height);
         QSvgGenerator svg;
         svg.setOutputDevice(&file);
-        svg.setSize(size);
-        svg.setViewBox(QRect(QPoint(0, 0), size));
+        svg.setSize(whole);
+        svg.setViewBox(QRect(QPoint(0, 0), whole));
         svg.setTitle(QStringLiteral("Roofline"));
         svg.setDescription(QStringLiteral("Roofline Explorer"));
         QCPPainter painter;
@@ -67,7 +149,11 @@ QString exportPlot(QCustomPlot& plot, const QString& path, QSize size) {
             file.cancelWriting();
             return saveError(path, QObject::tr("the SVG writer failed"));
         }
-        plot.toPainter(&painter, size.width(), size.height());
+        if (height > 0) {
+            paintWithCaption(painter, plot, size, caption, height);
+        } else {
+            plot.toPainter(&painter, size.width(), size.height());
+        }
         painter.end();
         return commit(file, path);
     }

@@ -4,6 +4,7 @@
 /// @file export.h
 /// Writing the plot (PNG, SVG, PDF) and the whole window (PNG, for --grab) to files.
 
+#include <QColor>
 #include <QImage>
 #include <QSize>
 #include <QString>
@@ -13,13 +14,28 @@ class QWidget;
 
 namespace roofline::ui {
 
+/// A line of text under an exported plot (the scenario, roofline::scenarioCaption), in the
+/// plot's colours. Empty text: no caption, the image exactly as before.
+struct ImageCaption {
+    QString text;
+    QColor foreground = Qt::black;
+    QColor background = Qt::white;
+};
+
 /// Writes the plot at `size` pixels (points for PDF) in the format the suffix names:
 /// .png (QCustomPlot::toPixmap), .svg (QSvgGenerator + toPainter) or .pdf (savePdf).
-/// PNG and SVG are written atomically (QSaveFile). Returns an error sentence, or empty.
-QString exportPlot(QCustomPlot& plot, const QString& path, QSize size);
+/// PNG and SVG are written atomically (QSaveFile). With a caption the plot keeps `size` and
+/// the image grows by the caption's height below it (captionHeight); a PDF is then drawn
+/// with QPdfWriter + toPainter, as savePdf draws it. Returns an error sentence, or empty.
+QString exportPlot(QCustomPlot& plot, const QString& path, QSize size,
+                   const ImageCaption& caption = {});
 
-/// The plot as an image of `size` pixels (Edit > Copy image).
-QImage plotImage(QCustomPlot& plot, QSize size);
+/// The plot as an image of `size` pixels (Edit > Copy image), with the caption below it.
+QImage plotImage(QCustomPlot& plot, QSize size, const ImageCaption& caption = {});
+
+/// Height in pixels that `caption`'s text takes under a plot `width` pixels wide, in the
+/// plot's font, wrapped, with a margin; 0 without text.
+int captionHeight(const QCustomPlot& plot, int width, const ImageCaption& caption);
 
 /// Lays out `window` at `size` without showing it on screen and renders it to an image of
 /// exactly that size (what --grab writes).

@@ -22,8 +22,11 @@
 
 #include "controls_panel.h"
 #include "dialogs.h"
+#include "explain_panel.h"
 #include "export.h"
 #include "plot_tooltip.h"
+#include "report.h"
+#include "roofline/explain.h"
 #include "results_panel.h"
 #include "roofline/io/levers.h"
 #include "roofline/io/scenario_file.h"
@@ -38,6 +41,8 @@ namespace {
 constexpr int kMaxRecentFiles = 8;
 constexpr int kControlsDockWidth = 380;
 constexpr int kResultsDockWidth = 290;
+constexpr int kResultsDockHeight = 640;
+constexpr int kExplainDockHeight = 260;
 constexpr int kStatusMessageMs = 8000;
 /// Lever applicability is recomputed this long after the scenario stops changing, so that
 /// a dragged slider never waits for thirteen analyses.
@@ -169,6 +174,17 @@ void MainWindow::createDocks() {
     m_resultsDock->setObjectName(QStringLiteral("resultsDock"));
     m_resultsDock->setWidget(resultsScroll);
     addDockWidget(Qt::RightDockWidgetArea, m_resultsDock);
+
+    // The analysis in words, under the results (a text panel: the right area).
+    m_explain = new ExplainPanel(this);
+    m_explainDock = new QDockWidget(tr("Explain"), this);
+    m_explainDock->setObjectName(QStringLiteral("explainDock"));
+    m_explainDock->setWidget(m_explain);
+    addDockWidget(Qt::RightDockWidgetArea, m_explainDock);
+    splitDockWidget(m_resultsDock, m_explainDock, Qt::Vertical);
+    // The results keep the height their numbers need; the sentences scroll.
+    resizeDocks({m_resultsDock, m_explainDock}, {kResultsDockHeight, kExplainDockHeight},
+                Qt::Vertical);
     resizeDocks({m_controlsDock, m_resultsDock}, {kControlsDockWidth, kResultsDockWidth},
                 Qt::Horizontal);
 }
@@ -186,6 +202,14 @@ void MainWindow::createActions() {
     m_saveScenario = make(tr("&Save scenario…"), "saveScenario", QKeySequence::Save);
     m_openModel = make(tr("Open &model config…"), "openModel", QKeySequence(tr("Ctrl+M")));
     m_exportImage = make(tr("&Export image…"), "exportImage", QKeySequence(tr("Ctrl+E")));
+    m_exportReport = make(tr("Export &report…"), "exportReport");
+    m_exportReport->setToolTip(tr("A one-page PDF: the scenario, the plot, the results, the "
+                                  "levers, the warnings and the explanation"));
+    m_captionOnImages = make(tr("&Caption on exported images"), "captionOnImages");
+    m_captionOnImages->setCheckable(true);
+    m_captionOnImages->setChecked(true);
+    m_captionOnImages->setToolTip(tr("Export image and Copy image add a line naming the "
+                                     "scenario under the plot"));
     m_quit = make(tr("&Quit"), "quit", QKeySequence::Quit);
     m_copyImage = make(tr("&Copy image"), "copyImage", QKeySequence::Copy);
     m_showOperators =
@@ -211,6 +235,7 @@ void MainWindow::createActions() {
     connect(m_saveScenario, &QAction::triggered, this, &MainWindow::saveScenarioDialog);
     connect(m_openModel, &QAction::triggered, this, &MainWindow::openModelConfigDialog);
     connect(m_exportImage, &QAction::triggered, this, &MainWindow::exportImageDialog);
+    connect(m_exportReport, &QAction::triggered, this, &MainWindow::exportReportDialog);
     connect(m_quit, &QAction::triggered, this, &QWidget::close);
     connect(m_copyImage, &QAction::triggered, this, &MainWindow::copyImage);
     connect(m_showOperators, &QAction::toggled, this, &MainWindow::setOperatorsVisible);
@@ -235,6 +260,7 @@ void MainWindow::createMenus() {
     file->addAction(m_openModel);
     file->addSeparator();
     file->addAction(m_exportImage);
+    file->addAction(m_exportReport);
     file->addSeparator();
     file->addAction(m_quit);
 
@@ -244,9 +270,11 @@ void MainWindow::createMenus() {
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(m_controlsDock->toggleViewAction());
     view->addAction(m_resultsDock->toggleViewAction());
+    view->addAction(m_explainDock->toggleViewAction());
     view->addSeparator();
     view->addAction(m_showOperators);
     view->addAction(m_resetView);
+    view->addAction(m_captionOnImages);
     view->addSeparator();
     view->addAction(m_presentation);
 
@@ -296,6 +324,7 @@ void MainWindow::onAnalysisChanged(const Analysis& analysis) {
     // Plot and results panel draw from the same Analysis, so they cannot disagree.
     m_plot->setAnalysis(analysis, m_controller->trail());
     m_results->setAnalysis(analysis);
+    m_explain->setAnalysis(m_controller->scenario(), analysis);
     updateTitle();
     // Cheap on every slider step: the levers are recomputed once the scenario rests, or when
     // the Interventions menu opens.
@@ -520,8 +549,39 @@ bool MainWindow::openModelConfig(const QString& path) {
     return true;
 }
 
+ImageCaption MainWindow::imageCaption() const {
+    ImageCaption caption;
+    if (m_captionOnImages->isChecked()) {
+        caption.text = qs(scenarioCaption(m_controller->scenario()));
+        caption.foreground = m_plot->plotPalette().foreground;
+        caption.background = m_plot->plotPalette().background;
+    }
+    return caption;
+}
+
+bool MainWindow::exportReport(const QString& path) {
+    const QString error =
+        writeReport(*m_plot, m_controller->scenario(), m_controller->analysis(), path);
+    if (!error.isEmpty()) {
+        showLoadError(tr("Could not export the report."), error);
+        return false;
+    }
+    statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)),
+                             kStatusMessageMs);
+    return true;
+}
+
+void MainWindow::exportReportDialog() {
+    const QString path = Dialogs::saveFileName(this, tr("Export report"),
+                                               tr("PDF document (*.pdf)"),
+                                               QStringLiteral("roofline-report.pdf"));
+    if (!path.isEmpty()) {
+        exportReport(path);
+    }
+}
+
 bool MainWindow::exportImage(const QString& path, QSize size) {
-    const QString error = exportPlot(*m_plot, path, size);
+    const QString error = exportPlot(*m_plot, path, size, imageCaption());
     if (!error.isEmpty()) {
         showLoadError(tr("Could not export the image."), error);
         return false;
@@ -570,7 +630,7 @@ void MainWindow::exportImageDialog() {
 }
 
 void MainWindow::copyImage() {
-    QApplication::clipboard()->setImage(plotImage(*m_plot, m_plot->size()));
+    QApplication::clipboard()->setImage(plotImage(*m_plot, m_plot->size(), imageCaption()));
     statusBar()->showMessage(tr("Plot copied"), kStatusMessageMs);
 }
 
@@ -660,6 +720,8 @@ void MainWindow::restoreSession(bool restoreScenario) {
     }
     updateRecentMenu();
     setOperatorsVisible(storedFlag(*m_settings, QStringLiteral("plot/operators"), false));
+    m_captionOnImages->setChecked(
+        storedFlag(*m_settings, QStringLiteral("export/caption"), true));
     if (!restoreScenario || !m_settings->contains(QStringLiteral("lastScenario"))) {
         return;
     }
@@ -688,6 +750,7 @@ void MainWindow::saveSession() const {
     m_settings->setValue(QStringLiteral("window/state"), saveState());
     m_settings->setValue(QStringLiteral("recentFiles"), m_recentFiles);
     m_settings->setValue(QStringLiteral("plot/operators"), m_plot->operatorsVisible());
+    m_settings->setValue(QStringLiteral("export/caption"), m_captionOnImages->isChecked());
     m_settings->setValue(QStringLiteral("lastScenario"),
                          QString::fromStdString(io::toJson(scenarioToSave())));
 }

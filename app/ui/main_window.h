@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 
+#include "export.h"
 #include "roofline/analysis.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/levers.h"
@@ -27,6 +28,7 @@ class QToolBar;
 namespace roofline::ui {
 
 class ControlsPanel;
+class ExplainPanel;
 class ResultsPanel;
 class RooflinePlot;
 class ScenarioController;
@@ -45,6 +47,8 @@ public:
     ResultsPanel* resultsPanel() const { return m_results; }
     QDockWidget* controlsDock() const { return m_controlsDock; }
     QDockWidget* resultsDock() const { return m_resultsDock; }
+    ExplainPanel* explainPanel() const { return m_explain; }
+    QDockWidget* explainDock() const { return m_explainDock; }
 
     /// File actions without their file dialogs. Each reports failure through
     /// Dialogs::showError and leaves the current scenario untouched.
@@ -52,6 +56,13 @@ public:
     bool saveScenario(const QString& path);
     bool openModelConfig(const QString& path);
     bool exportImage(const QString& path, QSize size);
+    /// File › Export report: the one-page PDF of report.h for the current scenario.
+    bool exportReport(const QString& path);
+    /// View › Caption on exported images (on by default, kept in the settings): Export image
+    /// and Copy image put the scenario's caption line under the plot.
+    QAction* captionAction() const { return m_captionOnImages; }
+    /// The caption exported images get now: empty text when the option is off.
+    ImageCaption imageCaption() const;
 
     /// Compare mode. pinBaseline() keeps the current scenario (its analysis and trail) as
     /// the baseline; the plot shows it as ghosts with arrows to the current points, the
@@ -126,6 +137,7 @@ private:
     void saveScenarioDialog();
     void openModelConfigDialog();
     void exportImageDialog();
+    void exportReportDialog();
     void copyImage();
 
     QSettings* m_settings = nullptr;
@@ -135,6 +147,8 @@ private:
     ResultsPanel* m_results = nullptr;
     QDockWidget* m_controlsDock = nullptr;
     QDockWidget* m_resultsDock = nullptr;
+    ExplainPanel* m_explain = nullptr;
+    QDockWidget* m_explainDock = nullptr;
     QMenu* m_recentMenu = nullptr;
     QStringList m_recentFiles;
     std::string m_viewHardware;  ///< the scenario the plot's view was fitted to
@@ -147,6 +161,8 @@ private:
     QAction* m_saveScenario = nullptr;
     QAction* m_openModel = nullptr;
     QAction* m_exportImage = nullptr;
+    QAction* m_exportReport = nullptr;
+    QAction* m_captionOnImages = nullptr;
     QAction* m_quit = nullptr;
     QAction* m_copyImage = nullptr;
     QAction* m_showOperators = nullptr;

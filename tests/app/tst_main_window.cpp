@@ -144,7 +144,12 @@ private slots:
         action(window, "copyImage")->trigger();
         const QImage copied = QApplication::clipboard()->image();
         QVERIFY(!copied.isNull());
-        QCOMPARE(copied.size(), window.plot()->size());
+        // The plot, and under it the caption line (on by default).
+        const QSize plot = window.plot()->size();
+        QCOMPARE(copied.size(),
+                 QSize(plot.width(), plot.height() + roofline::ui::captionHeight(
+                                                         *window.plot(), plot.width(),
+                                                         window.imageCaption())));
     }
 
     void saveThenOpenGivesTheSameScenario() {
@@ -429,7 +434,10 @@ private slots:
         Dialogs::setNextImageSize(QSize(640, 480));
         action(window, "exportImage")->trigger();
         const QImage image(path);
-        QCOMPARE(image.size(), QSize(640, 480));
+        // The chosen size is the plot's; the caption line (on by default) goes under it.
+        QCOMPARE(image.size(),
+                 QSize(640, 480 + roofline::ui::captionHeight(*window.plot(), 640,
+                                                              window.imageCaption())));
     }
 
     void presentationModeIsOneShortcutAway() {

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
@@ -204,6 +205,34 @@ TEST(CliAnalyze, JsonHasEveryContractKey) {
     ASSERT_EQ(r.code, kExitOk) << r.err;
     const json j = json::parse(r.out);  // throws (and fails the test) if not JSON
     expectContract(j);
+}
+
+TEST(CliAnalyze, ExplanationIsInTheJsonAndUnderItsHeadingInTheTable) {
+    // The Explain panel's sentences (roofline/explain.h; worked in core/explain_test.cpp):
+    // Llama-3.1-8B decode on H100 at B = 1 is memory-bound at 1.05 FLOP/byte.
+    const std::string decode =
+        "Decode is memory-bound: 1.05 FLOP/byte against a ridge of 295 FLOP/byte, so it "
+        "reaches 3.53 TFLOP/s, 0.357% of the bf16 compute roof.";
+    const Result r = cli({"analyze", "--format", "json"});
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    const json j = json::parse(r.out);
+    ASSERT_TRUE(j["explanation"].is_array());
+    const auto& sentences = j["explanation"];
+    EXPECT_TRUE(std::any_of(sentences.begin(), sentences.end(),
+                            [&](const json& x) { return x.get<std::string>() == decode; }));
+    // The table wraps each sentence as a list item under "Explanation", keeping a number
+    // with its unit on one line.
+    const Result t = cli({"analyze"});
+    ASSERT_EQ(t.code, kExitOk) << t.err;
+    ASSERT_TRUE(has(t.out, "\nExplanation\n  - Prefill is compute-bound: "));
+    EXPECT_TRUE(has(t.out, "  - Decode is memory-bound: 1.05 FLOP/byte against a ridge of 295"));
+    const std::string tail = t.out.substr(t.out.find("\nExplanation\n"));
+    std::istringstream lines(tail);
+    for (std::string line; std::getline(lines, line);) {
+        EXPECT_LE(line.size(), 110u) << line;  // 100 columns; "×" and "→" are 2–3 bytes
+        EXPECT_FALSE(line.size() > 4 && std::isdigit(static_cast<unsigned char>(line.back())))
+            << line;
+    }
 }
 
 TEST(CliAnalyze, JsonAgreesWithAnalyze) {

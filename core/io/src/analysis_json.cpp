@@ -3,6 +3,7 @@
 // snake_case keys, SI units. Changing a key is a breaking change for scripts.
 
 #include "json_util.h"
+#include "roofline/io/explain.h"
 #include "roofline/io/scenario_file.h"
 
 namespace roofline::io {
@@ -191,6 +192,8 @@ std::string analysisToJson(const Scenario& scenario, const Analysis& a) {
         {"memory", memory},
         {"operators", operators},
         {"warnings", warnings},
+        // The analysis in plain sentences (roofline/explain.h), the window's Explain panel.
+        {"explanation", explanation(scenario, a)},
     };
     return out.dump(2) + "\n";
 }

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "explain_panel.h"
+
+#include <QPlainTextEdit>
+#include <QVBoxLayout>
+
+#include "plot_tooltip.h"
+#include "roofline/explain.h"
+#include "roofline/io/levers.h"
+
+namespace roofline::ui {
+
+ExplainPanel::ExplainPanel(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    // A plain-text view lays out only the sentences on screen: on a slider step that is
+    // most of the panel's cost (a rich-text browser laid out all of them, about 1.5 ms).
+    m_text = new QPlainTextEdit(this);
+    m_text->setObjectName(QStringLiteral("explanation"));
+    m_text->setFrameShape(QFrame::NoFrame);
+    m_text->setReadOnly(true);
+    m_text->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    m_text->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    layout->addWidget(m_text);
+}
+
+void ExplainPanel::setAnalysis(const Scenario& scenario, const Analysis& analysis) {
+    if (!isVisible()) {
+        m_pendingScenario = scenario;
+        m_pendingAnalysis = analysis;
+        return;
+    }
+    update(scenario, analysis);
+}
+
+void ExplainPanel::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (m_pendingScenario && m_pendingAnalysis) {
+        const Scenario scenario = *m_pendingScenario;
+        const Analysis analysis = *m_pendingAnalysis;
+        m_pendingScenario.reset();
+        m_pendingAnalysis.reset();
+        update(scenario, analysis);
+    }
+}
+
+void ExplainPanel::update(const Scenario& scenario, const Analysis& analysis) {
+    m_pendingScenario.reset();
+    m_pendingAnalysis.reset();
+    // The next hardware and the draft depend only on the hardware and the model.
+    std::string key = scenario.hardware.id + '\n' + scenario.hardware.name + '\n' +
+                      scenario.model.id + '\n' + scenario.model.name;
+    if (key != m_contextKey) {
+        m_context = io::leverContext(scenario);
+        m_contextKey = std::move(key);
+    }
+    const std::vector<LeverOutcome> levers = evaluateLevers(scenario, analysis, m_context);
+    QStringList sentences;
+    for (const std::string& sentence : explain(scenario, analysis, levers)) {
+        sentences << qs(sentence);
+    }
+    if (sentences == m_sentences) {
+        return;  // a change elsewhere (say, a baseline) says nothing new here
+    }
+    m_sentences = sentences;
+    // One paragraph per sentence, a blank line between them.
+    m_text->setPlainText(m_sentences.join(QStringLiteral("\n\n")));
+}
+
+}  // namespace roofline::ui

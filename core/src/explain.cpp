@@ -1,0 +1,439 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The analysis in plain sentences (explain.h). Every figure is the engine's, written by
+// roofline/format.h; this file only chooses the words.
+
+#include "roofline/explain.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "roofline/format.h"
+
+namespace roofline {
+
+namespace {
+
+// A number as a sentence writes it: 3 significant figures without trailing zeros ("4",
+// "0.357", "98.2", "1,560").
+std::string num(double value) {
+    std::string s = formatNumber(value);
+    if (s.find('.') != std::string::npos) {
+        while (!s.empty() && s.back() == '0') {
+            s.pop_back();
+        }
+        if (!s.empty() && s.back() == '.') {
+            s.pop_back();
+        }
+    }
+    return s;
+}
+
+// A fraction as a percentage: "98.2%", "0.0334%", "0%"; "under 0.01%" below that.
+std::string pct(double fraction) {
+    const double percent = fraction * 100.0;
+    if (percent > 0.0 && percent < 0.01) {
+        return "under " + num(0.01) + "%";
+    }
+    return num(percent) + "%";
+}
+
+std::string perByte(double flopsPerByte) { return num(flopsPerByte) + " FLOP/byte"; }
+
+std::string capitalised(std::string text) {
+    if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') {
+        text[0] = static_cast<char>(text[0] - 'a' + 'A');
+    }
+    return text;
+}
+
+// How a sentence names a pass: "prefill", "decode", "verify", "the draft"; a kind added
+// later is named by its toString().
+std::string passName(const PassCost& p) {
+    if (p.kind == PassKind::Draft) {
+        return "the draft";
+    }
+    return std::string(toString(p.kind));
+}
+
+std::string boundWord(Bound bound) { return std::string(toString(bound)) + "-bound"; }
+
+double shareOf(const PassCost& p, Bound bound) {
+    switch (bound) {
+        case Bound::Compute:
+            return p.shares.compute;
+        case Bound::Interconnect:
+            return p.shares.interconnect;
+        case Bound::Memory:
+            break;
+    }
+    return p.shares.memory;
+}
+
+// The operators a pass is not bound by that take a share of its time: "memory-bound",
+// "compute- and link-bound".
+std::string otherOperators(const PassCost& p) {
+    constexpr double kVisible = 0.0005;
+    std::vector<std::string> names;
+    for (const Bound bound : {Bound::Compute, Bound::Memory, Bound::Interconnect}) {
+        if (bound != p.bound && shareOf(p, bound) > kVisible) {
+            names.push_back(bound == Bound::Interconnect ? "link" : std::string(toString(bound)));
+        }
+    }
+    if (names.size() == 2) {
+        return names[0] + "- and " + names[1] + "-bound";
+    }
+    return names.empty() ? "other" : names[0] + "-bound";
+}
+
+// "per step", "per device" qualifiers of a pass's bytes.
+std::string bytesQualifier(const PassCost& p, const Analysis& a) {
+    std::string q;
+    if (p.kind == PassKind::Decode) {
+        q = " per step";
+    } else if (p.repeats > 1.0) {
+        q = " over its " + num(p.repeats) + " steps";
+    }
+    if (a.devices > 1) {
+        q += " per device";
+    }
+    return q;
+}
+
+// Where the pass sits and which roof binds it, and how far from the compute roof.
+std::string whereSentence(const PassCost& p, const Analysis& a) {
+    const std::string roof = std::string(toString(a.computePrecision)) + " compute roof";
+    std::string s = capitalised(passName(p));
+    if (p.kind == PassKind::Draft && p.repeats > 1.0) {
+        s += " (" + num(p.repeats) + " decode steps of the draft model)";
+    }
+    s += " is " + boundWord(p.bound) + ": ";
+    if (p.bound == Bound::Interconnect) {
+        s += pct(p.shares.interconnect) + " of its time goes to collectives over the " +
+             formatSi(a.interconnectBandwidthBytesPerSecond, "B/s") + " link, at " +
+             num(p.linkIntensity()) + " FLOP per link byte";
+    } else {
+        s += perByte(p.intensity()) + " against a ridge of " + perByte(a.ridgePointFlopsPerByte);
+    }
+    s += ", so it reaches " + formatSi(p.attainableFlopsPerSecond, "FLOP/s") + ", " +
+         pct(a.peakFlopsPerSecond > 0.0 ? p.attainableFlopsPerSecond / a.peakFlopsPerSecond
+                                        : 0.0) +
+         " of the " + roof;
+    // Below its own roof: operators of different bounds take turns (DOMAIN.md §1).
+    const double onRoof = fractionOfRoof(a, p);
+    const double ownShare = shareOf(p, p.bound);
+    if (onRoof > 0.0 && onRoof < 0.995 && ownShare < 0.995) {
+        s += p.intensity() < a.ridgePointFlopsPerByte
+                 ? "; it sits at " + pct(onRoof) + " of the bandwidth slope at its intensity"
+                 : "; it sits below that roof";
+        s += " because " + pct(1.0 - ownShare) + " of its time goes to " + otherOperators(p) +
+             " operators";
+    }
+    return s + ".";
+}
+
+// What its HBM bytes are.
+std::string bytesSentence(const PassCost& p, const Analysis& a) {
+    const double total = p.bytes();
+    if (!(total > 0.0)) {
+        return capitalised(passName(p)) + " moves no HBM bytes.";
+    }
+    return "Of " + passName(p) + "'s " + formatBytes(total) + bytesQualifier(p, a) + ", " +
+           pct(p.weightBytes / total) + " are weights, " + pct(p.kvBytes / total) +
+           " KV cache and " + pct(p.activationBytes / total) + " activations.";
+}
+
+// Which kind of lever would not move the pass, and which would, from its bound and bytes.
+std::string leverKindSentence(const PassCost& p, const Analysis& a) {
+    const std::string name = passName(p);
+    if (p.bound == Bound::Interconnect) {
+        return "Neither more FLOP/s nor more HBM bandwidth would help " + name + " much: " +
+               pct(p.shares.interconnect) +
+               " of its time goes to collectives over the link; a faster link, fewer devices "
+               "or fewer bytes sent would.";
+    }
+    const std::string at = " at " + perByte(p.intensity()) + " against a ridge of " +
+                           perByte(a.ridgePointFlopsPerByte);
+    if (p.bound == Bound::Compute) {
+        return "More HBM bandwidth would not help " + name + ": it is compute-bound" + at +
+               "; a faster compute roof would (math in a narrower precision, a newer chip, "
+               "or more devices sharing the FLOPs).";
+    }
+    std::string s = "More FLOP/s would not help " + name + ": it is memory-bound" + at +
+                    "; fewer bytes or more bandwidth would";
+    const double total = p.bytes();
+    if (total > 0.0) {
+        if (p.weightBytes >= p.kvBytes && p.weightBytes >= p.activationBytes) {
+            s += ", above all fewer weight bytes per token (" + pct(p.weightBytes / total) +
+                 " of its bytes): smaller weights, or a larger batch that shares them";
+        } else if (p.kvBytes >= p.activationBytes) {
+            s += ", above all a smaller KV cache (" + pct(p.kvBytes / total) +
+                 " of its bytes): fp8 KV or fewer KV heads; a larger batch would not, as each "
+                 "sequence reads its own cache";
+        } else {
+            s += ", above all fewer activation bytes (" + pct(p.activationBytes / total) +
+                 " of its bytes): narrower activations, or FlashAttention when it is off";
+        }
+    }
+    return s + ".";
+}
+
+std::string leverName(const LeverOutcome& o) { return std::string(leverTitle(o.id)); }
+
+std::string fitsNote(const LeverOutcome& o) { return o.fits ? "" : ", but it does not fit"; }
+
+// The levers that move the scenario most, and those that barely move TPOT.
+void leverSentences(std::vector<std::string>& out, const Analysis& a,
+                    std::span<const LeverOutcome> levers) {
+    const LeverOutcome* bestTpot = nullptr;
+    const LeverOutcome* bestTtft = nullptr;
+    const LeverOutcome* bestTokens = nullptr;
+    std::vector<std::string> negligible;
+    for (const LeverOutcome& o : levers) {
+        if (!o.applicable) {
+            continue;
+        }
+        if (bestTpot == nullptr || o.speedupTpot > bestTpot->speedupTpot) {
+            bestTpot = &o;
+        }
+        if (bestTtft == nullptr || o.speedupTtft > bestTtft->speedupTtft) {
+            bestTtft = &o;
+        }
+        if (bestTokens == nullptr || o.throughputGain > bestTokens->throughputGain) {
+            bestTokens = &o;
+        }
+        if (std::abs(o.speedupTpot - 1.0) < kExplainNegligibleChange) {
+            negligible.push_back(leverName(o));
+        }
+    }
+    const bool hasDecode = a.pass(PassKind::Decode) != nullptr;
+    const bool hasPrefill = a.pass(PassKind::Prefill) != nullptr;
+    std::string s;
+    const auto clause = [&s](std::string text) {
+        s += s.empty() ? "Of the one-click levers, " + text : "; " + text;
+    };
+    const bool tpot = hasDecode && bestTpot != nullptr && bestTpot->speedupTpot > 1.0;
+    const bool ttft = hasPrefill && bestTtft != nullptr && bestTtft->speedupTtft > 1.0;
+    const auto ttftClause = [&a](const LeverOutcome& o) {
+        return "TTFT the most, " + formatDuration(a.ttftSeconds) + " → " +
+               formatDuration(o.analysis.ttftSeconds) + " (×" + num(o.speedupTtft) +
+               fitsNote(o) + ")";
+    };
+    if (tpot) {
+        std::string text = leverName(*bestTpot) + " cuts TPOT the most, " +
+                           formatDuration(a.tpotSeconds) + " → " +
+                           formatDuration(bestTpot->analysis.tpotSeconds) + " (×" +
+                           num(bestTpot->speedupTpot) + fitsNote(*bestTpot) + ")";
+        if (ttft && bestTtft == bestTpot) {
+            text += ", and " + ttftClause(*bestTtft);
+        }
+        clause(text);
+    }
+    if (ttft && !(tpot && bestTtft == bestTpot)) {
+        clause(leverName(*bestTtft) + " cuts " + ttftClause(*bestTtft));
+    }
+    if (hasDecode && bestTokens != nullptr && bestTokens->throughputGain > 1.0) {
+        clause(leverName(*bestTokens) + " raises tokens/s the most, " +
+               num(a.decodeTokensPerSecond) + " → " +
+               num(bestTokens->analysis.decodeTokensPerSecond) + " tok/s (×" +
+               num(bestTokens->throughputGain) + fitsNote(*bestTokens) + ")");
+    }
+    if (!s.empty()) {
+        out.push_back(s + ".");
+    }
+    if (hasDecode && !negligible.empty()) {
+        std::string list;
+        for (std::size_t i = 0; i < negligible.size(); ++i) {
+            list += i == 0 ? "" : i + 1 == negligible.size() ? " and " : ", ";
+            list += negligible[i];
+        }
+        out.push_back(capitalised(list) + (negligible.size() == 1 ? " would" : " would each") +
+                      " change TPOT by less than " + pct(kExplainNegligibleChange) + ".");
+    }
+}
+
+// Attention over the KV cache in a pass: its FLOPs per byte and its share of the pass's time;
+// false when the pass has no attention operator.
+struct AttentionShare {
+    double intensity = 0.0;
+    double timeShare = 0.0;
+};
+bool attentionOf(const Analysis& a, PassKind kind, AttentionShare& out) {
+    double flops = 0.0;
+    double bytes = 0.0;
+    double time = 0.0;
+    for (const OperatorCost& op : a.operators) {
+        if (op.pass == kind && op.kind == OperatorKind::Attention) {
+            flops += op.flops;
+            bytes += op.bytes();
+            time += op.timeSeconds;
+        }
+    }
+    const PassCost* p = a.pass(kind);
+    if (p == nullptr || !(bytes > 0.0) || !(p->timeSeconds > 0.0)) {
+        return false;
+    }
+    out.intensity = flops / bytes;
+    out.timeShare = time / p->timeSeconds;
+    return true;
+}
+
+std::string criticalBatchSentence(const Scenario& scenario, const Analysis& a) {
+    const Workload& w = scenario.workload;
+    const std::string batch = "B = " + formatInteger(w.batch);
+    const std::string context = formatInteger(w.contextTokens) + " tokens";
+    if (a.criticalBatch) {
+        const std::int64_t critical = *a.criticalBatch;
+        std::string s = "The critical batch is " + formatInteger(critical) +
+                        " at this context (" + context + "): from B = " +
+                        formatInteger(critical) +
+                        " on, compute-bound operators take at least half of the decode step, "
+                        "and tokens/s stops growing in proportion to B. ";
+        if (w.batch < critical) {
+            s += "At " + batch +
+                 " the step is below it, so more sequences per step cost little extra time";
+        } else {
+            s += "At " + batch +
+                 " the step is past it, so more sequences per step cost time in proportion";
+        }
+        if (a.memory.maxBatch > 0 && a.memory.maxBatch < critical) {
+            s += "; memory runs out first, at " + formatInteger(a.memory.maxBatch) +
+                 " sequences at these lengths";
+        }
+        return s + ".";
+    }
+    std::string s = "The critical batch is never at this context (" + context +
+                    "): compute-bound operators never take half of the decode step, whatever "
+                    "the batch";
+    AttentionShare attention;
+    if (attentionOf(a, PassKind::Decode, attention) &&
+        attention.intensity < a.ridgePointFlopsPerByte) {
+        s += ", because attention over the KV cache runs at " + perByte(attention.intensity) +
+             " at any batch (each sequence reads its own cache), below the ridge of " +
+             perByte(a.ridgePointFlopsPerByte) +
+             ", and its time grows with B as fast as the matmuls' FLOPs";
+    }
+    s += ".";
+    if (a.matmulCriticalBatch) {
+        // The same scenario at the batch where the weight matmuls alone turn compute-bound.
+        Scenario at = scenario;
+        at.workload.batch = *a.matmulCriticalBatch;
+        const Analysis there = analyze(at);
+        const PassCost* decode = there.pass(PassKind::Decode);
+        AttentionShare atShare;
+        if (decode != nullptr && attentionOf(there, PassKind::Decode, atShare)) {
+            s += " At B = " + formatInteger(*a.matmulCriticalBatch) +
+                 ", where the weight matmuls alone turn compute-bound, attention takes " +
+                 pct(atShare.timeShare) + " of the decode step and memory-bound operators " +
+                 pct(decode->shares.memory) + ".";
+        }
+    }
+    return s;
+}
+
+std::string goldilocksSentence(const Scenario& scenario, const Analysis& a) {
+    const Workload& w = scenario.workload;
+    const std::string batch = "B = " + formatInteger(w.batch);
+    if (a.goldilocksContextTokens) {
+        const double g = *a.goldilocksContextTokens;
+        std::string s = "The Goldilocks context is " + formatInteger(std::llround(g)) +
+                        " tokens at " + batch +
+                        ": there a decode step reads as many bytes of KV cache as of weights. ";
+        s += "At " + formatInteger(w.contextTokens) + " tokens the step is ";
+        if (static_cast<double>(w.contextTokens) < g) {
+            s += "below it, so weights outweigh the KV cache and a larger batch, which shares "
+                 "them, pays off";
+        } else {
+            s += "past it, so the KV cache outweighs the weights and a larger batch pays off "
+                 "less, as each sequence reads its own cache";
+        }
+        return s + ".";
+    }
+    std::string s = "There is no Goldilocks context at " + batch +
+                    ": a decode step's KV-cache bytes never reach its weight bytes";
+    if (scenario.model.maxPositionEmbeddings > 0) {
+        s += " within the model's maximum context of " +
+             formatInteger(scenario.model.maxPositionEmbeddings) + " tokens";
+    }
+    const bool windowed = std::any_of(
+        scenario.model.layerGroups.begin(), scenario.model.layerGroups.end(),
+        [](const LayerGroup& g) { return g.slidingWindow > 0; });
+    if (windowed) {
+        s += " (sliding windows cap what some layers read)";
+    }
+    return s + ", so weights outweigh the KV cache at every context.";
+}
+
+std::string memorySentence(const Analysis& a) {
+    const MemoryFootprint& m = a.memory;
+    const std::string each = a.devices > 1 ? "Each device" : "The device";
+    std::string s;
+    if (m.fits) {
+        s = each + " holds " + formatBytes(m.totalBytes) + " of its " +
+            formatBytes(m.usableBytes) + " usable";
+    } else {
+        s = "It does not fit: each device needs " + formatBytes(m.totalBytes) + " but has " +
+            formatBytes(m.usableBytes) + " usable";
+    }
+    s += " (weights " + formatBytes(m.weightBytes) + ", KV cache " +
+         formatBytes(m.kvCacheBytes) + ", workspace " + formatBytes(m.workspaceBytes) + ")";
+    if (m.maxBatch > 0) {
+        s += "; at most " + formatInteger(m.maxBatch) +
+             (m.maxBatch == 1 ? " sequence fits" : " sequences fit") + " at these lengths";
+    } else if (m.weightBytes + m.workspaceBytes > m.usableBytes) {
+        s += "; the weights and workspace alone do not fit";
+    } else {
+        s += "; not even one sequence's KV cache fits beside them at these lengths";
+    }
+    return s + ".";
+}
+
+}  // namespace
+
+std::vector<std::string> explain(const Scenario& scenario, const Analysis& analysis,
+                                 std::span<const LeverOutcome> levers) {
+    std::vector<std::string> out;
+    for (const PassCost& p : analysis.passes) {
+        out.push_back(whereSentence(p, analysis));
+        out.push_back(bytesSentence(p, analysis));
+    }
+    for (const PassCost& p : analysis.passes) {
+        out.push_back(leverKindSentence(p, analysis));
+    }
+    leverSentences(out, analysis, levers);
+    if (analysis.pass(PassKind::Decode) != nullptr) {
+        out.push_back(criticalBatchSentence(scenario, analysis));
+        out.push_back(goldilocksSentence(scenario, analysis));
+    }
+    out.push_back(memorySentence(analysis));
+    return out;
+}
+
+std::string scenarioCaption(const Scenario& scenario) {
+    const Workload& w = scenario.workload;
+    std::string s = scenario.model.name + " on " + formatInteger(w.tensorParallel) + " × " +
+                    scenario.hardware.name;
+    if (w.tensorParallel > 1) {
+        s += " (tensor parallel";
+        s += w.expertParallel && scenario.model.moe.numExperts > 0 ? ", experts parallel)" : ")";
+    }
+    s += " · weights " + std::string(toString(w.weightPrecision)) + ", activations " +
+         std::string(toString(w.activationPrecision)) + ", KV cache " +
+         std::string(toString(w.kvPrecision));
+    s += " · batch " + formatInteger(w.batch) + ", prompt " + formatInteger(w.promptTokens) +
+         " tokens, context " + formatInteger(w.contextTokens) + " tokens";
+    if (w.speculativeTokens > 0) {
+        const bool model = w.draftKind == DraftKind::Model && scenario.draft.has_value();
+        s += " · speculative k " + formatInteger(w.speculativeTokens) + ", α " +
+             num(w.acceptanceRate) + ", " +
+             (model ? scenario.draft->name + " draft" : std::string("n-gram draft"));
+    }
+    if (!w.flashAttention) {
+        s += " · FlashAttention off";
+    }
+    if (w.ceilings == Ceilings::Achievable) {
+        s += " · achievable ceilings";
+    }
+    return s;
+}
+
+}  // namespace roofline

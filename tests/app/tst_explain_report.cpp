@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Explain dock (issue 10), the one-page report and the caption of exported images
+// (issue 11, "Report").
+#include <QAction>
+#include <QDockWidget>
+#include <QFile>
+#include <QMenuBar>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QPlainTextEdit>
+#include <QSettings>
+
+#include "dialogs.h"
+#include "explain_panel.h"
+#include "export.h"
+#include "main_window.h"
+#include "plot_tooltip.h"
+#include "report.h"
+#include "roofline/explain.h"
+#include "roofline/io/explain.h"
+#include "roofline_plot.h"
+#include "scenario_controller.h"
+
+using roofline::ui::MainWindow;
+
+namespace {
+
+QStringList expectedSentences(const MainWindow& window) {
+    QStringList out;
+    for (const std::string& s : roofline::io::explanation(window.controller().scenario(),
+                                                          window.controller().analysis())) {
+        out << roofline::ui::qs(s);
+    }
+    return out;
+}
+
+QByteArray readAll(const QString& path) {
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+/// Page objects of a PDF: "/Type /Page" not followed by "s" (the "/Type /Pages" tree).
+int pageObjects(const QByteArray& pdf) {
+    int pages = 0;
+    const QByteArray key("/Type /Page");
+    for (qsizetype at = pdf.indexOf(key); at >= 0; at = pdf.indexOf(key, at + 1)) {
+        const qsizetype next = at + key.size();
+        if (next >= pdf.size() || pdf[next] != 's') {
+            ++pages;
+        }
+    }
+    return pages;
+}
+
+/// Pixels in the rows [top, bottom) that differ from `background`.
+int inkIn(const QImage& image, int top, int bottom, QColor background) {
+    int ink = 0;
+    for (int y = top; y < bottom; ++y) {
+        for (int x = 0; x < image.width(); ++x) {
+            if (image.pixelColor(x, y).rgb() != background.rgb()) {
+                ++ink;
+            }
+        }
+    }
+    return ink;
+}
+
+}  // namespace
+
+class TestExplainReport : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { roofline::ui::Dialogs::setHeadless(true); }
+
+    void explainDockIsOnTheRightWithAViewToggle() {
+        MainWindow window;
+        QDockWidget* dock = window.explainDock();
+        QVERIFY(dock != nullptr);
+        QCOMPARE(window.dockWidgetArea(dock), Qt::RightDockWidgetArea);
+        bool inViewMenu = false;
+        for (QAction* menu : window.menuBar()->actions()) {
+            if (menu->menu() != nullptr && menu->text() == MainWindow::tr("&View")) {
+                inViewMenu = menu->menu()->actions().contains(dock->toggleViewAction());
+            }
+        }
+        QVERIFY(inViewMenu);
+    }
+
+    void explainPanelFollowsEveryAnalysis() {
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        roofline::ui::ExplainPanel* panel = window.explainPanel();
+        QCOMPARE(panel->sentences(), expectedSentences(window));
+        QVERIFY(panel->textView()->toPlainText().contains(
+            QStringLiteral("Decode is memory-bound: 1.05 FLOP/byte against a ridge of 295 "
+                           "FLOP/byte")));
+        // A slider step: the sentences follow at once.
+        window.controller().setBatch(512);
+        QCOMPARE(panel->sentences(), expectedSentences(window));
+        QVERIFY(panel->textView()->toPlainText().contains(QStringLiteral("B = 512")));
+    }
+
+    void hiddenPanelCatchesUpWhenShown() {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.explainDock()->hide();
+        window.controller().setContextTokens(100000);
+        window.explainDock()->show();
+        QCOMPARE(window.explainPanel()->sentences(), expectedSentences(window));
+    }
+
+    void reportIsOnePdfPage() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("report.pdf"));
+        MainWindow window;
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.exportReport(path));
+        const QByteArray pdf = readAll(path);
+        QVERIFY(pdf.startsWith("%PDF"));
+        QCOMPARE(pageObjects(pdf), 1);
+        QVERIFY(pdf.size() > 10000);  // the plot, drawn as vectors, and the text
+    }
+
+    void reportStaysOnePageWithSpeculationAndWarnings() {
+        // More passes, more rows, more warnings and sentences: still one page.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("busy.pdf"));
+        MainWindow window;
+        window.controller().setModel("llama-3.1-70b");
+        window.controller().setSpeculation(4, 0.7, "llama-3.2-1b");
+        window.controller().setBatch(4096);
+        window.controller().setContextTokens(100000);
+        QVERIFY(!window.controller().analysis().warnings.empty());
+        QVERIFY(roofline::ui::writeReport(*window.plot(), window.controller().scenario(),
+                                          window.controller().analysis(), path)
+                    .isEmpty());
+        QCOMPARE(pageObjects(readAll(path)), 1);
+    }
+
+    void reportContentCarriesCaptionExplanationAndLevers() {
+        MainWindow window;
+        const roofline::ui::ReportContent content = roofline::ui::reportContent(
+            window.controller().scenario(), window.controller().analysis());
+        QCOMPARE(content.caption,
+                 QStringLiteral("Llama 3.1 8B on 1 × NVIDIA H100 SXM5 80GB · weights bf16, "
+                                "activations bf16, KV cache bf16 · batch 1, prompt 2,048 "
+                                "tokens, context 2,048 tokens"));
+        QCOMPARE(content.explanation, expectedSentences(window));
+        // Every lever has its row: applicable ones with their TPOT, the others with a reason.
+        for (const char* key : {"w4a16", "kv-fp8", "batch-x8", "flash-attention"}) {
+            QVERIFY2(content.leversHtml.contains(QLatin1String(key)), key);
+        }
+        QVERIFY(content.leversHtml.contains(QStringLiteral("does not apply: FlashAttention is "
+                                                           "already on")));
+        QVERIFY(content.resultsHtml.contains(QStringLiteral("4.56 ms")));  // TPOT
+        const QString body = roofline::ui::reportBodyHtml(content);
+        for (const QString& heading : {QStringLiteral("Results"), QStringLiteral("Levers"),
+                                       QStringLiteral("Warnings"), QStringLiteral("Explanation")}) {
+            QVERIFY(body.contains(QStringLiteral("<h3>%1</h3>").arg(heading)));
+        }
+    }
+
+    void reportToAnUnwritablePathSaysWhy() {
+        MainWindow window;
+        const QString path = QStringLiteral("/nonexistent-dir/report.pdf");
+        const QString error = roofline::ui::writeReport(
+            *window.plot(), window.controller().scenario(), window.controller().analysis(), path);
+        QVERIFY(error.contains(path));
+        QVERIFY(!QFile::exists(path));
+    }
+
+    void captionMakesExportedImagesTaller() {
+        MainWindow window;
+        const QSize size(900, 560);
+        const roofline::ui::ImageCaption caption = window.imageCaption();
+        QCOMPARE(caption.text,
+                 roofline::ui::qs(roofline::scenarioCaption(window.controller().scenario())));
+        const QImage with = roofline::ui::plotImage(*window.plot(), size, caption);
+        const QImage without = roofline::ui::plotImage(*window.plot(), size);
+        QCOMPARE(without.size(), size);
+        QCOMPARE(with.width(), size.width());
+        const int extra = roofline::ui::captionHeight(*window.plot(), size.width(), caption);
+        QVERIFY(extra > 10);
+        QCOMPARE(with.height(), size.height() + extra);
+        // The caption's strip has text in it; the plot above it is the plot as before.
+        QVERIFY(inkIn(with, size.height(), with.height(), caption.background) > 100);
+        QCOMPARE(with.copy(QRect(QPoint(0, 0), size)).convertToFormat(QImage::Format_RGB32),
+                 without.convertToFormat(QImage::Format_RGB32));
+    }
+
+    void captionOptionIsRememberedInTheSettings() {
+        QTemporaryDir dir;
+        QSettings settings(dir.filePath(QStringLiteral("test.ini")), QSettings::IniFormat);
+        {
+            MainWindow window(&settings);
+            window.restoreSession(false);
+            QVERIFY(window.captionAction()->isChecked());  // on when nothing is stored
+            window.captionAction()->setChecked(false);
+            window.saveSession();
+        }
+        MainWindow window(&settings);
+        window.restoreSession(false);
+        QVERIFY(!window.captionAction()->isChecked());
+    }
+
+    void captionOptionOffLeavesExportsAsBefore() {
+        QTemporaryDir dir;
+        MainWindow window;
+        QAction* option = window.captionAction();
+        QVERIFY(option->isCheckable());
+        QVERIFY(option->isChecked());  // on by default
+        const QSize size(800, 500);
+        const QString on = dir.filePath(QStringLiteral("on.png"));
+        QVERIFY(window.exportImage(on, size));
+        QVERIFY(QImage(on).height() > size.height());
+        option->setChecked(false);
+        QVERIFY(window.imageCaption().text.isEmpty());
+        const QString off = dir.filePath(QStringLiteral("off.png"));
+        QVERIFY(window.exportImage(off, size));
+        QCOMPARE(QImage(off).size(), size);
+        // SVG and PDF take the caption too.
+        option->setChecked(true);
+        const QString svg = dir.filePath(QStringLiteral("on.svg"));
+        QVERIFY(window.exportImage(svg, size));
+        QVERIFY(readAll(svg).contains("activations bf16"));
+        const QString pdf = dir.filePath(QStringLiteral("on.pdf"));
+        QVERIFY(window.exportImage(pdf, size));
+        QVERIFY(readAll(pdf).startsWith("%PDF"));
+        QCOMPARE(pageObjects(readAll(pdf)), 1);
+    }
+};
+
+QTEST_MAIN(TestExplainReport)
+#include "tst_explain_report.moc"
