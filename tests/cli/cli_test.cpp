@@ -433,7 +433,7 @@ TEST(CliAnalyze, FilesOnDiskWork) {
     ASSERT_EQ(r.code, kExitOk) << r.err;
     const json j = json::parse(r.out);
     EXPECT_EQ(j["hardware"]["id"], "test-accelerator");
-    EXPECT_EQ(j["model"]["id"], "config");
+    EXPECT_EQ(j["model"]["id"], "valid");  // config.json: its folder's name
     // test-accelerator.json: bf16 500 TFLOP/s over 2 TB/s -> ridge 250 FLOP/byte.
     EXPECT_DOUBLE_EQ(j["ridge_point_flops_per_byte"].get<double>(), 250.0);
     // TinyLlama-1.1B by hand: per layer q 2048², k,v 2·2048·256, o 2048² = 9,437,184; MLP

@@ -628,7 +628,7 @@ TEST(ScenarioResolve, FilesOnDiskResolveByPath) {
     const roofline::io::ResolvedScenario r = roofline::io::resolve(s);
     ASSERT_TRUE(r.ok()) << roofline::describe(r.issues);
     EXPECT_EQ(r.scenario.hardware.id, "test-accelerator");
-    EXPECT_EQ(r.scenario.model.id, "config");  // the file's stem
+    EXPECT_EQ(r.scenario.model.id, "valid");  // a config.json takes its folder's name
 }
 
 TEST(ScenarioResolve, WorkloadErrorsComeFromValidate) {
