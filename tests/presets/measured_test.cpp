@@ -117,7 +117,7 @@ TEST(MeasuredFile, PartlyBadFileRejectsEachBadRowWithItsLineAndReason) {
          "llama-3.1-70b, llama-3.1-8b, llama-3.2-1b, llama-3.2-3b, mistral-7b, mixtral-8x22b, "
          "mixtral-8x7b, qwen2.5-7b), found \"llama-9b\" (no such id)"},
         {8, "column tp: expected a divisor of the 32 query heads, found 3"},
-        {9, "column value: expected a positive number of ms, found \"-2\""},
+        {9, "column value: expected a number of ms from 1e-06 to 1e+12, found \"-2\""},
         {10, "expected 12 fields as the header names, found 5"},
         {11,
          "column weights: expected one of fp32, bf16, fp16, fp8, int8, int4, fp4, found "
@@ -196,7 +196,7 @@ TEST(MeasuredFile, JsonArrayOrRowsObjectCountsRowsByPosition) {
         EXPECT_EQ(f.rejected[1].reason,
                   "column tp: expected an integer from 1 to 4096, found 2.5; column weights: "
                   "expected one of fp32, bf16, fp16, fp8, int8, int4, fp4, found true; column "
-                  "value: expected a positive number of tok/s, found nothing");
+                  "value: expected a number of tok/s from 1e-06 to 1e+12, found nothing");
         ASSERT_EQ(f.warnings.size(), 1u);
         EXPECT_TRUE(f.warnings[0].starts_with("column \"extra\" (first in row 3)"));
     }

@@ -30,6 +30,10 @@ constexpr std::array<std::string_view, 11> kRequired = {
 /// Optional columns: free text.
 constexpr std::array<std::string_view, 2> kOptional = {"source", "label"};
 
+/// Measured values outside this range are no measurement (and would make times of 1e300 s).
+constexpr double kMinValue = 1e-6;
+constexpr double kMaxValue = 1e12;
+
 constexpr std::string_view kPrecisions = "one of fp32, bf16, fp16, fp8, int8, int4, fp4";
 constexpr std::string_view kMetrics =
     "one of tpot_ms, ttft_ms, output_tokens_per_s, output_tokens_per_s_per_device";
@@ -189,11 +193,19 @@ public:
         MeasuredRow row;
         const Cell model = m_cell("model");
         const Cell hardware = m_cell("hardware");
+        // What the row names, each reference loaded once per file; the reasons come in the
+        // order of the columns.
+        const Loaded<Model>* loadedModel = nullptr;
+        const Loaded<Hardware>* loadedHardware = nullptr;
         if (!model.present) {
             fail("model", "a model preset id or config.json path", model.found);
+        } else if (loadedModel = &m_resolver.model(model.text); !loadedModel->ok()) {
+            failLoad("model", model, loadedModel->issues);
         }
         if (!hardware.present) {
             fail("hardware", "a hardware preset id or file path", hardware.found);
+        } else if (loadedHardware = &m_resolver.hardware(hardware.text); !loadedHardware->ok()) {
+            failLoad("hardware", hardware, loadedHardware->issues);
         }
         row.tp = integer("tp", 1, kMaxTensorParallel).value_or(1);
         row.weights = precision("weights").value_or(Precision::Bf16);
@@ -213,31 +225,15 @@ public:
         const Cell valueCell = m_cell("value");
         // A plain double, not an optional: GCC 12 warns a false maybe-uninitialized on it.
         const double value = valueCell.present ? toNumber(valueCell.text).value_or(0.0) : 0.0;
-        if (!(value > 0.0)) {
+        if (!(value >= kMinValue && value <= kMaxValue)) {
             fail("value",
-                 metric ? "a positive number of " + std::string(unitOf(*metric))
-                        : std::string("a positive number"),
+                 (metric ? "a number of " + std::string(unitOf(*metric)) : std::string("a number")) +
+                     " from 1e-06 to 1e+12",
                  valueCell.found);
         }
         row.source = m_cell("source").text;
         row.label = m_cell("label").text;
 
-        // Load what the row names once its own fields are known good or bad: each
-        // reference is loaded once per file.
-        const Loaded<Model>* loadedModel = nullptr;
-        const Loaded<Hardware>* loadedHardware = nullptr;
-        if (model.present) {
-            loadedModel = &m_resolver.model(model.text);
-            if (!loadedModel->ok()) {
-                failLoad("model", model, loadedModel->issues);
-            }
-        }
-        if (hardware.present) {
-            loadedHardware = &m_resolver.hardware(hardware.text);
-            if (!loadedHardware->ok()) {
-                failLoad("hardware", hardware, loadedHardware->issues);
-            }
-        }
         if (!m_reason.empty()) {
             return std::nullopt;
         }
@@ -675,6 +671,7 @@ std::string measuredToJson(const MeasuredFile& file, Ceilings ceilings) {
             {"achieved_flops_per_s", p.achievedFlopsPerSecond},
             {"predicted_flops_per_s", p.predictedFlopsPerSecond},
             {"predicted", p.predictedValue},
+            {"measured", row.value},
             {"predicted_time_s", p.predictedSeconds},
             {"measured_time_s", p.measuredSeconds},
             {"efficiency", p.efficiency},
