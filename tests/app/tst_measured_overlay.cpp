@@ -61,6 +61,9 @@ private slots:
         const QString path = writeFile(dir, QStringLiteral("runs.csv"), kCsv);
         MainWindow window;
         window.resize(1400, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.controller().setBatch(256);  // the decode point far from the markers
         RooflinePlot& plot = *window.plot();
         QCOMPARE(window.importMeasured(path), 2);
         // One dialog for the rejected row, the two kept ones on the plot.
@@ -152,24 +155,32 @@ private slots:
         QCOMPARE(window.importMeasured(path), 2);
         plot.replot(QCustomPlot::rpImmediateRefresh);
         // The star's centre is drawn in the measured colour.
-        const QImage image = plot.grab().toImage();
-        const qreal dpr = image.devicePixelRatio();
-        const QColor colour = plot.plotPalette().measured;
+        std::vector<QPointF> centres;
         for (int i = 0; i < overlay(window).markers()->dataCount(); ++i) {
             const auto point = overlay(window).markers()->data()->at(i);
-            const QPointF at = pixelOf(plot, point->key, point->value) * dpr;
-            bool found = false;
-            for (int dx = -1; dx <= 1 && !found; ++dx) {
-                for (int dy = -1; dy <= 1 && !found; ++dy) {
+            centres.push_back(pixelOf(plot, point->key, point->value));
+        }
+        QCOMPARE(centres.size(), std::size_t{2});
+        const QColor colour = plot.plotPalette().measured;
+        const auto drawnAt = [&](const QImage& image, QPointF at) {
+            at *= image.devicePixelRatio();
+            for (int dx = -1; dx <= 1; ++dx) {
+                for (int dy = -1; dy <= 1; ++dy) {
                     const QColor c = image.pixelColor(qRound(at.x()) + dx, qRound(at.y()) + dy);
-                    found = std::abs(c.red() - colour.red()) < 40 &&
-                            std::abs(c.green() - colour.green()) < 40 &&
-                            std::abs(c.blue() - colour.blue()) < 40;
+                    if (std::abs(c.red() - colour.red()) < 20 &&
+                        std::abs(c.green() - colour.green()) < 20 &&
+                        std::abs(c.blue() - colour.blue()) < 20) {
+                        return true;
+                    }
                 }
             }
-            QVERIFY2(found, qPrintable(QStringLiteral("no measured marker at %1, %2")
-                                           .arg(at.x())
-                                           .arg(at.y())));
+            return false;
+        };
+        const QImage image = plot.grab().toImage();
+        for (const QPointF& at : centres) {
+            QVERIFY2(drawnAt(image, at), qPrintable(QStringLiteral("no measured marker at %1, %2")
+                                                         .arg(at.x())
+                                                         .arg(at.y())));
         }
         // Slider steps take the partial path (no full replot), the overlay does no work,
         // and the screen is what a full replot would draw: the markers stay.
@@ -183,6 +194,13 @@ private slots:
         QCOMPARE(overlayChanges.count(), 0);
         plot.replot(QCustomPlot::rpImmediateRefresh);
         QVERIFY(stepped == plot.grab().toImage());
+        // Cleared: nothing of that colour is left there (the view does not move).
+        window.clearMeasuredAction()->trigger();
+        plot.replot(QCustomPlot::rpImmediateRefresh);
+        const QImage cleared = plot.grab().toImage();
+        for (const QPointF& at : centres) {
+            QVERIFY(!drawnAt(cleared, at));
+        }
     }
 
     void aFileWithNoUsableRowChangesNothing() {
