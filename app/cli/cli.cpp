@@ -30,6 +30,9 @@ constexpr std::string_view kUsage =
     "                           one-click interventions (w4a16, batch-x8, spec-ngram,\n"
     "                           next-hardware, ...) against this scenario, ranked by TPOT\n"
     "                           speedup, each with why the points move\n"
+    "  measured FILE [--ceilings peak|achievable] [--format table|json]\n"
+    "                           measured TPOT, TTFT or tokens/s (CSV or JSON rows) against\n"
+    "                           the model: each row's efficiency and roofline point\n"
     "  list hardware|models     the shipped presets\n"
     "  validate FILE            check a hardware preset, model config.json or scenario file\n"
     "\n"
@@ -261,6 +264,9 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     }
     if (command == "levers") {
         return runLevers(rest, out, err);
+    }
+    if (command == "measured") {
+        return runMeasured(rest, out, err);
     }
     if (command == "list") {
         return runList(rest, out, err);

@@ -70,6 +70,9 @@ std::optional<std::vector<std::int64_t>> parseValueList(const std::string& text,
 /// `sweep`: every batch × context combination.
 int runSweep(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
+/// `measured FILE`: measured results against the model; exit 3 when no row is kept.
+int runMeasured(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
 /// The readable list of `levers --format table`: one row per lever (TPOT, TTFT, tokens/s
 /// with their ratios to the base, fits, the change), the explanation below it, then the
 /// levers that do not apply with their reasons.

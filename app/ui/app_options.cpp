@@ -78,6 +78,9 @@ AppOptions parseAppOptions(const QStringList& arguments) {
         } else if (auto baseline =
                        takeValue(QStringLiteral("--baseline"), rest, i, options.errors)) {
             options.baselinePath = *baseline;
+        } else if (auto measured =
+                       takeValue(QStringLiteral("--measured"), rest, i, options.errors)) {
+            options.measuredPath = *measured;
         } else if (auto lever = takeValue(QStringLiteral("--lever"), rest, i, options.errors)) {
             options.lever = parseLeverId(lever->toStdString());
             if (!options.lever) {
@@ -176,6 +179,9 @@ QString appUsage() {
                "                               next-hardware. One that does not apply is\n"
                "                               said in the status bar; under --grab it is\n"
                "                               printed and the exit status is 2\n"
+               "  --measured FILE              import measured results (CSV or JSON; File >\n"
+               "                               Import measured results). Under --grab a file\n"
+               "                               with no usable row is an error (exit status 2)\n"
                "  --grab FILE.png              render the window to FILE.png and exit\n"
                "  --report FILE.pdf            write the one-page report (caption, plot,\n"
                "                               results, levers, warnings, explanation) to\n"

@@ -5,7 +5,7 @@
 /// roofline-explorer's command line:
 ///   roofline-explorer [scenario.json] [scenario options] [--grab FILE.png [--size WxH]]
 ///                     [--benchmark-interaction N] [--first-frame] [--presentation]
-///                     [--baseline FILE.json] [--lever ID] [--report FILE.pdf]
+///                     [--baseline FILE.json] [--lever ID] [--report FILE.pdf] [--measured FILE]
 /// Scenario options are roofline-cli's (io::applyScenarioOptions); they apply on top of the
 /// scenario file when one is given, else on top of the embedded default.
 
@@ -28,6 +28,8 @@ struct AppOptions {
     /// --lever ID: applied at start-up (MainWindow::applyLever), which pins the scenario
     /// before it as the baseline; not with --baseline.
     std::optional<LeverId> lever;
+    /// --measured FILE: measured results (CSV or JSON) imported onto the plot at start-up.
+    QString measuredPath;
     /// A scenario file or any scenario option was given: the last session is not restored.
     bool scenarioFromCommandLine = false;
 

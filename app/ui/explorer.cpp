@@ -98,6 +98,18 @@ int runExplorer(int argc, char** argv) {
             return 2;
         }
     }
+    if (!options.measuredPath.isEmpty()) {
+        // Rejected rows: one dialog in the window; in a batch run, printed, and a file with
+        // no usable row fails it.
+        QString report;
+        const int kept = window.importMeasured(options.measuredPath, batchMode, &report);
+        if (batchMode && (kept == 0 || report.contains(QLatin1Char('\n')))) {
+            printLine(stderr, QStringLiteral("roofline-explorer: ") + report);
+        }
+        if (batchMode && kept == 0) {
+            return 2;
+        }
+    }
     if (options.presentation) {
         window.setPresentationMode(true);
     }

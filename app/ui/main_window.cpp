@@ -24,6 +24,7 @@
 #include "dialogs.h"
 #include "explain_panel.h"
 #include "export.h"
+#include "measured_overlay.h"
 #include "plot_tooltip.h"
 #include "report.h"
 #include "roofline/explain.h"
@@ -124,6 +125,7 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     m_leverLabel->hide();
     centralLayout->addWidget(m_leverLabel);
     setCentralWidget(central);
+    m_measured = new MeasuredOverlay(m_plot, m_controller, this);
     createDocks();
     createActions();
     createMenus();
@@ -230,6 +232,22 @@ void MainWindow::createActions() {
     connect(m_pinBaseline, &QAction::triggered, this, &MainWindow::pinBaseline);
     connect(m_clearBaseline, &QAction::triggered, this, &MainWindow::clearBaseline);
     createLeverActions();
+    m_importMeasured = make(tr("&Import measured results…"), "importMeasured");
+    m_importMeasured->setToolTip(tr("Place measured TPOT, TTFT or tokens/s (CSV or JSON) on the "
+                                    "roofline, with their efficiency against the model"));
+    m_clearMeasured = make(tr("Clear &measured results"), "clearMeasured");
+    m_clearMeasured->setEnabled(false);
+    connect(m_importMeasured, &QAction::triggered, this, [this] {
+        const QString path = Dialogs::openFileName(
+            this, tr("Import measured results"),
+            tr("Measured results (*.csv *.json);;All files (*)"));
+        if (!path.isEmpty()) {
+            importMeasured(path);
+        }
+    });
+    connect(m_clearMeasured, &QAction::triggered, m_measured, &MeasuredOverlay::clear);
+    connect(m_measured, &MeasuredOverlay::changed, this,
+            [this] { m_clearMeasured->setEnabled(!m_measured->isEmpty()); });
 
     connect(m_openScenario, &QAction::triggered, this, &MainWindow::openScenarioDialog);
     connect(m_saveScenario, &QAction::triggered, this, &MainWindow::saveScenarioDialog);
@@ -258,6 +276,7 @@ void MainWindow::createMenus() {
     file->addAction(m_saveScenario);
     file->addSeparator();
     file->addAction(m_openModel);
+    file->addAction(m_importMeasured);
     file->addSeparator();
     file->addAction(m_exportImage);
     file->addAction(m_exportReport);
@@ -275,6 +294,7 @@ void MainWindow::createMenus() {
     view->addAction(m_showOperators);
     view->addAction(m_resetView);
     view->addAction(m_captionOnImages);
+    view->addAction(m_clearMeasured);
     view->addSeparator();
     view->addAction(m_presentation);
 
@@ -607,6 +627,29 @@ void MainWindow::saveScenarioDialog() {
     // A name typed without an extension gets ".json", or the Open dialog's filter would
     // hide the file just saved.
     saveScenario(QFileInfo(path).suffix().isEmpty() ? path + QStringLiteral(".json") : path);
+}
+
+int MainWindow::importMeasured(const QString& path, bool quiet, QString* report) {
+    if (const QString why = notAFile(path); !why.isEmpty()) {
+        if (report != nullptr) {
+            *report = why;
+        }
+        if (!quiet) {
+            Dialogs::showError(this, tr("Could not import measured results."), why);
+        }
+        return 0;
+    }
+    const MeasuredOverlay::ImportResult result = m_measured->importFile(path);
+    if (report != nullptr) {
+        *report = result.details.isEmpty() ? result.summary
+                                           : result.summary + QLatin1Char('\n') + result.details;
+    }
+    statusBar()->showMessage(result.summary, kStatusMessageMs);
+    // Every rejected row in one dialog, the kept ones already on the plot.
+    if (!quiet && (result.rejected > 0 || result.kept == 0)) {
+        Dialogs::showError(this, result.summary, result.details);
+    }
+    return result.kept;
 }
 
 void MainWindow::openModelConfigDialog() {

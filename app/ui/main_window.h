@@ -29,6 +29,7 @@ namespace roofline::ui {
 
 class ControlsPanel;
 class ExplainPanel;
+class MeasuredOverlay;
 class ResultsPanel;
 class RooflinePlot;
 class ScenarioController;
@@ -101,6 +102,15 @@ public:
     QLabel* leverExplanationLabel() const { return m_leverLabel; }
     QLabel* leverStatusLabel() const { return m_leverStatus; }
 
+    /// Measured results (File › Import measured results…): the file's kept rows go on the
+    /// plot (measured_overlay.h), replacing those shown before; its rejected rows are listed
+    /// in one dialog, or with `quiet` only written to `report` (with the summary). Returns
+    /// the number of rows kept; 0 leaves what was shown.
+    int importMeasured(const QString& path, bool quiet = false, QString* report = nullptr);
+    MeasuredOverlay* measuredOverlay() const { return m_measured; }
+    QAction* importMeasuredAction() const { return m_importMeasured; }
+    QAction* clearMeasuredAction() const { return m_clearMeasured; }
+
     void setPresentationMode(bool on);
     bool presentationMode() const;
     void setOperatorsVisible(bool visible);
@@ -171,6 +181,9 @@ private:
     QAction* m_about = nullptr;
     QAction* m_pinBaseline = nullptr;
     QAction* m_clearBaseline = nullptr;
+    MeasuredOverlay* m_measured = nullptr;
+    QAction* m_importMeasured = nullptr;
+    QAction* m_clearMeasured = nullptr;
 
     std::array<QAction*, kLeverCount> m_leverActions{};
     QMenu* m_interventionsMenu = nullptr;

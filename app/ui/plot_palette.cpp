@@ -21,6 +21,7 @@ PlotPalette PlotPalette::lightTheme() {
     p.prefill = QColor(213, 94, 0);
     p.decode = QColor(0, 114, 178);
     p.warning = QColor(200, 30, 30);
+    p.measured = QColor(70, 70, 70);
     // Okabe-Ito again, apart from the phase hues: bluish green, yellow, grey.
     p.weightBytes = QColor(0, 158, 115);
     p.kvBytes = QColor(230, 159, 0);
@@ -44,6 +45,7 @@ PlotPalette PlotPalette::darkTheme() {
     p.prefill = QColor(240, 150, 60);
     p.decode = QColor(86, 180, 233);
     p.warning = QColor(240, 90, 90);
+    p.measured = QColor(200, 200, 200);
     p.weightBytes = QColor(0, 180, 135);
     p.kvBytes = QColor(240, 200, 70);
     p.activationBytes = QColor(130, 130, 130);
@@ -64,6 +66,7 @@ PlotPalette PlotPalette::highContrastVariant(bool dark) {
     p.computeRegion.setAlpha(30);
     p.prefill = dark ? QColor(255, 140, 0) : QColor(200, 60, 0);
     p.decode = dark ? QColor(80, 190, 255) : QColor(0, 70, 200);
+    p.measured = p.foreground;
     return p;
 }
 

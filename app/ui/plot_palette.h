@@ -25,6 +25,9 @@ struct PlotPalette {
     QColor prefill;
     QColor decode;
     QColor warning;  ///< "does not fit" and warnings
+    /// Measured results (UI.md: a third, neutral marker shape): no phase hue, so that a
+    /// measurement is never read as one of the model's points.
+    QColor measured;
     // The byte split of a pass (results panel): what its bytes are; link bytes take the
     // interconnect colour.
     QColor weightBytes;

@@ -94,4 +94,45 @@ QString tooltipText(const TrailPoint& point) {
     return lines.join(QLatin1Char('\n'));
 }
 
+QString tooltipText(const io::MeasuredRow& row, bool countedByRow,
+                    const MeasuredPlacement& p, Ceilings ceilings,
+                    const QString& currentHardwareName) {
+    const Scenario& s = row.scenario;
+    QStringList lines;
+    const QString where = countedByRow ? QStringLiteral("row %1").arg(row.line)
+                                       : QStringLiteral("line %1").arg(row.line);
+    lines << (row.label.empty() ? QStringLiteral("measured (%1)").arg(where)
+                                : QStringLiteral("measured: %1 (%2)").arg(qs(row.label), where));
+    lines << QStringLiteral("%1 on %2%3")
+                 .arg(qs(s.model.name), qs(s.hardware.name),
+                      row.tp > 1 ? QStringLiteral(" × %1").arg(row.tp) : QString());
+    lines << QStringLiteral("weights %1, activations %2, KV %3; B = %4, prompt %5, output %6")
+                 .arg(qs(std::string(toString(row.weights))),
+                      qs(std::string(toString(row.activations))),
+                      qs(std::string(toString(row.kv))), qs(formatInteger(row.batch)),
+                      qs(formatInteger(row.prompt)), qs(formatInteger(row.output)));
+    lines << QStringLiteral("%1: measured %2, model %3 (%4 ceilings)")
+                 .arg(qs(std::string(toString(row.metric))),
+                      qs(formatMeasured(row.metric, row.value)),
+                      qs(formatMeasured(row.metric, p.predictedValue)),
+                      ceilings == Ceilings::Peak ? QStringLiteral("peak")
+                                                 : QStringLiteral("achievable"));
+    lines << QStringLiteral("Efficiency: %1% (predicted %2 / measured %3)")
+                 .arg(qs(formatNumber(p.efficiency * 100.0, 3)),
+                      qs(formatDuration(p.predictedSeconds)), qs(formatDuration(p.measuredSeconds)));
+    lines << QStringLiteral("%1 at %2 FLOP/byte (context %3), achieved %4 per device")
+                 .arg(phaseName(p.pass), qs(formatNumber(p.intensityFlopsPerByte)),
+                      qs(formatInteger(s.workload.contextTokens)),
+                      qs(formatSi(p.achievedFlopsPerSecond, "FLOP/s")));
+    if (!row.source.empty()) {
+        lines << QStringLiteral("Source: %1").arg(qs(row.source));
+    }
+    if (!currentHardwareName.isEmpty()) {
+        lines << QStringLiteral("Drawn at its own scenario's intensity: its hardware is not "
+                                "the current %1")
+                     .arg(currentHardwareName);
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
 }  // namespace roofline::ui

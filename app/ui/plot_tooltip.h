@@ -8,6 +8,7 @@
 #include <QString>
 
 #include "roofline/analysis.h"
+#include "roofline/io/measured.h"
 
 namespace roofline::ui {
 
@@ -17,6 +18,15 @@ QString tooltipText(const QString& name, double flops, double bytes, double inte
 QString tooltipText(PassKind phase, const PassCost& cost);  ///< "prefill" / "decode step"
 QString tooltipText(const OperatorCost& op);              ///< "decode: qkv_proj ×32"
 QString tooltipText(const TrailPoint& point);             ///< "decode at B = 64" + tok/s
+
+/// A measured row against the model: what it is (label, file line), its scenario, the
+/// measured and predicted values, the efficiency (predicted / measured time) under
+/// `ceilings`, where it is drawn, and its source. `currentHardwareName` non-empty: the
+/// current scenario runs on other hardware than the row, and a last line says that the
+/// row is drawn at its own scenario's intensity.
+QString tooltipText(const io::MeasuredRow& row, bool countedByRow,
+                    const MeasuredPlacement& placement, Ceilings ceilings,
+                    const QString& currentHardwareName);
 
 /// "prefill" / "decode", for labels.
 QString phaseName(PassKind phase);

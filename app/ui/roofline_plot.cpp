@@ -503,6 +503,7 @@ void RooflinePlot::applyStyle() {
     legend->setBrush(p.background);
     legend->setBorderPen(Qt::NoPen);
     legend->setIconSize(static_cast<int>(scaled(22.0)), static_cast<int>(scaled(14.0)));
+    emit styleChanged();
 }
 
 void RooflinePlot::setAnalysis(const Analysis& analysis, const std::vector<TrailPoint>& trail) {
@@ -557,6 +558,7 @@ std::vector<double> RooflinePlot::roofKey() const {
     }
     // The baseline's ghosts are drawn in the same picture.
     key.push_back(static_cast<double>(m_baselineGeneration));
+    key.push_back(static_cast<double>(m_overlayGeneration));
     return key;
 }
 
@@ -768,6 +770,26 @@ void RooflinePlot::clearBaseline() {
     placeArrows();
     updateHoverTargets();
     refresh(true);
+}
+
+void RooflinePlot::setOverlay(const QCPAbstractPlottable* layer, std::vector<QPointF> points,
+                              std::function<QString(std::size_t)> tooltip) {
+    m_overlayLayer = layer;
+    m_overlayPoints = std::move(points);
+    m_overlayTooltip = std::move(tooltip);
+    // The overlay is drawn in the roof layer's cached picture: a new generation redraws it
+    // once; slider steps then reuse it. A full replot: its legend entry may have changed.
+    ++m_overlayGeneration;
+    m_roofs = roofKey();
+    updateHoverTargets();
+    if (m_autoRange) {
+        applyAutoRange(false);
+    }
+    replot(m_replotPriority);
+}
+
+void RooflinePlot::clearOverlay() {
+    setOverlay(nullptr, {}, {});
 }
 
 void RooflinePlot::updateBaseline() {
@@ -1059,6 +1081,11 @@ void RooflinePlot::updateHoverTargets() {
             }
         }
     }
+    if (m_overlayLayer != nullptr) {
+        for (std::size_t i = 0; i < m_overlayPoints.size(); ++i) {
+            add(Kind::Overlay, i, m_overlayLayer, m_overlayPoints[i].x(), m_overlayPoints[i].y());
+        }
+    }
     // PassKind points last: on a tie in distance they win (the loop keeps the last nearest).
     add(Kind::Prefill, 0, m_prefillPoint, m_analysis.prefill().intensity(),
         tflops(m_analysis.prefill().attainableFlopsPerSecond));
@@ -1104,6 +1131,11 @@ void RooflinePlot::applyAutoRange(bool includeOperators) {
         }
         include(m_baseline.ridgePointFlopsPerByte, tflops(m_baseline.peakFlopsPerSecond));
         peakMax = std::max(peakMax, tflops(m_baseline.peakFlopsPerSecond));
+    }
+    if (m_overlayLayer != nullptr) {
+        for (const QPointF& p : m_overlayPoints) {
+            include(p.x(), p.y());
+        }
     }
     for (const RoofGroup& g : m_roofGroups) {
         include(g.ridge, tflops(g.peak));
@@ -1535,6 +1567,8 @@ QString RooflinePlot::tooltipFor(const HoverTarget& target) const {
                      qs(formatSi(m_analysis.interconnectBandwidthBytesPerSecond, "B/s")),
                      qs(formatSi(pass.attainableFlopsPerSecond, "FLOP/s")));
         }
+        case Kind::Overlay:
+            return m_overlayTooltip ? m_overlayTooltip(target.index) : QString();
         case Kind::Ridge:
             return tr("ridge point: %1 FLOP/byte\n= %2 ÷ %3")
                 .arg(qs(formatNumber(m_analysis.ridgePointFlopsPerByte)),

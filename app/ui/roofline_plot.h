@@ -15,6 +15,7 @@
 #include <QString>
 #include <QTimer>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "plot_items.h"
@@ -46,6 +47,17 @@ public:
     void setBaseline(const Analysis& baseline, const std::vector<TrailPoint>& trail);
     void clearBaseline();
     bool hasBaseline() const { return m_hasBaseline; }
+
+    /// An overlay: marks that other code owns and that do not follow the sliders (measured
+    /// results, app/ui/measured_overlay.h). The owner draws its plottable on
+    /// overlayLayer(), the roof layer, whose cached picture slider steps reuse; setOverlay()
+    /// gives its points (x in FLOP/byte, y in TFLOP/s) for the hover tooltips, made by
+    /// `tooltip(index)` when hovered, and the automatic view, and redraws everything once.
+    /// One overlay at a time; setOverlay() replaces it, clearOverlay() removes it.
+    QCPLayer* overlayLayer() const { return m_roofLayer; }
+    void setOverlay(const QCPAbstractPlottable* layer, std::vector<QPointF> points,
+                    std::function<QString(std::size_t)> tooltip);
+    void clearOverlay();
 
     /// Per-operator points (hidden by default).
     void setOperatorsVisible(bool visible);
@@ -115,6 +127,8 @@ public:
 signals:
     /// After every paint of the widget (the window's first-frame measurement).
     void painted();
+    /// After the palette or presentation mode changed the plot's style: overlays restyle.
+    void styleChanged();
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -131,7 +145,8 @@ private:
             Trail,
             Ridge,
             BaselinePass,
-            Link  ///< a pass at its link intensity
+            Link,    ///< a pass at its link intensity
+            Overlay  ///< index into m_overlayPoints
         };
         Kind kind;
         std::size_t index;  ///< into m_analysis.operators, .passes, m_trail, m_baseline.passes
@@ -202,6 +217,10 @@ private:
     std::vector<TrailPoint> m_baselineTrail;
     bool m_hasBaseline = false;
     std::uint64_t m_baselineGeneration = 0;  ///< part of roofKey(): ghosts are in that layer
+    const QCPAbstractPlottable* m_overlayLayer = nullptr;
+    std::vector<QPointF> m_overlayPoints;
+    std::function<QString(std::size_t)> m_overlayTooltip;
+    std::uint64_t m_overlayGeneration = 0;  ///< part of roofKey(): the overlay is in that layer
     std::vector<TrailPoint> m_trailPoints;
     std::vector<RoofGroup> m_roofGroups;
     std::vector<HoverTarget> m_hover;

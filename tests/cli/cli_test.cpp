@@ -1405,4 +1405,100 @@ TEST(CliLevers, EveryLeverOnEveryShippedModelIsWellFormed) {
     }
 }
 
+TEST(CliMeasured, JsonRowsCarryPredictionEfficiencyAndPoint) {
+    // tests/data/measured/good.json: three rows, all kept (JSON positions 1–3).
+    const Result r = cli({"measured", kData + "/measured/good.json", "--format", "json"});
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    const json j = json::parse(r.out);
+    EXPECT_EQ(j["ceilings"], "peak");
+    EXPECT_EQ(j["counted_by"], "row");
+    ASSERT_EQ(j["rows"].size(), 3u);
+    EXPECT_TRUE(j["rejected"].empty());
+    for (const json& row : j["rows"]) {
+        for (const char* key :
+             {"line", "model", "hardware", "tp", "weights", "activations", "kv", "batch", "prompt",
+              "output", "metric", "value", "measured", "pass", "intensity_flops_per_byte",
+              "achieved_flops_per_s", "predicted", "measured_time_s", "predicted_time_s",
+              "efficiency", "context_tokens", "source", "label", "fits", "warnings"}) {
+            EXPECT_TRUE(row.contains(key)) << key;
+        }
+        EXPECT_EQ(row["measured"], row["value"]);
+        // efficiency = predicted time / measured time; the point's y = FLOPs / measured time.
+        EXPECT_DOUBLE_EQ(row["efficiency"].get<double>(),
+                         row["predicted_time_s"].get<double>() / row["measured_time_s"].get<double>());
+        EXPECT_DOUBLE_EQ(row["achieved_flops_per_s"].get<double>(),
+                         row["flops_per_device"].get<double>() / row["measured_time_s"].get<double>());
+    }
+    // Row 1: TPOT 7.5 ms measured; "predicted" is the engine's TPOT in ms, as analyze gives
+    // it for that scenario (decode at 1024 + 256/2 = 1152).
+    const json& tpot = j["rows"][0];
+    EXPECT_EQ(tpot["pass"], "decode");
+    EXPECT_EQ(tpot["context_tokens"], 1152);
+    const Result a = cli({"analyze", "--batch", "8", "--prompt", "1024", "--context", "1152",
+                          "--format", "json"});
+    ASSERT_EQ(a.code, kExitOk);
+    const json analysis = json::parse(a.out);
+    EXPECT_DOUBLE_EQ(tpot["predicted"].get<double>(), analysis["tpot_s"].get<double>() * 1000.0);
+    EXPECT_DOUBLE_EQ(tpot["measured_time_s"].get<double>(), 0.0075);
+    EXPECT_DOUBLE_EQ(tpot["intensity_flops_per_byte"].get<double>(),
+                     analysis["decode"]["intensity_flops_per_byte"].get<double>());
+    // Row 2: TTFT is the prefill pass.
+    EXPECT_EQ(j["rows"][1]["pass"], "prefill");
+    EXPECT_DOUBLE_EQ(j["rows"][1]["predicted"].get<double>(),
+                     analysis["ttft_s"].get<double>() * 1000.0);
+    // Row 3: tokens/s per device on 2 devices: one step = 64 / (900 · 2) s.
+    EXPECT_DOUBLE_EQ(j["rows"][2]["measured_time_s"].get<double>(), 64.0 / 1800.0);
+    // Achievable ceilings predict more time: a higher efficiency, the same point.
+    const json achievable = json::parse(
+        cli({"measured", kData + "/measured/good.json", "--format=json", "--ceilings",
+             "achievable"})
+            .out);
+    EXPECT_EQ(achievable["ceilings"], "achievable");
+    EXPECT_GT(achievable["rows"][0]["efficiency"].get<double>(), tpot["efficiency"].get<double>());
+    EXPECT_EQ(achievable["rows"][0]["achieved_flops_per_s"], tpot["achieved_flops_per_s"]);
+}
+
+TEST(CliMeasured, PartlyBadKeepsTheRestAndEntirelyBadExitsThree) {
+    const fs::path dir = fs::temp_directory_path() / "roofline-cli-measured";
+    fs::create_directories(dir);
+    {
+        std::ofstream out(dir / "partly.csv");
+        out << "model,hardware,tp,weights,activations,kv,batch,prompt,output,metric,value\n"
+            << "llama-3.1-8b,a100-80gb-sxm,1,bf16,bf16,bf16,1,6,200,output_tokens_per_s,94\n"
+            << "llama-3.1-8b,a100-80gb-sxm,1,bf16,bf16,bf16,1,6,200,output_tokens_per_s,fast\n";
+    }
+    Result r = cli({"measured", (dir / "partly.csv").string(), "--format", "json"});
+    EXPECT_EQ(r.code, kExitOk);
+    json j = json::parse(r.out);
+    EXPECT_EQ(j["rows"].size(), 1u);
+    ASSERT_EQ(j["rejected"].size(), 1u);
+    EXPECT_EQ(j["rejected"][0]["line"], 3);
+    EXPECT_EQ(j["rejected"][0]["reason"],
+              "column value: expected a number of tok/s from 1e-06 to 1e+12, found \"fast\"");
+    // The table: one line per row, then the rejected lines.
+    r = cli({"measured", (dir / "partly.csv").string()});
+    EXPECT_EQ(r.code, kExitOk);
+    EXPECT_TRUE(has(r.out, "1 row kept, 1 rejected")) << r.out;
+    EXPECT_TRUE(has(r.out, "94.0 tok/s")) << r.out;
+    EXPECT_TRUE(has(r.out, "line 3: column value: expected a number of tok/s")) << r.out;
+    // Entirely bad: exit 3, and the rejected list is still printed.
+    r = cli({"measured", kData + "/measured/bad.csv", "--format", "json"});
+    EXPECT_EQ(r.code, kExitInvalid);
+    j = json::parse(r.out);
+    EXPECT_TRUE(j["rows"].empty());
+    ASSERT_EQ(j["rejected"].size(), 3u);
+    EXPECT_EQ(j["rejected"][0]["line"], 3);
+    EXPECT_EQ(j["rejected"][1]["line"], 4);
+    EXPECT_EQ(j["rejected"][2]["line"], 5);
+    r = cli({"measured", (dir / "missing.csv").string()});
+    EXPECT_EQ(r.code, kExitInvalid);
+    EXPECT_TRUE(has(r.out, "file: expected a readable file")) << r.out;
+    // Usage errors.
+    EXPECT_EQ(cli({"measured"}).code, kExitUsage);
+    EXPECT_EQ(cli({"measured", "a.csv", "--format", "csv"}).code, kExitUsage);
+    EXPECT_EQ(cli({"measured", "a.csv", "--ceilings", "max"}).code, kExitUsage);
+    EXPECT_EQ(cli({"measured", "a.csv", "b.csv"}).code, kExitUsage);
+    fs::remove_all(dir);
+}
+
 }  // namespace

@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "measured_overlay.h"
+
+#include <QFileInfo>
+#include <QStringList>
+#include <algorithm>
+
+#include "plot_tooltip.h"
+#include "roofline_plot.h"
+#include "scenario_controller.h"
+
+namespace roofline::ui {
+
+MeasuredOverlay::MeasuredOverlay(RooflinePlot* plot, const ScenarioController* controller,
+                                 QObject* parent)
+    : QObject(parent), m_plot(plot), m_controller(controller) {
+    m_markers = new QCPGraph(plot->xAxis, plot->yAxis);
+    // In the roof layer's cached picture: drawn when the rows change, not on slider steps.
+    m_markers->setLayer(plot->overlayLayer());
+    m_markers->setName(tr("measured"));
+    m_markers->setLineStyle(QCPGraph::lsNone);
+    m_markers->setSelectable(QCP::stNone);
+    m_markers->setVisible(false);
+    applyStyle();
+    connect(plot, &RooflinePlot::styleChanged, this, &MeasuredOverlay::applyStyle);
+}
+
+void MeasuredOverlay::applyStyle() {
+    // A neutral star: no phase hue and a shape no model point uses (UI.md).
+    const double scale = m_plot->presentationMode() ? 1.5 : 1.0;
+    const QColor colour = m_plot->plotPalette().measured;
+    m_markers->setPen(QPen(colour, 2.0 * scale));
+    m_markers->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar,
+                                               QPen(colour, 2.0 * scale), Qt::NoBrush,
+                                               14.0 * scale));
+}
+
+MeasuredOverlay::ImportResult MeasuredOverlay::importFile(const QString& path) {
+    const io::MeasuredFile file = io::loadMeasuredFile(path.toStdString());
+    ImportResult result;
+    result.kept = static_cast<int>(file.rows.size());
+    result.rejected = static_cast<int>(file.rejected.size());
+    const QString name = QFileInfo(path).fileName();
+    if (file.rows.empty()) {
+        result.summary = tr("No measured row of %1 could be used.").arg(name);
+    } else {
+        const QString rows = result.kept == 1 ? tr("1 measured row") : tr("%1 measured rows").arg(result.kept);
+        result.summary = result.rejected == 0
+                             ? tr("%1 from %2 on the plot.").arg(rows, name)
+                             : tr("%1 from %2 on the plot; %3 rejected.")
+                                   .arg(rows, name)
+                                   .arg(result.rejected);
+    }
+    QStringList details;
+    for (const io::MeasuredRejected& r : file.rejected) {
+        const QString where = r.line == 0 ? tr("file")
+                              : file.json ? tr("row %1").arg(r.line)
+                                          : tr("line %1").arg(r.line);
+        details << where + QStringLiteral(": ") + QString::fromStdString(r.reason);
+    }
+    for (const std::string& w : file.warnings) {
+        details << tr("warning: ") + QString::fromStdString(w);
+    }
+    result.details = details.join(QLatin1Char('\n'));
+    if (!file.rows.empty()) {
+        setFile(file);
+    }
+    return result;
+}
+
+void MeasuredOverlay::setFile(const io::MeasuredFile& file) {
+    m_rows.clear();
+    m_countedByRow = file.json;
+    for (const io::MeasuredRow& row : file.rows) {
+        m_rows.push_back({row,
+                          {io::placeRow(row, Ceilings::Peak).placement,
+                           io::placeRow(row, Ceilings::Achievable).placement}});
+    }
+    show();
+}
+
+void MeasuredOverlay::clear() {
+    m_rows.clear();
+    show();
+}
+
+void MeasuredOverlay::show() {
+    QVector<double> xs;
+    QVector<double> ys;
+    std::vector<QPointF> points;
+    for (const Row& r : m_rows) {
+        // The point is the same under either ceilings (roofline/measured.h).
+        const MeasuredPlacement& p = r.placements[0];
+        const double y = p.achievedFlopsPerSecond / kFlopsPerTflop;
+        xs << p.intensityFlopsPerByte;
+        ys << y;
+        points.emplace_back(p.intensityFlopsPerByte, y);
+    }
+    m_markers->setData(xs, ys);  // sorted by intensity
+    m_markers->setVisible(!m_rows.empty());
+    m_markers->setName(tr("measured (%1)").arg(m_rows.size()));
+    if (m_rows.empty()) {
+        m_markers->removeFromLegend();
+        m_plot->clearOverlay();
+    } else {
+        if (!m_plot->legend->hasItemWithPlottable(m_markers)) {
+            m_markers->addToLegend();
+        }
+        m_plot->setOverlay(m_markers, std::move(points),
+                           [this](std::size_t index) { return tooltip(index); });
+    }
+    emit changed();
+}
+
+QString MeasuredOverlay::tooltip(std::size_t index) const {
+    if (index >= m_rows.size()) {
+        return {};
+    }
+    const Row& r = m_rows[index];
+    Ceilings ceilings = Ceilings::Peak;
+    QString otherHardware;
+    if (m_controller != nullptr) {
+        const Scenario& current = m_controller->scenario();
+        ceilings = current.workload.ceilings;
+        if (current.hardware.id != r.row.scenario.hardware.id ||
+            current.hardware.name != r.row.scenario.hardware.name) {
+            otherHardware = QString::fromStdString(current.hardware.name);
+        }
+    }
+    const MeasuredPlacement& p = r.placements[ceilings == Ceilings::Peak ? 0 : 1];
+    return tooltipText(r.row, m_countedByRow, p, ceilings, otherHardware);
+}
+
+}  // namespace roofline::ui

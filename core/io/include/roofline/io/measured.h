@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+/// @file measured.h
+/// Files of measured results (README "Measured results"): CSV or JSON rows of
+/// `model, hardware, tp, weights, activations, kv, batch, prompt, output, metric, value`,
+/// optionally `source` and `label`. Each row that parses and resolves becomes a scenario;
+/// each that does not is rejected with its line and the reason, and the rest still load.
+/// The placement arithmetic is core's (roofline/measured.h).
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "roofline/measured.h"
+#include "roofline/scenario.h"
+
+namespace roofline::io {
+
+/// Files larger than this are refused before parsing.
+inline constexpr std::size_t kMaxMeasuredFileBytes = 4u << 20;
+
+/// One row that parsed and resolved.
+struct MeasuredRow {
+    /// CSV: the 1-based line the row starts on. JSON: its 1-based position in the rows.
+    std::size_t line = 0;
+    std::string model;     ///< as written: a preset id or a path
+    std::string hardware;  ///< as written: a preset id or a path
+    std::int64_t tp = 1;
+    Precision weights = Precision::Bf16;
+    Precision activations = Precision::Bf16;
+    Precision kv = Precision::Bf16;
+    std::int64_t batch = 1;
+    std::int64_t prompt = 1;
+    std::int64_t output = 1;
+    MeasuredMetric metric = MeasuredMetric::TpotMs;
+    double value = 0.0;   ///< in the metric's unit
+    std::string source;  ///< optional column: where the figure comes from
+    std::string label;   ///< optional column: a short name for the row
+    /// Hardware and model loaded; workload from the row: batch B, prompt P, context
+    /// meanDecodeContext(P, O), precisions, tensor parallelism; peak ceilings. Valid.
+    Scenario scenario;
+};
+
+/// A row that did not parse or resolve.
+struct MeasuredRejected {
+    /// As MeasuredRow::line; 0 for the file as a whole (unreadable, not JSON).
+    std::size_t line = 0;
+    std::string reason;  ///< "column tp: expected an integer from 1 to 4096, found \"x\""
+};
+
+struct MeasuredFile {
+    bool json = false;  ///< rows are counted by position ("row N"), not by line
+    std::vector<MeasuredRow> rows;
+    std::vector<MeasuredRejected> rejected;
+    /// Said once per file: unknown columns, which are ignored.
+    std::vector<std::string> warnings;
+};
+
+struct MeasuredOptions {
+    /// Relative model and hardware paths are read from here (the measured file's folder);
+    /// empty: the working directory.
+    std::string baseDirectory;
+    /// false: model and hardware must be shipped preset ids (no file is read).
+    bool allowFiles = true;
+};
+
+/// Parses measured results. JSON when the first character that is not white space is '['
+/// (an array of objects) or '{' (an object whose "rows" is that array); CSV otherwise:
+/// a header row naming the columns (any order), then one row per line, comma separated,
+/// fields optionally in double quotes ("" for a quote inside, commas and line breaks
+/// allowed inside), blank lines and lines starting with '#' skipped, CRLF accepted.
+MeasuredFile parseMeasured(std::string_view text, const MeasuredOptions& options = {});
+
+/// Reads `path` (at most kMaxMeasuredFileBytes) and parses it, with relative paths inside
+/// it read from its folder. A file that cannot be read is one rejected entry at line 0.
+MeasuredFile loadMeasuredFile(const std::string& path);
+
+/// A row analysed under `ceilings`: its analysis and its placement.
+struct MeasuredResult {
+    Analysis analysis;
+    MeasuredPlacement placement;
+};
+MeasuredResult placeRow(const MeasuredRow& row, Ceilings ceilings);
+
+/// The JSON of `roofline-cli measured --format json` (README "Measured results"):
+/// {"ceilings", "rows": [...], "rejected": [{line, reason}], "warnings": [...]}.
+std::string measuredToJson(const MeasuredFile& file, Ceilings ceilings);
+
+}  // namespace roofline::io

@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Measured results against the model (DOMAIN.md §7): placement and efficiency.
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "roofline/measured.h"
+#include "test_models.h"
+
+namespace roofline {
+namespace {
+
+using test::scenario;
+
+Workload gptFastWorkload(std::int64_t devices) {
+    // gpt-fast's batch-1 decode: a ~6-token prompt, 200 tokens out; decode modelled at the
+    // mean context P + O/2 = 6 + 100 = 106.
+    Workload w;
+    w.batch = 1;
+    w.promptTokens = 6;
+    w.contextTokens = meanDecodeContext(6, 200);
+    w.tensorParallel = devices;
+    return w;
+}
+
+TEST(Measured, MetricNamesRoundTrip) {
+    for (MeasuredMetric m : {MeasuredMetric::TpotMs, MeasuredMetric::TtftMs,
+                             MeasuredMetric::OutputTokensPerSecond,
+                             MeasuredMetric::OutputTokensPerSecondPerDevice}) {
+        EXPECT_EQ(parseMeasuredMetric(toString(m)), m);
+    }
+    EXPECT_EQ(parseMeasuredMetric("TPOT_ms"), std::nullopt);
+    EXPECT_EQ(parseMeasuredMetric("tokens_per_s"), std::nullopt);
+    EXPECT_EQ(passOf(MeasuredMetric::TtftMs), PassKind::Prefill);
+    EXPECT_EQ(passOf(MeasuredMetric::OutputTokensPerSecond), PassKind::Decode);
+}
+
+TEST(Measured, MeanDecodeContextIsPromptPlusHalfTheOutput) {
+    // DOMAIN §7: decode steps run at P … P+O−1; their mean context P + O/2, whole tokens.
+    EXPECT_EQ(meanDecodeContext(6, 200), 106);
+    EXPECT_EQ(meanDecodeContext(2048, 1), 2048);
+    EXPECT_EQ(meanDecodeContext(1000, 257), 1128);
+}
+
+TEST(Measured, GptFastLlama31On100AtBatchOne) {
+    // Llama-3.1-8B on A100-80GB SXM (2.039 TB/s, bf16 312 TFLOP/s), B = 1, C = 106, bf16,
+    // measured 94 tok/s (gpt-fast README, DOMAIN §6).
+    // Decode bytes: every weight but the gathered embedding table:
+    //   8,030,261,248 − 128,256·4096 (525,336,576) = 7,504,924,672 params × 2 B
+    //   = 15,009,849,344 B, + the gathered row 4096·2 = 8,192 B;
+    //   KV: 32 layers · 2 · 8 heads · 128 · 2 B = 131,072 B per token, read for 107
+    //   tokens and written for 1: 108 · 131,072 = 14,155,776 B;
+    //   activations: about 1 MB more (each operator reads and writes B·width elements).
+    //   Σ ≈ 15.0250e9 B. At B = 1 every operator is memory-bound (intensity ≈ 1–4 FLOP/B
+    //   against a ridge of 312e12 / 2.039e12 = 153), so the step takes Σ bytes / BW:
+    //   TPOT ≈ 15.0250e9 / 2.039e12 = 7.369 ms (predicted 135.7 tok/s).
+    // Measured: one step = B / (tok/s) = 1/94 s = 10.638 ms.
+    // Efficiency = 7.369 / 10.638 = 0.6927.
+    // FLOPs: 2 · 7,504,924,672 = 15.010e9 in the matmuls + attention 4 · 32 heads · 128 ·
+    //   107 · 32 layers = 56.1e6 ≈ 15.066e9 per step; achieved = 15.066e9 · 94 = 1.416
+    //   TFLOP/s at x = 15.066e9 / 15.025e9 ≈ 1.003 FLOP/B.
+    const Analysis a = analyze(scenario(test::a100Sxm80(), test::llama31_8b(), gptFastWorkload(1)));
+    EXPECT_NEAR(a.tpotSeconds, 7.369e-3, 0.005e-3);
+    const MeasuredPlacement p = placeMeasured(a, MeasuredMetric::OutputTokensPerSecond, 94.0);
+    EXPECT_EQ(p.pass, PassKind::Decode);
+    EXPECT_DOUBLE_EQ(p.measuredSeconds, 1.0 / 94.0);
+    EXPECT_DOUBLE_EQ(p.predictedSeconds, a.tpotSeconds);
+    EXPECT_NEAR(p.efficiency, 0.6927, 0.0005);
+    EXPECT_DOUBLE_EQ(p.efficiency, a.tpotSeconds * 94.0);
+    EXPECT_NEAR(p.predictedValue, 135.7, 0.1);
+    EXPECT_NEAR(p.achievedFlopsPerSecond, 1.416e12, 0.001e12);
+    EXPECT_DOUBLE_EQ(p.achievedFlopsPerSecond, a.decode().flops * 94.0);
+    EXPECT_NEAR(p.intensityFlopsPerByte, 1.003, 0.001);
+    EXPECT_DOUBLE_EQ(p.intensityFlopsPerByte, a.decode().intensity());
+    // Below the roof at its own intensity: a true bound is never beaten.
+    EXPECT_LT(p.achievedFlopsPerSecond, rooflineFlopsPerSecond(a, p.intensityFlopsPerByte));
+}
+
+TEST(Measured, EveryMetricOfTheSameRunGivesTheSameEfficiency) {
+    // Llama-3.1-8B on A100 at TP 4, B = 8: one measured step of 5 ms reads as TPOT 5 ms,
+    // as 8 / 0.005 = 1,600 tok/s, and as 1,600 / 4 = 400 tok/s per device. All three are
+    // the same step, so the same measured time, point and efficiency.
+    Workload w = gptFastWorkload(4);
+    w.batch = 8;
+    const Analysis a = analyze(scenario(test::a100Sxm80(), test::llama31_8b(), w));
+    const MeasuredPlacement tpot = placeMeasured(a, MeasuredMetric::TpotMs, 5.0);
+    const MeasuredPlacement total = placeMeasured(a, MeasuredMetric::OutputTokensPerSecond, 1600.0);
+    const MeasuredPlacement perDevice =
+        placeMeasured(a, MeasuredMetric::OutputTokensPerSecondPerDevice, 400.0);
+    for (const MeasuredPlacement* p : {&total, &perDevice}) {
+        EXPECT_DOUBLE_EQ(p->measuredSeconds, 0.005);
+        EXPECT_DOUBLE_EQ(p->efficiency, tpot.efficiency);
+        EXPECT_DOUBLE_EQ(p->achievedFlopsPerSecond, tpot.achievedFlopsPerSecond);
+        EXPECT_DOUBLE_EQ(p->intensityFlopsPerByte, tpot.intensityFlopsPerByte);
+    }
+    // Predicted values in each metric's own unit: ms, tok/s (B / TPOT), per device (÷ 4).
+    EXPECT_DOUBLE_EQ(tpot.predictedValue, a.tpotSeconds * 1000.0);
+    EXPECT_DOUBLE_EQ(total.predictedValue, 8.0 / a.tpotSeconds);
+    EXPECT_DOUBLE_EQ(perDevice.predictedValue, 8.0 / a.tpotSeconds / 4.0);
+    // Per device FLOPs: a quarter of the matmuls per device.
+    EXPECT_DOUBLE_EQ(tpot.achievedFlopsPerSecond, a.decode().flops / 0.005);
+}
+
+TEST(Measured, TtftIsThePrefillPass) {
+    // Llama-3.1-8B on H100, B = 1, P = 2048: prefill is compute-bound; a measured TTFT of
+    // 50 ms against the engine's TTFT gives efficiency TTFT / 0.050, and the point sits at
+    // the prefill intensity, at prefill FLOPs / 0.050 s.
+    const Analysis a = analyze(scenario(test::h100Sxm(), test::llama31_8b()));
+    const MeasuredPlacement p = placeMeasured(a, MeasuredMetric::TtftMs, 50.0);
+    EXPECT_EQ(p.pass, PassKind::Prefill);
+    EXPECT_DOUBLE_EQ(p.measuredSeconds, 0.050);
+    EXPECT_DOUBLE_EQ(p.predictedSeconds, a.ttftSeconds);
+    EXPECT_DOUBLE_EQ(p.efficiency, a.ttftSeconds / 0.050);
+    EXPECT_DOUBLE_EQ(p.intensityFlopsPerByte, a.prefill().intensity());
+    EXPECT_DOUBLE_EQ(p.achievedFlopsPerSecond, a.prefill().flops / 0.050);
+    EXPECT_DOUBLE_EQ(p.predictedValue, a.ttftSeconds * 1000.0);
+    EXPECT_DOUBLE_EQ(p.predictedFlopsPerSecond, a.prefill().attainableFlopsPerSecond);
+}
+
+TEST(Measured, InvariantsOverGeneratedRows) {
+    // For any scenario and measured value: efficiency = predicted / measured time; the
+    // point's y over the model's own y is the efficiency; a value equal to the model's
+    // prediction has efficiency 1 and sits on the model's point; the point does not
+    // depend on the ceilings (only the prediction does).
+    std::mt19937_64 rng(11);
+    const std::array<MeasuredMetric, 4> metrics = {
+        MeasuredMetric::TpotMs, MeasuredMetric::TtftMs, MeasuredMetric::OutputTokensPerSecond,
+        MeasuredMetric::OutputTokensPerSecondPerDevice};
+    const std::array<std::int64_t, 4> tps = {1, 2, 4, 8};
+    for (int i = 0; i < 2000; ++i) {
+        Workload w;
+        w.batch = std::int64_t{1} << (rng() % 10);
+        w.promptTokens = 1 + static_cast<std::int64_t>(rng() % 8000);
+        w.contextTokens = meanDecodeContext(w.promptTokens, 1 + static_cast<std::int64_t>(rng() % 4000));
+        w.tensorParallel = tps[rng() % tps.size()];
+        w.weightPrecision = (rng() % 2 == 0) ? Precision::Bf16 : Precision::Int4;
+        const Hardware hw = (rng() % 2 == 0) ? test::h100Sxm() : test::a100Sxm80();
+        const MeasuredMetric metric = metrics[rng() % metrics.size()];
+        const double value = 0.01 + static_cast<double>(rng() % 100000) / 10.0;
+        const Analysis peak = analyze(scenario(hw, test::llama31_8b(), w));
+        w.ceilings = Ceilings::Achievable;
+        const Analysis achievable = analyze(scenario(hw, test::llama31_8b(), w));
+        const MeasuredPlacement p = placeMeasured(peak, metric, value);
+        const MeasuredPlacement q = placeMeasured(achievable, metric, value);
+        ASSERT_GT(p.measuredSeconds, 0.0);
+        EXPECT_DOUBLE_EQ(p.efficiency, p.predictedSeconds / p.measuredSeconds);
+        EXPECT_NEAR(p.achievedFlopsPerSecond / p.predictedFlopsPerSecond, p.efficiency,
+                    1e-12 * p.efficiency);
+        EXPECT_DOUBLE_EQ(p.intensityFlopsPerByte, q.intensityFlopsPerByte);
+        EXPECT_DOUBLE_EQ(p.achievedFlopsPerSecond, q.achievedFlopsPerSecond);
+        // Achievable ceilings are lower: the model predicts more time, a higher efficiency.
+        EXPECT_GE(q.efficiency, p.efficiency * (1 - 1e-12));
+        const MeasuredPlacement exact = placeMeasured(peak, metric, p.predictedValue);
+        EXPECT_NEAR(exact.efficiency, 1.0, 1e-12);
+        EXPECT_NEAR(exact.achievedFlopsPerSecond, p.predictedFlopsPerSecond,
+                    1e-12 * p.predictedFlopsPerSecond);
+    }
+}
+
+}  // namespace
+}  // namespace roofline
