@@ -23,6 +23,10 @@ constexpr std::string_view kUsage =
     "Commands:\n"
     "  analyze [scenario options] [--format table|json|csv]\n"
     "                           analyse one scenario (default: table)\n"
+    "  analyze --scenario ID|FILE [scenario options] [--format table|json|csv]\n"
+    "                           a shipped lesson or scenario (list scenarios) or a\n"
+    "                           scenario file, options on top; its lever applied, its\n"
+    "                           lesson's expectations checked against the engine\n"
     "  sweep [scenario options] [--format csv|json]\n"
     "                           one row per --batch x --context combination; both take\n"
     "                           lists (1,2,4) or ranges (1:4096:x2 geometric, 512:4096:+512)\n"
@@ -30,7 +34,9 @@ constexpr std::string_view kUsage =
     "                           one-click interventions (w4a16, batch-x8, spec-ngram,\n"
     "                           next-hardware, ...) against this scenario, ranked by TPOT\n"
     "                           speedup, each with why the points move\n"
-    "  list hardware|models     the shipped presets\n"
+    "  list hardware|models|scenarios\n"
+    "                           the shipped presets; scenarios: the lessons, with the\n"
+    "                           questions they answer\n"
     "  validate FILE            check a hardware preset, model config.json or scenario file\n"
     "\n"
     "Scenario options (analyze, sweep, levers):\n";
@@ -42,33 +48,42 @@ void printUsage(std::ostream& out) {
     out << kUsage << io::scenarioOptionsHelp() << kExitHelp;
 }
 
+}  // namespace
+
 int usageError(std::ostream& err, const std::string& message) {
     err << "roofline-cli: " << message << "\nTry 'roofline-cli --help'.\n";
     return kExitUsage;
 }
 
-// Takes "--format X" / "--format=X" out of args.
-std::optional<std::string> takeFormat(std::vector<std::string>& args, std::string& error) {
-    std::optional<std::string> format;
+std::optional<std::string> takeOption(std::vector<std::string>& args, const std::string& name,
+                                      std::string& error) {
+    std::optional<std::string> value;
+    const std::string withEquals = name + "=";
     for (std::size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == "--format" || args[i].starts_with("--format=")) {
-            if (args[i] == "--format") {
+        if (args[i] == name || args[i].starts_with(withEquals)) {
+            if (args[i] == name) {
                 if (i + 1 >= args.size()) {
-                    error = "--format expects a value";
+                    error = name + " expects a value";
                     return std::nullopt;
                 }
-                format = args[i + 1];
+                value = args[i + 1];
                 args.erase(args.begin() + static_cast<std::ptrdiff_t>(i),
                            args.begin() + static_cast<std::ptrdiff_t>(i) + 2);
             } else {
-                format = args[i].substr(9);
+                value = args[i].substr(withEquals.size());
                 args.erase(args.begin() + static_cast<std::ptrdiff_t>(i));
             }
             --i;
         }
     }
-    return format;
+    return value;
 }
+
+std::optional<std::string> takeFormat(std::vector<std::string>& args, std::string& error) {
+    return takeOption(args, "--format", error);
+}
+
+namespace {
 
 // The shared start of analyze and levers: --format (one of `formats`, default "table"),
 // the scenario options and nothing else, resolved and validated. Returns the exit status on
@@ -103,6 +118,13 @@ std::optional<int> scenarioFromArgs(std::vector<std::string> args,
 }
 
 int runAnalyze(std::vector<std::string> args, std::ostream& out, std::ostream& err) {
+    std::string error;
+    if (const auto ref = takeOption(args, "--scenario", error)) {
+        return runAnalyzeScenario(*ref, std::move(args), out, err);
+    }
+    if (!error.empty()) {
+        return usageError(err, error);
+    }
     std::string format;
     io::ResolvedScenario resolved;
     if (const std::optional<int> failed = scenarioFromArgs(
@@ -138,8 +160,11 @@ int runLevers(std::vector<std::string> args, std::ostream& out, std::ostream& er
 }
 
 int runList(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    if (args.size() == 1 && args[0] == "scenarios") {
+        return runListScenarios(out, err);
+    }
     if (args.size() != 1 || (args[0] != "hardware" && args[0] != "models")) {
-        return usageError(err, "list expects 'hardware' or 'models'");
+        return usageError(err, "list expects 'hardware', 'models' or 'scenarios'");
     }
     if (args[0] == "hardware") {
         for (const std::string& id : io::hardwareIds()) {
