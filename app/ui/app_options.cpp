@@ -3,6 +3,7 @@
 
 #include <QRegularExpression>
 
+#include "roofline/io/lessons.h"
 #include "roofline/version.h"
 #include "scenario_controller.h"
 
@@ -82,6 +83,13 @@ AppOptions parseAppOptions(const QStringList& arguments) {
                 options.errors << QObject::tr("unknown lever '%1'; the levers are: %2")
                                       .arg(*lever, knownLeverIds());
             }
+        } else if (auto lesson = takeValue(QStringLiteral("--lesson"), rest, i, options.errors)) {
+            options.lesson = *lesson;
+            const io::Loaded<io::ScenarioFile> loaded =
+                io::resolveScenarioFile(lesson->toStdString());
+            if (!loaded.ok()) {
+                options.errors << QObject::tr("--lesson: %1").arg(issuesText(loaded.issues));
+            }
         } else if (auto size = takeValue(QStringLiteral("--size"), rest, i, options.errors)) {
             static const QRegularExpression pattern(QStringLiteral("^(\\d{2,5})x(\\d{2,5})$"));
             const QRegularExpressionMatch m = pattern.match(*size);
@@ -144,6 +152,13 @@ AppOptions parseAppOptions(const QStringList& arguments) {
     }
     const io::OptionsResult applied =
         io::applyScenarioOptions(toStd(scenarioArgs), options.scenario, options.gqaRatio);
+    if (!options.lesson.isEmpty() &&
+        (options.lever || !options.baselinePath.isEmpty() || !options.scenarioPath.isEmpty() ||
+         static_cast<std::size_t>(scenarioArgs.size()) != applied.rest.size())) {
+        options.errors << QObject::tr(
+            "--lesson opens the lesson's own scenario, baseline and lever: it does not go "
+            "with a scenario file, scenario options, --baseline or --lever");
+    }
     for (const std::string& e : applied.errors) {
         options.errors << QString::fromStdString(e);
     }
@@ -174,6 +189,8 @@ QString appUsage() {
                "                               next-hardware. One that does not apply is\n"
                "                               said in the status bar; under --grab it is\n"
                "                               printed and the exit status is 2\n"
+               "  --lesson ID|FILE             open a lesson (Lessons menu; roofline-cli list\n"
+               "                               scenarios) with its scenario, baseline and lever\n"
                "  --grab FILE.png              render the window to FILE.png and exit\n"
                "  --size WxH                   window size for --grab and benchmarks "
                "(default 1600x1000)\n"

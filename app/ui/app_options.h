@@ -5,7 +5,7 @@
 /// roofline-explorer's command line:
 ///   roofline-explorer [scenario.json] [scenario options] [--grab FILE.png [--size WxH]]
 ///                     [--benchmark-interaction N] [--first-frame] [--presentation]
-///                     [--baseline FILE.json] [--lever ID]
+///                     [--baseline FILE.json] [--lever ID] [--lesson ID|FILE]
 /// Scenario options are roofline-cli's (io::applyScenarioOptions); they apply on top of the
 /// scenario file when one is given, else on top of the embedded default.
 
@@ -28,6 +28,10 @@ struct AppOptions {
     /// --lever ID: applied at start-up (MainWindow::applyLever), which pins the scenario
     /// before it as the baseline; not with --baseline.
     std::optional<LeverId> lever;
+    /// --lesson ID|FILE: a shipped lesson (or a lesson file) opened at start-up, as the
+    /// Lessons menu opens it; it brings its own scenario, baseline and lever, so it goes
+    /// with none of those options.
+    QString lesson;
     /// A scenario file or any scenario option was given: the last session is not restored.
     bool scenarioFromCommandLine = false;
 

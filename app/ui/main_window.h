@@ -27,6 +27,7 @@ class QToolBar;
 namespace roofline::ui {
 
 class ControlsPanel;
+class LessonsController;
 class ResultsPanel;
 class RooflinePlot;
 class ScenarioController;
@@ -45,6 +46,11 @@ public:
     ResultsPanel* resultsPanel() const { return m_results; }
     QDockWidget* controlsDock() const { return m_controlsDock; }
     QDockWidget* resultsDock() const { return m_resultsDock; }
+
+    /// The Lessons menu, the Lesson dock and their lesson loading (lessons_menu.h).
+    LessonsController* lessons() const { return m_lessons; }
+    /// Opens a shipped lesson by id or a lesson file by path (LessonsController).
+    bool openLesson(const QString& idOrPath, QString* error = nullptr);
 
     /// File actions without their file dialogs. Each reports failure through
     /// Dialogs::showError and leaves the current scenario untouched.
@@ -155,6 +161,7 @@ private:
     QAction* m_about = nullptr;
     QAction* m_pinBaseline = nullptr;
     QAction* m_clearBaseline = nullptr;
+    LessonsController* m_lessons = nullptr;
 
     std::array<QAction*, kLeverCount> m_leverActions{};
     QMenu* m_interventionsMenu = nullptr;

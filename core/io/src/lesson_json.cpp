@@ -73,6 +73,11 @@ std::optional<Expectation> readExpectation(const Json& json, const std::string& 
     }
     if (const auto over = text(r, "over", false)) {
         if (*over == "baseline") {
+            if (e.path.starts_with(kBaselinePrefix)) {
+                r.error("over", "a path: \"baseline\" means the path's field in the baseline, "
+                                "and the path already reads the baseline",
+                        "\"baseline\"");
+            }
             e.over = std::string(kBaselinePrefix) + e.path;
             readsBaseline = true;
         } else {
