@@ -48,42 +48,33 @@ void printUsage(std::ostream& out) {
     out << kUsage << io::scenarioOptionsHelp() << kExitHelp;
 }
 
-}  // namespace
-
 int usageError(std::ostream& err, const std::string& message) {
     err << "roofline-cli: " << message << "\nTry 'roofline-cli --help'.\n";
     return kExitUsage;
 }
 
-std::optional<std::string> takeOption(std::vector<std::string>& args, const std::string& name,
-                                      std::string& error) {
-    std::optional<std::string> value;
-    const std::string withEquals = name + "=";
+// Takes "--format X" / "--format=X" out of args.
+std::optional<std::string> takeFormat(std::vector<std::string>& args, std::string& error) {
+    std::optional<std::string> format;
     for (std::size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == name || args[i].starts_with(withEquals)) {
-            if (args[i] == name) {
+        if (args[i] == "--format" || args[i].starts_with("--format=")) {
+            if (args[i] == "--format") {
                 if (i + 1 >= args.size()) {
-                    error = name + " expects a value";
+                    error = "--format expects a value";
                     return std::nullopt;
                 }
-                value = args[i + 1];
+                format = args[i + 1];
                 args.erase(args.begin() + static_cast<std::ptrdiff_t>(i),
                            args.begin() + static_cast<std::ptrdiff_t>(i) + 2);
             } else {
-                value = args[i].substr(withEquals.size());
+                format = args[i].substr(9);
                 args.erase(args.begin() + static_cast<std::ptrdiff_t>(i));
             }
             --i;
         }
     }
-    return value;
+    return format;
 }
-
-std::optional<std::string> takeFormat(std::vector<std::string>& args, std::string& error) {
-    return takeOption(args, "--format", error);
-}
-
-namespace {
 
 // The shared start of analyze and levers: --format (one of `formats`, default "table"),
 // the scenario options and nothing else, resolved and validated. Returns the exit status on
@@ -118,12 +109,10 @@ std::optional<int> scenarioFromArgs(std::vector<std::string> args,
 }
 
 int runAnalyze(std::vector<std::string> args, std::ostream& out, std::ostream& err) {
-    std::string error;
-    if (const auto ref = takeOption(args, "--scenario", error)) {
-        return runAnalyzeScenario(*ref, std::move(args), out, err);
-    }
-    if (!error.empty()) {
-        return usageError(err, error);
+    if (std::find_if(args.begin(), args.end(), [](const std::string& a) {
+            return a == "--scenario" || a.starts_with("--scenario=");
+        }) != args.end()) {
+        return runAnalyzeScenario(std::move(args), out, err);  // lesson_cli.cpp
     }
     std::string format;
     io::ResolvedScenario resolved;

@@ -76,19 +76,10 @@ int runSweep(const std::vector<std::string>& args, std::ostream& out, std::ostre
 void printLeversTable(std::ostream& out, const Scenario& scenario, const Analysis& analysis,
                       const std::vector<LeverOutcome>& levers);
 
-/// Takes "--format X" / "--format=X" out of args (the last one wins); `error` when it has
-/// no value.
-std::optional<std::string> takeFormat(std::vector<std::string>& args, std::string& error);
-/// Takes "--NAME X" / "--NAME=X" out of args, as takeFormat does.
-std::optional<std::string> takeOption(std::vector<std::string>& args, const std::string& name,
-                                      std::string& error);
-/// Prints "roofline-cli: MESSAGE" and the --help hint; returns kExitUsage.
-int usageError(std::ostream& err, const std::string& message);
-
-/// `analyze --scenario ID|FILE`: the shipped scenario or file, the other scenario options on
-/// top, its lever applied and its lesson's expectations checked and reported.
-int runAnalyzeScenario(const std::string& ref, std::vector<std::string> args, std::ostream& out,
-                       std::ostream& err);
+/// `analyze --scenario ID|FILE ...` (args after "analyze"): the shipped scenario or file,
+/// the other scenario options on top, its lever applied and its lesson's expectations
+/// checked and reported.
+int runAnalyzeScenario(std::vector<std::string> args, std::ostream& out, std::ostream& err);
 /// `list scenarios`: id, title, questions and group of each shipped lesson.
 int runListScenarios(std::ostream& out, std::ostream& err);
 

@@ -51,7 +51,7 @@ private:
     QLabel* m_title = nullptr;
     QLabel* m_lookAt = nullptr;
     QLabel* m_expectations = nullptr;
-    /// Coalesces slider steps: a check runs at most every kRecheckMs while they move.
+    /// Coalesces slider steps: a check runs at most every 100 ms while they move.
     QTimer* m_timer = nullptr;
 };
 

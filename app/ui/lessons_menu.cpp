@@ -5,7 +5,6 @@
 #include <QDockWidget>
 #include <QMenu>
 #include <QScrollArea>
-#include <QStatusBar>
 #include <array>
 
 #include "dialogs.h"
@@ -17,8 +16,6 @@
 
 namespace roofline::ui {
 namespace {
-
-constexpr int kStatusMessageMs = 8000;
 
 constexpr std::array<io::LessonGroup, 4> kGroups = {
     io::LessonGroup::PlacingWorkloads, io::LessonGroup::HardwareNumbers,
@@ -157,8 +154,8 @@ bool LessonsController::openLessonFile(const io::ScenarioFile& file, const std::
     m_panel->setLesson(*file.lesson, fileName, baselineJson);
     m_dock->show();
     m_dock->raise();
-    m_window.statusBar()->showMessage(tr("Lesson: %1").arg(qs(file.lesson->title)),
-                                      kStatusMessageMs);
+    // No status message: a lesson's lever keeps its explanation there, and the dock says
+    // which lesson this is.
     if (!file.lesson->view.empty()) {
         emit lessonViewRequested(qs(file.lesson->view));
     }
