@@ -210,7 +210,9 @@ int runValidate(const std::vector<std::string>& args, std::ostream& out, std::os
     if (kind == "scenario") {
         const io::Loaded<io::ScenarioFile> probe = io::loadScenarioFile(path);
         issues = probe.issues;
-        if (probe.ok()) {
+        if (probe.ok() && (probe.value->lesson || probe.value->lever)) {
+            summary = validateLesson(*probe.value, path, issues);  // lesson_cli.cpp
+        } else if (probe.ok()) {
             const io::ResolvedScenario resolved = io::resolve(*probe.value);
             issues.insert(issues.end(), resolved.issues.begin(), resolved.issues.end());
             summary = "scenario (" + probe.value->hardware + ", " + probe.value->model + ")";

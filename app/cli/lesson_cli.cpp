@@ -140,6 +140,27 @@ int runAnalyzeScenario(std::vector<std::string> args, std::ostream& out, std::os
     return hasErrors(run.check.issues) ? kExitInvalid : kExitOk;
 }
 
+std::string validateLesson(const io::ScenarioFile& file, const std::string& path,
+                           std::vector<Issue>& issues) {
+    const io::LessonRun run = io::runLesson(file, path);
+    issues.insert(issues.end(), run.scenarios.issues.begin(), run.scenarios.issues.end());
+    issues.insert(issues.end(), run.check.issues.begin(), run.check.issues.end());
+    std::string summary = "scenario (" + file.hardware + ", " + file.model + ")";
+    if (file.lever) {
+        summary += " with lever " + std::string(leverKey(*file.lever));
+    }
+    if (file.lesson && run.scenarios.ok()) {
+        std::size_t holding = 0;
+        for (const io::ExpectationResult& r : run.check.results) {
+            holding += r.evaluated && r.holds ? 1 : 0;
+        }
+        summary = "lesson '" + file.lesson->id + "', " + summary + ": " +
+                  std::to_string(holding) + " of " +
+                  std::to_string(file.lesson->expectations.size()) + " expectations hold";
+    }
+    return summary;
+}
+
 int runListScenarios(std::ostream& out, std::ostream& err) {
     for (const std::string& id : io::scenarioIds()) {
         const io::Loaded<io::ScenarioFile> file = io::builtinScenario(id);

@@ -158,6 +158,26 @@ TEST(CliLessons, ABrokenLessonExitsThreeNamingTheFileAndExpectation) {
     EXPECT_EQ(doc["lesson"]["errors"].size(), 1u);
 }
 
+TEST(CliLessons, ValidateChecksALessonsExpectations) {
+    const Result ok = cli({"validate", std::string(ROOFLINE_TEST_DATA_DIR) +
+                                           "/../../presets/scenarios/critical-batch-h100.json"});
+    EXPECT_EQ(ok.code, kExitOk) << ok.err;
+    EXPECT_TRUE(has(ok.out, ": ok, lesson 'critical-batch-h100', scenario (h100-sxm, "
+                            "llama-3.1-8b): 4 of 4 expectations hold\n"))
+        << ok.out;
+    const fs::path path = fs::temp_directory_path() / "roofline-cli-lesson-validate.json";
+    std::ofstream(path) << R"({"schema_version": 1, "hardware": "h100-sxm",
+        "model": "llama-3.1-8b", "baseline": {"hardware": "h100-sxm", "model": "llama-3.1-8b",
+        "tensor_parallel": 3}, "lesson": {"id": "v", "title": "V", "questions": [1],
+        "look_at": "Look. Here.", "group": "batching",
+        "expectations": [{"path": "decode.boundd", "op": "==", "value": "memory"}]}})";
+    const Result bad = cli({"validate", path.string()});
+    EXPECT_EQ(bad.code, kExitInvalid);
+    // The baseline's validation names the lesson file's own key under /baseline.
+    EXPECT_TRUE(has(bad.err, path.string() + ": /baseline/tensor_parallel must be")) << bad.err;
+    fs::remove(path);
+}
+
 TEST(CliLessons, UnknownScenarioAndMissingValue) {
     const Result unknown = cli({"analyze", "--scenario", "no-such-lesson"});
     EXPECT_EQ(unknown.code, kExitInvalid);

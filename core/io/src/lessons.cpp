@@ -118,7 +118,10 @@ LessonScenarios resolveLessonScenarios(const ScenarioFile& file, const std::stri
         out.baselineFile = base;
         out.baseline = resolve(base);
         for (Issue issue : out.baseline->issues) {
-            if (issue.pointer.starts_with("/") && !issue.pointer.starts_with("/baseline")) {
+            // The scenario's own keys (validation) sit under /baseline in the lesson file; a
+            // preset's issue keeps its own file and pointer.
+            if (issue.file.empty()) {
+                issue.file = fileName;
                 issue.pointer = "/baseline" + issue.pointer;
             }
             out.issues.push_back(std::move(issue));
