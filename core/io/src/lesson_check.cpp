@@ -158,7 +158,7 @@ const Json* followLessonPath(const Json& root, const LessonPath& path, std::stri
                 return nullptr;
             }
             at = &(*at)[*seg.index];
-            where += "[" + std::to_string(*seg.index) + "]";
+            where.append("[").append(std::to_string(*seg.index)).append("]");
             continue;
         }
         const Json* found = nullptr;
@@ -183,7 +183,7 @@ const Json* followLessonPath(const Json& root, const LessonPath& path, std::stri
             return nullptr;
         }
         at = found;
-        where += "[" + selector + "]";
+        where.append("[").append(selector).append("]");
     }
     return at;
 }

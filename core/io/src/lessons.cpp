@@ -102,8 +102,10 @@ LessonScenarios resolveLessonScenarios(const ScenarioFile& file, const std::stri
         if (!applied.plan.applicable) {
             out.issues.push_back({Severity::Error, fileName, "/lever",
                                   "a lever that applies to the scenario",
-                                  "\"" + std::string(leverKey(*file.lever)) +
-                                      "\", which does not: " + applied.plan.reason});
+                                  std::string("\"")
+                                      .append(leverKey(*file.lever))
+                                      .append("\", which does not: ")
+                                      .append(applied.plan.reason)});
             return out;
         }
         out.baselineFile = own;
