@@ -25,8 +25,8 @@ seed() {  # seed DIR FILES...: copies files (flattened) into a corpus folder
 }
 seed "$work/hardware" presets/hardware/*.json tests/data/valid/*.json tests/data/invalid/*
 seed "$work/model" presets/models/*.json tests/data/valid/*.json tests/data/invalid/*
-seed "$work/scenario" tests/data/valid/*.json tests/data/invalid/*
 seed "$work/measured" resources/examples/*.csv tests/data/measured/*
+seed "$work/scenario" presets/scenarios/*.json tests/data/valid/*.json tests/data/invalid/*
 
 status=0
 for target in hardware:fuzz_hardware model:fuzz_model_config scenario:fuzz_scenario_file \

@@ -23,6 +23,10 @@ constexpr std::string_view kUsage =
     "Commands:\n"
     "  analyze [scenario options] [--format table|json|csv]\n"
     "                           analyse one scenario (default: table)\n"
+    "  analyze --scenario ID|FILE [scenario options] [--format table|json|csv]\n"
+    "                           a shipped lesson or scenario (list scenarios) or a\n"
+    "                           scenario file, options on top; its lever applied, its\n"
+    "                           lesson's expectations checked against the engine\n"
     "  sweep [scenario options] [--format csv|json]\n"
     "                           one row per --batch x --context combination; both take\n"
     "                           lists (1,2,4) or ranges (1:4096:x2 geometric, 512:4096:+512)\n"
@@ -33,7 +37,9 @@ constexpr std::string_view kUsage =
     "  measured FILE [--ceilings peak|achievable] [--format table|json]\n"
     "                           measured TPOT, TTFT or tokens/s (CSV or JSON rows) against\n"
     "                           the model: each row's efficiency and roofline point\n"
-    "  list hardware|models     the shipped presets\n"
+    "  list hardware|models|scenarios\n"
+    "                           the shipped presets; scenarios: the lessons, with the\n"
+    "                           questions they answer\n"
     "  validate FILE            check a hardware preset, model config.json or scenario file\n"
     "\n"
     "Scenario options (analyze, sweep, levers):\n";
@@ -106,6 +112,11 @@ std::optional<int> scenarioFromArgs(std::vector<std::string> args,
 }
 
 int runAnalyze(std::vector<std::string> args, std::ostream& out, std::ostream& err) {
+    if (std::find_if(args.begin(), args.end(), [](const std::string& a) {
+            return a == "--scenario" || a.starts_with("--scenario=");
+        }) != args.end()) {
+        return runAnalyzeScenario(std::move(args), out, err);  // lesson_cli.cpp
+    }
     std::string format;
     io::ResolvedScenario resolved;
     if (const std::optional<int> failed = scenarioFromArgs(
@@ -141,8 +152,11 @@ int runLevers(std::vector<std::string> args, std::ostream& out, std::ostream& er
 }
 
 int runList(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    if (args.size() == 1 && args[0] == "scenarios") {
+        return runListScenarios(out, err);
+    }
     if (args.size() != 1 || (args[0] != "hardware" && args[0] != "models")) {
-        return usageError(err, "list expects 'hardware' or 'models'");
+        return usageError(err, "list expects 'hardware', 'models' or 'scenarios'");
     }
     if (args[0] == "hardware") {
         for (const std::string& id : io::hardwareIds()) {
@@ -199,7 +213,9 @@ int runValidate(const std::vector<std::string>& args, std::ostream& out, std::os
     if (kind == "scenario") {
         const io::Loaded<io::ScenarioFile> probe = io::loadScenarioFile(path);
         issues = probe.issues;
-        if (probe.ok()) {
+        if (probe.ok() && (probe.value->lesson || probe.value->lever)) {
+            summary = validateLesson(*probe.value, path, issues);  // lesson_cli.cpp
+        } else if (probe.ok()) {
             const io::ResolvedScenario resolved = io::resolve(*probe.value);
             issues.insert(issues.end(), resolved.issues.begin(), resolved.issues.end());
             summary = "scenario (" + probe.value->hardware + ", " + probe.value->model + ")";

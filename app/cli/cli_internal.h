@@ -79,6 +79,19 @@ int runMeasured(const std::vector<std::string>& args, std::ostream& out, std::os
 void printLeversTable(std::ostream& out, const Scenario& scenario, const Analysis& analysis,
                       const std::vector<LeverOutcome>& levers);
 
+/// `analyze --scenario ID|FILE ...` (args after "analyze"): the shipped scenario or file,
+/// the other scenario options on top, its lever applied and its lesson's expectations
+/// checked and reported.
+int runAnalyzeScenario(std::vector<std::string> args, std::ostream& out, std::ostream& err);
+/// `validate` of a scenario file with a lever or lesson: resolves it with its lever and
+/// baseline and checks the lesson's expectations (a path not in the analysis JSON is an
+/// error). Appends the issues; returns the summary ("lesson 'id': 4 of 4 expectations
+/// hold, h100-sxm, llama-3.1-8b").
+std::string validateLesson(const io::ScenarioFile& file, const std::string& path,
+                           std::vector<Issue>& issues);
+/// `list scenarios`: id, title, questions and group of each shipped lesson.
+int runListScenarios(std::ostream& out, std::ostream& err);
+
 /// Prints the issues to `err`, one per line.
 void printIssues(std::ostream& err, const std::vector<Issue>& issues);
 

@@ -3,6 +3,7 @@
 
 #include <QRegularExpression>
 
+#include "roofline/io/lessons.h"
 #include "roofline/version.h"
 #include "scenario_controller.h"
 
@@ -87,6 +88,13 @@ AppOptions parseAppOptions(const QStringList& arguments) {
                 options.errors << QObject::tr("unknown lever '%1'; the levers are: %2")
                                       .arg(*lever, knownLeverIds());
             }
+        } else if (auto lesson = takeValue(QStringLiteral("--lesson"), rest, i, options.errors)) {
+            options.lesson = *lesson;
+            const io::Loaded<io::ScenarioFile> loaded =
+                io::resolveScenarioFile(lesson->toStdString());
+            if (!loaded.ok()) {
+                options.errors << QObject::tr("--lesson: %1").arg(issuesText(loaded.issues));
+            }
         } else if (auto size = takeValue(QStringLiteral("--size"), rest, i, options.errors)) {
             static const QRegularExpression pattern(QStringLiteral("^(\\d{2,5})x(\\d{2,5})$"));
             const QRegularExpressionMatch m = pattern.match(*size);
@@ -149,6 +157,13 @@ AppOptions parseAppOptions(const QStringList& arguments) {
     }
     const io::OptionsResult applied =
         io::applyScenarioOptions(toStd(scenarioArgs), options.scenario, options.gqaRatio);
+    if (!options.lesson.isEmpty() &&
+        (options.lever || !options.baselinePath.isEmpty() || !options.scenarioPath.isEmpty() ||
+         static_cast<std::size_t>(scenarioArgs.size()) != applied.rest.size())) {
+        options.errors << QObject::tr(
+            "--lesson opens the lesson's own scenario, baseline and lever: it does not go "
+            "with a scenario file, scenario options, --baseline or --lever");
+    }
     for (const std::string& e : applied.errors) {
         options.errors << QString::fromStdString(e);
     }
@@ -182,6 +197,8 @@ QString appUsage() {
                "  --measured FILE              import measured results (CSV or JSON; File >\n"
                "                               Import measured results). Under --grab a file\n"
                "                               with no usable row is an error (exit status 2)\n"
+               "  --lesson ID|FILE             open a lesson (Lessons menu; roofline-cli list\n"
+               "                               scenarios) with its scenario, baseline and lever\n"
                "  --grab FILE.png              render the window to FILE.png and exit\n"
                "  --report FILE.pdf            write the one-page report (caption, plot,\n"
                "                               results, levers, warnings, explanation) to\n"

@@ -6,6 +6,7 @@
 ///   roofline-explorer [scenario.json] [scenario options] [--grab FILE.png [--size WxH]]
 ///                     [--benchmark-interaction N] [--first-frame] [--presentation]
 ///                     [--baseline FILE.json] [--lever ID] [--report FILE.pdf] [--measured FILE]
+///                     [--lesson ID|FILE]
 /// Scenario options are roofline-cli's (io::applyScenarioOptions); they apply on top of the
 /// scenario file when one is given, else on top of the embedded default.
 
@@ -30,6 +31,10 @@ struct AppOptions {
     std::optional<LeverId> lever;
     /// --measured FILE: measured results (CSV or JSON) imported onto the plot at start-up.
     QString measuredPath;
+    /// --lesson ID|FILE: a shipped lesson (or a lesson file) opened at start-up, as the
+    /// Lessons menu opens it; it brings its own scenario, baseline and lever, so it goes
+    /// with none of those options.
+    QString lesson;
     /// A scenario file or any scenario option was given: the last session is not restored.
     bool scenarioFromCommandLine = false;
 

@@ -84,7 +84,15 @@ int runExplorer(int argc, char** argv) {
             window.setBaselineScenario(*options.scenario.baseline);
         }
     }
-    window.restoreSession(!options.scenarioFromCommandLine);
+    window.restoreSession(!options.scenarioFromCommandLine && options.lesson.isEmpty());
+    if (!options.lesson.isEmpty()) {
+        QString error;
+        if (!window.openLesson(options.lesson, &error) && batchMode) {
+            printLine(stderr, QStringLiteral("roofline-explorer: lesson %1: %2")
+                                  .arg(options.lesson, error));
+            return 2;
+        }
+    }
     if (options.lever) {
         // A lever that does not apply: a batch run fails, saying why; the window opens with
         // the scenario unchanged and the reason in its status bar.

@@ -25,6 +25,7 @@
 #include "explain_panel.h"
 #include "export.h"
 #include "measured_overlay.h"
+#include "lessons_menu.h"
 #include "plot_tooltip.h"
 #include "report.h"
 #include "roofline/explain.h"
@@ -127,6 +128,7 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     setCentralWidget(central);
     m_measured = new MeasuredOverlay(m_plot, m_controller, this);
     createDocks();
+    m_lessons = new LessonsController(*this);
     createActions();
     createMenus();
     m_leverStatus = new QLabel(this);
@@ -290,6 +292,7 @@ void MainWindow::createMenus() {
     view->addAction(m_controlsDock->toggleViewAction());
     view->addAction(m_resultsDock->toggleViewAction());
     view->addAction(m_explainDock->toggleViewAction());
+    view->addAction(m_lessons->dock()->toggleViewAction());
     view->addSeparator();
     view->addAction(m_showOperators);
     view->addAction(m_resetView);
@@ -319,6 +322,8 @@ void MainWindow::createMenus() {
         m_interventionsMenu->addAction(lever);
         m_leverToolBar->addAction(lever);
     }
+
+    menuBar()->addMenu(m_lessons->menu());
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(m_about);
@@ -481,6 +486,14 @@ bool MainWindow::openScenario(const QString& path) {
         showLoadError(refused, issuesText(loaded.issues));
         return false;
     }
+    if (loaded.value->lesson || loaded.value->lever) {
+        // A lesson file: its lever and lesson are loaded as the Lessons menu loads them.
+        if (!m_lessons->openLessonFile(*loaded.value, path.toStdString())) {
+            return false;
+        }
+        addRecentFile(path);
+        return true;
+    }
     io::ScenarioFile opened = *loaded.value;
     opened.baseline.reset();  // the window keeps the baseline, not the controller
     const std::vector<Issue> issues = m_controller->setScenarioFile(opened);
@@ -491,6 +504,7 @@ bool MainWindow::openScenario(const QString& path) {
         return false;
     }
     restoreBaseline(*loaded.value);
+    m_lessons->closeLesson();  // the lesson's claims were about its own scenario
     addRecentFile(path);
     statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), kStatusMessageMs);
     return true;
@@ -873,6 +887,10 @@ bool MainWindow::restoreBaseline(const io::ScenarioFile& opened, bool quiet) {
     }
     return quiet ? setBaselineScenarioQuietly(*opened.baseline)
                  : setBaselineScenario(*opened.baseline);
+}
+
+bool MainWindow::openLesson(const QString& idOrPath, QString* error) {
+    return m_lessons->openLesson(idOrPath, error);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

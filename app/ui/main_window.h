@@ -30,6 +30,7 @@ namespace roofline::ui {
 class ControlsPanel;
 class ExplainPanel;
 class MeasuredOverlay;
+class LessonsController;
 class ResultsPanel;
 class RooflinePlot;
 class ScenarioController;
@@ -50,6 +51,11 @@ public:
     QDockWidget* resultsDock() const { return m_resultsDock; }
     ExplainPanel* explainPanel() const { return m_explain; }
     QDockWidget* explainDock() const { return m_explainDock; }
+
+    /// The Lessons menu, the Lesson dock and their lesson loading (lessons_menu.h).
+    LessonsController* lessons() const { return m_lessons; }
+    /// Opens a shipped lesson by id or a lesson file by path (LessonsController).
+    bool openLesson(const QString& idOrPath, QString* error = nullptr);
 
     /// File actions without their file dialogs. Each reports failure through
     /// Dialogs::showError and leaves the current scenario untouched.
@@ -184,6 +190,7 @@ private:
     MeasuredOverlay* m_measured = nullptr;
     QAction* m_importMeasured = nullptr;
     QAction* m_clearMeasured = nullptr;
+    LessonsController* m_lessons = nullptr;
 
     std::array<QAction*, kLeverCount> m_leverActions{};
     QMenu* m_interventionsMenu = nullptr;

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "fuzz_common.h"
+#include "roofline/io/lessons.h"
 #include "roofline/io/scenario_file.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -31,6 +32,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fuzz::checkIssues(r.issues);
     if (r.ok()) {
         fuzz::checkFinite(analyze(r.scenario));
+    }
+    // A lesson's expectations (fuzzed paths and values) against the analysis JSON, with its
+    // lever or a baseline that names shipped ids too.
+    const io::OptionalBox<io::ScenarioFile>& base = file.value->baseline;
+    const bool baseShipped =
+        !base || (std::find(hw.begin(), hw.end(), base->hardware) != hw.end() &&
+                  std::find(models.begin(), models.end(), base->model) != models.end());
+    if (r.ok() && file.value->lesson && baseShipped) {
+        const io::LessonRun run = io::runLesson(*file.value, "scenario.json");
+        fuzz::checkIssues(run.scenarios.issues);
+        fuzz::checkIssues(run.check.issues);
+        fuzz::check(!run.scenarios.ok() ||
+                    run.check.results.size() == file.value->lesson->expectations.size());
     }
     return 0;
 }

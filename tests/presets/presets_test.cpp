@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "roofline/io/presets.h"
+#include "roofline/io/scenario_file.h"
 #include "roofline/model.h"
 #include "roofline/validate.h"
 
@@ -98,8 +99,14 @@ TEST(PresetFiles, EveryEmbeddedPresetParsesWithZeroIssues) {
             const Loaded<Model> m = roofline::io::parseModelConfig(p.text, path, id);
             EXPECT_TRUE(m.ok());
             issues = m.issues;
+        } else if (path.starts_with("scenarios/")) {
+            // Lessons: their expectations are checked in lessons_test.cpp.
+            const Loaded<roofline::io::ScenarioFile> s =
+                roofline::io::parseScenarioFile(p.text, path);
+            EXPECT_TRUE(s.ok());
+            issues = s.issues;
         } else {
-            ADD_FAILURE() << "preset outside hardware/ and models/";
+            ADD_FAILURE() << "preset outside hardware/, models/ and scenarios/";
         }
         // Zero issues: not even a warning about an unknown key.
         EXPECT_TRUE(issues.empty()) << describeAll(issues);
@@ -127,7 +134,9 @@ TEST(PresetFiles, EveryFileOnDiskIsEmbeddedByteForByte) {
 
 TEST(PresetFiles, OnlyHardwareAndModelDirectoriesHoldPresets) {
     for (const std::string& rel : presetFilesOnDisk()) {
-        EXPECT_TRUE(rel.starts_with("hardware/") || rel.starts_with("models/")) << rel;
+        EXPECT_TRUE(rel.starts_with("hardware/") || rel.starts_with("models/") ||
+                    rel.starts_with("scenarios/"))
+            << rel;
         EXPECT_EQ(std::count(rel.begin(), rel.end(), '/'), 1) << rel;
     }
 }

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "json_util.h"
+#include "lesson_json.h"
 
 namespace roofline::io {
 
@@ -85,6 +86,12 @@ Json scenarioObject(const ScenarioFile& s, bool topLevel) {
     if (topLevel && s.baseline) {
         j["baseline"] = scenarioObject(*s.baseline, false);
     }
+    if (topLevel && s.lever) {
+        j["lever"] = std::string(leverKey(*s.lever));
+    }
+    if (topLevel && s.lesson) {
+        j["lesson"] = detail::lessonJson(*s.lesson);
+    }
     return j;
 }
 
@@ -97,7 +104,8 @@ ScenarioFile readScenario(const Json& json, const std::string& file, const std::
         r.warnUnknown({"schema_version", "hardware", "model", "batch", "prompt_tokens",
                        "context_tokens", "weights", "activations", "kv_cache", "kv_heads",
                        "tensor_parallel", "flash_attention", "expert_parallel", "speculative",
-                       "memory_utilization", "max_batched_tokens", "ceilings", "baseline"});
+                       "memory_utilization", "max_batched_tokens", "ceilings", "baseline",
+                       "lever", "lesson"});
     } else {
         r.warnUnknown({"hardware", "model", "batch", "prompt_tokens", "context_tokens", "weights",
                        "activations", "kv_cache", "kv_heads", "tensor_parallel", "flash_attention",
@@ -195,6 +203,7 @@ Loaded<ScenarioFile> parseScenarioFile(std::string_view jsonText, const std::str
         }
     }
     ScenarioFile s = readScenario(*json, file, "", result.issues);
+    detail::readLessonKeys(*json, file, s, result.issues);
     detail::finish(result, std::move(s), {});
     return result;
 }

@@ -11,7 +11,9 @@
 #include <vector>
 
 #include "roofline/analysis.h"
+#include "roofline/io/lesson.h"
 #include "roofline/io/presets.h"
+#include "roofline/levers.h"
 
 namespace roofline::io {
 
@@ -67,6 +69,12 @@ struct ScenarioFile {
     /// Compare mode's pinned baseline: another scenario (its own hardware, model and
     /// workload; it has no baseline of its own). Absent in files without one.
     OptionalBox<ScenarioFile> baseline;
+    /// A lesson's intervention: applied on top of the scenario, with the scenario before it
+    /// as the baseline (as the window's Interventions menu and --lever do). Never with a
+    /// baseline. Absent in files without one.
+    std::optional<LeverId> lever;
+    /// What makes the file a lesson (roofline/io/lesson.h); absent in plain scenarios.
+    std::optional<Lesson> lesson;
 
     bool operator==(const ScenarioFile&) const = default;
 };
@@ -79,9 +87,10 @@ struct ScenarioFile {
 ///     draft ("ngram" or a model id/path)}, memory_utilization (0 < f ≤ 1),
 ///     max_batched_tokens (≥ 1), ceilings ("peak" or "achievable"),
 ///     baseline (optional: an object with the keys above but schema_version, the pinned
-///     baseline of compare mode).
+///     baseline of compare mode), lever (optional: a lever id, roofline/levers.h),
+///     lesson (optional: {id, title, questions, look_at, group, view, expectations}).
 ///
-/// Every key is always written, but baseline only when there is one.
+/// Every key is always written, but baseline, lever and lesson only when there is one.
 std::string toJson(const ScenarioFile& scenario);
 
 /// Parses a scenario file. A schema_version newer than kScenarioSchemaVersion is refused

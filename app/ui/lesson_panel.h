@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+/// @file lesson_panel.h
+/// The Lesson dock: the open lesson's title, the questions it answers, what to look at, and
+/// its expectations with ✓ or ✗, checked against the live analysis (io::checkLesson on the
+/// analysis JSON) as the sliders move.
+
+#include <QWidget>
+#include <optional>
+#include <string>
+
+#include "roofline/analysis.h"
+#include "roofline/io/lesson.h"
+
+class QLabel;
+class QTimer;
+
+namespace roofline::ui {
+
+class ScenarioController;
+
+class LessonPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit LessonPanel(const ScenarioController& controller, QWidget* parent = nullptr);
+
+    /// Shows `lesson` (from `fileName`, which names it in messages), checked against the
+    /// controller's analysis and `baselineJson` (analysisToJson of the lesson's baseline;
+    /// empty when it has none).
+    void setLesson(const io::Lesson& lesson, const std::string& fileName,
+                   const std::string& baselineJson);
+    void clearLesson();
+    const std::optional<io::Lesson>& lesson() const { return m_lesson; }
+
+    /// Checks the expectations against the controller's analysis now.
+    void recheck();
+    /// The last check (empty without a lesson).
+    const io::LessonCheck& lastCheck() const { return m_check; }
+    /// The expectations as shown, one line each ("✓ decode is memory-bound — …").
+    QStringList expectationLines() const;
+
+private:
+    void render();
+
+    const ScenarioController& m_controller;
+    std::optional<io::Lesson> m_lesson;
+    std::string m_fileName;
+    std::string m_baselineJson;
+    io::LessonCheck m_check;
+    QLabel* m_title = nullptr;
+    QLabel* m_lookAt = nullptr;
+    QLabel* m_expectations = nullptr;
+    /// Coalesces slider steps: a check runs at most every 100 ms while they move.
+    QTimer* m_timer = nullptr;
+};
+
+}  // namespace roofline::ui

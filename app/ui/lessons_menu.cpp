@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "lessons_menu.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QMenu>
+#include <QScrollArea>
+#include <array>
+
+#include "dialogs.h"
+#include "lesson_panel.h"
+#include "main_window.h"
+#include "plot_tooltip.h"
+#include "roofline/io/lessons.h"
+#include "scenario_controller.h"
+
+namespace roofline::ui {
+namespace {
+
+constexpr std::array<io::LessonGroup, 4> kGroups = {
+    io::LessonGroup::PlacingWorkloads, io::LessonGroup::HardwareNumbers,
+    io::LessonGroup::Batching, io::LessonGroup::Interventions};
+
+QString groupTitle(io::LessonGroup group) {
+    switch (group) {
+    case io::LessonGroup::PlacingWorkloads: return QObject::tr("&Placing workloads");
+    case io::LessonGroup::HardwareNumbers: return QObject::tr("&Hardware numbers");
+    case io::LessonGroup::Batching: return QObject::tr("&Batching");
+    case io::LessonGroup::Interventions: return QObject::tr("&Interventions");
+    }
+    return {};
+}
+
+/// "Title (Q1, Q4)"; '&' doubled so that it is not a mnemonic.
+QString entryText(const io::Lesson& lesson) {
+    QStringList questions;
+    for (const int q : lesson.questions) {
+        questions << QStringLiteral("Q%1").arg(q);
+    }
+    return QStringLiteral("%1 (%2)").arg(qs(lesson.title).replace(QLatin1Char('&'),
+                                                                  QStringLiteral("&&")),
+                                         questions.join(QStringLiteral(", ")));
+}
+
+}  // namespace
+
+LessonsController::LessonsController(MainWindow& window) : QObject(&window), m_window(window) {
+    m_panel = new LessonPanel(window.controller(), &window);
+    auto* scroll = new QScrollArea(&window);
+    scroll->setWidget(m_panel);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    m_dock = new QDockWidget(tr("Lesson"), &window);
+    m_dock->setObjectName(QStringLiteral("lessonDock"));
+    m_dock->setWidget(scroll);
+    window.addDockWidget(Qt::RightDockWidgetArea, m_dock);
+    m_dock->hide();  // until a lesson opens
+    m_menu = new QMenu(tr("&Lessons"), &window);
+    m_menu->setObjectName(QStringLiteral("lessonsMenu"));
+    m_menu->setToolTipsVisible(true);
+    buildMenu();
+}
+
+void LessonsController::buildMenu() {
+    std::array<QMenu*, kGroups.size()> groups{};
+    for (std::size_t g = 0; g < kGroups.size(); ++g) {
+        groups[g] = m_menu->addMenu(groupTitle(kGroups[g]));
+        groups[g]->setObjectName(QStringLiteral("lessonsGroup%1").arg(g));
+        groups[g]->setToolTipsVisible(true);
+    }
+    for (const std::string& id : io::scenarioIds()) {
+        const io::Loaded<io::ScenarioFile> file = io::builtinScenario(id);
+        if (!file.ok() || !file.value->lesson) {
+            continue;  // a shipped file that does not load fails the presets tests
+        }
+        const io::Lesson& lesson = *file.value->lesson;
+        QMenu* group = groups[static_cast<std::size_t>(lesson.group)];
+        QAction* action = group->addAction(entryText(lesson));
+        action->setObjectName(QStringLiteral("lesson-") + qs(id));
+        action->setToolTip(qs(lesson.lookAt));
+        const QString lessonId = qs(id);
+        connect(action, &QAction::triggered, this, [this, lessonId] { openLesson(lessonId); });
+    }
+    m_menu->addSeparator();
+    QAction* close = m_menu->addAction(tr("&Close lesson"));
+    close->setObjectName(QStringLiteral("closeLesson"));
+    connect(close, &QAction::triggered, this, &LessonsController::closeLesson);
+}
+
+void LessonsController::closeLesson() {
+    m_panel->clearLesson();
+    m_dock->hide();
+}
+
+bool LessonsController::openLesson(const QString& idOrPath, QString* error) {
+    const std::string ref = idOrPath.toStdString();
+    const io::Loaded<io::ScenarioFile> loaded = io::resolveScenarioFile(ref);
+    if (!loaded.ok()) {
+        const QString details = issuesText(loaded.issues);
+        Dialogs::showError(&m_window, tr("Could not open the lesson %1.").arg(idOrPath), details);
+        if (error != nullptr) {
+            *error = details;
+        }
+        return false;
+    }
+    return openLessonFile(*loaded.value, io::scenarioFileName(ref), error);
+}
+
+bool LessonsController::openLessonFile(const io::ScenarioFile& file, const std::string& fileName,
+                                       QString* error) {
+    // Everything is resolved first (and the lever planned), so that a lesson that cannot
+    // load leaves the current scenario untouched.
+    const io::LessonScenarios scenarios = io::resolveLessonScenarios(file, fileName);
+    const auto fail = [&](const QString& details) {
+        Dialogs::showError(&m_window,
+                           tr("Could not open the lesson %1. The current scenario is unchanged.")
+                               .arg(qs(fileName)),
+                           details);
+        if (error != nullptr) {
+            *error = details;
+        }
+        return false;
+    };
+    if (!scenarios.ok()) {
+        return fail(issuesText(scenarios.issues));
+    }
+    io::ScenarioFile own = file;
+    own.baseline.reset();
+    own.lever.reset();
+    own.lesson.reset();
+    const std::vector<Issue> issues = m_window.controller().setScenarioFile(own);
+    if (hasErrors(issues)) {
+        return fail(issuesText(issues));
+    }
+    if (file.lever) {
+        QString reason;
+        if (!m_window.applyLever(*file.lever, &reason)) {
+            return fail(reason);
+        }
+    } else if (scenarios.baselineFile) {
+        m_window.setBaselineScenario(*scenarios.baselineFile);
+    } else {
+        m_window.clearBaseline();
+    }
+    if (!file.lesson) {
+        closeLesson();
+        return true;
+    }
+    std::string baselineJson;
+    if (scenarios.baseline) {
+        const Scenario& base = scenarios.baseline->scenario;
+        baselineJson = io::analysisToJson(base, analyze(base));
+    }
+    m_panel->setLesson(*file.lesson, fileName, baselineJson);
+    m_dock->show();
+    m_dock->raise();
+    // No status message: a lesson's lever keeps its explanation there, and the dock says
+    // which lesson this is.
+    if (!file.lesson->view.empty()) {
+        emit lessonViewRequested(qs(file.lesson->view));
+    }
+    return true;
+}
+
+}  // namespace roofline::ui

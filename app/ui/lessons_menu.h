@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+/// @file lessons_menu.h
+/// The Lessons menu and what it opens: one entry per shipped lesson, grouped as the question
+/// bank is (placing workloads, hardware numbers, batching, interventions); choosing one
+/// loads its scenario, baseline and lever into the window as File > Open does, and shows
+/// the Lesson dock (LessonPanel).
+
+#include <QObject>
+#include <QString>
+
+#include "roofline/io/scenario_file.h"
+
+class QDockWidget;
+class QMenu;
+
+namespace roofline::ui {
+
+class LessonPanel;
+class MainWindow;
+
+class LessonsController : public QObject {
+    Q_OBJECT
+public:
+    /// Builds the menu and the (hidden) Lesson dock in the window's right dock area.
+    explicit LessonsController(MainWindow& window);
+
+    QMenu* menu() const { return m_menu; }
+    QDockWidget* dock() const { return m_dock; }
+    LessonPanel* panel() const { return m_panel; }
+
+    /// Opens a shipped lesson by id, or a lesson file by path. On an error nothing changes
+    /// and the error is shown (Dialogs::showError); `error` receives it too.
+    bool openLesson(const QString& idOrPath, QString* error = nullptr);
+    /// Opens an already loaded lesson (or scenario) file; `fileName` names it in messages.
+    bool openLessonFile(const io::ScenarioFile& file, const std::string& fileName,
+                        QString* error = nullptr);
+
+    /// Clears the Lesson panel and hides its dock (Lessons > Close lesson, File > Open of a
+    /// plain scenario).
+    void closeLesson();
+
+signals:
+    /// The lesson asks for a view ("roofline", "sweep", "regime", "breakdown"): the one hook
+    /// the views connect to. Emitted after the lesson's scenario is loaded.
+    void lessonViewRequested(const QString& view);
+
+private:
+    void buildMenu();
+
+    MainWindow& m_window;
+    QMenu* m_menu = nullptr;
+    QDockWidget* m_dock = nullptr;
+    LessonPanel* m_panel = nullptr;
+};
+
+}  // namespace roofline::ui
