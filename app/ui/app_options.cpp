@@ -5,6 +5,7 @@
 
 #include "roofline/version.h"
 #include "scenario_controller.h"
+#include "views/views.h"
 
 namespace roofline::ui {
 namespace {
@@ -81,6 +82,12 @@ AppOptions parseAppOptions(const QStringList& arguments) {
             if (!options.lever) {
                 options.errors << QObject::tr("unknown lever '%1'; the levers are: %2")
                                       .arg(*lever, knownLeverIds());
+            }
+        } else if (auto view = takeValue(QStringLiteral("--view"), rest, i, options.errors)) {
+            options.view = *view;
+            if (!viewNames().contains(*view)) {
+                options.errors << QObject::tr("unknown view '%1'; the views are: %2")
+                                      .arg(*view, viewNames().join(QStringLiteral(", ")));
             }
         } else if (auto size = takeValue(QStringLiteral("--size"), rest, i, options.errors)) {
             static const QRegularExpression pattern(QStringLiteral("^(\\d{2,5})x(\\d{2,5})$"));
@@ -174,6 +181,10 @@ QString appUsage() {
                "                               next-hardware. One that does not apply is\n"
                "                               said in the status bar; under --grab it is\n"
                "                               printed and the exit status is 2\n"
+               "  --view NAME                  show a docked view at start-up: sweep (batch\n"
+               "                               sweep), regime (regime map), breakdown, or all\n"
+               "                               (the three side by side); with --grab and\n"
+               "                               --benchmark-interaction too\n"
                "  --grab FILE.png              render the window to FILE.png and exit\n"
                "  --size WxH                   window size for --grab and benchmarks "
                "(default 1600x1000)\n"

@@ -16,6 +16,7 @@
 #include "main_window.h"
 #include "roofline_plot.h"
 #include "slider_control.h"
+#include "views/views.h"
 
 namespace roofline::ui {
 namespace {
@@ -63,6 +64,8 @@ InteractionTimings runInteractionBenchmark(MainWindow& window, int steps) {
     QApplication::processEvents();
     RooflinePlot* plot = window.plot();
     plot->setReplotPriority(QCustomPlot::rpImmediateRefresh);
+    // Views shown with --view repaint inside the step, as the plot does.
+    window.views()->setReplotPriority(QCustomPlot::rpImmediateRefresh);
 
     ControlsPanel* controls = window.controlsPanel();
     const auto stride = [](QSlider* s) { return std::max(1, (s->maximum() - s->minimum()) / 24); };
@@ -88,6 +91,7 @@ InteractionTimings runInteractionBenchmark(MainWindow& window, int steps) {
         QApplication::processEvents();  // other widgets' queued paints, outside the timing
     }
     plot->setReplotPriority(QCustomPlot::rpQueuedReplot);
+    window.views()->setReplotPriority(QCustomPlot::rpQueuedReplot);
 
     std::sort(times.begin(), times.end());
     InteractionTimings result;

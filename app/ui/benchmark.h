@@ -22,7 +22,9 @@ struct InteractionTimings {
 /// the plot to immediate refresh, then moves the batch, sequence, quantization and GQA
 /// sliders in turn through `steps` value changes. Each step is timed from the slider's
 /// setValue() to its return, which covers valueChanged -> controller -> analyze() ->
-/// analysisChanged -> plot data -> replot and repaint (rpImmediateRefresh) -> results panel.
+/// analysisChanged -> plot data -> replot and repaint (rpImmediateRefresh) -> results panel,
+/// and any docked view that is visible (MainWindow::showView, `--view`): its recomputation
+/// and its repaint, also immediate.
 InteractionTimings runInteractionBenchmark(MainWindow& window, int steps);
 
 /// {"steps": N, "p50_ms": .., "p99_ms": .., "max_ms": ..}

@@ -28,6 +28,7 @@
 #include "roofline/io/scenario_file.h"
 #include "roofline_plot.h"
 #include "scenario_controller.h"
+#include "views/views.h"
 
 namespace roofline::ui {
 namespace {
@@ -117,6 +118,7 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     centralLayout->addWidget(m_leverLabel);
     setCentralWidget(central);
     createDocks();
+    m_views = new Views(*m_controller, *this);
     createActions();
     createMenus();
     m_leverStatus = new QLabel(this);
@@ -239,6 +241,7 @@ void MainWindow::createMenus() {
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(m_controlsDock->toggleViewAction());
     view->addAction(m_resultsDock->toggleViewAction());
+    view->addActions(m_views->toggleActions());
     view->addSeparator();
     view->addAction(m_showOperators);
     view->addAction(m_resetView);
@@ -561,6 +564,8 @@ void MainWindow::resizeEvent(QResizeEvent* event) {
         fitDocks();  // outside it, docks the user has dragged keep their width
     }
 }
+
+bool MainWindow::showView(const QString& name) { return m_views->show(name); }
 
 void MainWindow::setOperatorsVisible(bool visible) {
     if (m_showOperators->isChecked() != visible) {

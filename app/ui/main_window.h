@@ -30,6 +30,7 @@ class ControlsPanel;
 class ResultsPanel;
 class RooflinePlot;
 class ScenarioController;
+class Views;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -45,6 +46,11 @@ public:
     ResultsPanel* resultsPanel() const { return m_results; }
     QDockWidget* controlsDock() const { return m_controlsDock; }
     QDockWidget* resultsDock() const { return m_resultsDock; }
+    /// The docked views (batch sweep, regime map, breakdown).
+    Views* views() const { return m_views; }
+    /// Shows the view named `name` ("sweep", "regime", "breakdown", or "all": views.h) and
+    /// raises its tab; false for an unknown name.
+    bool showView(const QString& name);
 
     /// File actions without their file dialogs. Each reports failure through
     /// Dialogs::showError and leaves the current scenario untouched.
@@ -135,6 +141,7 @@ private:
     ResultsPanel* m_results = nullptr;
     QDockWidget* m_controlsDock = nullptr;
     QDockWidget* m_resultsDock = nullptr;
+    Views* m_views = nullptr;
     QMenu* m_recentMenu = nullptr;
     QStringList m_recentFiles;
     std::string m_viewHardware;  ///< the scenario the plot's view was fitted to
