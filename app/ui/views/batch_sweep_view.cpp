@@ -90,6 +90,14 @@ BatchSweepView::BatchSweepView(ScenarioController& controller, QWidget* parent)
     m_plainTpot = newGraph(batch, tpot, QString());
     m_marker = newGraph(batch, tokens, tr("this scenario"));
     m_tpotMarker = newGraph(batch, tpot, QString());
+    // The scenario's markers on a layer with its own paint buffer: a batch step redraws
+    // that buffer alone, not the curves under it.
+    m_plot->removeLayer(m_plot->layer(QStringLiteral("overlay")));  // unused: a blend less
+    m_plot->addLayer(QStringLiteral("marker"), m_plot->layer(QStringLiteral("legend")),
+                     QCustomPlot::limAbove);
+    m_markerLayer = m_plot->layer(QStringLiteral("marker"));
+    m_markerLayer->setMode(QCPLayer::lmBuffered);
+    m_plot->setCurrentLayer(QStringLiteral("main"));
     m_curve = newCurve(latencyX, latencyY, QString());
     m_curveBeyond = newCurve(latencyX, latencyY, QString());
     m_plainCurve = newCurve(latencyX, latencyY, QString());
@@ -97,6 +105,9 @@ BatchSweepView::BatchSweepView(ScenarioController& controller, QWidget* parent)
     m_curveMarker = newGraph(latencyX, latencyY, QString());
     for (QCPGraph* g : {m_marker, m_tpotMarker, m_curveMarks, m_curveMarker}) {
         g->setLineStyle(QCPGraph::lsNone);
+    }
+    for (QCPGraph* g : {m_marker, m_tpotMarker, m_curveMarker}) {
+        g->setLayer(m_markerLayer);
     }
 
     m_criticalLine = new QCPItemStraightLine(m_plot);
@@ -199,12 +210,22 @@ void BatchSweepView::refresh() {
     m_dirty = false;
     io::ScenarioFile key = m_controller.scenarioFile();
     key.workload.batch = 0;  // the sweep spans the batch
-    if (!m_sweepKey || *m_sweepKey != key) {
+    const bool sweepChanged = !m_sweepKey || *m_sweepKey != key;
+    if (sweepChanged) {
         m_sweepKey = key;
         rebuildSweep();
     }
     updateMarkers();
-    m_plot->replot(m_priority);
+    if (sweepChanged) {
+        m_plot->replot(m_priority);
+    } else {
+        // The markers' buffer only, then an update() (a full replot if the buffers were
+        // invalidated, e.g. by a resize).
+        m_markerLayer->replot();
+        if (m_priority == QCustomPlot::rpImmediateRefresh) {
+            m_plot->repaint();
+        }
+    }
 }
 
 void BatchSweepView::placeMark(QCPItemStraightLine* line, QCPItemText* label,

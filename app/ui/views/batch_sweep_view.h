@@ -86,6 +86,7 @@ private:
     QCPCurve* m_plainCurve = nullptr;
     QCPGraph* m_marker = nullptr;
     QCPGraph* m_tpotMarker = nullptr;
+    QCPLayer* m_markerLayer = nullptr;
     QCPGraph* m_curveMarker = nullptr;
     QCPGraph* m_curveMarks = nullptr;  ///< critical batch and memory wall on the curve
     QCPItemStraightLine* m_criticalLine = nullptr;

@@ -59,6 +59,22 @@ QCPColorGradient regimeGradient(const PlotPalette& p) {
     return gradient;
 }
 
+}  // namespace
+
+/// The map's cells, written in one pass over QCustomPlot's own array (setCell() checks the
+/// indices and widens the data bounds on every call: a third of the fill). Its layout,
+/// value index × key size + key index, is the grid's: cells[j · batches + i].
+class RegimeCells : public QCPColorMapData {
+public:
+    using QCPColorMapData::QCPColorMapData;
+    double* writableCells() {
+        mDataModified = true;  // the map image is regenerated at the next replot
+        return mData;
+    }
+};
+
+namespace {
+
 QString tokensText(double tokens) { return qs(formatNumber(tokens)) + QStringLiteral(" tok/s"); }
 
 }  // namespace
@@ -86,6 +102,8 @@ RegimeMapView::RegimeMapView(ScenarioController& controller, QWidget* parent)
     m_map->setInterpolate(false);  // cells keep their bound's hue: no blending at edges
     m_map->setTightBoundary(false);
     m_map->setDataRange(QCPRange(0.0, kSegments));
+    m_cells = new RegimeCells(1, 1, QCPRange(1.0, 2.0), QCPRange(1.0, 2.0));
+    m_map->setData(m_cells);  // owned by the map
     m_map->removeFromLegend();
     m_outOfMemory = new QCPCurve(m_plot->xAxis, m_plot->yAxis);
     m_outOfMemory->setName(tr("does not fit in memory"));
@@ -95,7 +113,16 @@ RegimeMapView::RegimeMapView(ScenarioController& controller, QWidget* parent)
     m_critical->setName(tr("critical batch"));
     m_goldilocks = new QCPCurve(m_plot->xAxis, m_plot->yAxis);
     m_goldilocks->setName(tr("Goldilocks context"));
+    // The marker on a layer of its own with its own paint buffer: a batch or context step
+    // redraws that buffer alone, not the map under it.
+    m_plot->removeLayer(m_plot->layer(QStringLiteral("overlay")));  // unused: a blend less
+    m_plot->addLayer(QStringLiteral("marker"), m_plot->layer(QStringLiteral("legend")),
+                     QCustomPlot::limAbove);
+    m_markerLayer = m_plot->layer(QStringLiteral("marker"));
+    m_markerLayer->setMode(QCPLayer::lmBuffered);
+    m_plot->setCurrentLayer(QStringLiteral("main"));
     m_marker = new QCPGraph(m_plot->xAxis, m_plot->yAxis);
+    m_marker->setLayer(m_markerLayer);
     m_marker->setName(tr("this scenario"));
     m_marker->setLineStyle(QCPGraph::lsNone);
     m_outOfMemory->setName(tr("does not fit (beyond the memory wall)"));
@@ -148,6 +175,9 @@ void RegimeMapView::applyStyle() {
     m_map->setGradient(regimeGradient(p));
     const QColor hatch = p.warning;
     m_outOfMemory->setPen(Qt::NoPen);
+    // A hatched fill antialiased costs several ms a frame over half the map; its diagonal
+    // pattern is pixel-aligned anyway.
+    m_outOfMemory->setAntialiasedFill(false);
     m_outOfMemory->setBrush(QBrush(hatch, Qt::BDiagPattern));
     m_wall->setPen(QPen(hatch, 2.0));
     m_critical->setPen(QPen(p.foreground, 2.0));
@@ -198,13 +228,23 @@ void RegimeMapView::refresh() {
     spec.minContext = kMinContext;
     spec.maxContext = std::max(kMinContext + 1, std::min(m_controller.maxContextTokens(),
                                                          m_controller.maxSequenceLength() - 1));
-    if (!m_gridKey || *m_gridKey != key || spec != m_gridSpec) {
+    const bool gridChanged = !m_gridKey || *m_gridKey != key || spec != m_gridSpec;
+    if (gridChanged) {
         m_gridKey = key;
         m_gridSpec = spec;
         rebuildGrid();
     }
     updateMarker();
-    m_plot->replot(m_priority);
+    if (gridChanged) {
+        m_plot->replot(m_priority);
+    } else {
+        // The marker's buffer only, then an update() (a full replot if the buffers were
+        // invalidated, e.g. by a resize).
+        m_markerLayer->replot();
+        if (m_priority == QCustomPlot::rpImmediateRefresh) {
+            m_plot->repaint();
+        }
+    }
 }
 
 void RegimeMapView::rebuildGrid() {
@@ -212,9 +252,9 @@ void RegimeMapView::rebuildGrid() {
     ++m_computations;
     const std::size_t nb = m_grid.batches.size();
     const std::size_t nc = m_grid.contexts.size();
-    QCPColorMapData* cells = m_map->data();
-    if (cells->keySize() != static_cast<int>(nb) || cells->valueSize() != static_cast<int>(nc)) {
-        cells->setSize(static_cast<int>(nb), static_cast<int>(nc));
+    if (m_cells->keySize() != static_cast<int>(nb) ||
+        m_cells->valueSize() != static_cast<int>(nc)) {
+        m_cells->setSize(static_cast<int>(nb), static_cast<int>(nc));
     }
     // Cell centres at the log grid's unrounded points: the map is drawn in pixels between
     // the first and the last centre, so on log axes its cells are log-spaced.
@@ -222,18 +262,16 @@ void RegimeMapView::rebuildGrid() {
                            static_cast<double>(m_gridSpec.maxBatch));
     const QCPRange contexts(static_cast<double>(m_gridSpec.minContext),
                             static_cast<double>(m_gridSpec.maxContext));
-    cells->setRange(batches, contexts);
+    m_cells->setRange(batches, contexts);
     const double lo = m_grid.minTokensPerSecond;
     const double hi = m_grid.maxTokensPerSecond;
     bool interconnect = false;
-    for (std::size_t j = 0; j < nc; ++j) {
-        for (std::size_t i = 0; i < nb; ++i) {
-            const RegimeCell& cell = m_grid.at(i, j);
-            interconnect = interconnect || cell.bound == Bound::Interconnect;
-            cells->setCell(static_cast<int>(i), static_cast<int>(j),
-                          segmentOf(cell.bound, cell.fits) + 0.02 +
-                              0.96 * shadeOf(cell.decodeTokensPerSecond, lo, hi));
-        }
+    double* values = m_cells->writableCells();
+    for (std::size_t k = 0; k < m_grid.cells.size(); ++k) {
+        const RegimeCell& cell = m_grid.cells[k];
+        interconnect = interconnect || cell.bound == Bound::Interconnect;
+        values[k] = segmentOf(cell.bound, cell.fits) + 0.02 +
+                    0.96 * shadeOf(cell.decodeTokensPerSecond, lo, hi);
     }
     if (interconnect != m_interconnectInLegend) {
         fillLegend(interconnect);

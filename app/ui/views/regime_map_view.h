@@ -24,6 +24,7 @@
 
 namespace roofline::ui {
 
+class RegimeCells;
 class ScenarioController;
 
 class RegimeMapView : public QWidget {
@@ -78,11 +79,13 @@ private:
     QCustomPlot* m_plot = nullptr;
     QCPTextElement* m_title = nullptr;
     QCPColorMap* m_map = nullptr;
+    RegimeCells* m_cells = nullptr;  ///< the map's data (owned by the map)
     QCPCurve* m_outOfMemory = nullptr;
     QCPCurve* m_wall = nullptr;
     QCPCurve* m_critical = nullptr;
     QCPCurve* m_goldilocks = nullptr;
     QCPGraph* m_marker = nullptr;
+    QCPLayer* m_markerLayer = nullptr;
     QCPBars* m_legendMemory = nullptr;
     QCPBars* m_legendCompute = nullptr;
     QCPBars* m_legendInterconnect = nullptr;

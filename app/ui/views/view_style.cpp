@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/view_style.h"
 
+#include <cmath>
 #include <utility>
 
 #include "plot_tooltip.h"
@@ -50,12 +51,32 @@ QString FormattedTicker::getTickLabel(double tick, const QLocale& /*locale*/,
     return m_label(tick);
 }
 
-QString numberTick(double value) { return qs(formatNumber(value)); }
+namespace {
+
+/// The fewest significant figures (1 to 3) that write `value` exactly: tick values are
+/// round numbers, and "10 ms" reads better than "10.0 ms".
+int tickFigures(double value) {
+    if (!(value != 0.0) || !std::isfinite(value)) {
+        return 1;
+    }
+    const double exponent = std::floor(std::log10(std::fabs(value)));
+    for (int figures = 1; figures < 3; ++figures) {
+        const double unit = std::pow(10.0, exponent - figures + 1);
+        if (std::fabs(std::round(value / unit) * unit - value) <= 1e-9 * std::fabs(value)) {
+            return figures;
+        }
+    }
+    return 3;
+}
+
+}  // namespace
+
+QString numberTick(double value) { return qs(formatNumber(value, tickFigures(value))); }
 QString durationTick(double seconds) {
-    return seconds == 0.0 ? QStringLiteral("0") : qs(formatDuration(seconds));
+    return seconds == 0.0 ? QStringLiteral("0") : qs(formatSi(seconds, "s", tickFigures(seconds)));
 }
 QString bytesTick(double bytes) {
-    return bytes == 0.0 ? QStringLiteral("0") : qs(formatBytes(bytes));
+    return bytes == 0.0 ? QStringLiteral("0") : qs(formatSi(bytes, "B", tickFigures(bytes)));
 }
 
 void makeLogAxis(QCPAxis* axis, std::function<QString(double)> label) {
