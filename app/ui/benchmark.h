@@ -16,6 +16,10 @@ struct InteractionTimings {
     double p50Ms = 0.0;
     double p99Ms = 0.0;
     double maxMs = 0.0;
+    /// The same steps in CPU time of the window's thread (CLOCK_THREAD_CPUTIME_ID): on a
+    /// shared, loaded machine the wall clock also counts the waits for a core.
+    double cpuP50Ms = 0.0;
+    double cpuP99Ms = 0.0;
 };
 
 /// Shows `window` (not on screen), turns every plot layer on (operators, trail), switches
@@ -27,7 +31,7 @@ struct InteractionTimings {
 /// and its repaint, also immediate.
 InteractionTimings runInteractionBenchmark(MainWindow& window, int steps);
 
-/// {"steps": N, "p50_ms": .., "p99_ms": .., "max_ms": ..}
+/// {"steps": N, "p50_ms": .., "p99_ms": .., "max_ms": .., "cpu_p50_ms": .., "cpu_p99_ms": ..}
 QString toJson(const InteractionTimings& timings);
 
 /// Milliseconds since the kernel started this process (Linux /proc/self/stat, 10 ms

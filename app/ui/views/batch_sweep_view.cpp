@@ -120,7 +120,9 @@ BatchSweepView::BatchSweepView(ScenarioController& controller, QWidget* parent)
             p->setAxes(batch, tokens);
         }
     }
-    m_criticalLabel = newLabel(m_plot, m_batchRect, Qt::AlignRight | Qt::AlignTop);
+    // The critical batch labelled at the bottom, the memory wall at the top: the two are
+    // often close (326 and 225 for Llama-3.1-8B on an H100 at short contexts).
+    m_criticalLabel = newLabel(m_plot, m_batchRect, Qt::AlignLeft | Qt::AlignBottom);
     m_wallLabel = newLabel(m_plot, m_batchRect, Qt::AlignLeft | Qt::AlignTop);
     for (QCPItemText* label : {m_criticalLabel, m_wallLabel}) {
         label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
@@ -239,7 +241,7 @@ void BatchSweepView::placeMark(QCPItemStraightLine* line, QCPItemText* label,
     const auto x = static_cast<double>(*batch);
     line->point1->setCoords(x, 1.0);
     line->point2->setCoords(x, 2.0);
-    label->position->setCoords(x, 0.0);
+    label->position->setCoords(x, label == m_criticalLabel ? 1.0 : 0.0);
     label->setText(text);
 }
 

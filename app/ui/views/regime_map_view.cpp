@@ -121,6 +121,9 @@ RegimeMapView::RegimeMapView(ScenarioController& controller, QWidget* parent)
     m_markerLayer = m_plot->layer(QStringLiteral("marker"));
     m_markerLayer->setMode(QCPLayer::lmBuffered);
     m_plot->setCurrentLayer(QStringLiteral("main"));
+    // The map, its curves and the title ("main") in a buffer of their own too: a new grid
+    // redraws that buffer, not the axes, grid lines and legend around it.
+    m_plot->layer(QStringLiteral("main"))->setMode(QCPLayer::lmBuffered);
     m_marker = new QCPGraph(m_plot->xAxis, m_plot->yAxis);
     m_marker->setLayer(m_markerLayer);
     m_marker->setName(tr("this scenario"));
@@ -228,15 +231,24 @@ void RegimeMapView::refresh() {
     spec.minContext = kMinContext;
     spec.maxContext = std::max(kMinContext + 1, std::min(m_controller.maxContextTokens(),
                                                          m_controller.maxSequenceLength() - 1));
-    const bool gridChanged = !m_gridKey || *m_gridKey != key || spec != m_gridSpec;
+    const bool specChanged = spec != m_gridSpec || !m_gridKey;
+    const bool gridChanged = specChanged || *m_gridKey != key;
+    const bool legendBefore = m_interconnectInLegend;
     if (gridChanged) {
         m_gridKey = key;
         m_gridSpec = spec;
         rebuildGrid();
     }
     updateMarker();
-    if (gridChanged) {
-        m_plot->replot(m_priority);
+    if (specChanged || legendBefore != m_interconnectInLegend) {
+        m_plot->replot(m_priority);  // new axes or legend: everything
+    } else if (gridChanged) {
+        // The map's buffer and the marker's (a full replot if the buffers were invalidated).
+        m_plot->layer(QStringLiteral("main"))->replot();
+        m_markerLayer->replot();
+        if (m_priority == QCustomPlot::rpImmediateRefresh) {
+            m_plot->repaint();
+        }
     } else {
         // The marker's buffer only, then an update() (a full replot if the buffers were
         // invalidated, e.g. by a resize).
@@ -326,9 +338,15 @@ void RegimeMapView::rebuildGrid() {
     }
     m_goldilocks->setData(goldX, goldY);
 
+    bool anyFits = false;
+    for (const std::int64_t wall : m_grid.memoryWall) {
+        anyFits = anyFits || wall >= 1;
+    }
     m_title->setText(tr("Decode step over batch × context — hue: the roof that binds it; "
-                        "shade: tok/s, from %1 (palest) to %2 (deepest)")
-                         .arg(tokensText(lo), tokensText(hi)));
+                        "shade: tok/s, from %1 (palest) to %2 (deepest)%3")
+                         .arg(tokensText(lo), tokensText(hi),
+                              anyFits ? QString()
+                                      : tr(" — nothing fits in memory at this prompt length")));
 }
 
 void RegimeMapView::updateMarker() {
