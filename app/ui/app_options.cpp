@@ -6,6 +6,7 @@
 #include "roofline/io/lessons.h"
 #include "roofline/version.h"
 #include "scenario_controller.h"
+#include "views/views.h"
 
 namespace roofline::ui {
 namespace {
@@ -94,6 +95,12 @@ AppOptions parseAppOptions(const QStringList& arguments) {
                 io::resolveScenarioFile(lesson->toStdString());
             if (!loaded.ok()) {
                 options.errors << QObject::tr("--lesson: %1").arg(issuesText(loaded.issues));
+            }
+        } else if (auto view = takeValue(QStringLiteral("--view"), rest, i, options.errors)) {
+            options.view = *view;
+            if (!viewNames().contains(*view)) {
+                options.errors << QObject::tr("unknown view '%1'; the views are: %2")
+                                      .arg(*view, viewNames().join(QStringLiteral(", ")));
             }
         } else if (auto size = takeValue(QStringLiteral("--size"), rest, i, options.errors)) {
             static const QRegularExpression pattern(QStringLiteral("^(\\d{2,5})x(\\d{2,5})$"));
@@ -199,6 +206,10 @@ QString appUsage() {
                "                               with no usable row is an error (exit status 2)\n"
                "  --lesson ID|FILE             open a lesson (Lessons menu; roofline-cli list\n"
                "                               scenarios) with its scenario, baseline and lever\n"
+               "  --view NAME                  show a docked view at start-up: sweep (batch\n"
+               "                               sweep), regime (regime map), breakdown, or all\n"
+               "                               (the three side by side); with --grab and\n"
+               "                               --benchmark-interaction too\n"
                "  --grab FILE.png              render the window to FILE.png and exit\n"
                "  --report FILE.pdf            write the one-page report (caption, plot,\n"
                "                               results, levers, warnings, explanation) to\n"

@@ -6,7 +6,7 @@
 ///   roofline-explorer [scenario.json] [scenario options] [--grab FILE.png [--size WxH]]
 ///                     [--benchmark-interaction N] [--first-frame] [--presentation]
 ///                     [--baseline FILE.json] [--lever ID] [--report FILE.pdf] [--measured FILE]
-///                     [--lesson ID|FILE]
+///                     [--lesson ID|FILE] [--view NAME]
 /// Scenario options are roofline-cli's (io::applyScenarioOptions); they apply on top of the
 /// scenario file when one is given, else on top of the embedded default.
 
@@ -38,6 +38,9 @@ struct AppOptions {
     /// A scenario file or any scenario option was given: the last session is not restored.
     bool scenarioFromCommandLine = false;
 
+    /// --view sweep|regime|breakdown|all: the docked view shown at start-up (with --grab and
+    /// --benchmark-interaction too: the benchmark then runs with it visible).
+    QString view;
     QString grabPath;           ///< --grab FILE.png
     QString reportPath;         ///< --report FILE.pdf: write the one-page report and exit
     QSize size{1600, 1000};     ///< --size WxH (window size for --grab and benchmarks)

@@ -16,16 +16,22 @@ struct InteractionTimings {
     double p50Ms = 0.0;
     double p99Ms = 0.0;
     double maxMs = 0.0;
+    /// The same steps in CPU time of the window's thread (CLOCK_THREAD_CPUTIME_ID): on a
+    /// shared, loaded machine the wall clock also counts the waits for a core.
+    double cpuP50Ms = 0.0;
+    double cpuP99Ms = 0.0;
 };
 
 /// Shows `window` (not on screen), turns every plot layer on (operators, trail), switches
 /// the plot to immediate refresh, then moves the batch, sequence, quantization and GQA
 /// sliders in turn through `steps` value changes. Each step is timed from the slider's
 /// setValue() to its return, which covers valueChanged -> controller -> analyze() ->
-/// analysisChanged -> plot data -> replot and repaint (rpImmediateRefresh) -> results panel.
+/// analysisChanged -> plot data -> replot and repaint (rpImmediateRefresh) -> results panel,
+/// and any docked view that is visible (MainWindow::showView, `--view`): its recomputation
+/// and its repaint, also immediate.
 InteractionTimings runInteractionBenchmark(MainWindow& window, int steps);
 
-/// {"steps": N, "p50_ms": .., "p99_ms": .., "max_ms": ..}
+/// {"steps": N, "p50_ms": .., "p99_ms": .., "max_ms": .., "cpu_p50_ms": .., "cpu_p99_ms": ..}
 QString toJson(const InteractionTimings& timings);
 
 /// Milliseconds since the kernel started this process (Linux /proc/self/stat, 10 ms

@@ -121,6 +121,10 @@ int runExplorer(int argc, char** argv) {
     if (options.presentation) {
         window.setPresentationMode(true);
     }
+    if (!options.view.isEmpty()) {
+        window.resize(options.size);  // the docks' share of the height follows the window
+        window.showView(options.view);
+    }
 
     if (!options.grabPath.isEmpty()) {
         window.updateLevers();  // the render shows which levers apply, without waiting

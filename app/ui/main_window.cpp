@@ -36,6 +36,7 @@
 #include "roofline_plot.h"
 #include "scenario_controller.h"
 #include "shortcut_pass_through.h"
+#include "views/views.h"
 
 namespace roofline::ui {
 namespace {
@@ -129,6 +130,10 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     m_measured = new MeasuredOverlay(m_plot, m_controller, this);
     createDocks();
     m_lessons = new LessonsController(*this);
+    m_views = new Views(*m_controller, *this);
+    // A lesson that names a view ("sweep", "regime", "breakdown") brings it to the front.
+    connect(m_lessons, &LessonsController::lessonViewRequested, this,
+            [this](const QString& view) { showView(view); });
     createActions();
     createMenus();
     m_leverStatus = new QLabel(this);
@@ -293,6 +298,7 @@ void MainWindow::createMenus() {
     view->addAction(m_resultsDock->toggleViewAction());
     view->addAction(m_explainDock->toggleViewAction());
     view->addAction(m_lessons->dock()->toggleViewAction());
+    view->addActions(m_views->toggleActions());
     view->addSeparator();
     view->addAction(m_showOperators);
     view->addAction(m_resetView);
@@ -726,6 +732,8 @@ void MainWindow::resizeEvent(QResizeEvent* event) {
         fitDocks();  // outside it, docks the user has dragged keep their width
     }
 }
+
+bool MainWindow::showView(const QString& name) { return m_views->show(name); }
 
 void MainWindow::setOperatorsVisible(bool visible) {
     if (m_showOperators->isChecked() != visible) {

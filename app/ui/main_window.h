@@ -34,6 +34,7 @@ class LessonsController;
 class ResultsPanel;
 class RooflinePlot;
 class ScenarioController;
+class Views;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -56,6 +57,11 @@ public:
     LessonsController* lessons() const { return m_lessons; }
     /// Opens a shipped lesson by id or a lesson file by path (LessonsController).
     bool openLesson(const QString& idOrPath, QString* error = nullptr);
+    /// The docked views (batch sweep, regime map, breakdown).
+    Views* views() const { return m_views; }
+    /// Shows the view named `name` ("sweep", "regime", "breakdown", or "all": views.h) and
+    /// raises its tab; false for an unknown name.
+    bool showView(const QString& name);
 
     /// File actions without their file dialogs. Each reports failure through
     /// Dialogs::showError and leaves the current scenario untouched.
@@ -165,6 +171,7 @@ private:
     QDockWidget* m_resultsDock = nullptr;
     ExplainPanel* m_explain = nullptr;
     QDockWidget* m_explainDock = nullptr;
+    Views* m_views = nullptr;
     QMenu* m_recentMenu = nullptr;
     QStringList m_recentFiles;
     std::string m_viewHardware;  ///< the scenario the plot's view was fitted to

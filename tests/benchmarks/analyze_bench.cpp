@@ -8,6 +8,7 @@
 #include "roofline/analysis.h"
 #include "roofline/io/presets.h"
 #include "roofline/io/scenario_file.h"
+#include "roofline/sweep.h"
 
 namespace {
 
@@ -49,7 +50,14 @@ void BM_AnalyzeSpeculative(benchmark::State& state, const std::string& draft) {
     }
 }
 
+void BM_RegimeGrid128(benchmark::State& state, const std::string& model);
+
 void registerModels() {
+    for (const std::string model : {"llama-3.1-8b", "deepseek-v3"}) {
+        benchmark::RegisterBenchmark(("BM_RegimeGrid128/" + model).c_str(), BM_RegimeGrid128,
+                                     model)
+            ->Unit(benchmark::kMillisecond);
+    }
     for (const std::string& id : io::modelIds()) {
         benchmark::RegisterBenchmark(("BM_Analyze/" + id).c_str(), BM_Analyze, id);
     }
@@ -100,6 +108,35 @@ void BM_DecodeBatchTrail(benchmark::State& state) {
     }
 }
 BENCHMARK(BM_DecodeBatchTrail)->Unit(benchmark::kMicrosecond);
+
+// The regime map's grid, 128 × 128 cells of batch 1…4096 × context 16…max, recomputed on
+// every slider step while the map is visible: the decode pass alone per cell, plus one
+// analyze() per column and per distinct batch (roofline/sweep.h). Reported per grid; the
+// window's budget is the interaction p99 of 8 ms with the map visible.
+void BM_RegimeGrid128(benchmark::State& state, const std::string& model) {
+    const Scenario s = load("h100-sxm", model);
+    RegimeGridSpec spec;
+    spec.maxContext = s.model.maxPositionEmbeddings - 1;
+    RegimeGrid grid;
+    computeRegimeGrid(s, spec, grid);  // storage allocated once, as in the view
+    for (auto _ : state) {
+        computeRegimeGrid(s, spec, grid);
+        benchmark::DoNotOptimize(grid.cells.data());
+    }
+    state.counters["per_cell"] = benchmark::Counter(
+        static_cast<double>(spec.batchCells * spec.contextCells),
+        benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
+// The batch-sweep view: one analyze() per batch, 64 log-spaced batches and the marks.
+void BM_BatchSweep(benchmark::State& state) {
+    const Scenario s = load("h100-sxm", "llama-3.1-8b");
+    for (auto _ : state) {
+        auto sweep = batchSweep(s, 4096, 64);
+        benchmark::DoNotOptimize(sweep);
+    }
+}
+BENCHMARK(BM_BatchSweep)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+/// @file batch_sweep_view.h
+/// The batch sweep (roofline/sweep.h, batchSweep): the decode step as the batch grows from
+/// 1 to the batch slider's end, everything else as in the scenario. Left, decode tokens/s
+/// (left axis) and TPOT (right axis) against the batch, log axes, with the critical batch
+/// and the memory wall as labelled vertical lines. Right, tokens/s against TPOT: the
+/// throughput–latency curve, along which throughput stops growing while latency climbs.
+/// Batches past the memory wall are drawn faded and dashed. With speculative decoding on,
+/// both curves are drawn with it (solid) and without it (thin, dashed). The scenario's own
+/// batch is marked on each.
+///
+/// It recomputes only while visible, and not when only the batch changed (it spans it).
+
+#include <qcustomplot.h>
+
+#include <QWidget>
+#include <optional>
+
+#include "plot_palette.h"
+#include "roofline/io/scenario_file.h"
+#include "roofline/sweep.h"
+
+namespace roofline::ui {
+
+class ScenarioController;
+
+class BatchSweepView : public QWidget {
+    Q_OBJECT
+public:
+    explicit BatchSweepView(ScenarioController& controller, QWidget* parent = nullptr);
+
+    /// Brings the view up to date with the controller now (whether visible or not).
+    void refresh();
+    void setReplotPriority(QCustomPlot::RefreshPriority priority) { m_priority = priority; }
+    /// Whether the view is on screen: its dock shown and its tab in front (a tabbed dock
+    /// behind another stays "visible" to Qt, moved off the window). While off screen the
+    /// view only notes that it is out of date; coming on screen, it catches up.
+    void setOnScreen(bool onScreen);
+    bool onScreen() const { return m_onScreen; }
+
+    // For tests.
+    QCustomPlot* plot() const { return m_plot; }
+    const BatchSweep& sweep() const { return m_sweep; }
+    QCPGraph* tokensGraph() const { return m_tokens; }            ///< fits, as analysed
+    QCPGraph* tokensBeyondGraph() const { return m_tokensBeyond; }  ///< past the memory wall
+    QCPGraph* tpotGraph() const { return m_tpot; }
+    QCPGraph* plainTokensGraph() const { return m_plainTokens; }  ///< without speculation
+    QCPGraph* plainTpotGraph() const { return m_plainTpot; }
+    QCPCurve* latencyCurve() const { return m_curve; }  ///< tokens/s against TPOT
+    QCPCurve* plainLatencyCurve() const { return m_plainCurve; }
+    QCPGraph* scenarioMarker() const { return m_marker; }  ///< (B, tokens/s)
+    QCPItemStraightLine* criticalLine() const { return m_criticalLine; }
+    QCPItemStraightLine* wallLine() const { return m_wallLine; }
+    QString criticalLabel() const { return m_criticalLabel->text(); }
+    QString wallLabel() const { return m_wallLabel->text(); }
+    int sweepComputations() const { return m_computations; }
+    QString titleText() const { return m_batchTitle->text(); }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void onAnalysisChanged();
+    void applyStyle();
+    void rebuildSweep();
+    void updateMarkers();
+    void placeMark(QCPItemStraightLine* line, QCPItemText* label,
+                   std::optional<std::int64_t> batch, const QString& text);
+
+    ScenarioController& m_controller;
+    QCustomPlot* m_plot = nullptr;
+    QCPAxisRect* m_batchRect = nullptr;
+    QCPAxisRect* m_latencyRect = nullptr;
+    QCPTextElement* m_batchTitle = nullptr;
+    QCPTextElement* m_latencyTitle = nullptr;
+    QCPGraph* m_tokens = nullptr;
+    QCPGraph* m_tokensBeyond = nullptr;
+    QCPGraph* m_tpot = nullptr;
+    QCPGraph* m_tpotBeyond = nullptr;
+    QCPGraph* m_plainTokens = nullptr;
+    QCPGraph* m_plainTpot = nullptr;
+    QCPCurve* m_curve = nullptr;
+    QCPCurve* m_curveBeyond = nullptr;
+    QCPCurve* m_plainCurve = nullptr;
+    QCPGraph* m_marker = nullptr;
+    QCPGraph* m_tpotMarker = nullptr;
+    QCPLayer* m_markerLayer = nullptr;
+    QCPGraph* m_curveMarker = nullptr;
+    QCPGraph* m_curveMarks = nullptr;  ///< critical batch and memory wall on the curve
+    QCPItemStraightLine* m_criticalLine = nullptr;
+    QCPItemStraightLine* m_wallLine = nullptr;
+    QCPItemText* m_criticalLabel = nullptr;
+    QCPItemText* m_wallLabel = nullptr;
+    QCPItemText* m_curveCriticalLabel = nullptr;
+    QCPItemText* m_curveWallLabel = nullptr;
+    PlotPalette m_palette;
+    BatchSweep m_sweep;
+    std::optional<io::ScenarioFile> m_sweepKey;
+    bool m_dirty = true;
+    bool m_onScreen = false;
+    int m_computations = 0;
+    QCustomPlot::RefreshPriority m_priority = QCustomPlot::rpQueuedReplot;
+};
+
+}  // namespace roofline::ui

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+/// @file breakdown_view.h
+/// Where a scenario's time and memory go, from its Analysis alone. Top: one plot per pass
+/// (prefill, decode, and draft and verify with speculative decoding), each operator's time
+/// as a horizontal bar coloured by the roof that bounds it (QCPBars stacked by bound), and
+/// a first row "whole pass" stacked by the pass's bound shares. Bottom: one device's memory,
+/// weights + KV cache + workspace stacked, against its usable memory and its capacity.
+/// It redraws only while visible.
+
+#include <qcustomplot.h>
+
+#include <QWidget>
+#include <vector>
+
+#include "plot_palette.h"
+#include "roofline/analysis.h"
+
+namespace roofline::ui {
+
+class ScenarioController;
+
+class BreakdownView : public QWidget {
+    Q_OBJECT
+public:
+    explicit BreakdownView(ScenarioController& controller, QWidget* parent = nullptr);
+
+    /// Draws the controller's analysis now (whether visible or not).
+    void refresh();
+    void setReplotPriority(QCustomPlot::RefreshPriority priority) { m_priority = priority; }
+    /// Whether the view is on screen: its dock shown and its tab in front (a tabbed dock
+    /// behind another stays "visible" to Qt, moved off the window). While off screen the
+    /// view only notes that it is out of date; coming on screen, it catches up.
+    void setOnScreen(bool onScreen);
+    bool onScreen() const { return m_onScreen; }
+
+    /// The operator bar under `pixel`, as the roofline's tooltip words it; empty elsewhere.
+    QString tooltipAt(const QPointF& pixel) const;
+
+    // For tests.
+    QCustomPlot* plot() const { return m_plot; }
+    /// One per pass, in Analysis::passes order: its bars by bound (memory, compute,
+    /// interconnect); category 0 is the whole pass, 1… its operators in execution order.
+    struct PassBars {
+        PassKind kind;
+        QCPAxisRect* rect = nullptr;
+        QCPTextElement* title = nullptr;
+        QCPBars* memory = nullptr;
+        QCPBars* compute = nullptr;
+        QCPBars* interconnect = nullptr;
+        std::vector<std::size_t> operators;  ///< indices into Analysis::operators
+    };
+    const std::vector<PassBars>& passBars() const { return m_passes; }
+    QCPBars* weightBars() const { return m_weights; }
+    QCPBars* kvBars() const { return m_kv; }
+    QCPBars* workspaceBars() const { return m_workspace; }
+    QCPItemStraightLine* usableLine() const { return m_usable; }
+    QCPItemStraightLine* capacityLine() const { return m_capacity; }
+    QString memoryTitle() const { return m_memoryTitle->text(); }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void onAnalysisChanged();
+    void applyStyle();
+    /// Recreates the pass plots when the passes or their operators differ from those shown.
+    void layoutPasses(const Analysis& analysis);
+    void fillPasses(const Analysis& analysis);
+    void fillMemory(const Analysis& analysis);
+    void onMouseMove(QMouseEvent* event);
+
+    ScenarioController& m_controller;
+    QCustomPlot* m_plot = nullptr;
+    QCPLayoutGrid* m_passGrid = nullptr;
+    std::vector<PassBars> m_passes;
+    std::vector<std::pair<PassKind, std::vector<std::string_view>>> m_layoutKey;
+    QCPAxisRect* m_memoryRect = nullptr;
+    QCPTextElement* m_memoryTitle = nullptr;
+    QCPBars* m_weights = nullptr;
+    QCPBars* m_kv = nullptr;
+    QCPBars* m_workspace = nullptr;
+    QCPItemStraightLine* m_usable = nullptr;
+    QCPItemStraightLine* m_capacity = nullptr;
+    QCPItemText* m_usableLabel = nullptr;
+    QCPItemText* m_capacityLabel = nullptr;
+    PlotPalette m_palette;
+    Analysis m_analysis;
+    bool m_dirty = true;
+    bool m_onScreen = false;
+    QCustomPlot::RefreshPriority m_priority = QCustomPlot::rpQueuedReplot;
+};
+
+}  // namespace roofline::ui

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+/// @file regime_map_view.h
+/// The regime map: the plain decode step over batch × context (roofline/sweep.h,
+/// computeRegimeGrid: 128 × 128 cells, log axes), each cell coloured by the roof that binds
+/// it (one hue per bound, plot palette) and shaded by its tokens/s (darker = more). The
+/// critical batch as a function of the context and the Goldilocks context as a function of
+/// the batch are drawn over it, the out-of-memory region beyond the memory wall is hatched,
+/// and the scenario's own (B, C) is marked. Hovering shows a cell's numbers; a click sets
+/// the scenario's batch and context through the controller, as the sliders do.
+///
+/// It recomputes only while visible, and only when something besides the batch and the
+/// context changed (the grid spans both: moving either only moves the marker).
+
+#include <qcustomplot.h>
+
+#include <QWidget>
+#include <optional>
+
+#include "plot_palette.h"
+#include "roofline/io/scenario_file.h"
+#include "roofline/sweep.h"
+
+namespace roofline::ui {
+
+class RegimeCells;
+class ScenarioController;
+
+class RegimeMapView : public QWidget {
+    Q_OBJECT
+public:
+    explicit RegimeMapView(ScenarioController& controller, QWidget* parent = nullptr);
+
+    /// Brings the map up to date with the controller now (whether visible or not).
+    void refresh();
+    void setReplotPriority(QCustomPlot::RefreshPriority priority) { m_priority = priority; }
+    /// Whether the view is on screen: its dock shown and its tab in front (a tabbed dock
+    /// behind another stays "visible" to Qt, moved off the window). While off screen the
+    /// view only notes that it is out of date; coming on screen, it catches up.
+    void setOnScreen(bool onScreen);
+    bool onScreen() const { return m_onScreen; }
+
+    /// The tooltip of the cell under `pixel` (plot widget coordinates); empty outside the map.
+    QString tooltipAt(const QPointF& pixel) const;
+    /// Sets the scenario's batch and context to those of the cell under `pixel`; false
+    /// outside the map.
+    bool clickAt(const QPointF& pixel);
+    /// The pixel (plot widget coordinates) of the centre of cell (i, j).
+    QPointF cellCentre(std::size_t batchIndex, std::size_t contextIndex) const;
+
+    // For tests.
+    QCustomPlot* plot() const { return m_plot; }
+    const RegimeGrid& grid() const { return m_grid; }
+    QCPColorMap* colorMap() const { return m_map; }
+    QCPCurve* criticalBatchCurve() const { return m_critical; }
+    QCPCurve* goldilocksCurve() const { return m_goldilocks; }
+    QCPCurve* memoryWallCurve() const { return m_wall; }
+    QCPCurve* outOfMemoryRegion() const { return m_outOfMemory; }
+    QCPGraph* scenarioMarker() const { return m_marker; }
+    QString titleText() const { return m_title->text(); }
+    /// How many times the grid was computed (tests: a batch step does not recompute).
+    int gridComputations() const { return m_computations; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void onAnalysisChanged();
+    void applyStyle();
+    void fillLegend(bool interconnect);
+    void rebuildGrid();
+    void updateMarker();
+    void onMouseMove(QMouseEvent* event);
+    void onMousePress(QMouseEvent* event);
+    std::optional<std::pair<std::size_t, std::size_t>> cellAt(const QPointF& pixel) const;
+
+    ScenarioController& m_controller;
+    QCustomPlot* m_plot = nullptr;
+    QCPTextElement* m_title = nullptr;
+    QCPColorMap* m_map = nullptr;
+    RegimeCells* m_cells = nullptr;  ///< the map's data (owned by the map)
+    QCPCurve* m_outOfMemory = nullptr;
+    QCPCurve* m_wall = nullptr;
+    QCPCurve* m_critical = nullptr;
+    QCPCurve* m_goldilocks = nullptr;
+    QCPGraph* m_marker = nullptr;
+    QCPLayer* m_markerLayer = nullptr;
+    QCPBars* m_legendMemory = nullptr;
+    QCPBars* m_legendCompute = nullptr;
+    QCPBars* m_legendInterconnect = nullptr;
+    PlotPalette m_palette;
+    RegimeGrid m_grid;
+    /// The scenario the grid was computed for, batch and context left out.
+    std::optional<io::ScenarioFile> m_gridKey;
+    RegimeGridSpec m_gridSpec;
+    bool m_dirty = true;
+    bool m_onScreen = false;
+    bool m_interconnectInLegend = false;
+    int m_computations = 0;
+    QCustomPlot::RefreshPriority m_priority = QCustomPlot::rpQueuedReplot;
+};
+
+}  // namespace roofline::ui

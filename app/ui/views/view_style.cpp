@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "views/view_style.h"
+
+#include <cmath>
+#include <utility>
+
+#include "plot_tooltip.h"
+#include "roofline/format.h"
+
+namespace roofline::ui {
+
+QColor boundColor(const PlotPalette& palette, Bound bound) {
+    QColor c;
+    switch (bound) {
+        case Bound::Memory:
+            c = palette.memoryRegion;
+            break;
+        case Bound::Compute:
+            c = palette.computeRegion;
+            break;
+        case Bound::Interconnect:
+            c = palette.interconnect;
+            break;
+    }
+    c.setAlpha(255);  // the region tints are translucent hues: the views use them opaque
+    return c;
+}
+
+QColor mixColor(const QColor& color, const QColor& other, double towardOther) {
+    const auto mix = [towardOther](float a, float b) {
+        return a + (b - a) * static_cast<float>(towardOther);
+    };
+    return QColor::fromRgbF(mix(color.redF(), other.redF()), mix(color.greenF(), other.greenF()),
+                            mix(color.blueF(), other.blueF()),
+                            mix(color.alphaF(), other.alphaF()));
+}
+
+FormattedLogTicker::FormattedLogTicker(std::function<QString(double)> label)
+    : m_label(std::move(label)) {}
+
+QString FormattedLogTicker::getTickLabel(double tick, const QLocale& /*locale*/,
+                                         QChar /*formatChar*/, int /*precision*/) {
+    return m_label(tick);
+}
+
+FormattedTicker::FormattedTicker(std::function<QString(double)> label)
+    : m_label(std::move(label)) {}
+
+QString FormattedTicker::getTickLabel(double tick, const QLocale& /*locale*/,
+                                      QChar /*formatChar*/, int /*precision*/) {
+    return m_label(tick);
+}
+
+namespace {
+
+/// The fewest significant figures (1 to 3) that write `value` exactly: tick values are
+/// round numbers, and "10 ms" reads better than "10.0 ms".
+int tickFigures(double value) {
+    if (!(value != 0.0) || !std::isfinite(value)) {
+        return 1;
+    }
+    const double exponent = std::floor(std::log10(std::fabs(value)));
+    for (int figures = 1; figures < 3; ++figures) {
+        const double unit = std::pow(10.0, exponent - figures + 1);
+        if (std::fabs(std::round(value / unit) * unit - value) <= 1e-9 * std::fabs(value)) {
+            return figures;
+        }
+    }
+    return 3;
+}
+
+}  // namespace
+
+QString numberTick(double value) { return qs(formatNumber(value, tickFigures(value))); }
+QString durationTick(double seconds) {
+    return seconds == 0.0 ? QStringLiteral("0") : qs(formatSi(seconds, "s", tickFigures(seconds)));
+}
+QString bytesTick(double bytes) {
+    return bytes == 0.0 ? QStringLiteral("0") : qs(formatSi(bytes, "B", tickFigures(bytes)));
+}
+
+void makeLogAxis(QCPAxis* axis, std::function<QString(double)> label) {
+    axis->setScaleType(QCPAxis::stLogarithmic);
+    QSharedPointer<FormattedLogTicker> ticker(new FormattedLogTicker(std::move(label)));
+    ticker->setLogBase(10);
+    ticker->setSubTickCount(8);
+    axis->setTicker(ticker);
+    axis->grid()->setSubGridVisible(true);
+}
+
+void styleAxes(QCustomPlot& plot, const PlotPalette& p, const QFont& font) {
+    plot.setBackground(p.background);
+    QFont bold = font;
+    bold.setBold(true);
+    for (QCPAxisRect* rect : plot.axisRects()) {
+        rect->setBackground(Qt::NoBrush);
+        for (QCPAxis* axis : rect->axes()) {
+            const QPen axisPen(p.foreground, 1.0);
+            axis->setBasePen(axisPen);
+            axis->setTickPen(axisPen);
+            axis->setSubTickPen(axisPen);
+            axis->setTickLabelColor(p.foreground);
+            axis->setLabelColor(p.foreground);
+            axis->setTickLabelFont(font);
+            axis->setLabelFont(bold);
+            axis->grid()->setPen(QPen(p.grid, 1.0, Qt::SolidLine));
+            axis->grid()->setSubGridPen(QPen(p.subGrid, 1.0, Qt::SolidLine));
+            axis->grid()->setZeroLinePen(Qt::NoPen);
+        }
+    }
+    for (int i = 0; i < plot.plotLayout()->elementCount(); ++i) {
+        if (auto* title = qobject_cast<QCPTextElement*>(plot.plotLayout()->elementAt(i))) {
+            title->setTextColor(p.foreground);
+            title->setFont(bold);
+        }
+    }
+    if (plot.legend != nullptr) {
+        plot.legend->setFont(font);
+        plot.legend->setTextColor(p.foreground);
+        plot.legend->setBrush(Qt::NoBrush);
+        plot.legend->setBorderPen(Qt::NoPen);
+    }
+}
+
+PlotPalette viewPalette(const QWidget& widget) { return PlotPalette::forSystem(widget.palette()); }
+
+}  // namespace roofline::ui

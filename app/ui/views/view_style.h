@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+/// @file view_style.h
+/// What the docked views (batch sweep, regime map, breakdown) share: the roofline plot's
+/// visual language (UI.md) applied to their axes, tick labels written by the shared
+/// formatter, and the one colour per bound.
+
+#include <qcustomplot.h>
+
+#include <QColor>
+#include <QString>
+#include <functional>
+
+#include "plot_palette.h"
+#include "roofline/analysis.h"
+
+namespace roofline::ui {
+
+/// The colour of operators and cells bound by `bound`: the memory and compute region hues
+/// of the roofline (opaque) and the interconnect roof's.
+QColor boundColor(const PlotPalette& palette, Bound bound);
+
+/// `color` mixed with `other`: 0 gives `color`, 1 gives `other`.
+QColor mixColor(const QColor& color, const QColor& other, double towardOther);
+
+/// Log ticks at the decades (and 2, 5 between them when a decade is wide on screen),
+/// labelled by `label` (the shared formatter: "1,000", "5 ms").
+class FormattedLogTicker : public QCPAxisTickerLog {
+public:
+    explicit FormattedLogTicker(std::function<QString(double)> label);
+
+protected:
+    QString getTickLabel(double tick, const QLocale& locale, QChar formatChar,
+                         int precision) override;
+
+private:
+    std::function<QString(double)> m_label;
+};
+
+/// Linear ticks labelled by `label`.
+class FormattedTicker : public QCPAxisTicker {
+public:
+    explicit FormattedTicker(std::function<QString(double)> label);
+
+protected:
+    QString getTickLabel(double tick, const QLocale& locale, QChar formatChar,
+                         int precision) override;
+
+private:
+    std::function<QString(double)> m_label;
+};
+
+/// Labels for ticks: a plain number ("1,000"), a duration ("5 ms"), bytes ("80 GB").
+QString numberTick(double value);
+QString durationTick(double seconds);
+QString bytesTick(double bytes);
+
+/// A log axis with formatted ticks and a light minor grid.
+void makeLogAxis(QCPAxis* axis, std::function<QString(double)> label);
+
+/// Background, axis pens, fonts (from `font`, the widget's, so presentation mode's larger
+/// window font carries over) and grid pens of every axis of `plot`.
+void styleAxes(QCustomPlot& plot, const PlotPalette& palette, const QFont& font);
+
+/// The palette the views draw with: the system's, light or dark.
+PlotPalette viewPalette(const QWidget& widget);
+
+}  // namespace roofline::ui

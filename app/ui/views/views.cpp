@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "views/views.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QMainWindow>
+#include <QTimer>
+
+#include "views/batch_sweep_view.h"
+#include "views/breakdown_view.h"
+#include "views/regime_map_view.h"
+
+namespace roofline::ui {
+namespace {
+
+/// Room the bottom docks take when a view is shown: the roofline stays the largest thing.
+constexpr double kDockHeightFraction = 0.42;
+
+QDockWidget* makeDock(QMainWindow& window, const QString& title, const char* name,
+                      QWidget* view) {
+    auto* dock = new QDockWidget(title, &window);
+    dock->setObjectName(QString::fromLatin1(name));
+    dock->setWidget(view);
+    dock->setAllowedAreas(Qt::BottomDockWidgetArea | Qt::TopDockWidgetArea);
+    window.addDockWidget(Qt::BottomDockWidgetArea, dock);
+    dock->hide();
+    return dock;
+}
+
+}  // namespace
+
+QStringList viewNames() {
+    return {QStringLiteral("sweep"), QStringLiteral("regime"), QStringLiteral("breakdown"),
+            QStringLiteral("all")};
+}
+
+Views::Views(ScenarioController& controller, QMainWindow& window)
+    : QObject(&window), m_window(window) {
+    m_sweep = new BatchSweepView(controller);
+    m_regime = new RegimeMapView(controller);
+    m_breakdown = new BreakdownView(controller);
+    m_sweepDock = makeDock(window, tr("Batch sweep"), "batchSweepDock", m_sweep);
+    m_regimeDock = makeDock(window, tr("Regime map"), "regimeMapDock", m_regime);
+    m_breakdownDock = makeDock(window, tr("Breakdown"), "breakdownDock", m_breakdown);
+    connect(m_sweepDock, &QDockWidget::visibilityChanged, m_sweep, &BatchSweepView::setOnScreen);
+    connect(m_regimeDock, &QDockWidget::visibilityChanged, m_regime,
+            &RegimeMapView::setOnScreen);
+    connect(m_breakdownDock, &QDockWidget::visibilityChanged, m_breakdown,
+            &BreakdownView::setOnScreen);
+    window.tabifyDockWidget(m_sweepDock, m_regimeDock);
+    window.tabifyDockWidget(m_regimeDock, m_breakdownDock);
+}
+
+QList<QAction*> Views::toggleActions() const {
+    return {m_sweepDock->toggleViewAction(), m_regimeDock->toggleViewAction(),
+            m_breakdownDock->toggleViewAction()};
+}
+
+bool Views::show(const QString& name) {
+    const int height = static_cast<int>(m_window.height() * kDockHeightFraction);
+    if (name == QLatin1String("all")) {
+        // Side by side, so that all three are visible (and live) at once: out of their
+        // tab group, then back into the bottom area in a row.
+        for (QDockWidget* dock : {m_sweepDock, m_regimeDock, m_breakdownDock}) {
+            m_window.removeDockWidget(dock);
+        }
+        for (QDockWidget* dock : {m_sweepDock, m_regimeDock, m_breakdownDock}) {
+            m_window.addDockWidget(Qt::BottomDockWidgetArea, dock, Qt::Horizontal);
+            dock->show();
+        }
+        m_window.resizeDocks({m_sweepDock}, {height}, Qt::Vertical);
+        return true;
+    }
+    QDockWidget* dock = name == QLatin1String("sweep")       ? m_sweepDock
+                        : name == QLatin1String("regime")    ? m_regimeDock
+                        : name == QLatin1String("breakdown") ? m_breakdownDock
+                                                             : nullptr;
+    if (dock == nullptr) {
+        return false;
+    }
+    dock->show();
+    dock->raise();
+    // A dock shown just now joins its tab group when the window lays it out: raise it again
+    // then, or another tab stays in front.
+    QTimer::singleShot(0, dock, &QDockWidget::raise);
+    m_window.resizeDocks({dock}, {height}, Qt::Vertical);
+    return true;
+}
+
+void Views::setReplotPriority(QCustomPlot::RefreshPriority priority) {
+    m_sweep->setReplotPriority(priority);
+    m_regime->setReplotPriority(priority);
+    m_breakdown->setReplotPriority(priority);
+}
+
+}  // namespace roofline::ui

@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The docked views (batch sweep, regime map, breakdown): each builds from the engine's
+// numbers, follows the sliders while visible (and only then), and the regime map's click
+// sets the scenario's batch and context. Also `--view` on the command line.
+
+#include <QDockWidget>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QTest>
+
+#include "app_options.h"
+#include "controls_panel.h"
+#include "main_window.h"
+#include "roofline/breakdown.h"
+#include "roofline/format.h"
+#include "roofline/sweep.h"
+#include "scenario_controller.h"
+#include "slider_control.h"
+#include "views/batch_sweep_view.h"
+#include "views/breakdown_view.h"
+#include "views/regime_map_view.h"
+#include "views/views.h"
+
+using namespace roofline;
+using namespace roofline::ui;
+
+namespace {
+
+/// A window shown offscreen with the view `name` raised.
+void showWith(MainWindow& window, const QString& name) {
+    window.setAttribute(Qt::WA_DontShowOnScreen, true);
+    window.resize(1600, 1000);
+    window.show();
+    QVERIFY(window.showView(name));
+    QApplication::processEvents();
+}
+
+/// Moves the batch slider one step up (a value change the controller takes).
+void stepBatch(MainWindow& window) {
+    QSlider* slider = window.controlsPanel()->batchControl()->slider();
+    slider->setValue(slider->value() + std::max(1, (slider->maximum() - slider->minimum()) / 10));
+}
+
+}  // namespace
+
+class TestViews : public QObject {
+    Q_OBJECT
+private slots:
+    void batchSweepDrawsTheEnginesSweepAndFollowsTheSliders() {
+        MainWindow window;
+        showWith(window, QStringLiteral("sweep"));
+        BatchSweepView* view = window.views()->batchSweep();
+        QVERIFY(view->onScreen());
+        ScenarioController& c = window.controller();
+        const BatchSweep expected = batchSweep(c.scenario(), kMaxSliderBatch, 64);
+        // The default scenario fits up to B = 225: the solid curve is the batches that fit.
+        QCOMPARE(view->sweep().memoryWallBatch, expected.memoryWallBatch);
+        int fits = 0;
+        for (const BatchSweepPoint& p : expected.points) {
+            fits += p.fits ? 1 : 0;
+        }
+        QCOMPARE(view->tokensGraph()->data()->size(), fits);
+        const BatchSweepPoint& first = expected.points.front();
+        QCOMPARE(view->tokensGraph()->data()->at(0)->key, 1.0);
+        QCOMPARE(view->tokensGraph()->data()->at(0)->value, first.decodeTokensPerSecond);
+        QCOMPARE(view->tpotGraph()->data()->at(0)->value, first.tpotSeconds);
+        QCOMPARE(view->latencyCurve()->data()->at(0)->key, first.tpotSeconds);
+        QVERIFY(view->tokensBeyondGraph()->data()->size() > 0);
+        QVERIFY(view->wallLine()->visible());
+        QCOMPARE(view->wallLine()->point1->coords().x(), 225.0);
+        QCOMPARE(view->wallLabel(), QStringLiteral("memory full B = 225"));
+        // At C = 2048 the critical batch never comes: no line, and the title says so.
+        QVERIFY(!view->sweep().criticalBatch.has_value());
+        QVERIFY(!view->criticalLine()->visible());
+        QVERIFY2(view->titleText().contains(QStringLiteral("never")), qPrintable(view->titleText()));
+        QVERIFY(!view->plainTokensGraph()->visible());
+
+        // A batch step moves the marker to the engine's point without a new sweep.
+        const int sweeps = view->sweepComputations();
+        stepBatch(window);
+        QCOMPARE(view->sweepComputations(), sweeps);
+        QCOMPARE(view->scenarioMarker()->data()->at(0)->key,
+                 static_cast<double>(c.scenario().workload.batch));
+        QCOMPARE(view->scenarioMarker()->data()->at(0)->value, c.analysis().decodeTokensPerSecond);
+
+        // A shorter context: a new sweep, and now the critical batch is on the curve.
+        c.setContextTokens(128);
+        QCOMPARE(view->sweepComputations(), sweeps + 1);
+        QVERIFY(view->sweep().criticalBatch.has_value());
+        QVERIFY(view->criticalLine()->visible());
+        QCOMPARE(view->criticalLine()->point1->coords().x(),
+                 static_cast<double>(*c.analysis().criticalBatch));
+
+        // Speculative decoding: the plain curves appear beside the speculative ones.
+        c.setSpeculation(4, 0.7, "ngram");
+        QVERIFY(view->sweep().speculative);
+        QVERIFY(view->plainTokensGraph()->visible());
+        QCOMPARE(view->plainTokensGraph()->data()->at(0)->value,
+                 view->sweep().points.front().plainTokensPerSecond);
+        QVERIFY(view->plainTokensGraph()->data()->at(0)->value <
+                view->tokensGraph()->data()->at(0)->value);
+    }
+
+    void regimeMapIsTheEnginesGridAndRecomputesOnlyWhatChanged() {
+        MainWindow window;
+        showWith(window, QStringLiteral("regime"));
+        RegimeMapView* view = window.views()->regimeMap();
+        QVERIFY(view->onScreen());
+        ScenarioController& c = window.controller();
+        const RegimeGrid& grid = view->grid();
+        QCOMPARE(grid.batches.size(), std::size_t{128});
+        QCOMPARE(grid.contexts.size(), std::size_t{128});
+        QCOMPARE(view->colorMap()->data()->keySize(), 128);
+        QCOMPARE(view->colorMap()->data()->valueSize(), 128);
+        QCOMPARE(grid.contexts.back(), c.maxContextTokens());
+        RegimeGrid expected;
+        computeRegimeGrid(c.scenario(), grid.spec, expected);
+        for (std::size_t k = 0; k < grid.cells.size(); k += 997) {
+            QCOMPARE(grid.cells[k].tpotSeconds, expected.cells[k].tpotSeconds);
+            QCOMPARE(grid.cells[k].fits, expected.cells[k].fits);
+        }
+        QVERIFY(view->memoryWallCurve()->data()->size() > 0);
+        QVERIFY(view->criticalBatchCurve()->data()->size() > 0);  // at short contexts
+        QVERIFY(view->goldilocksCurve()->data()->size() > 0);
+        QVERIFY(view->outOfMemoryRegion()->brush().style() != Qt::NoBrush);
+        QCOMPARE(view->scenarioMarker()->data()->at(0)->key, 1.0);
+        QCOMPARE(view->scenarioMarker()->data()->at(0)->value, 2048.0);
+
+        // Batch and context move only the marker; anything else recomputes the grid.
+        const int computed = view->gridComputations();
+        stepBatch(window);
+        QCOMPARE(view->gridComputations(), computed);
+        QCOMPARE(view->scenarioMarker()->data()->at(0)->key,
+                 static_cast<double>(c.scenario().workload.batch));
+        c.setKvPrecision(Precision::Fp8);
+        QCOMPARE(view->gridComputations(), computed + 1);
+        computeRegimeGrid(c.scenario(), grid.spec, expected);
+        QCOMPARE(grid.cells.back().tpotSeconds, expected.cells.back().tpotSeconds);
+
+        // Hidden behind another tab it does not recompute, and catches up when raised.
+        QVERIFY(window.showView(QStringLiteral("breakdown")));
+        QApplication::processEvents();
+        QVERIFY(!view->onScreen());  // Qt keeps it "visible", off the window
+        QVERIFY(window.views()->breakdown()->onScreen());
+        c.setKvPrecision(Precision::Bf16);
+        QCOMPARE(view->gridComputations(), computed + 1);
+        QVERIFY(window.showView(QStringLiteral("regime")));
+        QApplication::processEvents();
+        QCOMPARE(view->gridComputations(), computed + 2);
+    }
+
+    void regimeMapHoverAndClick() {
+        MainWindow window;
+        showWith(window, QStringLiteral("regime"));
+        RegimeMapView* view = window.views()->regimeMap();
+        ScenarioController& c = window.controller();
+        QSignalSpy spy(&c, &ScenarioController::analysisChanged);
+        // Cell (90, 40): B and C well inside the grid, fits or not as the engine says.
+        const std::size_t i = 90, j = 40;
+        const QPointF pixel = view->cellCentre(i, j);
+        const std::int64_t batch = view->grid().batches[i];
+        const std::int64_t context = view->grid().contexts[j];
+        const QString tip = view->tooltipAt(pixel);
+        QVERIFY2(tip.startsWith(QStringLiteral("B = %1, C = %2 tokens")
+                                    .arg(QString::fromStdString(formatInteger(batch)),
+                                         QString::fromStdString(formatInteger(context)))),
+                 qPrintable(tip));
+        QVERIFY(tip.contains(QStringLiteral("tok/s")));
+        QVERIFY(tip.contains(QStringLiteral("Decode step: ")));
+        QVERIFY(view->tooltipAt(QPointF(1.0, 1.0)).isEmpty());  // outside the map
+        QTest::mouseClick(view->plot(), Qt::LeftButton, {}, pixel.toPoint());
+        QCOMPARE(c.scenario().workload.batch, batch);
+        QCOMPARE(c.scenario().workload.contextTokens, context);
+        QVERIFY(spy.count() >= 1);
+        // The controls follow, as after a slider.
+        QCOMPARE(window.controlsPanel()->batchControl()->value(), batch);
+        // A click outside the map changes nothing.
+        QVERIFY(!view->clickAt(QPointF(1.0, 1.0)));
+        QCOMPARE(c.scenario().workload.batch, batch);
+    }
+
+    void breakdownShowsEachPassAndTheMemory() {
+        MainWindow window;
+        showWith(window, QStringLiteral("breakdown"));
+        BreakdownView* view = window.views()->breakdown();
+        ScenarioController& c = window.controller();
+        const Analysis& a = c.analysis();
+        QCOMPARE(view->passBars().size(), std::size_t{2});  // prefill, decode
+        const BreakdownView::PassBars& decode = view->passBars()[1];
+        QVERIFY(decode.kind == PassKind::Decode);
+        // Row 0: the whole pass, by bound; then each operator in its bound's bars.
+        QCOMPARE(decode.memory->data()->at(0)->value, boundSeconds(a, PassKind::Decode).memory);
+        for (std::size_t k = 0; k < decode.operators.size(); ++k) {
+            const OperatorCost& op = a.operators[decode.operators[k]];
+            QVERIFY(op.pass == PassKind::Decode);
+            QCPBars* bars = op.bound == Bound::Memory    ? decode.memory
+                            : op.bound == Bound::Compute ? decode.compute
+                                                         : decode.interconnect;
+            QCOMPARE(bars->data()->at(static_cast<int>(k) + 1)->value, op.timeSeconds);
+        }
+        QCOMPARE(view->weightBars()->data()->at(0)->value, a.memory.weightBytes);
+        QCOMPARE(view->kvBars()->data()->at(0)->value, a.memory.kvCacheBytes);
+        QCOMPARE(view->workspaceBars()->data()->at(0)->value, a.memory.workspaceBytes);
+        QCOMPARE(view->usableLine()->point1->coords().x(), a.memory.usableBytes);
+        QCOMPARE(view->capacityLine()->point1->coords().x(), a.memory.capacityBytes);
+        QVERIFY(view->memoryTitle().contains(QStringLiteral("fits")));
+
+        // A slider step redraws it from the new analysis.
+        stepBatch(window);
+        QCOMPARE(view->kvBars()->data()->at(0)->value, c.analysis().memory.kvCacheBytes);
+        // Speculative decoding adds the verify pass (n-gram draft: no draft pass).
+        c.setSpeculation(4, 0.7, "ngram");
+        QCOMPARE(view->passBars().size(), std::size_t{3});
+        QVERIFY(view->passBars()[2].kind == PassKind::Verify);
+        // The operator tooltip is the roofline's (the pass plots were made anew).
+        view->plot()->replot();  // lays the new plots out
+        const QCPAxisRect* rect = view->passBars()[1].rect;
+        const double y = rect->axis(QCPAxis::atLeft)->coordToPixel(1.0);
+        const double x = rect->rect().center().x();
+        QVERIFY2(view->tooltipAt(QPointF(x, y)).startsWith(QStringLiteral("decode: ")),
+                 qPrintable(view->tooltipAt(QPointF(x, y))));
+    }
+
+    void everyViewIsInTheViewMenuAndAllShowsThemSideBySide() {
+        MainWindow window;
+        QCOMPARE(window.views()->toggleActions().size(), 3);
+        for (QDockWidget* dock : {window.views()->sweepDock(), window.views()->regimeDock(),
+                                  window.views()->breakdownDock()}) {
+            QVERIFY(dock->isHidden());  // until asked for
+            QCOMPARE(window.dockWidgetArea(dock), Qt::BottomDockWidgetArea);
+        }
+        QVERIFY(!window.showView(QStringLiteral("roofline")));
+        showWith(window, QStringLiteral("all"));
+        QVERIFY(window.views()->batchSweep()->onScreen());
+        QVERIFY(window.views()->regimeMap()->onScreen());
+        QVERIFY(window.views()->breakdown()->onScreen());
+    }
+
+    void viewOption() {
+        const AppOptions o = parseAppOptions(
+            {QStringLiteral("--view"), QStringLiteral("regime"), QStringLiteral("--grab"),
+             QStringLiteral("out.png")});
+        QVERIFY2(o.errors.isEmpty(), qPrintable(o.errors.join(QLatin1Char('\n'))));
+        QCOMPARE(o.view, QStringLiteral("regime"));
+        QCOMPARE(parseAppOptions({QStringLiteral("--view=sweep")}).view, QStringLiteral("sweep"));
+        const AppOptions bad = parseAppOptions({QStringLiteral("--view"), QStringLiteral("map")});
+        QCOMPARE(bad.errors.size(), 1);
+        QCOMPARE(bad.errors.front(), QStringLiteral("unknown view 'map'; the views are: sweep, "
+                                                    "regime, breakdown, all"));
+        QVERIFY(appUsage().contains(QStringLiteral("--view NAME")));
+    }
+};
+
+QTEST_MAIN(TestViews)
+#include "tst_views.moc"
