@@ -70,6 +70,10 @@ std::optional<std::vector<std::int64_t>> parseValueList(const std::string& text,
 /// `sweep`: every batch × context combination.
 int runSweep(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
+/// `frontier`: the throughput–interactivity frontier over lists of hardware, TP,
+/// quantization, batch and expert parallelism (frontier.cpp).
+int runFrontier(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
 /// The readable list of `levers --format table`: one row per lever (TPOT, TTFT, tokens/s
 /// with their ratios to the base, fits, the change), the explanation below it, then the
 /// levers that do not apply with their reasons.

@@ -22,6 +22,7 @@
 #include "controls_panel.h"
 #include "dialogs.h"
 #include "export.h"
+#include "frontier_view.h"
 #include "plot_tooltip.h"
 #include "results_panel.h"
 #include "roofline/io/levers.h"
@@ -166,6 +167,15 @@ void MainWindow::createDocks() {
     addDockWidget(Qt::RightDockWidgetArea, m_resultsDock);
     resizeDocks({m_controlsDock, m_resultsDock}, {kControlsDockWidth, kResultsDockWidth},
                 Qt::Horizontal);
+
+    // The Frontier view computes only while shown (it follows the controller itself).
+    m_frontier = new FrontierView(*m_controller, this);
+    m_frontier->setPlotPalette(m_plot->plotPalette());
+    m_frontierDock = new QDockWidget(tr("Frontier"), this);
+    m_frontierDock->setObjectName(QStringLiteral("frontierDock"));
+    m_frontierDock->setWidget(m_frontier);
+    addDockWidget(Qt::BottomDockWidgetArea, m_frontierDock);
+    m_frontierDock->hide();
 }
 
 void MainWindow::createActions() {
@@ -239,6 +249,7 @@ void MainWindow::createMenus() {
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(m_controlsDock->toggleViewAction());
     view->addAction(m_resultsDock->toggleViewAction());
+    view->addAction(m_frontierDock->toggleViewAction());
     view->addSeparator();
     view->addAction(m_showOperators);
     view->addAction(m_resetView);
@@ -537,6 +548,7 @@ void MainWindow::setPresentationMode(bool on) {
     fitDocks();
     m_plot->setPresentationMode(on);
     m_results->setPlotPalette(m_plot->plotPalette());
+    m_frontier->setPlotPalette(m_plot->plotPalette());
 }
 
 bool MainWindow::presentationMode() const { return m_presentation->isChecked(); }

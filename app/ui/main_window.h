@@ -27,6 +27,7 @@ class QToolBar;
 namespace roofline::ui {
 
 class ControlsPanel;
+class FrontierView;
 class ResultsPanel;
 class RooflinePlot;
 class ScenarioController;
@@ -45,6 +46,9 @@ public:
     ResultsPanel* resultsPanel() const { return m_results; }
     QDockWidget* controlsDock() const { return m_controlsDock; }
     QDockWidget* resultsDock() const { return m_resultsDock; }
+    /// The Frontier view: a bottom dock, hidden at start (View › Frontier).
+    FrontierView* frontierView() const { return m_frontier; }
+    QDockWidget* frontierDock() const { return m_frontierDock; }
 
     /// File actions without their file dialogs. Each reports failure through
     /// Dialogs::showError and leaves the current scenario untouched.
@@ -135,6 +139,8 @@ private:
     ResultsPanel* m_results = nullptr;
     QDockWidget* m_controlsDock = nullptr;
     QDockWidget* m_resultsDock = nullptr;
+    FrontierView* m_frontier = nullptr;
+    QDockWidget* m_frontierDock = nullptr;
     QMenu* m_recentMenu = nullptr;
     QStringList m_recentFiles;
     std::string m_viewHardware;  ///< the scenario the plot's view was fitted to

@@ -57,6 +57,10 @@ struct Workload {
     std::int64_t maxBatchedTokens = 8192;
     /// Spec-sheet peaks, or measured achievable rates (DOMAIN.md §6).
     Ceilings ceilings = Ceilings::Peak;
+    /// What one device costs per hour, in US dollars (finite, ≥ 0). Absent = no price, and
+    /// then no cost anywhere: prices differ by contract, so there is never a default
+    /// (DOMAIN.md §7).
+    std::optional<double> pricePerDeviceHourUsd;
 
     bool operator==(const Workload&) const = default;
 };

@@ -164,6 +164,18 @@ std::string analysisToJson(const Scenario& scenario, const Analysis& a) {
         warnings.push_back(warning.text());
     }
 
+    // Cost only with a price (never a default); energy only with the hardware's TDP, an
+    // upper bound at full board power.
+    Json cost = nullptr;
+    if (a.cost) {
+        cost = {{"price_per_device_hour_usd", a.cost->pricePerDeviceHourUsd},
+                {"usd_per_million_output_tokens", a.cost->usdPerMillionOutputTokens}};
+    }
+    Json energy = nullptr;
+    if (a.energy) {
+        energy = {{"joules_per_output_token_max", a.energy->joulesPerOutputTokenMax}};
+    }
+
     Json out = {
         {"hardware", hardware},
         {"model", model},
@@ -192,6 +204,12 @@ std::string analysisToJson(const Scenario& scenario, const Analysis& a) {
         {"operators", operators},
         {"warnings", warnings},
     };
+    if (a.cost) {
+        out["cost"] = cost;
+    }
+    if (a.energy) {
+        out["energy"] = energy;
+    }
     return out.dump(2) + "\n";
 }
 
