@@ -113,7 +113,7 @@ FrontierView::FrontierView(ScenarioController& controller, QWidget* parent)
         axis->setNumberFormat(QStringLiteral("gb"));
         axis->grid()->setSubGridVisible(true);
     }
-    m_plot->xAxis->setLabel(tr("interactivity (output tok/s per user)"));
+    m_plot->xAxis->setLabel(tr("interactivity: output tok/s per user"));
     m_unfit = m_plot->addGraph();
     m_unfit->setName(tr("does not fit"));
     m_missed = m_plot->addGraph();
@@ -136,9 +136,10 @@ FrontierView::FrontierView(ScenarioController& controller, QWidget* parent)
     m_tpotText = new QCPItemText(m_plot);
     m_tpotText->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_bestText = new QCPItemText(m_plot);
-    m_bestText->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+    m_bestText->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
     m_plot->legend->setVisible(true);
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    // Bottom left: slow and low-throughput, where configurations seldom are.
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignLeft);
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     layout->addWidget(m_plot, 1);
 
@@ -160,6 +161,11 @@ FrontierView::FrontierView(ScenarioController& controller, QWidget* parent)
     connect(m_perDollar, &QCheckBox::toggled, this, &FrontierView::redraw);
     connect(m_plot, &QCustomPlot::mouseMove, this, &FrontierView::onMouseMove);
     setPlotPalette(PlotPalette::forSystem(palette()));
+}
+
+QSize FrontierView::sizeHint() const {
+    // Tall enough that a decade of throughput is readable when the dock first opens.
+    return {900, 380};
 }
 
 void FrontierView::setPlotPalette(const PlotPalette& palette) {
@@ -312,7 +318,7 @@ void FrontierView::redraw() {
     m_perDollar->setEnabled(m_request.base.pricePerDeviceHourUsd &&
                             *m_request.base.pricePerDeviceHourUsd > 0.0);
     m_plot->yAxis->setLabel(dollars ? tr("output tokens per $")
-                                    : tr("throughput (output tok/s per device)"));
+                                    : tr("throughput: tok/s per device"));
     QVector<double> fx, fy, mx, my, ux, uy, lx, ly;
     double lo = std::numeric_limits<double>::infinity();
     double hi = 0.0;
@@ -369,8 +375,8 @@ void FrontierView::redraw() {
         m_bestMark->setData(QVector<double>{bx}, QVector<double>{yValue(b)});
         const QString config =
             configurationText(p.configuration, m_hardwareNames[p.configuration.hardware], moe);
-        m_bestText->setText(tr("best: %1").arg(config));
-        m_bestText->position->setCoords(bx, yValue(b));
+        m_bestText->setText(tr("best"));  // the label above the plot names it
+        m_bestText->position->setCoords(bx, yValue(b) * 1.25);
         m_bestText->setVisible(true);
         m_best->setText(
             tr("%1: %2 tok/s per device, %3 tok/s per user (highest throughput per device that "
@@ -400,7 +406,7 @@ void FrontierView::redraw() {
         const double x = 1.0 / *m_request.sloTpotSeconds;
         m_tpotLine->point1->setCoords(x, 1.0);
         m_tpotLine->point2->setCoords(x, 2.0);
-        m_tpotText->position->setCoords(x, hi > 0.0 ? hi * 1.5 : 1.0);
+        m_tpotText->position->setCoords(x, hi > 0.0 ? hi * 2.8 : 1.0);
         m_tpotText->setText(tr(" TPOT ≤ %1").arg(qs(formatDuration(*m_request.sloTpotSeconds))));
         xlo = std::min(xlo, x);
         xhi = std::max(xhi, x);
@@ -410,7 +416,7 @@ void FrontierView::redraw() {
 
     if (hi > 0.0) {
         m_plot->xAxis->setRange(xlo / 1.6, xhi * 1.6);
-        m_plot->yAxis->setRange(lo / 1.6, hi * 2.5);
+        m_plot->yAxis->setRange(lo / 1.6, hi * 3.0);
     }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }

@@ -77,6 +77,7 @@ public:
     double yValue(std::size_t i) const;
 
     void setPlotPalette(const PlotPalette& palette);
+    QSize sizeHint() const override;
 
 protected:
     void showEvent(QShowEvent* event) override;
