@@ -217,7 +217,11 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
     m_price->setMaximumWidth(m_batch->spinBox()->minimumWidth() * 3 / 2);
     row(tr("T&okens per pass"), m_maxBatchedTokens);
     row(tr("Usable memor&y"), m_memoryUtilization);
-    row(tr("$ per device-&hour"), m_price);
+    // No mnemonic: every letter of the label is taken by another row or a menu (Help's H).
+    auto* priceLabel = new QLabel(tr("$ per device-hour"));
+    m_rowLabels.push_back(priceLabel);
+    m_price->setAccessibleName(tr("Price per device-hour in US dollars"));
+    form->addRow(priceLabel, m_price);
     // Folded at start; the panel lives as long as the window, so the state lasts the session.
     const auto setAdvancedShown = [this, form](bool shown) {
         m_advancedButton->setArrowType(shown ? Qt::DownArrow : Qt::RightArrow);
