@@ -164,18 +164,6 @@ std::string analysisToJson(const Scenario& scenario, const Analysis& a) {
         warnings.push_back(warning.text());
     }
 
-    // Cost only with a price (never a default); energy only with the hardware's TDP, an
-    // upper bound at full board power.
-    Json cost = nullptr;
-    if (a.cost) {
-        cost = {{"price_per_device_hour_usd", a.cost->pricePerDeviceHourUsd},
-                {"usd_per_million_output_tokens", a.cost->usdPerMillionOutputTokens}};
-    }
-    Json energy = nullptr;
-    if (a.energy) {
-        energy = {{"joules_per_output_token_max", a.energy->joulesPerOutputTokenMax}};
-    }
-
     Json out = {
         {"hardware", hardware},
         {"model", model},
@@ -204,11 +192,14 @@ std::string analysisToJson(const Scenario& scenario, const Analysis& a) {
         {"operators", operators},
         {"warnings", warnings},
     };
+    // Cost only with a price (never a default); energy only with the hardware's TDP, an
+    // upper bound at full board power. Absent keys, not nulls.
     if (a.cost) {
-        out["cost"] = cost;
+        out["cost"] = {{"price_per_device_hour_usd", a.cost->pricePerDeviceHourUsd},
+                       {"usd_per_million_output_tokens", a.cost->usdPerMillionOutputTokens}};
     }
     if (a.energy) {
-        out["energy"] = energy;
+        out["energy"] = {{"joules_per_output_token_max", a.energy->joulesPerOutputTokenMax}};
     }
     return out.dump(2) + "\n";
 }
