@@ -46,7 +46,7 @@ std::optional<double> positiveNumber(const std::string& text) {
 std::string knownQuantizations() {
     std::string out;
     for (const QuantizationScheme& s : kQuantizationSchemes) {
-        out += (out.empty() ? "" : ", ") + std::string(s.label);
+        out.append(out.empty() ? "" : ", ").append(s.label);
     }
     return out;
 }
@@ -88,8 +88,10 @@ std::string takeArgs(const std::vector<std::string>& args, FrontierArgs& out) {
                        "--output N (output tokens per request), not --context";
             }
             if (name == "--weights" || name == "--activations") {
-                return "frontier takes precisions as --quantization " + knownQuantizations() +
-                       " (a list), not " + name;
+                return std::string("frontier takes precisions as --quantization ")
+                           .append(knownQuantizations())
+                           .append(" (a list), not ")
+                           .append(name);
             }
             out.scenarioArgs.push_back(args[i]);
             continue;
@@ -259,9 +261,11 @@ void writeTable(std::ostream& out, const FrontierRequest& request, const Frontie
             << pad(formatDuration(r.tpotSeconds), 10)
             << pad(formatNumber(r.interactivityTokensPerSecondPerUser), 12)
             << pad(formatNumber(r.throughputTokensPerSecondPerDevice), 14)
-            << (l.priceColumn ? pad("$" + formatNumber(r.usdPerMillionOutputTokens.value_or(0.0)),
-                                    12)
-                              : "")
+            << (l.priceColumn
+                    ? pad(std::string("$").append(
+                              formatNumber(r.usdPerMillionOutputTokens.value_or(0.0))),
+                          12)
+                    : "")
             << pad(p.onFrontier ? "*" : "", 10);
         if (p.meetsSlo) {
             out << (*p.meetsSlo ? "meets" : "misses");
@@ -326,8 +330,11 @@ int runFrontier(const std::vector<std::string>& argsIn, std::ostream& out, std::
     for (const std::string& name : splitList(args.quantization)) {
         const std::optional<Quantization> q = parseQuantization(name);
         if (!q) {
-            return usage("--quantization expects a list of " + knownQuantizations() +
-                         ", got '" + name + "'");
+            return usage(std::string("--quantization expects a list of ")
+                             .append(knownQuantizations())
+                             .append(", got '")
+                             .append(name)
+                             .append("'"));
         }
         request.quantizations.push_back(*q);
     }
@@ -340,13 +347,17 @@ int runFrontier(const std::vector<std::string>& argsIn, std::ostream& out, std::
     }
     const auto output = parseValueList(args.output, 1, kMaxTokens, error);
     if (!output || output->size() != 1) {
-        return usage("--output expects one integer from 1 to " + integerText(kMaxTokens) +
-                     " (output tokens per request), got '" + args.output + "'");
+        return usage(std::string("--output expects one integer from 1 to ")
+                         .append(integerText(kMaxTokens))
+                         .append(" (output tokens per request), got '")
+                         .append(args.output)
+                         .append("'"));
     }
     const std::int64_t prompt = file.workload.promptTokens;
     if (prompt + output->front() - 1 > kMaxTokens) {
-        return usage("--prompt + --output must be at most " + integerText(kMaxTokens) +
-                     " tokens");
+        return usage(std::string("--prompt + --output must be at most ")
+                         .append(integerText(kMaxTokens))
+                         .append(" tokens"));
     }
     request.shape = {prompt, output->front()};
     for (auto [text, target, name] :

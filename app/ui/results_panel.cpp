@@ -172,9 +172,14 @@ void ResultsPanel::setAnalysis(const Analysis& a) {
                                            " tok/step; plain TPOT " +
                                            formatDuration(a.speculative->plainTpotSeconds)
                                      : std::string("off"));
-    set("cost", a.cost ? "$" + formatNumber(a.cost->usdPerMillionOutputTokens) + " / M tokens"
+    // append(), not "$" + std::string: GCC 12 -O3 warns a false -Wrestrict (GCC bug 105651).
+    set("cost", a.cost ? std::string("$")
+                             .append(formatNumber(a.cost->usdPerMillionOutputTokens))
+                             .append(" / M tokens")
                        : std::string("no price set"));
-    set("energy", a.energy ? "≤ " + formatSi(a.energy->joulesPerOutputTokenMax, "J") + " / token"
+    set("energy", a.energy ? std::string("≤ ")
+                                 .append(formatSi(a.energy->joulesPerOutputTokenMax, "J"))
+                                 .append(" / token")
                            : std::string("no TDP known"));
     // The bound and the share of the pass's time in operators bound that way (DOMAIN §5).
     const auto bound = [](const PassCost& p) {
