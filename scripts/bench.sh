@@ -3,7 +3,8 @@
 # Builds Release and prints one table of every performance figure against its budget:
 # analyze() per shipped model, a 10,000-cell sweep, preset loading and config import
 # (Google Benchmark medians of 5 repetitions), `roofline-cli sweep` of 10,000 scenarios to
-# CSV as a whole process (median of 11 runs), the window's interaction latency
+# CSV as a whole process (median of 11 runs), `roofline-cli frontier` of 240 configurations
+# as a whole process (median of 11), the window's interaction latency
 # (--benchmark-interaction 400, and again with a baseline pinned on other hardware, so its
 # roof, ghosts and arrows are all drawn; and again with the regime map shown, which recomputes
 # its 128 x 128 grid on every step, and with all three docked views side by side, --view),
@@ -46,6 +47,19 @@ median() { sort -n | sed -n 6p; }  # of 11
 cli_wall=$(awk '{ printf "%.2f\n", $1 / 1000 }' "$work/cli_wall" | median)
 cli_cpu=$(awk '{ printf "%.0f\n", ($1 + $2) * 1000 }' "$work/cli_cpu" | median)
 
+# The frontier of 240 configurations (3 hardware x 4 TP x 5 quantizations x 4 batches, two
+# analyses each) to CSV, the whole process, timed as the sweep: median of 11.
+frontier=(frontier --output 1024 --hardware h100-sxm,h200,b200 --tp 1,2,4,8
+          --quantization W16A16,W8A16,W8A8,W4A16,W4A8 --batch 1,8,64,256 --format csv)
+"$cli" "${frontier[@]}" >/dev/null
+for _ in $(seq 11); do
+    start=${EPOCHREALTIME/[.,]/}
+    "$cli" "${frontier[@]}" >/dev/null
+    end=${EPOCHREALTIME/[.,]/}
+    echo "$((end - start))" >>"$work/frontier_wall"
+done
+frontier_wall=$(awk '{ printf "%.2f\n", $1 / 1000 }' "$work/frontier_wall" | median)
+
 "$app" --benchmark-interaction 400 2>/dev/null | tail -n 1 >"$work/interaction.json"
 # Compare mode: an A100 baseline (other roofs) at batch 16, speculative passes included.
 cat >"$work/baseline.json" <<'JSON'
@@ -86,6 +100,7 @@ field() { sed -E "s/.*\"$1\": ([0-9.]+).*/\1/" "$work/${2:-interaction}.json"; }
     done <"$work/bench.tsv"
     echo -e "cli sweep 10k to CSV, process\t$cli_wall\tms\t10"
     echo -e "cli sweep 10k to CSV, CPU time\t$cli_cpu\tms\t"
+    echo -e "cli frontier 240 configs, process\t$frontier_wall\tms\t50"
     echo -e "window interaction p50\t$(field p50_ms)\tms\t"
     echo -e "window interaction p99\t$(field p99_ms)\tms\t5"
     echo -e "window interaction max\t$(field max_ms)\tms\t"

@@ -21,12 +21,13 @@ constexpr std::string_view kUsage =
     "Roofline analysis of LLM serving: where prefill and decode sit against a chip's roofs.\n"
     "\n"
     "Commands:\n"
-    "  analyze [scenario options] [--format table|json|csv]\n"
-    "                           analyse one scenario (default: table)\n"
     "  analyze --scenario ID|FILE [scenario options] [--format table|json|csv]\n"
     "                           a shipped lesson or scenario (list scenarios) or a\n"
     "                           scenario file, options on top; its lever applied, its\n"
     "                           lesson's expectations checked against the engine\n"
+    "  analyze [scenario options] [--format table|json|csv|scenario]\n"
+    "                           analyse one scenario (default: table); scenario writes\n"
+    "                           the scenario file of the options (File > Save's JSON)\n"
     "  sweep [scenario options] [--format csv|json]\n"
     "                           one row per --batch x --context combination; both take\n"
     "                           lists (1,2,4) or ranges (1:4096:x2 geometric, 512:4096:+512)\n"
@@ -40,9 +41,17 @@ constexpr std::string_view kUsage =
     "  list hardware|models|scenarios\n"
     "                           the shipped presets; scenarios: the lessons, with the\n"
     "                           questions they answer\n"
+    "  frontier [scenario options] --output N [--hardware ID,ID,...] [--tp 1,2,4,8]\n"
+    "           [--quantization W16A16,W8A8,W4A16,...] [--batch 1,8,64,256]\n"
+    "           [--expert-parallel off,on] [--slo-tpot-ms X] [--slo-ttft-ms Y]\n"
+    "           [--format table|json|csv]\n"
+    "                           every configuration of the lists as a point (tok/s per\n"
+    "                           user, tok/s per device) for requests of --prompt and\n"
+    "                           --output tokens (default 1024); the Pareto frontier of\n"
+    "                           those that fit, and the best one meeting the SLOs\n"
     "  validate FILE            check a hardware preset, model config.json or scenario file\n"
     "\n"
-    "Scenario options (analyze, sweep, levers):\n";
+    "Scenario options (analyze, sweep, levers, frontier):\n";
 
 constexpr std::string_view kExitHelp =
     "\nExit status: 0 ok, 2 usage error, 3 invalid input file or scenario.\n";
@@ -85,7 +94,8 @@ std::optional<std::string> takeFormat(std::vector<std::string>& args, std::strin
 std::optional<int> scenarioFromArgs(std::vector<std::string> args,
                                     const std::vector<std::string>& formats,
                                     const std::string& formatsText, std::ostream& err,
-                                    std::string& format, io::ResolvedScenario& resolved) {
+                                    std::string& format, io::ResolvedScenario& resolved,
+                                    io::ScenarioFile* fileOut = nullptr) {
     std::string error;
     format = takeFormat(args, error).value_or("table");
     if (!error.empty()) {
@@ -108,6 +118,10 @@ std::optional<int> scenarioFromArgs(std::vector<std::string> args,
     if (!resolved.ok()) {
         return kExitInvalid;
     }
+    if (fileOut != nullptr) {
+        *fileOut = file;
+        fileOut->workload = resolved.scenario.workload;  // carries the resolved --gqa-ratio
+    }
     return std::nullopt;
 }
 
@@ -119,9 +133,15 @@ int runAnalyze(std::vector<std::string> args, std::ostream& out, std::ostream& e
     }
     std::string format;
     io::ResolvedScenario resolved;
-    if (const std::optional<int> failed = scenarioFromArgs(
-            std::move(args), {"table", "json", "csv"}, "table, json or csv", err, format, resolved)) {
+    io::ScenarioFile file;
+    if (const std::optional<int> failed =
+            scenarioFromArgs(std::move(args), {"table", "json", "csv", "scenario"},
+                             "table, json, csv or scenario", err, format, resolved, &file)) {
         return *failed;
+    }
+    if (format == "scenario") {  // what File > Save writes, for scripts that make scenarios
+        out << io::toJson(file);
+        return kExitOk;
     }
     const Analysis analysis = analyze(resolved.scenario);
     if (format == "json") {
@@ -283,6 +303,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     }
     if (command == "measured") {
         return runMeasured(rest, out, err);
+    if (command == "frontier") {
+        return runFrontier(rest, out, err);
     }
     if (command == "list") {
         return runList(rest, out, err);

@@ -72,6 +72,9 @@ int runSweep(const std::vector<std::string>& args, std::ostream& out, std::ostre
 
 /// `measured FILE`: measured results against the model; exit 3 when no row is kept.
 int runMeasured(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+/// `frontier`: the throughput–interactivity frontier over lists of hardware, TP,
+/// quantization, batch and expert parallelism (frontier.cpp).
+int runFrontier(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 /// The readable list of `levers --format table`: one row per lever (TPOT, TTFT, tokens/s
 /// with their ratios to the base, fits, the change), the explanation below it, then the

@@ -149,6 +149,17 @@ void printTable(std::ostream& out, const Scenario& s, const Analysis& a) {
 
     out << "TTFT " << formatDuration(a.ttftSeconds) << "   TPOT " << formatDuration(a.tpotSeconds)
         << "   decode " << formatNumber(a.decodeTokensPerSecond) << " tok/s\n";
+    // Cost only with a price; energy is an upper bound (every device at its TDP).
+    if (a.cost) {
+        out << "Cost       $" << formatNumber(a.cost->usdPerMillionOutputTokens)
+            << " per million output tokens at $" << formatNumber(a.cost->pricePerDeviceHourUsd)
+            << " per device-hour\n";
+    }
+    if (a.energy) {
+        out << "Energy     ≤ " << formatSi(a.energy->joulesPerOutputTokenMax, "J")
+            << " per output token (upper bound: " << integerText(a.devices) << " × "
+            << formatSi(s.hardware.tdpWatts, "W") << " TDP, full power)\n";
+    }
     out << "Critical batch: whole decode step "
         << (a.criticalBatch ? formatInteger(*a.criticalBatch)
                             : std::string("never (compute-bound operators never take half the step: the KV "

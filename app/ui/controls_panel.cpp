@@ -10,6 +10,7 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QToolButton>
@@ -175,6 +176,14 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
         tr("Memory utilization: the fraction of each device's memory the server may use "
            "(vLLM gpu_memory_utilization)"));
 
+    m_price = new QLineEdit(this);
+    m_price->setPlaceholderText(tr("none"));
+    m_price->setClearButtonEnabled(true);
+    m_price->setToolTip(
+        tr("Price per device-hour in US dollars, e.g. 2.50: adds the cost per million output "
+           "tokens. Empty = no price, and no cost anywhere (prices differ by contract, so "
+           "there is no default)"));
+
     const auto row = [this, form](const QString& label, QWidget* field) {
         auto* name = new QLabel(label);
         m_rowLabels.push_back(name);
@@ -205,13 +214,20 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
         box->setMinimumWidth(m_batch->spinBox()->minimumWidth());
         box->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
     }
+    m_price->setMaximumWidth(m_batch->spinBox()->minimumWidth() * 3 / 2);
     row(tr("T&okens per pass"), m_maxBatchedTokens);
     row(tr("Usable memor&y"), m_memoryUtilization);
+    // No mnemonic: every letter of the label is taken by another row or a menu (Help's H).
+    auto* priceLabel = new QLabel(tr("$ per device-hour"));
+    m_rowLabels.push_back(priceLabel);
+    m_price->setAccessibleName(tr("Price per device-hour in US dollars"));
+    form->addRow(priceLabel, m_price);
     // Folded at start; the panel lives as long as the window, so the state lasts the session.
     const auto setAdvancedShown = [this, form](bool shown) {
         m_advancedButton->setArrowType(shown ? Qt::DownArrow : Qt::RightArrow);
         form->setRowVisible(m_maxBatchedTokens, shown);
         form->setRowVisible(m_memoryUtilization, shown);
+        form->setRowVisible(m_price, shown);
     };
     setAdvancedShown(false);
     connect(m_advancedButton, &QToolButton::toggled, this, setAdvancedShown);
@@ -253,6 +269,8 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
             &ScenarioController::setMaxBatchedTokens);
     connect(m_memoryUtilization, &QDoubleSpinBox::valueChanged, &m_controller,
             &ScenarioController::setMemoryUtilization);
+    connect(m_price, &QLineEdit::editingFinished, this,
+            [this] { m_controller.setPricePerDeviceHourText(m_price->text()); });
     connect(&m_controller, &ScenarioController::scenarioChanged, this, &ControlsPanel::sync);
     fitLabels();
     sync();
@@ -495,6 +513,15 @@ void ControlsPanel::sync() {
         const QSignalBlocker blockMemory(m_memoryUtilization);
         m_maxBatchedTokens->setValue(static_cast<int>(w.maxBatchedTokens));
         m_memoryUtilization->setValue(w.memoryUtilization);
+    }
+    // The price as the user would type it back ('.' decimals in every locale); a refused
+    // text snaps back to the price in force.
+    const QString price = w.pricePerDeviceHourUsd
+                              ? QString::fromStdString(generalText(*w.pricePerDeviceHourUsd, 10))
+                              : QString();
+    if (m_price->text() != price) {
+        const QSignalBlocker blockPrice(m_price);
+        m_price->setText(price);
     }
 }
 

@@ -5,7 +5,7 @@
 /// The scenario controls: hardware and model pickers, ceilings, batch, prompt and context
 /// length, quantization, KV precision, GQA ratio, FlashAttention, tensor and expert
 /// parallelism, speculative decoding (k, α, draft), and under a folded "Advanced" section
-/// max batched tokens and memory utilisation. Every
+/// max batched tokens, memory utilisation and the price per device-hour. Every
 /// change goes to the ScenarioController through a setter; the controller's answer comes
 /// back through sync(), which updates the widgets inside QSignalBlockers.
 
@@ -18,6 +18,7 @@ class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QLineEdit;
 class QSlider;
 class QSpinBox;
 class QToolButton;
@@ -58,6 +59,8 @@ public:
     QWidget* advancedSection() const { return m_advanced; }
     QSpinBox* maxBatchedTokensSpinBox() const { return m_maxBatchedTokens; }
     QDoubleSpinBox* memoryUtilizationSpinBox() const { return m_memoryUtilization; }
+    /// US dollars per device-hour; empty = no price (then no cost is shown anywhere).
+    QLineEdit* priceEdit() const { return m_price; }
 
 signals:
     /// A hardware or model choice the controller refused (load or validation issues).
@@ -102,6 +105,7 @@ private:
     QWidget* m_advanced = nullptr;
     QSpinBox* m_maxBatchedTokens = nullptr;
     QDoubleSpinBox* m_memoryUtilization = nullptr;
+    QLineEdit* m_price = nullptr;
     QList<QLabel*> m_rowLabels;
 
     // What the ranges were built for, so sync() rebuilds them only when the model changes.

@@ -26,6 +26,7 @@
 #include "export.h"
 #include "measured_overlay.h"
 #include "lessons_menu.h"
+#include "frontier_view.h"
 #include "plot_tooltip.h"
 #include "report.h"
 #include "roofline/explain.h"
@@ -131,6 +132,7 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     createDocks();
     m_lessons = new LessonsController(*this);
     m_views = new Views(*m_controller, *this);
+    tabifyDockWidget(m_views->breakdownDock(), m_frontierDock);  // one row of bottom tabs
     // A lesson that names a view ("sweep", "regime", "breakdown") brings it to the front.
     connect(m_lessons, &LessonsController::lessonViewRequested, this,
             [this](const QString& view) { showView(view); });
@@ -196,6 +198,15 @@ void MainWindow::createDocks() {
                 Qt::Vertical);
     resizeDocks({m_controlsDock, m_resultsDock}, {kControlsDockWidth, kResultsDockWidth},
                 Qt::Horizontal);
+
+    // The Frontier view computes only while shown (it follows the controller itself).
+    m_frontier = new FrontierView(*m_controller, this);
+    m_frontier->setPlotPalette(m_plot->plotPalette());
+    m_frontierDock = new QDockWidget(tr("Frontier"), this);
+    m_frontierDock->setObjectName(QStringLiteral("frontierDock"));
+    m_frontierDock->setWidget(m_frontier);
+    addDockWidget(Qt::BottomDockWidgetArea, m_frontierDock);
+    m_frontierDock->hide();
 }
 
 void MainWindow::createActions() {
@@ -299,6 +310,7 @@ void MainWindow::createMenus() {
     view->addAction(m_explainDock->toggleViewAction());
     view->addAction(m_lessons->dock()->toggleViewAction());
     view->addActions(m_views->toggleActions());
+    view->addAction(m_frontierDock->toggleViewAction());
     view->addSeparator();
     view->addAction(m_showOperators);
     view->addAction(m_resetView);
@@ -708,6 +720,7 @@ void MainWindow::setPresentationMode(bool on) {
     fitDocks();
     m_plot->setPresentationMode(on);
     m_results->setPlotPalette(m_plot->plotPalette());
+    m_frontier->setPlotPalette(m_plot->plotPalette());
 }
 
 bool MainWindow::presentationMode() const { return m_presentation->isChecked(); }
@@ -733,7 +746,15 @@ void MainWindow::resizeEvent(QResizeEvent* event) {
     }
 }
 
-bool MainWindow::showView(const QString& name) { return m_views->show(name); }
+bool MainWindow::showView(const QString& name) {
+    if (name == QLatin1String("frontier")) {
+        m_frontierDock->show();
+        m_frontierDock->raise();
+        m_frontier->refresh();  // now, not on the next turn: --grab renders at once
+        return true;
+    }
+    return m_views->show(name);
+}
 
 void MainWindow::setOperatorsVisible(bool visible) {
     if (m_showOperators->isChecked() != visible) {

@@ -31,6 +31,7 @@ class ControlsPanel;
 class ExplainPanel;
 class MeasuredOverlay;
 class LessonsController;
+class FrontierView;
 class ResultsPanel;
 class RooflinePlot;
 class ScenarioController;
@@ -62,6 +63,9 @@ public:
     /// Shows the view named `name` ("sweep", "regime", "breakdown", or "all": views.h) and
     /// raises its tab; false for an unknown name.
     bool showView(const QString& name);
+    /// The Frontier view: a bottom dock, hidden at start (View › Frontier).
+    FrontierView* frontierView() const { return m_frontier; }
+    QDockWidget* frontierDock() const { return m_frontierDock; }
 
     /// File actions without their file dialogs. Each reports failure through
     /// Dialogs::showError and leaves the current scenario untouched.
@@ -172,6 +176,8 @@ private:
     ExplainPanel* m_explain = nullptr;
     QDockWidget* m_explainDock = nullptr;
     Views* m_views = nullptr;
+    FrontierView* m_frontier = nullptr;
+    QDockWidget* m_frontierDock = nullptr;
     QMenu* m_recentMenu = nullptr;
     QStringList m_recentFiles;
     std::string m_viewHardware;  ///< the scenario the plot's view was fitted to

@@ -27,6 +27,14 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent) {
     m_decodeLabels << addRow(latencyForm, tr("TPOT"), QStringLiteral("tpot"));
     m_decodeLabels << addRow(latencyForm, tr("Decode"), QStringLiteral("tokensPerSecond"));
     m_decodeLabels << addRow(latencyForm, tr("Speculative"), QStringLiteral("speculative"));
+    // Per output token at the decode rate: the cost only with a price (Advanced); the energy
+    // is an upper bound, every device at its full board power (TDP).
+    addRow(latencyForm, tr("Cost"), QStringLiteral("cost"))
+        ->setToolTip(tr("Price per device-hour × devices ÷ output tokens per hour, at the "
+                        "decode rate (set the price under Advanced; there is no default)"));
+    addRow(latencyForm, tr("Energy (max)"), QStringLiteral("energy"))
+        ->setToolTip(tr("An upper bound: TDP × devices × step time ÷ tokens per step, as if "
+                        "every device drew its full board power for the whole step"));
     layout->addWidget(latency);
 
     auto* roofline = new QGroupBox(tr("On the roofline"), this);
@@ -164,6 +172,15 @@ void ResultsPanel::setAnalysis(const Analysis& a) {
                                            " tok/step; plain TPOT " +
                                            formatDuration(a.speculative->plainTpotSeconds)
                                      : std::string("off"));
+    // append(), not "$" + std::string: GCC 12 -O3 warns a false -Wrestrict (GCC bug 105651).
+    set("cost", a.cost ? std::string("$")
+                             .append(formatNumber(a.cost->usdPerMillionOutputTokens))
+                             .append(" / M tokens")
+                       : std::string("no price set"));
+    set("energy", a.energy ? std::string("≤ ")
+                                 .append(formatSi(a.energy->joulesPerOutputTokenMax, "J"))
+                                 .append(" / token")
+                           : std::string("no TDP known"));
     // The bound and the share of the pass's time in operators bound that way (DOMAIN §5).
     const auto bound = [](const PassCost& p) {
         const double share = p.bound == Bound::Compute  ? p.shares.compute

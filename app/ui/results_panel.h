@@ -3,7 +3,8 @@
 
 /// @file results_panel.h
 /// The numbers beside the plot, from the same Analysis the plot draws: TTFT, TPOT,
-/// decode tokens/s, each phase's bound and intensity, the ridge point, the critical batch,
+/// decode tokens/s, cost (with a price) and energy (an upper bound) per output token, each
+/// phase's bound and intensity, the ridge point, the critical batch,
 /// memory use against capacity, and the engine's warnings. PassKind colours match the plot.
 
 #include <QHash>
@@ -39,7 +40,8 @@ public:
 
     /// The value label of one row, by key: "ttft", "tpot", "tokensPerSecond",
     /// "prefillBound", "decodeBound", "prefillIntensity", "decodeIntensity", "ridge",
-    /// "criticalBatch", "computeRoof", "memory", "maxBatch", "warnings"; in compare mode
+    /// "criticalBatch", "computeRoof", "memory", "maxBatch", "cost", "energy", "warnings"; in
+    /// compare mode
     /// "baseline.X" and "ratio.X" for X in ttft, tpot, tokensPerSecond, memory,
     /// prefillBound, decodeBound. For tests.
     QLabel* valueLabel(const QString& key) const;

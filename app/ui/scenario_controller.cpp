@@ -2,6 +2,8 @@
 #include "scenario_controller.h"
 
 #include <algorithm>
+#include <charconv>
+#include <cmath>
 
 #include "roofline/format.h"
 
@@ -233,6 +235,39 @@ void ScenarioController::setMemoryUtilization(double fraction) {
     io::ScenarioFile file = m_file;
     file.workload.memoryUtilization = fraction;
     setFile(std::move(file));
+}
+
+void ScenarioController::setPricePerDeviceHour(std::optional<double> usd) {
+    if (usd == m_file.workload.pricePerDeviceHourUsd) {
+        return;
+    }
+    if (usd && !(std::isfinite(*usd) && *usd >= 0.0)) {
+        refuse(tr("The price per device-hour must be a number of US dollars ≥ 0 (or empty for "
+                  "no price); got %1.")
+                   .arg(numberQs(*usd)));
+        return;
+    }
+    io::ScenarioFile file = m_file;
+    file.workload.pricePerDeviceHourUsd = usd;
+    setFile(std::move(file));
+}
+
+void ScenarioController::setPricePerDeviceHourText(const QString& text) {
+    const std::string t = text.trimmed().toStdString();
+    if (t.empty()) {
+        setPricePerDeviceHour(std::nullopt);
+        return;
+    }
+    double usd = 0.0;
+    const char* end = t.data() + t.size();
+    const auto [ptr, ec] = std::from_chars(t.data(), end, usd);
+    if (ec != std::errc() || ptr != end || !std::isfinite(usd) || usd < 0.0) {
+        refuse(tr("The price per device-hour must be a number of US dollars ≥ 0, such as 2.50 "
+                  "(or empty for no price); got \"%1\".")
+                   .arg(text.trimmed()));
+        return;
+    }
+    setPricePerDeviceHour(usd);
 }
 
 void ScenarioController::setQuantization(Quantization quantization) {

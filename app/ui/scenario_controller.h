@@ -11,6 +11,7 @@
 #include <QObject>
 #include <QString>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "quantization.h"
@@ -65,6 +66,12 @@ public:
     /// model it names and validates everything first; on any error nothing changes and the
     /// issues come back. `gqaRatio` > 0 sets the KV heads from n_q / ratio.
     std::vector<Issue> setScenarioFile(const io::ScenarioFile& file, std::int64_t gqaRatio = 0);
+    /// The price per device-hour in US dollars, or none (no cost is shown): finite and ≥ 0,
+    /// else refused with a message.
+    void setPricePerDeviceHour(std::optional<double> usd);
+    /// The same from a field's text: empty = no price; a number written with '.' decimals
+    /// whatever the locale ("2.50"); anything else is refused with a message naming it.
+    void setPricePerDeviceHourText(const QString& text);
     /// A shipped hardware id or a hardware preset file. Same contract as setScenarioFile.
     std::vector<Issue> setHardware(const std::string& idOrPath);
     /// A shipped model id or a Hugging Face config.json path. A KV-head override that the

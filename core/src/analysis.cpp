@@ -14,6 +14,7 @@
 #include "critical_batch.h"
 #include "parameters.h"
 #include "passes.h"
+#include "roofline/requests.h"
 
 namespace roofline {
 
@@ -358,6 +359,19 @@ Analysis analyze(const Scenario& scenario) {
     all.totalBytes *= devices;
     all.capacityBytes *= devices;
     all.usableBytes *= devices;
+
+    // Cost and energy per output token (DOMAIN.md §7) at the steady decode rate of all
+    // devices together (speculative decoding included); a cost only with a price.
+    if (wl.pricePerDeviceHourUsd) {
+        result.cost = CostResult{*wl.pricePerDeviceHourUsd,
+                                 usdPerMillionOutputTokens(*wl.pricePerDeviceHourUsd,
+                                                           result.devices,
+                                                           result.decodeTokensPerSecond)};
+    }
+    if (hw.tdpWatts > 0.0) {
+        result.energy = EnergyResult{
+            joulesPerOutputTokenMax(hw.tdpWatts, result.devices, result.decodeTokensPerSecond)};
+    }
 
     // Warnings: sentences for the user, composed in place (see warning.h), each kind at most
     // once: kMaxWarnings.

@@ -320,6 +320,10 @@ std::vector<Issue> validate(const Workload& wl, const Model& m, const std::strin
     c.between("acceptanceRate", wl.acceptanceRate, 0.0, 1.0, true, true);
     c.between("memoryUtilization", wl.memoryUtilization, 0.0, 1.0, false, true);
     c.range("maxBatchedTokens", wl.maxBatchedTokens, 1, kMaxBatchedTokensLimit);
+    if (wl.pricePerDeviceHourUsd) {
+        c.between("pricePerDeviceHourUsd", *wl.pricePerDeviceHourUsd, 0.0,
+                  kMaxPricePerDeviceHourUsd, true, true);
+    }
 
     if (wl.expertParallel) {
         const bool moe = std::any_of(m.layerGroups.begin(), m.layerGroups.end(),

@@ -747,3 +747,69 @@ TEST(ScenarioResolve, ValidScenarioFileLoads) {
 }
 
 }  // namespace
+
+// ---------------------------------------------------------------------------------------
+// The price per device-hour (issue 11): optional, never a default.
+
+TEST(ScenarioPrice, WrittenOnlyWithAPriceAndRoundTrips) {
+    ScenarioFile s;
+    EXPECT_EQ(roofline::io::toJson(s).find("price_per_device_hour_usd"), std::string::npos);
+    EXPECT_FALSE(roundTrip(s).workload.pricePerDeviceHourUsd.has_value());
+    s.workload.pricePerDeviceHourUsd = 2.49;
+    EXPECT_NE(roofline::io::toJson(s).find("\"price_per_device_hour_usd\": 2.49"),
+              std::string::npos)
+        << roofline::io::toJson(s);
+    EXPECT_EQ(roundTrip(s), s);
+    s.workload.pricePerDeviceHourUsd = 0.0;  // free is a price
+    EXPECT_EQ(roundTrip(s), s);
+}
+
+TEST(ScenarioPrice, NullIsNoPriceAndBadValuesNameTheKey) {
+    const Loaded<ScenarioFile> none = parseScenarioFile(
+        R"({"schema_version": 1, "hardware": "h100-sxm", "model": "llama-3.1-8b",
+            "price_per_device_hour_usd": null})",
+        kFile);
+    ASSERT_TRUE(none.ok()) << roofline::describe(none.issues);
+    EXPECT_FALSE(none.value->workload.pricePerDeviceHourUsd.has_value());
+    for (const char* bad : {"-1", "\"2.50\"", "true", "[2]"}) {
+        const Loaded<ScenarioFile> r = parseScenarioFile(
+            std::string(R"({"schema_version": 1, "hardware": "h100-sxm", "model": "llama-3.1-8b",
+                "price_per_device_hour_usd": )") + bad + "}",
+            kFile);
+        const roofline::Issue* e = firstError(r.issues);
+        ASSERT_NE(e, nullptr) << bad;
+        EXPECT_EQ(e->message(), std::string("scenarios/test.json: /price_per_device_hour_usd "
+                                            "must be a number ≥ 0 (US dollars per device-hour) "
+                                            "or null (no price), got ") + bad);
+    }
+}
+
+TEST(ScenarioPrice, OptionSetsAndClearsThePrice) {
+    ScenarioFile s;
+    std::int64_t ratio = 0;
+    EXPECT_TRUE(applyScenarioOptions({"--price-per-device-hour", "2.5"}, s, ratio).errors.empty());
+    EXPECT_EQ(s.workload.pricePerDeviceHourUsd, 2.5);
+    EXPECT_TRUE(applyScenarioOptions({"--price-per-device-hour=none"}, s, ratio).errors.empty());
+    EXPECT_FALSE(s.workload.pricePerDeviceHourUsd.has_value());
+    for (const char* bad : {"-2", "abc", "", "nan", "inf", "2,5"}) {
+        const OptionsResult r = applyScenarioOptions({"--price-per-device-hour", bad}, s, ratio);
+        ASSERT_EQ(r.errors.size(), 1u) << bad;
+        EXPECT_EQ(r.errors[0], std::string("--price-per-device-hour expects a number ≥ 0 (US "
+                                           "dollars per device-hour) or none, got '") +
+                                   bad + "'");
+    }
+    EXPECT_NE(roofline::io::scenarioOptionsHelp().find("--price-per-device-hour"),
+              std::string::npos);
+}
+
+TEST(ScenarioPrice, ValidationIssuesNameTheFileKey) {
+    // validate() names the field id; resolve() maps it to the scenario file's key.
+    ScenarioFile s;
+    s.workload.pricePerDeviceHourUsd = -3.0;
+    const roofline::io::ResolvedScenario r = roofline::io::resolve(s);
+    EXPECT_FALSE(r.ok());
+    const roofline::Issue* e = firstError(r.issues);
+    ASSERT_NE(e, nullptr);
+    EXPECT_EQ(e->pointer, "/price_per_device_hour_usd");
+    EXPECT_EQ(e->message(), "/price_per_device_hour_usd must be a number from 0 to 1e+06, got -3");
+}

@@ -30,8 +30,10 @@ QDockWidget* makeDock(QMainWindow& window, const QString& title, const char* nam
 }  // namespace
 
 QStringList viewNames() {
+    // "frontier" is the Frontier view's (frontier_view.h), a tab of the same area that
+    // MainWindow::showView raises; Views::show does not know it.
     return {QStringLiteral("sweep"), QStringLiteral("regime"), QStringLiteral("breakdown"),
-            QStringLiteral("all")};
+            QStringLiteral("frontier"), QStringLiteral("all")};
 }
 
 Views::Views(ScenarioController& controller, QMainWindow& window)

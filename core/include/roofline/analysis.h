@@ -162,6 +162,21 @@ struct SpeculativeResult {
     double plainTpotSeconds = 0.0;  ///< TPOT of plain decoding (the decode pass)
 };
 
+/// Cost of the output tokens (DOMAIN.md §7), when the workload names a price.
+struct CostResult {
+    double pricePerDeviceHourUsd = 0.0;  ///< As given (Workload::pricePerDeviceHourUsd).
+    /// price × devices × 1e6 / (3600 × decodeTokensPerSecond): the steady decode rate of all
+    /// devices together, speculative decoding included (prefill time not charged).
+    double usdPerMillionOutputTokens = 0.0;
+};
+
+/// Energy of the output tokens (DOMAIN.md §7), when the hardware names its TDP.
+struct EnergyResult {
+    /// TDP × devices × step time / tokens per step = TDP × devices / decodeTokensPerSecond:
+    /// an UPPER BOUND, every device drawing its full board power for the whole step.
+    double joulesPerOutputTokenMax = 0.0;
+};
+
 /// At most this many distinct operators in one pass: layer groups merge into the same ones.
 inline constexpr std::size_t kMaxOperatorsPerPass = 20;
 /// Prefill, decode, draft, verify.
@@ -208,6 +223,10 @@ struct Analysis {
     double tpotSeconds = 0.0;
     double decodeTokensPerSecond = 0.0;  ///< B / TPOT, over all devices together
     std::optional<SpeculativeResult> speculative;
+    /// Only when the workload has a price (never a default price).
+    std::optional<CostResult> cost;
+    /// Only when the hardware has a TDP (Hardware::tdpWatts > 0).
+    std::optional<EnergyResult> energy;
 
     /// Smallest B at which the decode step's compute-bound share of time is at least one
     /// half, at this context (DOMAIN.md §5): where tokens/s stops growing in proportion to

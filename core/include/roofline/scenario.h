@@ -57,6 +57,11 @@ struct Workload {
     std::int64_t maxBatchedTokens = 8192;
     /// Spec-sheet peaks, or measured achievable rates (DOMAIN.md §6).
     Ceilings ceilings = Ceilings::Peak;
+    /// What one device costs per hour, in US dollars (0 to kMaxPricePerDeviceHourUsd). Absent
+    /// = no price, and
+    /// then no cost anywhere: prices differ by contract, so there is never a default
+    /// (DOMAIN.md §7).
+    std::optional<double> pricePerDeviceHourUsd;
 
     bool operator==(const Workload&) const = default;
 };
@@ -77,5 +82,7 @@ inline constexpr std::int64_t kMaxTokens = 1'000'000'000;
 inline constexpr std::int64_t kMaxTensorParallel = 4096;
 inline constexpr std::int64_t kMaxSpeculativeTokens = 16;
 inline constexpr std::int64_t kMaxBatchedTokensLimit = 100'000'000;
+/// A price per device-hour beyond this is a typo, not a contract (keeps the cost finite).
+inline constexpr double kMaxPricePerDeviceHourUsd = 1e6;
 
 }  // namespace roofline

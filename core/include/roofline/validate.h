@@ -83,11 +83,13 @@ std::vector<Issue> validate(const Model& model, const std::string& file = {});
 /// Workload knobs on their own and against the model: batch in [1, kMaxBatch], lengths in
 /// range, storage precisions, KV-head override divides n_q, tensor parallelism divides the
 /// heads; speculative k in [0, kMaxSpeculativeTokens], acceptance rate in [0, 1], memory
-/// utilisation in (0, 1], max batched tokens in [1, kMaxBatchedTokensLimit]. Expert
+/// utilisation in (0, 1], max batched tokens in [1, kMaxBatchedTokensLimit], a price
+/// per device-hour (when given) from 0 to kMaxPricePerDeviceHourUsd. Expert
 /// parallelism on a dense model (no routed experts) is a *warning* (the flag has nothing to
 /// spread and is ignored); on an MoE model with D > 1 devices, D must divide the routed
 /// expert count (an error). Field ids are Workload's members (batch, tensorParallel,
-/// speculativeTokens, acceptanceRate, memoryUtilization, maxBatchedTokens, expertParallel...).
+/// speculativeTokens, acceptanceRate, memoryUtilization, maxBatchedTokens, expertParallel,
+/// pricePerDeviceHourUsd...).
 std::vector<Issue> validate(const Workload& workload, const Model& model,
                             const std::string& file = {});
 

@@ -195,6 +195,15 @@ std::string analysisToJson(const Scenario& scenario, const Analysis& a) {
         // The analysis in plain sentences (roofline/explain.h), the window's Explain panel.
         {"explanation", explanation(scenario, a)},
     };
+    // Cost only with a price (never a default); energy only with the hardware's TDP, an
+    // upper bound at full board power. Absent keys, not nulls.
+    if (a.cost) {
+        out["cost"] = {{"price_per_device_hour_usd", a.cost->pricePerDeviceHourUsd},
+                       {"usd_per_million_output_tokens", a.cost->usdPerMillionOutputTokens}};
+    }
+    if (a.energy) {
+        out["energy"] = {{"joules_per_output_token_max", a.energy->joulesPerOutputTokenMax}};
+    }
     return out.dump(2) + "\n";
 }
 

@@ -30,6 +30,7 @@ detail::FieldKeys detail::scenarioKeys() {
     keys.add("workload.memoryUtilization", "/memory_utilization");
     keys.add("workload.maxBatchedTokens", "/max_batched_tokens");
     keys.add("workload.ceilings", "/ceilings");
+    keys.add("workload.pricePerDeviceHourUsd", "/price_per_device_hour_usd");
     keys.add("draft", "/speculative/draft");
     keys.add("draft.vocabSize", "/speculative/draft");
     return keys;
@@ -83,6 +84,10 @@ Json scenarioObject(const ScenarioFile& s, bool topLevel) {
     j["memory_utilization"] = w.memoryUtilization;
     j["max_batched_tokens"] = w.maxBatchedTokens;
     j["ceilings"] = ceilingsName(w.ceilings);
+    // Only with a price: a file without one has no cost (never a default price).
+    if (w.pricePerDeviceHourUsd) {
+        j["price_per_device_hour_usd"] = *w.pricePerDeviceHourUsd;
+    }
     if (topLevel && s.baseline) {
         j["baseline"] = scenarioObject(*s.baseline, false);
     }
@@ -104,13 +109,13 @@ ScenarioFile readScenario(const Json& json, const std::string& file, const std::
         r.warnUnknown({"schema_version", "hardware", "model", "batch", "prompt_tokens",
                        "context_tokens", "weights", "activations", "kv_cache", "kv_heads",
                        "tensor_parallel", "flash_attention", "expert_parallel", "speculative",
-                       "memory_utilization", "max_batched_tokens", "ceilings", "baseline",
-                       "lever", "lesson"});
+                       "memory_utilization", "max_batched_tokens", "ceilings",
+                       "price_per_device_hour_usd", "baseline", "lever", "lesson"});
     } else {
         r.warnUnknown({"hardware", "model", "batch", "prompt_tokens", "context_tokens", "weights",
                        "activations", "kv_cache", "kv_heads", "tensor_parallel", "flash_attention",
                        "expert_parallel", "speculative", "memory_utilization", "max_batched_tokens",
-                       "ceilings"});
+                       "ceilings", "price_per_device_hour_usd"});
     }
 
     ScenarioFile s;
@@ -169,6 +174,17 @@ ScenarioFile readScenario(const Json& json, const std::string& file, const std::
             w.ceilings = *ceilings == "peak" ? Ceilings::Peak : Ceilings::Achievable;
         } else {
             r.error("ceilings", "\"peak\" or \"achievable\"", "\"" + *ceilings + "\"");
+        }
+    }
+    // A finite number ≥ 0, or absent / null: no price.
+    if (const Json* price = r.find("price_per_device_hour_usd")) {
+        if (price->is_number() && std::isfinite(price->get<double>()) &&
+            price->get<double>() >= 0.0) {
+            w.pricePerDeviceHourUsd = price->get<double>();
+        } else {
+            r.error("price_per_device_hour_usd",
+                    "a number ≥ 0 (US dollars per device-hour) or null (no price)",
+                    detail::foundText(*price));
         }
     }
     if (const Json* baseline = topLevel ? r.find("baseline") : nullptr) {

@@ -63,6 +63,9 @@ std::string_view scenarioOptionsHelp() {
            "  --ceilings peak|achievable\n"
            "                           spec-sheet peaks or measured achievable rates "
            "(default peak)\n"
+           "  --price-per-device-hour USD\n"
+           "                           what one device costs per hour, for the cost per\n"
+           "                           million output tokens (no default: none = no cost)\n"
            "  precisions P: fp32, bf16, fp16, fp8, int8, int4, fp4\n";
 }
 
@@ -82,7 +85,7 @@ OptionsResult applyScenarioOptions(const std::vector<std::string>& args, Scenari
             "--weights",  "--activations", "--kv", "--kv-heads", "--gqa-ratio",
             "--tp",       "--flash-attention", "--expert-parallel", "--spec-k",
             "--spec-accept", "--draft-model", "--memory-utilization", "--max-batched-tokens",
-            "--ceilings"};
+            "--ceilings", "--price-per-device-hour"};
         if (std::find(kOptions.begin(), kOptions.end(), name) == kOptions.end()) {
             result.rest.push_back(args[i]);
             continue;
@@ -175,6 +178,17 @@ OptionsResult applyScenarioOptions(const std::vector<std::string>& args, Scenari
             }
         } else if (name == "--max-batched-tokens") {
             integer(1, kMaxBatchedTokensLimit, w.maxBatchedTokens);
+        } else if (name == "--price-per-device-hour") {
+            const auto v = parseNumber(value);
+            if (value == "none") {
+                w.pricePerDeviceHourUsd.reset();
+            } else if (!v || *v < 0.0) {
+                result.errors.push_back(
+                    "--price-per-device-hour expects a number ≥ 0 (US dollars per device-hour) "
+                    "or none, got '" + value + "'");
+            } else {
+                w.pricePerDeviceHourUsd = *v;
+            }
         } else if (name == "--ceilings") {
             if (value == "peak" || value == "achievable") {
                 w.ceilings = value == "peak" ? Ceilings::Peak : Ceilings::Achievable;

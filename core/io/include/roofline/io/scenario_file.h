@@ -86,11 +86,13 @@ struct ScenarioFile {
 ///     expert_parallel (bool), speculative {k (0 = off, ≤ 16), acceptance (0–1),
 ///     draft ("ngram" or a model id/path)}, memory_utilization (0 < f ≤ 1),
 ///     max_batched_tokens (≥ 1), ceilings ("peak" or "achievable"),
+///     price_per_device_hour_usd (optional: USD, ≥ 0; absent or null = no price),
 ///     baseline (optional: an object with the keys above but schema_version, the pinned
 ///     baseline of compare mode), lever (optional: a lever id, roofline/levers.h),
 ///     lesson (optional: {id, title, questions, look_at, group, view, expectations}).
 ///
-/// Every key is always written, but baseline, lever and lesson only when there is one.
+/// Every key is always written, but price_per_device_hour_usd, baseline, lever and lesson
+/// only when there is one.
 std::string toJson(const ScenarioFile& scenario);
 
 /// Parses a scenario file. A schema_version newer than kScenarioSchemaVersion is refused
@@ -110,7 +112,8 @@ struct OptionsResult {
 /// --kv P, --kv-heads N, --gqa-ratio R (n_q / n_kv; resolved later against the model),
 /// --tp N, --flash-attention on|off, --expert-parallel on|off, --spec-k K (0 = off, up to
 /// 16), --spec-accept A (0–1), --draft-model ID|FILE|ngram, --memory-utilization F
-/// (0 < F ≤ 1), --max-batched-tokens N, --ceilings peak|achievable. Both "--opt value" and
+/// (0 < F ≤ 1), --max-batched-tokens N, --ceilings peak|achievable,
+/// --price-per-device-hour USD (≥ 0; "none" removes a price). Both "--opt value" and
 /// "--opt=value" work. `gqaRatio` receives --gqa-ratio (0 when absent), since it needs the
 /// model to become kv heads.
 OptionsResult applyScenarioOptions(const std::vector<std::string>& args, ScenarioFile& scenario,
