@@ -153,7 +153,7 @@ std::vector<Placement> placeLabels(const std::vector<LabelRequest>& requests,
         }
         LabelBox scanned;
         if (chosen < 0 && !request.droppable && !request.candidates.empty() &&
-            request.candidates.front().angle == 0.0) {
+            request.candidates.front().angle == 0.0 && request.leaderDistance < 1e9) {
             // No candidate is free: the free spot nearest the anchor, anywhere in the bounds
             // (on a grid of half the box's height), joined to it by a leader line.
             const QSizeF size = request.candidates.front().rect.size();

@@ -17,9 +17,10 @@
 ///   3. placeLabels() goes through the requests by priority (lower first; ties keep their
 ///      order) and keeps, for each, the first candidate that lies inside the bounds and
 ///      meets no obstacle and no label placed before it. A droppable label with no free
-///      candidate is left out; one that is not droppable (a point's name) goes to the free
-///      spot nearest its anchor anywhere in the bounds (upright boxes: a grid search, with
-///      a leader line), and only when there is none to the candidate that overlaps least.
+///      candidate is left out. One that is not droppable and may have a leader line (a
+///      point's name) goes to the free spot nearest its anchor anywhere in the bounds (upright
+///      boxes: a grid search); failing that, as any other that is not droppable, to the
+///      candidate that overlaps least.
 ///   4. Draw each placed label in its box; when Placement::leader is set, draw a short
 ///      line from the anchor to Placement::leaderEnd.
 

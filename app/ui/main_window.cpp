@@ -544,12 +544,27 @@ bool MainWindow::presentationMode() const { return m_presentation->isChecked(); 
 void MainWindow::fitDocks() {
     // The docks grow with their text in presentation mode, so numbers are not cut off, but
     // the plot keeps most of the window: 60% in presentation mode, 55% outside it (issue
-    // 12 saw it squeezed to 490 px at 1280×720 and 300 px at 1024×700). A dock narrower
-    // than its text scrolls (its scroll area) rather than cutting it off.
+    // 12 saw it squeezed to 490 px at 1280×720 and 300 px at 1024×700). Where both panels
+    // would have to shrink below 4/5 of their width (their text wraps and is cut), the
+    // results fold into a tab beside the scenario; they unfold when there is room again.
     const bool on = presentationMode();
     const int controls = on ? kControlsDockWidth * 6 / 5 : kControlsDockWidth;
     const int results = on ? kResultsDockWidth * 5 / 4 : kResultsDockWidth;
     const int room = on ? width() * 2 / 5 : width() * 9 / 20;
+    const bool fold = room * 5 < (controls + results) * 4;
+    if (fold != m_docksFolded) {
+        m_docksFolded = fold;
+        if (fold) {
+            tabifyDockWidget(m_controlsDock, m_resultsDock);
+            m_controlsDock->raise();  // the sliders first
+        } else {
+            addDockWidget(Qt::RightDockWidgetArea, m_resultsDock);
+        }
+    }
+    if (fold) {
+        resizeDocks({m_controlsDock}, {room}, Qt::Horizontal);
+        return;
+    }
     const double scale = std::min(1.0, static_cast<double>(room) / (controls + results));
     resizeDocks({m_controlsDock, m_resultsDock},
                 {static_cast<int>(controls * scale), static_cast<int>(results * scale)},
@@ -560,8 +575,8 @@ void MainWindow::resizeEvent(QResizeEvent* event) {
     QMainWindow::resizeEvent(event);
     // Outside presentation mode, docks the user has dragged keep their width while the
     // plot keeps its share.
-    const int docks = m_controlsDock->width() + m_resultsDock->width();
-    if (presentationMode() || docks > width() * 9 / 20) {
+    const int docks = m_controlsDock->width() + (m_docksFolded ? 0 : m_resultsDock->width());
+    if (presentationMode() || m_docksFolded || docks > width() * 9 / 20) {
         fitDocks();
     }
 }

@@ -45,6 +45,9 @@ public:
     ResultsPanel* resultsPanel() const { return m_results; }
     QDockWidget* controlsDock() const { return m_controlsDock; }
     QDockWidget* resultsDock() const { return m_resultsDock; }
+    /// Too narrow a window for both side panels beside the plot: the results are a tab
+    /// beside the scenario, on the left (fitDocks()).
+    bool docksFolded() const { return m_docksFolded; }
 
     /// File actions without their file dialogs. Each reports failure through
     /// Dialogs::showError and leaves the current scenario untouched.
@@ -135,6 +138,7 @@ private:
     ResultsPanel* m_results = nullptr;
     QDockWidget* m_controlsDock = nullptr;
     QDockWidget* m_resultsDock = nullptr;
+    bool m_docksFolded = false;  ///< results tabbed with the scenario (fitDocks())
     QMenu* m_recentMenu = nullptr;
     QStringList m_recentFiles;
     std::string m_viewHardware;  ///< the scenario the plot's view was fitted to

@@ -148,6 +148,7 @@ bool RooflinePlot::placeLabels() {
         }
         r.anchor = QPointF(x1 + size.width(), y);
         r.priority = g.inUse ? 0 : 3;
+        r.droppable = !g.inUse;  // never the binding roof's name; another's, where crowded
         add(label, true, std::move(r));
     }
 

@@ -111,8 +111,10 @@ private slots:
         // anchor is the spot's centre (140, 110); a box touching the taken one above or below
         // is 10 px from it, and nothing free is nearer.
         const std::vector<LabelBox> spot = {box(100, 100, 80, 20)};
+        LabelRequest pointName = request(spot, 2, false);
+        pointName.leaderDistance = 30.0;  // a point's name: it may be led to
         const auto placed = ui::placeLabels(
-            {request(spot, 0), request(spot, 1, true), request(spot, 2, false)}, {}, kBounds);
+            {request(spot, 0), request(spot, 1, true), pointName}, {}, kBounds);
         QCOMPARE(placed[0].candidate, 0);
         QCOMPARE(placed[1].candidate, -1);
         QCOMPARE(placed[2].candidate, 1);
