@@ -121,8 +121,17 @@ QPointF nearestPoint(const LabelBox& box, const QPointF& p) {
     return box.angle == 0.0 ? clamped : rotated(clamped, box.pivot, box.angle);
 }
 
+LabelBox lineBox(const QPointF& a, const QPointF& b, double width) {
+    const QPointF mid = (a + b) / 2.0;
+    const double length = std::hypot(b.x() - a.x(), b.y() - a.y());
+    return {QRectF(mid.x() - length / 2.0, mid.y() - width / 2.0, length, width), mid,
+            std::atan2(b.y() - a.y(), b.x() - a.x()) * 180.0 / M_PI};
+}
+
 std::vector<Placement> placeLabels(const std::vector<LabelRequest>& requests,
-                                   const std::vector<QRectF>& obstacles, const QRectF& bounds) {
+                                   const std::vector<QRectF>& obstacles, const QRectF& bounds,
+                                   const std::vector<LabelBox>& softLines) {
+    std::vector<LabelBox> soft = softLines;  // and the leader lines drawn so far
     std::vector<std::size_t> order(requests.size());
     std::iota(order.begin(), order.end(), std::size_t{0});
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
@@ -139,16 +148,21 @@ std::vector<Placement> placeLabels(const std::vector<LabelRequest>& requests,
         const LabelRequest& request = requests[index];
         int chosen = -1;
         bool free = false;
-        for (std::size_t c = 0; c < request.candidates.size(); ++c) {
-            const LabelBox& box = request.candidates[c];
-            if (!inside(box, bounds)) {
+        for (const bool avoidSoft : {true, false}) {
+            if (avoidSoft && soft.empty()) {
                 continue;
             }
-            if (std::none_of(blockers.begin(), blockers.end(),
-                             [&](const LabelBox& other) { return intersects(box, other); })) {
-                chosen = static_cast<int>(c);
-                free = true;
-                break;
+            for (std::size_t c = 0; c < request.candidates.size() && chosen < 0; ++c) {
+                const LabelBox& box = request.candidates[c];
+                if (!inside(box, bounds)) {
+                    continue;
+                }
+                const auto meets = [&](const LabelBox& other) { return intersects(box, other); };
+                if (std::none_of(blockers.begin(), blockers.end(), meets) &&
+                    !(avoidSoft && std::any_of(soft.begin(), soft.end(), meets))) {
+                    chosen = static_cast<int>(c);
+                    free = true;
+                }
             }
         }
         LabelBox scanned;
@@ -214,6 +228,9 @@ std::vector<Placement> placeLabels(const std::vector<LabelRequest>& requests,
         const QPointF d = placed.leaderEnd - request.anchor;
         placed.leader = std::hypot(d.x(), d.y()) > request.leaderDistance;
         blockers.push_back(placed.box);
+        if (placed.leader) {
+            soft.push_back(lineBox(request.anchor, placed.leaderEnd, 2.0));
+        }
     }
     return result;
 }

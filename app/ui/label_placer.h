@@ -67,9 +67,16 @@ struct Placement {
     QPointF leaderEnd;  ///< the nearest point of the box to the anchor
 };
 
-/// One placement per request, in the requests' order.
+/// One placement per request, in the requests' order. `soft` are things a label had better
+/// not cover but may (the roof lines, as thin turned boxes: lineBox()): each request first
+/// looks for a candidate clear of them (and of the leader lines placed before it) too,
+/// then for one clear of the rest only.
 std::vector<Placement> placeLabels(const std::vector<LabelRequest>& requests,
-                                   const std::vector<QRectF>& obstacles, const QRectF& bounds);
+                                   const std::vector<QRectF>& obstacles, const QRectF& bounds,
+                                   const std::vector<LabelBox>& soft = {});
+
+/// A line segment from `a` to `b` as a box `width` thick.
+LabelBox lineBox(const QPointF& a, const QPointF& b, double width);
 
 /// Where a label goes round a point, in the order tried when `order` is empty.
 enum class Side { Right, Left, Above, Below, RightBelow, RightAbove, LeftAbove, LeftBelow };

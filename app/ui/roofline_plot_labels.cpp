@@ -318,7 +318,26 @@ bool RooflinePlot::placeLabels() {
                 S::RightAbove, S::LeftBelow});
     }
 
-    const std::vector<Placement> placed = ui::placeLabels(requests, markerRects(), area);
+    // The roof lines: better not crossed by a label, where there is room elsewhere.
+    std::vector<LabelBox> lines;
+    std::vector<const QCPGraph*> roofLines = {m_roofInUse, m_interconnectRoof, m_slopeExtension};
+    roofLines.insert(roofLines.end(), m_otherRoofGraphs.begin(), m_otherRoofGraphs.end());
+    for (const QCPGraph* roof : roofLines) {
+        if (!roof->realVisibility()) {
+            continue;
+        }
+        const auto points = roof->data();
+        for (auto it = points->constBegin();
+             it != points->constEnd() && std::next(it) != points->constEnd(); ++it) {
+            const QPointF a = px(it->key, it->value);
+            const QPointF b = px(std::next(it)->key, std::next(it)->value);
+            if (std::isfinite(a.x()) && std::isfinite(a.y()) && std::isfinite(b.x()) &&
+                std::isfinite(b.y())) {
+                lines.push_back(lineBox(a, b, 3.0));
+            }
+        }
+    }
+    const std::vector<Placement> placed = ui::placeLabels(requests, markerRects(), area, lines);
 
     std::vector<double> roofLabels;
     m_placed.clear();

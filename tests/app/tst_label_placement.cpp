@@ -88,6 +88,20 @@ private slots:
         QCOMPARE(placed[0].box.rect, QRectF(100, 200, 80, 20));
     }
 
+    void linesAreAvoidedWhereThereIsRoom() {
+        // A roof line from (0, 110) to (1000, 110) crosses the first candidate (y 100..120):
+        // the second (y 130..150) is taken. When every candidate crosses it, the first is.
+        const LabelBox line = ui::lineBox(QPointF(0, 110), QPointF(1000, 110), 3.0);
+        QCOMPARE(line.rect, QRectF(0, 108.5, 1000, 3));
+        const auto placed = ui::placeLabels(
+            {request({box(100, 100, 80, 20), box(100, 130, 80, 20)})}, {}, kBounds, {line});
+        QCOMPARE(placed[0].candidate, 1);
+        const auto crossed = ui::placeLabels(
+            {request({box(100, 100, 80, 20), box(300, 100, 80, 20)})}, {}, kBounds, {line});
+        QCOMPARE(crossed[0].candidate, 0);
+        QVERIFY(crossed[0].free);  // lines are soft: the label is still clear of labels
+    }
+
     void touchingIsNotOverlapping() {
         // Boxes that share an edge (x = 180) do not overlap.
         QVERIFY(!ui::intersects(box(100, 100, 80, 20), box(180, 100, 80, 20)));
