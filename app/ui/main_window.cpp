@@ -545,13 +545,15 @@ void MainWindow::fitDocks() {
     // The docks grow with their text in presentation mode, so numbers are not cut off, but
     // the plot keeps most of the window: 60% in presentation mode, 55% outside it (issue
     // 12 saw it squeezed to 490 px at 1280×720 and 300 px at 1024×700). Where both panels
-    // would have to shrink below 4/5 of their width (their text wraps and is cut), the
-    // results fold into a tab beside the scenario; they unfold when there is room again.
+    // would have to shrink below 4/5 of their width (in presentation mode: below their
+    // width), their text would wrap and be cut: the results fold into a tab beside the
+    // scenario; they unfold when there is room again.
     const bool on = presentationMode();
     const int controls = on ? kControlsDockWidth * 6 / 5 : kControlsDockWidth;
     const int results = on ? kResultsDockWidth * 5 / 4 : kResultsDockWidth;
     const int room = on ? width() * 2 / 5 : width() * 9 / 20;
-    const bool fold = room * 5 < (controls + results) * 4;
+    // Presentation mode's larger text wraps and is cut at any narrower width.
+    const bool fold = on ? room < controls + results : room * 5 < (controls + results) * 4;
     if (fold != m_docksFolded) {
         m_docksFolded = fold;
         if (fold) {
@@ -562,7 +564,8 @@ void MainWindow::fitDocks() {
         }
     }
     if (fold) {
-        resizeDocks({m_controlsDock}, {room}, Qt::Horizontal);
+        resizeDocks({m_controlsDock}, {std::min(room, std::max(controls, results))},
+                    Qt::Horizontal);
         return;
     }
     const double scale = std::min(1.0, static_cast<double>(room) / (controls + results));
