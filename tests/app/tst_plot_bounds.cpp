@@ -9,7 +9,9 @@
 #include <cmath>
 #include <functional>
 
+#include "dialogs.h"
 #include "export.h"
+#include "main_window.h"
 #include "roofline/format.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline_plot.h"
@@ -54,6 +56,50 @@ void wheel(RooflinePlot& plot, int delta, int times) {
 class TestPlotBounds : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        ui::Dialogs::setHeadless(true);
+    }
+
+    void theWindowKeepsThePlotWideAtEverySize_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<bool>("presentation");
+        QTest::addColumn<bool>("folded");
+        QTest::addColumn<double>("share");  // of the window's width the plot keeps at least
+        // fitDocks(): docks get 45% (40% in presentation mode); both panels need 670 px
+        // (818 px in presentation mode), and fold into tabs below 4/5 of that (below all of
+        // it in presentation mode).
+        QTest::newRow("1600x1000") << QSize(1600, 1000) << false << false << 0.55;
+        QTest::newRow("1400x900") << QSize(1400, 900) << false << false << 0.55;
+        QTest::newRow("1024x700") << QSize(1024, 700) << false << true << 0.55;
+        QTest::newRow("1280x720 presentation") << QSize(1280, 720) << true << true << 0.6;
+        QTest::newRow("1400x900 presentation") << QSize(1400, 900) << true << true << 0.6;
+        QTest::newRow("1920x1080 presentation") << QSize(1920, 1080) << true << true << 0.6;
+    }
+
+    void theWindowKeepsThePlotWideAtEverySize() {
+        QFETCH(QSize, size);
+        QFETCH(bool, presentation);
+        QFETCH(bool, folded);
+        QFETCH(double, share);
+        ui::MainWindow window;
+        window.setPresentationMode(presentation);
+        ui::grabWindow(window, size);
+        QCOMPARE(window.docksFolded(), folded);
+        QVERIFY2(window.plot()->width() >= share * size.width() - 12,
+                 qPrintable(QString::number(window.plot()->width())));
+        for (const auto& label : window.plot()->placedLabels()) {
+            QVERIFY2(label.free, qPrintable(label.text));
+        }
+        // Unfolds when there is room again.
+        if (folded) {
+            window.setPresentationMode(false);
+            window.resize(1800, 1000);
+            QCoreApplication::processEvents();
+            QVERIFY(!window.docksFolded());
+        }
+    }
+
     void roofsEndAtTheViewsEdges() {
         // TP 8 on an H100: the interconnect roof (450 GB/s) starts at the left edge far
         // below the view's bottom; its data is cut where it enters the view.
