@@ -169,26 +169,38 @@ std::vector<Placement> placeLabels(const std::vector<LabelRequest>& requests,
         if (chosen < 0 && !request.droppable && !request.candidates.empty() &&
             request.candidates.front().angle == 0.0 && request.leaderDistance < 1e9) {
             // No candidate is free: the free spot nearest the anchor, anywhere in the bounds
-            // (on a grid of half the box's height), joined to it by a leader line.
+            // (on a grid of half the box's height, ring by ring outwards from the anchor, so
+            // that the search stops at the first ring with room), joined by a leader line.
             const QSizeF size = request.candidates.front().rect.size();
             const double step = std::max(4.0, size.height() / 2.0);
+            const QPointF centre = request.anchor - QPointF(size.width(), size.height()) / 2.0;
+            const int rings = static_cast<int>(
+                std::ceil(std::max(bounds.width(), bounds.height()) / step)) + 1;
             double best = std::numeric_limits<double>::infinity();
-            for (double y = bounds.top(); y + size.height() <= bounds.bottom(); y += step) {
-                for (double x = bounds.left(); x + size.width() <= bounds.right(); x += step) {
-                    const QRectF rect(QPointF(x, y), size);
-                    const QPointF near(std::clamp(request.anchor.x(), rect.left(), rect.right()),
-                                       std::clamp(request.anchor.y(), rect.top(), rect.bottom()));
-                    const double d = std::hypot(near.x() - request.anchor.x(),
-                                                near.y() - request.anchor.y());
-                    if (d >= best) {
-                        continue;
-                    }
-                    const LabelBox box{rect, rect.center(), 0.0};
-                    if (std::none_of(blockers.begin(), blockers.end(), [&](const LabelBox& other) {
-                            return intersects(box, other);
-                        })) {
-                        best = d;
-                        scanned = box;
+            for (int ring = 0; ring <= rings && !(best < std::numeric_limits<double>::infinity());
+                 ++ring) {
+                for (int i = -ring; i <= ring; ++i) {
+                    for (int j = -ring; j <= ring; ++j) {
+                        if (std::max(std::abs(i), std::abs(j)) != ring) {
+                            continue;  // inside the ring: tried before
+                        }
+                        const QRectF rect(centre + QPointF(i * step, j * step), size);
+                        if (!bounds.contains(rect)) {
+                            continue;
+                        }
+                        const QPointF near(
+                            std::clamp(request.anchor.x(), rect.left(), rect.right()),
+                            std::clamp(request.anchor.y(), rect.top(), rect.bottom()));
+                        const double d = std::hypot(near.x() - request.anchor.x(),
+                                                    near.y() - request.anchor.y());
+                        const LabelBox box{rect, rect.center(), 0.0};
+                        if (d < best && std::none_of(blockers.begin(), blockers.end(),
+                                                     [&](const LabelBox& other) {
+                                                         return intersects(box, other);
+                                                     })) {
+                            best = d;
+                            scanned = box;
+                        }
                     }
                 }
             }
