@@ -113,7 +113,7 @@ void printTable(std::ostream& out, const Scenario& s, const Analysis& a) {
         << ", FlashAttention " << (w.flashAttention ? "on" : "off") << ", TP "
         << integerText(w.tensorParallel) << '\n';
     out << "Roofs      " << toString(a.computePrecision) << ' '
-        << formatSi(a.peakFlopsPerSecond, "FLOP/s") << ", HBM "
+        << formatSi(a.peakFlopsPerSecond, "FLOP/s") << ", " << memoryRoofName(a) << ' '
         << formatSi(a.memoryBandwidthBytesPerSecond, "B/s") << ", ridge "
         << formatNumber(a.ridgePointFlopsPerByte) << " FLOP/byte";
     if (a.interconnectBandwidthBytesPerSecond > 0) {

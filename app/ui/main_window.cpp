@@ -727,12 +727,31 @@ bool MainWindow::presentationMode() const { return m_presentation->isChecked(); 
 
 void MainWindow::fitDocks() {
     // The docks grow with their text in presentation mode, so numbers are not cut off, but
-    // the plot keeps at least half the window: on a small screen (1280×720 at ×1.5) each
-    // dock gives way to its share and scrolls (issue 12 saw the plot squeezed to 440 px).
+    // the plot keeps most of the window: 60% in presentation mode, 55% outside it (issue
+    // 12 saw it squeezed to 490 px at 1280×720 and 300 px at 1024×700). Where both panels
+    // would have to shrink below 4/5 of their width (in presentation mode: below their
+    // width), their text would wrap and be cut: the results fold into a tab beside the
+    // scenario; they unfold when there is room again.
     const bool on = presentationMode();
     const int controls = on ? kControlsDockWidth * 6 / 5 : kControlsDockWidth;
     const int results = on ? kResultsDockWidth * 5 / 4 : kResultsDockWidth;
-    const int room = width() / 2;
+    const int room = on ? width() * 2 / 5 : width() * 9 / 20;
+    // Presentation mode's larger text wraps and is cut at any narrower width.
+    const bool fold = on ? room < controls + results : room * 5 < (controls + results) * 4;
+    if (fold != m_docksFolded) {
+        m_docksFolded = fold;
+        if (fold) {
+            tabifyDockWidget(m_controlsDock, m_resultsDock);
+            m_controlsDock->raise();  // the sliders first
+        } else {
+            addDockWidget(Qt::RightDockWidgetArea, m_resultsDock);
+        }
+    }
+    if (fold) {
+        resizeDocks({m_controlsDock}, {std::min(room, std::max(controls, results))},
+                    Qt::Horizontal);
+        return;
+    }
     const double scale = std::min(1.0, static_cast<double>(room) / (controls + results));
     resizeDocks({m_controlsDock, m_resultsDock},
                 {static_cast<int>(controls * scale), static_cast<int>(results * scale)},
@@ -741,8 +760,11 @@ void MainWindow::fitDocks() {
 
 void MainWindow::resizeEvent(QResizeEvent* event) {
     QMainWindow::resizeEvent(event);
-    if (presentationMode()) {
-        fitDocks();  // outside it, docks the user has dragged keep their width
+    // Outside presentation mode, docks the user has dragged keep their width while the
+    // plot keeps its share.
+    const int docks = m_controlsDock->width() + (m_docksFolded ? 0 : m_resultsDock->width());
+    if (presentationMode() || m_docksFolded || docks > width() * 9 / 20) {
+        fitDocks();
     }
 }
 

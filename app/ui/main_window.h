@@ -66,6 +66,9 @@ public:
     /// The Frontier view: a bottom dock, hidden at start (View › Frontier).
     FrontierView* frontierView() const { return m_frontier; }
     QDockWidget* frontierDock() const { return m_frontierDock; }
+    /// Too narrow a window for both side panels beside the plot: the results are a tab
+    /// beside the scenario, on the left (fitDocks()).
+    bool docksFolded() const { return m_docksFolded; }
 
     /// File actions without their file dialogs. Each reports failure through
     /// Dialogs::showError and leaves the current scenario untouched.
@@ -178,6 +181,7 @@ private:
     Views* m_views = nullptr;
     FrontierView* m_frontier = nullptr;
     QDockWidget* m_frontierDock = nullptr;
+    bool m_docksFolded = false;  ///< results tabbed with the scenario (fitDocks())
     QMenu* m_recentMenu = nullptr;
     QStringList m_recentFiles;
     std::string m_viewHardware;  ///< the scenario the plot's view was fitted to

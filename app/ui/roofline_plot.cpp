@@ -21,6 +21,12 @@ namespace {
 QCPScatterStyle pixmapScatter(QCPScatterStyle::ScatterShape shape, const QPen& pen,
                               const QBrush& brush, double size, double devicePixelRatio) {
     const QCPScatterStyle vector(shape, pen, brush, size);
+    // QCPScatterStyle centres a pixmap by its size in device pixels, not in logical ones:
+    // at a device pixel ratio of 2 every mark (and the legend's) would sit up and left of
+    // its place (issue 12). There the vector mark is drawn instead.
+    if (devicePixelRatio != 1.0) {
+        return vector;
+    }
     const int side = static_cast<int>(std::ceil(size + pen.widthF() + 2.0));
     QPixmap pixmap(QSize(side, side) * devicePixelRatio);
     pixmap.setDevicePixelRatio(devicePixelRatio);
@@ -50,6 +56,63 @@ double ceilDecade(double v) { return std::pow(10.0, std::ceil(std::log10(v))); }
 
 QVector<double> vec(std::initializer_list<double> values) { return QVector<double>(values); }
 
+/// Cuts a roof (a polyline rising or level in x and y, straight in log-log) to the part
+/// inside the view, ends on its edges. Painters clip it anyway, but Qt 6.4's SVG writer
+/// ignores clipping: unclipped, the interconnect roof ran through the tick labels into the
+/// legend of an exported SVG (issue 12). Such a line meets the view in one piece.
+void clipToView(QCPGraph* graph, const QCPRange& xr, const QCPRange& yr) {
+    const QSharedPointer<QCPGraphDataContainer> data = graph->data();
+    if (data->size() < 2 || !(xr.lower > 0.0) || !(yr.lower > 0.0)) {
+        return;
+    }
+    const double lo[2] = {std::log10(xr.lower), std::log10(yr.lower)};
+    const double hi[2] = {std::log10(xr.upper), std::log10(yr.upper)};
+    QVector<double> xs;
+    QVector<double> ys;
+    const auto push = [&](double x, double y) {
+        if (xs.isEmpty() || xs.back() != x || ys.back() != y) {
+            xs.push_back(x);
+            ys.push_back(y);
+        }
+    };
+    for (auto it = data->constBegin(); std::next(it) != data->constEnd(); ++it) {
+        const auto next = std::next(it);
+        if (!(it->key > 0.0) || !(it->value > 0.0) || !(next->key > 0.0) || !(next->value > 0.0)) {
+            continue;
+        }
+        const double p0[2] = {std::log10(it->key), std::log10(it->value)};
+        const double d[2] = {std::log10(next->key) - p0[0], std::log10(next->value) - p0[1]};
+        double t0 = 0.0;
+        double t1 = 1.0;
+        bool visible = true;
+        for (int axis = 0; axis < 2 && visible; ++axis) {  // Liang-Barsky
+            for (const auto& [p, q] : {std::pair{-d[axis], p0[axis] - lo[axis]},
+                                       std::pair{d[axis], hi[axis] - p0[axis]}}) {
+                if (p == 0.0) {
+                    visible = visible && q >= 0.0;
+                } else if (p < 0.0) {
+                    t0 = std::max(t0, q / p);
+                } else {
+                    t1 = std::min(t1, q / p);
+                }
+            }
+        }
+        if (!visible || t0 > t1) {
+            continue;
+        }
+        const auto at = [&](double t, double keepX, double keepY, bool exact) {
+            if (exact) {
+                push(keepX, keepY);
+            } else {
+                push(std::pow(10.0, p0[0] + t * d[0]), std::pow(10.0, p0[1] + t * d[1]));
+            }
+        };
+        at(t0, it->key, it->value, t0 == 0.0);
+        at(t1, next->key, next->value, t1 == 1.0);
+    }
+    graph->setData(xs, ys, true);
+}
+
 }  // namespace
 
 RooflinePlot::RooflinePlot(QWidget* parent) : QCustomPlot(parent) {
@@ -70,9 +133,10 @@ RooflinePlot::RooflinePlot(QWidget* parent) : QCustomPlot(parent) {
     // A range change the plot did not make itself is the user's zoom or drag: from then on
     // the view stays where the user put it, until View > Reset view.
     for (QCPAxis* axis : {xAxis, yAxis}) {
-        connect(axis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] {
+        connect(axis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this, axis] {
             if (!m_settingRange) {
                 m_autoRange = false;
+                keepInLimits(axis);
             }
         });
     }
@@ -331,6 +395,24 @@ void RooflinePlot::createLayers() {
         label->setVisible(false);
     }
 
+    // A leader line from a point to its label, when the label had to move away from it
+    // (placeLabels()); drawn under the labels and marks.
+    const std::size_t dataItems = m_direct.size();
+    for (PlotLabel* label :
+         {m_prefillLabel, m_decodeLabel, m_verifyLabel, m_draftLabel, m_prefillArrowLabel,
+          m_decodeArrowLabel, m_criticalLabel, m_memoryWallLabel, m_trailStartLabel,
+          m_trailEndLabel}) {
+        auto* line = direct(new Direct<QCPItemLine>(this));
+        line->setSelectable(false);
+        line->setClipToAxisRect(true);
+        line->start->setType(QCPItemPosition::ptAbsolute);
+        line->end->setType(QCPItemPosition::ptAbsolute);
+        line->setVisible(false);
+        m_leaders.emplace_back(label, line);
+    }
+    std::rotate(m_direct.begin(), m_direct.begin() + static_cast<std::ptrdiff_t>(dataItems),
+                m_direct.end());
+
     for (QCPGraph* roof : {m_interconnectRoof, m_slopeExtension, m_roofInUse, m_ridgeMarker}) {
         roof->setSelectable(QCP::stNone);
     }
@@ -417,12 +499,13 @@ void RooflinePlot::applyStyle() {
     m_ridgeDrop->setPen(QPen(p.otherRoof, scaled(1.0), Qt::DotLine));
 
     const double dpr = devicePixelRatioF();
-    const auto opStyle = [&](const QColor& colour) {
-        return pixmapScatter(QCPScatterStyle::ssCrossCircle, QPen(colour, scaled(1.3)), Qt::NoBrush,
-                             scaled(8.0), dpr);
+    // Prefill and decode operators often share an intensity: different shapes (and the
+    // phase hues) keep both visible where they meet.
+    const auto opStyle = [&](QCPScatterStyle::ScatterShape shape, const QColor& colour) {
+        return pixmapScatter(shape, QPen(colour, scaled(1.3)), Qt::NoBrush, scaled(8.0), dpr);
     };
-    m_prefillOps->setScatterStyle(opStyle(p.prefill));
-    m_decodeOps->setScatterStyle(opStyle(p.decode));
+    m_prefillOps->setScatterStyle(opStyle(QCPScatterStyle::ssCrossSquare, p.prefill));
+    m_decodeOps->setScatterStyle(opStyle(QCPScatterStyle::ssCrossCircle, p.decode));
     m_prefillOps->setPen(QPen(p.prefill));
     m_decodeOps->setPen(QPen(p.decode));
 
@@ -504,6 +587,7 @@ void RooflinePlot::applyStyle() {
     legend->setBorderPen(Qt::NoPen);
     legend->setIconSize(static_cast<int>(scaled(22.0)), static_cast<int>(scaled(14.0)));
     emit styleChanged();
+    fitLegend();
 }
 
 void RooflinePlot::setAnalysis(const Analysis& analysis, const std::vector<TrailPoint>& trail) {
@@ -511,10 +595,14 @@ void RooflinePlot::setAnalysis(const Analysis& analysis, const std::vector<Trail
     m_trailPoints = trail;
     // Roofs, ridge, tints and their labels follow the chip, the compute precision and
     // tensor parallelism, not batch or sequence length: rebuilt only when they change.
+    for (PlotLabel* label : m_dropped) {  // the data decides again what is shown
+        label->setVisible(true);
+    }
+    m_dropped.clear();
     std::vector<double> roofs = roofKey();
-    const bool roofsChanged = roofs != m_roofs;
+    bool roofsChanged = roofs != m_roofBase;
     if (roofsChanged) {
-        m_roofs = std::move(roofs);
+        m_roofBase = std::move(roofs);
         updateRoofs();
     }
     updateOperators();
@@ -529,6 +617,13 @@ void RooflinePlot::setAnalysis(const Analysis& analysis, const std::vector<Trail
             m_operatorFit.start();
         }
     }
+    if (roofsChanged || !(xAxis->range() == m_replottedView.x) ||
+        !(yAxis->range() == m_replottedView.y)) {
+        updateRoofGeometry();  // the roofs end at the edges of this view
+    }
+    // The roof layer's labels step aside when a point comes onto them: that layer's picture
+    // then changes too.
+    roofsChanged = placeLabels() || roofsChanged;
     refresh(roofsChanged);
 }
 
@@ -626,12 +721,15 @@ void RooflinePlot::updateRoofs() {
     m_ridgeMarker->setData(vec({ridge}), vec({tflops(peak)}), true);
     m_ridgeLabel->position->setCoords(ridge, 1.0);
     m_ridgeLabel->setText(tr("ridge %1 FLOP/byte").arg(qs(formatNumber(ridge))));
+    m_ridgeLabel->setVisible(true);
     m_ridgeDrop->start->setCoords(ridge, tflops(peak));
     m_ridgeDrop->end->setCoords(ridge, 1.0);
     // Achievable ceilings are marked as such: "bf16 795 TFLOP/s achievable".
     const QString ceiling =
         a.ceilings == Ceilings::Achievable ? tr(" achievable") : QString();
-    m_hbmLabel->setText(tr("HBM %1").arg(qs(formatSi(bandwidth, "B/s"))) + ceiling);
+    // The preset's memory type ("HBM3e", "GDDR6"), not "HBM" for every chip.
+    m_hbmLabel->setText(tr("%1 %2").arg(qs(memoryRoofName(a)), qs(formatSi(bandwidth, "B/s"))) +
+                        ceiling);
 
     for (std::size_t i = 0; i < m_roofLabelItems.size(); ++i) {
         PlotLabel* label = m_roofLabelItems[i];
@@ -649,7 +747,6 @@ void RooflinePlot::updateRoofs() {
     m_interconnectLabel->setText(
         tr("interconnect %1 (x = FLOP per link byte)").arg(qs(formatSi(link, "B/s"))));
     updateRoofGeometry();
-    placeRoofLabels();
 
     m_memoryRegion->bottomRight->setCoords(ridge, 1.0);
     m_computeRegion->topLeft->setCoords(ridge, 0.0);
@@ -738,8 +835,6 @@ void RooflinePlot::updatePoints() {
     }
     m_prefillLink->setData(prefillLinkX, prefillLinkY);
     m_decodeLink->setData(decodeLinkX, decodeLinkY);
-    placePointLabels();  // by the width of the new texts
-    placeTrailMarkLabels();
     placeArrows();
 }
 
@@ -748,13 +843,14 @@ void RooflinePlot::setBaseline(const Analysis& baseline, const std::vector<Trail
     m_baselineTrail = trail;
     m_hasBaseline = true;
     ++m_baselineGeneration;
-    m_roofs = roofKey();
+    m_roofBase = roofKey();
     updateRoofs();  // ghosts included
     placeArrows();
     updateHoverTargets();
     if (m_autoRange) {
         applyAutoRange(false);
     }
+    placeLabels();
     refresh(true);
 }
 
@@ -765,10 +861,11 @@ void RooflinePlot::clearBaseline() {
     m_hasBaseline = false;
     m_baselineTrail.clear();
     ++m_baselineGeneration;
-    m_roofs = roofKey();
+    m_roofBase = roofKey();
     updateRoofs();
     placeArrows();
     updateHoverTargets();
+    placeLabels();
     refresh(true);
 }
 
@@ -850,11 +947,12 @@ void RooflinePlot::updateBaseline() {
 void RooflinePlot::placeArrows() {
     // From each baseline point to the current one, labelled with the phase's speed-up. An
     // arrow of a few pixels would be a smudge: under kMinArrowPixels only the label shows,
-    // beside the point.
+    // beside the point. The labels are placed with the others (placeLabels()), round the
+    // arrow's middle or the point.
     const bool on = m_hasBaseline && m_baseline.passes.size() >= 2 && m_analysis.passes.size() >= 2;
     const Comparison c = on ? compare(m_baseline, m_analysis) : Comparison{};
     const auto place = [&](QCPItemLine* arrow, PlotLabel* label, const PassCost* from,
-                           const PassCost* to, const std::string& text, bool labelAbove) {
+                           const PassCost* to, const std::string& text) {
         const double x0 = from != nullptr ? from->intensity() : 0.0;
         const double y0 = from != nullptr ? tflops(from->attainableFlopsPerSecond) : 0.0;
         const double x1 = to != nullptr ? to->intensity() : 0.0;
@@ -872,56 +970,11 @@ void RooflinePlot::placeArrows() {
         arrow->setVisible(longEnough);
         label->setText(qs(text));
         label->setVisible(true);
-        label->position->setTypeX(QCPItemPosition::ptPlotCoords);
-        if (longEnough) {  // at the arrow's middle, on the side away from the point labels
-            const QPointF mid = (p0 + p1) / 2.0;
-            label->position->setCoords(xAxis->pixelToCoord(mid.x()), yAxis->pixelToCoord(mid.y()));
-        } else {
-            label->position->setCoords(x1, y1);
-        }
-        const Qt::Alignment vertical = labelAbove ? Qt::AlignBottom : Qt::AlignTop;
-        if (!longEnough) {  // centred over or under the point
-            const int gap = static_cast<int>(scaled(12.0));
-            label->setPositionAlignment(Qt::AlignHCenter | vertical);
-            label->setPadding(labelAbove ? QMargins(0, 0, 0, gap) : QMargins(0, gap, 0, 0));
-            return;
-        }
-        // In the quadrant round the middle that the line does not cross: a line rising to
-        // the right leaves the lower right (and upper left) free, a falling one the others.
-        const double dx = p1.x() - p0.x();
-        const double dy = p1.y() - p0.y();
-        bool rightSide = (dx * dy < 0.0) != labelAbove;
-        const double midX = xAxis->pixelToCoord((p0.x() + p1.x()) / 2.0);
-        const bool fitsRight = fitsRightOf(label, midX);
-        const bool fitsLeft = fitsLeftOf(label, midX);
-        if (rightSide ? !fitsRight && fitsLeft : !fitsLeft && fitsRight) {
-            rightSide = !rightSide;  // cut off by the edge: the other side, over the line
-        }
-        const bool level = std::abs(dy) < std::abs(dx) * 0.2;  // centred under a level line
-        const Qt::Alignment horizontal =
-            level ? Qt::AlignHCenter : (rightSide ? Qt::AlignLeft : Qt::AlignRight);
-        label->setPositionAlignment(horizontal | vertical);
-        const int gap = 4;
-        const int side = level ? 0 : gap;
-        label->setPadding(QMargins(rightSide ? side : 0, labelAbove ? 0 : gap, rightSide ? 0 : side,
-                                   labelAbove ? gap : 0));
     };
-    // The decode label sits above left of its point: the arrow's label goes below.
     place(m_prefillArrow, m_prefillArrowLabel, on ? &m_baseline.prefill() : nullptr,
-          on ? &m_analysis.prefill() : nullptr, speedupText("prefill", c.prefillSpeedup), true);
+          on ? &m_analysis.prefill() : nullptr, speedupText("prefill", c.prefillSpeedup));
     place(m_decodeArrow, m_decodeArrowLabel, on ? &m_baseline.decode() : nullptr,
-          on ? &m_analysis.decode() : nullptr, speedupText("decode", c.decodeSpeedup), false);
-    // Prefill moves along the compute ceiling, where the roof labels sit: its arrow's label
-    // goes on a second line under the prefill label, wherever placePointLabels() put it.
-    if (m_prefillArrowLabel->visible()) {
-        const QCPItemPosition* at = m_prefillLabel->position;
-        m_prefillArrowLabel->position->setTypeX(at->typeX());
-        m_prefillArrowLabel->position->setCoords(at->coords());
-        m_prefillArrowLabel->setPositionAlignment(m_prefillLabel->positionAlignment());
-        const QMargins m = m_prefillLabel->padding();
-        m_prefillArrowLabel->setPadding(
-            QMargins(m.left(), m.top() + m_prefillLabel->textRect().height() + 2, m.right(), 0));
-    }
+          on ? &m_analysis.decode() : nullptr, speedupText("decode", c.decodeSpeedup));
 }
 
 void RooflinePlot::updateOperators() {
@@ -1245,194 +1298,29 @@ void RooflinePlot::updateRoofGeometry() {
     } else {
         m_interconnectRoof->data()->clear();
     }
+    const QCPRange xr = xAxis->range();
+    const QCPRange yr = yAxis->range();
+    for (QCPGraph* roof : {m_roofInUse, m_slopeExtension, m_baseRoof, m_interconnectRoof}) {
+        clipToView(roof, xr, yr);
+    }
+    for (QCPGraph* roof : m_otherRoofGraphs) {
+        clipToView(roof, xr, yr);
+    }
 }
 
 void RooflinePlot::updateViewGeometry() {
-    updateRoofGeometry();
-    placeSlopeLabels();
-    placeRoofLabels();
-    placePointLabels();
-    placeTrailMarkLabels();
-    placeArrows();
-}
-
-bool RooflinePlot::fitsRightOf(const PlotLabel* label, double x) const {
-    const QMargins m = label->padding();
-    const int width = label->textRect().width() + std::max(m.left(), m.right());
-    return xAxis->coordToPixel(x) + width <= axisRect()->rect().right();
-}
-
-bool RooflinePlot::fitsLeftOf(const PlotLabel* label, double x) const {
-    const QMargins m = label->padding();
-    const int width = label->textRect().width() + std::max(m.left(), m.right());
-    return xAxis->coordToPixel(x) - width >= axisRect()->rect().left();
-}
-
-void RooflinePlot::placePointLabels() {
-    // Each label goes on its preferred side of the point unless it would be cut off there.
-    // Pixel positions come from the last layout: after every layout, and on slider steps
-    // (which do not change the layout).
-    const auto side = [this](PlotLabel* label, double x, bool preferRight) {
-        const QMargins m = label->padding();
-        const int gap = std::max(m.left(), m.right());
-        const bool fitsRight = fitsRightOf(label, x);
-        const bool fitsLeft = fitsLeftOf(label, x);
-        const double at = xAxis->coordToPixel(x);
-        const QRect area = axisRect()->rect();
-        const bool moreRoomRight = area.right() - at > at - area.left();
-        const bool right =
-            fitsRight == fitsLeft ? (fitsRight ? preferRight : moreRoomRight) : fitsRight;
-        const Qt::Alignment vertical = label->positionAlignment() & Qt::AlignVertical_Mask;
-        label->setPositionAlignment((right ? Qt::AlignLeft : Qt::AlignRight) | vertical);
-        // Two-line labels: the lines flush against the point's side.
-        label->setTextAlignment(right ? Qt::AlignLeft : Qt::AlignRight);
-        label->setPadding(QMargins(right ? gap : 0, m.top(), right ? 0 : gap, m.bottom()));
-    };
-    side(m_decodeLabel, m_analysis.decode().intensity(), false);
-    if (const PassCost* verify = m_analysis.pass(PassKind::Verify)) {
-        side(m_verifyLabel, verify->intensity(), true);
-    }
-    if (const PassCost* draft = m_analysis.pass(PassKind::Draft)) {
-        side(m_draftLabel, draft->intensity(), false);
-    }
-
-    // Prefill sits under the compute ceiling, often near the right edge: its label goes to
-    // its right, or else under it, ending at the right edge (to its left it would cross
-    // the HBM slope and the ridge).
-    const double px = m_analysis.prefill().intensity();
-    const double py = tflops(m_analysis.prefill().attainableFlopsPerSecond);
-    // Candidates in order of preference; the first that runs over no roof label wins (two
-    // lines of text reach down to the other precisions' labels under their ceilings).
-    const auto rightBelow = [&] {
-        m_prefillLabel->position->setTypeX(QCPItemPosition::ptPlotCoords);
-        m_prefillLabel->position->setCoords(px, py);
-        m_prefillLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-        m_prefillLabel->setTextAlignment(Qt::AlignLeft);
-        m_prefillLabel->setPadding(QMargins(10, 8, 0, 0));
-    };
-    const auto rightAbove = [&] {
-        rightBelow();
-        m_prefillLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-        m_prefillLabel->setPadding(QMargins(10, 0, 0, 8));
-    };
-    const auto edgeBelow = [&] {
-        m_prefillLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
-        m_prefillLabel->position->setCoords(1.0, py);
-        m_prefillLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
-        m_prefillLabel->setTextAlignment(Qt::AlignRight);
-        m_prefillLabel->setPadding(QMargins(0, 14, 8, 0));
-    };
-    const auto clear = [this] {
-        const QRect box = footprint(*m_prefillLabel).boundingRect();
-        return std::none_of(m_roofLabelItems.begin(), m_roofLabelItems.end(),
-                            [&](const PlotLabel* roof) {
-                                return roof->visible() &&
-                                       footprint(*roof).boundingRect().intersects(box);
-                            });
-    };
-    m_prefillLabel->setPadding(QMargins(10, 8, 0, 0));
-    const bool right = fitsRightOf(m_prefillLabel, px);
-    if (right) {
-        rightBelow();
-        if (clear()) {
-            return;
-        }
-        rightAbove();
-        if (clear()) {
-            return;
-        }
-    }
-    edgeBelow();
-    if (right && !clear()) {
-        rightBelow();  // nowhere clear: the first choice
-    }
-}
-
-void RooflinePlot::placeTrailMarkLabels() {
-    // The critical batch's label above-left of its mark, the memory wall's below-right,
-    // each on the other side when a point's label (or the other mark's) is there.
-    std::vector<const PlotLabel*> taken = {m_prefillLabel, m_decodeLabel, m_verifyLabel,
-                                           m_draftLabel};
-    const auto place = [&](PlotLabel* label, bool belowRightFirst) {
-        if (!label->visible()) {
-            return;
-        }
-        const auto put = [label](bool belowRight) {
-            label->setPositionAlignment(belowRight ? (Qt::AlignLeft | Qt::AlignTop)
-                                                   : (Qt::AlignRight | Qt::AlignBottom));
-            label->setPadding(belowRight ? QMargins(8, 6, 0, 0) : QMargins(0, 0, 8, 6));
-        };
-        const auto clear = [&] {
-            const QRect box = footprint(*label).boundingRect();
-            return std::none_of(taken.begin(), taken.end(), [&](const PlotLabel* other) {
-                return other->visible() && footprint(*other).boundingRect().intersects(box);
-            });
-        };
-        put(belowRightFirst);
-        if (!clear()) {
-            put(!belowRightFirst);
-            if (!clear()) {
-                put(belowRightFirst);  // nowhere clear: the first choice
-            }
-        }
-        taken.push_back(label);
-    };
-    place(m_criticalLabel, false);
-    place(m_memoryWallLabel, true);
-}
-
-void RooflinePlot::placeRoofLabels() {
-    // The roof in use is labelled at its right end; the others just right of their own
-    // ridge (away from the prefill point, which lives under the right end), or at the right
-    // end when that would cut them off.
-    for (std::size_t i = 0; i < m_roofGroups.size() && i < m_roofLabelItems.size(); ++i) {
-        const RoofGroup& g = m_roofGroups[i];
-        PlotLabel* label = m_roofLabelItems[i];
-        label->setPadding(g.inUse ? QMargins(0, 0, 8, 2) : QMargins(10, 0, 0, 2));
-        if (!g.inUse && fitsRightOf(label, g.ridge)) {
-            // Under the line: above it, the HBM slope runs right of the ridge.
-            label->position->setTypeX(QCPItemPosition::ptPlotCoords);
-            label->position->setCoords(g.ridge, tflops(g.peak));
-            label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-            label->setPadding(QMargins(8, 2, 0, 0));
-        } else {
-            label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
-            label->position->setCoords(1.0, tflops(g.peak));
-            label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
-            label->setPadding(QMargins(0, 0, 8, 2));
-        }
-    }
-}
-
-void RooflinePlot::placeSlopeLabels() {
-    // Labels along the slopes, turned to the slope's on-screen angle; the angle depends on
-    // the axis rect's size, known only after layout.
-    const auto place = [this](PlotLabel* label, double bandwidth, double ridge) {
-        const QCPRange xr = xAxis->range();
-        const QCPRange yr = yAxis->range();
-        const double enter = std::max(xr.lower, yr.lower * kFlopsPerTflop / bandwidth);
-        const double leave = std::min(ridge, xr.upper);
-        if (!(bandwidth > 0.0) || !(leave > enter)) {
-            label->setVisible(false);
-            return;
-        }
-        const double x = std::sqrt(enter * leave);
-        const double y = tflops(x * bandwidth);
-        const QPointF p0(xAxis->coordToPixel(x), yAxis->coordToPixel(y));
-        const QPointF p1(xAxis->coordToPixel(x * 2.0), yAxis->coordToPixel(y * 2.0));
-        label->position->setCoords(x, y);
-        label->setRotation(std::atan2(p1.y() - p0.y(), p1.x() - p0.x()) * 180.0 / M_PI);
+    for (PlotLabel* label : m_dropped) {  // dropped for want of room: try again
         label->setVisible(true);
-    };
-    if (m_analysis.memoryBandwidthBytesPerSecond > 0.0) {
-        place(m_hbmLabel, m_analysis.memoryBandwidthBytesPerSecond,
-              m_analysis.ridgePointFlopsPerByte);
     }
-    const double link = m_analysis.interconnectBandwidthBytesPerSecond;
-    if (link > 0.0) {
-        place(m_interconnectLabel, link, m_analysis.peakFlopsPerSecond / link);
-    } else {
-        m_interconnectLabel->setVisible(false);
+    m_dropped.clear();
+    updateRoofGeometry();
+    placeArrows();
+    placeLabels();
+    CompositeBuffer* composite = compositeBuffer();
+    if (mReplotting && composite != nullptr) {
+        // A full replot is about to draw the roof layer: its picture shows these labels.
+        // (On a step, refresh() switches to the picture of m_roofs instead.)
+        composite->setRoofs(m_roofs);
     }
 }
 
@@ -1449,6 +1337,7 @@ void RooflinePlot::setOperatorsVisible(bool visible) {
             ops->removeFromLegend();
         }
     }
+    fitLegend();
     if (m_autoRange) {
         applyAutoRange(true);
     }
@@ -1475,6 +1364,34 @@ void RooflinePlot::changeEvent(QEvent* event) {
         applyStyle();
         replot(m_replotPriority);
     }
+}
+
+void RooflinePlot::resizeEvent(QResizeEvent* event) {
+    fitLegend();
+    QCustomPlot::resizeEvent(event);
+}
+
+void RooflinePlot::fitLegend() {
+    // The legend's entries in one row under the plot while they fit, else in as many
+    // columns as do: at 1024×700 one row was cut off ("pref", issue 12).
+    const int available = width() - 20;
+    int total = 0;
+    int widest = 1;
+    int items = 0;
+    for (int i = 0; i < legend->elementCount(); ++i) {
+        const QCPLayoutElement* item = legend->elementAt(i);
+        if (item == nullptr) {
+            continue;  // a cell left empty by removeFromLegend()
+        }
+        ++items;
+        const int w = item->minimumOuterSizeHint().width() + legend->columnSpacing();
+        total += w;
+        widest = std::max(widest, w);
+    }
+    const int columns =
+        total <= available ? std::max(1, items) : std::max(1, available / widest);
+    legend->setWrap(columns);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);  // rearranged, gaps closed
 }
 
 void RooflinePlot::paintEvent(QPaintEvent* event) {

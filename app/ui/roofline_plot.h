@@ -12,6 +12,7 @@
 
 #include <qcustomplot.h>
 
+#include <QPolygonF>
 #include <QString>
 #include <QTimer>
 #include <cstdint>
@@ -124,6 +125,22 @@ public:
     PlotLabel* decodeArrowLabel() const { return m_decodeArrowLabel; }
     QString decodeLabel() const { return m_decodeLabel->text(); }
 
+    /// A label as placed by the last layout or step (label_placer.h), in widget pixels.
+    struct PlacedLabel {
+        QString text;
+        QPolygonF box;   ///< its four corners (a slope's label is turned)
+        bool free;       ///< placed where it meets no other label and no marker
+        bool leader;     ///< moved away from its point: a leader line joins them
+    };
+    /// Every label shown, in placement order (labels the placer dropped are not shown).
+    std::vector<PlacedLabel> placedLabels() const;
+    /// The squares the markers (points, link markers, trail marks, ridge, ghosts, operators
+    /// when shown) cover, in widget pixels: no label lies on one.
+    std::vector<QRectF> markerRects() const;
+    /// The bounds wheel zoom and drag keep the view in: the data's view three decades out.
+    QCPRange xLimits() const;
+    QCPRange yLimits() const;
+
 signals:
     /// After every paint of the widget (the window's first-frame measurement).
     void painted();
@@ -134,6 +151,7 @@ protected:
     void paintEvent(QPaintEvent* event) override;
     void draw(QCPPainter* painter) override;
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     struct HoverTarget {
@@ -195,12 +213,11 @@ private:
     void fitOperators();
     void updateRoofGeometry();
     void updateViewGeometry();  ///< after layout: roofs clipped to the view, slope labels
-    void placeSlopeLabels();
-    void placeRoofLabels();
-    void placePointLabels();
-    void placeTrailMarkLabels();  ///< after placePointLabels(): around the point labels
-    bool fitsRightOf(const PlotLabel* label, double x) const;
-    bool fitsLeftOf(const PlotLabel* label, double x) const;
+    /// Places every label in one pass (label_placer.h, roofline_plot_labels.cpp). Returns
+    /// true when a label of the roof layer moved (that layer's picture must be redrawn).
+    bool placeLabels();
+    void keepInLimits(QCPAxis* axis);  ///< after the user's zoom or drag
+    void fitLegend();  ///< as many legend columns as the width holds
     void onMouseMove(QMouseEvent* event);
     QString tooltipFor(const HoverTarget& target) const;
     double scaled(double size) const { return size * (m_presentation ? 1.5 : 1.0); }
@@ -240,6 +257,10 @@ private:
     QCPRange m_grownY;
     std::vector<DirectItem*> m_direct;  ///< the data, in drawing order (owned by the plot)
     QRegion m_shown;  ///< where the screen shows the data's marks over the composite
+    std::vector<double> m_roofBase;  ///< roofKey() of the roofs drawn (m_roofs adds labels)
+    std::vector<PlotLabel*> m_dropped;  ///< hidden by the last placement, not by their data
+    std::vector<std::pair<PlotLabel*, QCPItemLine*>> m_leaders;  ///< a label's leader line
+    std::vector<PlacedLabel> m_placed;
 
     TintRect* m_memoryRegion = nullptr;
     TintRect* m_computeRegion = nullptr;

@@ -229,6 +229,7 @@ Analysis analyze(const Scenario& scenario) {
     const Ceiling ceiling{hw, wl.ceilings == Ceilings::Achievable};
     result.peakFlopsPerSecond = ceiling.flops(result.computePrecision);
     result.memoryBandwidthBytesPerSecond = ceiling.bandwidth();
+    result.memoryType = hw.memoryType;
     result.ridgePointFlopsPerByte = result.peakFlopsPerSecond / result.memoryBandwidthBytesPerSecond;
     for (Precision p : kAllPrecisions) {
         if (hw.hasRoof(p)) {
@@ -508,6 +509,18 @@ std::vector<TrailPoint> decodeBatchTrail(const Scenario& scenario, std::int64_t 
         trail.push_back(point(b, analyze(s)));
     }
     return trail;
+}
+
+}  // namespace roofline
+
+namespace roofline {
+
+std::string memoryRoofName(const Analysis& analysis) {
+    std::string name = analysis.memoryType.substr(0, analysis.memoryType.find(" ("));
+    while (!name.empty() && name.back() == ' ') {
+        name.pop_back();
+    }
+    return name.empty() ? std::string("memory") : name;
 }
 
 }  // namespace roofline

@@ -250,8 +250,11 @@ std::string cause(LeverId id, const Scenario& base, const Analysis& a0, const Sc
             return s;
         }
         case LeverId::NextHardware:
-            return changed.hardware.name + " instead of " + base.hardware.name + ": HBM " +
-                   formatSi(a0.memoryBandwidthBytesPerSecond, "B/s") + " → " +
+            // Each chip's memory by its own name ("HBM3 3.35 TB/s → HBM3e 4.80 TB/s"): an
+            // L4 has GDDR6, not HBM.
+            return changed.hardware.name + " instead of " + base.hardware.name + ": " +
+                   memoryRoofName(a0) + " " + formatSi(a0.memoryBandwidthBytesPerSecond, "B/s") +
+                   " → " + memoryRoofName(a1) + " " +
                    formatSi(a1.memoryBandwidthBytesPerSecond, "B/s") + " (" +
                    times(ratioOf(a1.memoryBandwidthBytesPerSecond,
                                  a0.memoryBandwidthBytesPerSecond)) +

@@ -139,11 +139,18 @@ TEST(Levers, BatchX8GivesAbout7TimesTokensAtNearlyTheSameTpot) {
 TEST(Levers, NextHardwareIsTheBandwidthRatioWhileMemoryBound) {
     // H100 → H200: the same compute roofs, HBM 3.35 → 4.8 TB/s. Every decode operator is
     // memory-bound on both, so TPOT falls by exactly 4.8 / 3.35 = 1.4328.
-    const LeverOutcome l = evaluate(LeverId::NextHardware).lever;
+    // Each chip's memory named by its type, as the presets say: H100 SXM "HBM3", H200
+    // "HBM3e".
+    Scenario base = test::scenario(h100Sxm(), llama8b());
+    base.hardware.memoryType = "HBM3";
+    LeverContext context = h100Context();
+    ASSERT_TRUE(context.nextHardware.has_value());
+    context.nextHardware->memoryType = "HBM3e";
+    const LeverOutcome l = evaluate(LeverId::NextHardware, base, context).lever;
     ASSERT_TRUE(l.applicable) << l.reason;
     EXPECT_EQ(l.changed.hardware.id, "h200");
     EXPECT_NEAR(l.speedupTpot, 4.8 / 3.35, 1e-3);
-    EXPECT_TRUE(has(l.explanation, "HBM 3.35 TB/s → 4.80 TB/s (×1.43)")) << l.explanation;
+    EXPECT_TRUE(has(l.explanation, "HBM3 3.35 TB/s → HBM3e 4.80 TB/s (×1.43)")) << l.explanation;
     EXPECT_TRUE(has(l.explanation, "decode rises ×1.43 at the same intensity")) << l.explanation;
 }
 

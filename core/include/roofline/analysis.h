@@ -194,6 +194,9 @@ struct Analysis {
     Ceilings ceilings = Ceilings::Peak;
     double peakFlopsPerSecond = 0.0;             ///< The compute roof in use (per ceilings).
     double memoryBandwidthBytesPerSecond = 0.0;  ///< The HBM roof (per ceilings).
+    /// The hardware's memory type as its preset says it ("HBM3e", "GDDR6 (ECC)"); may be
+    /// empty. Views name the memory roof with memoryRoofName().
+    std::string memoryType;
     double ridgePointFlopsPerByte = 0.0;         ///< peak / bandwidth
     /// Every roof the chip has, in kAllPrecisions order (fp16 listed even when equal to bf16).
     FixedList<Roof, kPrecisionCount> roofs;
@@ -299,6 +302,10 @@ struct TrailPoint {
 /// the context but not on B. Batches ascend, each once.
 /// Same preconditions as analyze().
 std::vector<TrailPoint> decodeBatchTrail(const Scenario& scenario, std::int64_t maxBatch);
+
+/// The memory roof's name for labels: the memory type without its remark in parentheses
+/// ("GDDR6 (ECC)" -> "GDDR6", "HBM3e" -> "HBM3e"), or "memory" when the preset names none.
+std::string memoryRoofName(const Analysis& analysis);
 
 /// The model with the scenario's KV-head override applied (n_kv replaced), as analysed.
 Model effectiveModel(const Model& model, const Workload& workload);
