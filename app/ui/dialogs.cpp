@@ -13,6 +13,7 @@ namespace {
 
 struct PreAnswers {
     std::optional<QString> fileName;
+    std::optional<QStringList> fileNames;
     std::optional<std::optional<QSize>> imageSize;
     bool headless = false;
     QStringList errors;
@@ -30,6 +31,14 @@ QString Dialogs::openFileName(QWidget* parent, const QString& caption, const QSt
         return *answer;
     }
     return QFileDialog::getOpenFileName(parent, caption, QString(), filter);
+}
+
+QStringList Dialogs::openFileNames(QWidget* parent, const QString& caption,
+                                   const QString& filter) {
+    if (auto answer = std::exchange(preAnswers().fileNames, std::nullopt)) {
+        return *answer;
+    }
+    return QFileDialog::getOpenFileNames(parent, caption, QString(), filter);
 }
 
 QString Dialogs::saveFileName(QWidget* parent, const QString& caption, const QString& filter,
@@ -81,6 +90,10 @@ void Dialogs::showError(QWidget* parent, const QString& text, const QString& det
 }
 
 void Dialogs::setNextFileName(const QString& fileName) { preAnswers().fileName = fileName; }
+
+void Dialogs::setNextFileNames(const QStringList& fileNames) {
+    preAnswers().fileNames = fileNames;
+}
 
 void Dialogs::setNextImageSize(std::optional<QSize> size) { preAnswers().imageSize = size; }
 

@@ -19,6 +19,8 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
+#include "compare_set.h"
+#include "compare_table.h"
 #include "controls_panel.h"
 #include "dialogs.h"
 #include "export.h"
@@ -117,6 +119,7 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     centralLayout->addWidget(m_leverLabel);
     setCentralWidget(central);
     createDocks();
+    createCompare();
     createActions();
     createMenus();
     m_leverStatus = new QLabel(this);
@@ -166,6 +169,41 @@ void MainWindow::createDocks() {
     addDockWidget(Qt::RightDockWidgetArea, m_resultsDock);
     resizeDocks({m_controlsDock, m_resultsDock}, {kControlsDockWidth, kResultsDockWidth},
                 Qt::Horizontal);
+}
+
+void MainWindow::createCompare() {
+    m_compareTable = new CompareTable(this);
+    m_compareTable->setPlotPalette(m_plot->plotPalette());
+    m_compareDock = new QDockWidget(tr("Compare"), this);
+    m_compareDock->setObjectName(QStringLiteral("compareDock"));
+    m_compareDock->setWidget(m_compareTable);
+    addDockWidget(Qt::BottomDockWidgetArea, m_compareDock);
+    m_compareDock->hide();
+    m_compareSet = new CompareSet(*m_controller, *m_plot, *m_compareTable, this);
+    m_addCompare = new QAction(tr("&Add scenario to compare…"), this);
+    m_addCompare->setObjectName(QStringLiteral("addCompare"));
+    m_addCompare->setToolTip(tr("Draw saved scenarios beside this one, each in its own colour"));
+    m_clearCompare = new QAction(tr("Remo&ve compare scenarios"), this);
+    m_clearCompare->setObjectName(QStringLiteral("clearCompare"));
+    m_clearCompare->setEnabled(false);
+    connect(m_addCompare, &QAction::triggered, this, &MainWindow::addCompareDialog);
+    connect(m_compareTable, &CompareTable::addRequested, this, &MainWindow::addCompareDialog);
+    connect(m_clearCompare, &QAction::triggered, m_compareSet, &CompareSet::clear);
+    connect(m_compareSet, &CompareSet::changed, this,
+            [this] { m_clearCompare->setEnabled(!m_compareSet->entries().empty()); });
+    // Scenarios were added: show them side by side.
+    connect(m_compareSet, &CompareSet::added, this, [this] {
+        m_compareDock->show();
+        resizeDocks({m_compareDock}, {m_compareTable->sizeHint().height()}, Qt::Vertical);
+    });
+}
+
+void MainWindow::addCompareDialog() {
+    const QStringList paths =
+        Dialogs::openFileNames(this, tr("Add scenarios to compare"), scenarioFilter());
+    if (!paths.isEmpty()) {
+        m_compareSet->addFiles(paths);
+    }
 }
 
 void MainWindow::createActions() {
@@ -227,6 +265,9 @@ void MainWindow::createMenus() {
     m_recentMenu = file->addMenu(tr("Open &recent"));
     file->addAction(m_saveScenario);
     file->addSeparator();
+    file->addAction(m_addCompare);
+    file->addAction(m_clearCompare);
+    file->addSeparator();
     file->addAction(m_openModel);
     file->addSeparator();
     file->addAction(m_exportImage);
@@ -239,6 +280,7 @@ void MainWindow::createMenus() {
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(m_controlsDock->toggleViewAction());
     view->addAction(m_resultsDock->toggleViewAction());
+    view->addAction(m_compareDock->toggleViewAction());
     view->addSeparator();
     view->addAction(m_showOperators);
     view->addAction(m_resetView);
@@ -429,6 +471,7 @@ bool MainWindow::openScenario(const QString& path) {
         return false;
     }
     restoreBaseline(*loaded.value);
+    m_compareSet->setCurrentSource(QFileInfo(path).absoluteFilePath());
     addRecentFile(path);
     statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), kStatusMessageMs);
     return true;
@@ -537,6 +580,7 @@ void MainWindow::setPresentationMode(bool on) {
     fitDocks();
     m_plot->setPresentationMode(on);
     m_results->setPlotPalette(m_plot->plotPalette());
+    m_compareTable->setPlotPalette(m_plot->plotPalette());
 }
 
 bool MainWindow::presentationMode() const { return m_presentation->isChecked(); }
@@ -612,6 +656,20 @@ void MainWindow::restoreSession(bool restoreScenario) {
     }
     updateRecentMenu();
     setOperatorsVisible(storedFlag(*m_settings, QStringLiteral("plot/operators"), false));
+    if (restoreScenario) {
+        // The last session's compare scenarios, from their files; one that no longer loads
+        // is said in the status bar, not a dialog at start-up.
+        QStringList failed;
+        m_compareSet->clear();
+        m_compareSet->addFiles(m_settings->value(QStringLiteral("compare/paths")).toStringList(),
+                               &failed);
+        if (!failed.isEmpty()) {
+            statusBar()->showMessage(tr("%n compare scenario(s) of the last session could not "
+                                        "be restored.",
+                                        nullptr, static_cast<int>(failed.size())),
+                                     kStatusMessageMs);
+        }
+    }
     if (!restoreScenario || !m_settings->contains(QStringLiteral("lastScenario"))) {
         return;
     }
@@ -640,6 +698,7 @@ void MainWindow::saveSession() const {
     m_settings->setValue(QStringLiteral("window/state"), saveState());
     m_settings->setValue(QStringLiteral("recentFiles"), m_recentFiles);
     m_settings->setValue(QStringLiteral("plot/operators"), m_plot->operatorsVisible());
+    m_settings->setValue(QStringLiteral("compare/paths"), m_compareSet->paths());
     m_settings->setValue(QStringLiteral("lastScenario"),
                          QString::fromStdString(io::toJson(scenarioToSave())));
 }

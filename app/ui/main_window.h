@@ -26,6 +26,8 @@ class QToolBar;
 
 namespace roofline::ui {
 
+class CompareSet;
+class CompareTable;
 class ControlsPanel;
 class ResultsPanel;
 class RooflinePlot;
@@ -45,6 +47,11 @@ public:
     ResultsPanel* resultsPanel() const { return m_results; }
     QDockWidget* controlsDock() const { return m_controlsDock; }
     QDockWidget* resultsDock() const { return m_resultsDock; }
+    /// Compare scenarios (compare_set.h) and their table, a bottom dock that shows itself
+    /// when scenarios are added.
+    CompareSet& compareSet() const { return *m_compareSet; }
+    CompareTable* compareTable() const { return m_compareTable; }
+    QDockWidget* compareDock() const { return m_compareDock; }
 
     /// File actions without their file dialogs. Each reports failure through
     /// Dialogs::showError and leaves the current scenario untouched.
@@ -127,6 +134,8 @@ private:
     void openModelConfigDialog();
     void exportImageDialog();
     void copyImage();
+    void addCompareDialog();
+    void createCompare();
 
     QSettings* m_settings = nullptr;
     ScenarioController* m_controller = nullptr;
@@ -142,6 +151,11 @@ private:
     QFont m_baseFont;
     std::optional<io::ScenarioFile> m_baselineFile;
     QToolBar* m_compareToolBar = nullptr;
+    CompareSet* m_compareSet = nullptr;
+    CompareTable* m_compareTable = nullptr;
+    QDockWidget* m_compareDock = nullptr;
+    QAction* m_addCompare = nullptr;
+    QAction* m_clearCompare = nullptr;
 
     QAction* m_openScenario = nullptr;
     QAction* m_saveScenario = nullptr;

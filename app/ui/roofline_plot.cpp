@@ -88,6 +88,8 @@ RooflinePlot::RooflinePlot(QWidget* parent) : QCustomPlot(parent) {
     connect(this, &QCustomPlot::beforeReplot, this, &RooflinePlot::prepareFullReplot);
 }
 
+RooflinePlot::~RooflinePlot() = default;
+
 void RooflinePlot::prepareFullReplot() {
     // Whatever asked for it (a step, a resize, the user's zoom), the buffers will show this
     // view and these roofs: refresh() redraws less until the view changes again.
@@ -248,6 +250,9 @@ void RooflinePlot::createLayers() {
         ghost->setSelectable(QCP::stNone);
         ghost->setVisible(false);
     }
+
+    // Compare scenarios: in the roof layer's picture too, for the same reason.
+    m_compare = std::make_unique<CompareLayer>(this, m_roofLayer);
 
     m_prefillOps = direct(new Direct<QCPGraph>(xAxis, yAxis));
     m_decodeOps = direct(new Direct<QCPGraph>(xAxis, yAxis));
@@ -498,6 +503,8 @@ void RooflinePlot::applyStyle() {
     m_decodeArrowLabel->setFont(bold);
     m_decodeArrowLabel->setColor(p.decode);
 
+    m_compare->setStyle(p, scaled(1.0), small);
+
     legend->setFont(base);
     legend->setTextColor(p.foreground);
     legend->setBrush(p.background);
@@ -557,6 +564,7 @@ std::vector<double> RooflinePlot::roofKey() const {
     }
     // The baseline's ghosts are drawn in the same picture.
     key.push_back(static_cast<double>(m_baselineGeneration));
+    key.push_back(static_cast<double>(m_compare->generation()));
     return key;
 }
 
@@ -768,6 +776,18 @@ void RooflinePlot::clearBaseline() {
     placeArrows();
     updateHoverTargets();
     refresh(true);
+}
+
+void RooflinePlot::setCompareScenarios(const std::vector<CompareEntry>& entries) {
+    m_compare->setEntries(entries);
+    m_roofs = roofKey();
+    updateRoofs();
+    if (m_autoRange) {
+        resetAutoRange();  // fitted afresh: fewer scenarios may need less room
+        applyAutoRange(false);
+    }
+    // A full replot: the legend (in the backdrop buffer) names the scenarios.
+    replot(m_replotPriority);
 }
 
 void RooflinePlot::updateBaseline() {
@@ -1105,6 +1125,9 @@ void RooflinePlot::applyAutoRange(bool includeOperators) {
         include(m_baseline.ridgePointFlopsPerByte, tflops(m_baseline.peakFlopsPerSecond));
         peakMax = std::max(peakMax, tflops(m_baseline.peakFlopsPerSecond));
     }
+    for (const QPointF& p : m_compare->extent(peakMax)) {
+        include(p.x(), p.y());
+    }
     for (const RoofGroup& g : m_roofGroups) {
         include(g.ridge, tflops(g.peak));
         peakMax = std::max(peakMax, tflops(g.peak));
@@ -1205,6 +1228,8 @@ void RooflinePlot::updateRoofGeometry() {
                             true);
     }
 
+    m_compare->updateRoofs(a, left, right);
+
     const double link = a.interconnectBandwidthBytesPerSecond;
     if (link > 0.0) {
         const double linkLeft = std::min(left, peak / link / 1.01);
@@ -1222,6 +1247,17 @@ void RooflinePlot::updateViewGeometry() {
     placePointLabels();
     placeTrailMarkLabels();
     placeArrows();
+    // The compare labels keep clear of the current points and their labels as they are now.
+    std::vector<QRectF> avoid;
+    for (const PlotLabel* label : {m_prefillLabel, m_decodeLabel}) {
+        if (label->visible()) {
+            avoid.push_back(footprint(*label).boundingRect());
+        }
+    }
+    for (const QCPGraph* point : {m_prefillPoint, m_decodePoint}) {
+        avoid.push_back(footprint(*point).boundingRect());
+    }
+    m_compare->placeLabels(avoid);
 }
 
 bool RooflinePlot::fitsRightOf(const PlotLabel* label, double x) const {
@@ -1505,7 +1541,7 @@ QString RooflinePlot::tooltipAt(const QPointF& pixel, double maxDistance) const 
             nearest = &target;
         }
     }
-    return nearest != nullptr ? tooltipFor(*nearest) : QString();
+    return nearest != nullptr ? tooltipFor(*nearest) : m_compare->tooltipAt(pixel, maxDistance);
 }
 
 QString RooflinePlot::tooltipFor(const HoverTarget& target) const {

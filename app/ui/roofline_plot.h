@@ -15,8 +15,10 @@
 #include <QString>
 #include <QTimer>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
+#include "compare_layer.h"
 #include "plot_items.h"
 #include "plot_palette.h"
 #include "roofline/analysis.h"
@@ -34,6 +36,7 @@ class RooflinePlot : public QCustomPlot {
     Q_OBJECT
 public:
     explicit RooflinePlot(QWidget* parent = nullptr);
+    ~RooflinePlot() override;
 
     /// Draws one analysis and its decode batch trail, then replots with replotPriority().
     void setAnalysis(const Analysis& analysis, const std::vector<TrailPoint>& trail);
@@ -46,6 +49,11 @@ public:
     void setBaseline(const Analysis& baseline, const std::vector<TrailPoint>& trail);
     void clearBaseline();
     bool hasBaseline() const { return m_hasBaseline; }
+
+    /// Compare scenarios (compare_layer.h), beside the current one and the baseline: each
+    /// in its colour, built once here (slider steps do not touch them). Refits the view.
+    void setCompareScenarios(const std::vector<CompareEntry>& entries);
+    const CompareLayer& compareLayer() const { return *m_compare; }
 
     /// Per-operator points (hidden by default).
     void setOperatorsVisible(bool visible);
@@ -264,6 +272,7 @@ private:
     QCPItemLine* m_decodeArrow = nullptr;
     PlotLabel* m_prefillArrowLabel = nullptr;
     PlotLabel* m_decodeArrowLabel = nullptr;
+    std::unique_ptr<CompareLayer> m_compare;  ///< items in m_roofLayer, owned by the plot
 };
 
 }  // namespace roofline::ui
