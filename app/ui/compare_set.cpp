@@ -19,6 +19,8 @@
 namespace roofline::ui {
 namespace {
 
+constexpr int kCurrentRowMs = 100;
+
 /// A preset id as it is, a path by its file's stem.
 QString referenceName(const std::string& idOrPath) {
     const QString text = QString::fromStdString(idOrPath);
@@ -56,10 +58,18 @@ QString scenarioShortName(const io::ScenarioFile& file) {
 CompareSet::CompareSet(ScenarioController& controller, RooflinePlot& plot, CompareTable& table,
                        QWidget* window)
     : QObject(window), m_controller(controller), m_plot(plot), m_table(table), m_window(window) {
-    // The current row follows every change of the current scenario; the compare rows do
-    // not change while a slider moves.
-    connect(&m_controller, &ScenarioController::analysisChanged, this,
+    // The current row follows the current scenario at most every kCurrentRowMs while a
+    // slider moves (repainting the table on every step cost a quarter of a millisecond; the
+    // plot and the results panel are the instant feedback). The compare rows do not change.
+    m_currentRowTimer.setSingleShot(true);
+    m_currentRowTimer.setInterval(kCurrentRowMs);
+    connect(&m_currentRowTimer, &QTimer::timeout, this,
             [this] { m_table.setCurrent(currentRow()); });
+    connect(&m_controller, &ScenarioController::analysisChanged, this, [this] {
+        if (!m_currentRowTimer.isActive()) {
+            m_currentRowTimer.start();
+        }
+    });
     // Queued: the swap rebuilds the table, which is not done inside its own selection signal.
     connect(
         &m_table, &CompareTable::rowActivated, this,

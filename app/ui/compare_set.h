@@ -15,6 +15,7 @@
 #include <QObject>
 #include <QString>
 #include <QStringList>
+#include <QTimer>
 #include <vector>
 
 #include "compare_table.h"
@@ -95,6 +96,7 @@ private:
     std::vector<Entry> m_entries;
     QString m_currentSource;
     QString m_currentName;  ///< a swapped-in scenario's name; overrides the source's
+    QTimer m_currentRowTimer;  ///< the current row's refresh, throttled
 };
 
 /// "llama-3.1-70b@h100-sxm×4": the model and hardware ids (file stems for paths) and the
