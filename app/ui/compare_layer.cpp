@@ -14,8 +14,8 @@
 namespace roofline::ui {
 namespace {
 
-/// Legend entries per row when compare scenarios make it long.
-constexpr int kLegendColumns = 7;
+/// Scenarios per legend row; more wrap onto another.
+constexpr std::size_t kLegendColumns = 4;
 
 double tflops(double flopsPerSecond) { return flopsPerSecond / kFlopsPerTflop; }
 
@@ -45,6 +45,15 @@ CompareLayer::CompareLayer(QCustomPlot* plot, QCPLayer* layer) : m_plot(plot), m
 CompareLayer::~CompareLayer() = default;  // the plot owns and deletes the items
 
 void CompareLayer::clear() {
+    // The legend first: its items point at the graphs (removeGraph only clears the plot's
+    // own legend of them).
+    if (m_legend != nullptr) {
+        if (auto* row = qobject_cast<QCPLayoutGrid*>(m_legend->layout())) {
+            row->remove(m_legend);  // deletes it and its items
+            row->simplify();
+        }
+        m_legend = nullptr;
+    }
     for (const Items& items : m_items) {
         for (QCPGraph* graph : {items.roof, items.prefill, items.decode}) {
             m_plot->removeGraph(graph);
@@ -70,13 +79,19 @@ void CompareLayer::setEntries(const std::vector<CompareEntry>& entries) {
     m_plot->setCurrentLayer(m_layer);
     // The legend says how to read the colours: a text-only entry (a graph without data or
     // marker) before the scenarios' own.
-    if (!m_entries.empty()) {
+    // A legend row of their own, under the plot's legend (which keeps its layout).
+    auto* row = qobject_cast<QCPLayoutGrid*>(m_plot->legend->layout());
+    if (!m_entries.empty() && row != nullptr) {
+        m_legend = new QCPLegend;
+        row->addElement(row->rowCount(), 0, m_legend);
+        m_legend->setLayer(m_plot->legend->layer());
+        m_legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
         m_legendHint = m_plot->addGraph();
         m_legendHint->setName(QObject::tr("compare (◆ prefill, ● decode):"));
         m_legendHint->setLineStyle(QCPGraph::lsNone);
         m_legendHint->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssNone));
         m_legendHint->setSelectable(QCP::stNone);
-        m_legendHint->addToLegend();
+        m_legendHint->addToLegend(m_legend);
     }
     for (const CompareEntry& entry : m_entries) {
         Items items;
@@ -100,7 +115,9 @@ void CompareLayer::setEntries(const std::vector<CompareEntry>& entries) {
                 graph->setData(QVector<double>{x}, QVector<double>{y}, true);
             }
         }
-        items.decode->addToLegend();
+        if (m_legend != nullptr) {
+            items.decode->addToLegend(m_legend);
+        }
         const auto label = [this] {
             auto* text = new PlotLabel(m_plot);
             text->setClipToAxisRect(true);
@@ -128,9 +145,6 @@ void CompareLayer::setEntries(const std::vector<CompareEntry>& entries) {
         m_items.push_back(items);
     }
     m_plot->setCurrentLayer(previous);
-    // One row of legend entries is too wide for many scenarios: they wrap onto a second.
-    m_plot->legend->setWrap(m_entries.size() > 2 ? kLegendColumns : 0);
-    m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
     applyStyle();
 }
 
@@ -144,6 +158,19 @@ void CompareLayer::setStyle(const PlotPalette& palette, double scale, const QFon
 void CompareLayer::applyStyle() {
     QFont bold = m_font;
     bold.setBold(true);
+    if (m_legend != nullptr) {
+        const QCPLegend* main = m_plot->legend;
+        m_legend->setFont(main->font());
+        m_legend->setTextColor(main->textColor());
+        m_legend->setBrush(main->brush());
+        m_legend->setBorderPen(main->borderPen());
+        m_legend->setIconSize(main->iconSize());
+        m_legend->setMargins(main->margins());
+        // The hint and a few scenarios per row (fewer with presentation mode's larger text).
+        const std::size_t columns = m_scale > 1.0 ? kLegendColumns / 2 : kLegendColumns;
+        m_legend->setWrap(m_entries.size() > columns ? static_cast<int>(columns) + 1 : 0);
+        m_legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    }
     for (std::size_t i = 0; i < m_items.size(); ++i) {
         const Items& items = m_items[i];
         const QColor colour = m_palette.compare[m_entries[i].colour % kCompareColourCount];

@@ -30,6 +30,7 @@ class QCustomPlot;
 class QCPGraph;
 class QCPItemLine;
 class QCPLayer;
+class QCPLegend;
 
 namespace roofline::ui {
 
@@ -74,6 +75,8 @@ public:
     std::vector<QCPGraph*> pointGraphs() const;
     /// The roofs shown (those that differ from the current scenario's).
     std::vector<QCPGraph*> visibleRoofs() const;
+    /// The legend row naming the scenarios (null without any).
+    QCPLegend* legend() const { return m_legend; }
     /// Texts of the labels shown, in entry order (points, then roofs).
     QStringList labelTexts() const;
 
@@ -96,6 +99,7 @@ private:
     std::vector<CompareEntry> m_entries;
     std::vector<Items> m_items;
     QCPGraph* m_legendHint = nullptr;  ///< "compare (◆ prefill, ● decode):" in the legend
+    QCPLegend* m_legend = nullptr;     ///< under the plot's legend; null without entries
     std::uint64_t m_generation = 0;
     PlotPalette m_palette;
     double m_scale = 1.0;

@@ -2,6 +2,7 @@
 #include "compare_table.h"
 
 #include <QDir>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QPainter>
@@ -201,6 +202,13 @@ QSize CompareTable::sizeHint() const {
     return {QWidget::sizeHint().width(), table + m_remove->sizeHint().height() +
                                              layout()->spacing() + margins.top() +
                                              margins.bottom()};
+}
+
+void CompareTable::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) {
+        m_table->resizeColumnsToContents();
+    }
 }
 
 QString CompareTable::text(int row, Column column) const {

@@ -66,6 +66,10 @@ public:
     QString text(int row, Column column) const;
     int rowCount() const;
 
+protected:
+    /// Columns fit their text again when the font changes (presentation mode).
+    void changeEvent(QEvent* event) override;
+
 signals:
     /// The user selected compare scenario `index` (row index + 1).
     void rowActivated(int index);

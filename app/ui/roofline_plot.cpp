@@ -503,13 +503,12 @@ void RooflinePlot::applyStyle() {
     m_decodeArrowLabel->setFont(bold);
     m_decodeArrowLabel->setColor(p.decode);
 
-    m_compare->setStyle(p, scaled(1.0), small);
-
     legend->setFont(base);
     legend->setTextColor(p.foreground);
     legend->setBrush(p.background);
     legend->setBorderPen(Qt::NoPen);
     legend->setIconSize(static_cast<int>(scaled(22.0)), static_cast<int>(scaled(14.0)));
+    m_compare->setStyle(p, scaled(1.0), small);  // its legend copies the legend's style
 }
 
 void RooflinePlot::setAnalysis(const Analysis& analysis, const std::vector<TrailPoint>& trail) {

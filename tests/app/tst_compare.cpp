@@ -171,8 +171,9 @@ private slots:
         QVERIFY(layer.labelTexts().contains(QStringLiteral("mi300x")));
         // The legend names each scenario, after the hint on how to read them.
         QStringList legend;
-        for (int i = 0; i < window.plot()->legend->itemCount(); ++i) {
-            if (auto* item = qobject_cast<QCPPlottableLegendItem*>(window.plot()->legend->item(i))) {
+        QVERIFY(layer.legend() != nullptr);
+        for (int i = 0; i < layer.legend()->itemCount(); ++i) {
+            if (auto* item = qobject_cast<QCPPlottableLegendItem*>(layer.legend()->item(i))) {
                 legend << item->plottable()->name();
             }
         }
@@ -192,6 +193,8 @@ private slots:
         QCOMPARE(window.compareTable()->rowCount(), 4);
         window.compareSet().clear();
         QVERIFY(layer.pointGraphs().empty());
+        QVERIFY(layer.legend() == nullptr);
+        window.plot()->replot();  // no dangling legend item
         QCOMPARE(window.compareTable()->rowCount(), 1);
     }
 
