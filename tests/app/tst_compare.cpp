@@ -181,6 +181,16 @@ private slots:
         QVERIFY(legend.contains(QStringLiteral("b200x2")));
         QVERIFY(legend.contains(QStringLiteral("compare (◆ prefill, ● decode):")));
 
+        // Hovering a compare point names its scenario, then the pass as the current one's.
+        window.show();
+        window.plot()->replot();
+        const Analysis h200 = analysed(four.files[1]);
+        const QPointF at(window.plot()->xAxis->coordToPixel(h200.decode().intensity()),
+                         window.plot()->yAxis->coordToPixel(h200.decode().attainableFlopsPerSecond /
+                                                            ui::kFlopsPerTflop));
+        QCOMPARE(window.plot()->tooltipAt(at, 3.0),
+                 QStringLiteral("h200x2: ") + ui::tooltipText(PassKind::Decode, h200.decode()));
+
         // The same hardware and precision as the current scenario: no second roof.
         Four same;
         QCOMPARE(window.compareSet().addFiles({same.paths[0]}), 1);
