@@ -75,13 +75,17 @@ CompareSet::CompareSet(ScenarioController& controller, RooflinePlot& plot, Compa
         &m_table, &CompareTable::rowActivated, this,
         [this](int index) { makeCurrent(static_cast<std::size_t>(index)); },
         Qt::QueuedConnection);
-    connect(&m_table, &CompareTable::removeRequested, this, [this](int index) {
-        if (index < 0) {
-            clear();
-        } else {
-            remove(static_cast<std::size_t>(index));
-        }
-    });
+    // Queued too: a row's ✕ button goes with its row.
+    connect(
+        &m_table, &CompareTable::removeRequested, this,
+        [this](int index) {
+            if (index < 0) {
+                clear();
+            } else {
+                remove(static_cast<std::size_t>(index));
+            }
+        },
+        Qt::QueuedConnection);
     if (m_window != nullptr) {
         m_window->setAcceptDrops(true);
         m_window->installEventFilter(this);

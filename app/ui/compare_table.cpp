@@ -10,6 +10,7 @@
 #include <QPushButton>
 #include <QScrollBar>
 #include <QTableWidget>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -33,7 +34,7 @@ CompareTable::CompareTable(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     m_table = new QTableWidget(0, ColumnCount, this);
-    m_table->setHorizontalHeaderLabels({tr("Scenario"), tr("Hardware × devices"),
+    m_table->setHorizontalHeaderLabels({QString(), tr("Scenario"), tr("Hardware × devices"),
                                         tr("Weights / act. / KV"), tr("Batch"),
                                         tr("Prompt / context"), tr("TTFT"), tr("TPOT"),
                                         tr("Decode tok/s per device"), tr("Decode bound"),
@@ -52,26 +53,15 @@ CompareTable::CompareTable(QWidget* parent) : QWidget(parent) {
     auto* buttons = new QHBoxLayout;
     auto* add = new QPushButton(tr("Add…"), this);
     add->setObjectName(QStringLiteral("compareAdd"));
-    m_remove = new QPushButton(tr("Remove"), this);
-    m_remove->setObjectName(QStringLiteral("compareRemove"));
-    m_remove->setToolTip(tr("Remove the selected compare scenario from the comparison"));
     m_removeAll = new QPushButton(tr("Remove all"), this);
     m_removeAll->setObjectName(QStringLiteral("compareRemoveAll"));
     buttons->addWidget(add);
-    buttons->addWidget(m_remove);
     buttons->addWidget(m_removeAll);
     buttons->addStretch(1);
     layout->addLayout(buttons);
-    m_remove->setEnabled(false);
     m_removeAll->setEnabled(false);
 
     connect(add, &QPushButton::clicked, this, &CompareTable::addRequested);
-    connect(m_remove, &QPushButton::clicked, this, [this] {
-        const int row = m_table->currentRow();
-        if (row >= 1) {
-            emit removeRequested(row - 1);
-        }
-    });
     connect(m_removeAll, &QPushButton::clicked, this, [this] { emit removeRequested(-1); });
     connect(m_table, &QTableWidget::itemSelectionChanged, this,
             &CompareTable::onSelectionChanged);
@@ -79,7 +69,6 @@ CompareTable::CompareTable(QWidget* parent) : QWidget(parent) {
 
 void CompareTable::onSelectionChanged() {
     const int row = m_table->currentRow();
-    m_remove->setEnabled(row >= 1);
     if (m_filling || row < 1) {
         return;
     }
@@ -108,6 +97,7 @@ void CompareTable::fillRow(int row, const CompareRow& r, bool current) {
     const Workload& w = r.scenario->workload;
     const MemoryFootprint& m = a.memory;
     const QString texts[ColumnCount] = {
+        QString(),
         current ? tr("%1 (editing)").arg(r.name) : r.name,
         tr("%1 × %2").arg(qs(r.scenario->hardware.name), qs(formatInteger(a.devices))),
         QStringLiteral("%1 / %2 / %3")
@@ -123,7 +113,7 @@ void CompareTable::fillRow(int row, const CompareRow& r, bool current) {
         (m.fits ? tr("yes: %1 of %2") : tr("no: %1 of %2"))
             .arg(qs(formatBytes(m.totalBytes)), qs(formatBytes(m.usableBytes))),
     };
-    for (int column = 0; column < ColumnCount; ++column) {
+    for (int column = Name; column < ColumnCount; ++column) {
         QTableWidgetItem* item = m_table->item(row, column);
         if (item == nullptr) {
             item = new QTableWidgetItem;
@@ -153,6 +143,15 @@ void CompareTable::fillRow(int row, const CompareRow& r, bool current) {
 void CompareTable::setRows(const CompareRow& current, const std::vector<CompareRow>& compare) {
     m_filling = true;
     m_table->clearSelection();
+    // The old ✕ buttons go now, not later: one left for deleteLater would show at the
+    // viewport's corner until the event loop runs (a --grab never runs it). Removal is
+    // queued (CompareSet), so no button is deleted inside its own click.
+    for (int row = 0; row < m_table->rowCount(); ++row) {
+        if (QWidget* old = m_table->cellWidget(row, Remove)) {
+            m_table->removeCellWidget(row, Remove);
+            delete old;
+        }
+    }
     m_table->setRowCount(static_cast<int>(compare.size()) + 1);
     fillRow(0, current, true);
     m_table->item(0, Name)->setIcon(swatch(0, true));
@@ -162,11 +161,18 @@ void CompareTable::setRows(const CompareRow& current, const std::vector<CompareR
         fillRow(row, compare[i], false);
         m_table->item(row, Name)->setIcon(swatch(compare[i].colour, false));
         m_colours.push_back(compare[i].colour);
+        // A button of its own: a click on a cell would select the row, which swaps it in.
+        auto* remove = new QToolButton(m_table);
+        remove->setText(QStringLiteral("✕"));
+        remove->setAutoRaise(true);
+        remove->setToolTip(tr("Remove %1 from the comparison").arg(compare[i].name));
+        connect(remove, &QToolButton::clicked, this,
+                [this, i] { emit removeRequested(static_cast<int>(i)); });
+        m_table->setCellWidget(row, Remove, remove);
     }
     m_table->setCurrentCell(0, Name);
     m_table->resizeColumnsToContents();
     m_filling = false;
-    m_remove->setEnabled(false);
     m_removeAll->setEnabled(!compare.empty());
 }
 
@@ -199,7 +205,7 @@ QSize CompareTable::sizeHint() const {
                       2 * m_table->frameWidth() +
                       m_table->horizontalScrollBar()->sizeHint().height() + rowHeight / 2;
     const QMargins margins = layout()->contentsMargins();
-    return {QWidget::sizeHint().width(), table + m_remove->sizeHint().height() +
+    return {QWidget::sizeHint().width(), table + m_removeAll->sizeHint().height() +
                                              layout()->spacing() + margins.top() +
                                              margins.bottom()};
 }
@@ -209,6 +215,10 @@ void CompareTable::changeEvent(QEvent* event) {
     if (event->type() == QEvent::FontChange) {
         m_table->resizeColumnsToContents();
     }
+}
+
+QAbstractButton* CompareTable::removeButton(int row) const {
+    return qobject_cast<QAbstractButton*>(m_table->cellWidget(row, Remove));
 }
 
 QString CompareTable::text(int row, Column column) const {

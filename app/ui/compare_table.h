@@ -16,6 +16,7 @@
 #include "roofline/analysis.h"
 #include "roofline/scenario.h"
 
+class QAbstractButton;
 class QPushButton;
 class QTableWidget;
 
@@ -36,6 +37,7 @@ public:
     /// The columns, in order. A cost column (USD per million output tokens, from Analysis)
     /// goes after TokensPerDevice when the engine has it.
     enum Column {
+        Remove,  ///< a ✕ button on each compare row (clicking it does not select the row)
         Name,
         Hardware,
         Precisions,
@@ -62,6 +64,8 @@ public:
     QSize sizeHint() const override;
 
     QTableWidget* table() const { return m_table; }
+    /// The ✕ button of compare row `row` (≥ 1), for tests; null for the current row.
+    QAbstractButton* removeButton(int row) const;
     /// The text of a cell, for tests.
     QString text(int row, Column column) const;
     int rowCount() const;
@@ -84,7 +88,6 @@ private:
     void onSelectionChanged();
 
     QTableWidget* m_table = nullptr;
-    QPushButton* m_remove = nullptr;
     QPushButton* m_removeAll = nullptr;
     PlotPalette m_palette;
     std::vector<std::size_t> m_colours;  ///< per compare row, for restyling

@@ -74,7 +74,8 @@ int runExplorer(int argc, char** argv) {
             return 2;
         }
         if (!options.scenarioPath.isEmpty()) {
-            window.compareSet().setCurrentSource(QFileInfo(options.scenarioPath).absoluteFilePath());
+            const QString path = QFileInfo(options.scenarioPath).absoluteFilePath();
+            window.compareSet().setCurrentSource(path);
         }
         if (options.scenario.baseline) {
             ScenarioController resolver;

@@ -3,6 +3,7 @@
 // on one plot, each in its colour, a table side by side, and a row that swaps into the
 // sliders. Expected numbers come from io::resolve + analyze() of each file, run here apart
 // from the window, through the same formatter the table uses.
+#include <QAbstractButton>
 #include <QApplication>
 #include <QDockWidget>
 #include <QFile>
@@ -198,7 +199,12 @@ private slots:
         QCOMPARE(layer.visibleRoofs().size(), std::size_t{3});
         QCOMPARE(window.compareSet().entries().back().name, QStringLiteral("h100x4 (2)"));
 
-        window.compareSet().remove(0);
+        // The ✕ of the first compare row removes it, without making it current.
+        QVERIFY(window.compareTable()->removeButton(0) == nullptr);
+        QTest::mouseClick(window.compareTable()->removeButton(1), Qt::LeftButton);
+        QApplication::processEvents();
+        QCOMPARE(window.controller().scenarioFile(), four.files[0]);
+        QCOMPARE(window.compareSet().entries().front().name, QStringLiteral("mi300x"));
         QCOMPARE(layer.pointGraphs().size(), std::size_t{6});
         QCOMPARE(window.compareTable()->rowCount(), 4);
         window.compareSet().clear();
@@ -224,7 +230,8 @@ private slots:
         // One dialog, naming each file that failed and why.
         QCOMPARE(Dialogs::shownErrors().size(), qsizetype{1});
         const QString error = Dialogs::shownErrors().front();
-        QVERIFY2(error.startsWith(QStringLiteral("Could not add 3 scenario(s)")), qPrintable(error));
+        QVERIFY2(error.startsWith(QStringLiteral("Could not add 3 scenario(s)")),
+                 qPrintable(error));
         QVERIFY(error.contains(QStringLiteral("broken.json")));
         QVERIFY(error.contains(QStringLiteral("unknown-chip.json")));
         QVERIFY2(error.contains(QStringLiteral("h999-imaginary")), qPrintable(error));
