@@ -99,18 +99,24 @@ CompareRow CompareSet::currentRow() const {
 }
 
 QString CompareSet::currentName() const {
-    if (!m_currentName.isEmpty()) {
+    // The file's name while the scenario is still that file's hardware and model (its knobs
+    // edited); anything else (another model chosen, a lesson opened) is named by what it is.
+    const io::ScenarioFile& file = m_controller.scenarioFile();
+    const bool sameAsSource = file.hardware == m_sourceHardware && file.model == m_sourceModel;
+    if (!m_currentName.isEmpty() && sameAsSource) {
         return m_currentName;
     }
-    if (!m_currentSource.isEmpty()) {
+    if (!m_currentSource.isEmpty() && sameAsSource) {
         return QFileInfo(m_currentSource).completeBaseName();
     }
-    return scenarioShortName(m_controller.scenarioFile());
+    return scenarioShortName(file);
 }
 
 void CompareSet::setCurrentSource(const QString& path) {
     m_currentSource = path;
     m_currentName.clear();
+    m_sourceHardware = m_controller.scenarioFile().hardware;
+    m_sourceModel = m_controller.scenarioFile().model;
     m_table.setCurrent(currentRow());
 }
 
@@ -231,12 +237,18 @@ bool CompareSet::makeCurrent(std::size_t index) {
     // The names change first: the controller's analysisChanged refreshes the current row.
     const QString oldSource = m_currentSource;
     const QString oldName = m_currentName;
+    const std::string oldHardware = m_sourceHardware;
+    const std::string oldModel = m_sourceModel;
     m_currentSource = selected.path;
     m_currentName = selected.name;
+    m_sourceHardware = selected.file.hardware;
+    m_sourceModel = selected.file.model;
     const std::vector<Issue> issues = m_controller.setScenarioFile(selected.file);
     if (hasErrors(issues)) {
         m_currentSource = oldSource;
         m_currentName = oldName;
+        m_sourceHardware = oldHardware;
+        m_sourceModel = oldModel;
         Dialogs::showError(m_window,
                            tr("Could not edit %1: it no longer resolves. Nothing changed.")
                                .arg(selected.name),

@@ -70,7 +70,8 @@ public:
     QStringList paths() const;
     /// The current scenario's file (Open scenario), for its name; empty = none.
     void setCurrentSource(const QString& path);
-    /// The current scenario's name in the table: its file's stem, else model@hardware.
+    /// The current scenario's name in the table: its file's stem while it keeps that file's
+    /// hardware and model, else model@hardware×devices.
     QString currentName() const;
 
 signals:
@@ -96,6 +97,10 @@ private:
     std::vector<Entry> m_entries;
     QString m_currentSource;
     QString m_currentName;  ///< a swapped-in scenario's name; overrides the source's
+    /// The hardware and model of the file the current scenario came from: its name holds
+    /// while they do.
+    std::string m_sourceHardware;
+    std::string m_sourceModel;
     QTimer m_currentRowTimer;  ///< the current row's refresh, throttled
 };
 

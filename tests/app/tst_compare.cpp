@@ -296,6 +296,11 @@ private slots:
         QTRY_COMPARE(window.controller().scenarioFile().hardware, std::string("h100-sxm"));
         QCOMPARE(window.controller().scenarioFile(), four.files[0]);
         QCOMPARE(window.compareSet().entries()[1].file, at32);
+        QCOMPARE(window.compareSet().entries()[1].name, QStringLiteral("mi300x"));
+        // Another chip is no longer that file's scenario: it is named by what it is.
+        QVERIFY(!hasErrors(window.controller().setHardware("b200")));
+        QTRY_COMPARE(table->text(0, CompareTable::Name),
+                     QStringLiteral("llama-3.1-70b@b200×4 (editing)"));
     }
 
     void aPinnedBaselineStaysBesideTheComparison() {
