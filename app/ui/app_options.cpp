@@ -83,6 +83,9 @@ AppOptions parseAppOptions(const QStringList& arguments) {
         } else if (auto measured =
                        takeValue(QStringLiteral("--measured"), rest, i, options.errors)) {
             options.measuredPath = *measured;
+        } else if (auto compare =
+                       takeValue(QStringLiteral("--compare"), rest, i, options.errors)) {
+            options.comparePaths << *compare;
         } else if (auto lever = takeValue(QStringLiteral("--lever"), rest, i, options.errors)) {
             options.lever = parseLeverId(lever->toStdString());
             if (!options.lever) {
@@ -193,6 +196,10 @@ QString appUsage() {
                "  --presentation               start in presentation mode (F5 toggles)\n"
                "  --baseline FILE.json         pin a saved scenario as the baseline "
                "(compare mode)\n"
+               "  --compare FILE.json          draw a saved scenario beside this one, in its own\n"
+               "                               colour, and list it in the Compare table;\n"
+               "                               repeat for more (up to 7). Works with --grab and\n"
+               "                               --benchmark-interaction\n"
                "  --lever ID                   apply one intervention at start-up (Interventions\n"
                "                               menu), pinning the scenario before it as the\n"
                "                               baseline. ID: w8a16 w4a16 w8a8 w4a4 kv-fp8\n"

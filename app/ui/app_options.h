@@ -6,7 +6,7 @@
 ///   roofline-explorer [scenario.json] [scenario options] [--grab FILE.png [--size WxH]]
 ///                     [--benchmark-interaction N] [--first-frame] [--presentation]
 ///                     [--baseline FILE.json] [--lever ID] [--report FILE.pdf] [--measured FILE]
-///                     [--lesson ID|FILE] [--view NAME]
+///                     [--lesson ID|FILE] [--view NAME] [--compare FILE.json ...]
 /// Scenario options are roofline-cli's (io::applyScenarioOptions); they apply on top of the
 /// scenario file when one is given, else on top of the embedded default.
 
@@ -26,6 +26,9 @@ struct AppOptions {
     std::int64_t gqaRatio = 0;  ///< --gqa-ratio, resolved against the model later
     QString scenarioPath;       ///< the positional scenario file, if any
     QString baselinePath;       ///< --baseline FILE.json (also in scenario.baseline)
+    /// --compare FILE.json, repeatable: compare scenarios (CompareSet), in order. Loaded by
+    /// the window, which reports a file that fails and still loads the others.
+    QStringList comparePaths;
     /// --lever ID: applied at start-up (MainWindow::applyLever), which pins the scenario
     /// before it as the baseline; not with --baseline.
     std::optional<LeverId> lever;

@@ -14,6 +14,7 @@ namespace {
 
 struct PreAnswers {
     std::optional<QString> fileName;
+    std::optional<QStringList> fileNames;
     std::optional<std::optional<QSize>> imageSize;
     std::optional<bool> answer;
     bool headless = false;
@@ -32,6 +33,14 @@ QString Dialogs::openFileName(QWidget* parent, const QString& caption, const QSt
         return *answer;
     }
     return QFileDialog::getOpenFileName(parent, caption, QString(), filter);
+}
+
+QStringList Dialogs::openFileNames(QWidget* parent, const QString& caption,
+                                   const QString& filter) {
+    if (auto answer = std::exchange(preAnswers().fileNames, std::nullopt)) {
+        return *answer;
+    }
+    return QFileDialog::getOpenFileNames(parent, caption, QString(), filter);
 }
 
 QString Dialogs::saveFileName(QWidget* parent, const QString& caption, const QString& filter,
@@ -104,6 +113,10 @@ bool Dialogs::ask(QWidget* parent, const QString& text, const QString& details,
 void Dialogs::setNextAnswer(bool answer) { preAnswers().answer = answer; }
 
 void Dialogs::setNextFileName(const QString& fileName) { preAnswers().fileName = fileName; }
+
+void Dialogs::setNextFileNames(const QStringList& fileNames) {
+    preAnswers().fileNames = fileNames;
+}
 
 void Dialogs::setNextImageSize(std::optional<QSize> size) { preAnswers().imageSize = size; }
 

@@ -18,6 +18,9 @@ class Dialogs {
 public:
     /// A file to open; empty when cancelled.
     static QString openFileName(QWidget* parent, const QString& caption, const QString& filter);
+    /// Files to open (several may be selected); empty when cancelled.
+    static QStringList openFileNames(QWidget* parent, const QString& caption,
+                                     const QString& filter);
     /// A file to write; empty when cancelled.
     static QString saveFileName(QWidget* parent, const QString& caption, const QString& filter,
                                 const QString& suggestedName);
@@ -34,6 +37,8 @@ public:
     // For tests.
     /// The next file dialog returns `fileName` without opening (empty = cancelled).
     static void setNextFileName(const QString& fileName);
+    /// The next multi-file dialog returns `fileNames` without opening (empty = cancelled).
+    static void setNextFileNames(const QStringList& fileNames);
     /// The next size dialog returns `size` without opening (nullopt = cancelled).
     static void setNextImageSize(std::optional<QSize> size);
     /// The next ask() returns `answer` without opening.

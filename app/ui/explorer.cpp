@@ -3,6 +3,7 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QSettings>
 #include <QTextStream>
 #include <cstdio>
@@ -10,6 +11,7 @@
 
 #include "app_options.h"
 #include "benchmark.h"
+#include "compare_set.h"
 #include "export.h"
 #include "main_window.h"
 #include "report.h"
@@ -72,6 +74,10 @@ int runExplorer(int argc, char** argv) {
             printLine(stderr, QStringLiteral("roofline-explorer: ") + issuesText(issues));
             return 2;
         }
+        if (!options.scenarioPath.isEmpty()) {
+            const QString path = QFileInfo(options.scenarioPath).absoluteFilePath();
+            window.compareSet().setCurrentSource(path);
+        }
         if (options.scenario.baseline) {
             ScenarioController resolver;
             const std::vector<Issue> baselineIssues =
@@ -90,6 +96,19 @@ int runExplorer(int argc, char** argv) {
         if (!window.openLesson(options.lesson, &error) && batchMode) {
             printLine(stderr, QStringLiteral("roofline-explorer: lesson %1: %2")
                                   .arg(options.lesson, error));
+            return 2;
+        }
+    }
+    if (!options.comparePaths.isEmpty()) {
+        // The command line's compare scenarios, not the last session's. A batch run fails
+        // on a file that does not load; the window says so in one dialog and keeps the rest.
+        window.compareSet().clear();
+        QStringList failed;
+        window.compareSet().addFiles(options.comparePaths, batchMode ? &failed : nullptr);
+        if (!failed.isEmpty()) {
+            for (const QString& error : failed) {
+                printLine(stderr, QStringLiteral("roofline-explorer: compare: ") + error);
+            }
             return 2;
         }
     }

@@ -20,6 +20,8 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "compare_set.h"
+#include "compare_table.h"
 #include "controls_panel.h"
 #include "dialogs.h"
 #include "explain_panel.h"
@@ -136,6 +138,7 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     // A lesson that names a view ("sweep", "regime", "breakdown") brings it to the front.
     connect(m_lessons, &LessonsController::lessonViewRequested, this,
             [this](const QString& view) { showView(view); });
+    createCompare();
     createActions();
     createMenus();
     m_leverStatus = new QLabel(this);
@@ -207,6 +210,41 @@ void MainWindow::createDocks() {
     m_frontierDock->setWidget(m_frontier);
     addDockWidget(Qt::BottomDockWidgetArea, m_frontierDock);
     m_frontierDock->hide();
+}
+
+void MainWindow::createCompare() {
+    m_compareTable = new CompareTable(this);
+    m_compareTable->setPlotPalette(m_plot->plotPalette());
+    m_compareDock = new QDockWidget(tr("Compare"), this);
+    m_compareDock->setObjectName(QStringLiteral("compareDock"));
+    m_compareDock->setWidget(m_compareTable);
+    addDockWidget(Qt::BottomDockWidgetArea, m_compareDock);
+    m_compareDock->hide();
+    m_compareSet = new CompareSet(*m_controller, *m_plot, *m_compareTable, this);
+    m_addCompare = new QAction(tr("&Add scenario to compare…"), this);
+    m_addCompare->setObjectName(QStringLiteral("addCompare"));
+    m_addCompare->setToolTip(tr("Draw saved scenarios beside this one, each in its own colour"));
+    m_clearCompare = new QAction(tr("Remo&ve compare scenarios"), this);
+    m_clearCompare->setObjectName(QStringLiteral("clearCompare"));
+    m_clearCompare->setEnabled(false);
+    connect(m_addCompare, &QAction::triggered, this, &MainWindow::addCompareDialog);
+    connect(m_compareTable, &CompareTable::addRequested, this, &MainWindow::addCompareDialog);
+    connect(m_clearCompare, &QAction::triggered, m_compareSet, &CompareSet::clear);
+    connect(m_compareSet, &CompareSet::changed, this,
+            [this] { m_clearCompare->setEnabled(!m_compareSet->entries().empty()); });
+    // Scenarios were added: show them side by side.
+    connect(m_compareSet, &CompareSet::added, this, [this] {
+        m_compareDock->show();
+        resizeDocks({m_compareDock}, {m_compareTable->sizeHint().height()}, Qt::Vertical);
+    });
+}
+
+void MainWindow::addCompareDialog() {
+    const QStringList paths =
+        Dialogs::openFileNames(this, tr("Add scenarios to compare"), scenarioFilter());
+    if (!paths.isEmpty()) {
+        m_compareSet->addFiles(paths);
+    }
 }
 
 void MainWindow::createActions() {
@@ -293,6 +331,9 @@ void MainWindow::createMenus() {
     m_recentMenu = file->addMenu(tr("Open &recent"));
     file->addAction(m_saveScenario);
     file->addSeparator();
+    file->addAction(m_addCompare);
+    file->addAction(m_clearCompare);
+    file->addSeparator();
     file->addAction(m_openModel);
     file->addAction(m_importMeasured);
     file->addSeparator();
@@ -311,6 +352,7 @@ void MainWindow::createMenus() {
     view->addAction(m_lessons->dock()->toggleViewAction());
     view->addActions(m_views->toggleActions());
     view->addAction(m_frontierDock->toggleViewAction());
+    view->addAction(m_compareDock->toggleViewAction());
     view->addSeparator();
     view->addAction(m_showOperators);
     view->addAction(m_resetView);
@@ -523,6 +565,7 @@ bool MainWindow::openScenario(const QString& path) {
     }
     restoreBaseline(*loaded.value);
     m_lessons->closeLesson();  // the lesson's claims were about its own scenario
+    m_compareSet->setCurrentSource(QFileInfo(path).absoluteFilePath());
     addRecentFile(path);
     statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), kStatusMessageMs);
     return true;
@@ -721,6 +764,7 @@ void MainWindow::setPresentationMode(bool on) {
     m_plot->setPresentationMode(on);
     m_results->setPlotPalette(m_plot->plotPalette());
     m_frontier->setPlotPalette(m_plot->plotPalette());
+    m_compareTable->setPlotPalette(m_plot->plotPalette());
 }
 
 bool MainWindow::presentationMode() const { return m_presentation->isChecked(); }
@@ -830,6 +874,20 @@ void MainWindow::restoreSession(bool restoreScenario) {
     setOperatorsVisible(storedFlag(*m_settings, QStringLiteral("plot/operators"), false));
     m_captionOnImages->setChecked(
         storedFlag(*m_settings, QStringLiteral("export/caption"), true));
+    if (restoreScenario) {
+        // The last session's compare scenarios, from their files; one that no longer loads
+        // is said in the status bar, not a dialog at start-up.
+        QStringList failed;
+        m_compareSet->clear();
+        m_compareSet->addFiles(m_settings->value(QStringLiteral("compare/paths")).toStringList(),
+                               &failed);
+        if (!failed.isEmpty()) {
+            statusBar()->showMessage(tr("%n compare scenario(s) of the last session could not "
+                                        "be restored.",
+                                        nullptr, static_cast<int>(failed.size())),
+                                     kStatusMessageMs);
+        }
+    }
     if (!restoreScenario || !m_settings->contains(QStringLiteral("lastScenario"))) {
         return;
     }
@@ -859,6 +917,7 @@ void MainWindow::saveSession() const {
     m_settings->setValue(QStringLiteral("recentFiles"), m_recentFiles);
     m_settings->setValue(QStringLiteral("plot/operators"), m_plot->operatorsVisible());
     m_settings->setValue(QStringLiteral("export/caption"), m_captionOnImages->isChecked());
+    m_settings->setValue(QStringLiteral("compare/paths"), m_compareSet->paths());
     m_settings->setValue(QStringLiteral("lastScenario"),
                          QString::fromStdString(io::toJson(scenarioToSave())));
 }

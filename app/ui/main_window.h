@@ -27,6 +27,8 @@ class QToolBar;
 
 namespace roofline::ui {
 
+class CompareSet;
+class CompareTable;
 class ControlsPanel;
 class ExplainPanel;
 class MeasuredOverlay;
@@ -69,6 +71,11 @@ public:
     /// Too narrow a window for both side panels beside the plot: the results are a tab
     /// beside the scenario, on the left (fitDocks()).
     bool docksFolded() const { return m_docksFolded; }
+    /// Compare scenarios (compare_set.h) and their table, a bottom dock that shows itself
+    /// when scenarios are added.
+    CompareSet& compareSet() const { return *m_compareSet; }
+    CompareTable* compareTable() const { return m_compareTable; }
+    QDockWidget* compareDock() const { return m_compareDock; }
 
     /// File actions without their file dialogs. Each reports failure through
     /// Dialogs::showError and leaves the current scenario untouched.
@@ -168,6 +175,8 @@ private:
     void exportImageDialog();
     void exportReportDialog();
     void copyImage();
+    void addCompareDialog();
+    void createCompare();
 
     QSettings* m_settings = nullptr;
     ScenarioController* m_controller = nullptr;
@@ -189,6 +198,11 @@ private:
     QFont m_baseFont;
     std::optional<io::ScenarioFile> m_baselineFile;
     QToolBar* m_compareToolBar = nullptr;
+    CompareSet* m_compareSet = nullptr;
+    CompareTable* m_compareTable = nullptr;
+    QDockWidget* m_compareDock = nullptr;
+    QAction* m_addCompare = nullptr;
+    QAction* m_clearCompare = nullptr;
 
     QAction* m_openScenario = nullptr;
     QAction* m_saveScenario = nullptr;

@@ -6,10 +6,15 @@
 /// phase, used by points, trails, operator markers and the results panel alike.
 
 #include <QColor>
+#include <array>
+#include <cstddef>
 
 class QPalette;
 
 namespace roofline::ui {
+
+/// How many compare scenarios the window draws at once, each in a colour of its own.
+inline constexpr std::size_t kCompareColourCount = 7;
 
 struct PlotPalette {
     QColor background;
@@ -33,6 +38,11 @@ struct PlotPalette {
     QColor weightBytes;
     QColor kvBytes;
     QColor activationBytes;
+    /// Compare scenarios (File > Add scenario to compare): one categorical colour each, for
+    /// their roofs, the fill of their points and their row's swatch in the Compare table.
+    /// Distinct from the phase hues, which stay the current scenario's: a compare point
+    /// says its phase by its shape (prefill ◆, decode ●) and its scenario by its colour.
+    std::array<QColor, kCompareColourCount> compare;
     bool dark = false;
     bool highContrast = false;
 

@@ -152,6 +152,8 @@ RooflinePlot::RooflinePlot(QWidget* parent) : QCustomPlot(parent) {
     connect(this, &QCustomPlot::beforeReplot, this, &RooflinePlot::prepareFullReplot);
 }
 
+RooflinePlot::~RooflinePlot() = default;
+
 void RooflinePlot::prepareFullReplot() {
     // Whatever asked for it (a step, a resize, the user's zoom), the buffers will show this
     // view and these roofs: refresh() redraws less until the view changes again.
@@ -312,6 +314,9 @@ void RooflinePlot::createLayers() {
         ghost->setSelectable(QCP::stNone);
         ghost->setVisible(false);
     }
+
+    // Compare scenarios: in the roof layer's picture too, for the same reason.
+    m_compare = std::make_unique<CompareLayer>(this, m_roofLayer);
 
     m_prefillOps = direct(new Direct<QCPGraph>(xAxis, yAxis));
     m_decodeOps = direct(new Direct<QCPGraph>(xAxis, yAxis));
@@ -588,6 +593,7 @@ void RooflinePlot::applyStyle() {
     legend->setIconSize(static_cast<int>(scaled(22.0)), static_cast<int>(scaled(14.0)));
     emit styleChanged();
     fitLegend();
+    m_compare->setStyle(p, scaled(1.0), small);  // its legend copies the legend's style
 }
 
 void RooflinePlot::setAnalysis(const Analysis& analysis, const std::vector<TrailPoint>& trail) {
@@ -654,6 +660,7 @@ std::vector<double> RooflinePlot::roofKey() const {
     // The baseline's ghosts are drawn in the same picture.
     key.push_back(static_cast<double>(m_baselineGeneration));
     key.push_back(static_cast<double>(m_overlayGeneration));
+    key.push_back(static_cast<double>(m_compare->generation()));
     return key;
 }
 
@@ -887,6 +894,18 @@ void RooflinePlot::setOverlay(const QCPAbstractPlottable* layer, std::vector<QPo
 
 void RooflinePlot::clearOverlay() {
     setOverlay(nullptr, {}, {});
+}
+
+void RooflinePlot::setCompareScenarios(const std::vector<CompareEntry>& entries) {
+    m_compare->setEntries(entries);
+    m_roofs = roofKey();
+    updateRoofs();
+    if (m_autoRange) {
+        resetAutoRange();  // fitted afresh: fewer scenarios may need less room
+        applyAutoRange(false);
+    }
+    // A full replot: the legend (in the backdrop buffer) names the scenarios.
+    replot(m_replotPriority);
 }
 
 void RooflinePlot::updateBaseline() {
@@ -1190,6 +1209,9 @@ void RooflinePlot::applyAutoRange(bool includeOperators) {
             include(p.x(), p.y());
         }
     }
+    for (const QPointF& p : m_compare->extent(peakMax)) {
+        include(p.x(), p.y());
+    }
     for (const RoofGroup& g : m_roofGroups) {
         include(g.ridge, tflops(g.peak));
         peakMax = std::max(peakMax, tflops(g.peak));
@@ -1290,6 +1312,8 @@ void RooflinePlot::updateRoofGeometry() {
                             true);
     }
 
+    m_compare->updateRoofs(a, left, right);
+
     const double link = a.interconnectBandwidthBytesPerSecond;
     if (link > 0.0) {
         const double linkLeft = std::min(left, peak / link / 1.01);
@@ -1316,6 +1340,13 @@ void RooflinePlot::updateViewGeometry() {
     updateRoofGeometry();
     placeArrows();
     placeLabels();
+    // The compare scenarios' labels (compare_layer.h) keep clear of every label and marker
+    // placed above, as they stand at this layout.
+    std::vector<QRectF> avoid = markerRects();
+    for (const PlacedLabel& label : m_placed) {
+        avoid.push_back(label.box.boundingRect());
+    }
+    m_compare->placeLabels(avoid);
     CompositeBuffer* composite = compositeBuffer();
     if (mReplotting && composite != nullptr) {
         // A full replot is about to draw the roof layer: its picture shows these labels.
@@ -1454,7 +1485,7 @@ QString RooflinePlot::tooltipAt(const QPointF& pixel, double maxDistance) const 
             nearest = &target;
         }
     }
-    return nearest != nullptr ? tooltipFor(*nearest) : QString();
+    return nearest != nullptr ? tooltipFor(*nearest) : m_compare->tooltipAt(pixel, maxDistance);
 }
 
 QString RooflinePlot::tooltipFor(const HoverTarget& target) const {

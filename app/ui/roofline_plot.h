@@ -17,8 +17,10 @@
 #include <QTimer>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
+#include "compare_layer.h"
 #include "plot_items.h"
 #include "plot_palette.h"
 #include "roofline/analysis.h"
@@ -36,6 +38,7 @@ class RooflinePlot : public QCustomPlot {
     Q_OBJECT
 public:
     explicit RooflinePlot(QWidget* parent = nullptr);
+    ~RooflinePlot() override;
 
     /// Draws one analysis and its decode batch trail, then replots with replotPriority().
     void setAnalysis(const Analysis& analysis, const std::vector<TrailPoint>& trail);
@@ -59,6 +62,10 @@ public:
     void setOverlay(const QCPAbstractPlottable* layer, std::vector<QPointF> points,
                     std::function<QString(std::size_t)> tooltip);
     void clearOverlay();
+    /// Compare scenarios (compare_layer.h), beside the current one and the baseline: each
+    /// in its colour, built once here (slider steps do not touch them). Refits the view.
+    void setCompareScenarios(const std::vector<CompareEntry>& entries);
+    const CompareLayer& compareLayer() const { return *m_compare; }
 
     /// Per-operator points (hidden by default).
     void setOperatorsVisible(bool visible);
@@ -304,6 +311,7 @@ private:
     QCPItemLine* m_decodeArrow = nullptr;
     PlotLabel* m_prefillArrowLabel = nullptr;
     PlotLabel* m_decodeArrowLabel = nullptr;
+    std::unique_ptr<CompareLayer> m_compare;  ///< items in m_roofLayer, owned by the plot
 };
 
 }  // namespace roofline::ui

@@ -309,6 +309,8 @@ Analysis analyze(const Scenario& scenario) {
         result.decodeTokensPerSecond = B * spec.tokensPerStep / step;
     }
 
+    result.decodeTokensPerSecondPerDevice = result.decodeTokensPerSecond / d(D);
+
     result.criticalBatch = detail::criticalBatch(result.operators, decode, x);
     result.matmulCriticalBatch = detail::matmulCriticalBatch(result.operators, decode, x);
 

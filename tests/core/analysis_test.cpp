@@ -105,6 +105,9 @@ TEST(Analyze, Llama31_8bDecodeAtBatchOneOnH100) {
     EXPECT_NEAR(a.decode().intensity(), 16'097'698'816.0 / 15'288'683'008.0, 1e-12);
     EXPECT_NEAR(a.decode().intensity(), 1.053, 1e-3);
     EXPECT_DOUBLE_EQ(a.decodeTokensPerSecond, 1.0 / a.tpotSeconds);
+    // One device: per device is the whole, 1 / 4.5638 ms = 219 tok/s.
+    EXPECT_DOUBLE_EQ(a.decodeTokensPerSecondPerDevice, a.decodeTokensPerSecond);
+    EXPECT_NEAR(a.decodeTokensPerSecondPerDevice, 3.35e12 / 15'288'683'008.0, 1e-9);
     // Goldilocks: decode weight bytes / (B · KV bytes per token) = 15,009,857,536 / 131,072.
     // = 114,516.7 tokens, below the model's 131,072.
     ASSERT_TRUE(a.goldilocksContextTokens.has_value());

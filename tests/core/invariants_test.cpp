@@ -231,6 +231,9 @@ void checkAnalysis(const Scenario& s, const Analysis& a) {
                      a.memory.kvCacheBytes, a.memory.workspaceBytes, a.memory.totalBytes}) {
         ASSERT_TRUE(finite(v) && v >= 0.0) << v;
     }
+    // Per device is the whole over D (the compare table's column).
+    EXPECT_NEAR(a.decodeTokensPerSecondPerDevice * static_cast<double>(a.devices),
+                a.decodeTokensPerSecond, a.decodeTokensPerSecond * kRel);
     EXPECT_GE(a.memory.maxBatch, 0);
     EXPECT_LE(a.memory.maxBatch, kMaxBatch);
     EXPECT_LE(a.activeParametersPerToken, a.totalParameters * (1 + kRel));

@@ -225,6 +225,10 @@ struct Analysis {
     /// step time / τ.
     double tpotSeconds = 0.0;
     double decodeTokensPerSecond = 0.0;  ///< B / TPOT, over all devices together
+    /// decodeTokensPerSecond / D: the decode throughput one device delivers (the compare
+    /// table's "tok/s per device"). Steady-state decode only, not DOMAIN §7's request-level
+    /// throughput per device, which also charges the prefill.
+    double decodeTokensPerSecondPerDevice = 0.0;
     std::optional<SpeculativeResult> speculative;
     /// Only when the workload has a price (never a default price).
     std::optional<CostResult> cost;
