@@ -197,7 +197,7 @@ void ResultsPanel::setAnalysis(const Analysis& a) {
     set("prefillIntensity", formatNumber(a.primary().intensity()) + " FLOP/byte");
     set("decodeBound", images ? std::string("n/a (no decode step)") : bound(a.decode()));
     set("decodeIntensity",
-        images ? std::string("–") : formatNumber(a.decode().intensity()) + " FLOP/byte");
+        images ? std::string("n/a") : formatNumber(a.decode().intensity()) + " FLOP/byte");
     set("ridge", formatNumber(a.ridgePointFlopsPerByte) + " FLOP/byte");
     set("computeRoof",
         std::string(toString(a.computePrecision)) + " " + formatSi(a.peakFlopsPerSecond, "FLOP/s"));
