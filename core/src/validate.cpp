@@ -247,7 +247,7 @@ void validateCnn(Checker& c, const Model& m) {
         c.range("cnn.hiddenSizes", size, s.bottleneck ? 4 : 1, kMaxDimension);
     }
     for (const std::int64_t depth : s.depths) {
-        c.range("cnn.depths", depth, 1, 10'000);
+        c.range("cnn.depths", depth, 1, 1000);
     }
 }
 
