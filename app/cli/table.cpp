@@ -190,7 +190,8 @@ std::string csvHeader() {
            "ridge_point_flops_per_byte,prefill_intensity_flops_per_byte,"
            "prefill_attainable_flops_per_s,prefill_bound,decode_intensity_flops_per_byte,"
            "decode_attainable_flops_per_s,decode_bound,decode_weight_bytes,decode_kv_bytes,"
-           "ttft_s,tpot_s,decode_tokens_per_s,critical_batch,memory_total_bytes,fits";
+           "ttft_s,tpot_s,decode_tokens_per_s,critical_batch,memory_total_bytes,fits,"
+           "pass,pass_intensity_flops_per_byte,pass_time_s,images_per_s";
 }
 
 std::string csvRow(const Scenario& s, const Analysis& a) {
@@ -297,6 +298,19 @@ void CsvWriter::row(const Scenario& s, const Analysis& a) {
     at = number(at, a.memoryAllDevices.totalBytes);
     *at++ = ',';
     at = put(at, a.memory.fits ? "true" : "false");
+    *at++ = ',';
+    // An encoder's or a CNN's one pass; empty for a decoder LLM.
+    if (!a.hasDecode()) {
+        at = put(at, toString(a.primary().kind));
+        *at++ = ',';
+        at = number(at, a.primary().intensity());
+        *at++ = ',';
+        at = number(at, a.primary().timeSeconds);
+        *at++ = ',';
+        at = number(at, a.imagesPerSecond);
+    } else {
+        at = put(at, ",,,");
+    }
     *at++ = '\n';
     m_text.resize(static_cast<std::size_t>(at - m_text.data()));
 }

@@ -1451,6 +1451,34 @@ TEST(CliVision, LeversSayWhyDecoderLeversDoNotApply) {
     EXPECT_TRUE(has(table.out, "images/s")) << table.out;
 }
 
+TEST(CliVision, CsvCarriesTheOnePassInItsOwnColumnsAndLeavesDecodeEmpty) {
+    const Result r = cli({"sweep", "--model", "resnet-50", "--batch", "1,8"});
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    const std::vector<std::string> l = lines(r.out);
+    ASSERT_EQ(l.size(), 3u);
+    const std::vector<std::string> head = csvFields(l[0]);
+    const std::vector<std::string> row = csvFields(l[2]);
+    ASSERT_EQ(head.size(), row.size()) << l[2];
+    const auto field = [&](const std::string& name) {
+        const auto it = std::find(head.begin(), head.end(), name);
+        return it == head.end() ? std::string("(no column)") : row[static_cast<std::size_t>(it - head.begin())];
+    };
+    EXPECT_EQ(field("pass"), "forward");
+    EXPECT_EQ(field("tpot_s"), "");
+    EXPECT_EQ(field("decode_intensity_flops_per_byte"), "");
+    roofline::io::ScenarioFile file;
+    file.model = "resnet-50";
+    file.workload.batch = 8;
+    const roofline::Analysis a = engine(file);
+    EXPECT_NEAR(std::stod(field("images_per_s")) / a.imagesPerSecond, 1.0, 1e-9) << l[2];  // %.10g
+    EXPECT_NEAR(std::stod(field("pass_time_s")) / a.primary().timeSeconds, 1.0, 1e-9);
+    // A decoder's row leaves them empty.
+    const std::vector<std::string> d = csvFields(lines(cli({"sweep", "--batch", "1"}).out)[1]);
+    ASSERT_EQ(d.size(), head.size());
+    EXPECT_EQ(d[head.size() - 4], "");
+    EXPECT_EQ(d.back(), "");
+}
+
 TEST(CliVision, ListModelsShowsTheVisionPresets) {
     const Result r = cli({"list", "models"});
     ASSERT_EQ(r.code, kExitOk) << r.err;
