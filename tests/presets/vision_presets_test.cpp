@@ -58,6 +58,33 @@ TEST(VisionPresets, Resnet50LoadsAsACnnWith25557032Parameters) {
     EXPECT_EQ(roofline::countParameters(m).total, 25'557'032.0);
 }
 
+TEST(VisionPresets, ClipVisionModelWithProjectionReadsItsTopLevelFields) {
+    // CLIPVisionModelWithProjection's own config: the tower's fields at the top, the
+    // projection from its projection_dim. Same counts as the preset's vision tower.
+    const Loaded<Model> m = parseModelConfig(
+        R"({"architectures": ["CLIPVisionModelWithProjection"], "model_type": "clip_vision_model",
+            "hidden_size": 1024, "intermediate_size": 4096, "num_attention_heads": 16,
+            "num_hidden_layers": 24, "image_size": 224, "patch_size": 14,
+            "projection_dim": 768})",
+        kFile, "clip-vision");
+    ASSERT_TRUE(m.ok()) << roofline::describe(m.issues);
+    EXPECT_EQ(roofline::countParameters(*m.value).total, 303'179'776.0 + 786'432.0);
+}
+
+TEST(VisionPresets, ViTModelWithoutAHeadHasItsPooler) {
+    // ViTModel (no task head): ViT-L/16's 304,326,632 − classifier 1,025,000 + pooler
+    // 1024² + 1024 = 1,049,600: 304,351,232.
+    const Loaded<Model> m = parseModelConfig(
+        R"({"architectures": ["ViTModel"], "model_type": "vit", "hidden_size": 1024,
+            "intermediate_size": 4096, "num_attention_heads": 16, "num_hidden_layers": 24,
+            "image_size": 224, "patch_size": 16})",
+        kFile, "vit");
+    ASSERT_TRUE(m.ok()) << roofline::describe(m.issues);
+    EXPECT_TRUE(m.value->encoder.pooler);
+    EXPECT_EQ(m.value->encoder.numLabels, 0);
+    EXPECT_EQ(roofline::countParameters(*m.value).total, 304'351'232.0);
+}
+
 TEST(VisionPresets, ListedWithTheOtherModels) {
     const std::vector<std::string> ids = roofline::io::modelIds();
     for (const char* id : {"vit-large-patch16-224", "clip-vit-large-patch14", "resnet-50"}) {
