@@ -37,6 +37,19 @@ std::string_view toString(PassKind kind) {
     return "decode";
 }
 
+const PassCost& emptyPass(PassKind kind) {
+    // One zero pass per kind, built once (the table is indexed by the enum).
+    static const std::array<PassCost, 6> kEmpty = [] {
+        std::array<PassCost, 6> passes{};
+        for (std::size_t i = 0; i < passes.size(); ++i) {
+            passes[i].kind = static_cast<PassKind>(i);
+        }
+        return passes;
+    }();
+    const auto i = static_cast<std::size_t>(kind);
+    return kEmpty[i < kEmpty.size() ? i : 0];  // a kind added later: an empty pass all the same
+}
+
 std::string_view toString(AttentionForm form) {
     switch (form) {
         case AttentionForm::Causal:

@@ -169,6 +169,10 @@ struct SpeculativeResult {
     double plainTpotSeconds = 0.0;  ///< TPOT of plain decoding (the decode pass)
 };
 
+/// An all-zero pass of that kind: what Analysis::prefill() and decode() return when the
+/// analysis has no such pass (encoders, CNNs).
+const PassCost& emptyPass(PassKind kind);
+
 /// At most this many distinct operators in one pass: layer groups merge into the same ones.
 inline constexpr std::size_t kMaxOperatorsPerPass = 20;
 /// Prefill, decode, draft, verify.
@@ -205,16 +209,21 @@ struct Analysis {
     bool hasDecode() const { return passes.size() > 1 && passes[1].kind == PassKind::Decode; }
     /// The first pass: prefill of a decoder LLM, encode of an encoder, forward of a CNN.
     /// Views draw it where prefill is drawn.
-    const PassCost& primary() const { return passes.size() > 0 ? passes[0] : emptyPass(); }
+    const PassCost& primary() const {
+        return passes.size() > 0 ? passes[0] : emptyPass(PassKind::Prefill);
+    }
     /// The prefill pass; an all-zero pass (kind Prefill) when there is none (encoders, CNNs).
     const PassCost& prefill() const {
-        return passes.size() > 0 && passes[0].kind == PassKind::Prefill ? passes[0]
-                                                                        : emptyPass();
+        return passes.size() > 0 && passes[0].kind == PassKind::Prefill
+                   ? passes[0]
+                   : emptyPass(PassKind::Prefill);
     }
     /// The plain decode step of the target; an all-zero pass (kind Decode) when there is
     /// none (encoders, CNNs: see hasDecode()), so that a caller that forgets to ask reads
     /// zeros, never past the passes.
-    const PassCost& decode() const { return hasDecode() ? passes[1] : emptyDecode(); }
+    const PassCost& decode() const {
+        return hasDecode() ? passes[1] : emptyPass(PassKind::Decode);
+    }
     /// The pass of that kind, or nullptr.
     const PassCost* pass(PassKind kind) const {
         for (const PassCost& p : passes) {
@@ -267,20 +276,6 @@ struct Analysis {
     /// Sentences for the user, e.g. "fp4 requested, but NVIDIA H100 has no fp4 roof:
     /// using fp8". Each kind at most once.
     FixedList<Warning, kMaxWarnings> warnings;
-
-private:
-    static const PassCost& emptyPass() {
-        static const PassCost kEmpty = [] {
-            PassCost p;
-            p.kind = PassKind::Prefill;
-            return p;
-        }();
-        return kEmpty;
-    }
-    static const PassCost& emptyDecode() {
-        static const PassCost kEmpty;  // kind Decode
-        return kEmpty;
-    }
 };
 
 /// The compute precision a scenario runs at on a chip: the activation format (int4
