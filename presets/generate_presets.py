@@ -295,6 +295,81 @@ EXTRA_MODELS = [
         'max_position_embeddings': 131072, 'rope_theta': 500000.0, 'rms_norm_eps': 1e-05,
         'tie_word_embeddings': True, 'hidden_act': 'silu', 'rope_scaling': _LLAMA32_ROPE,
     }),
+    # Vision models (DOMAIN.md section 6): an encoder over image patches and a CNN. Fields
+    # transcribed from the public config.json; the 1000 ImageNet class names of id2label /
+    # label2id are abbreviated as num_labels (what transformers derives from them). Counts
+    # derived by hand in tests/presets/presets_test.cpp.
+    ('vit-large-patch16-224', {
+        'name': 'ViT-L/16 (224)',
+        'official_params': '304M',
+        'sources': [
+            'HF config: https://huggingface.co/google/vit-large-patch16-224/blob/main/config.json '
+            '(ViTForImageClassification, ImageNet-1k, 1000 labels)',
+            'Dosovitskiy et al., An Image is Worth 16x16 Words, ICLR 2021, Table 1: ViT-Large 24 '
+            'layers, hidden 1024, MLP 4096, 16 heads, 307M parameters',
+            'timm vit_large_patch16_224: 304.3M parameters, 61.6 GMACs at 224 (multiply-adds)',
+        ],
+        'notes': 'id2label/label2id (1000 ImageNet classes) abbreviated as num_labels. Computed '
+                 'total 304,326,632 parameters (classifier 1,025,000 included; '
+                 'ViTForImageClassification has no pooler).',
+    }, {
+        'architectures': ['ViTForImageClassification'], 'model_type': 'vit',
+        'attention_probs_dropout_prob': 0.0, 'hidden_act': 'gelu', 'hidden_dropout_prob': 0.0,
+        'hidden_size': 1024, 'image_size': 224, 'initializer_range': 0.02,
+        'intermediate_size': 4096, 'layer_norm_eps': 1e-12, 'num_attention_heads': 16,
+        'num_channels': 3, 'num_hidden_layers': 24, 'num_labels': 1000, 'patch_size': 16,
+        'qkv_bias': True, 'transformers_version': '4.13.0.dev0',
+    }),
+    ('clip-vit-large-patch14', {
+        'name': 'CLIP ViT-L/14 vision',
+        'official_params': '303M vision tower + 0.79M projection',
+        'sources': [
+            'HF config: https://huggingface.co/openai/clip-vit-large-patch14/blob/main/config.json '
+            '(CLIPModel; vision_config and projection_dim)',
+            'Radford et al., Learning Transferable Visual Models From Natural Language Supervision, '
+            '2021, Table 20: ViT-L/14 vision width 1024, 24 layers, 16 heads, 224 px, embed dim 768',
+        ],
+        'notes': 'Only the vision tower and its visual projection (1024 -> 768, no bias) are '
+                 'modelled; text_config is kept (key fields) and not read. Computed: vision tower '
+                 '303,179,776 + visual projection 786,432 = 303,966,208 parameters.',
+    }, {
+        'architectures': ['CLIPModel'], 'model_type': 'clip', 'initializer_factor': 1.0,
+        'logit_scale_init_value': 2.6592, 'projection_dim': 768,
+        'text_config': {
+            'model_type': 'clip_text_model', 'hidden_size': 768, 'intermediate_size': 3072,
+            'num_attention_heads': 12, 'num_hidden_layers': 12, 'max_position_embeddings': 77,
+            'vocab_size': 49408, 'projection_dim': 768, 'hidden_act': 'quick_gelu',
+            'layer_norm_eps': 1e-05,
+        },
+        'vision_config': {
+            'model_type': 'clip_vision_model', 'hidden_size': 1024, 'intermediate_size': 4096,
+            'num_attention_heads': 16, 'num_hidden_layers': 24, 'image_size': 224,
+            'patch_size': 14, 'num_channels': 3, 'projection_dim': 768,
+            'hidden_act': 'quick_gelu', 'layer_norm_eps': 1e-05, 'attention_dropout': 0.0,
+            'dropout': 0.0,
+        },
+        'torch_dtype': 'float32', 'transformers_version': '4.16.0.dev0',
+    }),
+    ('resnet-50', {
+        'name': 'ResNet-50',
+        'official_params': '25,557,032',
+        'sources': [
+            'HF config: https://huggingface.co/microsoft/resnet-50/blob/main/config.json '
+            '(ResNetForImageClassification, ImageNet-1k, 1000 labels)',
+            'He et al., Deep Residual Learning for Image Recognition, CVPR 2016, Table 1: 3.8e9 '
+            'FLOPs (multiply-adds) for the 50-layer net; torchvision resnet50 (v1.5, stride on '
+            'the 3x3): 25,557,032 parameters, 4.09 GFLOPS (multiply-adds)',
+        ],
+        'notes': 'id2label/label2id (1000 ImageNet classes) abbreviated as num_labels. '
+                 'ResNetConfig has no image size: 224 (the checkpoint crop) is used. Computed '
+                 'total 25,557,032 parameters (batch-norm weight and bias included).',
+    }, {
+        'architectures': ['ResNetForImageClassification'], 'model_type': 'resnet',
+        'depths': [3, 4, 6, 3], 'downsample_in_first_stage': False, 'embedding_size': 64,
+        'hidden_act': 'relu', 'hidden_sizes': [256, 512, 1024, 2048], 'layer_type': 'bottleneck',
+        'num_channels': 3, 'num_labels': 1000, 'torch_dtype': 'float32',
+        'transformers_version': '4.18.0.dev0',
+    }),
 ]
 
 

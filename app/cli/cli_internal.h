@@ -49,7 +49,7 @@ private:
         std::uint8_t size = 0;
         std::array<char, 32> chars{};
     };
-    static constexpr std::size_t kNumberColumns = 11;
+    static constexpr std::size_t kNumberColumns = 14;
 
     char* number(char* at, double value);
 

@@ -105,12 +105,27 @@ void wrappedItem(std::ostream& out, std::string_view sentence, std::size_t width
 void printTable(std::ostream& out, const Scenario& s, const Analysis& a) {
     const Workload& w = s.workload;
     out << s.hardware.name << " × " << s.model.name << "\n\n";
-    out << "Scenario   batch " << formatInteger(w.batch) << ", prompt "
-        << formatInteger(w.promptTokens) << " tokens, context " << formatInteger(w.contextTokens)
-        << " tokens\n"
+    // An encoder or a CNN: one pass over B images, no prompt, context or KV cache.
+    const bool images = !a.hasDecode();
+    if (images) {
+        const std::int64_t side = s.model.kind == ModelKind::Cnn ? s.model.cnn.imageSize
+                                                                 : s.model.encoder.imageSize;
+        out << "Scenario   batch " << formatInteger(w.batch) << " images of "
+            << integerText(side) << "×" << integerText(side) << " px ("
+            << toString(s.model.kind) << ": one " << toString(a.primary().kind)
+            << " pass, no KV cache)\n";
+    } else {
+        out << "Scenario   batch " << formatInteger(w.batch) << ", prompt "
+            << formatInteger(w.promptTokens) << " tokens, context "
+            << formatInteger(w.contextTokens) << " tokens\n";
+    }
+    out
         << "           weights " << toString(w.weightPrecision) << ", activations "
-        << toString(w.activationPrecision) << ", KV cache " << toString(w.kvPrecision)
-        << ", FlashAttention " << (w.flashAttention ? "on" : "off") << ", TP "
+        << toString(w.activationPrecision);
+    if (!images) {
+        out << ", KV cache " << toString(w.kvPrecision);
+    }
+    out << ", FlashAttention " << (w.flashAttention ? "on" : "off") << ", TP "
         << integerText(w.tensorParallel) << '\n';
     out << "Roofs      " << toString(a.computePrecision) << ' '
         << formatSi(a.peakFlopsPerSecond, "FLOP/s") << ", " << memoryRoofName(a) << ' '
@@ -121,9 +136,14 @@ void printTable(std::ostream& out, const Scenario& s, const Analysis& a) {
             << " per direction";
     }
     out << '\n';
-    out << "Model      " << formatParameters(a.totalParameters) << " parameters ("
-        << formatParameters(a.activeParametersPerToken) << " active per token), KV cache "
-        << formatBytes(a.kvCacheBytesPerToken) << " per token";
+    out << "Model      " << formatParameters(a.totalParameters) << " parameters";
+    if (images) {
+        out << ", all used by every image; no KV cache";
+    } else {
+        out << " (" << formatParameters(a.activeParametersPerToken)
+            << " active per token), KV cache " << formatBytes(a.kvCacheBytesPerToken)
+            << " per token";
+    }
     if (a.effectiveKvHeads > 0) {
         out << " (" << integerText(a.effectiveKvHeads) << " KV heads, GQA ratio "
             << integerText(s.model.numQueryHeads / a.effectiveKvHeads) << ")";
@@ -147,6 +167,21 @@ void printTable(std::ostream& out, const Scenario& s, const Analysis& a) {
             << formatDuration(sp.plainTpotSeconds) << ")\n";
     }
 
+    const MemoryFootprint& m = a.memoryAllDevices;
+    if (images) {
+        // No TTFT, TPOT, critical batch or Goldilocks context: nothing is decoded.
+        out << "Latency " << formatDuration(a.primary().timeSeconds) << " per batch of "
+            << formatInteger(w.batch) << "   " << formatNumber(a.imagesPerSecond)
+            << " images/s\n";
+        out << "Memory     weights " << formatBytes(m.weightBytes) << " + activations "
+            << formatBytes(m.workspaceBytes) << " = " << formatBytes(m.totalBytes) << " of "
+            << formatBytes(m.usableBytes) << " usable (" << formatNumber(w.memoryUtilization * 100.0)
+            << "% of " << formatBytes(m.capacityBytes) << "; " << (m.fits ? "fits" : "does NOT fit")
+            << "; max batch " << formatInteger(m.maxBatch) << ")\n\n";
+        std::string title(toString(a.primary().kind));  // "Encode" / "Forward"
+        title[0] = static_cast<char>(title[0] - 'a' + 'A');
+        out << title << " pass by operator (per device)\n";
+    } else {
     out << "TTFT " << formatDuration(a.ttftSeconds) << "   TPOT " << formatDuration(a.tpotSeconds)
         << "   decode " << formatNumber(a.decodeTokensPerSecond) << " tok/s\n";
     // Cost only with a price; energy is an upper bound (every device at its TDP).
@@ -173,7 +208,6 @@ void printTable(std::ostream& out, const Scenario& s, const Analysis& a) {
                       " tokens (KV bytes per step = weight bytes)"
                 : std::string("never (KV bytes per step never reach the weight bytes)"))
         << '\n';
-    const MemoryFootprint& m = a.memoryAllDevices;
     out << "Memory     weights " << formatBytes(m.weightBytes) << " + KV "
         << formatBytes(m.kvCacheBytes) << " + workspace " << formatBytes(m.workspaceBytes)
         << " = " << formatBytes(m.totalBytes) << " of " << formatBytes(m.usableBytes)
@@ -182,10 +216,12 @@ void printTable(std::ostream& out, const Scenario& s, const Analysis& a) {
         << "; max batch " << formatInteger(m.maxBatch) << ")\n\n";
 
     out << "Decode step by operator (per device)\n";
+    }
+    const PassKind shown = images ? a.primary().kind : PassKind::Decode;
     out << pad("operator", 19) << pad("count", 7) << pad("FLOPs", 13) << pad("bytes", 11)
         << pad("link bytes", 12) << pad("intensity", 15) << pad("time", 11) << "bound\n";
     for (const OperatorCost& op : a.operators) {
-        if (op.pass != PassKind::Decode) {
+        if (op.pass != shown) {
             continue;
         }
         out << pad(std::string(op.name), 19) << pad(formatNumber(op.count), 7)
@@ -212,7 +248,8 @@ std::string csvHeader() {
            "ridge_point_flops_per_byte,prefill_intensity_flops_per_byte,"
            "prefill_attainable_flops_per_s,prefill_bound,decode_intensity_flops_per_byte,"
            "decode_attainable_flops_per_s,decode_bound,decode_weight_bytes,decode_kv_bytes,"
-           "ttft_s,tpot_s,decode_tokens_per_s,critical_batch,memory_total_bytes,fits";
+           "ttft_s,tpot_s,decode_tokens_per_s,critical_batch,memory_total_bytes,fits,"
+           "pass,pass_intensity_flops_per_byte,pass_time_s,images_per_s";
 }
 
 std::string csvRow(const Scenario& s, const Analysis& a) {
@@ -283,28 +320,35 @@ void CsvWriter::row(const Scenario& s, const Analysis& a) {
     *at++ = ',';
     at = number(at, a.ridgePointFlopsPerByte);
     *at++ = ',';
-    at = number(at, a.prefill().intensity());
-    *at++ = ',';
-    at = number(at, a.prefill().attainableFlopsPerSecond);
-    *at++ = ',';
-    at = put(at, toString(a.prefill().bound));
-    *at++ = ',';
-    at = number(at, a.decode().intensity());
-    *at++ = ',';
-    at = number(at, a.decode().attainableFlopsPerSecond);
-    *at++ = ',';
-    at = put(at, toString(a.decode().bound));
-    *at++ = ',';
-    at = number(at, a.decode().weightBytes);
-    *at++ = ',';
-    at = number(at, a.decode().kvBytes);
-    *at++ = ',';
-    at = number(at, a.ttftSeconds);
-    *at++ = ',';
-    at = number(at, a.tpotSeconds);
-    *at++ = ',';
-    at = number(at, a.decodeTokensPerSecond);
-    *at++ = ',';
+    // An encoder or a CNN has no prefill, decode, TTFT, TPOT or tokens/s: empty fields.
+    if (!a.hasDecode()) {
+        for (int field = 0; field < 11; ++field) {
+            *at++ = ',';
+        }
+    } else {
+        at = number(at, a.prefill().intensity());
+        *at++ = ',';
+        at = number(at, a.prefill().attainableFlopsPerSecond);
+        *at++ = ',';
+        at = put(at, toString(a.prefill().bound));
+        *at++ = ',';
+        at = number(at, a.decode().intensity());
+        *at++ = ',';
+        at = number(at, a.decode().attainableFlopsPerSecond);
+        *at++ = ',';
+        at = put(at, toString(a.decode().bound));
+        *at++ = ',';
+        at = number(at, a.decode().weightBytes);
+        *at++ = ',';
+        at = number(at, a.decode().kvBytes);
+        *at++ = ',';
+        at = number(at, a.ttftSeconds);
+        *at++ = ',';
+        at = number(at, a.tpotSeconds);
+        *at++ = ',';
+        at = number(at, a.decodeTokensPerSecond);
+        *at++ = ',';
+    }
     if (a.criticalBatch) {
         at = writeInteger(at, *a.criticalBatch);
     }
@@ -312,6 +356,19 @@ void CsvWriter::row(const Scenario& s, const Analysis& a) {
     at = number(at, a.memoryAllDevices.totalBytes);
     *at++ = ',';
     at = put(at, a.memory.fits ? "true" : "false");
+    *at++ = ',';
+    // An encoder's or a CNN's one pass; empty for a decoder LLM.
+    if (!a.hasDecode()) {
+        at = put(at, toString(a.primary().kind));
+        *at++ = ',';
+        at = number(at, a.primary().intensity());
+        *at++ = ',';
+        at = number(at, a.primary().timeSeconds);
+        *at++ = ',';
+        at = number(at, a.imagesPerSecond);
+    } else {
+        at = put(at, ",,,");
+    }
     *at++ = '\n';
     m_text.resize(static_cast<std::size_t>(at - m_text.data()));
 }

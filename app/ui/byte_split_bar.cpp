@@ -39,7 +39,9 @@ void ByteSplitBar::rebuild() {
     if (!m_hasAnalysis) {
         return;
     }
-    for (const PassKind kind : {PassKind::Prefill, PassKind::Decode, PassKind::Verify}) {
+    // An encoder's or a CNN's one pass takes prefill's row and colour.
+    for (const PassKind kind : {PassKind::Prefill, PassKind::Encode, PassKind::Forward,
+                                PassKind::Decode, PassKind::Verify}) {
         const PassCost* pass = m_analysis.pass(kind);
         if (pass == nullptr) {
             continue;
@@ -47,7 +49,8 @@ void ByteSplitBar::rebuild() {
         Bar bar;
         bar.kind = kind;
         bar.name = qs(std::string(toString(kind)));
-        bar.colour = kind == PassKind::Prefill ? m_palette.prefill : m_palette.decode;
+        bar.colour = kind == PassKind::Decode || kind == PassKind::Verify ? m_palette.decode
+                                                                          : m_palette.prefill;
         bar.segments = {{tr("weights"), pass->weightBytes, m_palette.weightBytes},
                         {tr("KV cache"), pass->kvBytes, m_palette.kvBytes},
                         {tr("activations"), pass->activationBytes, m_palette.activationBytes},
@@ -65,7 +68,8 @@ int ByteSplitBar::rowHeight() const { return fontMetrics().height() + 4; }
 
 int ByteSplitBar::nameWidth() const {
     int widest = 0;
-    for (const PassKind kind : {PassKind::Prefill, PassKind::Decode, PassKind::Verify}) {
+    for (const PassKind kind : {PassKind::Prefill, PassKind::Decode, PassKind::Verify,
+                                PassKind::Forward}) {
         widest = std::max(widest, fontMetrics().horizontalAdvance(qs(std::string(toString(kind)))));
     }
     return widest + 8;

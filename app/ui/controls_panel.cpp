@@ -430,9 +430,11 @@ void ControlsPanel::syncGqa() {
                             (model.mla.enabled() ? "mla" : "gqa");
     if (key != m_gqaRangeFor) {
         m_gqaRangeFor = key;
-        m_gqa->setMapping(
-            SliderMapping::steps(m_controller.gqaRatios(), SliderMapping::Scale::Logarithmic),
-            true);
+        std::vector<std::int64_t> ratios = m_controller.gqaRatios();
+        if (ratios.empty()) {
+            ratios = {1};  // a CNN has no heads: the slider is disabled, but needs a range
+        }
+        m_gqa->setMapping(SliderMapping::steps(ratios, SliderMapping::Scale::Logarithmic), true);
     }
     const bool applicable = m_controller.gqaApplicable();
     // Showing the controller's value must not feed it back as a change (an MLA model's
@@ -452,10 +454,46 @@ void ControlsPanel::syncGqa() {
                 .arg(model.numQueryHeads)
                 .arg(qs(model.name))
                 .arg(model.numKvHeads > 0 ? model.numQueryHeads / model.numKvHeads : 0));
+    } else if (model.kind != ModelKind::Decoder) {
+        m_gqa->setToolTip(tr("%1 keeps no KV cache: it encodes each batch of images in one "
+                             "pass")
+                              .arg(qs(model.name)));
     } else {
         m_gqa->setToolTip(tr("%1 uses multi-head latent attention (MLA): its KV cache is a "
                              "shared latent, with no KV heads to group")
                               .arg(qs(model.name)));
+    }
+}
+
+void ControlsPanel::syncModelKind() {
+    // An encoder or a CNN runs one pass over B images: no prompt or context length, no KV
+    // cache, nothing to decode speculatively. Those controls are disabled and say why;
+    // batch, precision and the rest stay live. Each keeps its own tooltip for decoders.
+    const Model& model = m_controller.scenario().model;
+    const bool decoder = model.kind == ModelKind::Decoder;
+    const QString what = model.kind == ModelKind::Encoder
+                             ? tr("%1 is an encoder: one pass over B images of %2 tokens each "
+                                  "(patches and [CLS])")
+                                   .arg(qs(model.name))
+                                   .arg(model.encoder.tokens())
+                             : tr("%1 is a CNN: one pass over B images").arg(qs(model.name));
+    const std::pair<QWidget*, QString> controls[] = {
+        {m_prompt, tr("no prompt: the image size fixes the work")},
+        {m_context, tr("no context: nothing is cached or decoded")},
+        {m_kv, tr("no KV cache")},
+        {m_specK, tr("no tokens to decode, so nothing to draft")},
+        {m_flash, tr("no attention in a CNN")},
+    };
+    for (const auto& [widget, reason] : controls) {
+        const char* kOwnTip = "rooflineDecoderToolTip";
+        if (!widget->property(kOwnTip).isValid()) {
+            widget->setProperty(kOwnTip, widget->toolTip());
+        }
+        // An encoder attends (FlashAttention applies); a CNN does not.
+        const bool live = decoder || (widget == m_flash && model.kind == ModelKind::Encoder);
+        widget->setEnabled(live);
+        widget->setToolTip(live ? widget->property(kOwnTip).toString()
+                                : what + QStringLiteral(": ") + reason);
     }
 }
 
@@ -508,6 +546,7 @@ void ControlsPanel::sync() {
     syncTensorParallel();
     syncExpertParallel();
     syncSpeculation();
+    syncModelKind();
     {
         const QSignalBlocker blockTokens(m_maxBatchedTokens);
         const QSignalBlocker blockMemory(m_memoryUtilization);

@@ -77,6 +77,7 @@ private:
     void onQuantizationPicked(int step);
     void syncPicker(QComboBox* combo, const std::string& reference, const QString& name);
     void syncLengthRanges();
+    void syncModelKind();  ///< Disables what an encoder or a CNN has no use for.
     void syncGqa();
     void syncTensorParallel();
     void syncSpeculation();

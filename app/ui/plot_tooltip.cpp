@@ -45,6 +45,14 @@ QString tooltipText(PassKind phase, const PassCost& cost) {
             name = QStringLiteral("verify: the target over %1 tokens per sequence")
                        .arg(qs(formatNumber(cost.newTokens)));
             break;
+        case PassKind::Encode:
+            name = QStringLiteral("encode: %1 images, %2 tokens each, bidirectional")
+                       .arg(qs(formatNumber(cost.batch)), qs(formatNumber(cost.newTokens)));
+            break;
+        case PassKind::Forward:
+            name = QStringLiteral("forward: %1 images through every convolution")
+                       .arg(qs(formatNumber(cost.batch)));
+            break;
     }
     QString text = tooltipText(name, cost.flops, cost.bytes(), cost.intensity(),
                                cost.timeSeconds, cost.bound);
@@ -80,14 +88,23 @@ QString tooltipText(const OperatorCost& op) {
 
 QString tooltipText(const TrailPoint& point) {
     QStringList lines;
-    lines << QStringLiteral("decode at B = %1").arg(qs(formatInteger(point.batch)));
+    // An encoder's or a CNN's trail: its one pass (pass time and images/s, no tokens).
+    const bool images = point.imagesPerSecond > 0.0;
+    lines << (images ? QStringLiteral("pass at B = %1") : QStringLiteral("decode at B = %1"))
+                 .arg(qs(formatInteger(point.batch)));
     lines << QStringLiteral("Intensity: %1 FLOP/byte")
                  .arg(qs(formatNumber(point.intensityFlopsPerByte)));
     lines << QStringLiteral("Attainable: %1")
                  .arg(qs(formatSi(point.attainableFlopsPerSecond, "FLOP/s")));
-    lines << QStringLiteral("TPOT: %1").arg(qs(formatDuration(point.tpotSeconds)));
-    lines << QStringLiteral("Throughput: %1 tok/s")
-                 .arg(qs(formatNumber(point.decodeTokensPerSecond)));
+    if (images) {
+        lines << QStringLiteral("Latency: %1").arg(qs(formatDuration(point.passTimeSeconds)));
+        lines << QStringLiteral("Throughput: %1 images/s")
+                     .arg(qs(formatNumber(point.imagesPerSecond)));
+    } else {
+        lines << QStringLiteral("TPOT: %1").arg(qs(formatDuration(point.tpotSeconds)));
+        lines << QStringLiteral("Throughput: %1 tok/s")
+                     .arg(qs(formatNumber(point.decodeTokensPerSecond)));
+    }
     if (!point.fits) {
         lines << QStringLiteral("Does not fit in memory");
     }

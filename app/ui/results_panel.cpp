@@ -164,9 +164,30 @@ void ResultsPanel::setAnalysis(const Analysis& a) {
     const auto set = [this](const char* key, const std::string& text) {
         m_values.value(QLatin1String(key))->setText(qs(text));
     };
+    // The row's name in its form (an encoder or a CNN renames the serving rows).
+    const auto title = [this](const char* key, const QString& text) {
+        ValueField* field = m_values.value(QLatin1String(key));
+        auto* form = qobject_cast<QFormLayout*>(field->parentWidget()->layout());
+        auto* label = form != nullptr ? qobject_cast<QLabel*>(form->labelForField(field)) : nullptr;
+        if (label != nullptr && label->text() != text) {
+            label->setText(text);
+        }
+    };
+    const bool images = !a.hasDecode();
+    title("ttft", images ? tr("Latency") : tr("TTFT"));
+    title("tokensPerSecond", images ? tr("Throughput") : tr("Decode"));
+    title("prefillBound", images ? phaseName(a.primary().kind) : tr("Prefill"));
+    if (images) {
+        // One pass over B images: its latency and images/s; nothing is decoded.
+        const std::string none = "n/a (no decode step)";
+        set("ttft", formatDuration(a.primary().timeSeconds) + " per batch");
+        set("tpot", none);
+        set("tokensPerSecond", formatNumber(a.imagesPerSecond) + " images/s");
+    } else {
     set("ttft", formatDuration(a.ttftSeconds));
     set("tpot", formatDuration(a.tpotSeconds));
     set("tokensPerSecond", formatNumber(a.decodeTokensPerSecond) + " tok/s");
+    }
     // τ tokens per draft-and-verify step, against plain decoding's TPOT.
     set("speculative", a.speculative ? formatNumber(a.speculative->tokensPerStep) +
                                            " tok/step; plain TPOT " +
@@ -189,10 +210,11 @@ void ResultsPanel::setAnalysis(const Analysis& a) {
         return std::string(toString(p.bound)) + "-bound (" + formatNumber(share * 100.0, 2) +
                "%)";
     };
-    set("prefillBound", bound(a.prefill()));
-    set("prefillIntensity", formatNumber(a.prefill().intensity()) + " FLOP/byte");
-    set("decodeBound", bound(a.decode()));
-    set("decodeIntensity", formatNumber(a.decode().intensity()) + " FLOP/byte");
+    set("prefillBound", bound(a.primary()));
+    set("prefillIntensity", formatNumber(a.primary().intensity()) + " FLOP/byte");
+    set("decodeBound", images ? std::string("n/a (no decode step)") : bound(a.decode()));
+    set("decodeIntensity",
+        images ? std::string("n/a") : formatNumber(a.decode().intensity()) + " FLOP/byte");
     set("ridge", formatNumber(a.ridgePointFlopsPerByte) + " FLOP/byte");
     set("computeRoof",
         std::string(toString(a.computePrecision)) + " " + formatSi(a.peakFlopsPerSecond, "FLOP/s"));
@@ -204,6 +226,11 @@ void ResultsPanel::setAnalysis(const Analysis& a) {
     set("goldilocks", a.goldilocksContextTokens
                           ? formatInteger(std::llround(*a.goldilocksContextTokens)) + " tokens"
                           : std::string("never"));
+    if (images) {  // defined on the decode step, which an encoder or a CNN does not have
+        for (const char* key : {"criticalBatch", "matmulCriticalBatch", "goldilocks", "speculative"}) {
+            set(key, "n/a (no decode step)");
+        }
+    }
 
     m_byteSplit->setAnalysis(a);
 

@@ -16,6 +16,12 @@
 namespace roofline::ui {
 namespace {
 
+// Drawn where prefill is, in its colour: prefill, and the one pass of an encoder (encode)
+// or a CNN (forward).
+bool drawnAsPrefill(PassKind kind) {
+    return kind == PassKind::Prefill || kind == PassKind::Encode || kind == PassKind::Forward;
+}
+
 /// A scatter style drawn once into a pixmap: many markers then cost a blit each instead of
 /// an antialiased path each.
 QCPScatterStyle pixmapScatter(QCPScatterStyle::ScatterShape shape, const QPen& pen,
@@ -615,6 +621,22 @@ void RooflinePlot::setAnalysis(const Analysis& analysis, const std::vector<Trail
     updateTrail();
     updatePoints();
     updateHoverTargets();
+    // The legend names the first pass by its kind ("encode", "forward" for encoders and
+    // CNNs) and lists the decode point only where there is one.
+    const QString firstName = phaseName(m_analysis.primary().kind);
+    const bool legendChanged = m_prefillPoint->name() != firstName;
+    if (legendChanged) {
+        m_prefillPoint->setName(firstName);
+        const bool decode = m_analysis.hasDecode();
+        m_trail->setName(decode ? tr("decode batch trail") : tr("%1 batch trail").arg(firstName));
+        m_decodePoint->removeFromLegend();
+        m_trail->removeFromLegend();
+        if (decode) {
+            m_decodePoint->addToLegend();
+        }
+        m_trail->addToLegend();
+        roofsChanged = true;  // a full replot redraws the legend
+    }
     if (m_autoRange) {
         // PassKind points, trail and roofs are always in view at once; operator points only
         // once the sliders rest, so that the axes do not rescale under a dragging hand.
@@ -774,7 +796,9 @@ QString RooflinePlot::pointText(const PassCost& pass) const {
 }
 
 void RooflinePlot::updatePoints() {
-    const PassCost& prefill = m_analysis.prefill();
+    // An encoder's or a CNN's one pass sits where prefill does; it has no decode point
+    // (decode() is then an empty pass, which is not drawable).
+    const PassCost& prefill = m_analysis.primary();
     const PassCost& decode = m_analysis.decode();
     const double px = prefill.intensity();
     const double py = tflops(prefill.attainableFlopsPerSecond);
@@ -790,7 +814,7 @@ void RooflinePlot::updatePoints() {
     m_prefillLabel->setVisible(prefillShown);
     m_decodeLabel->setVisible(decodeShown);
     m_decodeLabel->position->setCoords(dx, dy);
-    m_prefillLabel->setText(tr("prefill  %1").arg(pointText(prefill)));
+    m_prefillLabel->setText(tr("%1  %2").arg(phaseName(prefill.kind), pointText(prefill)));
     m_decodeLabel->setText(tr("decode  %1").arg(pointText(decode)));
 
     QVector<double> specX;
@@ -835,7 +859,7 @@ void RooflinePlot::updatePoints() {
             if (!(pass.linkBytes > 0.0) || !drawable(x, y)) {
                 continue;
             }
-            const bool isPrefill = pass.kind == PassKind::Prefill;
+            const bool isPrefill = drawnAsPrefill(pass.kind);
             (isPrefill ? prefillLinkX : decodeLinkX).push_back(x);
             (isPrefill ? prefillLinkY : decodeLinkY).push_back(y);
         }
@@ -1010,8 +1034,8 @@ void RooflinePlot::updateOperators() {
         if (!drawable(x, y)) {
             continue;  // no FLOPs (kv_write, embedding) or no HBM bytes: not on a log plot
         }
-        (op.pass == PassKind::Prefill ? prefillX : decodeX).push_back(x);
-        (op.pass == PassKind::Prefill ? prefillY : decodeY).push_back(y);
+        (drawnAsPrefill(op.pass) ? prefillX : decodeX).push_back(x);
+        (drawnAsPrefill(op.pass) ? prefillY : decodeY).push_back(y);
     }
     m_prefillOps->setData(prefillX, prefillY);
     m_decodeOps->setData(decodeX, decodeY);
@@ -1122,7 +1146,7 @@ void RooflinePlot::updateHoverTargets() {
     for (std::size_t i = 0; i < m_analysis.operators.size(); ++i) {
         const OperatorCost& op = m_analysis.operators[i];
         if (op.timeSeconds > 0.0) {
-            add(Kind::Operator, i, op.pass == PassKind::Prefill ? m_prefillOps : m_decodeOps,
+            add(Kind::Operator, i, drawnAsPrefill(op.pass) ? m_prefillOps : m_decodeOps,
                 op.intensity(), tflops(op.flops / op.timeSeconds));
         }
     }
@@ -1137,7 +1161,7 @@ void RooflinePlot::updateHoverTargets() {
     if (m_hasBaseline) {
         for (std::size_t i = 0; i < m_baseline.passes.size(); ++i) {
             const PassCost& pass = m_baseline.passes[i];
-            const QCPGraph* ghost = pass.kind == PassKind::Prefill  ? m_basePrefill
+            const QCPGraph* ghost = drawnAsPrefill(pass.kind)      ? m_basePrefill
                                     : pass.kind == PassKind::Decode ? m_baseDecode
                                                                     : m_baseSpec;
             add(Kind::BaselinePass, i, ghost, pass.intensity(),
@@ -1148,7 +1172,7 @@ void RooflinePlot::updateHoverTargets() {
         for (std::size_t i = 0; i < m_analysis.passes.size(); ++i) {
             const PassCost& pass = m_analysis.passes[i];
             if (pass.linkBytes > 0.0) {
-                add(Kind::Link, i, pass.kind == PassKind::Prefill ? m_prefillLink : m_decodeLink,
+                add(Kind::Link, i, drawnAsPrefill(pass.kind) ? m_prefillLink : m_decodeLink,
                     pass.linkIntensity(), tflops(pass.attainableFlopsPerSecond));
             }
         }
@@ -1159,8 +1183,8 @@ void RooflinePlot::updateHoverTargets() {
         }
     }
     // PassKind points last: on a tie in distance they win (the loop keeps the last nearest).
-    add(Kind::Prefill, 0, m_prefillPoint, m_analysis.prefill().intensity(),
-        tflops(m_analysis.prefill().attainableFlopsPerSecond));
+    add(Kind::Prefill, 0, m_prefillPoint, m_analysis.primary().intensity(),
+        tflops(m_analysis.primary().attainableFlopsPerSecond));
     add(Kind::Decode, 0, m_decodePoint, m_analysis.decode().intensity(),
         tflops(m_analysis.decode().attainableFlopsPerSecond));
     for (std::size_t i = 2; i < m_analysis.passes.size(); ++i) {
@@ -1492,7 +1516,7 @@ QString RooflinePlot::tooltipFor(const HoverTarget& target) const {
     using Kind = HoverTarget::Kind;
     switch (target.kind) {
         case Kind::Prefill:
-            return tooltipText(PassKind::Prefill, m_analysis.prefill());
+            return tooltipText(m_analysis.primary().kind, m_analysis.primary());
         case Kind::Decode:
             return tooltipText(PassKind::Decode, m_analysis.decode());
         case Kind::Pass:

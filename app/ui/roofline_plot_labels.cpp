@@ -254,7 +254,8 @@ bool RooflinePlot::placeLabels() {
         add(label, false, std::move(r));
     };
     using S = Side;
-    const PassCost& prefill = m_analysis.prefill();
+    // An encoder's or CNN's one pass is drawn where prefill is (Analysis::primary()).
+    const PassCost& prefill = m_analysis.primary();
     const PassCost& decode = m_analysis.decode();
     // Prefill sits under the compute ceiling: below it first, away from the roof labels.
     around(m_prefillLabel, m_prefillPoint, prefill.intensity(),
@@ -262,10 +263,12 @@ bool RooflinePlot::placeLabels() {
            {S::RightBelow, S::LeftBelow, S::Below, S::Right, S::Left, S::RightAbove, S::LeftAbove,
             S::Above});
     // Decode sits on the memory slope: the free side of it is below right.
-    around(m_decodeLabel, m_decodePoint, decode.intensity(),
-           tflops(decode.attainableFlopsPerSecond), 11, false,
-           {S::RightBelow, S::Right, S::LeftAbove, S::Below, S::Left, S::Above, S::RightAbove,
-            S::LeftBelow});
+    if (m_analysis.hasDecode()) {
+        around(m_decodeLabel, m_decodePoint, decode.intensity(),
+               tflops(decode.attainableFlopsPerSecond), 11, false,
+               {S::RightBelow, S::Right, S::LeftAbove, S::Below, S::Left, S::Above,
+                S::RightAbove, S::LeftBelow});
+    }
     if (const PassCost* verify = m_analysis.pass(PassKind::Verify)) {
         around(m_verifyLabel, m_specPoints, verify->intensity(),
                tflops(verify->attainableFlopsPerSecond), 12, false, {});

@@ -48,7 +48,10 @@ public:
     /// The ratios the model allows: the divisors of n_q, 1 (MHA) to n_q (MQA).
     std::vector<std::int64_t> gqaRatios() const;
     /// Whether the model has KV heads to share (false for MLA).
-    bool gqaApplicable() const { return !m_scenario.model.mla.enabled(); }
+    /// A decoder LLM without MLA: encoders and CNNs keep no KV cache to group.
+    bool gqaApplicable() const {
+        return m_scenario.model.kind == ModelKind::Decoder && !m_scenario.model.mla.enabled();
+    }
     /// The sequence slider's upper end: the model's max_position_embeddings.
     std::int64_t maxSequenceLength() const;
     /// Longest prompt setPromptTokens() takes: max_position_embeddings, or kMaxTokens when

@@ -30,8 +30,37 @@ std::string_view toString(PassKind kind) {
             return "draft";
         case PassKind::Verify:
             return "verify";
+        case PassKind::Encode:
+            return "encode";
+        case PassKind::Forward:
+            return "forward";
     }
     return "decode";
+}
+
+const PassCost& emptyPass(PassKind kind) {
+    // One zero pass per kind, built once (the table is indexed by the enum).
+    static const std::array<PassCost, 6> kEmpty = [] {
+        std::array<PassCost, 6> passes{};
+        for (std::size_t i = 0; i < passes.size(); ++i) {
+            passes[i].kind = static_cast<PassKind>(i);
+        }
+        return passes;
+    }();
+    const auto i = static_cast<std::size_t>(kind);
+    return kEmpty[i < kEmpty.size() ? i : 0];  // a kind added later: an empty pass all the same
+}
+
+std::string_view toString(AttentionForm form) {
+    switch (form) {
+        case AttentionForm::Causal:
+            return "causal";
+        case AttentionForm::Bidirectional:
+            return "bidirectional";
+        case AttentionForm::None:
+            return "none";
+    }
+    return "causal";
 }
 
 std::string_view toString(Bound bound) {
@@ -146,6 +175,128 @@ ModelMemory modelMemory(const detail::Context& x, const Workload& wl,
     return mem;
 }
 
+// "No measured ... : achievable ceilings use ...", when a default fraction stands in.
+void achievableWarning(Analysis& result, const Hardware& hw, const Ceiling& ceiling) {
+    const bool computeDefault = !ceiling.measured(result.computePrecision);
+    const bool bandwidthDefault = hw.achievableMemoryBandwidthBytesPerSecond <= 0.0;
+    if (!computeDefault && !bandwidthDefault) {
+        return;
+    }
+    Warning& w = result.warnings.emplace_back();
+    w << "No measured ";
+    if (computeDefault) {
+        w << toString(result.computePrecision) << " matmul rate";
+    }
+    if (computeDefault && bandwidthDefault) {
+        w << " or ";
+    }
+    if (bandwidthDefault) {
+        w << "memory bandwidth";
+    }
+    w << " for " << roofName(hw) << ": achievable ceilings use ";
+    if (computeDefault) {
+        w << std::llround(kDefaultAchievableComputeFraction * 100.0) << "% of the peak FLOP/s";
+    }
+    if (computeDefault && bandwidthDefault) {
+        w << " and ";
+    }
+    if (bandwidthDefault) {
+        w << std::llround(kDefaultAchievableBandwidthFraction * 100.0)
+          << "% of the peak bandwidth";
+    }
+}
+
+// An encoder or a CNN (DOMAIN.md §6): one pass over B images, no KV cache, no decode, so no
+// TTFT, TPOT, critical batch or Goldilocks context; images/s instead. Memory = weights + B
+// images' activation workspace. Decoder-only knobs (speculative decoding, the KV-head
+// override, expert parallelism) do not apply: each set one is named in a warning, ignored.
+void analyzeImages(const Scenario& scenario, const detail::Context& x, const Ceiling& ceiling,
+                   double linkBandwidth, Analysis& result) {
+    const Hardware& hw = scenario.hardware;
+    const Workload& wl = scenario.workload;
+    const Model& m = scenario.model;
+    const double B = d(wl.batch);
+    result.modelKind = m.kind;
+
+    detail::PassTotals totals;
+    if (m.kind == ModelKind::Encoder) {
+        detail::buildEncoderPass(x, wl, B, result.operators, totals);
+    } else {
+        detail::buildCnnPass(x, B, result.operators, totals);
+    }
+    result.passes.push_back(totals.cost);
+    result.imagesPerSecond = totals.cost.timeSeconds > 0.0 ? B / totals.cost.timeSeconds : 0.0;
+
+    const detail::DeviceParameters device = detail::deviceParameters(m, x.devices);
+    const detail::DeviceParameters whole =
+        x.devices == 1.0 ? device : detail::deviceParameters(m, 1.0);
+    result.totalParameters = whole.held.total();
+    result.activeParametersPerToken = whole.active.total();
+
+    MemoryFootprint& mem = result.memory;
+    mem.weightBytes = device.held.matrices * x.w + device.held.vectors * x.a;
+    const double perImage = m.kind == ModelKind::Encoder
+                                ? detail::encoderWorkspacePerImage(x, wl.flashAttention)
+                                : detail::cnnWorkspacePerImage(x);
+    mem.workspaceBytes = B * perImage;
+    mem.totalBytes = mem.weightBytes + mem.workspaceBytes;
+    mem.capacityBytes = hw.memoryCapacityBytes;
+    mem.usableBytes = hw.memoryCapacityBytes * wl.memoryUtilization;
+    mem.fits = mem.totalBytes <= mem.usableBytes;
+    const double room = mem.usableBytes - mem.weightBytes;
+    mem.maxBatch = room > 0.0 ? static_cast<std::int64_t>(
+                                    std::min(std::floor(room / perImage), d(kMaxBatch)))
+                              : 0;
+    MemoryFootprint& all = result.memoryAllDevices;
+    all = mem;
+    all.weightBytes *= x.devices;
+    all.workspaceBytes *= x.devices;
+    all.totalBytes *= x.devices;
+    all.capacityBytes *= x.devices;
+    all.usableBytes *= x.devices;
+
+    const auto warn = [&result]() -> Warning& { return result.warnings.emplace_back(); };
+    const std::string_view name = m.name.empty() ? std::string_view(m.id) : m.name;
+    const std::string_view what = m.kind == ModelKind::Encoder ? "an encoder" : "a CNN";
+    if (result.computePrecision != wl.activationPrecision) {
+        warn() << toString(wl.activationPrecision) << " math requested, but " << roofName(hw)
+               << " has no " << toString(wl.activationPrecision)
+               << " roof: using " << toString(result.computePrecision)
+               << ", and its activation bytes";
+    }
+    if (!mem.fits) {
+        warn() << "Does not fit: " << std::llround(mem.totalBytes / 1e9)
+               << " GB needed per device, " << std::llround(mem.usableBytes / 1e9)
+               << " GB usable (largest batch that fits: "
+               << static_cast<long long>(mem.maxBatch) << "); analysed anyway";
+    }
+    if (wl.speculativeTokens > 0) {
+        warn() << "Speculative decoding ignored: " << name << " is " << what
+               << ", with one pass over the images and no tokens to decode";
+    }
+    if (wl.kvHeadsOverride > 0) {
+        warn() << "KV-head override ignored: " << name << " is " << what
+               << (m.kind == ModelKind::Encoder ? " with full multi-head attention and no KV cache"
+                                                : " without attention");
+    }
+    if (wl.expertParallel) {
+        warn() << "Expert parallelism ignored: the model has no routed experts";
+    }
+    if (x.devices > 1.0 && linkBandwidth <= 0.0) {
+        warn() << "No interconnect bandwidth known for " << roofName(hw)
+               << ": communication between devices is not timed";
+    }
+    if (result.beyondScaleUpDomain) {
+        warn() << static_cast<long long>(wl.tensorParallel) << " devices exceed " << roofName(hw)
+               << "'s scale-up domain of " << static_cast<long long>(hw.scaleUpDomainDevices)
+               << ": collectives cross the scale-out network at "
+               << std::llround(linkBandwidth / 1e9) << " GB/s per device";
+    }
+    if (ceiling.achievable) {
+        achievableWarning(result, hw, ceiling);
+    }
+}
+
 }  // namespace
 
 Precision computePrecisionFor(const Hardware& hardware, Precision activation) {
@@ -255,6 +406,10 @@ Analysis analyze(const Scenario& scenario) {
         result.interconnectBandwidthBytesPerSecond = linkBandwidth;
     }
     const detail::Context x = detail::makeContext(m, wl, result, linkBandwidth, linkLatency);
+    if (m.kind != ModelKind::Decoder) {
+        analyzeImages(scenario, x, ceiling, linkBandwidth, result);
+        return result;
+    }
 
     const double B = d(wl.batch);
     const double P = d(wl.promptTokens);
@@ -417,33 +572,7 @@ Analysis analyze(const Scenario& scenario) {
                << std::llround(linkBandwidth / 1e9) << " GB/s per device";
     }
     if (ceiling.achievable) {
-        const bool computeDefault = !ceiling.measured(result.computePrecision);
-        const bool bandwidthDefault = hw.achievableMemoryBandwidthBytesPerSecond <= 0.0;
-        if (computeDefault || bandwidthDefault) {
-            Warning& w = warn();
-            w << "No measured ";
-            if (computeDefault) {
-                w << toString(result.computePrecision) << " matmul rate";
-            }
-            if (computeDefault && bandwidthDefault) {
-                w << " or ";
-            }
-            if (bandwidthDefault) {
-                w << "memory bandwidth";
-            }
-            w << " for " << roofName(hw) << ": achievable ceilings use ";
-            if (computeDefault) {
-                w << std::llround(kDefaultAchievableComputeFraction * 100.0)
-                  << "% of the peak FLOP/s";
-            }
-            if (computeDefault && bandwidthDefault) {
-                w << " and ";
-            }
-            if (bandwidthDefault) {
-                w << std::llround(kDefaultAchievableBandwidthFraction * 100.0)
-                  << "% of the peak bandwidth";
-            }
-        }
+        achievableWarning(result, hw, ceiling);
     }
     if (wl.expertParallel && !x.expertParallel) {
         warn() << (m.moe.enabled() ? "Expert parallelism needs more than one device: ignored"
@@ -474,13 +603,17 @@ std::vector<TrailPoint> decodeBatchTrail(const Scenario& scenario, std::int64_t 
         return trail;
     }
     Scenario s = scenario;
+    // Encoders and CNNs: the trail of their one pass (decode() would be all zeros).
     const auto point = [](std::int64_t b, const Analysis& a) {
+        const PassCost& p = a.hasDecode() ? a.decode() : a.primary();
         return TrailPoint{b,
-                          a.decode().intensity(),
-                          a.decode().attainableFlopsPerSecond,
+                          p.intensity(),
+                          p.attainableFlopsPerSecond,
                           a.tpotSeconds,
                           a.decodeTokensPerSecond,
-                          a.memory.fits};
+                          a.memory.fits,
+                          a.hasDecode() ? 0.0 : p.timeSeconds,
+                          a.imagesPerSecond};
     };
     std::vector<std::int64_t> batches;
     for (std::int64_t b = 2; b <= maxBatch; b *= 2) {

@@ -184,6 +184,13 @@ std::string cause(LeverId id, const Scenario& base, const Analysis& a0, const Sc
                    formatBytes(decodePoint(a1).weightBytes) + " of weights)";
         }
         case LeverId::BatchX8:
+            if (!a0.hasDecode()) {
+                return "Batch " + formatInteger(w0.batch) + " → " + formatInteger(w1.batch) +
+                       " images: each weight byte read serves " +
+                       num(static_cast<double>(w1.batch) / static_cast<double>(w0.batch)) +
+                       "× the images (" + num(a0.imagesPerSecond) + " → " +
+                       num(a1.imagesPerSecond) + " images/s)";
+            }
             return "Batch " + formatInteger(w0.batch) + " → " + formatInteger(w1.batch) +
                    ": each weight byte read serves " +
                    num(static_cast<double>(w1.batch) / static_cast<double>(w0.batch)) +
@@ -213,6 +220,11 @@ std::string cause(LeverId id, const Scenario& base, const Analysis& a0, const Sc
             return s;
         }
         case LeverId::FlashAttention: {
+            if (!a0.hasDecode()) {
+                return "FlashAttention keeps the attention scores on chip: " +
+                       formatBytes(a0.primary().bytes() - a1.primary().bytes()) +
+                       " fewer bytes per pass";
+            }
             const double saved = decodePoint(a0).bytes() - decodePoint(a1).bytes();
             const double savedPrefill = a0.prefill().bytes() - a1.prefill().bytes();
             return "FlashAttention keeps the attention scores on chip: " + formatBytes(saved) +
@@ -226,7 +238,10 @@ std::string cause(LeverId id, const Scenario& base, const Analysis& a0, const Sc
                             formatBytes(a0.memory.weightBytes) + " → " +
                             formatBytes(a1.memory.weightBytes) + " per device)";
             const double link = a1.decode().linkTimeSeconds;
-            if (link > 0.0) {
+            if (!a1.hasDecode() && a1.primary().linkTimeSeconds > 0.0) {
+                s += " and spend " + formatDuration(a1.primary().linkTimeSeconds) +
+                     " of the pass in all-reduces";
+            } else if (link > 0.0) {
                 s += " and spend " + formatDuration(link) + " of each decode step in all-reduces";
             }
             return s;
@@ -306,6 +321,37 @@ std::string change(const Scenario& base, LeverId id, const LeverContext& context
                    Scenario& changed) {
     const Workload& b = base.workload;
     Workload& w = changed.workload;
+    // Encoders and CNNs: one pass over images, no KV cache, nothing decoded.
+    const ModelKind kind = base.model.kind;
+    const std::string what = kind == ModelKind::Encoder ? "an encoder" : "a CNN";
+    if (kind != ModelKind::Decoder) {
+        switch (id) {
+            case LeverId::KvFp8:
+                return base.model.name + " is " + what + ": it keeps no KV cache";
+            case LeverId::Gqa8:
+                return kind == ModelKind::Encoder
+                           ? base.model.name + " is an encoder: no KV cache to shrink (its "
+                                               "attention reads this pass's own K and V)"
+                           : base.model.name + " is a CNN: it has no attention heads";
+            case LeverId::SpecNgram:
+            case LeverId::SpecDraft:
+                return base.model.name + " is " + what +
+                       ": one pass over the images, no tokens to decode";
+            case LeverId::FlashAttention:
+                if (kind == ModelKind::Cnn) {
+                    return base.model.name + " is a CNN: it has no attention";
+                }
+                break;
+            case LeverId::TpX2:
+                if (kind == ModelKind::Cnn) {
+                    return base.model.name + " is a CNN: its convolutions are not split over "
+                                             "devices here";
+                }
+                break;
+            default:
+                break;
+        }
+    }
     const auto startSpeculation = [&] {
         if (b.speculativeTokens <= 0) {
             w.speculativeTokens = kLeverSpeculativeTokens;
@@ -474,11 +520,17 @@ std::vector<LeverChange> scenarioChanges(const Scenario& base, const Scenario& c
 std::string explainLever(LeverId id, const Scenario& base, const Analysis& a0,
                          const Scenario& changed, const Analysis& a1) {
     std::string s = cause(id, base, a0, changed, a1);
+    if (!a0.hasDecode() || !a1.hasDecode()) {
+        // An encoder or a CNN: its one pass, and the latency of the batch.
+        s += ": " + motion(toString(a1.primary().kind), a0.primary(), a0, a1.primary(), a1,
+                           "latency", a0.primary().timeSeconds, a1.primary().timeSeconds);
+    } else {
     const std::string_view decodeName = a1.speculative ? "the verify pass" : "decode";
     s += ": " + motion(decodeName, decodePoint(a0), a0, decodePoint(a1), a1, "TPOT",
                        a0.tpotSeconds, a1.tpotSeconds);
     s += "; " + motion("prefill", a0.prefill(), a0, a1.prefill(), a1, "TTFT", a0.ttftSeconds,
                        a1.ttftSeconds);
+    }
     const MemoryFootprint& m1 = a1.memoryAllDevices;
     if (!m1.fits) {
         s += "; it does not fit: " + formatBytes(m1.totalBytes) + " of " +
@@ -512,6 +564,10 @@ LeverOutcome evaluateLever(const Scenario& base, const Analysis& baseAnalysis, L
     out.speedupTpot = ratioOf(baseAnalysis.tpotSeconds, a1.tpotSeconds);
     out.speedupTtft = ratioOf(baseAnalysis.ttftSeconds, a1.ttftSeconds);
     out.throughputGain = ratioOf(a1.decodeTokensPerSecond, baseAnalysis.decodeTokensPerSecond);
+    if (!baseAnalysis.hasDecode()) {
+        out.speedupPass = ratioOf(baseAnalysis.primary().timeSeconds, a1.primary().timeSeconds);
+        out.throughputGain = ratioOf(a1.imagesPerSecond, baseAnalysis.imagesPerSecond);
+    }
     return out;
 }
 
@@ -526,7 +582,8 @@ std::vector<LeverOutcome> evaluateLevers(const Scenario& base, const Analysis& b
         if (x.applicable != y.applicable) {
             return x.applicable;
         }
-        return x.applicable && x.speedupTpot > y.speedupTpot;
+        // Encoders and CNNs have no TPOT: rank them by the speed-up of their one pass.
+        return x.applicable && x.speedupTpot * x.speedupPass > y.speedupTpot * y.speedupPass;
     });
     return out;
 }

@@ -3,9 +3,22 @@
 
 #include <algorithm>
 
+#include "cnn_layers.h"
 #include "parameters.h"
 
 namespace roofline {
+
+std::string_view toString(ModelKind kind) {
+    switch (kind) {
+        case ModelKind::Decoder:
+            return "decoder";
+        case ModelKind::Encoder:
+            return "encoder";
+        case ModelKind::Cnn:
+            return "cnn";
+    }
+    return "decoder";
+}
 
 namespace detail {
 
@@ -56,6 +69,47 @@ void addMlp(const Model& m, double inter, bool bias, ParameterSplit& p) {
     }
 }
 
+// A vision transformer (EncoderShape), heads and MLP split over `devices` like a decoder's;
+// the patch embedding, position embeddings, norms and heads replicated. LayerNorms carry a
+// weight and a bias (2h each). Every parameter is used by every image: held = active.
+DeviceParameters encoderParameters(const Model& m, double devices) {
+    const EncoderShape& e = m.encoder;
+    const double h = d(m.hiddenSize);
+    const double patchIn = d(e.patchSize * e.patchSize * e.numChannels);
+    ParameterSplit p;
+    p.matrices += patchIn * h;           // patch embedding (a p×p stride-p convolution)
+    p.vectors += e.patchBias ? h : 0.0;  // its bias
+    p.vectors += e.classToken ? h : 0.0;
+    p.matrices += d(e.tokens()) * h;     // position embeddings, one row per token
+    p.vectors += (e.preNorm ? 2.0 : 0.0) * h + 2.0 * h;  // pre-norm (CLIP), final norm
+
+    ParameterSplit layer;
+    addAttention(m, devices, layer);
+    addMlp(m, d(m.intermediateSize) / devices, m.mlpBias, layer);
+    layer.vectors += d(m.normsPerLayer) * 2.0 * h;  // LayerNorm: weight and bias
+    p.matrices += d(m.numLayers) * layer.matrices;
+    p.vectors += d(m.numLayers) * layer.vectors;
+
+    p.matrices += (e.pooler ? h * h : 0.0) + h * d(e.numLabels) + h * d(e.projectionDim);
+    p.vectors += (e.pooler ? h : 0.0) + d(e.numLabels);  // pooler and classifier biases
+    return {p, p};
+}
+
+// A ResNet: every convolution's weights, each followed by a batch norm (weight and bias),
+// and the classifier. Not split over devices (CNNs run on one; validate() says so).
+DeviceParameters cnnParameters(const Model& m) {
+    ParameterSplit p;
+    forEachConv(m.cnn, [&](const Conv& c) {
+        p.matrices += c.outChannels * c.inChannels * c.kernel * c.kernel;
+        p.vectors += 2.0 * c.outChannels;
+    });
+    const double features =
+        m.cnn.hiddenSizes.empty() ? d(m.cnn.embeddingSize) : d(m.cnn.hiddenSizes.back());
+    p.matrices += features * d(m.cnn.numLabels);
+    p.vectors += d(m.cnn.numLabels);
+    return {p, p};
+}
+
 }  // namespace
 
 double kvHeadsPerDevice(const Model& m, double devices) {
@@ -63,6 +117,12 @@ double kvHeadsPerDevice(const Model& m, double devices) {
 }
 
 DeviceParameters deviceParameters(const Model& m, double devices) {
+    if (m.kind == ModelKind::Encoder) {
+        return encoderParameters(m, devices);
+    }
+    if (m.kind == ModelKind::Cnn) {
+        return cnnParameters(m);
+    }
     const double h = d(m.hiddenSize);
     ParameterSplit total;
     total.matrices = d(m.vocabSize) / devices * h * (m.tieWordEmbeddings ? 1.0 : 2.0);
@@ -114,6 +174,9 @@ ParameterCount countParameters(const Model& model) {
 }
 
 double kvCacheElementsPerToken(const Model& m) {
+    if (m.kind != ModelKind::Decoder) {
+        return 0.0;  // no KV cache
+    }
     const double perLayer =
         m.mla.enabled() ? static_cast<double>(m.mla.kvLoraRank + m.mla.qkRopeHeadDim)
                         : 2.0 * static_cast<double>(m.numKvHeads * m.headDim);

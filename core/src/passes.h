@@ -72,4 +72,16 @@ void buildPass(const Context& x, const Workload& wl, PassKind kind, double B, do
                double C, double rows, double repeats, Analysis::Operators& out,
                PassTotals& totals);
 
+// Encoders and CNNs (vision_passes.cpp): their one pass over B images, Encode or Forward.
+// Every operator there sums pieces (layers, convolutions) that are each timed on their own,
+// so an operator's time is the sum of its pieces' max(compute, memory, link), as a pass's is.
+void buildEncoderPass(const Context& x, const Workload& wl, double B, Analysis::Operators& out,
+                      PassTotals& totals);
+void buildCnnPass(const Context& x, double B, Analysis::Operators& out, PassTotals& totals);
+
+// Activation workspace one image holds at the widest moment of its pass, in bytes (the
+// memory footprint of an encoder or a CNN is weights + B × this: no KV cache).
+double encoderWorkspacePerImage(const Context& x, bool flashAttention);
+double cnnWorkspacePerImage(const Context& x);
+
 }  // namespace roofline::detail

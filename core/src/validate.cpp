@@ -204,8 +204,65 @@ std::vector<Issue> validate(const Hardware& hw, const std::string& file) {
     return c.take();
 }
 
+namespace {
+
+// A vision transformer: the attention and MLP fields it uses (full MHA) and its input.
+void validateEncoder(Checker& c, const Model& m) {
+    c.range("numLayers", m.numLayers, 1, kMaxLayers);
+    c.range("hiddenSize", m.hiddenSize, 1, kMaxDimension);
+    c.range("numQueryHeads", m.numQueryHeads, 1, kMaxDimension);
+    c.range("headDim", m.headDim, 1, kMaxDimension);
+    c.range("intermediateSize", m.intermediateSize, 1, kMaxDimension);
+    c.range("normsPerLayer", m.normsPerLayer, 0, 16);
+    if (m.numKvHeads != m.numQueryHeads) {
+        c.error("numKvHeads", "equal to {numQueryHeads} (" + std::to_string(m.numQueryHeads) +
+                                  "): an encoder's attention is full multi-head",
+                std::to_string(m.numKvHeads))
+            .value = static_cast<double>(m.numKvHeads);
+    }
+    const EncoderShape& e = m.encoder;
+    c.range("encoder.imageSize", e.imageSize, 1, 1'000'000);
+    c.range("encoder.patchSize", e.patchSize, 1, std::max<std::int64_t>(1, e.imageSize));
+    c.range("encoder.numChannels", e.numChannels, 1, 10'000);
+    c.range("encoder.numLabels", e.numLabels, 0, kMaxDimension);
+    c.range("encoder.projectionDim", e.projectionDim, 0, kMaxDimension);
+}
+
+// A ResNet: its stages, and an input its stem can convolve.
+void validateCnn(Checker& c, const Model& m) {
+    const CnnShape& s = m.cnn;
+    c.range("cnn.imageSize", s.imageSize, 1, 1'000'000);
+    c.range("cnn.numChannels", s.numChannels, 1, 10'000);
+    c.range("cnn.embeddingSize", s.embeddingSize, 1, kMaxDimension);
+    c.range("cnn.numLabels", s.numLabels, 0, kMaxDimension);
+    if (s.hiddenSizes.empty() || s.hiddenSizes.size() > 8 ||
+        s.hiddenSizes.size() != s.depths.size()) {
+        c.error("cnn.depths",
+                "one depth per stage, for 1 to 8 stages (" + std::to_string(s.hiddenSizes.size()) +
+                    " hidden sizes)",
+                std::to_string(s.depths.size()) + " depths");
+    }
+    for (const std::int64_t size : s.hiddenSizes) {
+        // A bottleneck reduces to a quarter of its output channels.
+        c.range("cnn.hiddenSizes", size, s.bottleneck ? 4 : 1, kMaxDimension);
+    }
+    for (const std::int64_t depth : s.depths) {
+        c.range("cnn.depths", depth, 1, 1000);
+    }
+}
+
+}  // namespace
+
 std::vector<Issue> validate(const Model& m, const std::string& file) {
     Checker c(file);
+    if (m.kind == ModelKind::Encoder) {
+        validateEncoder(c, m);
+        return c.take();
+    }
+    if (m.kind == ModelKind::Cnn) {
+        validateCnn(c, m);
+        return c.take();
+    }
     c.range("numLayers", m.numLayers, 1, kMaxLayers);
     c.range("hiddenSize", m.hiddenSize, 1, kMaxDimension);
     c.range("numQueryHeads", m.numQueryHeads, 1, kMaxDimension);
@@ -302,6 +359,11 @@ std::vector<Issue> validate(const Workload& wl, const Model& m, const std::strin
             .value = static_cast<double>(wl.kvHeadsOverride);
     }
     const std::int64_t d = wl.tensorParallel;
+    if (d > 1 && m.kind == ModelKind::Cnn) {
+        c.error("tensorParallel", "1: a CNN's convolutions are not split over devices here",
+                std::to_string(d))
+            .value = static_cast<double>(d);
+    }
     if (d > 1 && nq > 0) {
         const std::int64_t nkv = wl.kvHeadsOverride > 0 ? wl.kvHeadsOverride : m.numKvHeads;
         if (nq % d != 0) {

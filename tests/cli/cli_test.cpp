@@ -1362,7 +1362,10 @@ TEST(CliLevers, EveryLeverOnEveryShippedModelIsWellFormed) {
                     file.workload.batch = -batch;
                     file.workload.weightPrecision = roofline::Precision::Fp8;
                     file.workload.activationPrecision = roofline::Precision::Fp8;
-                    file.workload.tensorParallel = 2;
+                    // A CNN runs on one device (validate() refuses TP for it).
+                    const bool cnn = roofline::io::builtinModel(model).value->kind ==
+                                     roofline::ModelKind::Cnn;
+                    file.workload.tensorParallel = cnn ? 1 : 2;
                     file.workload.speculativeTokens = 2;
                     file.workload.flashAttention = false;
                 }
@@ -1382,7 +1385,8 @@ TEST(CliLevers, EveryLeverOnEveryShippedModelIsWellFormed) {
                         continue;
                     }
                     ++applicable;
-                    for (double v : {l.speedupTpot, l.speedupTtft, l.throughputGain}) {
+                    for (double v :
+                         {l.speedupTpot, l.speedupTtft, l.throughputGain, l.speedupPass}) {
                         EXPECT_TRUE(std::isfinite(v) && v > 0.0) << where << " " << v;
                     }
                     EXPECT_FALSE(l.explanation.empty()) << where;
@@ -1499,6 +1503,111 @@ TEST(CliMeasured, PartlyBadKeepsTheRestAndEntirelyBadExitsThree) {
     EXPECT_EQ(cli({"measured", "a.csv", "--ceilings", "max"}).code, kExitUsage);
     EXPECT_EQ(cli({"measured", "a.csv", "b.csv"}).code, kExitUsage);
     fs::remove_all(dir);
+// ---------------------------------------------------------------------------------------
+// Encoders and CNNs: one pass over images, no decode.
+
+TEST(CliVision, AnalyzeTableShowsTheOnePassLatencyAndImagesPerSecond) {
+    for (const auto& [model, pass] : {std::pair{"vit-large-patch16-224", "encode"},
+                                      {"clip-vit-large-patch14", "encode"},
+                                      {"resnet-50", "forward"}}) {
+        const Result r = cli({"analyze", "--model", model, "--batch", "8"});
+        ASSERT_EQ(r.code, kExitOk) << r.err;
+        EXPECT_TRUE(has(r.out, std::string(pass) + "  ")) << r.out;
+        EXPECT_TRUE(has(r.out, "images/s")) << r.out;
+        EXPECT_TRUE(has(r.out, "no KV cache")) << r.out;
+        EXPECT_FALSE(has(r.out, "TTFT")) << r.out;
+        EXPECT_FALSE(has(r.out, "TPOT")) << r.out;
+        EXPECT_FALSE(has(r.out, "Critical batch")) << r.out;
+    }
+}
+
+TEST(CliVision, AnalyzeJsonHasThePassAndImagesPerSecondAndNullDecodeFields) {
+    // ResNet-50 at B = 8: 8 × 8,180,075,496 FLOP (tests/core/vision_test.cpp).
+    const Result r = cli({"analyze", "--model", "resnet-50", "--batch", "8", "--format", "json"});
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    const json j = json::parse(r.out);
+    EXPECT_EQ(j["model"]["kind"], "cnn");
+    EXPECT_TRUE(j["prefill"].is_null());
+    EXPECT_TRUE(j["decode"].is_null());
+    EXPECT_TRUE(j["ttft_s"].is_null());
+    EXPECT_TRUE(j["tpot_s"].is_null());
+    EXPECT_TRUE(j["decode_tokens_per_s"].is_null());
+    EXPECT_TRUE(j["critical_batch"].is_null());
+    ASSERT_EQ(j["passes"].size(), 1u);
+    EXPECT_EQ(j["passes"][0]["kind"], "forward");
+    EXPECT_EQ(j["forward"]["attention"], "none");
+    EXPECT_DOUBLE_EQ(j["forward"]["flops"].get<double>(), 8.0 * 8'180'075'496.0);
+    EXPECT_DOUBLE_EQ(j["images_per_s"].get<double>(),
+                     8.0 / j["forward"]["time_s"].get<double>());
+    EXPECT_EQ(j["memory"]["kv_cache_bytes"].get<double>(), 0.0);
+    const json v = json::parse(
+        cli({"analyze", "--model", "vit-large-patch16-224", "--format", "json"}).out);
+    EXPECT_EQ(v["encode"]["attention"], "bidirectional");
+    EXPECT_EQ(v["encode"]["new_tokens"].get<double>(), 197.0);
+    EXPECT_FALSE(v.contains("forward"));
+    // A decoder keeps its fields, and has no images.
+    const json d = json::parse(cli({"analyze", "--format", "json"}).out);
+    EXPECT_TRUE(d["images_per_s"].is_null());
+    EXPECT_EQ(d["model"]["kind"], "decoder");
+    EXPECT_TRUE(d["decode"].is_object());
+}
+
+TEST(CliVision, LeversSayWhyDecoderLeversDoNotApply) {
+    const Result r = cli({"levers", "--model", "resnet-50", "--format", "json"});
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    const json j = json::parse(r.out);
+    EXPECT_TRUE(j["base"]["tpot_s"].is_null());
+    EXPECT_GT(j["base"]["images_per_s"].get<double>(), 0.0);
+    for (const char* id : {"kv-fp8", "gqa-8", "spec-ngram", "flash-attention", "tp-x2"}) {
+        const json* lever = nullptr;
+        for (const json& l : j["levers"]) {
+            if (l["id"] == id) {
+                lever = &l;
+            }
+        }
+        ASSERT_NE(lever, nullptr) << id;
+        EXPECT_FALSE((*lever)["applicable"].get<bool>()) << id;
+        EXPECT_TRUE(has((*lever)["reason"].get<std::string>(), "CNN")) << id;
+    }
+    const Result table = cli({"levers", "--model", "vit-large-patch16-224"});
+    ASSERT_EQ(table.code, kExitOk) << table.err;
+    EXPECT_TRUE(has(table.out, "images/s")) << table.out;
+}
+
+TEST(CliVision, CsvCarriesTheOnePassInItsOwnColumnsAndLeavesDecodeEmpty) {
+    const Result r = cli({"sweep", "--model", "resnet-50", "--batch", "1,8"});
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    const std::vector<std::string> l = lines(r.out);
+    ASSERT_EQ(l.size(), 3u);
+    const std::vector<std::string> head = csvFields(l[0]);
+    const std::vector<std::string> row = csvFields(l[2]);
+    ASSERT_EQ(head.size(), row.size()) << l[2];
+    const auto field = [&](const std::string& name) {
+        const auto it = std::find(head.begin(), head.end(), name);
+        return it == head.end() ? std::string("(no column)") : row[static_cast<std::size_t>(it - head.begin())];
+    };
+    EXPECT_EQ(field("pass"), "forward");
+    EXPECT_EQ(field("tpot_s"), "");
+    EXPECT_EQ(field("decode_intensity_flops_per_byte"), "");
+    roofline::io::ScenarioFile file;
+    file.model = "resnet-50";
+    file.workload.batch = 8;
+    const roofline::Analysis a = engine(file);
+    EXPECT_NEAR(std::stod(field("images_per_s")) / a.imagesPerSecond, 1.0, 1e-9) << l[2];  // %.10g
+    EXPECT_NEAR(std::stod(field("pass_time_s")) / a.primary().timeSeconds, 1.0, 1e-9);
+    // A decoder's row leaves them empty.
+    const std::vector<std::string> d = csvFields(lines(cli({"sweep", "--batch", "1"}).out)[1]);
+    ASSERT_EQ(d.size(), head.size());
+    EXPECT_EQ(d[head.size() - 4], "");
+    EXPECT_EQ(d.back(), "");
+}
+
+TEST(CliVision, ListModelsShowsTheVisionPresets) {
+    const Result r = cli({"list", "models"});
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    for (const char* id : {"vit-large-patch16-224", "clip-vit-large-patch14", "resnet-50"}) {
+        EXPECT_TRUE(has(r.out, id)) << r.out;
+    }
 }
 
 }  // namespace

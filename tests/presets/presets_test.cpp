@@ -478,6 +478,13 @@ constexpr ReferenceCount kReference[] = {
     // KV: 2·16·8·64·2 = 32,768 and 2·28·8·128·2 = 114,688 bytes per token in bf16.
     {"llama-3.2-1b", 1235814400.0, 1235814400.0, 32768.0},
     {"llama-3.2-3b", 3212749824.0, 3212749824.0, 114688.0},
+    // Vision models, no KV cache: derived by hand in tests/core/vision_test.cpp (ViT-L/16
+    // 304,326,632 against timm's 304.3 M; CLIP ViT-L/14 tower 303,179,776 + projection
+    // 786,432; ResNet-50 25,557,032, torchvision's exact figure). Every parameter is used by
+    // every image.
+    {"vit-large-patch16-224", 304326632.0, 304326632.0, 0.0},
+    {"clip-vit-large-patch14", 303966208.0, 303966208.0, 0.0},
+    {"resnet-50", 25557032.0, 25557032.0, 0.0},
 };
 
 double relativeError(double actual, double expected) {

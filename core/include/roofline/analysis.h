@@ -36,10 +36,13 @@
 
 namespace roofline {
 
-/// What a pass is. Prefill and decode always run; speculative decoding adds draft (k decode
-/// steps of the draft model) and verify (the target over k+1 new tokens per sequence).
-enum class PassKind : unsigned char { Prefill, Decode, Draft, Verify };
-std::string_view toString(PassKind kind);  ///< "prefill" / "decode" / "draft" / "verify"
+/// What a pass is. A decoder LLM always runs prefill and decode; speculative decoding adds
+/// draft (k decode steps of the draft model) and verify (the target over k+1 new tokens per
+/// sequence). An encoder (ViT, CLIP vision) runs one Encode pass and a CNN one Forward pass,
+/// over B images, and nothing else.
+enum class PassKind : unsigned char { Prefill, Decode, Draft, Verify, Encode, Forward };
+/// "prefill" / "decode" / "draft" / "verify" / "encode" / "forward"
+std::string_view toString(PassKind kind);
 
 /// Which roof limits an operator or a phase.
 enum class Bound : unsigned char { Memory, Compute, Interconnect };
@@ -86,16 +89,20 @@ struct BoundShares {
     double interconnect = 0.0;
 };
 
-/// How a pass attends: causal over cached + new tokens (decoder LLM passes).
-enum class AttentionForm : unsigned char { Causal };
+/// How a pass attends: causal over cached + new tokens (decoder LLM passes), bidirectional
+/// over all P tokens of an image, P² pairs (encoders), or not at all (CNNs).
+enum class AttentionForm : unsigned char { Causal, Bidirectional, None };
+std::string_view toString(AttentionForm form);  ///< "causal" / "bidirectional" / "none"
 
 /// One pass: what it is, and its totals. A pass that repeats (the draft's k steps) sums
 /// all repeats: its time is the time of all of them.
 struct PassCost {
     PassKind kind = PassKind::Decode;
     bool draftModel = false;    ///< Runs the draft model, else the target.
-    double batch = 0.0;         ///< B: sequences.
-    double newTokens = 0.0;     ///< T per sequence: P (prefill), 1 (decode, draft), k+1 (verify).
+    double batch = 0.0;         ///< B: sequences (images for encode and forward).
+    /// T per sequence: P (prefill), 1 (decode, draft), k+1 (verify); tokens per image
+    /// (patches + [CLS]) for encode; 0 for a CNN's forward pass.
+    double newTokens = 0.0;
     double cachedTokens = 0.0;  ///< C per sequence before the pass.
     double logitsRows = 0.0;    ///< Rows of lm_head: B in prefill, B·T otherwise.
     double repeats = 1.0;       ///< Steps summed in this pass (k for the draft).
@@ -176,6 +183,9 @@ struct EnergyResult {
     /// an UPPER BOUND, every device drawing its full board power for the whole step.
     double joulesPerOutputTokenMax = 0.0;
 };
+/// An all-zero pass of that kind: what Analysis::prefill() and decode() return when the
+/// analysis has no such pass (encoders, CNNs).
+const PassCost& emptyPass(PassKind kind);
 
 /// At most this many distinct operators in one pass: layer groups merge into the same ones.
 inline constexpr std::size_t kMaxOperatorsPerPass = 20;
@@ -206,10 +216,31 @@ struct Analysis {
     double interconnectBandwidthBytesPerSecond = 0.0;
     bool beyondScaleUpDomain = false;  ///< D exceeds the hardware's scale-up domain.
 
-    /// Prefill, decode, then draft and verify when speculative decoding is on.
+    /// What was analysed: a decoder LLM has prefill and decode (then draft and verify); an
+    /// encoder or a CNN has its one encode or forward pass.
+    ModelKind modelKind = ModelKind::Decoder;
+    /// Prefill, decode, then draft and verify when speculative decoding is on; or the one
+    /// encode / forward pass of an encoder / CNN.
     FixedList<PassCost, kMaxPasses> passes;
-    const PassCost& prefill() const { return passes[0]; }
-    const PassCost& decode() const { return passes[1]; }  ///< plain decode step of the target
+    /// Whether the analysis has a decode step (decoder LLMs). Check it before decode().
+    bool hasDecode() const { return passes.size() > 1 && passes[1].kind == PassKind::Decode; }
+    /// The first pass: prefill of a decoder LLM, encode of an encoder, forward of a CNN.
+    /// Views draw it where prefill is drawn.
+    const PassCost& primary() const {
+        return passes.size() > 0 ? passes[0] : emptyPass(PassKind::Prefill);
+    }
+    /// The prefill pass; an all-zero pass (kind Prefill) when there is none (encoders, CNNs).
+    const PassCost& prefill() const {
+        return passes.size() > 0 && passes[0].kind == PassKind::Prefill
+                   ? passes[0]
+                   : emptyPass(PassKind::Prefill);
+    }
+    /// The plain decode step of the target; an all-zero pass (kind Decode) when there is
+    /// none (encoders, CNNs: see hasDecode()), so that a caller that forgets to ask reads
+    /// zeros, never past the passes.
+    const PassCost& decode() const {
+        return hasDecode() ? passes[1] : emptyPass(PassKind::Decode);
+    }
     /// The pass of that kind, or nullptr.
     const PassCost* pass(PassKind kind) const {
         for (const PassCost& p : passes) {
@@ -220,7 +251,9 @@ struct Analysis {
         return nullptr;
     }
 
-    double ttftSeconds = 0.0;  ///< = prefill().timeSeconds
+    /// = prefill().timeSeconds. TTFT, TPOT and decode tokens/s are 0 for an encoder or a
+    /// CNN: they have no tokens to generate (see imagesPerSecond).
+    double ttftSeconds = 0.0;
     /// Time per output token: the decode step, or with speculative decoding the effective
     /// step time / τ.
     double tpotSeconds = 0.0;
@@ -234,10 +267,14 @@ struct Analysis {
     std::optional<CostResult> cost;
     /// Only when the hardware has a TDP (Hardware::tdpWatts > 0).
     std::optional<EnergyResult> energy;
+    /// Encoders and CNNs: B / the pass time (images per second over all devices together);
+    /// 0 for a decoder LLM. The latency of one batch is primary().timeSeconds.
+    double imagesPerSecond = 0.0;
 
     /// Smallest B at which the decode step's compute-bound share of time is at least one
     /// half, at this context (DOMAIN.md §5): where tokens/s stops growing in proportion to
-    /// B. Empty when it never crosses (at long contexts KV traffic grows with B too).
+    /// B. Empty when it never crosses (at long contexts KV traffic grows with B too), and for
+    /// encoders and CNNs, which have no decode step (the same for the two below).
     std::optional<std::int64_t> criticalBatch;
     /// Smallest B at which the decode step's weight matmuls alone (OperatorKind::Matmul)
     /// turn compute-bound: ≈ peak·w / (2·BW) (DOMAIN.md §4; H100 bf16 ≈ 295, plus the
@@ -251,7 +288,8 @@ struct Analysis {
     double totalParameters = 0.0;          ///< Whole model (after the GQA override).
     double activeParametersPerToken = 0.0;  ///< See ParameterCount.
     double kvCacheBytesPerToken = 0.0;      ///< Whole model, per sequence, at precision c.
-    std::int64_t effectiveKvHeads = 0;      ///< n_kv after the override (0 for MLA).
+    /// n_kv after the override (0 for MLA, and for encoders and CNNs: they keep no cache).
+    std::int64_t effectiveKvHeads = 0;
 
     std::int64_t devices = 1;          ///< D
     MemoryFootprint memory;            ///< One device.
@@ -289,13 +327,16 @@ double rooflineFlopsPerSecond(const Analysis& analysis, double intensity);
 double fractionOfRoof(const Analysis& analysis, const PassCost& pass);
 
 /// One point of the decode batch trail: the decode step at batch B, everything else equal.
+/// For an encoder or a CNN, the point of its one pass (Analysis::primary()).
 struct TrailPoint {
     std::int64_t batch = 0;
-    double intensityFlopsPerByte = 0.0;    ///< decode().intensity()
-    double attainableFlopsPerSecond = 0.0;  ///< decode().attainableFlopsPerSecond
-    double tpotSeconds = 0.0;
-    double decodeTokensPerSecond = 0.0;
+    double intensityFlopsPerByte = 0.0;    ///< decode().intensity() (primary() without decode)
+    double attainableFlopsPerSecond = 0.0;  ///< ... attainableFlopsPerSecond
+    double tpotSeconds = 0.0;               ///< 0 without a decode step
+    double decodeTokensPerSecond = 0.0;     ///< 0 without a decode step
     bool fits = false;  ///< Footprint at this batch fits the devices' memory.
+    double passTimeSeconds = 0.0;  ///< Encoders, CNNs: the pass time (latency of the batch).
+    double imagesPerSecond = 0.0;  ///< Encoders, CNNs: B / the pass time.
 };
 
 /// The path the decode point takes as batch grows: B = 1, 2, 4, ... up to maxBatch
@@ -303,7 +344,8 @@ struct TrailPoint {
 /// where they lie within [1, maxBatch], the engine's decode critical batch
 /// (Analysis::criticalBatch) and the largest batch that fits in memory
 /// (Analysis::memory.maxBatch), so that views can mark both on the trail. Both depend on
-/// the context but not on B. Batches ascend, each once.
+/// the context but not on B. Batches ascend, each once. For an encoder or a CNN it is the
+/// trail of its one pass, with the memory limit marked (it has no critical batch).
 /// Same preconditions as analyze().
 std::vector<TrailPoint> decodeBatchTrail(const Scenario& scenario, std::int64_t maxBatch);
 

@@ -158,6 +158,9 @@ struct LeverOutcome {
     double speedupTpot = 1.0;
     double speedupTtft = 1.0;
     double throughputGain = 1.0;
+    /// Encoders and CNNs (no TPOT or TTFT; both speed-ups stay 1): base pass time / new
+    /// pass time, and throughputGain is new images/s / base images/s. 1 for decoder LLMs.
+    double speedupPass = 1.0;
 };
 
 /// Every lever against `base`, ranked: applicable ones by speedupTpot, highest first (ties

@@ -24,7 +24,7 @@ Json phaseJson(const PassCost& p) {
         {"cached_tokens", p.cachedTokens},
         {"logits_rows", p.logitsRows},
         {"repeats", p.repeats},
-        {"attention", "causal"},
+        {"attention", toString(p.attention)},
         {"flops", p.flops},
         {"bytes", p.bytes()},
         {"weight_bytes", p.weightBytes},
@@ -75,6 +75,7 @@ std::string analysisToJson(const Scenario& scenario, const Analysis& a) {
         {"id", m.id},
         {"name", m.name},
         {"architecture", m.architecture},
+        {"kind", toString(m.kind)},
         {"total_params", a.totalParameters},
         {"active_params", a.activeParametersPerToken},
         {"kv_cache_bytes_per_token", a.kvCacheBytesPerToken},
@@ -179,13 +180,16 @@ std::string analysisToJson(const Scenario& scenario, const Analysis& a) {
         {"interconnect",
          {{"bandwidth_bytes_per_s", a.interconnectBandwidthBytesPerSecond},
           {"beyond_scale_up_domain", a.beyondScaleUpDomain}}},
-        {"prefill", phaseJson(a.prefill())},
-        {"decode", phaseJson(a.decode())},
+        // Encoders and CNNs have one pass (under its kind, "encode" or "forward") and no
+        // prefill, decode, TTFT, TPOT or tokens/s: null, never a made-up 0.
+        {"prefill", a.hasDecode() ? phaseJson(a.prefill()) : Json(nullptr)},
+        {"decode", a.hasDecode() ? phaseJson(a.decode()) : Json(nullptr)},
         {"passes", passes},
         {"speculative", speculative},
-        {"ttft_s", a.ttftSeconds},
-        {"tpot_s", a.tpotSeconds},
-        {"decode_tokens_per_s", a.decodeTokensPerSecond},
+        {"ttft_s", a.hasDecode() ? Json(a.ttftSeconds) : Json(nullptr)},
+        {"tpot_s", a.hasDecode() ? Json(a.tpotSeconds) : Json(nullptr)},
+        {"decode_tokens_per_s", a.hasDecode() ? Json(a.decodeTokensPerSecond) : Json(nullptr)},
+        {"images_per_s", a.hasDecode() ? Json(nullptr) : Json(a.imagesPerSecond)},
         {"critical_batch", optionalJson(a.criticalBatch)},
         {"critical_batch_weight_matmuls", optionalJson(a.matmulCriticalBatch)},
         {"goldilocks_context_tokens", optionalJson(a.goldilocksContextTokens)},
@@ -203,6 +207,9 @@ std::string analysisToJson(const Scenario& scenario, const Analysis& a) {
     }
     if (a.energy) {
         out["energy"] = {{"joules_per_output_token_max", a.energy->joulesPerOutputTokenMax}};
+    }
+    if (!a.hasDecode()) {
+        out[std::string(toString(a.primary().kind))] = phaseJson(a.primary());
     }
     return out.dump(2) + "\n";
 }

@@ -12,6 +12,31 @@ namespace {
 
 // The figures base and levers share.
 void putFigures(Json& j, const Analysis& a) {
+    if (!a.hasDecode()) {
+        // An encoder or a CNN: its one pass; no TTFT, TPOT, tokens/s, prefill or decode.
+        const PassCost& p = a.primary();
+        for (const char* key : {"ttft_s", "tpot_s", "decode_tokens_per_s",
+                                "decode_intensity_flops_per_byte", "decode_attainable_flops_per_s",
+                                "decode_bound", "prefill_intensity_flops_per_byte",
+                                "prefill_attainable_flops_per_s", "prefill_bound"}) {
+            j[key] = nullptr;
+        }
+        j["pass"] = toString(p.kind);
+        j["pass_time_s"] = p.timeSeconds;
+        j["pass_intensity_flops_per_byte"] = p.intensity();
+        j["pass_attainable_flops_per_s"] = p.attainableFlopsPerSecond;
+        j["pass_bound"] = toString(p.bound);
+        j["images_per_s"] = a.imagesPerSecond;
+        j["fits"] = a.memoryAllDevices.fits;
+        j["memory_total_bytes"] = a.memoryAllDevices.totalBytes;
+        j["compute_precision"] = toString(a.computePrecision);
+        Json warnings = Json::array();
+        for (const Warning& w : a.warnings) {
+            warnings.push_back(w.text());
+        }
+        j["warnings"] = warnings;
+        return;
+    }
     j["ttft_s"] = a.ttftSeconds;
     j["tpot_s"] = a.tpotSeconds;
     j["decode_tokens_per_s"] = a.decodeTokensPerSecond;
@@ -124,9 +149,11 @@ std::string leversToJson(const Scenario& base, const Analysis& baseAnalysis,
         }
         j["changes"] = changes;
         putFigures(j, lever.analysis);
-        j["speedup_tpot"] = lever.speedupTpot;
-        j["speedup_ttft"] = lever.speedupTtft;
-        j["throughput_gain"] = lever.throughputGain;
+        const bool images = !lever.analysis.hasDecode();
+        j["speedup_tpot"] = images ? Json(nullptr) : Json(lever.speedupTpot);
+        j["speedup_ttft"] = images ? Json(nullptr) : Json(lever.speedupTtft);
+        j["speedup_pass"] = images ? Json(lever.speedupPass) : Json(nullptr);
+        j["throughput_gain"] = lever.throughputGain;  // images/s for encoders and CNNs
         list.push_back(j);
     }
     const Json out = {{"base", baseJson}, {"levers", list}};

@@ -10,6 +10,7 @@
 
 #include "json_util.h"
 #include "roofline/io/presets.h"
+#include "vision_config.h"
 
 namespace roofline::io {
 
@@ -47,6 +48,9 @@ std::string supportedList() {
     std::string list;
     for (const Architecture& a : kArchitectures) {
         list += (list.empty() ? "" : ", ") + std::string(a.modelType);
+    }
+    for (const detail::VisionArchitecture& a : detail::kVisionArchitectures) {
+        list += ", " + std::string(a.modelType);
     }
     return list;
 }
@@ -116,9 +120,15 @@ Loaded<Model> parseModelConfig(std::string_view jsonText, const std::string& fil
                     type = a.modelType;
                 }
             }
+            for (const detail::VisionArchitecture& a : detail::kVisionArchitectures) {
+                if (a.className == cls) {
+                    type = a.modelType;
+                }
+            }
             if (type.empty()) {
-                r.error("architectures", "a supported decoder-only class (model_type one of " +
-                                             supportedList() + ")",
+                r.error("architectures",
+                        "a supported decoder-only, vision-encoder or CNN class (model_type one "
+                        "of " + supportedList() + ")",
                         "\"" + cls + "\"");
                 return result;
             }
@@ -127,11 +137,16 @@ Loaded<Model> parseModelConfig(std::string_view jsonText, const std::string& fil
             return result;
         }
     }
+    if (detail::isVisionType(type)) {
+        detail::parseVisionConfig(*json, type, file, id, result);
+        return result;
+    }
     const bool known = std::any_of(kArchitectures.begin(), kArchitectures.end(),
                                    [&](const Architecture& a) { return a.modelType == type; });
     if (!known) {
         r.error("model_type",
-                "a supported decoder-only architecture: one of " + supportedList(),
+                "a supported decoder-only, vision-encoder or CNN architecture: one of " +
+                    supportedList(),
                 "\"" + type + "\"" +
                     (r.boolean("is_encoder_decoder", false).value_or(false)
                          ? " (an encoder-decoder model)"

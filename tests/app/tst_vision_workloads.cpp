@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Encoders and CNNs in the window: their one pass drawn where prefill is ("encode",
+// "forward"), no decode point, results in latency and images/s, and the controls they have
+// no use for disabled with a reason, batch still live.
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLabel>
+#include <QSpinBox>
+#include <QTest>
+
+#include "controls_panel.h"
+#include "results_panel.h"
+#include "roofline/format.h"
+#include "roofline_plot.h"
+#include "scenario_controller.h"
+#include "slider_control.h"
+#include "plot_tooltip.h"
+#include "roofline/validate.h"
+#include "test_support.h"
+
+using namespace roofline;
+using roofline::ui::ControlsPanel;
+using roofline::ui::ResultsPanel;
+using roofline::ui::RooflinePlot;
+using roofline::ui::ScenarioController;
+
+class TestVisionWorkloads : public QObject {
+    Q_OBJECT
+private slots:
+    void onePassIsDrawnWherePrefillIsWithNoDecodePoint() {
+        for (const auto& [model, pass] : {std::pair{"vit-large-patch16-224", "encode"},
+                                          {"resnet-50", "forward"}}) {
+            ScenarioController c;
+            QVERIFY(!hasErrors(c.setModel(model)));
+            RooflinePlot plot;
+            plot.resize(1200, 800);
+            plot.setAnalysis(c.analysis(), c.trail());
+            plot.replot(QCustomPlot::rpImmediateRefresh);
+            QVERIFY2(plot.prefillLabel().startsWith(QLatin1String(pass)),
+                     qPrintable(plot.prefillLabel()));
+            QCOMPARE(plot.prefillPoint()->data()->size(), 1);
+            QCOMPARE(plot.prefillPoint()->data()->constBegin()->key,
+                     c.analysis().primary().intensity());
+            QCOMPARE(plot.decodePoint()->data()->size(), 0);
+            QCOMPARE(plot.prefillPoint()->name(), QLatin1String(pass));
+            // Back to a decoder: prefill and decode again.
+            QVERIFY(!hasErrors(c.setModel("llama-3.1-8b")));
+            plot.setAnalysis(c.analysis(), c.trail());
+            QVERIFY(plot.prefillLabel().startsWith(QLatin1String("prefill")));
+            QCOMPARE(plot.decodePoint()->data()->size(), 1);
+            QCOMPARE(plot.prefillPoint()->name(), QLatin1String("prefill"));
+        }
+    }
+
+    void resultsShowLatencyAndImagesPerSecond() {
+        ScenarioController c;
+        QVERIFY(!hasErrors(c.setModel("resnet-50")));
+        c.setBatch(8);
+        ResultsPanel panel;
+        panel.setAnalysis(c.analysis());
+        const Analysis& a = c.analysis();
+        QCOMPARE(panel.valueLabel(QStringLiteral("ttft"))->text(),
+                 ui::qs(formatDuration(a.primary().timeSeconds) + " per batch"));
+        QCOMPARE(panel.valueLabel(QStringLiteral("tokensPerSecond"))->text(),
+                 ui::qs(formatNumber(a.imagesPerSecond) + " images/s"));
+        QVERIFY(panel.valueLabel(QStringLiteral("tpot"))->text().contains(
+            QLatin1String("no decode step")));
+        QVERIFY(panel.valueLabel(QStringLiteral("criticalBatch"))->text().contains(
+            QLatin1String("no decode step")));
+    }
+
+    void controlsWithoutUseAreDisabledWithAReasonAndBatchStaysLive() {
+        ScenarioController c;
+        ControlsPanel panel(c);
+        const QString ownTip = panel.contextControl()->toolTip();
+        QVERIFY(!hasErrors(c.setModel("resnet-50")));
+        for (QWidget* w : {static_cast<QWidget*>(panel.promptControl()),
+                           static_cast<QWidget*>(panel.contextControl()),
+                           static_cast<QWidget*>(panel.kvCombo()),
+                           static_cast<QWidget*>(panel.speculativeTokensSpinBox()),
+                           static_cast<QWidget*>(panel.flashAttentionCheck())}) {
+            QVERIFY(!w->isEnabled());
+            QVERIFY2(w->toolTip().contains(QLatin1String("ResNet-50 is a CNN")),
+                     qPrintable(w->toolTip()));
+        }
+        QVERIFY(panel.batchControl()->isEnabled());
+        panel.batchControl()->spinBox()->setValue(64);
+        QCOMPARE(c.scenario().workload.batch, std::int64_t{64});
+        // An encoder attends: FlashAttention stays live.
+        QVERIFY(!hasErrors(c.setModel("vit-large-patch16-224")));
+        QVERIFY(panel.flashAttentionCheck()->isEnabled());
+        QVERIFY(!panel.contextControl()->isEnabled());
+        // A decoder gets everything back, with its own tooltips.
+        QVERIFY(!hasErrors(c.setModel("llama-3.1-8b")));
+        QVERIFY(panel.contextControl()->isEnabled());
+        QCOMPARE(panel.contextControl()->toolTip(), ownTip);
+    }
+};
+
+QTEST_MAIN(TestVisionWorkloads)
+#include "tst_vision_workloads.moc"
