@@ -303,6 +303,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     }
     if (command == "measured") {
         return runMeasured(rest, out, err);
+    }
     if (command == "frontier") {
         return runFrontier(rest, out, err);
     }

@@ -784,11 +784,27 @@ void MainWindow::fitDocks() {
     const bool fold = on ? room < controls + results : room * 5 < (controls + results) * 4;
     if (fold != m_docksFolded) {
         m_docksFolded = fold;
+        // Every dock of the right column folds with the results (Explain, Lesson), so the
+        // right area empties and the plot gets its width.
+        QList<QDockWidget*> column;
+        for (QDockWidget* dock : findChildren<QDockWidget*>()) {
+            if (dock != m_resultsDock && dock != m_controlsDock &&
+                dockWidgetArea(dock) == (fold ? Qt::RightDockWidgetArea : Qt::LeftDockWidgetArea)) {
+                column << dock;
+            }
+        }
         if (fold) {
             tabifyDockWidget(m_controlsDock, m_resultsDock);
+            for (QDockWidget* dock : column) {
+                tabifyDockWidget(m_controlsDock, dock);
+            }
             m_controlsDock->raise();  // the sliders first
         } else {
             addDockWidget(Qt::RightDockWidgetArea, m_resultsDock);
+            for (QDockWidget* dock : column) {
+                addDockWidget(Qt::RightDockWidgetArea, dock);
+                splitDockWidget(m_resultsDock, dock, Qt::Vertical);
+            }
         }
     }
     if (fold) {

@@ -246,7 +246,7 @@ private slots:
         const AppOptions bad = parseAppOptions({QStringLiteral("--view"), QStringLiteral("map")});
         QCOMPARE(bad.errors.size(), 1);
         QCOMPARE(bad.errors.front(), QStringLiteral("unknown view 'map'; the views are: sweep, "
-                                                    "regime, breakdown, all"));
+                                                    "regime, breakdown, frontier, all"));
         QVERIFY(appUsage().contains(QStringLiteral("--view NAME")));
     }
 };

@@ -1503,6 +1503,8 @@ TEST(CliMeasured, PartlyBadKeepsTheRestAndEntirelyBadExitsThree) {
     EXPECT_EQ(cli({"measured", "a.csv", "--ceilings", "max"}).code, kExitUsage);
     EXPECT_EQ(cli({"measured", "a.csv", "b.csv"}).code, kExitUsage);
     fs::remove_all(dir);
+}
+
 // ---------------------------------------------------------------------------------------
 // Encoders and CNNs: one pass over images, no decode.
 

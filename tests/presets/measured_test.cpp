@@ -112,10 +112,10 @@ TEST(MeasuredFile, PartlyBadFileRejectsEachBadRowWithItsLineAndReason) {
          "column metric: expected one of tpot_ms, ttft_ms, output_tokens_per_s, "
          "output_tokens_per_s_per_device, found \"tokens_per_s\""},
         {7,
-         "column model: expected a shipped model id (deepseek-v3, gemma-2-9b, gpt-oss-120b, "
+         "column model: expected a shipped model id (clip-vit-large-patch14, deepseek-v3, gemma-2-9b, gpt-oss-120b, "
          "llama-2-13b, llama-2-70b, llama-2-7b, llama-3-70b, llama-3-8b, llama-3.1-405b, "
          "llama-3.1-70b, llama-3.1-8b, llama-3.2-1b, llama-3.2-3b, mistral-7b, mixtral-8x22b, "
-         "mixtral-8x7b, qwen2.5-7b), found \"llama-9b\" (no such id)"},
+         "mixtral-8x7b, qwen2.5-7b, resnet-50, vit-large-patch16-224), found \"llama-9b\" (no such id)"},
         {8, "column tp: expected a divisor of the 32 query heads, found 3"},
         {9, "column value: expected a number of ms from 1e-06 to 1e+12, found \"-2\""},
         {10, "expected 12 fields as the header names, found 5"},

@@ -31,6 +31,12 @@ QString passTitle(const PassCost& pass) {
         case PassKind::Verify:
             name = QObject::tr("Verify");
             break;
+        case PassKind::Encode:
+            name = QObject::tr("Encode (one batch)");
+            break;
+        case PassKind::Forward:
+            name = QObject::tr("Forward (one batch)");
+            break;
     }
     return QObject::tr("%1: %2, %3")
         .arg(name, qs(formatDuration(pass.timeSeconds)), boundName(pass.bound));
