@@ -173,6 +173,18 @@ void printTable(std::ostream& out, const Scenario& s, const Analysis& a) {
         out << "Latency " << formatDuration(a.primary().timeSeconds) << " per batch of "
             << formatInteger(w.batch) << "   " << formatNumber(a.imagesPerSecond)
             << " images/s\n";
+        // Per image, as per output token for a decoder: a cost only with a price; the
+        // energy an upper bound (every device at its TDP).
+        if (a.cost) {
+            out << "Cost       $" << formatNumber(a.cost->usdPerMillionImages)
+                << " per million images at $" << formatNumber(a.cost->pricePerDeviceHourUsd)
+                << " per device-hour\n";
+        }
+        if (a.energy) {
+            out << "Energy     ≤ " << formatSi(a.energy->joulesPerImageMax, "J")
+                << " per image (upper bound: " << integerText(a.devices) << " × "
+                << formatSi(s.hardware.tdpWatts, "W") << " TDP, full power)\n";
+        }
         out << "Memory     weights " << formatBytes(m.weightBytes) << " + activations "
             << formatBytes(m.workspaceBytes) << " = " << formatBytes(m.totalBytes) << " of "
             << formatBytes(m.usableBytes) << " usable (" << formatNumber(w.memoryUtilization * 100.0)

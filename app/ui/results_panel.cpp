@@ -194,13 +194,18 @@ void ResultsPanel::setAnalysis(const Analysis& a) {
                                            formatDuration(a.speculative->plainTpotSeconds)
                                      : std::string("off"));
     // append(), not "$" + std::string: GCC 12 -O3 warns a false -Wrestrict (GCC bug 105651).
+    // Encoders and CNNs: per image (the engine fills the per-image figures for them).
+    const bool perImage = a.modelKind != ModelKind::Decoder;
     set("cost", a.cost ? std::string("$")
-                             .append(formatNumber(a.cost->usdPerMillionOutputTokens))
-                             .append(" / M tokens")
+                             .append(formatNumber(perImage ? a.cost->usdPerMillionImages
+                                                           : a.cost->usdPerMillionOutputTokens))
+                             .append(perImage ? " / M images" : " / M tokens")
                        : std::string("no price set"));
     set("energy", a.energy ? std::string("≤ ")
-                                 .append(formatSi(a.energy->joulesPerOutputTokenMax, "J"))
-                                 .append(" / token")
+                                 .append(formatSi(perImage ? a.energy->joulesPerImageMax
+                                                           : a.energy->joulesPerOutputTokenMax,
+                                                  "J"))
+                                 .append(perImage ? " / image" : " / token")
                            : std::string("no TDP known"));
     // The bound and the share of the pass's time in operators bound that way (DOMAIN §5).
     const auto bound = [](const PassCost& p) {

@@ -226,6 +226,24 @@ void analyzeImages(const Scenario& scenario, const detail::Context& x, const Cei
     }
     result.passes.push_back(totals.cost);
     result.imagesPerSecond = totals.cost.timeSeconds > 0.0 ? B / totals.cost.timeSeconds : 0.0;
+    // Cost and energy per image, as per output token for a decoder (DOMAIN.md §7): the same
+    // formulas with images/s for tokens/s; a cost only with a price, energy an upper bound.
+    if (result.imagesPerSecond > 0.0) {
+        if (wl.pricePerDeviceHourUsd) {
+            CostResult cost;
+            cost.pricePerDeviceHourUsd = *wl.pricePerDeviceHourUsd;
+            cost.usdPerMillionImages = usdPerMillionOutputTokens(
+                *wl.pricePerDeviceHourUsd, static_cast<std::int64_t>(x.devices),
+                result.imagesPerSecond);
+            result.cost = cost;
+        }
+        if (hw.tdpWatts > 0.0) {
+            EnergyResult energy;
+            energy.joulesPerImageMax = joulesPerOutputTokenMax(
+                hw.tdpWatts, static_cast<std::int64_t>(x.devices), result.imagesPerSecond);
+            result.energy = energy;
+        }
+    }
 
     const detail::DeviceParameters device = detail::deviceParameters(m, x.devices);
     const detail::DeviceParameters whole =

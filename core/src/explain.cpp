@@ -170,8 +170,13 @@ std::string leverKindSentence(const PassCost& p, const Analysis& a) {
                  " of its bytes): fp8 KV or fewer KV heads; a larger batch would not, as each "
                  "sequence reads its own cache";
         } else {
+            // A CNN has no attention to fuse; an encoder's or decoder's may be unfused.
             s += ", above all fewer activation bytes (" + pct(p.activationBytes / total) +
-                 " of its bytes): narrower activations, or FlashAttention when it is off";
+                 " of its bytes): " +
+                 (a.modelKind == ModelKind::Cnn
+                      ? std::string("narrower activations, or fewer feature-map round trips "
+                                    "(fused layers)")
+                      : std::string("narrower activations, or FlashAttention when it is off"));
         }
     }
     return s + ".";
@@ -377,8 +382,12 @@ std::string memorySentence(const Analysis& a) {
     s += " (weights " + formatBytes(m.weightBytes) + ", KV cache " +
          formatBytes(m.kvCacheBytes) + ", workspace " + formatBytes(m.workspaceBytes) + ")";
     if (m.maxBatch > 0) {
+        // Encoders and CNNs batch images; decoders, sequences of these lengths.
+        const bool images = a.modelKind != ModelKind::Decoder;
         s += "; at most " + formatInteger(m.maxBatch) +
-             (m.maxBatch == 1 ? " sequence fits" : " sequences fit") + " at these lengths";
+             (images ? (m.maxBatch == 1 ? " image fits" : " images fit")
+                     : (m.maxBatch == 1 ? " sequence fits at these lengths"
+                                        : " sequences fit at these lengths"));
     } else if (m.weightBytes + m.workspaceBytes > m.usableBytes) {
         s += "; the weights and workspace alone do not fit";
     } else {

@@ -183,6 +183,30 @@ TEST(VisionAnalysis, OnePassNoDecodeNoKvCacheImagesPerSecond) {
     }
 }
 
+TEST(VisionAnalysis, CostAndEnergyArePerImage) {
+    // DOMAIN §7 with images for output tokens. ResNet-50 at B = 8 on one H100 (TDP 700 W):
+    // energy <= 700 W × 1 device / images/s; at $2.50 per device-hour the cost per million
+    // images is 2.50 × 1 × 1e6 / (3600 × images/s). With the engine's 50,212 images/s
+    // (8 / 159 µs) these are 13.9 mJ and $0.0138.
+    Workload w;
+    w.batch = 8;
+    w.pricePerDeviceHourUsd = 2.5;
+    Hardware hw = h100Sxm();
+    hw.tdpWatts = 700.0;
+    const Analysis a = analyze(scenario(hw, resnet50(), w));
+    ASSERT_TRUE(a.cost.has_value());
+    ASSERT_TRUE(a.energy.has_value());
+    EXPECT_DOUBLE_EQ(a.energy->joulesPerImageMax, 700.0 / a.imagesPerSecond);
+    EXPECT_DOUBLE_EQ(a.cost->usdPerMillionImages, 2.5 * 1e6 / (3600.0 * a.imagesPerSecond));
+    EXPECT_NEAR(a.energy->joulesPerImageMax, 0.0139, 0.0002);
+    EXPECT_NEAR(a.cost->usdPerMillionImages, 0.0138, 0.0002);
+    // No output tokens: the per-token figures stay 0, and no price means no cost.
+    EXPECT_EQ(a.energy->joulesPerOutputTokenMax, 0.0);
+    EXPECT_EQ(a.cost->usdPerMillionOutputTokens, 0.0);
+    w.pricePerDeviceHourUsd.reset();
+    EXPECT_FALSE(analyze(scenario(hw, resnet50(), w)).cost.has_value());
+}
+
 TEST(VisionAnalysis, DecoderOnlyKnobsAreIgnoredWithAWarning) {
     Workload w;
     w.speculativeTokens = 4;

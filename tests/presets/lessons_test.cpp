@@ -28,11 +28,6 @@ using roofline::io::Loaded;
 using roofline::io::parseScenarioFile;
 using roofline::io::ScenarioFile;
 
-/// Questions that no lesson answers yet: 7 (vision encoder) and 14 (CNN) need workloads
-/// the engine is being given on another branch. Remove each number here when its lesson
-/// ships.
-constexpr std::array<int, 2> kQuestionsAwaitingWorkloads = {7, 14};
-
 const std::string kFile = "lesson.json";
 
 std::vector<std::string> errorMessages(const std::vector<Issue>& issues) {
@@ -93,12 +88,7 @@ TEST(ShippedLessons, EveryQuestionHasALesson) {
         }
     }
     for (int q = 1; q <= roofline::io::kQuestionCount; ++q) {
-        const bool awaiting =
-            std::find(kQuestionsAwaitingWorkloads.begin(), kQuestionsAwaitingWorkloads.end(),
-                      q) != kQuestionsAwaitingWorkloads.end();
-        if (!awaiting) {
-            EXPECT_TRUE(answered.contains(q)) << "no lesson answers question " << q;
-        }
+        EXPECT_TRUE(answered.contains(q)) << "no lesson answers question " << q;
     }
 }
 

@@ -175,6 +175,9 @@ struct CostResult {
     /// price × devices × 1e6 / (3600 × decodeTokensPerSecond): the steady decode rate of all
     /// devices together, speculative decoding included (prefill time not charged).
     double usdPerMillionOutputTokens = 0.0;
+    /// Encoders and CNNs (no output tokens): price × devices × 1e6 / (3600 × images/s);
+    /// then usdPerMillionOutputTokens is 0.
+    double usdPerMillionImages = 0.0;
 };
 
 /// Energy of the output tokens (DOMAIN.md §7), when the hardware names its TDP.
@@ -182,6 +185,9 @@ struct EnergyResult {
     /// TDP × devices × step time / tokens per step = TDP × devices / decodeTokensPerSecond:
     /// an UPPER BOUND, every device drawing its full board power for the whole step.
     double joulesPerOutputTokenMax = 0.0;
+    /// Encoders and CNNs: TDP × devices / images/s, the same upper bound per image; then
+    /// joulesPerOutputTokenMax is 0.
+    double joulesPerImageMax = 0.0;
 };
 /// An all-zero pass of that kind: what Analysis::prefill() and decode() return when the
 /// analysis has no such pass (encoders, CNNs).

@@ -201,12 +201,21 @@ std::string analysisToJson(const Scenario& scenario, const Analysis& a) {
     };
     // Cost only with a price (never a default); energy only with the hardware's TDP, an
     // upper bound at full board power. Absent keys, not nulls.
+    // Encoders and CNNs make images, not output tokens: the same figures per image.
+    const bool images = a.modelKind != ModelKind::Decoder;
     if (a.cost) {
-        out["cost"] = {{"price_per_device_hour_usd", a.cost->pricePerDeviceHourUsd},
-                       {"usd_per_million_output_tokens", a.cost->usdPerMillionOutputTokens}};
+        out["cost"] = {{"price_per_device_hour_usd", a.cost->pricePerDeviceHourUsd}};
+        if (images) {
+            out["cost"]["usd_per_million_images"] = a.cost->usdPerMillionImages;
+        } else {
+            out["cost"]["usd_per_million_output_tokens"] = a.cost->usdPerMillionOutputTokens;
+        }
     }
     if (a.energy) {
-        out["energy"] = {{"joules_per_output_token_max", a.energy->joulesPerOutputTokenMax}};
+        out["energy"] = images
+                            ? Json{{"joules_per_image_max", a.energy->joulesPerImageMax}}
+                            : Json{{"joules_per_output_token_max",
+                                    a.energy->joulesPerOutputTokenMax}};
     }
     if (!a.hasDecode()) {
         out[std::string(toString(a.primary().kind))] = phaseJson(a.primary());
