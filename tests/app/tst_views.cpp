@@ -4,6 +4,7 @@
 // sets the scenario's batch and context. Also `--view` on the command line.
 
 #include <QDockWidget>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTest>
@@ -234,6 +235,32 @@ private slots:
         QVERIFY(window.views()->batchSweep()->onScreen());
         QVERIFY(window.views()->regimeMap()->onScreen());
         QVERIFY(window.views()->breakdown()->onScreen());
+    }
+
+    void aModelWithoutDecodeGetsASentenceInsteadOfEmptyAxes() {
+        // ResNet-50 runs one forward pass over images: no decode step to sweep or map.
+        MainWindow window;
+        showWith(window, QStringLiteral("all"));
+        QWidget* sweep = window.views()->batchSweep();
+        QWidget* regime = window.views()->regimeMap();
+        QVERIFY(window.controller().setModel("resnet-50").empty());
+        QApplication::processEvents();
+        for (QWidget* view : {sweep, regime}) {
+            const auto* notice = view->findChild<QLabel*>(QStringLiteral("noDecodeNotice"));
+            QVERIFY(notice != nullptr);
+            QVERIFY(notice->isVisible());
+            QVERIFY2(notice->text().contains(QStringLiteral("one forward pass")),
+                     qPrintable(notice->text()));
+            QVERIFY(!view->findChild<QCustomPlot*>()->isVisible());
+        }
+        // A decoder again: the plots come back and the notices go.
+        QVERIFY(window.controller().setModel("llama-3.1-8b").empty());
+        QApplication::processEvents();
+        for (QWidget* view : {sweep, regime}) {
+            QVERIFY(!view->findChild<QLabel*>(QStringLiteral("noDecodeNotice"))->isVisible());
+            QVERIFY(view->findChild<QCustomPlot*>()->isVisible());
+        }
+        QCOMPARE(window.views()->regimeMap()->grid().batches.size(), std::size_t{128});
     }
 
     void viewOption() {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/batch_sweep_view.h"
+#include "views/no_decode_notice.h"
 
 #include <QVBoxLayout>
 
@@ -47,6 +48,9 @@ BatchSweepView::BatchSweepView(ScenarioController& controller, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     m_plot = new QCustomPlot(this);
+    // An explicit minimum: QCustomPlot's own hint is its layout's, wide enough with several
+    // axis rects to push the window past the screen when the views sit side by side.
+    m_plot->setMinimumSize(240, 160);
     m_plot->setObjectName(QStringLiteral("batchSweepPlot"));
     layout->addWidget(m_plot);
 
@@ -210,6 +214,10 @@ void BatchSweepView::onAnalysisChanged() {
 
 void BatchSweepView::refresh() {
     m_dirty = false;
+    if (showNoDecodeNotice(*m_plot, m_notice, m_controller.analysis(), "batch sweep")) {
+        m_sweepKey.reset();  // rebuilt when a model with a decode step comes back
+        return;
+    }
     io::ScenarioFile key = m_controller.scenarioFile();
     key.workload.batch = 0;  // the sweep spans the batch
     const bool sweepChanged = !m_sweepKey || *m_sweepKey != key;

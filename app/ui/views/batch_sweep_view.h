@@ -22,6 +22,8 @@
 #include "roofline/io/scenario_file.h"
 #include "roofline/sweep.h"
 
+class QLabel;
+
 namespace roofline::ui {
 
 class ScenarioController;
@@ -71,6 +73,7 @@ private:
 
     ScenarioController& m_controller;
     QCustomPlot* m_plot = nullptr;
+    QLabel* m_notice = nullptr;  ///< in the plot's place for a model without a decode step
     QCPAxisRect* m_batchRect = nullptr;
     QCPAxisRect* m_latencyRect = nullptr;
     QCPTextElement* m_batchTitle = nullptr;

@@ -83,6 +83,9 @@ BreakdownView::BreakdownView(ScenarioController& controller, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     m_plot = new QCustomPlot(this);
+    // An explicit minimum: QCustomPlot's own hint is its layout's, wide enough with several
+    // axis rects to push the window past the screen when the views sit side by side.
+    m_plot->setMinimumSize(240, 160);
     m_plot->setObjectName(QStringLiteral("breakdownPlot"));
     m_plot->setMouseTracking(true);
     layout->addWidget(m_plot);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/regime_map_view.h"
+#include "views/no_decode_notice.h"
 
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -85,6 +86,9 @@ RegimeMapView::RegimeMapView(ScenarioController& controller, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     m_plot = new QCustomPlot(this);
+    // An explicit minimum: QCustomPlot's own hint is its layout's, wide enough with several
+    // axis rects to push the window past the screen when the views sit side by side.
+    m_plot->setMinimumSize(240, 160);
     m_plot->setObjectName(QStringLiteral("regimeMapPlot"));
     m_plot->setMouseTracking(true);
     layout->addWidget(m_plot);
@@ -222,6 +226,10 @@ void RegimeMapView::onAnalysisChanged() {
 
 void RegimeMapView::refresh() {
     m_dirty = false;
+    if (showNoDecodeNotice(*m_plot, m_notice, m_controller.analysis(), "regime map")) {
+        m_gridKey.reset();  // rebuilt when a model with a decode step comes back
+        return;
+    }
     io::ScenarioFile key = m_controller.scenarioFile();
     key.workload.batch = 0;  // the grid spans batch and context: neither changes it
     key.workload.contextTokens = 0;

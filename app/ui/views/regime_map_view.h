@@ -22,6 +22,8 @@
 #include "roofline/io/scenario_file.h"
 #include "roofline/sweep.h"
 
+class QLabel;
+
 namespace roofline::ui {
 
 class RegimeCells;
@@ -77,6 +79,7 @@ private:
 
     ScenarioController& m_controller;
     QCustomPlot* m_plot = nullptr;
+    QLabel* m_notice = nullptr;  ///< in the plot's place for a model without a decode step
     QCPTextElement* m_title = nullptr;
     QCPColorMap* m_map = nullptr;
     RegimeCells* m_cells = nullptr;  ///< the map's data (owned by the map)
