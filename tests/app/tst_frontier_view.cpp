@@ -13,7 +13,7 @@
 #include <QTest>
 
 #include "controls_panel.h"
-#include "frontier_view.h"
+#include "views/frontier_view.h"
 #include "main_window.h"
 #include "results_panel.h"
 #include "roofline/format.h"

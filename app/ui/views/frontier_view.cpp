@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "frontier_view.h"
+#include "views/frontier_view.h"
 
 #include <qcustomplot.h>
 

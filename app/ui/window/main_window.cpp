@@ -28,7 +28,7 @@
 #include "export.h"
 #include "measured_overlay.h"
 #include "lessons_menu.h"
-#include "frontier_view.h"
+#include "views/frontier_view.h"
 #include "plot_tooltip.h"
 #include "report.h"
 #include "roofline/explain.h"

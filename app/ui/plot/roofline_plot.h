@@ -53,7 +53,7 @@ public:
     bool hasBaseline() const { return m_hasBaseline; }
 
     /// An overlay: marks that other code owns and that do not follow the sliders (measured
-    /// results, app/ui/measured_overlay.h). The owner draws its plottable on
+    /// results, app/ui/plot/measured_overlay.h). The owner draws its plottable on
     /// overlayLayer(), the roof layer, whose cached picture slider steps reuse; setOverlay()
     /// gives its points (x in FLOP/byte, y in TFLOP/s) for the hover tooltips, made by
     /// `tooltip(index)` when hovered, and the automatic view, and redraws everything once.
