@@ -22,6 +22,7 @@
 #endif
 
 #include "cli.h"
+#include "cli_runner.h"
 #include "cli_internal.h"
 #include "comma_locale.h"
 #include "roofline/analysis.h"
@@ -39,35 +40,10 @@ using roofline::cli::kExitUsage;
 
 const std::string kData = ROOFLINE_TEST_DATA_DIR;
 
-struct Result {
-    int code = -1;
-    std::string out;
-    std::string err;
-};
-
-Result cli(const std::vector<std::string>& args) {
-    std::ostringstream out;
-    std::ostringstream err;
-    Result r;
-    r.code = roofline::cli::run(args, out, err);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
-}
-
-bool has(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
-
-std::vector<std::string> lines(const std::string& text) {
-    std::vector<std::string> out;
-    std::istringstream in(text);
-    std::string line;
-    while (std::getline(in, line)) {
-        out.push_back(line);
-    }
-    return out;
-}
+using Result = roofline::test::CliResult;
+using roofline::test::cli;
+using roofline::test::has;
+using roofline::test::lines;
 
 std::size_t columns(const std::string& csvLine) {
     return static_cast<std::size_t>(std::count(csvLine.begin(), csvLine.end(), ',')) + 1;

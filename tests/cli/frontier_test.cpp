@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli.h"
+#include "cli_runner.h"
 #include "roofline/frontier.h"
 #include "roofline/io/presets.h"
 #include "roofline/io/scenario_file.h"
@@ -21,35 +22,10 @@ using roofline::cli::kExitInvalid;
 using roofline::cli::kExitOk;
 using roofline::cli::kExitUsage;
 
-struct Result {
-    int code = -1;
-    std::string out;
-    std::string err;
-};
-
-Result cli(const std::vector<std::string>& args) {
-    std::ostringstream out;
-    std::ostringstream err;
-    Result r;
-    r.code = roofline::cli::run(args, out, err);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
-}
-
-bool has(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
-
-std::vector<std::string> lines(const std::string& text) {
-    std::vector<std::string> out;
-    std::istringstream in(text);
-    std::string line;
-    while (std::getline(in, line)) {
-        out.push_back(line);
-    }
-    return out;
-}
+using Result = roofline::test::CliResult;
+using roofline::test::cli;
+using roofline::test::has;
+using roofline::test::lines;
 
 std::vector<std::string> fields(const std::string& line) {
     std::vector<std::string> out;

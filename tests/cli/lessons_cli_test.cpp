@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cli.h"
+#include "cli_runner.h"
 #include "roofline/io/lessons.h"
 
 namespace {
@@ -22,25 +23,9 @@ using roofline::cli::kExitInvalid;
 using roofline::cli::kExitOk;
 using roofline::cli::kExitUsage;
 
-struct Result {
-    int code = -1;
-    std::string out;
-    std::string err;
-};
-
-Result cli(const std::vector<std::string>& args) {
-    std::ostringstream out;
-    std::ostringstream err;
-    Result r;
-    r.code = roofline::cli::run(args, out, err);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
-}
-
-bool has(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
+using Result = roofline::test::CliResult;
+using roofline::test::cli;
+using roofline::test::has;
 
 TEST(CliLessons, ListScenariosPrintsEveryLessonWithItsQuestions) {
     const Result r = cli({"list", "scenarios"});
