@@ -5,12 +5,11 @@
 # (Google Benchmark medians of 5 repetitions), `roofline-cli sweep` of 10,000 scenarios to
 # CSV as a whole process (median of 11 runs), `roofline-cli frontier` of 240 configurations
 # as a whole process (median of 11), the window's interaction latency
-# (--benchmark-interaction 400, and again with a baseline pinned on other hardware, so its
-# roof, ghosts and arrows are all drawn; and again with the regime map shown, which recomputes
-# its 128 x 128 grid on every step, and with all three docked views side by side, --view),
-# its first painted frame (--first-frame, median of 5 starts)
-# roof, ghosts and arrows are all drawn, and with three compare scenarios on other
-# hardware: four scenarios on the plot), its first painted frame (--first-frame, median of 5 starts)
+# (--benchmark-interaction 400; again with a baseline pinned on other hardware, so its roof,
+# ghosts and arrows are all drawn; with three compare scenarios on other hardware, four
+# scenarios on the plot; with the regime map shown, which recomputes its 128 x 128 grid on
+# every step; and with all three docked views side by side, --view), its first painted
+# frame (--first-frame, median of 5 starts)
 # and its peak resident memory. Figures more than 2x the recorded ones
 # (tests/benchmarks/recorded.tsv) are called out. Exits 1 if a budget is missed.
 # Timings are never asserted in ctest: these machines are shared and noisy.
