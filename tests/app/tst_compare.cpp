@@ -136,6 +136,12 @@ private slots:
                      a.memory.fits);
             QCOMPARE(table->text(row, CompareTable::DecodeBound),
                      q(std::string(toString(a.decode().bound))));
+            // No price in these files: no cost (never a default); every preset here has a TDP.
+            QCOMPARE(table->text(row, CompareTable::Cost), QStringLiteral("no price set"));
+            QVERIFY(a.energy.has_value());
+            QCOMPARE(table->text(row, CompareTable::Energy),
+                     QStringLiteral("≤ ") + q(formatSi(a.energy->joulesPerOutputTokenMax, "J")) +
+                         QStringLiteral(" / token"));
         }
         // Llama-3.1-70B holds ~70.6e9 parameters: 141 GB in bf16 fits one MI300X (192 GiB,
         // 186 GB usable at the default 0.9), and fp8 halves it onto two H200 or B200.

@@ -37,7 +37,8 @@ CompareTable::CompareTable(QWidget* parent) : QWidget(parent) {
     m_table->setHorizontalHeaderLabels({QString(), tr("Scenario"), tr("Hardware × devices"),
                                         tr("Weights / act. / KV"), tr("Batch"),
                                         tr("Prompt / context"), tr("TTFT"), tr("TPOT"),
-                                        tr("Decode tok/s per device"), tr("Decode bound"),
+                                        tr("Decode tok/s per device"), tr("Cost"),
+                                        tr("Energy (max)"), tr("Decode bound"),
                                         tr("Fits (memory per device)")});
     m_table->horizontalHeaderItem(TokensPerDevice)
         ->setToolTip(tr("Decode tokens per second over all devices, divided by the devices"));
@@ -92,6 +93,34 @@ QIcon CompareTable::swatch(std::size_t colour, bool current) const {
     return QIcon(pixmap);
 }
 
+namespace {
+
+// The engine's cost and energy (DOMAIN §7), per output token for a decoder and per image
+// for an encoder or CNN; no price, no cost (never a default).
+QString costText(const Analysis& a) {
+    if (!a.cost) {
+        return QObject::tr("no price set");
+    }
+    const bool images = a.modelKind != ModelKind::Decoder;
+    return QObject::tr("$%1 / M %2")
+        .arg(qs(formatNumber(images ? a.cost->usdPerMillionImages
+                                    : a.cost->usdPerMillionOutputTokens)),
+             images ? QObject::tr("images") : QObject::tr("tokens"));
+}
+
+QString energyText(const Analysis& a) {
+    if (!a.energy) {
+        return QObject::tr("no TDP known");
+    }
+    const bool images = a.modelKind != ModelKind::Decoder;
+    return QObject::tr("≤ %1 / %2")
+        .arg(qs(formatSi(images ? a.energy->joulesPerImageMax : a.energy->joulesPerOutputTokenMax,
+                         "J")),
+             images ? QObject::tr("image") : QObject::tr("token"));
+}
+
+}  // namespace
+
 void CompareTable::fillRow(int row, const CompareRow& r, bool current) {
     const Analysis& a = *r.analysis;
     const Workload& w = r.scenario->workload;
@@ -109,6 +138,8 @@ void CompareTable::fillRow(int row, const CompareRow& r, bool current) {
         qs(formatDuration(a.ttftSeconds)),
         qs(formatDuration(a.tpotSeconds)),
         qs(formatNumber(a.decodeTokensPerSecondPerDevice) + " tok/s"),
+        costText(a),
+        energyText(a),
         sv(toString(a.decode().bound)),
         (m.fits ? tr("yes: %1 of %2") : tr("no: %1 of %2"))
             .arg(qs(formatBytes(m.totalBytes)), qs(formatBytes(m.usableBytes))),

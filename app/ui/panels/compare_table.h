@@ -46,6 +46,8 @@ public:
         Ttft,
         Tpot,
         TokensPerDevice,
+        Cost,    ///< per million output tokens (per million images for vision), with a price
+        Energy,  ///< per output token (per image), an upper bound at TDP
         DecodeBound,
         Fits,
         ColumnCount
