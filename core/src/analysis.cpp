@@ -206,6 +206,38 @@ void achievableWarning(Analysis& result, const Hardware& hw, const Ceiling& ceil
     }
 }
 
+// Every device's memory together: one device's footprint times the devices (tensor and
+// expert parallelism hold the same bytes on each device, and no device holds another's).
+MemoryFootprint allDevices(const MemoryFootprint& one, double devices) {
+    MemoryFootprint all = one;
+    all.weightBytes *= devices;
+    all.kvCacheBytes *= devices;
+    all.workspaceBytes *= devices;
+    all.totalBytes *= devices;
+    all.capacityBytes *= devices;
+    all.usableBytes *= devices;
+    return all;
+}
+
+// The two warnings every model kind can earn, first and in this order: math in a precision
+// the chip has no roof for, and a footprint past the usable memory.
+void warnPrecisionAndMemory(const Hardware& hw, const Workload& wl,
+                            const MemoryFootprint& mem, Analysis& result) {
+    const auto warn = [&result]() -> Warning& { return result.warnings.emplace_back(); };
+    if (result.computePrecision != wl.activationPrecision) {
+        warn() << toString(wl.activationPrecision) << " math requested, but " << roofName(hw)
+               << " has no " << toString(wl.activationPrecision)
+               << " roof: using " << toString(result.computePrecision)
+               << ", and its activation bytes";
+    }
+    if (!mem.fits) {
+        warn() << "Does not fit: " << std::llround(mem.totalBytes / 1e9)
+               << " GB needed per device, " << std::llround(mem.usableBytes / 1e9)
+               << " GB usable (largest batch that fits: "
+               << static_cast<long long>(mem.maxBatch) << "); analysed anyway";
+    }
+}
+
 // An encoder or a CNN (DOMAIN.md §6): one pass over B images, no KV cache, no decode, so no
 // TTFT, TPOT, critical batch or Goldilocks context; images/s instead. Memory = weights + B
 // images' activation workspace. Decoder-only knobs (speculative decoding, the KV-head
@@ -265,29 +297,12 @@ void analyzeImages(const Scenario& scenario, const detail::Context& x, const Cei
     mem.maxBatch = room > 0.0 ? static_cast<std::int64_t>(
                                     std::min(std::floor(room / perImage), d(kMaxBatch)))
                               : 0;
-    MemoryFootprint& all = result.memoryAllDevices;
-    all = mem;
-    all.weightBytes *= x.devices;
-    all.workspaceBytes *= x.devices;
-    all.totalBytes *= x.devices;
-    all.capacityBytes *= x.devices;
-    all.usableBytes *= x.devices;
+    result.memoryAllDevices = allDevices(mem, x.devices);
 
+    warnPrecisionAndMemory(hw, wl, mem, result);
     const auto warn = [&result]() -> Warning& { return result.warnings.emplace_back(); };
     const std::string_view name = m.name.empty() ? std::string_view(m.id) : m.name;
     const std::string_view what = m.kind == ModelKind::Encoder ? "an encoder" : "a CNN";
-    if (result.computePrecision != wl.activationPrecision) {
-        warn() << toString(wl.activationPrecision) << " math requested, but " << roofName(hw)
-               << " has no " << toString(wl.activationPrecision)
-               << " roof: using " << toString(result.computePrecision)
-               << ", and its activation bytes";
-    }
-    if (!mem.fits) {
-        warn() << "Does not fit: " << std::llround(mem.totalBytes / 1e9)
-               << " GB needed per device, " << std::llround(mem.usableBytes / 1e9)
-               << " GB usable (largest batch that fits: "
-               << static_cast<long long>(mem.maxBatch) << "); analysed anyway";
-    }
     if (wl.speculativeTokens > 0) {
         warn() << "Speculative decoding ignored: " << name << " is " << what
                << ", with one pass over the images and no tokens to decode";
@@ -526,15 +541,7 @@ Analysis analyze(const Scenario& scenario) {
                                     std::floor(room / (mm.kvPerSequence + mm.workspacePerSequence)),
                                     d(kMaxBatch)))
                               : 0;
-    MemoryFootprint& all = result.memoryAllDevices;
-    all = mem;
-    const double devices = x.devices;
-    all.weightBytes *= devices;
-    all.kvCacheBytes *= devices;
-    all.workspaceBytes *= devices;
-    all.totalBytes *= devices;
-    all.capacityBytes *= devices;
-    all.usableBytes *= devices;
+    result.memoryAllDevices = allDevices(mem, x.devices);
 
     // Cost and energy per output token (DOMAIN.md §7) at the steady decode rate of all
     // devices together (speculative decoding included); a cost only with a price.
@@ -551,19 +558,8 @@ Analysis analyze(const Scenario& scenario) {
 
     // Warnings: sentences for the user, composed in place (see warning.h), each kind at most
     // once: kMaxWarnings.
+    warnPrecisionAndMemory(hw, wl, mem, result);
     const auto warn = [&result]() -> Warning& { return result.warnings.emplace_back(); };
-    if (result.computePrecision != wl.activationPrecision) {
-        warn() << toString(wl.activationPrecision) << " math requested, but " << roofName(hw)
-               << " has no " << toString(wl.activationPrecision)
-               << " roof: using " << toString(result.computePrecision)
-               << ", and its activation bytes";
-    }
-    if (!mem.fits) {
-        warn() << "Does not fit: " << std::llround(mem.totalBytes / 1e9)
-               << " GB needed per device, " << std::llround(mem.usableBytes / 1e9)
-               << " GB usable (largest batch that fits: "
-               << static_cast<long long>(mem.maxBatch) << "); analysed anyway";
-    }
     if (wl.kvHeadsOverride > 0 && scenario.model.mla.enabled()) {
         warn() << "KV-head override ignored: the model uses multi-head latent attention, "
                   "whose cache has no KV heads";
