@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Scenario options shared by roofline-cli and roofline-explorer.
+// Scenario options shared by roofline-cli and roofline-explorer: one table (each option's
+// name, value name, help and effect), and the parser and help text built from it.
+
+#include "roofline/io/scenario_options.h"
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-
-#include "roofline/io/scenario_file.h"
+#include <optional>
 
 namespace roofline::io {
 
@@ -31,48 +33,222 @@ std::optional<double> parseNumber(const std::string& text) {
     return v;
 }
 
+using Apply = std::function<std::string(const std::string&, ScenarioFile&, std::int64_t&)>;
+
+// The kinds of value, each with its error message. `field` picks the target out of the
+// scenario.
+Apply integer(std::string_view name, std::int64_t lo, std::int64_t hi,
+              std::int64_t& (*field)(ScenarioFile&, std::int64_t&)) {
+    return [name, lo, hi, field](const std::string& value, ScenarioFile& s,
+                                 std::int64_t& gqa) -> std::string {
+        const auto v = parseInteger(value);
+        if (!v || *v < lo || *v > hi) {
+            return std::string(name) + " expects an integer from " + std::to_string(lo) +
+                   " to " + std::to_string(hi) + ", got '" + value + "'";
+        }
+        field(s, gqa) = *v;
+        return {};
+    };
+}
+
+Apply precision(std::string_view name, Precision Workload::*field) {
+    return [name, field](const std::string& value, ScenarioFile& s, std::int64_t&) -> std::string {
+        const auto p = parsePrecision(value);
+        if (!p || !isStoragePrecision(*p)) {
+            return std::string(name) +
+                   " expects one of fp32, bf16, fp16, fp8, int8, int4, fp4, got '" + value + "'";
+        }
+        s.workload.*field = *p;
+        return {};
+    };
+}
+
+Apply onOff(std::string_view name, bool Workload::*field) {
+    return [name, field](const std::string& value, ScenarioFile& s, std::int64_t&) -> std::string {
+        if (value != "on" && value != "off") {
+            return std::string(name) + " expects on or off, got '" + value + "'";
+        }
+        s.workload.*field = value == "on";
+        return {};
+    };
+}
+
+std::vector<ScenarioOption> makeTable() {
+    std::vector<ScenarioOption> t;
+    t.push_back({"--hardware", "ID|FILE", "accelerator preset id or hardware JSON file "
+                                          "(default h100-sxm)",
+                 [](const std::string& v, ScenarioFile& s, std::int64_t&) {
+                     s.hardware = v;
+                     return std::string();
+                 }});
+    t.push_back({"--model", "ID|FILE",
+                 "model preset id or Hugging Face config.json (default llama-3.1-8b)",
+                 [](const std::string& v, ScenarioFile& s, std::int64_t&) {
+                     s.model = v;
+                     return std::string();
+                 }});
+    t.push_back({"--batch", "N", "sequences per batch (default 1)",
+                 integer("--batch", 1, kMaxBatch, [](ScenarioFile& s, std::int64_t&) -> auto& {
+                     return s.workload.batch;
+                 })});
+    t.push_back({"--prompt", "N", "prompt tokens per sequence, prefill (default 2048)",
+                 integer("--prompt", 1, kMaxTokens,
+                         [](ScenarioFile& s, std::int64_t&) -> auto& {
+                             return s.workload.promptTokens;
+                         })});
+    t.push_back({"--context", "N", "tokens in the KV cache at the decode step (default 2048)",
+                 integer("--context", 0, kMaxTokens,
+                         [](ScenarioFile& s, std::int64_t&) -> auto& {
+                             return s.workload.contextTokens;
+                         })});
+    t.push_back({"--weights", "P", "weight precision (default bf16)",
+                 precision("--weights", &Workload::weightPrecision)});
+    t.push_back({"--activations", "P", "activation and math precision (default bf16)",
+                 precision("--activations", &Workload::activationPrecision)});
+    t.push_back({"--kv", "P", "KV-cache precision (default bf16)",
+                 precision("--kv", &Workload::kvPrecision)});
+    t.push_back({"--kv-heads", "N", "replace the model's KV heads (must divide its query heads)",
+                 [apply = integer("--kv-heads", 1, 10'000'000,
+                                  [](ScenarioFile& s, std::int64_t&) -> auto& {
+                                      return s.workload.kvHeadsOverride;
+                                  })](const std::string& v, ScenarioFile& s,
+                                      std::int64_t& gqa) {
+                     std::string error = apply(v, s, gqa);
+                     gqa = 0;  // the later of --kv-heads and --gqa-ratio wins
+                     return error;
+                 }});
+    t.push_back({"--gqa-ratio", "R", "query heads per KV head (sets --kv-heads = n_q / R)",
+                 integer("--gqa-ratio", 1, 10'000'000,
+                         [](ScenarioFile&, std::int64_t& gqa) -> auto& { return gqa; })});
+    t.push_back({"--tp", "N", "tensor-parallel devices (default 1)",
+                 integer("--tp", 1, kMaxTensorParallel,
+                         [](ScenarioFile& s, std::int64_t&) -> auto& {
+                             return s.workload.tensorParallel;
+                         })});
+    t.push_back({"--flash-attention", "on|off", "FlashAttention (default on)",
+                 onOff("--flash-attention", &Workload::flashAttention)});
+    t.push_back({"--expert-parallel", "on|off",
+                 "MoE: whole experts spread over the --tp devices (default off)",
+                 onOff("--expert-parallel", &Workload::expertParallel)});
+    t.push_back({"--spec-k", "K",
+                 "speculative decoding: K drafted tokens per step, 1-16 (0 = off)",
+                 integer("--spec-k", 0, kMaxSpeculativeTokens,
+                         [](ScenarioFile& s, std::int64_t&) -> auto& {
+                             return s.workload.speculativeTokens;
+                         })});
+    t.push_back({"--spec-accept", "A",
+                 "chance each drafted token is accepted, 0-1 (default 0.7)",
+                 [](const std::string& v, ScenarioFile& s, std::int64_t&) -> std::string {
+                     const auto a = parseNumber(v);
+                     if (!a || *a < 0.0 || *a > 1.0) {
+                         return "--spec-accept expects a number from 0 to 1, got '" + v + "'";
+                     }
+                     s.workload.acceptanceRate = *a;
+                     return {};
+                 }});
+    t.push_back({"--draft-model", "ID|FILE|ngram",
+                 "draft model preset id or config.json, or ngram (free; default)",
+                 [](const std::string& v, ScenarioFile& s, std::int64_t&) -> std::string {
+                     if (v.empty()) {
+                         return "--draft-model expects ngram, a model preset id or a "
+                                "config.json path, got ''";
+                     }
+                     s.draftModel = v;
+                     s.workload.draftKind = v == kNgramDraft ? DraftKind::Ngram : DraftKind::Model;
+                     return {};
+                 }});
+    t.push_back({"--memory-utilization", "F",
+                 "device memory a server may use, 0 < F <= 1 (default 0.90)",
+                 [](const std::string& v, ScenarioFile& s, std::int64_t&) -> std::string {
+                     const auto f = parseNumber(v);
+                     if (!f || *f <= 0.0 || *f > 1.0) {
+                         return "--memory-utilization expects a number above 0 and at most 1, "
+                                "got '" + v + "'";
+                     }
+                     s.workload.memoryUtilization = *f;
+                     return {};
+                 }});
+    t.push_back({"--max-batched-tokens", "N", "tokens one forward pass may hold (default 8192)",
+                 integer("--max-batched-tokens", 1, kMaxBatchedTokensLimit,
+                         [](ScenarioFile& s, std::int64_t&) -> auto& {
+                             return s.workload.maxBatchedTokens;
+                         })});
+    t.push_back({"--ceilings", "peak|achievable",
+                 "spec-sheet peaks or measured achievable rates (default peak)",
+                 [](const std::string& v, ScenarioFile& s, std::int64_t&) -> std::string {
+                     if (v != "peak" && v != "achievable") {
+                         return "--ceilings expects peak or achievable, got '" + v + "'";
+                     }
+                     s.workload.ceilings = v == "peak" ? Ceilings::Peak : Ceilings::Achievable;
+                     return {};
+                 }});
+    t.push_back({"--price-per-device-hour", "USD",
+                 "what one device costs per hour, for the cost per\n"
+                 "million output tokens (no default: none = no cost)",
+                 [](const std::string& v, ScenarioFile& s, std::int64_t&) -> std::string {
+                     if (v == "none") {
+                         s.workload.pricePerDeviceHourUsd.reset();
+                         return {};
+                     }
+                     const auto usd = parseNumber(v);
+                     if (!usd || *usd < 0.0) {
+                         return "--price-per-device-hour expects a number ≥ 0 (US dollars per "
+                                "device-hour) or none, got '" + v + "'";
+                     }
+                     s.workload.pricePerDeviceHourUsd = *usd;
+                     return {};
+                 }});
+    return t;
+}
+
+// --help's layout: "  NAME VALUE" in a 25-column field (on its own line when longer), the
+// help from column 27, continuation lines indented to it.
+std::string makeHelp() {
+    constexpr std::size_t kField = 25;
+    const std::string indent(2 + kField, ' ');
+    std::string out;
+    for (const ScenarioOption& o : scenarioOptionTable()) {
+        std::string label = std::string(o.name).append(" ").append(o.valueName);
+        out.append("  ").append(label);
+        if (label.size() < kField) {
+            out.append(kField - label.size(), ' ');
+        } else {
+            out.append("\n").append(indent);
+        }
+        for (const char c : o.help) {
+            out.push_back(c);
+            if (c == '\n') {
+                out.append(indent);
+            }
+        }
+        out.push_back('\n');
+    }
+    out.append("  precisions P: fp32, bf16, fp16, fp8, int8, int4, fp4\n");
+    return out;
+}
+
 }  // namespace
 
+const std::vector<ScenarioOption>& scenarioOptionTable() {
+    static const std::vector<ScenarioOption> table = makeTable();
+    return table;
+}
+
+const ScenarioOption* findScenarioOption(std::string_view name) {
+    const std::vector<ScenarioOption>& table = scenarioOptionTable();
+    const auto it = std::find_if(table.begin(), table.end(),
+                                 [&](const ScenarioOption& o) { return o.name == name; });
+    return it == table.end() ? nullptr : &*it;
+}
+
 std::string_view scenarioOptionsHelp() {
-    return "  --hardware ID|FILE       accelerator preset id or hardware JSON file "
-           "(default h100-sxm)\n"
-           "  --model ID|FILE          model preset id or Hugging Face config.json "
-           "(default llama-3.1-8b)\n"
-           "  --batch N                sequences per batch (default 1)\n"
-           "  --prompt N               prompt tokens per sequence, prefill (default 2048)\n"
-           "  --context N              tokens in the KV cache at the decode step (default 2048)\n"
-           "  --weights P              weight precision (default bf16)\n"
-           "  --activations P          activation and math precision (default bf16)\n"
-           "  --kv P                   KV-cache precision (default bf16)\n"
-           "  --kv-heads N             replace the model's KV heads (must divide its query heads)\n"
-           "  --gqa-ratio R            query heads per KV head (sets --kv-heads = n_q / R)\n"
-           "  --tp N                   tensor-parallel devices (default 1)\n"
-           "  --flash-attention on|off FlashAttention (default on)\n"
-           "  --expert-parallel on|off MoE: whole experts spread over the --tp devices "
-           "(default off)\n"
-           "  --spec-k K               speculative decoding: K drafted tokens per step, "
-           "1-16 (0 = off)\n"
-           "  --spec-accept A          chance each drafted token is accepted, 0-1 "
-           "(default 0.7)\n"
-           "  --draft-model ID|FILE|ngram\n"
-           "                           draft model preset id or config.json, or ngram "
-           "(free; default)\n"
-           "  --memory-utilization F   device memory a server may use, 0 < F <= 1 "
-           "(default 0.90)\n"
-           "  --max-batched-tokens N   tokens one forward pass may hold (default 8192)\n"
-           "  --ceilings peak|achievable\n"
-           "                           spec-sheet peaks or measured achievable rates "
-           "(default peak)\n"
-           "  --price-per-device-hour USD\n"
-           "                           what one device costs per hour, for the cost per\n"
-           "                           million output tokens (no default: none = no cost)\n"
-           "  precisions P: fp32, bf16, fp16, fp8, int8, int4, fp4\n";
+    static const std::string help = makeHelp();
+    return help;
 }
 
 OptionsResult applyScenarioOptions(const std::vector<std::string>& args, ScenarioFile& scenario,
                                    std::int64_t& gqaRatio) {
     OptionsResult result;
-    Workload& w = scenario.workload;
     for (std::size_t i = 0; i < args.size(); ++i) {
         std::string name = args[i];
         std::optional<std::string> inlineValue;
@@ -80,13 +256,8 @@ OptionsResult applyScenarioOptions(const std::vector<std::string>& args, Scenari
             inlineValue = name.substr(eq + 1);
             name = name.substr(0, eq);
         }
-        static const std::vector<std::string> kOptions = {
-            "--hardware", "--model", "--batch",    "--prompt", "--context",
-            "--weights",  "--activations", "--kv", "--kv-heads", "--gqa-ratio",
-            "--tp",       "--flash-attention", "--expert-parallel", "--spec-k",
-            "--spec-accept", "--draft-model", "--memory-utilization", "--max-batched-tokens",
-            "--ceilings", "--price-per-device-hour"};
-        if (std::find(kOptions.begin(), kOptions.end(), name) == kOptions.end()) {
+        const ScenarioOption* option = findScenarioOption(name);
+        if (option == nullptr) {
             result.rest.push_back(args[i]);
             continue;
         }
@@ -99,103 +270,8 @@ OptionsResult applyScenarioOptions(const std::vector<std::string>& args, Scenari
             result.errors.push_back(name + " expects a value");
             continue;
         }
-        const auto integer = [&](std::int64_t lo, std::int64_t hi, std::int64_t& target) {
-            const auto v = parseInteger(value);
-            if (!v || *v < lo || *v > hi) {
-                result.errors.push_back(name + " expects an integer from " + std::to_string(lo) +
-                                        " to " + std::to_string(hi) + ", got '" + value + "'");
-                return;
-            }
-            target = *v;
-        };
-        const auto precision = [&](Precision& target) {
-            const auto p = parsePrecision(value);
-            if (!p || !isStoragePrecision(*p)) {
-                result.errors.push_back(name +
-                                        " expects one of fp32, bf16, fp16, fp8, int8, int4, fp4, "
-                                        "got '" + value + "'");
-                return;
-            }
-            target = *p;
-        };
-        if (name == "--hardware") {
-            scenario.hardware = value;
-        } else if (name == "--model") {
-            scenario.model = value;
-        } else if (name == "--batch") {
-            integer(1, kMaxBatch, w.batch);
-        } else if (name == "--prompt") {
-            integer(1, kMaxTokens, w.promptTokens);
-        } else if (name == "--context") {
-            integer(0, kMaxTokens, w.contextTokens);
-        } else if (name == "--weights") {
-            precision(w.weightPrecision);
-        } else if (name == "--activations") {
-            precision(w.activationPrecision);
-        } else if (name == "--kv") {
-            precision(w.kvPrecision);
-        } else if (name == "--kv-heads") {
-            integer(1, 10'000'000, w.kvHeadsOverride);
-            gqaRatio = 0;
-        } else if (name == "--gqa-ratio") {
-            integer(1, 10'000'000, gqaRatio);
-        } else if (name == "--tp") {
-            integer(1, kMaxTensorParallel, w.tensorParallel);
-        } else if (name == "--flash-attention" || name == "--expert-parallel") {
-            if (value == "on" || value == "off") {
-                (name == "--flash-attention" ? w.flashAttention : w.expertParallel) =
-                    value == "on";
-            } else {
-                result.errors.push_back(name + " expects on or off, got '" + value + "'");
-            }
-        } else if (name == "--spec-k") {
-            integer(0, kMaxSpeculativeTokens, w.speculativeTokens);
-        } else if (name == "--spec-accept") {
-            const auto v = parseNumber(value);
-            if (!v || *v < 0.0 || *v > 1.0) {
-                result.errors.push_back("--spec-accept expects a number from 0 to 1, got '" +
-                                        value + "'");
-            } else {
-                w.acceptanceRate = *v;
-            }
-        } else if (name == "--draft-model") {
-            if (value.empty()) {
-                result.errors.push_back(
-                    "--draft-model expects ngram, a model preset id or a config.json path, "
-                    "got ''");
-            } else {
-                scenario.draftModel = value;
-                w.draftKind = value == kNgramDraft ? DraftKind::Ngram : DraftKind::Model;
-            }
-        } else if (name == "--memory-utilization") {
-            const auto v = parseNumber(value);
-            if (!v || *v <= 0.0 || *v > 1.0) {
-                result.errors.push_back(
-                    "--memory-utilization expects a number above 0 and at most 1, got '" +
-                    value + "'");
-            } else {
-                w.memoryUtilization = *v;
-            }
-        } else if (name == "--max-batched-tokens") {
-            integer(1, kMaxBatchedTokensLimit, w.maxBatchedTokens);
-        } else if (name == "--price-per-device-hour") {
-            const auto v = parseNumber(value);
-            if (value == "none") {
-                w.pricePerDeviceHourUsd.reset();
-            } else if (!v || *v < 0.0) {
-                result.errors.push_back(
-                    "--price-per-device-hour expects a number ≥ 0 (US dollars per device-hour) "
-                    "or none, got '" + value + "'");
-            } else {
-                w.pricePerDeviceHourUsd = *v;
-            }
-        } else if (name == "--ceilings") {
-            if (value == "peak" || value == "achievable") {
-                w.ceilings = value == "peak" ? Ceilings::Peak : Ceilings::Achievable;
-            } else {
-                result.errors.push_back("--ceilings expects peak or achievable, got '" + value +
-                                        "'");
-            }
+        if (std::string error = option->apply(value, scenario, gqaRatio); !error.empty()) {
+            result.errors.push_back(std::move(error));
         }
     }
     return result;
