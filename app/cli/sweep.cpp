@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `roofline-cli sweep`: one analysis per batch × context combination.
 
+#include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
+#include <string_view>
+#include <utility>
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
@@ -111,28 +115,23 @@ int runSweep(const std::vector<std::string>& argsIn, std::ostream& out, std::ost
     std::string batchText = "1";
     std::string contextText;
     std::string format = "csv";
+    const std::array<std::pair<std::string_view, std::string*>, 3> own = {
+        {{"--batch", &batchText}, {"--context", &contextText}, {"--format", &format}}};
     for (std::size_t i = 0; i < argsIn.size(); ++i) {
         const std::string& a = argsIn[i];
-        for (const char* name : {"--batch", "--context", "--format"}) {
-            const std::string prefix = std::string(name) + "=";
-            std::string* target = std::string(name) == "--batch"     ? &batchText
-                                  : std::string(name) == "--context" ? &contextText
-                                                                     : &format;
-            if (a == name) {
-                if (i + 1 >= argsIn.size()) {
-                    err << "roofline-cli: " << name << " expects a value\n";
-                    return kExitUsage;
-                }
-                *target = argsIn[++i];
-                goto next;
-            }
-            if (a.starts_with(prefix)) {
-                *target = a.substr(prefix.size());
-                goto next;
-            }
+        const std::string name = a.substr(0, a.find('='));
+        const auto target = std::find_if(own.begin(), own.end(),
+                                         [&](const auto& o) { return o.first == name; });
+        if (target == own.end()) {
+            args.push_back(a);
+        } else if (name.size() < a.size()) {
+            *target->second = a.substr(name.size() + 1);  // --name=value
+        } else if (i + 1 < argsIn.size()) {
+            *target->second = argsIn[++i];  // --name value
+        } else {
+            err << "roofline-cli: " << name << " expects a value\n";
+            return kExitUsage;
         }
-        args.push_back(a);
-    next:;
     }
     if (format != "csv" && format != "json") {
         err << "roofline-cli: sweep --format expects csv or json, got '" << format << "'\n";
