@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "roofline/io/scenario_file.h"
+#include "roofline/io/scenario_options.h"
 #include "roofline/validate.h"
 
 namespace {
@@ -561,6 +562,38 @@ TEST(ScenarioOptions, HelpMentionsEveryOption) {
                                "peak|achievable", "ngram"}) {
         EXPECT_NE(help.find(option), std::string::npos) << option;
     }
+}
+
+// The table is the one description of the options: every row is found by its name, appears
+// in --help as "  NAME VALUE", and applies through applyScenarioOptions in both spellings.
+TEST(ScenarioOptions, EveryTableRowIsFoundHelpedAndApplied) {
+    const std::string help(roofline::io::scenarioOptionsHelp());
+    const auto& table = roofline::io::scenarioOptionTable();
+    EXPECT_EQ(table.size(), 20u);  // the 20 options listed in scenario_file.h
+    for (const roofline::io::ScenarioOption& o : table) {
+        const std::string name(o.name);
+        EXPECT_TRUE(name.starts_with("--")) << name;
+        EXPECT_FALSE(o.help.empty()) << name;
+        EXPECT_EQ(roofline::io::findScenarioOption(o.name), &o) << name;
+        EXPECT_NE(help.find("  " + name + " " + std::string(o.valueName)), std::string::npos)
+            << name;
+        // A value no option accepts except the two free-text ones (ids and paths).
+        ScenarioFile s;
+        std::int64_t gqa = 0;
+        const bool freeText = name == "--hardware" || name == "--model" || name == "--draft-model";
+        for (const std::vector<std::string>& args :
+             {std::vector<std::string>{name, "?"}, std::vector<std::string>{name + "=?"}}) {
+            const OptionsResult r = apply(args, s, gqa);
+            EXPECT_TRUE(r.rest.empty()) << name;
+            ASSERT_EQ(r.errors.size(), freeText ? 0u : 1u) << name;
+            if (!freeText) {
+                EXPECT_TRUE(r.errors[0].starts_with(name + " expects ")) << r.errors[0];
+                EXPECT_TRUE(r.errors[0].ends_with("got '?'")) << r.errors[0];
+            }
+        }
+    }
+    EXPECT_EQ(roofline::io::findScenarioOption("--format"), nullptr);
+    EXPECT_EQ(roofline::io::findScenarioOption("--batc"), nullptr);
 }
 
 // ---------------------------------------------------------------------------------------
