@@ -43,7 +43,7 @@ QCPItemText* newLabel(QCustomPlot* plot, QCPAxisRect* rect, Qt::Alignment alignm
 }  // namespace
 
 BatchSweepView::BatchSweepView(ScenarioController& controller, QWidget* parent)
-    : QWidget(parent), m_controller(controller) {
+    : LiveView(parent), m_controller(controller) {
     setObjectName(QStringLiteral("batchSweepView"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -194,21 +194,6 @@ void BatchSweepView::changeEvent(QEvent* event) {
         m_palette = viewPalette(*this);
         applyStyle();
         m_plot->replot(m_priority);
-    }
-}
-
-void BatchSweepView::setOnScreen(bool onScreen) {
-    m_onScreen = onScreen;
-    if (m_onScreen && m_dirty) {
-        refresh();
-    }
-}
-
-void BatchSweepView::onAnalysisChanged() {
-    if (m_onScreen) {
-        refresh();
-    } else {
-        m_dirty = true;
     }
 }
 

@@ -19,6 +19,7 @@
 #include <optional>
 
 #include "plot_palette.h"
+#include "views/live_view.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/sweep.h"
 
@@ -28,19 +29,13 @@ namespace roofline::ui {
 
 class ScenarioController;
 
-class BatchSweepView : public QWidget {
+class BatchSweepView : public LiveView {
     Q_OBJECT
 public:
     explicit BatchSweepView(ScenarioController& controller, QWidget* parent = nullptr);
 
     /// Brings the view up to date with the controller now (whether visible or not).
-    void refresh();
-    void setReplotPriority(QCustomPlot::RefreshPriority priority) { m_priority = priority; }
-    /// Whether the view is on screen: its dock shown and its tab in front (a tabbed dock
-    /// behind another stays "visible" to Qt, moved off the window). While off screen the
-    /// view only notes that it is out of date; coming on screen, it catches up.
-    void setOnScreen(bool onScreen);
-    bool onScreen() const { return m_onScreen; }
+    void refresh() override;
 
     // For tests.
     QCustomPlot* plot() const { return m_plot; }
@@ -64,7 +59,6 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    void onAnalysisChanged();
     void applyStyle();
     void rebuildSweep();
     void updateMarkers();
@@ -101,10 +95,7 @@ private:
     PlotPalette m_palette;
     BatchSweep m_sweep;
     std::optional<io::ScenarioFile> m_sweepKey;
-    bool m_dirty = true;
-    bool m_onScreen = false;
     int m_computations = 0;
-    QCustomPlot::RefreshPriority m_priority = QCustomPlot::rpQueuedReplot;
 };
 
 }  // namespace roofline::ui

@@ -78,7 +78,7 @@ QCPBars* newBars(QCPAxisRect* rect, const QString& name) {
 }  // namespace
 
 BreakdownView::BreakdownView(ScenarioController& controller, QWidget* parent)
-    : QWidget(parent), m_controller(controller) {
+    : LiveView(parent), m_controller(controller) {
     setObjectName(QStringLiteral("breakdownView"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -174,21 +174,6 @@ void BreakdownView::changeEvent(QEvent* event) {
         m_palette = viewPalette(*this);
         applyStyle();
         m_plot->replot(m_priority);
-    }
-}
-
-void BreakdownView::setOnScreen(bool onScreen) {
-    m_onScreen = onScreen;
-    if (m_onScreen && m_dirty) {
-        refresh();
-    }
-}
-
-void BreakdownView::onAnalysisChanged() {
-    if (m_onScreen) {
-        refresh();
-    } else {
-        m_dirty = true;
     }
 }
 

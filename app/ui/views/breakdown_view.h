@@ -15,25 +15,20 @@
 #include <vector>
 
 #include "plot_palette.h"
+#include "views/live_view.h"
 #include "roofline/analysis.h"
 
 namespace roofline::ui {
 
 class ScenarioController;
 
-class BreakdownView : public QWidget {
+class BreakdownView : public LiveView {
     Q_OBJECT
 public:
     explicit BreakdownView(ScenarioController& controller, QWidget* parent = nullptr);
 
     /// Draws the controller's analysis now (whether visible or not).
-    void refresh();
-    void setReplotPriority(QCustomPlot::RefreshPriority priority) { m_priority = priority; }
-    /// Whether the view is on screen: its dock shown and its tab in front (a tabbed dock
-    /// behind another stays "visible" to Qt, moved off the window). While off screen the
-    /// view only notes that it is out of date; coming on screen, it catches up.
-    void setOnScreen(bool onScreen);
-    bool onScreen() const { return m_onScreen; }
+    void refresh() override;
 
     /// The operator bar under `pixel`, as the roofline's tooltip words it; empty elsewhere.
     QString tooltipAt(const QPointF& pixel) const;
@@ -63,7 +58,6 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    void onAnalysisChanged();
     void applyStyle();
     /// Recreates the pass plots when the passes or their operators differ from those shown.
     void layoutPasses(const Analysis& analysis);
@@ -87,9 +81,6 @@ private:
     QCPItemText* m_capacityLabel = nullptr;
     PlotPalette m_palette;
     Analysis m_analysis;
-    bool m_dirty = true;
-    bool m_onScreen = false;
-    QCustomPlot::RefreshPriority m_priority = QCustomPlot::rpQueuedReplot;
 };
 
 }  // namespace roofline::ui

@@ -81,7 +81,7 @@ QString tokensText(double tokens) { return qs(formatNumber(tokens)) + QStringLit
 }  // namespace
 
 RegimeMapView::RegimeMapView(ScenarioController& controller, QWidget* parent)
-    : QWidget(parent), m_controller(controller) {
+    : LiveView(parent), m_controller(controller) {
     setObjectName(QStringLiteral("regimeMapView"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -205,22 +205,6 @@ void RegimeMapView::changeEvent(QEvent* event) {
         m_palette = viewPalette(*this);
         applyStyle();
         m_plot->replot(m_priority);
-    }
-}
-
-void RegimeMapView::setOnScreen(bool onScreen) {
-    m_onScreen = onScreen;
-    if (m_onScreen && m_dirty) {
-        refresh();
-    }
-}
-
-void RegimeMapView::onAnalysisChanged() {
-    // Only a map on screen recomputes: a hidden tab catches up when it is raised.
-    if (m_onScreen) {
-        refresh();
-    } else {
-        m_dirty = true;
     }
 }
 

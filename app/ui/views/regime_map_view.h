@@ -19,6 +19,7 @@
 #include <optional>
 
 #include "plot_palette.h"
+#include "views/live_view.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/sweep.h"
 
@@ -29,19 +30,13 @@ namespace roofline::ui {
 class RegimeCells;
 class ScenarioController;
 
-class RegimeMapView : public QWidget {
+class RegimeMapView : public LiveView {
     Q_OBJECT
 public:
     explicit RegimeMapView(ScenarioController& controller, QWidget* parent = nullptr);
 
     /// Brings the map up to date with the controller now (whether visible or not).
-    void refresh();
-    void setReplotPriority(QCustomPlot::RefreshPriority priority) { m_priority = priority; }
-    /// Whether the view is on screen: its dock shown and its tab in front (a tabbed dock
-    /// behind another stays "visible" to Qt, moved off the window). While off screen the
-    /// view only notes that it is out of date; coming on screen, it catches up.
-    void setOnScreen(bool onScreen);
-    bool onScreen() const { return m_onScreen; }
+    void refresh() override;
 
     /// The tooltip of the cell under `pixel` (plot widget coordinates); empty outside the map.
     QString tooltipAt(const QPointF& pixel) const;
@@ -68,7 +63,6 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    void onAnalysisChanged();
     void applyStyle();
     void fillLegend(bool interconnect);
     void rebuildGrid();
@@ -97,11 +91,8 @@ private:
     /// The scenario the grid was computed for, batch and context left out.
     std::optional<io::ScenarioFile> m_gridKey;
     RegimeGridSpec m_gridSpec;
-    bool m_dirty = true;
-    bool m_onScreen = false;
     bool m_interconnectInLegend = false;
     int m_computations = 0;
-    QCustomPlot::RefreshPriority m_priority = QCustomPlot::rpQueuedReplot;
 };
 
 }  // namespace roofline::ui
