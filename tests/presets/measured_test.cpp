@@ -264,6 +264,19 @@ TEST(MeasuredFile, ShippedExampleLoadsWithASourceOnEveryRow) {
         EXPECT_GT(r.placement.efficiency, 0.2) << "line " << row.line;
         EXPECT_LE(r.placement.efficiency, 1.0) << "line " << row.line;
     }
+    // Pinned by hand, first row: Llama-2-7B bf16, TP 1, B 1, A100-80GB SXM (2.039 TB/s),
+    // 5-token prompt, 200 output tokens, so the decode step reads the KV cache at the mean
+    // context 5 + 200/2 = 105 tokens. Weights read per step (the embedding is a gather of
+    // one row): 32 layers x (4 x 4096^2 + 3 x 4096 x 11008 + 2 x 4096) + 4096 + 32000 x 4096
+    // = 6,607,343,616 parameters x 2 B = 13,214,687,232 B; KV 2 x 32 x 4096 x 2 B x 105 =
+    // 55,050,240 B; total ~1.327e10 B / 2.039e12 B/s = 6.51 ms, 153.6 tok/s. gpt-fast
+    // measured 104.9 tok/s: efficiency 104.9 / 153.6 = 0.683 (gpt-fast's own figure:
+    // 1397 GB/s of 2039, 0.685).
+    ASSERT_FALSE(f.rows.empty());
+    EXPECT_EQ(f.rows[0].line, 11u);
+    const MeasuredResult first = placeRow(f.rows[0], Ceilings::Peak);
+    EXPECT_NEAR(first.placement.predictedValue, 153.6, 0.2);
+    EXPECT_NEAR(first.placement.efficiency, 0.683, 0.001);
 }
 
 TEST(MeasuredFile, JsonOutputCarriesThePlacement) {
