@@ -135,13 +135,7 @@ Loaded<Hardware> parseHardware(std::string_view jsonText, const std::string& fil
     }
     ObjectReader r(*json, file, "", result.issues);
 
-    const auto version = r.integer("schema_version", true, 1, 1'000'000);
-    if (version && *version > kHardwareSchemaVersion) {
-        r.error("schema_version",
-                "at most " + std::to_string(kHardwareSchemaVersion) +
-                    " (the file was written by a newer version of Roofline Explorer)",
-                std::to_string(*version));
-    }
+    const auto version = r.schemaVersion(kHardwareSchemaVersion);
     const int schema = versionToRead(version, r);
     if (schema == 1) {
         r.warnUnknown({"schema_version", "id", "name", "vendor", "memory_type",

@@ -246,6 +246,17 @@ std::optional<double> ObjectReader::number(const std::string& key, bool required
     return x;
 }
 
+std::optional<std::int64_t> ObjectReader::schemaVersion(int newest) {
+    const auto version = integer("schema_version", true, 1, 1'000'000);
+    if (version && *version > newest) {
+        error("schema_version",
+              "at most " + std::to_string(newest) +
+                  " (the file was written by a newer version of Roofline Explorer)",
+              std::to_string(*version));
+    }
+    return version;
+}
+
 std::optional<std::int64_t> ObjectReader::integer(const std::string& key, bool required,
                                                   std::int64_t lo, std::int64_t hi) {
     const std::string expected =

@@ -97,6 +97,10 @@ public:
                                         std::int64_t hi);
     std::optional<std::string> string(const std::string& key, bool required);
     std::optional<bool> boolean(const std::string& key, bool required);
+    /// The required "schema_version": an integer ≥ 1, an error when missing or broken, and an
+    /// error naming `newest` when the file is newer than this program reads. Returns the
+    /// version as written (also when it is newer), nullopt when missing or broken.
+    std::optional<std::int64_t> schemaVersion(int newest);
 
     /// Warns about keys not in `known`.
     void warnUnknown(std::initializer_list<std::string_view> known);

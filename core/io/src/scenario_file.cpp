@@ -209,13 +209,9 @@ Loaded<ScenarioFile> parseScenarioFile(std::string_view jsonText, const std::str
     }
     {
         ObjectReader r(*json, file, "", result.issues);
-        const auto version = r.integer("schema_version", true, 1, 1'000'000);
+        const auto version = r.schemaVersion(kScenarioSchemaVersion);
         if (version && *version > kScenarioSchemaVersion) {
-            r.error("schema_version",
-                    "at most " + std::to_string(kScenarioSchemaVersion) +
-                        " (the file was written by a newer version of Roofline Explorer)",
-                    std::to_string(*version));
-            return result;
+            return result;  // a newer file is not read as this one
         }
     }
     ScenarioFile s = readScenario(*json, file, "", result.issues);
