@@ -6,6 +6,7 @@
 
 #include "app_options.h"
 #include "roofline/io/scenario_file.h"
+#include "roofline/io/scenario_options.h"
 #include "roofline/version.h"
 #include "test_support.h"
 
@@ -15,7 +16,26 @@ using roofline::leverKey;
 using roofline::Precision;
 using roofline::ui::AppOptions;
 using roofline::ui::parseAppOptions;
+using roofline::ui::WindowOption;
+using roofline::ui::windowOptionTable;
 namespace io = roofline::io;
+
+namespace {
+
+QString fromStd(std::string_view s) {
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
+
+QString joined(const AppOptions& o) {
+    return o.errors.join(QLatin1Char('\n'));
+}
+
+/// "-h" for a one-letter name, "--grab" for the others (as --help writes them).
+QString dashed(const QString& name) {
+    return (name.size() == 1 ? QStringLiteral("-") : QStringLiteral("--")) + name;
+}
+
+}  // namespace
 
 class TestAppOptions : public QObject {
     Q_OBJECT
@@ -185,6 +205,173 @@ private slots:
                                                         static_cast<qsizetype>(key.size()))),
                      key.data());
         }
+    }
+
+    // Both tables reach --help: each row's names with its value name, and its whole help
+    // (whitespace aside: appUsage() wraps it).
+    void everyRowOfBothTablesIsInTheHelp() {
+        const QString usage = roofline::ui::appUsage();
+        const QString flat = usage.simplified();
+        QCOMPARE(io::scenarioOptionTable().size(), std::size_t{20});
+        for (const io::ScenarioOption& row : io::scenarioOptionTable()) {
+            const QString label = fromStd(row.name) + QLatin1Char(' ') + fromStd(row.valueName);
+            QVERIFY2(usage.contains(QStringLiteral("  ") + label), qPrintable(label));
+            QVERIFY2(flat.contains(fromStd(row.help).simplified()), qPrintable(label));
+        }
+        // presentation baseline compare lever measured lesson view grab report size
+        // benchmark-interaction first-frame version help: 14 rows.
+        QCOMPARE(windowOptionTable().size(), std::size_t{14});
+        for (const WindowOption& row : windowOptionTable()) {
+            QStringList names;
+            for (const QString& name : row.names) {
+                names << dashed(name);
+            }
+            QString label = names.join(QStringLiteral(", "));
+            if (!row.valueName.isEmpty()) {
+                label += QLatin1Char(' ') + row.valueName;
+            }
+            QVERIFY2(usage.contains(QStringLiteral("  ") + label), qPrintable(label));
+            QVERIFY2(flat.contains(row.help.simplified()), qPrintable(label));
+            QVERIFY2(!row.help.isEmpty() && static_cast<bool>(row.apply), qPrintable(label));
+        }
+        // The wrapped window part stays within 80 columns.
+        const QString windowPart = usage.mid(usage.indexOf(QStringLiteral("Window options:")));
+        for (const QString& line : windowPart.split(QLatin1Char('\n'))) {
+            QVERIFY2(line.size() <= 80, qPrintable(line));
+        }
+    }
+
+    // Every name of both tables is known to the parser: none is an unknown option, and each
+    // takes a value exactly when its row has a value name.
+    void everyRowIsParsed() {
+        QStringList all;
+        for (const io::ScenarioOption& row : io::scenarioOptionTable()) {
+            all << fromStd(row.name);
+        }
+        for (const WindowOption& row : windowOptionTable()) {
+            for (const QString& name : row.names) {
+                all << dashed(name);
+                const AppOptions o = parseAppOptions({dashed(name)});
+                if (row.valueName.isEmpty()) {  // a flag on its own is fine
+                    QVERIFY2(o.errors.isEmpty(), qPrintable(joined(o)));
+                } else {
+                    QCOMPARE(joined(o), dashed(name) + QStringLiteral(" expects a value"));
+                }
+            }
+        }
+        for (const QString& name : all) {
+            const AppOptions o = parseAppOptions({name + QStringLiteral("=x")});
+            QVERIFY2(!joined(o).contains(QStringLiteral("unknown option")), qPrintable(name));
+        }
+    }
+
+    // llama-3.1-8b has 32 query heads. --gqa-ratio 4 then --kv-heads 2: the KV heads are 2
+    // (the ratio is dropped). --kv-heads 2 then --gqa-ratio 4: 32 / 4 = 8 KV heads.
+    void scenarioOptionsApplyInTheOrderGiven() {
+        const AppOptions ratioFirst =
+            parseAppOptions({QStringLiteral("--gqa-ratio"), QStringLiteral("4"),
+                             QStringLiteral("--kv-heads"), QStringLiteral("2")});
+        QVERIFY2(ratioFirst.errors.isEmpty(), qPrintable(joined(ratioFirst)));
+        QCOMPARE(ratioFirst.gqaRatio, std::int64_t{0});
+        const io::ResolvedScenario a = io::resolve(ratioFirst.scenario, ratioFirst.gqaRatio);
+        QVERIFY(a.ok());
+        QCOMPARE(a.scenario.model.numQueryHeads, std::int64_t{32});
+        QCOMPARE(a.scenario.workload.kvHeadsOverride, std::int64_t{2});
+
+        const AppOptions headsFirst =
+            parseAppOptions({QStringLiteral("--kv-heads=2"), QStringLiteral("--gqa-ratio=4")});
+        QVERIFY2(headsFirst.errors.isEmpty(), qPrintable(joined(headsFirst)));
+        QCOMPARE(headsFirst.gqaRatio, std::int64_t{4});
+        const io::ResolvedScenario b = io::resolve(headsFirst.scenario, headsFirst.gqaRatio);
+        QVERIFY(b.ok());
+        QCOMPARE(b.scenario.workload.kvHeadsOverride, std::int64_t{8});
+
+        // Repeated: the last wins, window options between them or not.
+        const AppOptions twice = parseAppOptions(
+            {QStringLiteral("--batch"), QStringLiteral("4"), QStringLiteral("--presentation"),
+             QStringLiteral("--weights=int4"), QStringLiteral("--batch=9"),
+             QStringLiteral("--weights"), QStringLiteral("fp8")});
+        QVERIFY2(twice.errors.isEmpty(), qPrintable(joined(twice)));
+        QCOMPARE(twice.scenario.workload.batch, std::int64_t{9});
+        QCOMPARE(precisionName(twice.scenario.workload.weightPrecision),
+                 precisionName(Precision::Fp8));
+    }
+
+    // A value that starts with '-' is still the option's value, in both spellings: the
+    // row's own check rejects it, naming the option.
+    void negativeValueReachesTheRow() {
+        const QString expected =
+            QStringLiteral("--batch expects an integer from 1 to 100000000, got '-5'");
+        for (const QStringList& args :
+             {QStringList{QStringLiteral("--batch=-5")},
+              QStringList{QStringLiteral("--batch"), QStringLiteral("-5")}}) {
+            const AppOptions o = parseAppOptions(args);
+            QCOMPARE(o.errors, QStringList{expected});
+            QCOMPARE(o.scenario.workload.batch, std::int64_t{1});  // unchanged
+        }
+        const AppOptions grab =
+            parseAppOptions({QStringLiteral("--grab"), QStringLiteral("-odd.png")});
+        QVERIFY2(grab.errors.isEmpty(), qPrintable(joined(grab)));
+        QCOMPARE(grab.grabPath, QStringLiteral("-odd.png"));
+    }
+
+    void unknownOptionIsNamed() {
+        QCOMPARE(parseAppOptions({QStringLiteral("--frobnicate")}).errors,
+                 QStringList{QStringLiteral("unknown option '--frobnicate' (see --help)")});
+        QCOMPARE(parseAppOptions({QStringLiteral("--frob=3"), QStringLiteral("--batch"),
+                                  QStringLiteral("2")})
+                     .errors,
+                 QStringList{QStringLiteral("unknown option '--frob' (see --help)")});
+        QCOMPARE(parseAppOptions({QStringLiteral("-x")}).errors,
+                 QStringList{QStringLiteral("unknown option '-x' (see --help)")});
+        // A flag given a value is refused and left unset.
+        const AppOptions flag = parseAppOptions({QStringLiteral("--presentation=yes")});
+        QCOMPARE(flag.errors, QStringList{QStringLiteral(
+                                  "--presentation takes no value, got '--presentation=yes'")});
+        QVERIFY(!flag.presentation);
+    }
+
+    void missingValueIsNamed() {
+        QCOMPARE(parseAppOptions({QStringLiteral("--batch")}).errors,
+                 QStringList{QStringLiteral("--batch expects a value")});
+        // The option before it was applied; the last one lacks its value.
+        const AppOptions o = parseAppOptions(
+            {QStringLiteral("--batch"), QStringLiteral("3"), QStringLiteral("--size")});
+        QCOMPARE(o.errors, QStringList{QStringLiteral("--size expects a value")});
+        QCOMPARE(o.scenario.workload.batch, std::int64_t{3});
+    }
+
+    void compareKeepsItsOrderAndSizeIsParsed() {
+        const AppOptions o = parseAppOptions(
+            {QStringLiteral("--compare"), QStringLiteral("b.json"), QStringLiteral("--size"),
+             QStringLiteral("1024x700"), QStringLiteral("--compare=a.json")});
+        QVERIFY2(o.errors.isEmpty(), qPrintable(joined(o)));
+        QCOMPARE(o.comparePaths, (QStringList{QStringLiteral("b.json"), QStringLiteral("a.json")}));
+        QCOMPARE(o.size, QSize(1024, 700));
+        QVERIFY(!o.scenarioFromCommandLine);  // compare files are not the scenario
+    }
+
+    void optionsAfterTheScenarioFile() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("s.json"));
+        {
+            QFile out(path);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(QByteArray::fromStdString(io::toJson(io::ScenarioFile{})));
+        }
+        const AppOptions o = parseAppOptions(
+            {QStringLiteral("--tp"), QStringLiteral("2"), path, QStringLiteral("--presentation"),
+             QStringLiteral("--tp"), QStringLiteral("4")});
+        QVERIFY2(o.errors.isEmpty(), qPrintable(joined(o)));
+        QCOMPARE(o.scenarioPath, path);
+        QVERIFY(o.presentation);
+        QCOMPARE(o.scenario.workload.tensorParallel, std::int64_t{4});
+        // "--" ends the options: what follows is the scenario file, whatever it looks like.
+        QCOMPARE(parseAppOptions({QStringLiteral("--"), QStringLiteral("--odd.json")}).scenarioPath,
+                 QStringLiteral("--odd.json"));
+        QCOMPARE(parseAppOptions({path, QStringLiteral("other.json")}).errors,
+                 QStringList{QStringLiteral(
+                     "unexpected argument 'other.json': one scenario file at most")});
     }
 
     void versionIsTheProjectVersion() {

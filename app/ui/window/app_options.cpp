@@ -1,9 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app_options.h"
 
+#include <algorithm>
+
+#include <QCommandLineParser>
+#include <QHash>
 #include <QRegularExpression>
 
 #include "roofline/io/lessons.h"
+#include "roofline/io/scenario_options.h"
 #include "roofline/version.h"
 #include "scenario_controller.h"
 #include "views/views.h"
@@ -11,133 +16,286 @@
 namespace roofline::ui {
 namespace {
 
-std::vector<std::string> toStd(const QStringList& list) {
-    std::vector<std::string> out;
-    out.reserve(static_cast<std::size_t>(list.size()));
-    for (const QString& s : list) {
-        out.push_back(s.toStdString());
+QString fromStd(std::string_view s) {
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
+
+/// "-h" for a one-letter name, "--grab" for the others.
+QString dashed(const QString& name) {
+    return (name.size() == 1 ? QStringLiteral("-") : QStringLiteral("--")) + name;
+}
+
+/// "--batch" → "batch", as QCommandLineParser names options.
+QString undashed(std::string_view name) {
+    while (name.starts_with('-')) {
+        name.remove_prefix(1);
+    }
+    return fromStd(name);
+}
+
+/// "w8a16 w4a16 ... next-hardware" (`separator` between).
+QString knownLeverIds(const QString& separator) {
+    QStringList ids;
+    for (const LeverId id : kAllLevers) {
+        ids << fromStd(leverKey(id));
+    }
+    return ids.join(separator);
+}
+
+std::vector<WindowOption> makeWindowTable() {
+    std::vector<WindowOption> t;
+    const auto flag = [](bool AppOptions::*field) {
+        return [field](const QString&, AppOptions& o) {
+            o.*field = true;
+            return QString();
+        };
+    };
+    const auto path = [](QString AppOptions::*field) {
+        return [field](const QString& v, AppOptions& o) {
+            o.*field = v;
+            return QString();
+        };
+    };
+    t.push_back({{QStringLiteral("presentation")}, {},
+                 QObject::tr("start in presentation mode (F5 toggles)"),
+                 flag(&AppOptions::presentation)});
+    t.push_back({{QStringLiteral("baseline")}, QStringLiteral("FILE.json"),
+                 QObject::tr("pin a saved scenario as the baseline (compare mode)"),
+                 path(&AppOptions::baselinePath)});
+    t.push_back({{QStringLiteral("compare")}, QStringLiteral("FILE.json"),
+                 QObject::tr("draw a saved scenario beside this one, in its own colour, and list "
+                             "it in the Compare table; repeat for more (up to 7). Works with "
+                             "--grab and --benchmark-interaction"),
+                 [](const QString& v, AppOptions& o) {
+                     o.comparePaths << v;
+                     return QString();
+                 }});
+    t.push_back({{QStringLiteral("lever")}, QStringLiteral("ID"),
+                 QObject::tr("apply one intervention at start-up (Interventions menu), pinning "
+                             "the scenario before it as the baseline. ID: %1. One that does not "
+                             "apply is said in the status bar; under --grab it is printed and "
+                             "the exit status is 2")
+                     .arg(knownLeverIds(QStringLiteral(" "))),
+                 [](const QString& v, AppOptions& o) {
+                     o.lever = parseLeverId(v.toStdString());
+                     if (!o.lever) {
+                         return QObject::tr("unknown lever '%1'; the levers are: %2")
+                             .arg(v, knownLeverIds(QStringLiteral(", ")));
+                     }
+                     return QString();
+                 }});
+    t.push_back({{QStringLiteral("measured")}, QStringLiteral("FILE"),
+                 QObject::tr("import measured results (CSV or JSON; File > Import measured "
+                             "results). Under --grab a file with no usable row is an error "
+                             "(exit status 2)"),
+                 path(&AppOptions::measuredPath)});
+    t.push_back({{QStringLiteral("lesson")}, QStringLiteral("ID|FILE"),
+                 QObject::tr("open a lesson (Lessons menu; roofline-cli list scenarios) with "
+                             "its scenario, baseline and lever"),
+                 [](const QString& v, AppOptions& o) {
+                     o.lesson = v;
+                     const io::Loaded<io::ScenarioFile> loaded =
+                         io::resolveScenarioFile(v.toStdString());
+                     if (!loaded.ok()) {
+                         return QObject::tr("--lesson: %1").arg(issuesText(loaded.issues));
+                     }
+                     return QString();
+                 }});
+    t.push_back({{QStringLiteral("view")}, QStringLiteral("NAME"),
+                 QObject::tr("show a docked view at start-up: sweep (batch sweep), regime "
+                             "(regime map), breakdown, frontier, or all (sweep, regime and "
+                             "breakdown side by side); with --grab and --benchmark-interaction "
+                             "too"),
+                 [](const QString& v, AppOptions& o) {
+                     o.view = v;
+                     if (!viewNames().contains(v)) {
+                         return QObject::tr("unknown view '%1'; the views are: %2")
+                             .arg(v, viewNames().join(QStringLiteral(", ")));
+                     }
+                     return QString();
+                 }});
+    t.push_back({{QStringLiteral("grab")}, QStringLiteral("FILE.png"),
+                 QObject::tr("render the window to FILE.png and exit"),
+                 path(&AppOptions::grabPath)});
+    t.push_back({{QStringLiteral("report")}, QStringLiteral("FILE.pdf"),
+                 QObject::tr("write the one-page report (caption, plot, results, levers, "
+                             "warnings, explanation) to FILE.pdf and exit"),
+                 path(&AppOptions::reportPath)});
+    t.push_back({{QStringLiteral("size")}, QStringLiteral("WxH"),
+                 QObject::tr("window size for --grab and benchmarks (default 1600x1000)"),
+                 [](const QString& v, AppOptions& o) {
+                     static const QRegularExpression pattern(
+                         QStringLiteral("^(\\d{2,5})x(\\d{2,5})$"));
+                     const QRegularExpressionMatch m = pattern.match(v);
+                     if (!m.hasMatch()) {
+                         return QObject::tr("--size expects WIDTHxHEIGHT in pixels, e.g. "
+                                            "1600x1000, got '%1'")
+                             .arg(v);
+                     }
+                     o.size = QSize(m.captured(1).toInt(), m.captured(2).toInt());
+                     return QString();
+                 }});
+    t.push_back({{QStringLiteral("benchmark-interaction")}, QStringLiteral("N"),
+                 QObject::tr("move batch, sequence, quantization and GQA through N steps; print "
+                             "one JSON line of per-step latency (value change to replot done)"),
+                 [](const QString& v, AppOptions& o) {
+                     bool ok = false;
+                     o.benchmarkSteps = v.toInt(&ok);
+                     if (!ok || o.benchmarkSteps < 1) {
+                         return QObject::tr("--benchmark-interaction expects an integer ≥ 1, "
+                                            "got '%1'")
+                             .arg(v);
+                     }
+                     return QString();
+                 }});
+    t.push_back({{QStringLiteral("first-frame")}, {},
+                 QObject::tr("print the ms from process start to the first painted frame as "
+                             "JSON, then exit"),
+                 flag(&AppOptions::firstFrame)});
+    t.push_back({{QStringLiteral("version")}, {}, QObject::tr("print the version and exit"),
+                 flag(&AppOptions::version)});
+    t.push_back({{QStringLiteral("h"), QStringLiteral("help")}, {},
+                 QObject::tr("print this help and exit"), flag(&AppOptions::help)});
+    return t;
+}
+
+/// The window option named `name` (without dashes); nullptr when there is none.
+const WindowOption* findWindowOption(const QString& name) {
+    for (const WindowOption& row : windowOptionTable()) {
+        if (row.names.contains(name)) {
+            return &row;
+        }
+    }
+    return nullptr;
+}
+
+/// --help's layout for the window options: "  NAMES VALUE" in a 29-column field (on its own
+/// line when longer), the help from column 31, wrapped at column 80 and indented to it.
+QString windowOptionsHelp() {
+    constexpr qsizetype kField = 29;
+    constexpr qsizetype kWidth = 80 - 2 - kField;
+    const QString indent(2 + kField, QLatin1Char(' '));
+    QString out;
+    for (const WindowOption& row : windowOptionTable()) {
+        QStringList names;
+        for (const QString& name : row.names) {
+            names << dashed(name);
+        }
+        QString label = names.join(QStringLiteral(", "));
+        if (!row.valueName.isEmpty()) {
+            label += QLatin1Char(' ') + row.valueName;
+        }
+        out += QStringLiteral("  ") + label;
+        if (label.size() < kField) {
+            out += QString(kField - label.size(), QLatin1Char(' '));
+        } else {
+            out += QLatin1Char('\n') + indent;
+        }
+        qsizetype column = 0;
+        for (const QString& word : row.help.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+            if (column > 0 && column + 1 + word.size() > kWidth) {
+                out += QLatin1Char('\n') + indent;
+                column = 0;
+            } else if (column > 0) {
+                out += QLatin1Char(' ');
+                ++column;
+            }
+            out += word;
+            column += word.size();
+        }
+        out += QLatin1Char('\n');
     }
     return out;
 }
 
-/// "--name value" or "--name=value": the value, consuming it; nullopt if `arg` is not --name.
-std::optional<QString> takeValue(const QString& name, const QStringList& args, qsizetype& i,
-                                 QStringList& errors) {
-    const QString& arg = args[i];
-    if (arg.startsWith(name + QLatin1Char('='))) {
-        return arg.mid(name.size() + 1);
-    }
-    if (arg != name) {
-        return std::nullopt;
-    }
-    if (i + 1 >= args.size()) {
-        errors << QObject::tr("%1 expects a value").arg(name);
-        return QString();
-    }
-    return args[++i];
-}
-
-/// "w8a16, w4a16, ..., next-hardware".
-QString knownLeverIds() {
-    QStringList ids;
-    for (const LeverId id : kAllLevers) {
-        const std::string_view key = leverKey(id);
-        ids << QString::fromLatin1(key.data(), static_cast<qsizetype>(key.size()));
-    }
-    return ids.join(QStringLiteral(", "));
-}
-
 }  // namespace
+
+const std::vector<WindowOption>& windowOptionTable() {
+    static const std::vector<WindowOption> table = makeWindowTable();
+    return table;
+}
 
 AppOptions parseAppOptions(const QStringList& arguments) {
     AppOptions options;
 
-    // Pass 1: split scenario options from ours (values are applied in pass 2, on top of the
-    // scenario file, which has to be found first).
-    io::ScenarioFile scratch;
-    std::int64_t scratchRatio = 0;
-    const io::OptionsResult split =
-        io::applyScenarioOptions(toStd(arguments), scratch, scratchRatio);
-    QStringList rest;
-    for (const std::string& s : split.rest) {
-        rest << QString::fromStdString(s);
+    // The parser knows every option of both tables; it only splits the arguments. The values
+    // are checked and applied below, by each row.
+    QCommandLineParser parser;
+    parser.setOptionsAfterPositionalArgumentsMode(QCommandLineParser::ParseAsOptions);
+    for (const io::ScenarioOption& row : io::scenarioOptionTable()) {
+        parser.addOption(QCommandLineOption(undashed(row.name),
+                                            fromStd(row.help).replace(QLatin1Char('\n'),
+                                                                      QLatin1Char(' ')),
+                                            fromStd(row.valueName)));
     }
-    QStringList scenarioArgs = arguments;
-    for (qsizetype i = 0; i < rest.size(); ++i) {
-        const QString& arg = rest[i];
-        if (arg == QLatin1String("--help") || arg == QLatin1String("-h")) {
-            options.help = true;
-        } else if (arg == QLatin1String("--version")) {
-            options.version = true;
-        } else if (arg == QLatin1String("--first-frame")) {
-            options.firstFrame = true;
-        } else if (arg == QLatin1String("--presentation")) {
-            options.presentation = true;
-        } else if (auto grab = takeValue(QStringLiteral("--grab"), rest, i, options.errors)) {
-            options.grabPath = *grab;
-        } else if (auto report = takeValue(QStringLiteral("--report"), rest, i, options.errors)) {
-            options.reportPath = *report;
-        } else if (auto baseline =
-                       takeValue(QStringLiteral("--baseline"), rest, i, options.errors)) {
-            options.baselinePath = *baseline;
-        } else if (auto measured =
-                       takeValue(QStringLiteral("--measured"), rest, i, options.errors)) {
-            options.measuredPath = *measured;
-        } else if (auto compare =
-                       takeValue(QStringLiteral("--compare"), rest, i, options.errors)) {
-            options.comparePaths << *compare;
-        } else if (auto lever = takeValue(QStringLiteral("--lever"), rest, i, options.errors)) {
-            options.lever = parseLeverId(lever->toStdString());
-            if (!options.lever) {
-                options.errors << QObject::tr("unknown lever '%1'; the levers are: %2")
-                                      .arg(*lever, knownLeverIds());
-            }
-        } else if (auto lesson = takeValue(QStringLiteral("--lesson"), rest, i, options.errors)) {
-            options.lesson = *lesson;
-            const io::Loaded<io::ScenarioFile> loaded =
-                io::resolveScenarioFile(lesson->toStdString());
-            if (!loaded.ok()) {
-                options.errors << QObject::tr("--lesson: %1").arg(issuesText(loaded.issues));
-            }
-        } else if (auto view = takeValue(QStringLiteral("--view"), rest, i, options.errors)) {
-            options.view = *view;
-            if (!viewNames().contains(*view)) {
-                options.errors << QObject::tr("unknown view '%1'; the views are: %2")
-                                      .arg(*view, viewNames().join(QStringLiteral(", ")));
-            }
-        } else if (auto size = takeValue(QStringLiteral("--size"), rest, i, options.errors)) {
-            static const QRegularExpression pattern(QStringLiteral("^(\\d{2,5})x(\\d{2,5})$"));
-            const QRegularExpressionMatch m = pattern.match(*size);
-            if (m.hasMatch()) {
-                options.size = QSize(m.captured(1).toInt(), m.captured(2).toInt());
-            } else {
-                options.errors << QObject::tr(
-                                      "--size expects WIDTHxHEIGHT in pixels, e.g. "
-                                      "1600x1000, got '%1'")
-                                      .arg(*size);
-            }
-        } else if (auto steps = takeValue(QStringLiteral("--benchmark-interaction"), rest, i,
-                                          options.errors)) {
-            bool ok = false;
-            options.benchmarkSteps = steps->toInt(&ok);
-            if (!ok || options.benchmarkSteps < 1) {
-                options.errors << QObject::tr(
-                                      "--benchmark-interaction expects an integer ≥ 1, "
-                                      "got '%1'")
-                                      .arg(*steps);
-            }
-        } else if (arg.startsWith(QLatin1String("-")) && arg.size() > 1) {
-            options.errors << QObject::tr("unknown option '%1' (see --help)").arg(arg);
-        } else if (options.scenarioPath.isEmpty()) {
-            options.scenarioPath = arg;
-            scenarioArgs.removeOne(arg);
-        } else {
-            options.errors
-                << QObject::tr("unexpected argument '%1': one scenario file at most").arg(arg);
-        }
+    for (const WindowOption& row : windowOptionTable()) {
+        parser.addOption(QCommandLineOption(row.names, row.help, row.valueName));
+    }
+    parser.addPositionalArgument(QStringLiteral("scenario.json"),
+                                 QObject::tr("the scenario to open"),
+                                 QStringLiteral("[scenario.json]"));
+    // parse() skips the first argument, the program name.
+    const bool parsed = parser.parse(QStringList{QStringLiteral("roofline-explorer")} + arguments);
+
+    for (const QString& name : parser.unknownOptionNames()) {
+        options.errors << QObject::tr("unknown option '%1' (see --help)").arg(dashed(name));
     }
 
-    // Pass 2: the scenario file, then the scenario options on top of it.
+    // Replay the options in command-line order: optionNames() lists each as often as it was
+    // given, and the n-th time a name is found takes its n-th value. The window's options are
+    // applied now; the scenario options wait for the scenario file (pass 2).
+    std::vector<std::pair<const io::ScenarioOption*, std::string>> scenarioValues;
+    bool anyScenarioOption = false;
+    QHash<QString, qsizetype> taken;  // per name: how many of its values are used
+    for (const QString& name : parser.optionNames()) {
+        const qsizetype index = taken[name]++;
+        const WindowOption* window = findWindowOption(name);
+        const io::ScenarioOption* scenario =
+            window ? nullptr : io::findScenarioOption((QStringLiteral("--") + name).toStdString());
+        anyScenarioOption = anyScenarioOption || scenario != nullptr;
+        if (window && window->valueName.isEmpty()) {
+            // A flag given a value ("--presentation=yes") fails the parse with nothing stored
+            // to say so: look for that spelling to name it, and leave the flag unset.
+            const auto withValue =
+                std::find_if(arguments.begin(), arguments.end(), [&](const QString& arg) {
+                    return arg.startsWith(dashed(name) + QLatin1Char('='));
+                });
+            if (withValue != arguments.end()) {
+                options.errors << QObject::tr("%1 takes no value, got '%2'")
+                                      .arg(dashed(name), *withValue);
+            } else if (QString error = window->apply(QString(), options); !error.isEmpty()) {
+                options.errors << error;
+            }
+            continue;
+        }
+        const QStringList values = parser.values(name);
+        if (index >= values.size()) {  // the last argument, with no value after it
+            options.errors << QObject::tr("%1 expects a value").arg(dashed(name));
+            continue;
+        }
+        if (window) {
+            if (QString error = window->apply(values[index], options); !error.isEmpty()) {
+                options.errors << error;
+            }
+        } else if (scenario) {
+            scenarioValues.emplace_back(scenario, values[index].toStdString());
+        }
+    }
+    if (!parsed && options.errors.isEmpty()) {  // not foreseen above: Qt's own words
+        options.errors << QObject::tr("%1 (see --help)").arg(parser.errorText());
+    }
+
+    const QStringList positional = parser.positionalArguments();
+    if (!positional.isEmpty()) {
+        options.scenarioPath = positional.front();
+    }
+    for (qsizetype i = 1; i < positional.size(); ++i) {
+        options.errors << QObject::tr("unexpected argument '%1': one scenario file at most")
+                              .arg(positional[i]);
+    }
+
+    // Pass 2: the scenario file, then the scenario options on top of it, in order (the later
+    // of --kv-heads and --gqa-ratio wins; a repeated option: the last).
     if (!options.scenarioPath.isEmpty()) {
         const io::Loaded<io::ScenarioFile> loaded =
             io::loadScenarioFile(options.scenarioPath.toStdString());
@@ -165,21 +323,21 @@ AppOptions parseAppOptions(const QStringList& arguments) {
             "--lever pins the scenario before the change as the baseline: it does not go "
             "with --baseline");
     }
-    const io::OptionsResult applied =
-        io::applyScenarioOptions(toStd(scenarioArgs), options.scenario, options.gqaRatio);
     if (!options.lesson.isEmpty() &&
         (options.lever || !options.baselinePath.isEmpty() || !options.scenarioPath.isEmpty() ||
-         static_cast<std::size_t>(scenarioArgs.size()) != applied.rest.size())) {
+         anyScenarioOption)) {
         options.errors << QObject::tr(
             "--lesson opens the lesson's own scenario, baseline and lever: it does not go "
             "with a scenario file, scenario options, --baseline or --lever");
     }
-    for (const std::string& e : applied.errors) {
-        options.errors << QString::fromStdString(e);
+    for (const auto& [row, value] : scenarioValues) {
+        if (const std::string error = row->apply(value, options.scenario, options.gqaRatio);
+            !error.empty()) {
+            options.errors << QString::fromStdString(error);
+        }
     }
-    const auto consumed = static_cast<std::size_t>(scenarioArgs.size()) - applied.rest.size();
-    options.scenarioFromCommandLine =
-        !options.scenarioPath.isEmpty() || !options.baselinePath.isEmpty() || consumed > 0;
+    options.scenarioFromCommandLine = !options.scenarioPath.isEmpty() ||
+                                      !options.baselinePath.isEmpty() || anyScenarioOption;
     return options;
 }
 
@@ -190,48 +348,12 @@ QString appUsage() {
                "Opens the roofline window. With no scenario it restores the last session,\n"
                "or starts with h100-sxm, llama-3.1-8b, batch 1, 2048 tokens, bf16.\n"
                "\n"
-               "Scenario options (as roofline-cli; they apply on top of scenario.json):\n"
+               "Scenario options (as roofline-cli; they apply on top of scenario.json, in the\n"
+               "order given):\n"
                "%1\n"
                "Window options:\n"
-               "  --presentation               start in presentation mode (F5 toggles)\n"
-               "  --baseline FILE.json         pin a saved scenario as the baseline "
-               "(compare mode)\n"
-               "  --compare FILE.json          draw a saved scenario beside this one, in its own\n"
-               "                               colour, and list it in the Compare table;\n"
-               "                               repeat for more (up to 7). Works with --grab and\n"
-               "                               --benchmark-interaction\n"
-               "  --lever ID                   apply one intervention at start-up (Interventions\n"
-               "                               menu), pinning the scenario before it as the\n"
-               "                               baseline. ID: w8a16 w4a16 w8a8 w4a4 kv-fp8\n"
-               "                               gqa-8 batch-x8 spec-ngram spec-draft\n"
-               "                               flash-attention tp-x2 expert-parallel\n"
-               "                               next-hardware. One that does not apply is\n"
-               "                               said in the status bar; under --grab it is\n"
-               "                               printed and the exit status is 2\n"
-               "  --measured FILE              import measured results (CSV or JSON; File >\n"
-               "                               Import measured results). Under --grab a file\n"
-               "                               with no usable row is an error (exit status 2)\n"
-               "  --lesson ID|FILE             open a lesson (Lessons menu; roofline-cli list\n"
-               "                               scenarios) with its scenario, baseline and lever\n"
-               "  --view NAME                  show a docked view at start-up: sweep (batch\n"
-               "                               sweep), regime (regime map), breakdown,\n"
-               "                               frontier, or all (sweep, regime and breakdown\n"
-               "                               side by side); with --grab and\n"
-               "                               --benchmark-interaction too\n"
-               "  --grab FILE.png              render the window to FILE.png and exit\n"
-               "  --report FILE.pdf            write the one-page report (caption, plot,\n"
-               "                               results, levers, warnings, explanation) to\n"
-               "                               FILE.pdf and exit\n"
-               "  --size WxH                   window size for --grab and benchmarks "
-               "(default 1600x1000)\n"
-               "  --benchmark-interaction N    move batch, sequence, quantization and GQA\n"
-               "                               through N steps; print one JSON line of\n"
-               "                               per-step latency (value change to replot done)\n"
-               "  --first-frame                print the ms from process start to the first\n"
-               "                               painted frame as JSON, then exit\n"
-               "  --version, -h/--help\n")
-        .arg(QString::fromUtf8(io::scenarioOptionsHelp().data(),
-                               static_cast<qsizetype>(io::scenarioOptionsHelp().size())));
+               "%2")
+        .arg(fromStd(io::scenarioOptionsHelp()), windowOptionsHelp());
 }
 
 QString appVersion() {

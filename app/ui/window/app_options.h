@@ -7,14 +7,19 @@
 ///                     [--benchmark-interaction N] [--first-frame] [--presentation]
 ///                     [--baseline FILE.json] [--lever ID] [--report FILE.pdf] [--measured FILE]
 ///                     [--lesson ID|FILE] [--view NAME] [--compare FILE.json ...]
-/// Scenario options are roofline-cli's (io::applyScenarioOptions); they apply on top of the
-/// scenario file when one is given, else on top of the embedded default.
+/// Both kinds of option are tables: the scenario options are roofline-cli's
+/// (io::scenarioOptionTable()), applied in command-line order on top of the scenario file when
+/// one is given, else on top of the embedded default; the window's own are windowOptionTable().
+/// A QCommandLineParser built from the two parses the arguments, and --help is written from
+/// them.
 
 #include <QSize>
 #include <QString>
 #include <QStringList>
 #include <cstdint>
+#include <functional>
 #include <optional>
+#include <vector>
 
 #include "roofline/io/scenario_file.h"
 #include "roofline/levers.h"
@@ -56,11 +61,27 @@ struct AppOptions {
     QStringList errors;  ///< Usage errors, one sentence each.
 };
 
+/// One window option (not a scenario option): its names, value name, help and what it does
+/// to AppOptions. To add one, add a row to windowOptionTable() (app_options.cpp) and a
+/// paragraph to resources/man/roofline-explorer.1.in.
+struct WindowOption {
+    /// Without dashes, short one first: {"h", "help"}. One letter is written -h, more --name.
+    QStringList names;
+    QString valueName;  ///< "FILE.png", shown after the name in --help; empty for a flag
+    QString help;       ///< One or more sentences, wrapped by appUsage()
+    /// Applies `value` (empty for a flag) to `options`. Returns the usage error, naming the
+    /// option, what it expects and what it got; empty when the value was taken.
+    std::function<QString(const QString& value, AppOptions& options)> apply;
+};
+
+/// Every window option, in --help order.
+const std::vector<WindowOption>& windowOptionTable();
+
 /// Parses the arguments after the program name (Qt's own options already removed). Reads
 /// the scenario file when one is named; a file that fails to load is an error here.
 AppOptions parseAppOptions(const QStringList& arguments);
 
-/// The --help text.
+/// The --help text, written from io::scenarioOptionTable() and windowOptionTable().
 QString appUsage();
 
 /// The --version line: "roofline-explorer " and project(VERSION).
