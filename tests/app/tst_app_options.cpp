@@ -329,6 +329,14 @@ private slots:
         QCOMPARE(flag.errors, QStringList{QStringLiteral(
                                   "--presentation takes no value, got '--presentation=yes'")});
         QVERIFY(!flag.presentation);
+        // A single-dash word is the long option, not letters: "-batch 8" sets the batch
+        // and does not ask for help (its 'h').
+        const AppOptions single = parseAppOptions({QStringLiteral("-batch"), QStringLiteral("8")});
+        QVERIFY2(single.errors.isEmpty(), qPrintable(single.errors.join(QLatin1Char('\n'))));
+        QVERIFY(!single.help);
+        QCOMPARE(single.scenario.workload.batch, std::int64_t{8});
+        QCOMPARE(parseAppOptions({QStringLiteral("-frob")}).errors,
+                 QStringList{QStringLiteral("unknown option '--frob' (see --help)")});
     }
 
     void missingValueIsNamed() {

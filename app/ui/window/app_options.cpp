@@ -222,6 +222,9 @@ AppOptions parseAppOptions(const QStringList& arguments) {
     // are checked and applied below, by each row.
     QCommandLineParser parser;
     parser.setOptionsAfterPositionalArgumentsMode(QCommandLineParser::ParseAsOptions);
+    // "-batch 8" is --batch 8, as Qt's own -platform is read; compacted short options would
+    // read it as -b -a -t -c -h and answer a typo with the help text.
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
     for (const io::ScenarioOption& row : io::scenarioOptionTable()) {
         parser.addOption(QCommandLineOption(undashed(row.name),
                                             fromStd(row.help).replace(QLatin1Char('\n'),
