@@ -26,6 +26,7 @@
 #include "roofline/io/scenario_file.h"
 #include "roofline_plot.h"
 #include "scenario_controller.h"
+#include "test_support.h"
 
 using namespace roofline;
 using roofline::ui::CompareSet;
@@ -75,12 +76,8 @@ struct Four {
     QStringList compared() const { return paths.mid(1); }
 };
 
-Analysis analysed(const io::ScenarioFile& file) {
-    const io::ResolvedScenario resolved = io::resolve(file);
-    return analyze(resolved.scenario);
-}
-
-QString q(const std::string& text) { return QString::fromStdString(text); }
+using test::analysed;
+using ui::qs;
 
 }  // namespace
 
@@ -121,13 +118,13 @@ private slots:
             const io::ScenarioFile& file = four.files[static_cast<std::size_t>(row)];
             const Analysis a = analysed(file);
             QCOMPARE(table->text(row, CompareTable::Name), names[row]);
-            QCOMPARE(table->text(row, CompareTable::Ttft), q(formatDuration(a.ttftSeconds)));
-            QCOMPARE(table->text(row, CompareTable::Tpot), q(formatDuration(a.tpotSeconds)));
+            QCOMPARE(table->text(row, CompareTable::Ttft), qs(formatDuration(a.ttftSeconds)));
+            QCOMPARE(table->text(row, CompareTable::Tpot), qs(formatDuration(a.tpotSeconds)));
             // Per device is the whole over D: 16 sequences / TPOT / D.
             QCOMPARE(a.decodeTokensPerSecondPerDevice,
                      a.decodeTokensPerSecond / static_cast<double>(file.workload.tensorParallel));
             QCOMPARE(table->text(row, CompareTable::TokensPerDevice),
-                     q(formatNumber(a.decodeTokensPerSecondPerDevice) + " tok/s"));
+                     qs(formatNumber(a.decodeTokensPerSecondPerDevice) + " tok/s"));
             QCOMPARE(table->text(row, CompareTable::Batch), QStringLiteral("16"));
             QCOMPARE(table->text(row, CompareTable::Lengths), QStringLiteral("2,048 / 2,048"));
             QVERIFY(table->text(row, CompareTable::Hardware)
@@ -136,12 +133,13 @@ private slots:
             QCOMPARE(table->text(row, CompareTable::Fits).startsWith(QStringLiteral("yes")),
                      a.memory.fits);
             QCOMPARE(table->text(row, CompareTable::DecodeBound),
-                     q(std::string(toString(a.decode().bound))));
+                     qs(std::string(toString(a.decode().bound))));
             // No price in these files: no cost (never a default); every preset here has a TDP.
             QCOMPARE(table->text(row, CompareTable::Cost), QStringLiteral("no price set"));
             QVERIFY(a.energy.has_value());
             QCOMPARE(table->text(row, CompareTable::Energy),
-                     QStringLiteral("≤ ") + q(formatSi(a.energy->joulesPerOutputTokenMax, "J")) +
+                     QStringLiteral("≤ ") +
+                         qs(formatSi(a.energy->joulesPerOutputTokenMax, "J")) +
                          QStringLiteral(" / token"));
         }
         // The MI300X row by hand: Llama-3.1-70B (h 8192, 80 layers, 64/8 heads of 128, MLP
@@ -312,7 +310,8 @@ private slots:
         // KV 32 · 671,744,000, activations 32 · 49,162,752: 162,075,607,040 bytes / 5.3e12 =
         // 30.58 ms, still memory-bound -> "30.6 ms".
         QTRY_COMPARE(table->text(0, CompareTable::Tpot), QStringLiteral("30.6 ms"));
-        QCOMPARE(table->text(0, CompareTable::Tpot), q(formatDuration(analysed(at32).tpotSeconds)));
+        QCOMPARE(table->text(0, CompareTable::Tpot),
+                 qs(formatDuration(analysed(at32).tpotSeconds)));
         QCOMPARE(table->text(1, CompareTable::Tpot), h200Tpot);
         // And back.
         window.compareTable()->table()->selectRow(2);

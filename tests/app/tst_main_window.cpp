@@ -34,6 +34,7 @@
 #include "roofline_plot.h"
 #include "scenario_controller.h"
 #include "slider_control.h"
+#include "test_support.h"
 
 using namespace roofline;
 using roofline::ui::Dialogs;
@@ -72,10 +73,7 @@ io::ScenarioFile deepSeekOnEightH200() {
 class TestMainWindow : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
-        Dialogs::setHeadless(true);
-    }
+    void initTestCase() { test::keepWindowsAwayFromTheUser(); }
     void init() { Dialogs::clearShownErrors(); }
 
     void plotAndResultsShowTheSameAnalysis() {

@@ -6,13 +6,14 @@
 #include <QTest>
 #include <cmath>
 
-#include "comma_locale.h"
 #include "byte_split_bar.h"
+#include "comma_locale.h"
 #include "memory_bar.h"
+#include "plot_tooltip.h"
 #include "results_panel.h"
 #include "roofline/comparison.h"
-#include "roofline/format.h"
 #include "roofline/io/scenario_file.h"
+#include "test_support.h"
 #include "value_field.h"
 
 using namespace roofline;
@@ -26,18 +27,14 @@ Analysis analysisOf(const std::string& model, std::int64_t batch, std::int64_t t
     file.workload.batch = batch;
     file.workload.promptTokens = tokens;
     file.workload.contextTokens = tokens;
-    io::ResolvedScenario r = io::resolve(file);
-    if (!r.ok()) {
-        qFatal("test scenario does not resolve");
-    }
-    return analyze(r.scenario);
+    return test::analysed(file);
 }
 
 QString text(const ResultsPanel& panel, const char* key) {
     return panel.valueLabel(QString::fromLatin1(key))->text();
 }
 
-QString qs(const std::string& s) { return QString::fromStdString(s); }
+using ui::qs;
 
 /// Delivers the posted events, and those that they post (a layout request answered by a
 /// new geometry posts more).
@@ -271,7 +268,7 @@ private slots:
         io::ScenarioFile file;
         file.workload.weightPrecision = Precision::Fp4;
         file.workload.activationPrecision = Precision::Fp4;  // H100 has no fp4 roof
-        const Analysis a = analyze(io::resolve(file).scenario);
+        const Analysis a = test::analysed(file);
         QVERIFY(!a.warnings.empty());
         panel.setAnalysis(a);
         QLabel* warnings = panel.valueLabel(QStringLiteral("warnings"));
@@ -358,7 +355,7 @@ private slots:
         // Speculative decoding adds the verify pass's bar.
         io::ScenarioFile file;
         file.workload.speculativeTokens = 4;
-        const Analysis spec = analyze(io::resolve(file).scenario);
+        const Analysis spec = test::analysed(file);
         const PassCost* verify = spec.pass(PassKind::Verify);
         QVERIFY(verify != nullptr);
         panel.setAnalysis(spec);

@@ -12,6 +12,7 @@
 #include "roofline/format.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline_plot.h"
+#include "test_support.h"
 
 using namespace roofline;
 using roofline::ui::kFlopsPerTflop;
@@ -19,15 +20,7 @@ using roofline::ui::RooflinePlot;
 
 namespace {
 
-Scenario scenarioWith(const std::function<void(io::ScenarioFile&)>& edit) {
-    io::ScenarioFile file;
-    edit(file);
-    io::ResolvedScenario r = io::resolve(file);
-    if (!r.ok()) {
-        qFatal("test scenario does not resolve");
-    }
-    return r.scenario;
-}
+using test::scenarioWith;
 
 struct Drawn {
     Scenario scenario;
