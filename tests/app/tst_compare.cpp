@@ -2,7 +2,8 @@
 // Compare scenarios (issue 11, "Several configurations on one plot"): several scenario files
 // on one plot, each in its colour, a table side by side, and a row that swaps into the
 // sliders. Expected numbers come from io::resolve + analyze() of each file, run here apart
-// from the window, through the same formatter the table uses.
+// from the window, through the same formatter the table uses; one row (MI300X) is also pinned
+// to literal text derived by hand, so that a formatter bug cannot pass unseen.
 #include <QAbstractButton>
 #include <QApplication>
 #include <QDockWidget>
@@ -25,6 +26,7 @@
 #include "roofline/io/scenario_file.h"
 #include "roofline_plot.h"
 #include "scenario_controller.h"
+#include "test_support.h"
 
 using namespace roofline;
 using roofline::ui::CompareSet;
@@ -74,12 +76,8 @@ struct Four {
     QStringList compared() const { return paths.mid(1); }
 };
 
-Analysis analysed(const io::ScenarioFile& file) {
-    const io::ResolvedScenario resolved = io::resolve(file);
-    return analyze(resolved.scenario);
-}
-
-QString q(const std::string& text) { return QString::fromStdString(text); }
+using test::analysed;
+using ui::qs;
 
 }  // namespace
 
@@ -116,33 +114,47 @@ private slots:
         QCOMPARE(table->rowCount(), 4);
         const QString names[] = {QStringLiteral("h100x4 (editing)"), QStringLiteral("h200x2"),
                                  QStringLiteral("mi300x"), QStringLiteral("b200x2")};
+        const QString devices[] = {QStringLiteral(" × 4"), QStringLiteral(" × 2"),
+                                   QStringLiteral(" × 1"), QStringLiteral(" × 2")};
         for (int row = 0; row < 4; ++row) {
             const io::ScenarioFile& file = four.files[static_cast<std::size_t>(row)];
             const Analysis a = analysed(file);
             QCOMPARE(table->text(row, CompareTable::Name), names[row]);
-            QCOMPARE(table->text(row, CompareTable::Ttft), q(formatDuration(a.ttftSeconds)));
-            QCOMPARE(table->text(row, CompareTable::Tpot), q(formatDuration(a.tpotSeconds)));
+            QCOMPARE(table->text(row, CompareTable::Ttft), qs(formatDuration(a.ttftSeconds)));
+            QCOMPARE(table->text(row, CompareTable::Tpot), qs(formatDuration(a.tpotSeconds)));
             // Per device is the whole over D: 16 sequences / TPOT / D.
             QCOMPARE(a.decodeTokensPerSecondPerDevice,
                      a.decodeTokensPerSecond / static_cast<double>(file.workload.tensorParallel));
             QCOMPARE(table->text(row, CompareTable::TokensPerDevice),
-                     q(formatNumber(a.decodeTokensPerSecondPerDevice) + " tok/s"));
+                     qs(formatNumber(a.decodeTokensPerSecondPerDevice) + " tok/s"));
             QCOMPARE(table->text(row, CompareTable::Batch), QStringLiteral("16"));
             QCOMPARE(table->text(row, CompareTable::Lengths), QStringLiteral("2,048 / 2,048"));
-            QVERIFY(table->text(row, CompareTable::Hardware)
-                        .endsWith(QStringLiteral(" × ") +
-                                  QString::number(file.workload.tensorParallel)));
+            QVERIFY(table->text(row, CompareTable::Hardware).endsWith(devices[row]));
             QCOMPARE(table->text(row, CompareTable::Fits).startsWith(QStringLiteral("yes")),
                      a.memory.fits);
             QCOMPARE(table->text(row, CompareTable::DecodeBound),
-                     q(std::string(toString(a.decode().bound))));
+                     qs(std::string(toString(a.decode().bound))));
             // No price in these files: no cost (never a default); every preset here has a TDP.
             QCOMPARE(table->text(row, CompareTable::Cost), QStringLiteral("no price set"));
             QVERIFY(a.energy.has_value());
             QCOMPARE(table->text(row, CompareTable::Energy),
-                     QStringLiteral("≤ ") + q(formatSi(a.energy->joulesPerOutputTokenMax, "J")) +
+                     QStringLiteral("≤ ") +
+                         qs(formatSi(a.energy->joulesPerOutputTokenMax, "J")) +
                          QStringLiteral(" / token"));
         }
+        // The MI300X row by hand: Llama-3.1-70B (h 8192, 80 layers, 64/8 heads of 128, MLP
+        // 28,672, vocab 128,256) in bf16 at B = 16, C = 2048 on one MI300X (5.3 TB/s,
+        // 1,307.4 TFLOP/s bf16, 750 W). Weight bytes 2 · (80 · 855,638,016 matrix weights +
+        // lm_head 1,050,673,152 + norms 161 · 8192 + 16 gathered embedding rows of 8192) =
+        // 139,006,328,832; KV 16 · 2050 · 327,680 (read C+1 tokens, write one) =
+        // 10,747,904,000; activations 16 · 49,162,752 = 786,604,032. Every operator is
+        // memory-bound (the matmuls cross near 1,307.4 / 5.3 ≈ 247 ≫ 16), so TPOT =
+        // 150,540,836,864 / 5.3e12 = 28.404 ms -> "28.4 ms"; 16 / 28.404 ms = 563.3 tok/s per
+        // device -> "563 tok/s"; energy ≤ 750 W × 28.404 ms / 16 tokens = 1.3314 J -> "1.33 J".
+        QCOMPARE(table->text(2, CompareTable::Tpot), QStringLiteral("28.4 ms"));
+        QCOMPARE(table->text(2, CompareTable::TokensPerDevice), QStringLiteral("563 tok/s"));
+        QCOMPARE(table->text(2, CompareTable::DecodeBound), QStringLiteral("memory"));
+        QCOMPARE(table->text(2, CompareTable::Energy), QStringLiteral("≤ 1.33 J / token"));
         // Llama-3.1-70B holds ~70.6e9 parameters: 141 GB in bf16 fits one MI300X (192 GiB,
         // 186 GB usable at the default 0.9), and fp8 halves it onto two H200 or B200.
         QCOMPARE(table->text(1, CompareTable::Precisions), QStringLiteral("fp8 / fp8 / fp8"));
@@ -294,8 +306,12 @@ private slots:
         io::ScenarioFile at32 = four.files[2];
         at32.workload.batch = 32;
         // (within 100 ms: the row is refreshed at most that often while a slider moves)
-        QTRY_COMPARE(table->text(0, CompareTable::Tpot),
-                     q(formatDuration(analysed(at32).tpotSeconds)));
+        // B = 32 on the MI300X: weights 139,006,328,832 + 16 more embedding rows (262,144),
+        // KV 32 · 671,744,000, activations 32 · 49,162,752: 162,075,607,040 bytes / 5.3e12 =
+        // 30.58 ms, still memory-bound -> "30.6 ms".
+        QTRY_COMPARE(table->text(0, CompareTable::Tpot), QStringLiteral("30.6 ms"));
+        QCOMPARE(table->text(0, CompareTable::Tpot),
+                 qs(formatDuration(analysed(at32).tpotSeconds)));
         QCOMPARE(table->text(1, CompareTable::Tpot), h200Tpot);
         // And back.
         window.compareTable()->table()->selectRow(2);

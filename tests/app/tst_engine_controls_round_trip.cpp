@@ -20,6 +20,7 @@
 #include "roofline/io/scenario_file.h"
 #include "scenario_controller.h"
 #include "slider_control.h"
+#include "test_support.h"
 
 using namespace roofline;
 using roofline::ui::ControlsPanel;
@@ -40,10 +41,7 @@ void pick(QComboBox* combo, const QVariant& data) {
 class TestEngineControlsRoundTrip : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
-        Dialogs::setHeadless(true);
-    }
+    void initTestCase() { test::keepWindowsAwayFromTheUser(); }
 
     void newKnobsSurviveSaveAndOpen() {
         QTemporaryDir dir;

@@ -97,6 +97,18 @@ private slots:
         QVERIFY(panel->textView()->toPlainText().contains(
             QStringLiteral("Decode is memory-bound: 1.05 FLOP/byte against a ridge of 295 "
                            "FLOP/byte")));
+        // Two sentences by hand (the comparison above is with the engine's own): Llama-3.1-8B
+        // on H100 at B = 1, C = 2048 (tests/core/analysis_test.cpp), decode 16,097,698,816
+        // FLOPs on 15,288,683,008 bytes: 1.0529 FLOP/byte, in 4.5638 ms = 3.527 TFLOP/s,
+        // 3.527 / 989.4 = 0.3565% of the roof. The bytes are 15,009,857,536 of weights
+        // (98.18%), 268,697,600 of KV (1.757%), 10,127,872 of activations (0.0662%).
+        QVERIFY(panel->sentences().contains(
+            QStringLiteral("Decode is memory-bound: 1.05 FLOP/byte against a ridge of 295 "
+                           "FLOP/byte, so it reaches 3.53 TFLOP/s, 0.357% of the bf16 compute "
+                           "roof.")));
+        QVERIFY(panel->sentences().contains(
+            QStringLiteral("Of decode's 15.3 GB per step, 98.2% are weights, 1.76% KV cache and "
+                           "0.0662% activations.")));
         // A slider step: the sentences follow at once.
         window.controller().setBatch(512);
         QCOMPARE(panel->sentences(), expectedSentences(window));
@@ -181,6 +193,10 @@ private slots:
         const roofline::ui::ImageCaption caption = window.imageCaption();
         QCOMPARE(caption.text,
                  roofline::ui::qs(roofline::scenarioCaption(window.controller().scenario())));
+        QCOMPARE(caption.text,
+                 QStringLiteral("Llama 3.1 8B on 1 × NVIDIA H100 SXM5 80GB · weights bf16, "
+                                "activations bf16, KV cache bf16 · batch 1, prompt 2,048 "
+                                "tokens, context 2,048 tokens"));
         const QImage with = roofline::ui::plotImage(*window.plot(), size, caption);
         const QImage without = roofline::ui::plotImage(*window.plot(), size);
         QCOMPARE(without.size(), size);

@@ -22,6 +22,7 @@
 #include "roofline/io/lessons.h"
 #include "roofline_plot.h"
 #include "scenario_controller.h"
+#include "test_support.h"
 
 using namespace roofline;
 using roofline::ui::Dialogs;
@@ -44,10 +45,7 @@ bool allHold(const ui::LessonPanel& panel) { return panel.lastCheck().allHold();
 class TestLessons : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
-        Dialogs::setHeadless(true);
-    }
+    void initTestCase() { test::keepWindowsAwayFromTheUser(); }
     void init() { Dialogs::clearShownErrors(); }
 
     void lessonsMenuSitsAfterInterventionsBeforeHelp() {

@@ -16,21 +16,14 @@
 #include "roofline/io/scenario_file.h"
 #include "roofline_plot.h"
 #include "scenario_controller.h"
+#include "test_support.h"
 
 using namespace roofline;
 using roofline::ui::RooflinePlot;
 
 namespace {
 
-Scenario scenarioWith(const std::function<void(io::ScenarioFile&)>& edit) {
-    io::ScenarioFile file;
-    edit(file);
-    io::ResolvedScenario r = io::resolve(file);
-    if (!r.ok()) {
-        qFatal("test scenario does not resolve");
-    }
-    return r.scenario;
-}
+using test::scenarioWith;
 
 void show(RooflinePlot& plot, const Scenario& s, QSize size = QSize(1000, 700)) {
     plot.setAttribute(Qt::WA_DontShowOnScreen);
@@ -56,10 +49,7 @@ void wheel(RooflinePlot& plot, int delta, int times) {
 class TestPlotBounds : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
-        ui::Dialogs::setHeadless(true);
-    }
+    void initTestCase() { test::keepWindowsAwayFromTheUser(); }
 
     void theWindowKeepsThePlotWideAtEverySize_data() {
         QTest::addColumn<QSize>("size");

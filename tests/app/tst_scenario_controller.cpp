@@ -15,11 +15,6 @@ Q_DECLARE_METATYPE(roofline::ui::Quantization)
 
 namespace {
 
-Scenario resolved(const io::ScenarioFile& file) {
-    io::ResolvedScenario r = io::resolve(file);
-    return r.scenario;
-}
-
 /// The controller's analysis is the engine's, number for number.
 void compareWithEngine(const ScenarioController& c) {
     const Analysis expected = analyze(c.scenario());
@@ -47,7 +42,7 @@ private slots:
         QCOMPARE(c.scenarioFile().workload.promptTokens, std::int64_t{2048});
         QCOMPARE(precisionName(c.scenarioFile().workload.weightPrecision),
                  precisionName(Precision::Bf16));
-        QVERIFY(c.scenario().hardware == resolved(io::ScenarioFile{}).hardware);
+        QVERIFY(c.scenario().hardware == test::resolvedScenario(io::ScenarioFile{}).hardware);
         compareWithEngine(c);
     }
 

@@ -109,7 +109,7 @@ TEST(Analyze, Llama31_8bDecodeAtBatchOneOnH100) {
     EXPECT_DOUBLE_EQ(a.decodeTokensPerSecondPerDevice, a.decodeTokensPerSecond);
     EXPECT_NEAR(a.decodeTokensPerSecondPerDevice, 3.35e12 / 15'288'683'008.0, 1e-9);
     // Goldilocks: decode weight bytes / (B · KV bytes per token) = 15,009,857,536 / 131,072.
-    // = 114,516.7 tokens, below the model's 131,072.
+    // = 114,516.1 tokens, below the model's 131,072.
     ASSERT_TRUE(a.goldilocksContextTokens.has_value());
     EXPECT_DOUBLE_EQ(*a.goldilocksContextTokens, 15'009'857'536.0 / 131072.0);
 }

@@ -30,6 +30,12 @@ TEST(Measured, MetricNamesRoundTrip) {
                              MeasuredMetric::OutputTokensPerSecondPerDevice}) {
         EXPECT_EQ(parseMeasuredMetric(toString(m)), m);
     }
+    // The names a measured file uses (README "Measured results": the `metric` column).
+    EXPECT_EQ(toString(MeasuredMetric::TpotMs), "tpot_ms");
+    EXPECT_EQ(toString(MeasuredMetric::TtftMs), "ttft_ms");
+    EXPECT_EQ(toString(MeasuredMetric::OutputTokensPerSecond), "output_tokens_per_s");
+    EXPECT_EQ(toString(MeasuredMetric::OutputTokensPerSecondPerDevice),
+              "output_tokens_per_s_per_device");
     EXPECT_EQ(parseMeasuredMetric("TPOT_ms"), std::nullopt);
     EXPECT_EQ(parseMeasuredMetric("tokens_per_s"), std::nullopt);
     EXPECT_EQ(passOf(MeasuredMetric::TtftMs), PassKind::Prefill);

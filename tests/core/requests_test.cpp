@@ -400,6 +400,14 @@ TEST(Quantization, LabelsParseBothWaysAndMapToPrecisions) {
     EXPECT_EQ(parseQuantization("w4a16"), Quantization::W4A16);
     EXPECT_FALSE(parseQuantization("W3A16").has_value());
     EXPECT_FALSE(parseQuantization("").has_value());
+    // The labels themselves, as the window and --quantization write them (the loop above only
+    // checks that the table agrees with itself).
+    EXPECT_EQ(toString(Quantization::W16A16), "W16A16");
+    EXPECT_EQ(toString(Quantization::W8A16), "W8A16");
+    EXPECT_EQ(toString(Quantization::W8A8), "W8A8");
+    EXPECT_EQ(toString(Quantization::W4A16), "W4A16");
+    EXPECT_EQ(toString(Quantization::W4A8), "W4A8");
+    EXPECT_EQ(toString(Quantization::W4A4), "W4A4");
 }
 
 }  // namespace

@@ -166,7 +166,7 @@ TEST(RegimeGrid, Llama31_8bOnH100WorkedCells) {
     EXPECT_TRUE(grid.at(7, 7).fits);   // B = 128
     EXPECT_FALSE(grid.at(8, 7).fits);  // B = 256
     // Goldilocks at B = 1: weight bytes / KV bytes per token = 15,009,857,536 / 131,072 =
-    // 114,516.7 tokens; at B = 2 about half of it (the embedding gather adds 8,192 B per
+    // 114,516.1 tokens; at B = 2 about half of it (the embedding gather adds 8,192 B per
     // sequence: (15,009,857,536 + 8,192) / (2 · 131,072) = 57,258.4).
     ASSERT_TRUE(grid.goldilocksContext[0].has_value());
     EXPECT_DOUBLE_EQ(*grid.goldilocksContext[0], 15'009'857'536.0 / 131072.0);
