@@ -53,6 +53,7 @@ std::string parseCommandLine(const CommandSpec& command, const std::vector<std::
     CLI::App app("roofline-cli", "roofline-cli");
     app.set_help_flag();  // --help is ours (run() answers it before parsing)
     app.require_subcommand(1);
+    app.allow_extras();  // what follows "--" comes back here
     std::map<const CLI::Option*, Target> targets;
     std::vector<std::string> names;  // the options of `command`, for "--name=" below
     CLI::App* parsed = nullptr;
@@ -105,8 +106,14 @@ std::string parseCommandLine(const CommandSpec& command, const std::vector<std::
         // Not expected with these settings; never show CLI11's own text.
         return "cannot read the command line";
     }
-    if (const std::vector<std::string> rest = parsed->remaining(); !rest.empty()) {
-        return "unknown argument '" + rest.front() + "'";
+    // CLI11 keeps a "--" (the end of the options) among the extras where positional
+    // arguments may follow it: that one is not unknown.
+    for (const CLI::App* extras : {parsed, &app}) {
+        for (const std::string& rest : extras->remaining()) {
+            if (rest != "--") {
+                return "unknown argument '" + rest + "'";
+            }
+        }
     }
     // The values in command-line order: parse_order() names the option of each value, and
     // each option's results() are its values in order.

@@ -262,6 +262,22 @@ TEST(CliCommandLine, UnknownArgumentsGetOurMessage) {
     EXPECT_EQ(command.err, expectedError("unknown command '--batch'"));
 }
 
+// "--" ends the options: a FILE may follow it; an option after it is an unknown argument.
+TEST(CliCommandLine, DoubleDashEndsTheOptions) {
+    const std::string config = std::string(ROOFLINE_TEST_DATA_DIR) + "/valid/config.json";
+    const Result plain = cli({"validate", config});
+    ASSERT_EQ(plain.code, kExitOk) << plain.err;
+    const Result dashed = cli({"validate", "--", config});
+    EXPECT_EQ(dashed.code, kExitOk) << dashed.err;
+    EXPECT_EQ(dashed.out, plain.out);
+    const Result dashFile = cli({"validate", "--", "-no-such.json"});
+    EXPECT_EQ(dashFile.code, kExitInvalid);
+    EXPECT_TRUE(has(dashFile.err, "-no-such.json: ")) << dashFile.err;
+    const Result after = cli({"analyze", "--", "--batch", "4"});
+    EXPECT_EQ(after.code, kExitUsage);
+    EXPECT_EQ(after.err, expectedError("unknown argument '--batch'"));
+}
+
 // Every option of every command, and every scenario option it takes, given last without a
 // value: "NAME expects a value", exit 2.
 TEST(CliCommandLine, EveryOptionWithoutAValueSaysSo) {
