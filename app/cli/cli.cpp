@@ -34,7 +34,7 @@ std::optional<int> scenarioFromLine(const CommandLine& line, std::ostream& err,
                                     io::ScenarioFile* fileOut = nullptr) {
     io::ScenarioFile file;
     std::int64_t gqaRatio = 0;
-    if (const std::string error = applyScenarioOptions(line, file, gqaRatio); !error.empty()) {
+    if (const std::string error = applyScenarioValues(line, file, gqaRatio); !error.empty()) {
         return usageError(err, error);
     }
     resolved = io::resolve(file, gqaRatio);

@@ -120,19 +120,22 @@ std::string parseCommandLine(const CommandSpec& command, const std::vector<std::
     std::map<const CLI::Option*, std::size_t> taken;
     for (const CLI::Option* option : parsed->parse_order()) {
         std::size_t& n = taken[option];
-        const std::string& value = option->results().at(n++);
-        const Target& target = targets.at(option);
-        if (target.scenario != nullptr) {
-            line.scenario.emplace_back(target.scenario, value);
+        const auto target = targets.find(option);
+        if (target == targets.end() || n >= option->results().size()) {
+            return "cannot read the command line";  // not expected: CLI11 kept no value
+        }
+        const std::string& value = option->results()[n++];
+        if (target->second.scenario != nullptr) {
+            line.scenario.emplace_back(target->second.scenario, value);
         } else {
-            line.own.emplace_back(target.own, value);
+            line.own.emplace_back(target->second.own, value);
         }
     }
     return {};
 }
 
-std::string applyScenarioOptions(const CommandLine& line, io::ScenarioFile& scenario,
-                                 std::int64_t& gqaRatio) {
+std::string applyScenarioValues(const CommandLine& line, io::ScenarioFile& scenario,
+                                std::int64_t& gqaRatio) {
     for (const auto& [row, value] : line.scenario) {
         if (std::string error = row->apply(value, scenario, gqaRatio); !error.empty()) {
             return error;

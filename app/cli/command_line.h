@@ -95,8 +95,8 @@ std::string parseCommandLine(const CommandSpec& command, const std::vector<std::
 /// Applies the scenario options of `line` to `scenario` through their rows' apply, in
 /// command-line order: the later of --kv-heads and --gqa-ratio wins, and so does the last
 /// of a repeated option. Returns the first error (naming the option), or empty.
-std::string applyScenarioOptions(const CommandLine& line, io::ScenarioFile& scenario,
-                                 std::int64_t& gqaRatio);
+std::string applyScenarioValues(const CommandLine& line, io::ScenarioFile& scenario,
+                                std::int64_t& gqaRatio);
 
 /// The scenario option rows `command` takes: all of them but those its own options shadow.
 std::vector<const io::ScenarioOption*> scenarioOptionsOf(const CommandSpec& command);

@@ -72,7 +72,7 @@ int runAnalyzeScenario(const std::string& ref, const std::string& format,
     }
     io::ScenarioFile file = *loaded.value;
     std::int64_t gqaRatio = 0;
-    if (const std::string error = applyScenarioOptions(line, file, gqaRatio); !error.empty()) {
+    if (const std::string error = applyScenarioValues(line, file, gqaRatio); !error.empty()) {
         return usageError(err, error);
     }
     const io::LessonRun run = io::runLesson(file, io::scenarioFileName(ref), gqaRatio);

@@ -136,7 +136,7 @@ int runSweep(const CommandLine& line, std::ostream& out, std::ostream& err) {
     }
     io::ScenarioFile file;
     std::int64_t gqaRatio = 0;
-    if (const std::string error = applyScenarioOptions(line, file, gqaRatio); !error.empty()) {
+    if (const std::string error = applyScenarioValues(line, file, gqaRatio); !error.empty()) {
         return usageError(err, error);
     }
     const std::string contextText =

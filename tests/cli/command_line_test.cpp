@@ -134,7 +134,8 @@ TEST(CliCommandLine, OwnRowsShadowScenarioRowsOfTheSameName) {
             }
         }
     }
-    EXPECT_TRUE(has(roofline::cli::helpText(), "  sweep has its own --batch and --context (above)\n"));
+    EXPECT_TRUE(
+        has(roofline::cli::helpText(), "  sweep has its own --batch and --context (above)\n"));
     EXPECT_TRUE(has(roofline::cli::helpText(),
                     "  frontier has its own --hardware, --tp, --batch and --expert-parallel "
                     "(above)\n"));
