@@ -8,7 +8,7 @@ set -euo pipefail
 packages=(
     cmake ninja-build g++ pkg-config
     qt6-base-dev qt6-svg-dev libqcustomplot-dev libgl-dev
-    nlohmann-json3-dev libgtest-dev libbenchmark-dev
+    nlohmann-json3-dev libcli11-dev libgtest-dev libbenchmark-dev
     xvfb xauth fonts-dejavu-core locales
     desktop-file-utils appstream dpkg-dev
     "$@"

@@ -2,6 +2,7 @@
 #include "cli.h"
 
 #include <algorithm>
+#include <array>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -15,103 +16,26 @@ namespace roofline::cli {
 
 namespace {
 
-constexpr std::string_view kUsage =
-    "Usage: roofline-cli COMMAND [OPTIONS]\n"
-    "\n"
-    "Roofline analysis of LLM serving: where prefill and decode sit against a chip's roofs.\n"
-    "\n"
-    "Commands:\n"
-    "  analyze --scenario ID|FILE [scenario options] [--format table|json|csv]\n"
-    "                           a shipped lesson or scenario (list scenarios) or a\n"
-    "                           scenario file, options on top; its lever applied, its\n"
-    "                           lesson's expectations checked against the engine\n"
-    "  analyze [scenario options] [--format table|json|csv|scenario]\n"
-    "                           analyse one scenario (default: table); scenario writes\n"
-    "                           the scenario file of the options (File > Save's JSON)\n"
-    "  sweep [scenario options] [--format csv|json]\n"
-    "                           one row per --batch x --context combination; both take\n"
-    "                           lists (1,2,4) or ranges (1:4096:x2 geometric, 512:4096:+512)\n"
-    "  levers [scenario options] [--format table|json]\n"
-    "                           one-click interventions (w4a16, batch-x8, spec-ngram,\n"
-    "                           next-hardware, ...) against this scenario, ranked by TPOT\n"
-    "                           speedup, each with why the points move\n"
-    "  measured FILE [--ceilings peak|achievable] [--format table|json]\n"
-    "                           measured TPOT, TTFT or tokens/s (CSV or JSON rows) against\n"
-    "                           the model: each row's efficiency and roofline point\n"
-    "  list hardware|models|scenarios\n"
-    "                           the shipped presets; scenarios: the lessons, with the\n"
-    "                           questions they answer\n"
-    "  frontier [scenario options] --output N [--hardware ID,ID,...] [--tp 1,2,4,8]\n"
-    "           [--quantization W16A16,W8A8,W4A16,...] [--batch 1,8,64,256]\n"
-    "           [--expert-parallel off,on] [--slo-tpot-ms X] [--slo-ttft-ms Y]\n"
-    "           [--format table|json|csv]\n"
-    "                           every configuration of the lists as a point (tok/s per\n"
-    "                           user, tok/s per device) for requests of --prompt and\n"
-    "                           --output tokens (default 1024); the Pareto frontier of\n"
-    "                           those that fit, and the best one meeting the SLOs\n"
-    "  validate FILE            check a hardware preset, model config.json or scenario file\n"
-    "\n"
-    "Scenario options (analyze, sweep, levers, frontier):\n";
-
-constexpr std::string_view kExitHelp =
-    "\nExit status: 0 ok, 2 usage error, 3 invalid input file or scenario.\n";
-
-void printUsage(std::ostream& out) {
-    out << kUsage << io::scenarioOptionsHelp() << kExitHelp;
-}
-
-int usageError(std::ostream& err, const std::string& message) {
-    err << "roofline-cli: " << message << "\nTry 'roofline-cli --help'.\n";
-    return kExitUsage;
-}
-
-// Takes "--format X" / "--format=X" out of args.
-std::optional<std::string> takeFormat(std::vector<std::string>& args, std::string& error) {
-    std::optional<std::string> format;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == "--format" || args[i].starts_with("--format=")) {
-            if (args[i] == "--format") {
-                if (i + 1 >= args.size()) {
-                    error = "--format expects a value";
-                    return std::nullopt;
-                }
-                format = args[i + 1];
-                args.erase(args.begin() + static_cast<std::ptrdiff_t>(i),
-                           args.begin() + static_cast<std::ptrdiff_t>(i) + 2);
-            } else {
-                format = args[i].substr(9);
-                args.erase(args.begin() + static_cast<std::ptrdiff_t>(i));
-            }
-            --i;
-        }
+// `format` is one of `formats`; otherwise prints why (naming `formatsText`) and returns false.
+bool checkFormat(const std::string& format, const std::vector<std::string>& formats,
+                 const std::string& formatsText, std::ostream& err) {
+    if (std::find(formats.begin(), formats.end(), format) != formats.end()) {
+        return true;
     }
-    return format;
+    usageError(err, "--format expects " + formatsText + ", got '" + format + "'");
+    return false;
 }
 
-// The shared start of analyze and levers: --format (one of `formats`, default "table"),
-// the scenario options and nothing else, resolved and validated. Returns the exit status on
-// failure (after printing why), nullopt when `format` and `resolved` are ready.
-std::optional<int> scenarioFromArgs(std::vector<std::string> args,
-                                    const std::vector<std::string>& formats,
-                                    const std::string& formatsText, std::ostream& err,
-                                    std::string& format, io::ResolvedScenario& resolved,
+// The shared start of analyze and levers: the scenario options of `line`, resolved and
+// validated. Returns the exit status on failure (after printing why), nullopt when
+// `resolved` is ready.
+std::optional<int> scenarioFromLine(const CommandLine& line, std::ostream& err,
+                                    io::ResolvedScenario& resolved,
                                     io::ScenarioFile* fileOut = nullptr) {
-    std::string error;
-    format = takeFormat(args, error).value_or("table");
-    if (!error.empty()) {
-        return usageError(err, error);
-    }
-    if (std::find(formats.begin(), formats.end(), format) == formats.end()) {
-        return usageError(err, "--format expects " + formatsText + ", got '" + format + "'");
-    }
     io::ScenarioFile file;
     std::int64_t gqaRatio = 0;
-    const io::OptionsResult options = io::applyScenarioOptions(args, file, gqaRatio);
-    if (!options.errors.empty()) {
-        return usageError(err, options.errors.front());
-    }
-    if (!options.rest.empty()) {
-        return usageError(err, "unknown argument '" + options.rest.front() + "'");
+    if (const std::string error = applyScenarioValues(line, file, gqaRatio); !error.empty()) {
+        return usageError(err, error);
     }
     resolved = io::resolve(file, gqaRatio);
     printIssues(err, resolved.issues);
@@ -125,18 +49,40 @@ std::optional<int> scenarioFromArgs(std::vector<std::string> args,
     return std::nullopt;
 }
 
-int runAnalyze(std::vector<std::string> args, std::ostream& out, std::ostream& err) {
-    if (std::find_if(args.begin(), args.end(), [](const std::string& a) {
-            return a == "--scenario" || a.starts_with("--scenario=");
-        }) != args.end()) {
-        return runAnalyzeScenario(std::move(args), out, err);  // lesson_cli.cpp
+struct AnalyzeOptions {
+    std::optional<std::string> scenario;
+    std::optional<std::string> format;
+};
+
+constexpr std::array<OptionRow<AnalyzeOptions>, 2> kAnalyzeOptions = {{
+    {"--scenario", "ID|FILE",
+     "a shipped lesson or scenario (list scenarios) or a scenario\n"
+     "file, the other options on top; its lever applied, its\n"
+     "lesson's expectations checked against the engine",
+     &AnalyzeOptions::scenario},
+    {"--format", "table|json|csv|scenario",
+     "table (the default), json or csv; scenario (not with\n"
+     "--scenario) writes the scenario file of the options (File >\n"
+     "Save's JSON)",
+     &AnalyzeOptions::format},
+}};
+
+int runAnalyze(const CommandLine& line, std::ostream& out, std::ostream& err) {
+    const AnalyzeOptions options = ownOptions<AnalyzeOptions>(kAnalyzeOptions, line);
+    const std::string format = options.format.value_or("table");
+    if (options.scenario) {
+        if (!checkFormat(format, {"table", "json", "csv"}, "table, json or csv", err)) {
+            return kExitUsage;
+        }
+        return runAnalyzeScenario(*options.scenario, format, line, out, err);  // lesson_cli.cpp
     }
-    std::string format;
+    if (!checkFormat(format, {"table", "json", "csv", "scenario"},
+                     "table, json, csv or scenario", err)) {
+        return kExitUsage;
+    }
     io::ResolvedScenario resolved;
     io::ScenarioFile file;
-    if (const std::optional<int> failed =
-            scenarioFromArgs(std::move(args), {"table", "json", "csv", "scenario"},
-                             "table, json, csv or scenario", err, format, resolved, &file)) {
+    if (const std::optional<int> failed = scenarioFromLine(line, err, resolved, &file)) {
         return *failed;
     }
     if (format == "scenario") {  // what File > Save writes, for scripts that make scenarios
@@ -154,11 +100,22 @@ int runAnalyze(std::vector<std::string> args, std::ostream& out, std::ostream& e
     return kExitOk;
 }
 
-int runLevers(std::vector<std::string> args, std::ostream& out, std::ostream& err) {
-    std::string format;
+struct LeversOptions {
+    std::optional<std::string> format;
+};
+
+constexpr std::array<OptionRow<LeversOptions>, 1> kLeversOptions = {{
+    {"--format", "table|json", "table (the default) or json", &LeversOptions::format},
+}};
+
+int runLevers(const CommandLine& line, std::ostream& out, std::ostream& err) {
+    const std::string format =
+        ownOptions<LeversOptions>(kLeversOptions, line).format.value_or("table");
+    if (!checkFormat(format, {"table", "json"}, "table or json", err)) {
+        return kExitUsage;
+    }
     io::ResolvedScenario resolved;
-    if (const std::optional<int> failed = scenarioFromArgs(std::move(args), {"table", "json"},
-                                                           "table or json", err, format, resolved)) {
+    if (const std::optional<int> failed = scenarioFromLine(line, err, resolved)) {
         return *failed;
     }
     const Analysis analysis = analyze(resolved.scenario);
@@ -171,14 +128,25 @@ int runLevers(std::vector<std::string> args, std::ostream& out, std::ostream& er
     return kExitOk;
 }
 
-int runList(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    if (args.size() == 1 && args[0] == "scenarios") {
+struct ListOptions {
+    std::optional<std::string> kind;
+};
+
+constexpr std::array<OptionRow<ListOptions>, 1> kListOptions = {{
+    {"KIND", "hardware|models|scenarios",
+     "which presets; scenarios: the lessons, with the questions\nthey answer",
+     &ListOptions::kind, true},
+}};
+
+int runList(const CommandLine& line, std::ostream& out, std::ostream& err) {
+    const std::string kind = ownOptions<ListOptions>(kListOptions, line).kind.value_or("");
+    if (kind == "scenarios") {
         return runListScenarios(out, err);
     }
-    if (args.size() != 1 || (args[0] != "hardware" && args[0] != "models")) {
+    if (kind != "hardware" && kind != "models") {
         return usageError(err, "list expects 'hardware', 'models' or 'scenarios'");
     }
-    if (args[0] == "hardware") {
+    if (kind == "hardware") {
         for (const std::string& id : io::hardwareIds()) {
             const io::Loaded<Hardware> hw = io::builtinHardware(id);
             if (!hw.ok()) {
@@ -207,11 +175,24 @@ int runList(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     return kExitOk;
 }
 
-int runValidate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    if (args.size() != 1) {
+struct ValidateOptions {
+    std::optional<std::string> file;
+};
+
+constexpr std::array<OptionRow<ValidateOptions>, 1> kValidateOptions = {{
+    {"FILE", "FILE",
+     "a hardware preset, a model config.json or a scenario file;\n"
+     "a lesson's expectations are checked too",
+     &ValidateOptions::file, true},
+}};
+
+int runValidate(const CommandLine& line, std::ostream& out, std::ostream& err) {
+    const std::optional<std::string> file =
+        ownOptions<ValidateOptions>(kValidateOptions, line).file;
+    if (!file) {
         return usageError(err, "validate expects one FILE");
     }
-    const std::string& path = args[0];
+    const std::string& path = *file;
     // Decide the kind from the file's keys; each loader then reports its own errors.
     std::string kind = "model";
     std::error_code ec;
@@ -271,49 +252,55 @@ void printIssues(std::ostream& err, const std::vector<Issue>& issues) {
     }
 }
 
+const std::vector<CommandSpec>& commands() {
+    static const std::vector<CommandSpec> all = {
+        {"analyze",
+         "analyse one scenario, or a shipped lesson or scenario file\n"
+         "(--scenario) with the options on top",
+         true, optionSpecs<AnalyzeOptions>(kAnalyzeOptions), &runAnalyze},
+        sweepCommand(),
+        {"levers",
+         "one-click interventions (w4a16, batch-x8, spec-ngram,\n"
+         "next-hardware, ...) against this scenario, ranked by TPOT\n"
+         "speedup, each with why the points move",
+         true, optionSpecs<LeversOptions>(kLeversOptions), &runLevers},
+        measuredCommand(),
+        {"list", "the shipped presets, one per line", false,
+         optionSpecs<ListOptions>(kListOptions), &runList},
+        frontierCommand(),
+        {"validate", "check a file and report every problem", false,
+         optionSpecs<ValidateOptions>(kValidateOptions), &runValidate},
+    };
+    return all;
+}
+
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     if (args.empty()) {
-        printUsage(err);
+        err << helpText();
         return kExitUsage;
     }
-    const std::string& command = args[0];
-    const std::vector<std::string> rest(args.begin() + 1, args.end());
-    if (command == "--help" || command == "-h" || command == "help") {
-        printUsage(out);
+    const std::string& name = args[0];
+    if (name == "--help" || name == "-h" || name == "help" ||
+        std::any_of(args.begin(), args.end(),
+                    [](const std::string& a) { return a == "--help" || a == "-h"; })) {
+        out << helpText();
         return kExitOk;
     }
-    if (command == "--version") {
+    if (name == "--version") {
         out << "roofline-cli " << ROOFLINE_VERSION << '\n';
         return kExitOk;
     }
-    for (const std::string& a : rest) {
-        if (a == "--help" || a == "-h") {
-            printUsage(out);
-            return kExitOk;
-        }
+    const auto command = std::find_if(commands().begin(), commands().end(),
+                                       [&](const CommandSpec& c) { return c.name == name; });
+    if (command == commands().end()) {
+        return usageError(err, "unknown command '" + name + "'");
     }
-    if (command == "analyze") {
-        return runAnalyze(rest, out, err);
+    CommandLine line;
+    const std::vector<std::string> rest(args.begin() + 1, args.end());
+    if (const std::string error = parseCommandLine(*command, rest, line); !error.empty()) {
+        return usageError(err, error);
     }
-    if (command == "sweep") {
-        return runSweep(rest, out, err);
-    }
-    if (command == "levers") {
-        return runLevers(rest, out, err);
-    }
-    if (command == "measured") {
-        return runMeasured(rest, out, err);
-    }
-    if (command == "frontier") {
-        return runFrontier(rest, out, err);
-    }
-    if (command == "list") {
-        return runList(rest, out, err);
-    }
-    if (command == "validate") {
-        return runValidate(rest, out, err);
-    }
-    return usageError(err, "unknown command '" + command + "'");
+    return command->run(line, out, err);
 }
 
 }  // namespace roofline::cli

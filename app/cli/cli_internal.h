@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "command_line.h"
 #include "roofline/analysis.h"
 #include "roofline/levers.h"
 #include "roofline/io/scenario_file.h"
@@ -67,14 +68,14 @@ std::optional<std::vector<std::int64_t>> parseValueList(const std::string& text,
                                                         std::int64_t lo, std::int64_t hi,
                                                         std::string& error);
 
-/// `sweep`: every batch × context combination.
-int runSweep(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
-
-/// `measured FILE`: measured results against the model; exit 3 when no row is kept.
-int runMeasured(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
-/// `frontier`: the throughput–interactivity frontier over lists of hardware, TP,
-/// quantization, batch and expert parallelism (frontier.cpp).
-int runFrontier(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+/// The commands of other files, each with its option table and run function: `sweep`, every
+/// batch × context combination (sweep.cpp); `measured FILE`, measured results against the
+/// model, exit 3 when no row is kept (measured.cpp); `frontier`, the throughput–interactivity
+/// frontier over lists of hardware, TP, quantization, batch and expert parallelism
+/// (frontier.cpp).
+CommandSpec sweepCommand();
+CommandSpec measuredCommand();
+CommandSpec frontierCommand();
 
 /// The readable list of `levers --format table`: one row per lever (TPOT, TTFT, tokens/s
 /// with their ratios to the base, fits, the change), the explanation below it, then the
@@ -82,10 +83,11 @@ int runFrontier(const std::vector<std::string>& args, std::ostream& out, std::os
 void printLeversTable(std::ostream& out, const Scenario& scenario, const Analysis& analysis,
                       const std::vector<LeverOutcome>& levers);
 
-/// `analyze --scenario ID|FILE ...` (args after "analyze"): the shipped scenario or file,
-/// the other scenario options on top, its lever applied and its lesson's expectations
-/// checked and reported.
-int runAnalyzeScenario(std::vector<std::string> args, std::ostream& out, std::ostream& err);
+/// `analyze --scenario ID|FILE`: the shipped scenario or file `ref`, the scenario options of
+/// `line` on top, its lever applied and its lesson's expectations checked and reported, as
+/// `format` (table, json or csv).
+int runAnalyzeScenario(const std::string& ref, const std::string& format,
+                       const CommandLine& line, std::ostream& out, std::ostream& err);
 /// `validate` of a scenario file with a lever or lesson: resolves it with its lever and
 /// baseline and checks the lesson's expectations (a path not in the analysis JSON is an
 /// error). Appends the issues; returns the summary ("lesson 'id': 4 of 4 expectations

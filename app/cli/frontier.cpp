@@ -51,64 +51,52 @@ std::string knownQuantizations() {
     return out;
 }
 
-// The options of the command line, before they are resolved.
-struct FrontierArgs {
-    std::string hardware = "h100-sxm";
-    std::string tp = "1";
-    std::string quantization = "W16A16";
-    std::string batch = "1";
-    std::string expertParallel = "off";
-    std::string output = "1024";
+// frontier's own options, before they are resolved: lists where the scenario options of the
+// same names take one value.
+struct FrontierOptions {
+    std::optional<std::string> output = "1024";
+    std::optional<std::string> hardware = "h100-sxm";
+    std::optional<std::string> tp = "1";
+    std::optional<std::string> quantization = "W16A16";
+    std::optional<std::string> batch = "1";
+    std::optional<std::string> expertParallel = "off";
     std::optional<std::string> sloTpotMs;
     std::optional<std::string> sloTtftMs;
-    std::string format = "table";
-    std::vector<std::string> scenarioArgs;  ///< for io::applyScenarioOptions
+    std::optional<std::string> format = "table";
 };
 
-// Takes frontier's own options out of `args`; the rest are scenario options. Returns a
-// usage error, or empty.
-std::string takeArgs(const std::vector<std::string>& args, FrontierArgs& out) {
-    const std::map<std::string, std::string*> own = {
-        {"--hardware", &out.hardware},   {"--tp", &out.tp},
-        {"--quantization", &out.quantization}, {"--batch", &out.batch},
-        {"--expert-parallel", &out.expertParallel}, {"--output", &out.output},
-        {"--format", &out.format}};
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        std::string name = args[i];
-        std::optional<std::string> value;
-        if (const auto eq = name.find('='); name.starts_with("--") && eq != std::string::npos) {
-            value = name.substr(eq + 1);
-            name = name.substr(0, eq);
-        }
-        const bool slo = name == "--slo-tpot-ms" || name == "--slo-ttft-ms";
-        const auto target = own.find(name);
-        if (target == own.end() && !slo) {
-            if (name == "--context") {
-                return "frontier runs each request's decode at its mean context: give "
-                       "--output N (output tokens per request), not --context";
-            }
-            if (name == "--weights" || name == "--activations") {
-                return std::string("frontier takes precisions as --quantization ")
-                           .append(knownQuantizations())
-                           .append(" (a list), not ")
-                           .append(name);
-            }
-            out.scenarioArgs.push_back(args[i]);
-            continue;
-        }
-        if (!value) {
-            if (i + 1 >= args.size()) {
-                return name + " expects a value";
-            }
-            value = args[++i];
-        }
-        if (name == "--slo-tpot-ms") {
-            out.sloTpotMs = *value;
-        } else if (name == "--slo-ttft-ms") {
-            out.sloTtftMs = *value;
-        } else {
-            *target->second = *value;
-        }
+constexpr std::array<OptionRow<FrontierOptions>, 9> kFrontierOptions = {{
+    {"--output", "N", "output tokens per request (default 1024)", &FrontierOptions::output,
+     true},
+    {"--hardware", "ID,ID,...", "hardware preset ids or files (default h100-sxm)",
+     &FrontierOptions::hardware},
+    {"--tp", "N,N,...", "tensor-parallel devices, a list or range as sweep's --batch\n(default 1)",
+     &FrontierOptions::tp},
+    {"--quantization", "Q,Q,...",
+     "weights and activations: W16A16, W8A16, W8A8, W4A16, W4A8,\nW4A4 (default W16A16)",
+     &FrontierOptions::quantization},
+    {"--batch", "N,N,...", "sequences per batch, a list or range (default 1)",
+     &FrontierOptions::batch},
+    {"--expert-parallel", "off,on", "MoE: off, on or off,on (default off)",
+     &FrontierOptions::expertParallel},
+    {"--slo-tpot-ms", "X", "the TPOT the best configuration must meet, in ms",
+     &FrontierOptions::sloTpotMs},
+    {"--slo-ttft-ms", "Y", "the TTFT the best configuration must meet, in ms",
+     &FrontierOptions::sloTtftMs},
+    {"--format", "table|json|csv", "table (the default), json or csv", &FrontierOptions::format},
+}};
+
+// A scenario option frontier takes in another form; the usage error saying so, or empty.
+std::string refused(std::string_view name) {
+    if (name == "--context") {
+        return "frontier runs each request's decode at its mean context: give "
+               "--output N (output tokens per request), not --context";
+    }
+    if (name == "--weights" || name == "--activations") {
+        return std::string("frontier takes precisions as --quantization ")
+            .append(knownQuantizations())
+            .append(" (a list), not ")
+            .append(name);
     }
     return {};
 }
@@ -293,41 +281,36 @@ void writeTable(std::ostream& out, const FrontierRequest& request, const Frontie
     }
 }
 
-}  // namespace
-
-int runFrontier(const std::vector<std::string>& argsIn, std::ostream& out, std::ostream& err) {
+int runFrontier(const CommandLine& line, std::ostream& out, std::ostream& err) {
     const auto usage = [&err](const std::string& message) {
-        err << "roofline-cli: frontier: " << message << "\nTry 'roofline-cli --help'.\n";
-        return kExitUsage;
+        return usageError(err, "frontier: " + message);
     };
-    FrontierArgs args;
-    if (const std::string error = takeArgs(argsIn, args); !error.empty()) {
-        return usage(error);
+    for (const auto& [row, value] : line.scenario) {
+        if (const std::string error = refused(row->name); !error.empty()) {
+            return usage(error);
+        }
     }
-    if (args.format != "table" && args.format != "json" && args.format != "csv") {
-        return usage("--format expects table, json or csv, got '" + args.format + "'");
+    const FrontierOptions args = ownOptions<FrontierOptions>(kFrontierOptions, line);
+    if (*args.format != "table" && *args.format != "json" && *args.format != "csv") {
+        return usage("--format expects table, json or csv, got '" + *args.format + "'");
     }
     io::ScenarioFile file;
     std::int64_t gqaRatio = 0;
-    const io::OptionsResult options = io::applyScenarioOptions(args.scenarioArgs, file, gqaRatio);
-    if (!options.errors.empty()) {
-        return usage(options.errors.front());
-    }
-    if (!options.rest.empty()) {
-        return usage("unknown argument '" + options.rest.front() + "'");
+    if (const std::string error = applyScenarioValues(line, file, gqaRatio); !error.empty()) {
+        return usage(error);
     }
 
     FrontierRequest request;
     std::string error;
-    const auto tps = parseValueList(args.tp, 1, kMaxTensorParallel, error);
+    const auto tps = parseValueList(*args.tp, 1, kMaxTensorParallel, error);
     if (!tps) {
         return usage("--tp: " + error);
     }
-    const auto batches = parseValueList(args.batch, 1, kMaxBatch, error);
+    const auto batches = parseValueList(*args.batch, 1, kMaxBatch, error);
     if (!batches) {
         return usage("--batch: " + error);
     }
-    for (const std::string& name : splitList(args.quantization)) {
+    for (const std::string& name : splitList(*args.quantization)) {
         const std::optional<Quantization> q = parseQuantization(name);
         if (!q) {
             return usage(std::string("--quantization expects a list of ")
@@ -339,18 +322,18 @@ int runFrontier(const std::vector<std::string>& argsIn, std::ostream& out, std::
         request.quantizations.push_back(*q);
     }
     request.expertParallel.clear();
-    for (const std::string& v : splitList(args.expertParallel)) {
+    for (const std::string& v : splitList(*args.expertParallel)) {
         if (v != "on" && v != "off") {
             return usage("--expert-parallel expects off, on or off,on, got '" + v + "'");
         }
         request.expertParallel.push_back(v == "on");
     }
-    const auto output = parseValueList(args.output, 1, kMaxTokens, error);
+    const auto output = parseValueList(*args.output, 1, kMaxTokens, error);
     if (!output || output->size() != 1) {
         return usage(std::string("--output expects one integer from 1 to ")
                          .append(integerText(kMaxTokens))
                          .append(" (output tokens per request), got '")
-                         .append(args.output)
+                         .append(*args.output)
                          .append("'"));
     }
     const std::int64_t prompt = file.workload.promptTokens;
@@ -376,7 +359,7 @@ int runFrontier(const std::vector<std::string>& argsIn, std::ostream& out, std::
     // The model, the draft and the base workload, validated at the request's last step on
     // the first hardware (each hardware is loaded and checked below).
     Labels labels;
-    labels.hardware = splitList(args.hardware);
+    labels.hardware = splitList(*args.hardware);
     file.hardware = labels.hardware.front();
     file.workload.contextTokens = prompt + output->front() - 1;
     const io::ResolvedScenario resolved = io::resolve(file, gqaRatio);
@@ -410,9 +393,9 @@ int runFrontier(const std::vector<std::string>& argsIn, std::ostream& out, std::
     labels.expertParallelColumn = isMixtureOfExperts(request.model);
     labels.priceColumn = request.base.pricePerDeviceHourUsd.has_value();
     labels.sloColumn = request.sloTpotSeconds || request.sloTtftSeconds;
-    if (args.format == "json") {
+    if (*args.format == "json") {
         writeJson(out, request, frontier, labels);
-    } else if (args.format == "csv") {
+    } else if (*args.format == "csv") {
         writeCsv(out, frontier, labels);
         // The skipped configurations have no row: say so beside the data.
         std::map<std::string, std::size_t> reasons;
@@ -427,6 +410,17 @@ int runFrontier(const std::vector<std::string>& argsIn, std::ostream& out, std::
         writeTable(out, request, frontier, labels);
     }
     return kExitOk;
+}
+
+}  // namespace
+
+CommandSpec frontierCommand() {
+    return {"frontier",
+            "every configuration of the lists as a point (tok/s per\n"
+            "user, tok/s per device) for requests of --prompt and\n"
+            "--output tokens; the Pareto frontier of those that fit,\n"
+            "and the best one meeting the SLOs",
+            true, optionSpecs<FrontierOptions>(kFrontierOptions), &runFrontier};
 }
 
 }  // namespace roofline::cli

@@ -10,36 +10,6 @@ namespace roofline::cli {
 
 namespace {
 
-int usageError(std::ostream& err, const std::string& message) {
-    err << "roofline-cli: " << message << "\nTry 'roofline-cli --help'.\n";
-    return kExitUsage;
-}
-
-// Takes "--NAME X" / "--NAME=X" out of args (the last one wins); `error` when one has no
-// value.
-std::optional<std::string> takeOption(std::vector<std::string>& args, const std::string& name,
-                                      std::string& error) {
-    std::optional<std::string> value;
-    const std::string withEquals = name + "=";
-    for (std::size_t i = 0; i < args.size();) {
-        if (args[i] == name) {
-            if (i + 1 >= args.size()) {
-                error = name + " expects a value";
-                return std::nullopt;
-            }
-            value = args[i + 1];
-            args.erase(args.begin() + static_cast<std::ptrdiff_t>(i),
-                       args.begin() + static_cast<std::ptrdiff_t>(i) + 2);
-        } else if (args[i].starts_with(withEquals)) {
-            value = args[i].substr(withEquals.size());
-            args.erase(args.begin() + static_cast<std::ptrdiff_t>(i));
-        } else {
-            ++i;
-        }
-    }
-    return value;
-}
-
 std::string questionList(const std::vector<int>& questions) {
     std::string out;
     for (const int q : questions) {
@@ -93,17 +63,8 @@ void printLessonTable(std::ostream& out, const io::Lesson& lesson, const io::Les
 
 }  // namespace
 
-int runAnalyzeScenario(std::vector<std::string> args, std::ostream& out, std::ostream& err) {
-    std::string error;
-    const std::optional<std::string> scenarioRef = takeOption(args, "--scenario", error);
-    const std::string format = takeOption(args, "--format", error).value_or("table");
-    if (!error.empty() || !scenarioRef) {
-        return usageError(err, error.empty() ? "--scenario expects a value" : error);
-    }
-    const std::string& ref = *scenarioRef;
-    if (format != "table" && format != "json" && format != "csv") {
-        return usageError(err, "--format expects table, json or csv, got '" + format + "'");
-    }
+int runAnalyzeScenario(const std::string& ref, const std::string& format,
+                       const CommandLine& line, std::ostream& out, std::ostream& err) {
     const io::Loaded<io::ScenarioFile> loaded = io::resolveScenarioFile(ref);
     printIssues(err, loaded.issues);
     if (!loaded.ok()) {
@@ -111,12 +72,8 @@ int runAnalyzeScenario(std::vector<std::string> args, std::ostream& out, std::os
     }
     io::ScenarioFile file = *loaded.value;
     std::int64_t gqaRatio = 0;
-    const io::OptionsResult options = io::applyScenarioOptions(args, file, gqaRatio);
-    if (!options.errors.empty()) {
-        return usageError(err, options.errors.front());
-    }
-    if (!options.rest.empty()) {
-        return usageError(err, "unknown argument '" + options.rest.front() + "'");
+    if (const std::string error = applyScenarioValues(line, file, gqaRatio); !error.empty()) {
+        return usageError(err, error);
     }
     const io::LessonRun run = io::runLesson(file, io::scenarioFileName(ref), gqaRatio);
     printIssues(err, run.scenarios.issues);

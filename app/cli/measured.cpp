@@ -3,6 +3,8 @@
 
 #include "roofline/io/measured.h"
 
+#include <array>
+
 #include "cli.h"
 #include "cli_internal.h"
 #include "roofline/format.h"
@@ -56,53 +58,39 @@ void printMeasuredTable(std::ostream& out, const io::MeasuredFile& file, Ceiling
     }
 }
 
-}  // namespace
+struct MeasuredOptions {
+    std::optional<std::string> file;
+    std::optional<std::string> ceilings;
+    std::optional<std::string> format;
+};
 
-int runMeasured(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    std::string path;
-    std::string format = "table";
-    Ceilings ceilings = Ceilings::Peak;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        std::string name = args[i];
-        std::optional<std::string> value;
-        if (const auto eq = name.find('='); name.starts_with("--") && eq != std::string::npos) {
-            value = name.substr(eq + 1);
-            name = name.substr(0, eq);
-        }
-        if (name == "--format" || name == "--ceilings") {
-            if (!value) {
-                if (i + 1 >= args.size()) {
-                    err << "roofline-cli: " << name << " expects a value\n";
-                    return kExitUsage;
-                }
-                value = args[++i];
-            }
-            if (name == "--format") {
-                if (*value != "table" && *value != "json") {
-                    err << "roofline-cli: measured --format expects table or json, got '"
-                        << *value << "'\n";
-                    return kExitUsage;
-                }
-                format = *value;
-            } else {
-                if (*value != "peak" && *value != "achievable") {
-                    err << "roofline-cli: --ceilings expects peak or achievable, got '" << *value
-                        << "'\n";
-                    return kExitUsage;
-                }
-                ceilings = *value == "peak" ? Ceilings::Peak : Ceilings::Achievable;
-            }
-        } else if (path.empty() && !args[i].starts_with("--")) {
-            path = args[i];
-        } else {
-            err << "roofline-cli: measured: unknown argument '" << args[i] << "'\n";
-            return kExitUsage;
-        }
+constexpr std::array<OptionRow<MeasuredOptions>, 3> kMeasuredOptions = {{
+    {"FILE", "FILE",
+     "CSV or JSON rows: model, hardware, tp, weights, activations,\n"
+     "kv, batch, prompt, output, metric (tpot_ms, ttft_ms,\n"
+     "output_tokens_per_s[_per_device]), value",
+     &MeasuredOptions::file, true},
+    {"--ceilings", "peak|achievable", "the roofs the rows are placed under (default peak)",
+     &MeasuredOptions::ceilings},
+    {"--format", "table|json", "table (the default) or json", &MeasuredOptions::format},
+}};
+
+int runMeasured(const CommandLine& line, std::ostream& out, std::ostream& err) {
+    const MeasuredOptions options = ownOptions<MeasuredOptions>(kMeasuredOptions, line);
+    const std::string format = options.format.value_or("table");
+    if (format != "table" && format != "json") {
+        return usageError(err, "measured --format expects table or json, got '" + format + "'");
     }
-    if (path.empty()) {
-        err << "roofline-cli: measured expects a FILE (CSV or JSON)\nTry 'roofline-cli --help'.\n";
-        return kExitUsage;
+    const std::string ceilingsText = options.ceilings.value_or("peak");
+    if (ceilingsText != "peak" && ceilingsText != "achievable") {
+        return usageError(err,
+                          "--ceilings expects peak or achievable, got '" + ceilingsText + "'");
     }
+    const Ceilings ceilings = ceilingsText == "peak" ? Ceilings::Peak : Ceilings::Achievable;
+    if (!options.file) {
+        return usageError(err, "measured expects a FILE (CSV or JSON)");
+    }
+    const std::string& path = *options.file;
     const io::MeasuredFile file = io::loadMeasuredFile(path);
     for (const std::string& warning : file.warnings) {
         err << path << ": warning: " << warning << '\n';
@@ -117,6 +105,15 @@ int runMeasured(const std::vector<std::string>& args, std::ostream& out, std::os
         return kExitInvalid;
     }
     return kExitOk;
+}
+
+}  // namespace
+
+CommandSpec measuredCommand() {
+    return {"measured",
+            "measured TPOT, TTFT or tokens/s against the model: each\n"
+            "row's efficiency and roofline point",
+            false, optionSpecs<MeasuredOptions>(kMeasuredOptions), &runMeasured};
 }
 
 }  // namespace roofline::cli

@@ -6,7 +6,6 @@
 #include <charconv>
 #include <cmath>
 #include <string_view>
-#include <utility>
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
@@ -109,63 +108,54 @@ std::optional<std::vector<std::int64_t>> parseValueList(const std::string& text,
     return values;
 }
 
-int runSweep(const std::vector<std::string>& argsIn, std::ostream& out, std::ostream& err) {
-    // --batch and --context take lists here: take them out before the scenario options.
-    std::vector<std::string> args;
-    std::string batchText = "1";
-    std::string contextText;
-    std::string format = "csv";
-    const std::array<std::pair<std::string_view, std::string*>, 3> own = {
-        {{"--batch", &batchText}, {"--context", &contextText}, {"--format", &format}}};
-    for (std::size_t i = 0; i < argsIn.size(); ++i) {
-        const std::string& a = argsIn[i];
-        const std::string name = a.substr(0, a.find('='));
-        const auto target = std::find_if(own.begin(), own.end(),
-                                         [&](const auto& o) { return o.first == name; });
-        if (target == own.end()) {
-            args.push_back(a);
-        } else if (name.size() < a.size()) {
-            *target->second = a.substr(name.size() + 1);  // --name=value
-        } else if (i + 1 < argsIn.size()) {
-            *target->second = argsIn[++i];  // --name value
-        } else {
-            err << "roofline-cli: " << name << " expects a value\n";
-            return kExitUsage;
-        }
-    }
+namespace {
+
+struct SweepOptions {
+    std::optional<std::string> batch;
+    std::optional<std::string> context;
+    std::optional<std::string> format;
+};
+
+// --batch and --context take lists here: these rows shadow the scenario options.
+constexpr std::array<OptionRow<SweepOptions>, 3> kSweepOptions = {{
+    {"--batch", "LIST",
+     "sequences per batch: a list (1,2,4) or a range, geometric\n"
+     "(1:4096:x2) or arithmetic (512:4096:+512) (default 1)",
+     &SweepOptions::batch},
+    {"--context", "LIST", "tokens in the KV cache, a list or range as --batch\n(default 2048)",
+     &SweepOptions::context},
+    {"--format", "csv|json", "csv (the default) or json", &SweepOptions::format},
+}};
+
+int runSweep(const CommandLine& line, std::ostream& out, std::ostream& err) {
+    const SweepOptions options = ownOptions<SweepOptions>(kSweepOptions, line);
+    const std::string batchText = options.batch.value_or("1");
+    const std::string format = options.format.value_or("csv");
     if (format != "csv" && format != "json") {
-        err << "roofline-cli: sweep --format expects csv or json, got '" << format << "'\n";
-        return kExitUsage;
+        return usageError(err, "sweep --format expects csv or json, got '" + format + "'");
     }
     io::ScenarioFile file;
     std::int64_t gqaRatio = 0;
-    const io::OptionsResult options = io::applyScenarioOptions(args, file, gqaRatio);
-    if (!options.errors.empty() || !options.rest.empty()) {
-        err << "roofline-cli: "
-            << (options.errors.empty() ? "unknown argument '" + options.rest.front() + "'"
-                                       : options.errors.front())
-            << '\n';
-        return kExitUsage;
+    if (const std::string error = applyScenarioValues(line, file, gqaRatio); !error.empty()) {
+        return usageError(err, error);
     }
-    if (contextText.empty()) {
-        contextText = std::to_string(file.workload.contextTokens);
-    }
+    const std::string contextText =
+        options.context.value_or(std::to_string(file.workload.contextTokens));
     std::string error;
     const auto batches = parseValueList(batchText, 1, kMaxBatch, error);
     if (!batches) {
-        err << "roofline-cli: --batch: " << error << '\n';
-        return kExitUsage;
+        return usageError(err, "--batch: " + error);
     }
     const auto contexts = parseValueList(contextText, 0, kMaxTokens, error);
     if (!contexts) {
-        err << "roofline-cli: --context: " << error << '\n';
-        return kExitUsage;
+        return usageError(err, "--context: " + error);
     }
     if (batches->size() * contexts->size() > kMaxCells) {
-        err << "roofline-cli: sweep of "
-            << integerText(static_cast<long long>(batches->size() * contexts->size()))
-            << " cells is more than " << integerText(static_cast<long long>(kMaxCells)) << '\n';
-        return kExitUsage;
+        const auto cells = static_cast<long long>(batches->size() * contexts->size());
+        return usageError(err, std::string("sweep of ")
+                                   .append(integerText(cells))
+                                   .append(" cells is more than ")
+                                   .append(integerText(static_cast<long long>(kMaxCells))));
     }
     io::ResolvedScenario resolved = io::resolve(file, gqaRatio);
     printIssues(err, resolved.issues);
@@ -204,6 +194,13 @@ int runSweep(const std::vector<std::string>& argsIn, std::ostream& out, std::ost
         csv.flushTo(out);
     }
     return kExitOk;
+}
+
+}  // namespace
+
+CommandSpec sweepCommand() {
+    return {"sweep", "one row per --batch x --context combination", true,
+            optionSpecs<SweepOptions>(kSweepOptions), &runSweep};
 }
 
 }  // namespace roofline::cli
