@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Scenario options shared by roofline-cli and roofline-explorer: one table (each option's
-// name, value name, help and effect), and the parser and help text built from it.
+// name, value name, help and effect), and the help text built from it. Each program's own
+// command-line parser (CLI11, QCommandLineParser) loops over the table.
 
 #include "roofline/io/scenario_options.h"
 
@@ -244,37 +245,6 @@ const ScenarioOption* findScenarioOption(std::string_view name) {
 std::string_view scenarioOptionsHelp() {
     static const std::string help = makeHelp();
     return help;
-}
-
-OptionsResult applyScenarioOptions(const std::vector<std::string>& args, ScenarioFile& scenario,
-                                   std::int64_t& gqaRatio) {
-    OptionsResult result;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        std::string name = args[i];
-        std::optional<std::string> inlineValue;
-        if (const auto eq = name.find('='); name.starts_with("--") && eq != std::string::npos) {
-            inlineValue = name.substr(eq + 1);
-            name = name.substr(0, eq);
-        }
-        const ScenarioOption* option = findScenarioOption(name);
-        if (option == nullptr) {
-            result.rest.push_back(args[i]);
-            continue;
-        }
-        std::string value;
-        if (inlineValue) {
-            value = *inlineValue;
-        } else if (i + 1 < args.size()) {
-            value = args[++i];
-        } else {
-            result.errors.push_back(name + " expects a value");
-            continue;
-        }
-        if (std::string error = option->apply(value, scenario, gqaRatio); !error.empty()) {
-            result.errors.push_back(std::move(error));
-        }
-    }
-    return result;
 }
 
 }  // namespace roofline::io

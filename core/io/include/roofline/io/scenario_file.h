@@ -101,25 +101,8 @@ std::string toJson(const ScenarioFile& scenario);
 Loaded<ScenarioFile> parseScenarioFile(std::string_view jsonText, const std::string& file);
 Loaded<ScenarioFile> loadScenarioFile(const std::string& path);
 
-/// Result of applying scenario options to a ScenarioFile.
-struct OptionsResult {
-    std::vector<std::string> rest;  ///< Arguments that are not scenario options, in order.
-    std::vector<std::string> errors;  ///< Usage errors: "--batch expects an integer ≥ 1, got 'x'"
-};
-
-/// Applies the scenario options in `args` to `scenario`: --hardware ID|FILE,
-/// --model ID|FILE, --batch N, --prompt N, --context N, --weights P, --activations P,
-/// --kv P, --kv-heads N, --gqa-ratio R (n_q / n_kv; resolved later against the model),
-/// --tp N, --flash-attention on|off, --expert-parallel on|off, --spec-k K (0 = off, up to
-/// 16), --spec-accept A (0–1), --draft-model ID|FILE|ngram, --memory-utilization F
-/// (0 < F ≤ 1), --max-batched-tokens N, --ceilings peak|achievable,
-/// --price-per-device-hour USD (≥ 0; "none" removes a price). Both "--opt value" and
-/// "--opt=value" work. `gqaRatio` receives --gqa-ratio (0 when absent), since it needs the
-/// model to become kv heads.
-OptionsResult applyScenarioOptions(const std::vector<std::string>& args, ScenarioFile& scenario,
-                                   std::int64_t& gqaRatio);
-
-/// Help text for the options above, one per line, for --help.
+/// The scenario options' --help text, one per line, from scenarioOptionTable()
+/// (roofline/io/scenario_options.h): --hardware ID|FILE, --model ID|FILE, --batch N, ...
 std::string_view scenarioOptionsHelp();
 
 /// A fully resolved scenario: hardware and model loaded.

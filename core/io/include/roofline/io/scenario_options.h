@@ -3,9 +3,10 @@
 
 /// @file scenario_options.h
 /// The scenario options of both programs, described once as a table: each row's name,
-/// value name, help sentence and what it does to a ScenarioFile. applyScenarioOptions()
-/// and scenarioOptionsHelp() (scenario_file.h) are built from it, for roofline-cli and
-/// roofline-explorer alike. Plain data: no Qt, no command-line library.
+/// value name, help sentence and what it does to a ScenarioFile. roofline-cli's CLI11 parser
+/// (app/cli/command_line.cpp) and roofline-explorer's QCommandLineParser
+/// (app/ui/window/app_options.cpp) are built by looping over it, and so is
+/// scenarioOptionsHelp() (scenario_file.h). Plain data: no Qt, no command-line library.
 
 #include <cstdint>
 #include <functional>
