@@ -306,7 +306,7 @@ private slots:
         QVERIFY(owners.value(QLatin1Char('f')).contains(QStringLiteral("&File")));
     }
 
-    void altFOpensTheFileMenu() {
+    void altFLAndSOpenTheirMenus() {
         MainWindow window;
         window.show();
         window.activateWindow();
@@ -326,6 +326,14 @@ private slots:
         QTRY_VERIFY(window.menuBar()->activeAction() != nullptr);
         QCOMPARE(window.menuBar()->activeAction()->text(), QStringLiteral("&Lessons"));
         QVERIFY(!window.controlsPanel()->ceilingsCombo()->hasFocus());
+        QTest::keyClick(QApplication::activePopupWidget(), Qt::Key_Escape);
+        QTRY_VERIFY(QApplication::activePopupWidget() == nullptr);
+        // S, underlined on the old "Sequence" row but dead, is the Scenario menu's (the
+        // row is now Prompt and Context, Alt+P and Alt+C).
+        window.controlsPanel()->batchControl()->spinBox()->setFocus();
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_S, Qt::AltModifier);
+        QTRY_VERIFY(window.menuBar()->activeAction() != nullptr);
+        QCOMPARE(window.menuBar()->activeAction()->text(), QStringLiteral("&Scenario"));
         QTest::keyClick(QApplication::activePopupWidget(), Qt::Key_Escape);
     }
 
