@@ -458,6 +458,11 @@ private slots:
                 continue;
             }
             const qsizetype amp = label->text().indexOf(QLatin1Char('&'));
+            if (label->buddy() == panel.ceilingsCombo()) {
+                // Every letter of "Ceilings" belongs to another row or a menu (&Lessons).
+                QCOMPARE(amp, qsizetype{-1});
+                continue;
+            }
             QVERIFY2(amp >= 0, qPrintable(label->text()));
             mnemonics << label->text().at(amp + 1).toLower();
         }
@@ -481,8 +486,9 @@ private slots:
         QVERIFY(buddies.contains(panel.promptControl()));
         QVERIFY(buddies.contains(panel.contextControl()));
         QVERIFY(buddies.contains(panel.acceptanceControl()));
-        // No two labels share a mnemonic, and none takes a menu's (File, Edit, View, Help)
-        // except FlashAttention's older F.
+        // No two labels share a mnemonic, and none takes a menu's (File, Edit, View,
+        // Scenario, Interventions, Lessons, Help): a shared letter reaches each owner only
+        // every other press (issue 12: Alt+F focused FlashAttention, Alt+L Ceilings).
         for (const QChar m : mnemonics) {
             QCOMPARE(mnemonics.count(m), 1);
         }
@@ -490,7 +496,9 @@ private slots:
         const QChar a = advanced.at(advanced.indexOf(QLatin1Char('&')) + 1).toLower();
         QVERIFY(!mnemonics.contains(a));
         mnemonics << a;
-        for (const QChar menu : {QLatin1Char('e'), QLatin1Char('v'), QLatin1Char('h')}) {
+        for (const QChar menu : {QLatin1Char('f'), QLatin1Char('e'), QLatin1Char('v'),
+                                 QLatin1Char('s'), QLatin1Char('i'), QLatin1Char('l'),
+                                 QLatin1Char('h')}) {
             QVERIFY(!mnemonics.contains(menu));
         }
         // A label's mnemonic focuses the control; a slider row passes it to its slider.

@@ -5,6 +5,7 @@
 #include <QPainter>
 #include <QToolTip>
 #include <algorithm>
+#include <array>
 
 #include "plot_tooltip.h"
 #include "roofline/format.h"
@@ -81,13 +82,58 @@ QRect ByteSplitBar::barRect(std::size_t row) const {
             h - 4};
 }
 
-QSize ByteSplitBar::sizeHint() const {
-    // The bars, then one row for the key.
-    return {200, rowHeight() * static_cast<int>(m_bars.size() + 1)};
+namespace {
+
+/// The key's entries, in the order of the bars' segments.
+std::array<std::pair<QString, QColor>, 4> keyEntries(const PlotPalette& palette) {
+    return {{{ByteSplitBar::tr("weights"), palette.weightBytes},
+             {ByteSplitBar::tr("KV"), palette.kvBytes},
+             {ByteSplitBar::tr("activations"), palette.activationBytes},
+             {ByteSplitBar::tr("link"), palette.interconnect}}};
 }
 
-QSize ByteSplitBar::minimumSizeHint() const {
-    return {80, rowHeight() * static_cast<int>(m_bars.size() + 1)};
+}  // namespace
+
+std::vector<QPoint> ByteSplitBar::keyPlaces(int width) const {
+    const QFontMetrics fm = fontMetrics();
+    const int swatch = fm.height() / 2 + 2;
+    std::vector<QPoint> places;
+    int x = 0;
+    int row = 0;
+    for (const auto& [name, colour] : keyEntries(m_palette)) {
+        const int entry = swatch + 3 + fm.horizontalAdvance(name) + 2;
+        if (x > 0 && x + entry > width) {
+            x = 0;
+            ++row;
+        }
+        places.emplace_back(x, row);
+        x += entry + 8;
+    }
+    return places;
+}
+
+int ByteSplitBar::keyRows(int width) const { return keyPlaces(width).back().y() + 1; }
+
+int ByteSplitBar::heightForWidth(int width) const {
+    return rowHeight() * static_cast<int>(m_bars.size() + static_cast<std::size_t>(keyRows(width)));
+}
+
+QSize ByteSplitBar::sizeHint() const {
+    // The bars, then the key in the rows it took at the current width.
+    return {200, rowHeight() * static_cast<int>(m_bars.size() + static_cast<std::size_t>(m_keyRows))};
+}
+
+QSize ByteSplitBar::minimumSizeHint() const { return {80, sizeHint().height()}; }
+
+void ByteSplitBar::resizeEvent(QResizeEvent* /*event*/) {
+    // The key wraps in a narrow dock (issue 12: "link" was cut to "li"): a width that
+    // changes its rows asks the layout for the height they need. Only the width decides
+    // the rows, so the new height cannot change them again.
+    const int rows = keyRows(width());
+    if (rows != m_keyRows) {
+        m_keyRows = rows;
+        updateGeometry();
+    }
 }
 
 void ByteSplitBar::paintEvent(QPaintEvent* /*event*/) {
@@ -115,22 +161,20 @@ void ByteSplitBar::paintEvent(QPaintEvent* /*event*/) {
         painter.setPen(QWidget::palette().color(QPalette::Mid));
         painter.drawRect(QRectF(area).adjusted(0.5, 0.5, -0.5, -0.5));
     }
-    // The key: a swatch and a name per kind of byte.
+    // The key: a swatch and a name per kind of byte, wrapped to the width.
     const QFontMetrics fm = fontMetrics();
-    int x = 0;
-    const int y = static_cast<int>(m_bars.size()) * h;
-    const std::pair<QString, QColor> keys[] = {{tr("weights"), m_palette.weightBytes},
-                                               {tr("KV"), m_palette.kvBytes},
-                                               {tr("activations"), m_palette.activationBytes},
-                                               {tr("link"), m_palette.interconnect}};
-    for (const auto& [name, colour] : keys) {
-        const int swatch = fm.height() / 2 + 2;
+    const int swatch = fm.height() / 2 + 2;
+    const int top = static_cast<int>(m_bars.size()) * h;
+    const std::vector<QPoint> places = keyPlaces(width());
+    std::size_t i = 0;
+    for (const auto& [name, colour] : keyEntries(m_palette)) {
+        const int x = places[i].x();
+        const int y = top + places[i].y() * h;
+        ++i;
         painter.fillRect(QRect(x, y + (h - swatch) / 2, swatch, swatch), colour);
-        x += swatch + 3;
         painter.setPen(QWidget::palette().color(QPalette::WindowText));
-        painter.drawText(QRect(x, y, fm.horizontalAdvance(name) + 2, h),
+        painter.drawText(QRect(x + swatch + 3, y, fm.horizontalAdvance(name) + 2, h),
                          Qt::AlignLeft | Qt::AlignVCenter, name);
-        x += fm.horizontalAdvance(name) + 10;
     }
 }
 
@@ -144,6 +188,10 @@ QString ByteSplitBar::toolTipAt(const QPoint& pos) const {
 }
 
 bool ByteSplitBar::event(QEvent* event) {
+    if (event->type() == QEvent::FontChange) {  // presentation mode: wider names, same width
+        m_keyRows = keyRows(width());
+        updateGeometry();
+    }
     if (event->type() == QEvent::ToolTip) {
         auto* help = static_cast<QHelpEvent*>(event);
         const QString text = toolTipAt(help->pos());

@@ -46,18 +46,25 @@ public:
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
+    /// The bars, then the key in as many rows as `width` needs (it wraps, never cut).
+    int heightForWidth(int width) const override;
 
 protected:
     void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
     bool event(QEvent* event) override;
 
 private:
     int rowHeight() const;
     int nameWidth() const;
     QRect barRect(std::size_t row) const;
+    /// Where each key entry (swatch and name) starts within `width`: x and key row.
+    std::vector<QPoint> keyPlaces(int width) const;
+    int keyRows(int width) const;
     void rebuild();
 
     PlotPalette m_palette;
+    int m_keyRows = 1;  ///< the key's rows at the current width (sizeHint asks for them)
     Analysis m_analysis;
     bool m_hasAnalysis = false;
     std::vector<Bar> m_bars;

@@ -53,7 +53,7 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
 
     m_hardware = new QComboBox(this);
-    m_hardware->setToolTip(tr("The accelerator: its compute roofs and HBM bandwidth"));
+    m_hardware->setToolTip(tr("The accelerator: its compute roofs and memory bandwidth"));
     m_model = new QComboBox(this);
     m_model->setToolTip(
         tr("A shipped model, or File > Open model config… for any "
@@ -126,10 +126,10 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
     m_gqa = new SliderControl(this);
 
     m_flash = new QCheckBox(tr("on"), this);
-    m_flash->setToolTip(tr("Off: the attention score matrix goes through HBM"));
+    m_flash->setToolTip(tr("Off: the attention score matrix goes through device memory"));
     m_tp = new QComboBox(this);  // filled by syncTensorParallel()
     m_tp->setToolTip(tr("Devices sharing every layer; numbers are per device"));
-    m_expertParallel = new QCheckBox(tr("on"), this);
+    m_expertParallel = new QCheckBox(tr("off"), this);
 
     m_specK = new MappedSpinBox(this);
     m_specK->setRange(0, static_cast<int>(kMaxSpeculativeTokens));
@@ -191,7 +191,9 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
         form->addRow(name, field);
     };
     row(tr("Hard&ware"), m_hardware);
-    row(tr("Cei&lings"), m_ceilings);
+    // No mnemonic: every letter of "Ceilings" is taken by another row or a menu, and a
+    // shared one (Cei&lings and &Lessons) reaches each owner only every other press.
+    row(tr("Ceilings"), m_ceilings);
     row(tr("&Model"), m_model);
     row(tr("&Batch"), m_batch);
     row(tr("&Prompt"), m_prompt);
@@ -261,6 +263,8 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
             [this](int index) { m_controller.setTensorParallel(m_tp->itemData(index).toInt()); });
     connect(m_expertParallel, &QCheckBox::toggled, &m_controller,
             &ScenarioController::setExpertParallel);
+    connect(m_expertParallel, &QCheckBox::toggled, this,
+            [this](bool on) { m_expertParallel->setText(on ? tr("on") : tr("off")); });
     connect(m_specK, &QSpinBox::valueChanged, this, &ControlsPanel::onSpeculationChanged);
     connect(m_acceptance, &FractionControl::valueChanged, this,
             &ControlsPanel::onSpeculationChanged);
@@ -386,6 +390,8 @@ void ControlsPanel::syncSpeculation() {
 void ControlsPanel::syncExpertParallel() {
     const QSignalBlocker block(m_expertParallel);
     m_expertParallel->setChecked(m_controller.scenarioFile().workload.expertParallel);
+    // As FlashAttention's box: what it is set to, so a disabled unchecked box reads "off".
+    m_expertParallel->setText(m_expertParallel->isChecked() ? tr("on") : tr("off"));
     const bool moe = m_controller.isMixtureOfExperts();
     m_expertParallel->setEnabled(m_controller.expertParallelApplicable());
     if (!moe) {

@@ -78,6 +78,10 @@ SliderControl::SliderControl(QWidget* parent) : QWidget(parent) {
     layout->addWidget(m_slider, 1);
     layout->addWidget(m_spinBox);
     setFocusProxy(m_slider);  // a label's mnemonic focuses the slider
+    // QLabel moves focus only to a buddy whose own policy takes focus (issue 12: Alt+B and
+    // Alt+G were underlined but dead). Tab skips a widget with a focus proxy, so the tab
+    // order still runs slider, spin box.
+    setFocusPolicy(Qt::StrongFocus);
 
     // Live while dragging: valueChanged fires on every tick the handle passes.
     connect(m_slider, &QSlider::valueChanged, this, &SliderControl::onSliderMoved);

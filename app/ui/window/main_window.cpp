@@ -491,8 +491,9 @@ bool MainWindow::applyLever(LeverId id, QString* reason) {
         }
     }
     if (!why.isEmpty()) {
-        statusBar()->showMessage(tr("%1 does not apply: %2").arg(leverName(id), why),
-                                 kStatusMessageMs);
+        // Like a refusal, it is about this scenario: the next change takes it down.
+        m_refusalMessage = tr("%1 does not apply: %2").arg(leverName(id), why);
+        statusBar()->showMessage(m_refusalMessage, kStatusMessageMs);
         if (reason != nullptr) {
             *reason = why;
         }

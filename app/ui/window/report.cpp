@@ -71,7 +71,9 @@ QString resultsTable(const Scenario& scenario, const Analysis& a) {
     rows.emplace_back(QObject::tr("Compute roof"), std::string(toString(a.computePrecision)) +
                                                        " " +
                                                        formatSi(a.peakFlopsPerSecond, "FLOP/s"));
-    rows.emplace_back(QObject::tr("HBM"), formatSi(a.memoryBandwidthBytesPerSecond, "B/s"));
+    // The preset's memory type (the L4's GDDR6), not "HBM" for every chip.
+    rows.emplace_back(QString::fromStdString(memoryRoofName(a)),
+                      formatSi(a.memoryBandwidthBytesPerSecond, "B/s"));
     rows.emplace_back(QObject::tr("Critical batch"),
                       a.criticalBatch ? formatInteger(*a.criticalBatch) : std::string("never"));
     rows.emplace_back(QObject::tr("… weight matmuls"),
