@@ -14,6 +14,7 @@
 #include "critical_batch.h"
 #include "parameters.h"
 #include "passes.h"
+#include "roofline/format.h"
 #include "roofline/requests.h"
 
 namespace roofline {
@@ -231,9 +232,16 @@ void warnPrecisionAndMemory(const Hardware& hw, const Workload& wl,
                << ", and its activation bytes";
     }
     if (!mem.fits) {
-        warn() << "Does not fit: " << std::llround(mem.totalBytes / 1e9)
-               << " GB needed per device, " << std::llround(mem.usableBytes / 1e9)
-               << " GB usable (largest batch that fits: "
+        // The memory bar's 3 significant figures, or more where 3 would print the same for
+        // both ("77.3 GB needed, 77.3 GB usable" reads as if it fits).
+        int figures = 3;
+        while (figures < 6 && formatSi(mem.totalBytes, "B", figures) ==
+                                  formatSi(mem.usableBytes, "B", figures)) {
+            ++figures;
+        }
+        warn() << "Does not fit: " << formatSi(mem.totalBytes, "B", figures)
+               << " needed per device, " << formatSi(mem.usableBytes, "B", figures)
+               << " usable (largest batch that fits: "
                << static_cast<long long>(mem.maxBatch) << "); analysed anyway";
     }
 }

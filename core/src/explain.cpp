@@ -5,6 +5,7 @@
 #include "roofline/explain.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 #include "roofline/format.h"
@@ -131,11 +132,22 @@ std::string whereSentence(const PassCost& p, const Analysis& a) {
     return s + ".";
 }
 
-// What its HBM bytes are.
+// The device memory's family, as people say it: "HBM" for HBM2e or HBM3e (12-high), "GDDR"
+// for an L4's GDDR6; "memory" when the preset names none.
+std::string memoryFamily(const Analysis& a) {
+    const std::string name = memoryRoofName(a);
+    std::size_t letters = 0;
+    while (letters < name.size() && std::isalpha(static_cast<unsigned char>(name[letters]))) {
+        ++letters;
+    }
+    return letters == 0 ? std::string("memory") : name.substr(0, letters);
+}
+
+// What its memory bytes are.
 std::string bytesSentence(const PassCost& p, const Analysis& a) {
     const double total = p.bytes();
     if (!(total > 0.0)) {
-        return capitalised(passName(p)) + " moves no HBM bytes.";
+        return capitalised(passName(p)) + " moves no " + memoryFamily(a) + " bytes.";
     }
     return "Of " + passName(p) + "'s " + formatBytes(total) + bytesQualifier(p, a) + ", " +
            pct(p.weightBytes / total) + " are weights, " + pct(p.kvBytes / total) +
@@ -146,7 +158,8 @@ std::string bytesSentence(const PassCost& p, const Analysis& a) {
 std::string leverKindSentence(const PassCost& p, const Analysis& a) {
     const std::string name = passName(p);
     if (p.bound == Bound::Interconnect) {
-        return "Neither more FLOP/s nor more HBM bandwidth would help " + name + " much: " +
+        return "Neither more FLOP/s nor more " + memoryFamily(a) + " bandwidth would help " +
+               name + " much: " +
                pct(p.shares.interconnect) +
                " of its time goes to collectives over the link; a faster link, fewer devices "
                "or fewer bytes sent would.";
@@ -154,7 +167,8 @@ std::string leverKindSentence(const PassCost& p, const Analysis& a) {
     const std::string at = " at " + perByte(p.intensity()) + " against a ridge of " +
                            perByte(a.ridgePointFlopsPerByte);
     if (p.bound == Bound::Compute) {
-        return "More HBM bandwidth would not help " + name + ": it is compute-bound" + at +
+        return "More " + memoryFamily(a) + " bandwidth would not help " + name +
+               ": it is compute-bound" + at +
                "; a faster compute roof would (math in a narrower precision, a newer chip, "
                "or more devices sharing the FLOPs).";
     }

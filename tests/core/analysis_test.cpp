@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "roofline/analysis.h"
+#include "roofline/format.h"
 #include "test_models.h"
 
 namespace roofline {
@@ -413,6 +414,12 @@ TEST(Analyze, MemoryFootprintAndFit) {
     EXPECT_GT(a.tpotSeconds, 0.0);
     ASSERT_FALSE(a.warnings.empty());
     EXPECT_NE(a.warnings[0].text().find("Does not fit"), std::string::npos);
+    // The warning states both sides as the memory bar does, 3 significant figures: needed
+    // 137,953,296,384 (weights) + 671,416,320 (KV, 2049 tokens · 327,680 B) + 1,208,023,552
+    // (activation workspace) = 139,832,736,256 B = "140 GB"; usable 0.9 · 80 GiB =
+    // 77,309,411,328 B = "77.3 GB".
+    EXPECT_EQ(a.warnings[0].text(), "Does not fit: 140 GB needed per device, 77.3 GB usable "
+                                    "(largest batch that fits: 0); analysed anyway");
     // Llama-3.1-8B: weights 16,060,522,496 bytes; KV per sequence at max(P, C+1) = 2049 tokens:
     // 2049 · 131,072 = 268,566,528.
     const Analysis b = analyze(scenario(test::h100Sxm(), test::llama31_8b()));
@@ -547,4 +554,34 @@ TEST(DecodeBatchTrail, IncludesTheCriticalBatchAndTheMemoryLimit) {
 }
 
 }  // namespace
+// Needed and usable never print the same in the "does not fit" warning: where 3 figures
+// would collide, it gives more. Llama-2-70B at TP 2 on H100, B = 22: each device holds half
+// the weights (68.98 GB) and 22 sequences' half KV cache (163,840 B per token), about 77.1 GB
+// at 2,048 tokens, so the footprint crosses the usable 77,309,411,328 B (0.9 · 80 GiB) a few
+// dozen tokens later, where 3 figures print "77.3 GB" for both sides.
+TEST(Analyze, DoesNotFitWarningTellsNeededFromUsable) {
+    int collisions = 0;
+    for (std::int64_t tokens = 2048; tokens <= 2400; ++tokens) {
+        Workload w;
+        w.batch = 22;
+        w.promptTokens = tokens;
+        w.contextTokens = tokens;
+        w.tensorParallel = 2;
+        const Analysis a = analyze(scenario(test::h100Sxm(), test::llama2_70b(), w));
+        if (a.memory.fits) {
+            continue;
+        }
+        const std::string text(a.warnings.back().text());
+        const auto needed = text.substr(14, text.find(" needed") - 14);
+        const auto usableAt = text.find(", ") + 2;
+        const auto usable = text.substr(usableAt, text.find(" usable") - usableAt);
+        EXPECT_NE(needed, usable) << text;
+        if (formatBytes(a.memory.totalBytes) == formatBytes(a.memory.usableBytes)) {
+            ++collisions;
+            EXPECT_GT(needed.size(), formatBytes(a.memory.totalBytes).size()) << text;
+        }
+    }
+    EXPECT_GE(collisions, 1) << "no length put 3 figures of needed and usable together";
+}
+
 }  // namespace roofline

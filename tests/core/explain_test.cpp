@@ -32,6 +32,8 @@
 #include <cctype>
 #include <cmath>
 #include <random>
+#include <string>
+#include <utility>
 
 #include "roofline/explain.h"
 #include "roofline/validate.h"
@@ -94,6 +96,25 @@ TEST(Explain, PrefillIsComputeBoundBelowTheRoofByItsMemoryBoundShare) {
                     "(math in a narrower precision, a newer chip, or more devices sharing the "
                     "FLOPs)."))
         << joined(e);
+}
+
+// The memory is named by the preset's type, by family: the same H100 with GDDR6 (as an L4
+// has) says "GDDR", and with no type says "memory"; never "HBM" for a part without it.
+TEST(Explain, MemoryIsNamedByThePresetsFamily) {
+    for (const auto& [type, family] : {std::pair<std::string, std::string>{"GDDR6 (ECC)", "GDDR"},
+                                       {"HBM3e (12-high)", "HBM"},
+                                       {"", "memory"}}) {
+        Hardware hw = h100Sxm();
+        hw.memoryType = type;
+        const Scenario s = test::scenario(hw, llama8b());
+        const std::string all = joined(explain(s, analyze(s)));
+        EXPECT_NE(all.find("More " + family + " bandwidth would not help prefill"),
+                  std::string::npos)
+            << all;
+        if (family != "HBM") {
+            EXPECT_EQ(all.find("HBM"), std::string::npos) << all;
+        }
+    }
 }
 
 TEST(Explain, CriticalBatchIsNeverAtLongContextBecauseAttentionStaysMemoryBound) {

@@ -16,6 +16,7 @@ inline Hardware h100Sxm() {
     Hardware hw;
     hw.id = "h100-sxm";
     hw.name = "NVIDIA H100 SXM5 80GB";
+    hw.memoryType = "HBM3";
     hw.peakFlopsPerSecond[index(Precision::Fp32)] = 66.9e12;
     hw.peakFlopsPerSecond[index(Precision::Tf32)] = 494.7e12;
     hw.peakFlopsPerSecond[index(Precision::Bf16)] = 989.4e12;
