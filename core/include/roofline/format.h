@@ -38,8 +38,10 @@ std::string integerText(long long value);
 /// "3.35 TB/s", formatSi(0.00512, "s") -> "5.12 ms". Non-finite values print "–".
 std::string formatSi(double value, std::string_view unit, int significantFigures = 3);
 
-/// A plain number to `significantFigures` significant figures with thousands separators and
-/// no prefix: formatNumber(1559.7) -> "1,560"; formatNumber(8.04) -> "8.04".
+/// A plain number with thousands separators and no prefix: to `significantFigures`
+/// significant figures below 10^significantFigures (formatNumber(8.04) -> "8.04",
+/// formatNumber(295.343) -> "295"), rounded to a whole number above, every integer digit
+/// kept (formatNumber(1559.7) -> "1,560", formatNumber(114516.3) -> "114,516").
 std::string formatNumber(double value, int significantFigures = 3);
 
 /// An integer with thousands separators: formatInteger(8030261248) -> "8,030,261,248".
