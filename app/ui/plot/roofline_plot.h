@@ -142,7 +142,7 @@ public:
     /// Every label shown, in placement order (labels the placer dropped are not shown).
     std::vector<PlacedLabel> placedLabels() const;
     /// The squares the markers (points, link markers, trail marks, ridge, ghosts, operators
-    /// when shown) cover, in widget pixels: no label lies on one.
+    /// when shown, compare scenarios' points) cover, in widget pixels: no label lies on one.
     std::vector<QRectF> markerRects() const;
     /// The bounds wheel zoom and drag keep the view in: the data's view three decades out.
     QCPRange xLimits() const;

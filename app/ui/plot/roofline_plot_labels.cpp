@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // RooflinePlot's label placement: every label of the plot (roofs, slopes, ridge, regions,
-// points, trail marks, compare-mode speed-ups) is placed in one pass of label_placer.h, so
+// points, trail marks, compare-mode speed-ups, the compare scenarios' names: compare_layer.h)
+// is placed in one pass of label_placer.h, so
 // that none overlaps another or a marker (issue 12). The roofs' labels go first: they
 // depend on the view and on where the markers are, not on the point labels, so a slider
 // step redraws the cached roof picture only when a point comes onto one of them (or a
@@ -66,10 +67,17 @@ double markHalf(const QCPGraph* graph) {
 std::vector<QRectF> RooflinePlot::markerRects() const {
     std::vector<QRectF> rects;
     const QRectF area = QRectF(axisRect()->rect()).adjusted(-20, -20, 20, 20);
+    std::vector<const QCPGraph*> graphs;
     for (const QCPGraph* graph :
          {m_prefillPoint, m_decodePoint, m_specPoints, m_prefillLink, m_decodeLink, m_criticalMark,
           m_memoryWallMark, m_ridgeMarker, m_basePrefill, m_baseDecode, m_baseSpec, m_prefillOps,
           m_decodeOps}) {
+        graphs.push_back(graph);
+    }
+    for (QCPGraph* graph : m_compare->pointGraphs()) {
+        graphs.push_back(graph);
+    }
+    for (const QCPGraph* graph : graphs) {
         if (!graph->realVisibility()) {
             continue;
         }
@@ -100,6 +108,7 @@ bool RooflinePlot::placeLabels() {
         PlotLabel* label;
         bool roofLayer;
         std::vector<SlopeSpot> spots;  ///< per candidate, for a label turned along a slope
+        QCPItemLine* leader = nullptr;  ///< its own leader line (else one of m_leaders)
     };
     std::vector<LabelRequest> requests;
     std::vector<Entry> entries;
@@ -108,9 +117,9 @@ bool RooflinePlot::placeLabels() {
         return QPointF(xAxis->coordToPixel(x), yAxis->coordToPixel(y));
     };
     const auto add = [&](PlotLabel* label, bool roofLayer, LabelRequest request,
-                         std::vector<SlopeSpot> spots = {}) {
+                         std::vector<SlopeSpot> spots = {}, QCPItemLine* leader = nullptr) {
         requests.push_back(std::move(request));
-        entries.push_back({label, roofLayer, std::move(spots)});
+        entries.push_back({label, roofLayer, std::move(spots), leader});
     };
 
     // --- The roof layer: compute roofs, slopes, ridge, regions. ---
@@ -235,6 +244,14 @@ bool RooflinePlot::placeLabels() {
         r.priority = 30;  // after the points' names: they give way, not the points
         r.droppable = true;
         add(label, true, std::move(r));
+    }
+
+    // The compare scenarios' names (compare_layer.h): with the roof layer, whose picture
+    // holds them. Their roofs' names after this plot's own; their points' names before the
+    // current points' (which move with every slider step: they step round the compare
+    // names, not the other way, so a step does not redraw the roof layer for them).
+    for (CompareLayer::LabelSlot& slot : m_compare->labelRequests(6, 5, kPad)) {
+        add(slot.label, true, std::move(slot.request), {}, slot.leader);
     }
 
     // --- The data: points, speed-ups, trail marks. ---
@@ -374,7 +391,11 @@ bool RooflinePlot::placeLabels() {
         const std::vector<QPointF> corners = p.box.corners();
         m_placed.push_back({e.label->text(), QPolygonF(corners.begin(), corners.end()), p.free,
                             p.leader});
-        if (p.leader) {
+        if (p.leader && e.leader != nullptr) {
+            e.leader->start->setCoords(requests[i].anchor);
+            e.leader->end->setCoords(p.leaderEnd);
+            e.leader->setVisible(true);
+        } else if (p.leader) {
             for (auto& [label, line] : m_leaders) {
                 if (label == e.label) {
                     line->start->setCoords(requests[i].anchor);
