@@ -61,9 +61,10 @@ BatchSweepView::BatchSweepView(ScenarioController& controller, QWidget* parent)
     m_plot->plotLayout()->setColumnStretchFactors({1.4, 1.0});
     // Row 0: a title over each plot.
     m_plot->plotLayout()->insertRow(0);
-    m_batchTitle = new QCPTextElement(m_plot);
-    m_latencyTitle = new QCPTextElement(m_plot,
-                                        tr("Throughput against latency: B grows along the curve"));
+    m_batchTitle = new FittedTitle(m_plot);
+    m_latencyTitle = new FittedTitle(m_plot);
+    m_latencyTitle->setTexts({tr("Throughput against latency: B grows along the curve"),
+                              tr("Throughput against latency"), tr("Tok/s vs TPOT")});
     m_plot->plotLayout()->addElement(0, 0, m_batchTitle);
     m_plot->plotLayout()->addElement(0, 1, m_latencyTitle);
 
@@ -312,12 +313,18 @@ void BatchSweepView::rebuildSweep() {
               wall ? tr("memory full B = %1").arg(qs(formatInteger(*wall))) : QString());
     const QString context =
         qs(formatInteger(m_controller.scenario().workload.contextTokens));
-    m_batchTitle->setText(
-        tr("Decode step against batch at C = %1 tokens — critical batch: %2; memory wall: %3")
-            .arg(context,
-                 m_sweep.criticalBatch ? qs(formatInteger(*m_sweep.criticalBatch))
-                                       : tr("never at this context"),
-                 wall ? tr("B = %1").arg(qs(formatInteger(*wall))) : tr("nothing fits")));
+    // Shorter forms for a narrow view (`--view all`): the numbers stay longest.
+    const QString criticalText = m_sweep.criticalBatch ? qs(formatInteger(*m_sweep.criticalBatch))
+                                                   : tr("never at this context");
+    const QString wallText =
+        wall ? tr("B = %1").arg(qs(formatInteger(*wall))) : tr("nothing fits");
+    m_batchTitle->setTexts(
+        {tr("Decode step against batch at C = %1 tokens — critical batch: %2; memory wall: %3")
+             .arg(context, criticalText, wallText),
+         tr("Decode vs batch, C = %1 — critical B: %2; wall: %3")
+             .arg(context, m_sweep.criticalBatch ? criticalText : tr("never"),
+                  wall ? qs(formatInteger(*wall)) : tr("none")),
+         tr("Decode step against batch at C = %1").arg(context), tr("Decode vs batch")});
     QVector<double> markX, markY;
     m_curveCriticalLabel->setVisible(false);
     m_curveWallLabel->setVisible(false);

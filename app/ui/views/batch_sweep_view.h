@@ -20,6 +20,7 @@
 
 #include "plot_palette.h"
 #include "views/live_view.h"
+#include "views/view_style.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/sweep.h"
 
@@ -70,8 +71,8 @@ private:
     QLabel* m_notice = nullptr;  ///< in the plot's place for a model without a decode step
     QCPAxisRect* m_batchRect = nullptr;
     QCPAxisRect* m_latencyRect = nullptr;
-    QCPTextElement* m_batchTitle = nullptr;
-    QCPTextElement* m_latencyTitle = nullptr;
+    FittedTitle* m_batchTitle = nullptr;
+    FittedTitle* m_latencyTitle = nullptr;
     QCPGraph* m_tokens = nullptr;
     QCPGraph* m_tokensBeyond = nullptr;
     QCPGraph* m_tpot = nullptr;

@@ -42,6 +42,33 @@ QString passTitle(const PassCost& pass) {
         .arg(name, qs(formatDuration(pass.timeSeconds)), boundName(pass.bound));
 }
 
+/// passTitle() and shorter forms for a narrow column: the time stays.
+QStringList passTitles(const PassCost& pass) {
+    const QString time = qs(formatDuration(pass.timeSeconds));
+    QString name;
+    switch (pass.kind) {
+        case PassKind::Prefill:
+            name = QObject::tr("Prefill");
+            break;
+        case PassKind::Decode:
+            name = QObject::tr("Decode");
+            break;
+        case PassKind::Draft:
+            name = QObject::tr("Draft");
+            break;
+        case PassKind::Verify:
+            name = QObject::tr("Verify");
+            break;
+        case PassKind::Encode:
+            name = QObject::tr("Encode");
+            break;
+        case PassKind::Forward:
+            name = QObject::tr("Forward");
+            break;
+    }
+    return {passTitle(pass), QObject::tr("%1: %2").arg(name, time), time};
+}
+
 QCPItemText* newLabel(QCustomPlot* plot, QCPAxisRect* rect) {
     auto* label = new QCPItemText(plot);
     label->setClipToAxisRect(true);
@@ -95,7 +122,7 @@ BreakdownView::BreakdownView(ScenarioController& controller, QWidget* parent)
     m_plot->axisRect()->insetLayout()->take(legend);
     m_plot->plotLayout()->clear();  // the default axis rect: each pass gets its own
     m_passGrid = new QCPLayoutGrid;
-    m_memoryTitle = new QCPTextElement(m_plot);
+    m_memoryTitle = new FittedTitle(m_plot);
     m_memoryRect = new QCPAxisRect(m_plot, true);
     auto* legendRow = new QCPLayoutGrid;
     QCPLayoutGrid* main = m_plot->plotLayout();
@@ -212,7 +239,7 @@ void BreakdownView::layoutPasses(const Analysis& a) {
         const PassCost& cost = a.passes[k];
         PassBars pass;
         pass.kind = cost.kind;
-        pass.title = new QCPTextElement(m_plot);
+        pass.title = new FittedTitle(m_plot);
         pass.rect = new QCPAxisRect(m_plot, true);
         const int column = static_cast<int>(k);
         m_passGrid->addElement(0, column, pass.title);
@@ -272,7 +299,7 @@ void BreakdownView::fillPasses(const Analysis& a) {
         if (cost == nullptr) {
             continue;
         }
-        pass.title->setText(passTitle(*cost));
+        pass.title->setTexts(passTitles(*cost));
         const BoundSeconds whole = boundSeconds(a, pass.kind);
         QVector<double> keys{0.0}, memory{whole.memory}, compute{whole.compute},
             link{whole.interconnect};
@@ -312,13 +339,17 @@ void BreakdownView::fillMemory(const Analysis& a) {
                : (m.maxBatch > 0 ? tr("DOES NOT FIT (at most B = %1)")
                                        .arg(qs(formatInteger(m.maxBatch)))
                                  : tr("DOES NOT FIT (not even one sequence)"));
-    m_memoryTitle->setText(tr("Memory of one device: weights %1 + KV cache %2 + workspace %3 "
-                              "= %4 of %5 usable — %6")
-                               .arg(qs(formatBytes(m.weightBytes)),
-                                    qs(formatBytes(m.kvCacheBytes)),
-                                    qs(formatBytes(m.workspaceBytes)),
-                                    qs(formatBytes(m.totalBytes)),
-                                    qs(formatBytes(m.usableBytes)), fits));
+    // Shorter forms for a narrow view (`--view all`): the total and the verdict stay.
+    m_memoryTitle->setTexts(
+        {tr("Memory of one device: weights %1 + KV cache %2 + workspace %3 "
+            "= %4 of %5 usable — %6")
+             .arg(qs(formatBytes(m.weightBytes)), qs(formatBytes(m.kvCacheBytes)),
+                  qs(formatBytes(m.workspaceBytes)), qs(formatBytes(m.totalBytes)),
+                  qs(formatBytes(m.usableBytes)), fits),
+         tr("Memory per device: %1 of %2 usable — %3")
+             .arg(qs(formatBytes(m.totalBytes)), qs(formatBytes(m.usableBytes)), fits),
+         tr("Memory: %1 of %2 — %3")
+             .arg(qs(formatBytes(m.totalBytes)), qs(formatBytes(m.usableBytes)), fits)});
     m_memoryTitle->setTextColor(m.fits ? m_palette.foreground : m_palette.warning);
 }
 

@@ -16,6 +16,7 @@
 
 #include "plot_palette.h"
 #include "views/live_view.h"
+#include "views/view_style.h"
 #include "roofline/analysis.h"
 
 namespace roofline::ui {
@@ -40,7 +41,7 @@ public:
     struct PassBars {
         PassKind kind;
         QCPAxisRect* rect = nullptr;
-        QCPTextElement* title = nullptr;
+        FittedTitle* title = nullptr;
         QCPBars* memory = nullptr;
         QCPBars* compute = nullptr;
         QCPBars* interconnect = nullptr;
@@ -71,7 +72,7 @@ private:
     std::vector<PassBars> m_passes;
     std::vector<std::pair<PassKind, std::vector<std::string_view>>> m_layoutKey;
     QCPAxisRect* m_memoryRect = nullptr;
-    QCPTextElement* m_memoryTitle = nullptr;
+    FittedTitle* m_memoryTitle = nullptr;
     QCPBars* m_weights = nullptr;
     QCPBars* m_kv = nullptr;
     QCPBars* m_workspace = nullptr;

@@ -93,7 +93,7 @@ RegimeMapView::RegimeMapView(ScenarioController& controller, QWidget* parent)
     m_plot->setMouseTracking(true);
     layout->addWidget(m_plot);
 
-    m_title = new QCPTextElement(m_plot);
+    m_title = new FittedTitle(m_plot);
     m_plot->plotLayout()->insertRow(0);
     m_plot->plotLayout()->addElement(0, 0, m_title);
 
@@ -334,11 +334,17 @@ void RegimeMapView::rebuildGrid() {
     for (const std::int64_t wall : m_grid.memoryWall) {
         anyFits = anyFits || wall >= 1;
     }
-    m_title->setText(tr("Decode step over batch × context — hue: the roof that binds it; "
-                        "shade: tok/s, from %1 (palest) to %2 (deepest)%3")
-                         .arg(tokensText(lo), tokensText(hi),
-                              anyFits ? QString()
-                                      : tr(" — nothing fits in memory at this prompt length")));
+    // Shorter forms for a narrow view (`--view all`); "nothing fits" is kept the longest.
+    const QString nothing =
+        anyFits ? QString() : tr(" — nothing fits in memory at this prompt length");
+    m_title->setTexts(
+        {tr("Decode step over batch × context — hue: the roof that binds it; "
+            "shade: tok/s, from %1 (palest) to %2 (deepest)%3")
+             .arg(tokensText(lo), tokensText(hi), nothing),
+         tr("Decode over batch × context — hue: binding roof; shade: %1 to %2%3")
+             .arg(tokensText(lo), tokensText(hi), anyFits ? QString() : tr(" — nothing fits")),
+         tr("Decode over batch × context%1").arg(anyFits ? QString() : tr(" — nothing fits")),
+         tr("Decode: batch × context")});
 }
 
 void RegimeMapView::updateMarker() {

@@ -122,6 +122,36 @@ void styleAxes(QCustomPlot& plot, const PlotPalette& p, const QFont& font) {
     }
 }
 
+FittedTitle::FittedTitle(QCustomPlot* plot) : QCPTextElement(plot) {}
+
+void FittedTitle::setTexts(const QStringList& texts) {
+    m_texts = texts;
+    setText(texts.isEmpty() ? QString() : texts.front());
+}
+
+QString FittedTitle::shownText() const {
+    const QFontMetrics metrics(mainFont());
+    const int width = mRect.width();
+    for (const QString& text : m_texts) {
+        if (metrics.horizontalAdvance(text) <= width) {
+            return text;
+        }
+    }
+    return m_texts.isEmpty() ? mText : metrics.elidedText(m_texts.back(), Qt::ElideRight, width);
+}
+
+QSize FittedTitle::minimumOuterSizeHint() const {
+    QSize size = QCPTextElement::minimumOuterSizeHint();
+    size.setWidth(mMargins.left() + mMargins.right());
+    return size;
+}
+
+void FittedTitle::draw(QCPPainter* painter) {
+    painter->setFont(mainFont());
+    painter->setPen(QPen(mainTextColor()));
+    painter->drawText(mRect, mTextFlags, shownText(), &mTextBoundingRect);
+}
+
 PlotPalette viewPalette(const QWidget& widget) { return PlotPalette::forSystem(widget.palette()); }
 
 }  // namespace roofline::ui

@@ -5,6 +5,7 @@
 #include <QDockWidget>
 #include <QMainWindow>
 #include <QTimer>
+#include <algorithm>
 
 #include "views/batch_sweep_view.h"
 #include "views/breakdown_view.h"
@@ -15,6 +16,10 @@ namespace {
 
 /// Room the bottom docks take when a view is shown: the roofline stays the largest thing.
 constexpr double kDockHeightFraction = 0.42;
+/// The narrowest a view may be side by side with the others, in the window font's
+/// average character widths (about 480 px at the usual size, 620 px in presentation
+/// mode's 1.5×): narrower, the batch sweep's two plots and every view's axes crowd.
+constexpr int kMinViewChars = 68;
 
 QDockWidget* makeDock(QMainWindow& window, const QString& title, const char* name,
                       QWidget* view) {
@@ -62,14 +67,27 @@ bool Views::show(const QString& name) {
     const int height = static_cast<int>(m_window.height() * kDockHeightFraction);
     if (name == QLatin1String("all")) {
         // Side by side, so that all three are visible (and live) at once: out of their
-        // tab group, then back into the bottom area in a row.
-        for (QDockWidget* dock : {m_sweepDock, m_regimeDock, m_breakdownDock}) {
+        // tab group, then back into the bottom area in a row, of equal widths. Where the
+        // window is too narrow for three (allColumns()), the last ones share the last
+        // column as tabs, the first of them raised.
+        const QList<QDockWidget*> docks = {m_sweepDock, m_regimeDock, m_breakdownDock};
+        for (QDockWidget* dock : docks) {
             m_window.removeDockWidget(dock);
         }
-        for (QDockWidget* dock : {m_sweepDock, m_regimeDock, m_breakdownDock}) {
-            m_window.addDockWidget(Qt::BottomDockWidgetArea, dock, Qt::Horizontal);
-            dock->show();
+        const int columns = allColumns();
+        for (int i = 0; i < docks.size(); ++i) {
+            if (i < columns) {
+                m_window.addDockWidget(Qt::BottomDockWidgetArea, docks[i], Qt::Horizontal);
+            } else {
+                m_window.tabifyDockWidget(docks[columns - 1], docks[i]);
+            }
+            docks[i]->show();
         }
+        docks[columns - 1]->raise();
+        QTimer::singleShot(0, docks[columns - 1], &QDockWidget::raise);
+        const QList<QDockWidget*> row = docks.mid(0, columns);
+        m_window.resizeDocks(row, QList<int>(columns, m_window.width() / columns),
+                             Qt::Horizontal);
         m_window.resizeDocks({m_sweepDock}, {height}, Qt::Vertical);
         return true;
     }
@@ -87,6 +105,11 @@ bool Views::show(const QString& name) {
     QTimer::singleShot(0, dock, &QDockWidget::raise);
     m_window.resizeDocks({dock}, {height}, Qt::Vertical);
     return true;
+}
+
+int Views::allColumns() const {
+    const int least = kMinViewChars * m_window.fontMetrics().averageCharWidth();
+    return std::clamp(m_window.width() / std::max(least, 1), 1, 3);
 }
 
 void Views::setReplotPriority(QCustomPlot::RefreshPriority priority) {
