@@ -54,6 +54,8 @@ private slots:
         showWith(window, QStringLiteral("sweep"));
         BatchSweepView* view = window.views()->batchSweep();
         QVERIFY(view->onScreen());
+        // The whole width of a 1600 px window: room for both plots.
+        QVERIFY2(view->latencyShown(), qPrintable(QString::number(view->width())));
         ScenarioController& c = window.controller();
         const BatchSweep expected = batchSweep(c.scenario(), kMaxSliderBatch, 64);
         // The default scenario fits up to B = 225: the solid curve is the batches that fit.
@@ -337,6 +339,32 @@ private slots:
             QVERIFY2(titles >= 1, qPrintable(dock->windowTitle()));
         }
         QCOMPARE(onScreen, columns);
+        // Side by side the batch sweep is too narrow for two plots: the batch plot alone.
+        QVERIFY(!window.views()->batchSweep()->latencyShown());
+        // The breakdown writes no more operator names than its rows have lines for, so
+        // that they never overlap (every name in view where there is room).
+        BreakdownView* breakdown = window.views()->breakdown();
+        if (breakdown->onScreen()) {
+            for (const auto& pass : breakdown->passBars()) {
+                QCPAxis* names = pass.rect->axis(QCPAxis::atLeft);
+                const auto ticker = names->ticker().dynamicCast<QCPAxisTickerText>();
+                QVERIFY(!ticker.isNull());
+                const double line = QFontMetrics(names->tickLabelFont()).height();
+                // Consecutive names written are a line apart at least.
+                std::vector<double> ys;
+                for (auto it = ticker->ticks().constBegin(); it != ticker->ticks().constEnd();
+                     ++it) {
+                    ys.push_back(names->coordToPixel(it.key()));
+                }
+                std::sort(ys.begin(), ys.end());
+                for (std::size_t i = 1; i < ys.size(); ++i) {
+                    QVERIFY2(ys[i] - ys[i - 1] >= line - 0.5,
+                             qPrintable(QStringLiteral("names %1 px apart, a line is %2 px")
+                                            .arg(ys[i] - ys[i - 1])
+                                            .arg(line)));
+                }
+            }
+        }
         // Even widths (within the splitters' few pixels).
         const auto [narrowest, widest] = std::minmax_element(widths.begin(), widths.end());
         QVERIFY2(*widest - *narrowest <= 12,

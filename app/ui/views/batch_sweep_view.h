@@ -55,12 +55,19 @@ public:
     QString wallLabel() const { return m_wallLabel->text(); }
     int sweepComputations() const { return m_computations; }
     QString titleText() const { return m_batchTitle->text(); }
+    /// Whether the throughput–latency plot is shown beside the batch plot: only where the
+    /// view is wide enough for two plots (about 110 average characters); a narrow view
+    /// (`--view all`) gives the batch plot the whole width.
+    bool latencyShown() const { return m_latencyShown; }
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void applyStyle();
+    /// Shows or hides the throughput–latency plot for the view's width (latencyShown()).
+    void fitWidth();
     void rebuildSweep();
     void updateMarkers();
     void placeMark(QCPItemStraightLine* line, QCPItemText* label,
@@ -71,6 +78,7 @@ private:
     QLabel* m_notice = nullptr;  ///< in the plot's place for a model without a decode step
     QCPAxisRect* m_batchRect = nullptr;
     QCPAxisRect* m_latencyRect = nullptr;
+    bool m_latencyShown = true;
     FittedTitle* m_batchTitle = nullptr;
     FittedTitle* m_latencyTitle = nullptr;
     QCPGraph* m_tokens = nullptr;

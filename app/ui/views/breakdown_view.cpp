@@ -3,6 +3,7 @@
 
 #include <QToolTip>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 
 #include "plot_tooltip.h"
@@ -116,6 +117,8 @@ BreakdownView::BreakdownView(ScenarioController& controller, QWidget* parent)
     m_plot->setObjectName(QStringLiteral("breakdownPlot"));
     m_plot->setMouseTracking(true);
     layout->addWidget(m_plot);
+
+    connect(m_plot, &QCustomPlot::afterLayout, this, &BreakdownView::thinNames);
 
     // Rows: the passes side by side; the memory title; the memory bar; the legend.
     QCPLegend* legend = m_plot->legend;
@@ -260,6 +263,7 @@ void BreakdownView::layoutPasses(const Analysis& a) {
                 row += 1.0;
             }
         }
+        pass.names = ticker->ticks();
         names->setTicker(ticker);
         names->setSubTicks(false);
         names->grid()->setVisible(false);
@@ -351,6 +355,38 @@ void BreakdownView::fillMemory(const Analysis& a) {
          tr("Memory: %1 of %2 — %3")
              .arg(qs(formatBytes(m.totalBytes)), qs(formatBytes(m.usableBytes)), fits)});
     m_memoryTitle->setTextColor(m.fits ? m_palette.foreground : m_palette.warning);
+}
+
+void BreakdownView::thinNames() {
+    bool changed = false;
+    for (PassBars& pass : m_passes) {
+        QCPAxis* names = pass.rect->axis(QCPAxis::atLeft);
+        const double rows = names->range().size();
+        const double perRow = rows > 0.0 ? pass.rect->height() / rows : 0.0;
+        const double line = QFontMetrics(names->tickLabelFont()).height();
+        const int step = perRow > 0.0 ? std::max(1, static_cast<int>(std::ceil(line / perRow)))
+                                      : 1;
+        if (step == pass.nameStep) {
+            continue;
+        }
+        pass.nameStep = step;
+        changed = true;
+        auto ticker = names->ticker().dynamicCast<QCPAxisTickerText>();
+        if (ticker.isNull()) {
+            continue;
+        }
+        QMap<double, QString> shown;
+        for (auto it = pass.names.constBegin(); it != pass.names.constEnd(); ++it) {
+            const auto row = static_cast<int>(it.key());
+            if (row == 0 || row % step == 0) {
+                shown.insert(it.key(), it.value());
+            }
+        }
+        ticker->setTicks(shown);
+    }
+    if (changed) {
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
 }
 
 QString BreakdownView::tooltipAt(const QPointF& pixel) const {

@@ -46,6 +46,8 @@ public:
         QCPBars* compute = nullptr;
         QCPBars* interconnect = nullptr;
         std::vector<std::size_t> operators;  ///< indices into Analysis::operators
+        QMap<double, QString> names;  ///< every row's name ("whole pass", the operators)
+        int nameStep = 1;             ///< every nameStep-th name is written (thinNames())
     };
     const std::vector<PassBars>& passBars() const { return m_passes; }
     QCPBars* weightBars() const { return m_weights; }
@@ -59,6 +61,10 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    /// After each layout: where the rows are shorter than a line of text (a short dock,
+    /// `--view all`), only every second, third… operator's name is written, so that the
+    /// names never overlap (the whole pass's always is); replots once when that changes.
+    void thinNames();
     void applyStyle();
     /// Recreates the pass plots when the passes or their operators differ from those shown.
     void layoutPasses(const Analysis& analysis);

@@ -100,7 +100,7 @@ RegimeMapView::RegimeMapView(ScenarioController& controller, QWidget* parent)
     makeLogAxis(m_plot->xAxis, numberTick);
     makeLogAxis(m_plot->yAxis, numberTick);
     m_plot->xAxis->setLabel(tr("Batch B (sequences)"));
-    m_plot->yAxis->setLabel(tr("Context C (tokens cached)"));
+    m_plot->yAxis->setLabel(tr("Context C (tokens)"));
 
     m_map = new QCPColorMap(m_plot->xAxis, m_plot->yAxis);
     m_map->setInterpolate(false);  // cells keep their bound's hue: no blending at edges
