@@ -356,6 +356,16 @@ private slots:
         }
     }
 
+    void crowdedPlotNeverOverlaps() {
+        // The plot's share of 1280×720 in presentation mode under the Compare table (about
+        // 800×480 px, its axis rect under 300 px tall), with every compare set: the points'
+        // names keep one line and the compare points' names give way, rather than overlap.
+        for (int set = 0; set < kCompareSets; ++set) {
+            const Scenario s = scenarioWith([](io::ScenarioFile&) {});
+            checkPlacement(s, 1, nullptr, {}, compareSet(set), QSize(800, 480));
+        }
+    }
+
 private:
     static const std::vector<Case>& compareCurrents() {
         static const std::vector<Case> cases = {
@@ -423,7 +433,8 @@ private:
     /// checks every label against every other and against every marker.
     static void checkPlacement(const Scenario& s, int variant, const Analysis* baseline = nullptr,
                                const std::vector<TrailPoint>& baselineTrail = {},
-                               const std::vector<ui::CompareEntry>& compare = {}) {
+                               const std::vector<ui::CompareEntry>& compare = {},
+                               const QSize& sizeOverride = QSize()) {
         RooflinePlot plot;
         plot.setPresentationMode((variant & 1) != 0);
         plot.setOperatorsVisible((variant & 2) != 0);
@@ -431,7 +442,9 @@ private:
         // width, less the menus, tool bar and status bar); presentation mode is checked at
         // the larger one (1024×700 is not a presentation size in issue 12).
         const bool small = (variant & 4) != 0 && (variant & 1) == 0;
-        const QSize size = small ? QSize(570, 560) : QSize(1080, 880);
+        const QSize size = sizeOverride.isValid() ? sizeOverride
+                           : small                ? QSize(570, 560)
+                                                  : QSize(1080, 880);
         plot.setAttribute(Qt::WA_DontShowOnScreen);
         plot.resize(size);
         plot.show();
@@ -511,7 +524,8 @@ private:
                     ++drawn;
                 }
             }
-            QVERIFY2(points >= drawn,
+            // (In a crowded plot, sizeOverride, they may give way.)
+            QVERIFY2(points >= drawn || sizeOverride.isValid(),
                      qPrintable(tag + QStringLiteral("compare point without its name: ") +
                                 entry.name));
         }

@@ -268,6 +268,9 @@ private:
     std::vector<PlotLabel*> m_dropped;  ///< hidden by the last placement, not by their data
     std::vector<std::pair<PlotLabel*, QCPItemLine*>> m_leaders;  ///< a label's leader line
     std::vector<PlacedLabel> m_placed;
+    /// Points' names cut to their first line by the last placement (a crowded plot), with
+    /// their full text: the next placement starts from the full text again.
+    std::vector<std::pair<PlotLabel*, QString>> m_shortened;
 
     TintRect* m_memoryRegion = nullptr;
     TintRect* m_computeRegion = nullptr;

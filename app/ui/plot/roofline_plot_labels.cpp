@@ -109,7 +109,17 @@ bool RooflinePlot::placeLabels() {
         bool roofLayer;
         std::vector<SlopeSpot> spots;  ///< per candidate, for a label turned along a slope
         QCPItemLine* leader = nullptr;  ///< its own leader line (else one of m_leaders)
+        double gap = 0.0;               ///< a point's name: its candidatesAround() arguments
+        std::vector<Side> order;
     };
+    // Names cut short by the last placement start whole again (unless the data has
+    // written them anew since).
+    for (const auto& [label, full] : m_shortened) {
+        if (label->text() == full.section(QLatin1Char('\n'), 0, 0)) {
+            label->setText(full);
+        }
+    }
+    m_shortened.clear();
     std::vector<LabelRequest> requests;
     std::vector<Entry> entries;
     const QRectF area(axisRect()->rect());
@@ -119,7 +129,7 @@ bool RooflinePlot::placeLabels() {
     const auto add = [&](PlotLabel* label, bool roofLayer, LabelRequest request,
                          std::vector<SlopeSpot> spots = {}, QCPItemLine* leader = nullptr) {
         requests.push_back(std::move(request));
-        entries.push_back({label, roofLayer, std::move(spots), leader});
+        entries.push_back({label, roofLayer, std::move(spots), leader, 0.0, {}});
     };
 
     // --- The roof layer: compute roofs, slopes, ridge, regions. ---
@@ -269,6 +279,8 @@ bool RooflinePlot::placeLabels() {
         r.droppable = droppable;
         r.leaderDistance = gap * kLeaderGaps;
         add(label, false, std::move(r));
+        entries.back().gap = gap;
+        entries.back().order = order;
     };
     using S = Side;
     // An encoder's or CNN's one pass is drawn where prefill is (Analysis::primary()).
@@ -357,7 +369,47 @@ bool RooflinePlot::placeLabels() {
             }
         }
     }
-    const std::vector<Placement> placed = ui::placeLabels(requests, markerRects(), area, lines);
+    const std::vector<QRectF> markers = markerRects();
+    std::vector<Placement> placed = ui::placeLabels(requests, markers, area, lines);
+    // A plot too small for its labels (presentation mode's large text at 1280×720 under
+    // the Compare table, a crowd of compare scenarios): the points' two-line names first
+    // keep their first line only ("prefill  831 FLOP/byte"; the rest is in the results
+    // and the tooltip), and the placement is made again.
+    const std::array<PlotLabel*, 4> pointNames = {m_prefillLabel, m_decodeLabel, m_verifyLabel,
+                                                  m_draftLabel};
+    const auto forced = [&] {
+        return std::any_of(placed.begin(), placed.end(),
+                           [](const Placement& p) { return p.candidate >= 0 && !p.free; });
+    };
+    if (forced()) {
+        bool shortened = false;
+        for (std::size_t i = 0; i < entries.size(); ++i) {
+            PlotLabel* label = entries[i].label;
+            const QString text = label->text();
+            if (std::find(pointNames.begin(), pointNames.end(), label) != pointNames.end() &&
+                text.contains(QLatin1Char('\n'))) {
+                m_shortened.emplace_back(label, text);
+                label->setText(text.section(QLatin1Char('\n'), 0, 0));
+                requests[i].candidates = candidatesAround(requests[i].anchor, boxSize(label),
+                                                          entries[i].gap, entries[i].order);
+                shortened = true;
+            }
+        }
+        if (shortened) {
+            placed = ui::placeLabels(requests, markers, area, lines);
+        }
+        // Still no room: the compare points' names give way to the current points' (after
+        // them, and left out where crowded: the legend names their colours).
+        if (forced()) {
+            for (std::size_t i = 0; i < entries.size(); ++i) {
+                if (entries[i].leader != nullptr) {
+                    requests[i].priority = 16;
+                    requests[i].droppable = true;
+                }
+            }
+            placed = ui::placeLabels(requests, markers, area, lines);
+        }
+    }
 
     std::vector<double> roofLabels;
     m_placed.clear();
