@@ -16,6 +16,9 @@ namespace {
 
 /// Room the bottom docks take when a view is shown: the roofline stays the largest thing.
 constexpr double kDockHeightFraction = 0.42;
+/// A window fewer lines of its font tall than this gives the views kShortDockHeightFraction.
+constexpr int kShortWindowLines = 36;
+constexpr double kShortDockHeightFraction = 0.36;
 /// The narrowest a view may be side by side with the others, in the window font's
 /// average character widths (about 480 px at the usual size, 620 px in presentation
 /// mode's 1.5×): narrower, the batch sweep's two plots and every view's axes crowd.
@@ -64,7 +67,12 @@ QList<QAction*> Views::toggleActions() const {
 }
 
 bool Views::show(const QString& name) {
-    const int height = static_cast<int>(m_window.height() * kDockHeightFraction);
+    // A window short for its text (presentation mode at 1280×720: 27 lines) gives the
+    // views less, or the roofline's axis rect is left too short for its labels.
+    const int lines = m_window.height() / std::max(m_window.fontMetrics().height(), 1);
+    const double fraction = lines < kShortWindowLines ? kShortDockHeightFraction
+                                                      : kDockHeightFraction;
+    const int height = static_cast<int>(m_window.height() * fraction);
     if (name == QLatin1String("all")) {
         // Side by side, so that all three are visible (and live) at once: out of their
         // tab group, then back into the bottom area in a row, of equal widths. Where the
