@@ -337,6 +337,23 @@ private slots:
                 QVERIFY2(aForm, qPrintable(what));
             }
             QVERIFY2(titles >= 1, qPrintable(dock->windowTitle()));
+            // Every legend entry writes its name whole or elided, within its cell.
+            for (int i = 0; i < plot->legend->itemCount(); ++i) {
+                auto* entry = dynamic_cast<ElidedLegendItem*>(plot->legend->item(i));
+                if (entry == nullptr) {
+                    continue;
+                }
+                const QString shown = entry->shownText();
+                const int room = entry->rect().width() - plot->legend->iconSize().width() -
+                                 plot->legend->iconTextPadding();
+                const QString what = dock->windowTitle() + QStringLiteral(" legend: '") +
+                                     shown + QStringLiteral("' in ") + QString::number(room) +
+                                     QStringLiteral(" px");
+                QVERIFY2(QFontMetrics(entry->font()).horizontalAdvance(shown) <= room,
+                         qPrintable(what));
+                QVERIFY2(shown == entry->plottable()->name() || shown.endsWith(QChar(0x2026)),
+                         qPrintable(what));
+            }
         }
         QCOMPARE(onScreen, columns);
         // Side by side the batch sweep is too narrow for two plots: the batch plot alone.

@@ -146,7 +146,7 @@ BatchSweepView::BatchSweepView(ScenarioController& controller, QWidget* parent)
     m_plot->legend->clearItems();
     for (QCPAbstractPlottable* p : std::initializer_list<QCPAbstractPlottable*>{
              m_tokens, m_tpot, m_tokensBeyond, m_plainTokens, m_marker}) {
-        p->addToLegend();
+        addElidedToLegend(*m_plot->legend, p);
     }
     m_batchRect->insetLayout()->take(m_plot->legend);
     auto* legendRow = new QCPLayoutGrid;

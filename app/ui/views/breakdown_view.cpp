@@ -281,18 +281,18 @@ void BreakdownView::layoutPasses(const Analysis& a) {
     // Legend: the bounds (from the first pass), then the memory's parts.
     m_plot->legend->clearItems();
     if (!m_passes.empty()) {
-        m_passes.front().memory->addToLegend();
-        m_passes.front().compute->addToLegend();
+        addElidedToLegend(*m_plot->legend, m_passes.front().memory);
+        addElidedToLegend(*m_plot->legend, m_passes.front().compute);
         bool linked = false;
         for (const OperatorCost& op : a.operators) {
             linked = linked || op.kind == OperatorKind::Communication;
         }
         if (linked) {
-            m_passes.front().interconnect->addToLegend();
+            addElidedToLegend(*m_plot->legend, m_passes.front().interconnect);
         }
     }
     for (QCPBars* bars : {m_weights, m_kv, m_workspace}) {
-        bars->addToLegend();
+        addElidedToLegend(*m_plot->legend, bars);
     }
     applyStyle();
 }

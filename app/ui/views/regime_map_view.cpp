@@ -171,7 +171,7 @@ void RegimeMapView::fillLegend(bool interconnect) {
              m_legendMemory, m_legendCompute, m_legendInterconnect, m_outOfMemory, m_critical,
              m_goldilocks, m_marker}) {
         if (p != m_legendInterconnect || interconnect) {
-            p->addToLegend();
+            addElidedToLegend(*m_plot->legend, p);
         }
     }
 }

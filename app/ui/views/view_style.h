@@ -74,6 +74,29 @@ private:
     QStringList m_texts;
 };
 
+/// A legend entry that, in a column narrower than its text (a view side by side with
+/// others, `--view all`), writes its name elided with "…" instead of cut mid-letter. It
+/// asks for its icon and a few letters at least, its whole text at most, so that the
+/// legend's row shares its width between the entries.
+class ElidedLegendItem : public QCPPlottableLegendItem {
+public:
+    using QCPPlottableLegendItem::QCPPlottableLegendItem;
+    /// The name as drawn at the current layout.
+    QString shownText() const;
+
+    QSize minimumOuterSizeHint() const override;
+    QSize maximumOuterSizeHint() const override;
+
+protected:
+    void draw(QCPPainter* painter) override;
+
+private:
+    int textRoom() const;
+};
+
+/// Adds `plottable` to `legend` as an ElidedLegendItem (as addToLegend(), once).
+void addElidedToLegend(QCPLegend& legend, QCPAbstractPlottable* plottable);
+
 /// Labels for ticks: a plain number ("1,000"), a duration ("5 ms"), bytes ("80 GB").
 QString numberTick(double value);
 QString durationTick(double seconds);
