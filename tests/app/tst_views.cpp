@@ -11,6 +11,7 @@
 #include <algorithm>
 
 #include "app_options.h"
+#include "compare_set.h"
 #include "controls_panel.h"
 #include "main_window.h"
 #include "roofline/breakdown.h"
@@ -271,14 +272,18 @@ private slots:
         QTest::addColumn<QSize>("size");
         QTest::addColumn<bool>("presentation");
         QTest::addColumn<int>("columns");
+        QTest::addColumn<bool>("compare");
         // Issue 12's sizes. A view needs 68 average characters of the window font side by
         // side (views.cpp): three fit in 1600 px (533 each) and in 1920 px in presentation
         // mode (1.5× the text); at 1024 px, and at 1280 px in presentation mode, two do,
         // the third a tab of the second.
-        QTest::addRow("1600x1000") << QSize(1600, 1000) << false << 3;
-        QTest::addRow("1280x720 presentation") << QSize(1280, 720) << true << 2;
-        QTest::addRow("1920x1080 presentation") << QSize(1920, 1080) << true << 3;
-        QTest::addRow("1024x700") << QSize(1024, 700) << false << 2;
+        QTest::addRow("1600x1000") << QSize(1600, 1000) << false << 3 << false;
+        QTest::addRow("1280x720 presentation") << QSize(1280, 720) << true << 2 << false;
+        QTest::addRow("1920x1080 presentation") << QSize(1920, 1080) << true << 3 << false;
+        // The Compare table in the bottom area takes a column of its own: two views.
+        QTest::addRow("1920x1080 presentation, compare")
+            << QSize(1920, 1080) << true << 2 << true;
+        QTest::addRow("1024x700") << QSize(1024, 700) << false << 2 << false;
     }
 
     void viewAllTitlesFitTheirColumns() {
@@ -289,7 +294,14 @@ private slots:
         QFETCH(QSize, size);
         QFETCH(bool, presentation);
         QFETCH(int, columns);
+        QFETCH(bool, compare);
         MainWindow window;
+        if (compare) {
+            QCOMPARE(window.compareSet().addFiles(
+                         {QStringLiteral(ROOFLINE_PRESET_DIR
+                                         "/../tests/data/valid/compare/h200x2.json")}),
+                     1);
+        }
         window.setAttribute(Qt::WA_DontShowOnScreen, true);
         window.setPresentationMode(presentation);
         window.resize(size);

@@ -63,7 +63,8 @@ protected:
 private:
     /// After each layout: where the rows are shorter than a line of text (a short dock,
     /// `--view all`), only every second, third… operator's name is written, so that the
-    /// names never overlap (the whole pass's always is); replots once when that changes.
+    /// names never overlap (the whole pass's always is); a narrow pass column gets fewer
+    /// time ticks. Replots once when that changes.
     void thinNames();
     void applyStyle();
     /// Recreates the pass plots when the passes or their operators differ from those shown.

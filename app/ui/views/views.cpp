@@ -6,6 +6,7 @@
 #include <QMainWindow>
 #include <QTimer>
 #include <algorithm>
+#include <functional>
 
 #include "views/batch_sweep_view.h"
 #include "views/breakdown_view.h"
@@ -94,8 +95,8 @@ bool Views::show(const QString& name) {
         docks[columns - 1]->raise();
         QTimer::singleShot(0, docks[columns - 1], &QDockWidget::raise);
         const QList<QDockWidget*> row = docks.mid(0, columns);
-        m_window.resizeDocks(row, QList<int>(columns, m_window.width() / columns),
-                             Qt::Horizontal);
+        const int share = m_window.width() / (columns + otherBottomDocks());
+        m_window.resizeDocks(row, QList<int>(columns, share), Qt::Horizontal);
         m_window.resizeDocks({m_sweepDock}, {height}, Qt::Vertical);
         return true;
     }
@@ -116,8 +117,28 @@ bool Views::show(const QString& name) {
 }
 
 int Views::allColumns() const {
+    // Every other dock shown in the bottom area (the Compare table) takes a column too.
     const int least = kMinViewChars * m_window.fontMetrics().averageCharWidth();
-    return std::clamp(m_window.width() / std::max(least, 1), 1, 3);
+    return std::clamp(m_window.width() / std::max(least, 1) - otherBottomDocks(), 1, 3);
+}
+
+int Views::otherBottomDocks() const {
+    int others = 0;
+    for (QDockWidget* dock : m_window.findChildren<QDockWidget*>()) {
+        if (dock == m_sweepDock || dock == m_regimeDock || dock == m_breakdownDock ||
+            dock->isHidden() || dock->isFloating() ||
+            m_window.dockWidgetArea(dock) != Qt::BottomDockWidgetArea) {
+            continue;
+        }
+        // A tab behind another counts with the one in front (once per tab group).
+        const QList<QDockWidget*> group = m_window.tabifiedDockWidgets(dock);
+        const bool counted = std::any_of(group.begin(), group.end(), [&](QDockWidget* other) {
+            return std::less<>()(other, dock) && !other->isHidden() &&
+                   other != m_sweepDock && other != m_regimeDock && other != m_breakdownDock;
+        });
+        others += counted ? 0 : 1;
+    }
+    return others;
 }
 
 void Views::setReplotPriority(QCustomPlot::RefreshPriority priority) {
