@@ -2,6 +2,7 @@
 // Label placement (issue 12): the placer on hand-made boxes, then the roofline plot over a
 // grid of scenarios and window sizes: no two labels overlap and no label covers a marker.
 #include <QTest>
+#include <algorithm>
 #include <cmath>
 #include <functional>
 
@@ -62,6 +63,61 @@ struct Case {
     const char* name;
     std::function<void(io::ScenarioFile&)> edit;
 };
+
+/// A compare scenario as File > Add scenario to compare makes it: a short name, a colour
+/// and the engine's analysis of the scenario.
+ui::CompareEntry compareEntry(const char* name, std::size_t colour,
+                              const std::function<void(io::ScenarioFile&)>& edit) {
+    return {QString::fromLatin1(name), colour, analyze(scenarioWith(edit))};
+}
+
+/// Sets of compare scenarios: other hardware (own roofs and names by their ridges), the same
+/// hardware at other batches (points on the current trail, next to its marks' labels:
+/// "memory full B=…"), and a crowd of four.
+std::vector<ui::CompareEntry> compareSet(int index) {
+    switch (index) {
+        case 0:  // issue 12: "h200x2" against the trail's "memory full B=823"
+            return {compareEntry("h200x2", 0, [](io::ScenarioFile& f) {
+                f.hardware = "h200";
+                f.workload.tensorParallel = 2;
+            })};
+        case 1:
+            return {compareEntry("h200x2", 0,
+                                 [](io::ScenarioFile& f) {
+                                     f.hardware = "h200";
+                                     f.workload.tensorParallel = 2;
+                                     f.workload.batch = 16;
+                                     f.workload.weightPrecision = Precision::Fp8;
+                                     f.workload.activationPrecision = Precision::Fp8;
+                                     f.workload.kvPrecision = Precision::Fp8;
+                                 }),
+                    compareEntry("mi300x", 1, [](io::ScenarioFile& f) { f.hardware = "mi300x"; }),
+                    compareEntry("b200x2", 2, [](io::ScenarioFile& f) {
+                        f.hardware = "b200";
+                        f.workload.tensorParallel = 2;
+                        f.workload.batch = 64;
+                    })};
+        case 2:  // the current hardware: no roofs of their own, points on the trail
+            return {compareEntry("B=64", 0, [](io::ScenarioFile& f) { f.workload.batch = 64; }),
+                    compareEntry("B=256", 1, [](io::ScenarioFile& f) { f.workload.batch = 256; }),
+                    compareEntry("B=800", 2, [](io::ScenarioFile& f) { f.workload.batch = 800; })};
+        default:  // a crowd: four scenarios, two of them long-context and int4 KV
+            return {compareEntry("h100x4", 0,
+                                 [](io::ScenarioFile& f) { f.workload.tensorParallel = 4; }),
+                    compareEntry("long", 1,
+                                 [](io::ScenarioFile& f) {
+                                     f.workload.contextTokens = 131072;
+                                     f.workload.batch = 8;
+                                 }),
+                    compareEntry("kv-int4", 2,
+                                 [](io::ScenarioFile& f) {
+                                     f.workload.kvPrecision = Precision::Int4;
+                                     f.workload.batch = 32;
+                                 }),
+                    compareEntry("l4", 3, [](io::ScenarioFile& f) { f.hardware = "l4"; })};
+    }
+}
+constexpr int kCompareSets = 4;
 
 }  // namespace
 
@@ -259,7 +315,79 @@ private slots:
         }
     }
 
+    void compareScenarioLabelsNeverOverlap_data() {
+        QTest::addColumn<int>("current");
+        QTest::addColumn<int>("set");
+        for (int current = 0; current < static_cast<int>(compareCurrents().size()); ++current) {
+            for (int set = 0; set < kCompareSets; ++set) {
+                QTest::addRow("%s/set%d", compareCurrents()[static_cast<std::size_t>(current)].name,
+                              set)
+                    << current << set;
+            }
+        }
+    }
+
+    void compareScenarioLabelsNeverOverlap() {
+        // Compare scenarios (compare_layer.h) beside the current one: their names go through
+        // the same placement as every other label, so the same checks hold (no two labels
+        // overlap, none lies on a marker, compare points included, none is cut), and every
+        // compare point keeps its name.
+        QFETCH(int, current);
+        QFETCH(int, set);
+        const Scenario s =
+            scenarioWith(compareCurrents()[static_cast<std::size_t>(current)].edit);
+        const std::vector<ui::CompareEntry> entries = compareSet(set);
+        for (int variant = 0; variant < 8; ++variant) {
+            checkPlacement(s, variant, nullptr, {}, entries);
+        }
+    }
+
+    void compareScenariosWithABaselineNeverOverlap() {
+        // Compare mode and compare scenarios at once: the baseline's ghosts and speed-ups,
+        // and three scenarios' names.
+        const Scenario base = scenarioWith([](io::ScenarioFile& f) { f.workload.batch = 8; });
+        const Scenario now = scenarioWith([](io::ScenarioFile& f) {
+            f.workload.batch = 8;
+            f.workload.weightPrecision = Precision::Int4;
+        });
+        const Analysis b = analyze(base);
+        for (int variant = 0; variant < 8; ++variant) {
+            checkPlacement(now, variant, &b, trailOf(base, b), compareSet(1));
+        }
+    }
+
+    void crowdedPlotNeverOverlaps() {
+        // The plot's share of 1280×720 in presentation mode under the Compare table (about
+        // 800×480 px, its axis rect under 300 px tall), with every compare set: the points'
+        // names keep one line and the compare points' names give way, rather than overlap.
+        for (int set = 0; set < kCompareSets; ++set) {
+            const Scenario s = scenarioWith([](io::ScenarioFile&) {});
+            checkPlacement(s, 1, nullptr, {}, compareSet(set), QSize(800, 480));
+        }
+    }
+
 private:
+    static const std::vector<Case>& compareCurrents() {
+        static const std::vector<Case> cases = {
+            {"llama-8b-h100", [](io::ScenarioFile&) {}},
+            {"h100-b64-c32k",
+             [](io::ScenarioFile& f) {
+                 f.workload.batch = 64;
+                 f.workload.contextTokens = 32768;
+             }},
+            {"deepseek-v3-8xh200",
+             [](io::ScenarioFile& f) {
+                 f.model = "deepseek-v3";
+                 f.hardware = "h200";
+                 f.workload.tensorParallel = 8;
+                 f.workload.weightPrecision = Precision::Fp8;
+                 f.workload.activationPrecision = Precision::Fp8;
+             }},
+            {"kv-int4", [](io::ScenarioFile& f) { f.workload.kvPrecision = Precision::Int4; }},
+        };
+        return cases;
+    }
+
     static const std::vector<Case>& issueCases() {
         static const std::vector<Case> cases = {
             // "B=504 under the tf32 roof label" (KV int4).
@@ -304,7 +432,9 @@ private:
     /// Draws `s` (variant: bit 0 presentation, bit 1 operators, bit 2 the small window) and
     /// checks every label against every other and against every marker.
     static void checkPlacement(const Scenario& s, int variant, const Analysis* baseline = nullptr,
-                               const std::vector<TrailPoint>& baselineTrail = {}) {
+                               const std::vector<TrailPoint>& baselineTrail = {},
+                               const std::vector<ui::CompareEntry>& compare = {},
+                               const QSize& sizeOverride = QSize()) {
         RooflinePlot plot;
         plot.setPresentationMode((variant & 1) != 0);
         plot.setOperatorsVisible((variant & 2) != 0);
@@ -312,7 +442,9 @@ private:
         // width, less the menus, tool bar and status bar); presentation mode is checked at
         // the larger one (1024×700 is not a presentation size in issue 12).
         const bool small = (variant & 4) != 0 && (variant & 1) == 0;
-        const QSize size = small ? QSize(570, 560) : QSize(1080, 880);
+        const QSize size = sizeOverride.isValid() ? sizeOverride
+                           : small                ? QSize(570, 560)
+                                                  : QSize(1080, 880);
         plot.setAttribute(Qt::WA_DontShowOnScreen);
         plot.resize(size);
         plot.show();
@@ -321,6 +453,9 @@ private:
         plot.setAnalysis(a, trailOf(s, a));
         if (baseline != nullptr) {
             plot.setBaseline(*baseline, baselineTrail);
+        }
+        if (!compare.empty()) {
+            plot.setCompareScenarios(compare);
         }
         plot.resetView();  // operators in view at once
         plot.replot(QCustomPlot::rpImmediateRefresh);
@@ -361,6 +496,40 @@ private:
         if (a.pass(PassKind::Draft) != nullptr) {
             QVERIFY(named(QStringLiteral("draft ")));
         }
+        // Every compare point in the view keeps its name (one label per point drawn), and
+        // every compare point is a marker no label covers.
+        std::size_t comparePoints = 0;
+        for (const QCPGraph* graph : plot.compareLayer().pointGraphs()) {
+            const QPointF p = graph->coordsToPixels(graph->data()->constBegin()->key,
+                                                    graph->data()->constBegin()->value);
+            if (!QRectF(plot.axisRect()->rect()).contains(p)) {
+                continue;
+            }
+            ++comparePoints;
+            const auto on = [&](const QRectF& m) { return m.contains(p); };
+            QVERIFY2(std::any_of(markers.begin(), markers.end(), on),
+                     qPrintable(tag + QStringLiteral("compare point not a marker: ") +
+                                graph->name()));
+        }
+        for (const ui::CompareEntry& entry : compare) {
+            const auto points = static_cast<std::size_t>(std::count_if(
+                labels.begin(), labels.end(), [&](const auto& l) { return l.text == entry.name; }));
+            std::size_t drawn = 0;
+            for (const QCPGraph* graph : plot.compareLayer().pointGraphs()) {
+                const QPointF p = graph->coordsToPixels(graph->data()->constBegin()->key,
+                                                        graph->data()->constBegin()->value);
+                if ((graph->name() == entry.name ||
+                     graph->name() == entry.name + QStringLiteral(" prefill")) &&
+                    QRectF(plot.axisRect()->rect()).contains(p)) {
+                    ++drawn;
+                }
+            }
+            // (In a crowded plot, sizeOverride, they may give way.)
+            QVERIFY2(points >= drawn || sizeOverride.isValid(),
+                     qPrintable(tag + QStringLiteral("compare point without its name: ") +
+                                entry.name));
+        }
+        QVERIFY(comparePoints <= 2 * compare.size());
     }
 };
 

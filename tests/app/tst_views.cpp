@@ -8,8 +8,10 @@
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTest>
+#include <algorithm>
 
 #include "app_options.h"
+#include "compare_set.h"
 #include "controls_panel.h"
 #include "main_window.h"
 #include "roofline/breakdown.h"
@@ -19,6 +21,7 @@
 #include "slider_control.h"
 #include "views/batch_sweep_view.h"
 #include "views/breakdown_view.h"
+#include "views/live_view.h"
 #include "views/regime_map_view.h"
 #include "views/views.h"
 
@@ -52,6 +55,8 @@ private slots:
         showWith(window, QStringLiteral("sweep"));
         BatchSweepView* view = window.views()->batchSweep();
         QVERIFY(view->onScreen());
+        // The whole width of a 1600 px window: room for both plots.
+        QVERIFY2(view->latencyShown(), qPrintable(QString::number(view->width())));
         ScenarioController& c = window.controller();
         const BatchSweep expected = batchSweep(c.scenario(), kMaxSliderBatch, 64);
         // The default scenario fits up to B = 225: the solid curve is the batches that fit.
@@ -261,6 +266,138 @@ private slots:
             QVERIFY(view->findChild<QCustomPlot*>()->isVisible());
         }
         QCOMPARE(window.views()->regimeMap()->grid().batches.size(), std::size_t{128});
+    }
+
+    void viewAllTitlesFitTheirColumns_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<bool>("presentation");
+        QTest::addColumn<int>("columns");
+        QTest::addColumn<bool>("compare");
+        // Issue 12's sizes. A view needs 68 average characters of the window font side by
+        // side (views.cpp): three fit in 1600 px (533 each) and in 1920 px in presentation
+        // mode (1.5× the text); at 1024 px, and at 1280 px in presentation mode, two do,
+        // the third a tab of the second.
+        QTest::addRow("1600x1000") << QSize(1600, 1000) << false << 3 << false;
+        QTest::addRow("1280x720 presentation") << QSize(1280, 720) << true << 2 << false;
+        QTest::addRow("1920x1080 presentation") << QSize(1920, 1080) << true << 3 << false;
+        // The Compare table in the bottom area takes a column of its own: two views.
+        QTest::addRow("1920x1080 presentation, compare")
+            << QSize(1920, 1080) << true << 2 << true;
+        QTest::addRow("1024x700") << QSize(1024, 700) << false << 2 << false;
+    }
+
+    void viewAllTitlesFitTheirColumns() {
+        // `--view all` (issue 12: "titles cut" at 1600×1000): every title of every view on
+        // screen is drawn in one line no wider than its rect (QFontMetrics on the text it
+        // draws), the rect lies inside its plot, and the text is one of its forms (at
+        // worst the shortest, elided). The views side by side share the width evenly.
+        QFETCH(QSize, size);
+        QFETCH(bool, presentation);
+        QFETCH(int, columns);
+        QFETCH(bool, compare);
+        MainWindow window;
+        if (compare) {
+            QCOMPARE(window.compareSet().addFiles(
+                         {QStringLiteral(ROOFLINE_PRESET_DIR
+                                         "/../tests/data/valid/compare/h200x2.json")}),
+                     1);
+        }
+        window.setAttribute(Qt::WA_DontShowOnScreen, true);
+        window.setPresentationMode(presentation);
+        window.resize(size);
+        window.show();
+        QApplication::processEvents();
+        QVERIFY(window.showView(QStringLiteral("all")));
+        for (int i = 0; i < 3; ++i) {
+            QApplication::processEvents();
+        }
+        QCOMPARE(window.views()->allColumns(), columns);
+        int onScreen = 0;
+        std::vector<int> widths;
+        for (QDockWidget* dock : {window.views()->sweepDock(), window.views()->regimeDock(),
+                                  window.views()->breakdownDock()}) {
+            QVERIFY(!dock->isHidden());
+            const auto* view = dynamic_cast<const LiveView*>(dock->widget());
+            QVERIFY(view != nullptr);
+            if (!view->onScreen()) {
+                continue;  // a background tab
+            }
+            ++onScreen;
+            widths.push_back(dock->width());
+            auto* plot = dock->widget()->findChild<QCustomPlot*>();
+            QVERIFY(plot != nullptr);
+            plot->replot(QCustomPlot::rpImmediateRefresh);
+            int titles = 0;
+            for (QCPLayoutElement* element : plot->plotLayout()->elements(true)) {
+                auto* title = dynamic_cast<FittedTitle*>(element);
+                if (title == nullptr || title->texts().isEmpty()) {
+                    continue;
+                }
+                ++titles;
+                const QString shown = title->shownText();
+                const QString what = dock->windowTitle() + QStringLiteral(": '") + shown +
+                                     QStringLiteral("' in ") +
+                                     QString::number(title->rect().width()) + QStringLiteral(" px");
+                QVERIFY2(!shown.isEmpty(), qPrintable(what));
+                QVERIFY2(QFontMetrics(title->font()).horizontalAdvance(shown) <=
+                             title->rect().width(),
+                         qPrintable(what));
+                QVERIFY2(QRect(QPoint(0, 0), plot->size()).contains(title->rect()),
+                         qPrintable(what));
+                const bool aForm = title->texts().contains(shown) ||
+                                   shown.endsWith(QChar(0x2026));  // elided: "…"
+                QVERIFY2(aForm, qPrintable(what));
+            }
+            QVERIFY2(titles >= 1, qPrintable(dock->windowTitle()));
+            // Every legend entry writes its name whole or elided, within its cell.
+            for (int i = 0; i < plot->legend->itemCount(); ++i) {
+                auto* entry = dynamic_cast<ElidedLegendItem*>(plot->legend->item(i));
+                if (entry == nullptr) {
+                    continue;
+                }
+                const QString shown = entry->shownText();
+                const int room = entry->rect().width() - plot->legend->iconSize().width() -
+                                 plot->legend->iconTextPadding();
+                const QString what = dock->windowTitle() + QStringLiteral(" legend: '") +
+                                     shown + QStringLiteral("' in ") + QString::number(room) +
+                                     QStringLiteral(" px");
+                QVERIFY2(QFontMetrics(entry->font()).horizontalAdvance(shown) <= room,
+                         qPrintable(what));
+                QVERIFY2(shown == entry->plottable()->name() || shown.endsWith(QChar(0x2026)),
+                         qPrintable(what));
+            }
+        }
+        QCOMPARE(onScreen, columns);
+        // Side by side the batch sweep is too narrow for two plots: the batch plot alone.
+        QVERIFY(!window.views()->batchSweep()->latencyShown());
+        // The breakdown writes no more operator names than its rows have lines for, so
+        // that they never overlap (every name in view where there is room).
+        BreakdownView* breakdown = window.views()->breakdown();
+        if (breakdown->onScreen()) {
+            for (const auto& pass : breakdown->passBars()) {
+                QCPAxis* names = pass.rect->axis(QCPAxis::atLeft);
+                const auto ticker = names->ticker().dynamicCast<QCPAxisTickerText>();
+                QVERIFY(!ticker.isNull());
+                const double line = QFontMetrics(names->tickLabelFont()).height();
+                // Consecutive names written are a line apart at least.
+                std::vector<double> ys;
+                for (auto it = ticker->ticks().constBegin(); it != ticker->ticks().constEnd();
+                     ++it) {
+                    ys.push_back(names->coordToPixel(it.key()));
+                }
+                std::sort(ys.begin(), ys.end());
+                for (std::size_t i = 1; i < ys.size(); ++i) {
+                    QVERIFY2(ys[i] - ys[i - 1] >= line - 0.5,
+                             qPrintable(QStringLiteral("names %1 px apart, a line is %2 px")
+                                            .arg(ys[i] - ys[i - 1])
+                                            .arg(line)));
+                }
+            }
+        }
+        // Even widths (within the splitters' few pixels).
+        const auto [narrowest, widest] = std::minmax_element(widths.begin(), widths.end());
+        QVERIFY2(*widest - *narrowest <= 12,
+                 qPrintable(QStringLiteral("%1 to %2 px").arg(*narrowest).arg(*widest)));
     }
 
     void viewOption() {

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "plot_footprint.h"
 #include "plot_items.h"
 #include "plot_tooltip.h"
 #include "roofline_plot.h"
@@ -134,6 +133,9 @@ void CompareLayer::setEntries(const std::vector<CompareEntry>& entries) {
         items.decodeLabel->setText(entry.name);
         items.roofLabel->setText(entry.name);
         items.roofLabel->setVisible(false);
+        // A point's name shows where its point does (the plot places them).
+        items.prefillLabel->setVisible(!items.prefill->data()->isEmpty());
+        items.decodeLabel->setVisible(!items.decode->data()->isEmpty());
         for (QCPItemLine** leader : {&items.prefillLeader, &items.decodeLeader}) {
             *leader = new QCPItemLine(m_plot);
             (*leader)->setSelectable(false);
@@ -218,109 +220,50 @@ void CompareLayer::updateRoofs(const Analysis& current, double left, double righ
     }
 }
 
-void CompareLayer::placeLabels(const std::vector<QRectF>& avoid) {
+std::vector<CompareLayer::LabelSlot> CompareLayer::labelRequests(int pointPriority,
+                                                                 int roofPriority,
+                                                                 const QMargins& pad) const {
     QCPAxis* x = m_plot->xAxis;
     QCPAxis* y = m_plot->yAxis;
     const QRectF area = m_plot->axisRect()->rect();
-    const double radius = 8.0 * m_scale;
-    const double gap = 3.0 * m_scale;
-    std::vector<QRectF> taken = avoid;
-    // Every other label of the plot, where it is now (roof, ridge, point, trail labels).
-    const auto ours = [this](const QCPAbstractItem* item) {
-        return std::any_of(m_items.begin(), m_items.end(), [&](const Items& items) {
-            return item == items.roofLabel || item == items.prefillLabel ||
-                   item == items.decodeLabel;
-        });
+    const auto sizeOf = [&](const PlotLabel* label) {
+        const QRect text = label->textRect();
+        return QSizeF(text.width() + pad.left() + pad.right(),
+                      text.height() + pad.top() + pad.bottom());
     };
-    for (int i = 0; i < m_plot->itemCount(); ++i) {
-        const auto* label = dynamic_cast<const PlotLabel*>(m_plot->item(i));
-        if (label != nullptr && label->visible() && !label->text().isEmpty() && !ours(label)) {
-            taken.push_back(footprint(*label).boundingRect());
-        }
-    }
-    // Every compare point is an obstacle for every label.
-    for (const CompareEntry& entry : m_entries) {
-        for (const PassCost* pass : {&entry.analysis.prefill(), &entry.analysis.decode()}) {
-            double px = 0.0;
-            double py = 0.0;
-            if (pointOf(*pass, px, py)) {
-                const QPointF at(x->coordToPixel(px), y->coordToPixel(py));
-                taken.emplace_back(at - QPointF(radius, radius), QSizeF(2 * radius, 2 * radius));
-            }
-        }
-    }
-    // The first candidate box (of `candidates`) clear of everything taken and inside the
-    // axis rect; the first one when none is.
-    const auto choose = [&](const std::vector<QRectF>& candidates, std::size_t& index) {
-        for (std::size_t i = 0; i < candidates.size(); ++i) {
-            const QRectF& box = candidates[i];
-            const bool inside = area.contains(box);
-            const bool clear = std::none_of(taken.begin(), taken.end(), [&](const QRectF& t) {
-                return t.intersects(box);
-            });
-            if (inside && clear) {
-                index = i;
-                return box;
-            }
-        }
-        index = 0;
-        return candidates.front();
-    };
-    const auto put = [](PlotLabel* label, const QRectF& box) {
-        label->position->setCoords(box.topLeft());
-    };
-
-    // Point labels: right, left, above, below the point, then further up or down beside
-    // it with a leader line.
-    constexpr std::size_t kAdjacent = 4;
+    std::vector<LabelSlot> placed;
+    // Points' names: round the point, right first (the scenario's name reads as a tag).
     for (std::size_t i = 0; i < m_items.size(); ++i) {
         const Items& items = m_items[i];
         const Analysis& a = m_entries[i].analysis;
-        for (auto [label, leader, pass] :
-             {std::tuple{items.prefillLabel, items.prefillLeader, &a.prefill()},
-              std::tuple{items.decodeLabel, items.decodeLeader, &a.decode()}}) {
+        for (auto [label, leader, graph, pass] :
+             {std::tuple{items.prefillLabel, items.prefillLeader, items.prefill, &a.prefill()},
+              std::tuple{items.decodeLabel, items.decodeLeader, items.decode, &a.decode()}}) {
+            leader->setVisible(false);
             double px = 0.0;
             double py = 0.0;
-            const bool shown = pointOf(*pass, px, py);
-            label->setVisible(shown);
-            leader->setVisible(false);
-            if (!shown) {
+            if (!label->visible() || !pointOf(*pass, px, py)) {
                 continue;
             }
             const QPointF at(x->coordToPixel(px), y->coordToPixel(py));
-            const QSizeF size = label->textRect().size();
-            const double w = size.width();
-            const double h = size.height();
-            std::vector<QRectF> candidates = {
-                QRectF(at.x() + radius, at.y() - h / 2, w, h),
-                QRectF(at.x() - radius - w, at.y() - h / 2, w, h),
-                QRectF(at.x() - w / 2, at.y() - radius - h, w, h),
-                QRectF(at.x() - w / 2, at.y() + radius, w, h),
-            };
-            for (int step = 1; step <= 6; ++step) {
-                for (const double dy : {-step * (h + gap), step * (h + gap)}) {
-                    candidates.emplace_back(at.x() + radius + gap, at.y() - h / 2 + dy, w, h);
-                    candidates.emplace_back(at.x() - radius - gap - w, at.y() - h / 2 + dy, w, h);
-                }
+            if (!std::isfinite(at.x()) || !std::isfinite(at.y())) {
+                continue;
             }
-            std::size_t index = 0;
-            const QRectF box = choose(candidates, index);
-            put(label, box);
-            taken.push_back(box);
-            if (index >= kAdjacent) {
-                // From the point's edge to the middle of the label's near side.
-                const bool right = box.left() > at.x();
-                const QPointF end(right ? box.left() : box.right(), box.center().y());
-                const QPointF dir = end - at;
-                const double length = std::hypot(dir.x(), dir.y());
-                leader->start->setCoords(at + dir * (radius / std::max(length, 1.0)));
-                leader->end->setCoords(end);
-                leader->setVisible(true);
-            }
+            const QCPScatterStyle& style = graph->scatterStyle();
+            const double gap = style.size() / 2.0 + style.pen().widthF() / 2.0 + 3.0 * m_scale;
+            LabelSlot slot;
+            slot.label = label;
+            slot.leader = leader;
+            slot.request.candidates = candidatesAround(at, sizeOf(label), gap);
+            slot.request.anchor = at;
+            slot.request.priority = pointPriority;
+            slot.request.droppable = false;
+            slot.request.leaderDistance = 1.5 * gap;
+            placed.push_back(std::move(slot));
         }
     }
-    // Roof labels at the ridge corner: above-left (over the HBM slope, where no point
-    // sits), above-right, then below-right under the ceiling.
+    // Roofs' names: by the ridge corner (over the slope left of it, then over the ceiling
+    // right of it), then along the ceiling to the right edge, above it and then below.
     for (std::size_t i = 0; i < m_items.size(); ++i) {
         PlotLabel* label = m_items[i].roofLabel;
         if (!label->visible()) {
@@ -329,23 +272,34 @@ void CompareLayer::placeLabels(const std::vector<QRectF>& avoid) {
         const Analysis& a = m_entries[i].analysis;
         const QPointF at(x->coordToPixel(a.ridgePointFlopsPerByte),
                          y->coordToPixel(tflops(a.peakFlopsPerSecond)));
-        const QSizeF size = label->textRect().size();
-        const double w = size.width();
-        const double h = size.height();
-        std::vector<QRectF> candidates = {
-            QRectF(at.x() - w - gap, at.y() - h - gap, w, h),
-            QRectF(at.x() + gap, at.y() - h - gap, w, h),
-            QRectF(at.x() + 2 * gap, at.y() + gap, w, h),
-        };
-        for (int step = 1; step <= 4; ++step) {
-            candidates.emplace_back(at.x() - w - gap - step * w / 2, at.y() - h - gap, w, h);
-            candidates.emplace_back(at.x() + gap + step * w / 2, at.y() - h - gap, w, h);
+        if (!std::isfinite(at.x()) || !std::isfinite(at.y())) {
+            continue;
         }
-        std::size_t index = 0;
-        const QRectF box = choose(candidates, index);
-        put(label, box);
-        taken.push_back(box);
+        const QSizeF size = sizeOf(label);
+        const double gap = 3.0 * m_scale;
+        const double first = std::max(at.x(), area.left()) + 2.0 * gap;
+        const double last = area.right() - 8.0 - size.width();
+        std::vector<double> lefts = {at.x() - size.width() - gap, first};
+        const double step = std::max(16.0, size.width() / 3.0);
+        for (double left = first + step; left < last; left += step) {
+            lefts.push_back(left);
+        }
+        lefts.push_back(last);
+        LabelSlot slot;
+        slot.label = label;
+        for (const double top : {at.y() - size.height() - gap, at.y() + gap,
+                                 at.y() - 2.0 * size.height() - gap}) {
+            for (const double left : lefts) {
+                const QRectF box(QPointF(left, top), size);
+                slot.request.candidates.push_back({box, box.center(), 0.0});
+            }
+        }
+        slot.request.anchor = at;
+        slot.request.priority = roofPriority;
+        slot.request.droppable = true;
+        placed.push_back(std::move(slot));
     }
+    return placed;
 }
 
 std::vector<QPointF> CompareLayer::extent(double& peakMax) const {

@@ -12,7 +12,10 @@
 /// the set changes, and live in the plot's roof layer, whose cached picture a slider step
 /// does not redraw. The plot calls in from a few hooks (range, roofs, layout, style,
 /// tooltips); the layer owns its items and computes nothing from the engine's numbers but
-/// the conversion to TFLOP/s the plot makes too.
+/// the conversion to TFLOP/s the plot makes too. Its labels are placed by the plot's one
+/// placement pass (label_placer.h, RooflinePlot::placeLabels) with every other label, so
+/// that the no-overlap guarantee of issue 12 covers them: the layer says where each may go
+/// (labelRequests()), the plot decides.
 
 #include <QColor>
 #include <QFont>
@@ -23,6 +26,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "label_placer.h"
 #include "plot_palette.h"
 #include "roofline/analysis.h"
 
@@ -31,6 +35,7 @@ class QCPGraph;
 class QCPItemLine;
 class QCPLayer;
 class QCPLegend;
+class QMargins;
 
 namespace roofline::ui {
 
@@ -61,9 +66,19 @@ public:
     void setStyle(const PlotPalette& palette, double scale, const QFont& font);
     /// Roof visibility (only those unlike `current`'s) and vertices over [left, right].
     void updateRoofs(const Analysis& current, double left, double right);
-    /// Labels by pixel, after a layout: beside their point or ridge, moved (with a leader
-    /// line) where they would cover a point, another label or a box in `avoid`.
-    void placeLabels(const std::vector<QRectF>& avoid);
+    /// One of the layer's labels for the plot's placement pass.
+    struct LabelSlot {
+        PlotLabel* label = nullptr;
+        QCPItemLine* leader = nullptr;  ///< the point's leader line; null for a roof's name
+        LabelRequest request;
+    };
+    /// The labels shown, as requests in widget pixels at the current layout: each point's
+    /// name round its point (never dropped: it may go further, with a leader line), at
+    /// `pointPriority`; each roof's name along its ceiling or over its slope by the ridge
+    /// (left out where crowded: the legend names the colour too), at `roofPriority`. A
+    /// box is the text's box plus `pad` (the plot's padding round every placed label).
+    std::vector<LabelSlot> labelRequests(int pointPriority, int roofPriority,
+                                         const QMargins& pad) const;
     /// The (intensity, TFLOP/s) the automatic view must hold; raises `peakMax` (TFLOP/s)
     /// to the highest roof drawn.
     std::vector<QPointF> extent(double& peakMax) const;

@@ -921,6 +921,11 @@ void RooflinePlot::clearOverlay() {
 }
 
 void RooflinePlot::setCompareScenarios(const std::vector<CompareEntry>& entries) {
+    // The compare labels left out at the last placement are about to go with their layer.
+    for (PlotLabel* label : m_dropped) {
+        label->setVisible(true);
+    }
+    m_dropped.clear();
     m_compare->setEntries(entries);
     m_roofs = roofKey();
     updateRoofs();
@@ -1364,13 +1369,7 @@ void RooflinePlot::updateViewGeometry() {
     updateRoofGeometry();
     placeArrows();
     placeLabels();
-    // The compare scenarios' labels (compare_layer.h) keep clear of every label and marker
-    // placed above, as they stand at this layout.
-    std::vector<QRectF> avoid = markerRects();
-    for (const PlacedLabel& label : m_placed) {
-        avoid.push_back(label.box.boundingRect());
-    }
-    m_compare->placeLabels(avoid);
+    // (The compare scenarios' labels are placed with the others: compare_layer.h.)
     CompositeBuffer* composite = compositeBuffer();
     if (mReplotting && composite != nullptr) {
         // A full replot is about to draw the roof layer: its picture shows these labels.

@@ -142,7 +142,7 @@ public:
     /// Every label shown, in placement order (labels the placer dropped are not shown).
     std::vector<PlacedLabel> placedLabels() const;
     /// The squares the markers (points, link markers, trail marks, ridge, ghosts, operators
-    /// when shown) cover, in widget pixels: no label lies on one.
+    /// when shown, compare scenarios' points) cover, in widget pixels: no label lies on one.
     std::vector<QRectF> markerRects() const;
     /// The bounds wheel zoom and drag keep the view in: the data's view three decades out.
     QCPRange xLimits() const;
@@ -268,6 +268,9 @@ private:
     std::vector<PlotLabel*> m_dropped;  ///< hidden by the last placement, not by their data
     std::vector<std::pair<PlotLabel*, QCPItemLine*>> m_leaders;  ///< a label's leader line
     std::vector<PlacedLabel> m_placed;
+    /// Points' names cut to their first line by the last placement (a crowded plot), with
+    /// their full text: the next placement starts from the full text again.
+    std::vector<std::pair<PlotLabel*, QString>> m_shortened;
 
     TintRect* m_memoryRegion = nullptr;
     TintRect* m_computeRegion = nullptr;

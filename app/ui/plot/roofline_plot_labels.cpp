@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // RooflinePlot's label placement: every label of the plot (roofs, slopes, ridge, regions,
-// points, trail marks, compare-mode speed-ups) is placed in one pass of label_placer.h, so
+// points, trail marks, compare-mode speed-ups, the compare scenarios' names: compare_layer.h)
+// is placed in one pass of label_placer.h, so
 // that none overlaps another or a marker (issue 12). The roofs' labels go first: they
 // depend on the view and on where the markers are, not on the point labels, so a slider
 // step redraws the cached roof picture only when a point comes onto one of them (or a
@@ -66,10 +67,17 @@ double markHalf(const QCPGraph* graph) {
 std::vector<QRectF> RooflinePlot::markerRects() const {
     std::vector<QRectF> rects;
     const QRectF area = QRectF(axisRect()->rect()).adjusted(-20, -20, 20, 20);
+    std::vector<const QCPGraph*> graphs;
     for (const QCPGraph* graph :
          {m_prefillPoint, m_decodePoint, m_specPoints, m_prefillLink, m_decodeLink, m_criticalMark,
           m_memoryWallMark, m_ridgeMarker, m_basePrefill, m_baseDecode, m_baseSpec, m_prefillOps,
           m_decodeOps}) {
+        graphs.push_back(graph);
+    }
+    for (QCPGraph* graph : m_compare->pointGraphs()) {
+        graphs.push_back(graph);
+    }
+    for (const QCPGraph* graph : graphs) {
         if (!graph->realVisibility()) {
             continue;
         }
@@ -100,7 +108,18 @@ bool RooflinePlot::placeLabels() {
         PlotLabel* label;
         bool roofLayer;
         std::vector<SlopeSpot> spots;  ///< per candidate, for a label turned along a slope
+        QCPItemLine* leader = nullptr;  ///< its own leader line (else one of m_leaders)
+        double gap = 0.0;               ///< a point's name: its candidatesAround() arguments
+        std::vector<Side> order;
     };
+    // Names cut short by the last placement start whole again (unless the data has
+    // written them anew since).
+    for (const auto& [label, full] : m_shortened) {
+        if (label->text() == full.section(QLatin1Char('\n'), 0, 0)) {
+            label->setText(full);
+        }
+    }
+    m_shortened.clear();
     std::vector<LabelRequest> requests;
     std::vector<Entry> entries;
     const QRectF area(axisRect()->rect());
@@ -108,9 +127,9 @@ bool RooflinePlot::placeLabels() {
         return QPointF(xAxis->coordToPixel(x), yAxis->coordToPixel(y));
     };
     const auto add = [&](PlotLabel* label, bool roofLayer, LabelRequest request,
-                         std::vector<SlopeSpot> spots = {}) {
+                         std::vector<SlopeSpot> spots = {}, QCPItemLine* leader = nullptr) {
         requests.push_back(std::move(request));
-        entries.push_back({label, roofLayer, std::move(spots)});
+        entries.push_back({label, roofLayer, std::move(spots), leader, 0.0, {}});
     };
 
     // --- The roof layer: compute roofs, slopes, ridge, regions. ---
@@ -237,6 +256,14 @@ bool RooflinePlot::placeLabels() {
         add(label, true, std::move(r));
     }
 
+    // The compare scenarios' names (compare_layer.h): with the roof layer, whose picture
+    // holds them. Their roofs' names after this plot's own; their points' names before the
+    // current points' (which move with every slider step: they step round the compare
+    // names, not the other way, so a step does not redraw the roof layer for them).
+    for (CompareLayer::LabelSlot& slot : m_compare->labelRequests(6, 5, kPad)) {
+        add(slot.label, true, std::move(slot.request), {}, slot.leader);
+    }
+
     // --- The data: points, speed-ups, trail marks. ---
     const auto around = [&](PlotLabel* label, const QCPGraph* mark, double x, double y,
                             int priority, bool droppable, const std::vector<Side>& order) {
@@ -252,6 +279,8 @@ bool RooflinePlot::placeLabels() {
         r.droppable = droppable;
         r.leaderDistance = gap * kLeaderGaps;
         add(label, false, std::move(r));
+        entries.back().gap = gap;
+        entries.back().order = order;
     };
     using S = Side;
     // An encoder's or CNN's one pass is drawn where prefill is (Analysis::primary()).
@@ -340,7 +369,47 @@ bool RooflinePlot::placeLabels() {
             }
         }
     }
-    const std::vector<Placement> placed = ui::placeLabels(requests, markerRects(), area, lines);
+    const std::vector<QRectF> markers = markerRects();
+    std::vector<Placement> placed = ui::placeLabels(requests, markers, area, lines);
+    // A plot too small for its labels (presentation mode's large text at 1280×720 under
+    // the Compare table, a crowd of compare scenarios): the points' two-line names first
+    // keep their first line only ("prefill  831 FLOP/byte"; the rest is in the results
+    // and the tooltip), and the placement is made again.
+    const std::array<PlotLabel*, 4> pointNames = {m_prefillLabel, m_decodeLabel, m_verifyLabel,
+                                                  m_draftLabel};
+    const auto forced = [&] {
+        return std::any_of(placed.begin(), placed.end(),
+                           [](const Placement& p) { return p.candidate >= 0 && !p.free; });
+    };
+    if (forced()) {
+        bool shortened = false;
+        for (std::size_t i = 0; i < entries.size(); ++i) {
+            PlotLabel* label = entries[i].label;
+            const QString text = label->text();
+            if (std::find(pointNames.begin(), pointNames.end(), label) != pointNames.end() &&
+                text.contains(QLatin1Char('\n'))) {
+                m_shortened.emplace_back(label, text);
+                label->setText(text.section(QLatin1Char('\n'), 0, 0));
+                requests[i].candidates = candidatesAround(requests[i].anchor, boxSize(label),
+                                                          entries[i].gap, entries[i].order);
+                shortened = true;
+            }
+        }
+        if (shortened) {
+            placed = ui::placeLabels(requests, markers, area, lines);
+        }
+        // Still no room: the compare points' names give way to the current points' (after
+        // them, and left out where crowded: the legend names their colours).
+        if (forced()) {
+            for (std::size_t i = 0; i < entries.size(); ++i) {
+                if (entries[i].leader != nullptr) {
+                    requests[i].priority = 16;
+                    requests[i].droppable = true;
+                }
+            }
+            placed = ui::placeLabels(requests, markers, area, lines);
+        }
+    }
 
     std::vector<double> roofLabels;
     m_placed.clear();
@@ -374,7 +443,11 @@ bool RooflinePlot::placeLabels() {
         const std::vector<QPointF> corners = p.box.corners();
         m_placed.push_back({e.label->text(), QPolygonF(corners.begin(), corners.end()), p.free,
                             p.leader});
-        if (p.leader) {
+        if (p.leader && e.leader != nullptr) {
+            e.leader->start->setCoords(requests[i].anchor);
+            e.leader->end->setCoords(p.leaderEnd);
+            e.leader->setVisible(true);
+        } else if (p.leader) {
             for (auto& [label, line] : m_leaders) {
                 if (label == e.label) {
                     line->start->setCoords(requests[i].anchor);

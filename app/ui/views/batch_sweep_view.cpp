@@ -3,6 +3,7 @@
 #include "views/no_decode_notice.h"
 
 #include <QVBoxLayout>
+#include <cmath>
 
 #include "plot_tooltip.h"
 #include "roofline/format.h"
@@ -40,6 +41,13 @@ QCPItemText* newLabel(QCustomPlot* plot, QCPAxisRect* rect, Qt::Alignment alignm
     return label;
 }
 
+/// The batch axis: every batch the slider reaches, a little room either side.
+constexpr double kBatchAxisLower = 0.8;
+constexpr double kBatchAxisUpper = static_cast<double>(kMaxSliderBatch) * 1.25;
+
+/// The narrowest view, in average characters of its font, that shows two plots side by side.
+constexpr int kTwoPlotsChars = 110;
+
 }  // namespace
 
 BatchSweepView::BatchSweepView(ScenarioController& controller, QWidget* parent)
@@ -61,9 +69,10 @@ BatchSweepView::BatchSweepView(ScenarioController& controller, QWidget* parent)
     m_plot->plotLayout()->setColumnStretchFactors({1.4, 1.0});
     // Row 0: a title over each plot.
     m_plot->plotLayout()->insertRow(0);
-    m_batchTitle = new QCPTextElement(m_plot);
-    m_latencyTitle = new QCPTextElement(m_plot,
-                                        tr("Throughput against latency: B grows along the curve"));
+    m_batchTitle = new FittedTitle(m_plot);
+    m_latencyTitle = new FittedTitle(m_plot);
+    m_latencyTitle->setTexts({tr("Throughput against latency: B grows along the curve"),
+                              tr("Throughput against latency"), tr("Tok/s vs TPOT")});
     m_plot->plotLayout()->addElement(0, 0, m_batchTitle);
     m_plot->plotLayout()->addElement(0, 1, m_latencyTitle);
 
@@ -84,7 +93,7 @@ BatchSweepView::BatchSweepView(ScenarioController& controller, QWidget* parent)
     tokens->setLabel(tr("Decode tok/s"));
     tpot->setLabel(tr("TPOT"));
     latencyX->setLabel(tr("TPOT (latency per token)"));
-    latencyY->setLabel(tr("Decode tok/s (throughput)"));
+    latencyY->setLabel(tr("Decode tok/s"));  // the title says throughput
 
     m_tokens = newGraph(batch, tokens, tr("decode tok/s (left axis)"));
     m_tokensBeyond = newGraph(batch, tokens, tr("past the memory wall"));
@@ -137,7 +146,7 @@ BatchSweepView::BatchSweepView(ScenarioController& controller, QWidget* parent)
     m_plot->legend->clearItems();
     for (QCPAbstractPlottable* p : std::initializer_list<QCPAbstractPlottable*>{
              m_tokens, m_tpot, m_tokensBeyond, m_plainTokens, m_marker}) {
-        p->addToLegend();
+        addElidedToLegend(*m_plot->legend, p);
     }
     m_batchRect->insetLayout()->take(m_plot->legend);
     auto* legendRow = new QCPLayoutGrid;
@@ -188,11 +197,38 @@ void BatchSweepView::applyStyle() {
     m_curveWallLabel->setColor(p.warning);
 }
 
+void BatchSweepView::resizeEvent(QResizeEvent* event) {
+    LiveView::resizeEvent(event);
+    fitWidth();
+}
+
+void BatchSweepView::fitWidth() {
+    // Two plots need room for two sets of axis labels and ticks: narrower, the latency
+    // plot was a sliver with its title and axis labels cut (issue 12, `--view all`). It
+    // goes (its column shrinks to nothing and it and its axes are hidden, so that they take
+    // no margin) and comes back when the view is wide again.
+    const bool shown = width() >= kTwoPlotsChars * fontMetrics().averageCharWidth();
+    if (shown == m_latencyShown) {
+        return;
+    }
+    m_latencyShown = shown;
+    m_latencyRect->setVisible(shown);
+    m_latencyTitle->setVisible(shown);
+    for (QCPAxis* axis : m_latencyRect->axes()) {
+        axis->setVisible(shown && (axis->axisType() == QCPAxis::atBottom ||
+                                   axis->axisType() == QCPAxis::atLeft));
+    }
+    m_plot->plotLayout()->setColumnStretchFactors({1.4, shown ? 1.0 : 0.001});
+    m_plot->plotLayout()->setColumnSpacing(shown ? 5 : 0);
+    m_plot->replot(m_priority);
+}
+
 void BatchSweepView::changeEvent(QEvent* event) {
     QWidget::changeEvent(event);
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) {
         m_palette = viewPalette(*this);
         applyStyle();
+        fitWidth();
         m_plot->replot(m_priority);
     }
 }
@@ -236,6 +272,11 @@ void BatchSweepView::placeMark(QCPItemStraightLine* line, QCPItemText* label,
     line->point2->setCoords(x, 2.0);
     label->position->setCoords(x, label == m_criticalLabel ? 1.0 : 0.0);
     label->setText(text);
+    // Right of its line, or left of it in the right half of the axis, where the text would
+    // run past the plot's edge ("memory full B = 225" was cut in a narrow view).
+    const bool rightHalf = x > std::sqrt(kBatchAxisLower * kBatchAxisUpper);
+    label->setPositionAlignment((rightHalf ? Qt::AlignRight : Qt::AlignLeft) |
+                                (label->positionAlignment() & Qt::AlignVertical_Mask));
 }
 
 void BatchSweepView::rebuildSweep() {
@@ -312,12 +353,18 @@ void BatchSweepView::rebuildSweep() {
               wall ? tr("memory full B = %1").arg(qs(formatInteger(*wall))) : QString());
     const QString context =
         qs(formatInteger(m_controller.scenario().workload.contextTokens));
-    m_batchTitle->setText(
-        tr("Decode step against batch at C = %1 tokens — critical batch: %2; memory wall: %3")
-            .arg(context,
-                 m_sweep.criticalBatch ? qs(formatInteger(*m_sweep.criticalBatch))
-                                       : tr("never at this context"),
-                 wall ? tr("B = %1").arg(qs(formatInteger(*wall))) : tr("nothing fits")));
+    // Shorter forms for a narrow view (`--view all`): the numbers stay longest.
+    const QString criticalText = m_sweep.criticalBatch ? qs(formatInteger(*m_sweep.criticalBatch))
+                                                   : tr("never at this context");
+    const QString wallText =
+        wall ? tr("B = %1").arg(qs(formatInteger(*wall))) : tr("nothing fits");
+    m_batchTitle->setTexts(
+        {tr("Decode step against batch at C = %1 tokens — critical batch: %2; memory wall: %3")
+             .arg(context, criticalText, wallText),
+         tr("Decode vs batch, C = %1 — critical B: %2; wall: %3")
+             .arg(context, m_sweep.criticalBatch ? criticalText : tr("never"),
+                  wall ? qs(formatInteger(*wall)) : tr("none")),
+         tr("Decode step against batch at C = %1").arg(context), tr("Decode vs batch")});
     QVector<double> markX, markY;
     m_curveCriticalLabel->setVisible(false);
     m_curveWallLabel->setVisible(false);
@@ -345,7 +392,7 @@ void BatchSweepView::rebuildSweep() {
         axis->scaleRange(1.15);
     }
     m_batchRect->axis(QCPAxis::atBottom)
-        ->setRange(0.8, static_cast<double>(kMaxSliderBatch) * 1.25);
+        ->setRange(kBatchAxisLower, kBatchAxisUpper);
 }
 
 void BatchSweepView::updateMarkers() {

@@ -20,6 +20,7 @@
 
 #include "plot_palette.h"
 #include "views/live_view.h"
+#include "views/view_style.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/sweep.h"
 
@@ -54,12 +55,19 @@ public:
     QString wallLabel() const { return m_wallLabel->text(); }
     int sweepComputations() const { return m_computations; }
     QString titleText() const { return m_batchTitle->text(); }
+    /// Whether the throughput–latency plot is shown beside the batch plot: only where the
+    /// view is wide enough for two plots (about 110 average characters); a narrow view
+    /// (`--view all`) gives the batch plot the whole width.
+    bool latencyShown() const { return m_latencyShown; }
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void applyStyle();
+    /// Shows or hides the throughput–latency plot for the view's width (latencyShown()).
+    void fitWidth();
     void rebuildSweep();
     void updateMarkers();
     void placeMark(QCPItemStraightLine* line, QCPItemText* label,
@@ -70,8 +78,9 @@ private:
     QLabel* m_notice = nullptr;  ///< in the plot's place for a model without a decode step
     QCPAxisRect* m_batchRect = nullptr;
     QCPAxisRect* m_latencyRect = nullptr;
-    QCPTextElement* m_batchTitle = nullptr;
-    QCPTextElement* m_latencyTitle = nullptr;
+    bool m_latencyShown = true;
+    FittedTitle* m_batchTitle = nullptr;
+    FittedTitle* m_latencyTitle = nullptr;
     QCPGraph* m_tokens = nullptr;
     QCPGraph* m_tokensBeyond = nullptr;
     QCPGraph* m_tpot = nullptr;

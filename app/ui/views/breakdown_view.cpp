@@ -3,6 +3,7 @@
 
 #include <QToolTip>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 
 #include "plot_tooltip.h"
@@ -40,6 +41,33 @@ QString passTitle(const PassCost& pass) {
     }
     return QObject::tr("%1: %2, %3")
         .arg(name, qs(formatDuration(pass.timeSeconds)), boundName(pass.bound));
+}
+
+/// passTitle() and shorter forms for a narrow column: the time stays.
+QStringList passTitles(const PassCost& pass) {
+    const QString time = qs(formatDuration(pass.timeSeconds));
+    QString name;
+    switch (pass.kind) {
+        case PassKind::Prefill:
+            name = QObject::tr("Prefill");
+            break;
+        case PassKind::Decode:
+            name = QObject::tr("Decode");
+            break;
+        case PassKind::Draft:
+            name = QObject::tr("Draft");
+            break;
+        case PassKind::Verify:
+            name = QObject::tr("Verify");
+            break;
+        case PassKind::Encode:
+            name = QObject::tr("Encode");
+            break;
+        case PassKind::Forward:
+            name = QObject::tr("Forward");
+            break;
+    }
+    return {passTitle(pass), QObject::tr("%1: %2").arg(name, time), time};
 }
 
 QCPItemText* newLabel(QCustomPlot* plot, QCPAxisRect* rect) {
@@ -90,12 +118,14 @@ BreakdownView::BreakdownView(ScenarioController& controller, QWidget* parent)
     m_plot->setMouseTracking(true);
     layout->addWidget(m_plot);
 
+    connect(m_plot, &QCustomPlot::afterLayout, this, &BreakdownView::thinNames);
+
     // Rows: the passes side by side; the memory title; the memory bar; the legend.
     QCPLegend* legend = m_plot->legend;
     m_plot->axisRect()->insetLayout()->take(legend);
     m_plot->plotLayout()->clear();  // the default axis rect: each pass gets its own
     m_passGrid = new QCPLayoutGrid;
-    m_memoryTitle = new QCPTextElement(m_plot);
+    m_memoryTitle = new FittedTitle(m_plot);
     m_memoryRect = new QCPAxisRect(m_plot, true);
     auto* legendRow = new QCPLayoutGrid;
     QCPLayoutGrid* main = m_plot->plotLayout();
@@ -212,7 +242,7 @@ void BreakdownView::layoutPasses(const Analysis& a) {
         const PassCost& cost = a.passes[k];
         PassBars pass;
         pass.kind = cost.kind;
-        pass.title = new QCPTextElement(m_plot);
+        pass.title = new FittedTitle(m_plot);
         pass.rect = new QCPAxisRect(m_plot, true);
         const int column = static_cast<int>(k);
         m_passGrid->addElement(0, column, pass.title);
@@ -233,6 +263,7 @@ void BreakdownView::layoutPasses(const Analysis& a) {
                 row += 1.0;
             }
         }
+        pass.names = ticker->ticks();
         names->setTicker(ticker);
         names->setSubTicks(false);
         names->grid()->setVisible(false);
@@ -250,18 +281,18 @@ void BreakdownView::layoutPasses(const Analysis& a) {
     // Legend: the bounds (from the first pass), then the memory's parts.
     m_plot->legend->clearItems();
     if (!m_passes.empty()) {
-        m_passes.front().memory->addToLegend();
-        m_passes.front().compute->addToLegend();
+        addElidedToLegend(*m_plot->legend, m_passes.front().memory);
+        addElidedToLegend(*m_plot->legend, m_passes.front().compute);
         bool linked = false;
         for (const OperatorCost& op : a.operators) {
             linked = linked || op.kind == OperatorKind::Communication;
         }
         if (linked) {
-            m_passes.front().interconnect->addToLegend();
+            addElidedToLegend(*m_plot->legend, m_passes.front().interconnect);
         }
     }
     for (QCPBars* bars : {m_weights, m_kv, m_workspace}) {
-        bars->addToLegend();
+        addElidedToLegend(*m_plot->legend, bars);
     }
     applyStyle();
 }
@@ -272,7 +303,7 @@ void BreakdownView::fillPasses(const Analysis& a) {
         if (cost == nullptr) {
             continue;
         }
-        pass.title->setText(passTitle(*cost));
+        pass.title->setTexts(passTitles(*cost));
         const BoundSeconds whole = boundSeconds(a, pass.kind);
         QVector<double> keys{0.0}, memory{whole.memory}, compute{whole.compute},
             link{whole.interconnect};
@@ -312,14 +343,59 @@ void BreakdownView::fillMemory(const Analysis& a) {
                : (m.maxBatch > 0 ? tr("DOES NOT FIT (at most B = %1)")
                                        .arg(qs(formatInteger(m.maxBatch)))
                                  : tr("DOES NOT FIT (not even one sequence)"));
-    m_memoryTitle->setText(tr("Memory of one device: weights %1 + KV cache %2 + workspace %3 "
-                              "= %4 of %5 usable — %6")
-                               .arg(qs(formatBytes(m.weightBytes)),
-                                    qs(formatBytes(m.kvCacheBytes)),
-                                    qs(formatBytes(m.workspaceBytes)),
-                                    qs(formatBytes(m.totalBytes)),
-                                    qs(formatBytes(m.usableBytes)), fits));
+    // Shorter forms for a narrow view (`--view all`): the total and the verdict stay.
+    m_memoryTitle->setTexts(
+        {tr("Memory of one device: weights %1 + KV cache %2 + workspace %3 "
+            "= %4 of %5 usable — %6")
+             .arg(qs(formatBytes(m.weightBytes)), qs(formatBytes(m.kvCacheBytes)),
+                  qs(formatBytes(m.workspaceBytes)), qs(formatBytes(m.totalBytes)),
+                  qs(formatBytes(m.usableBytes)), fits),
+         tr("Memory per device: %1 of %2 usable — %3")
+             .arg(qs(formatBytes(m.totalBytes)), qs(formatBytes(m.usableBytes)), fits),
+         tr("Memory: %1 of %2 — %3")
+             .arg(qs(formatBytes(m.totalBytes)), qs(formatBytes(m.usableBytes)), fits)});
     m_memoryTitle->setTextColor(m.fits ? m_palette.foreground : m_palette.warning);
+}
+
+void BreakdownView::thinNames() {
+    bool changed = false;
+    for (PassBars& pass : m_passes) {
+        // A narrow pass column gets fewer time ticks ("25 ms" "50 ms" "75 ms" ran into
+        // each other): one per ten characters of width, three at most.
+        QCPAxis* time = pass.rect->axis(QCPAxis::atBottom);
+        const int tenChars = 10 * QFontMetrics(time->tickLabelFont()).averageCharWidth();
+        const int ticks = std::clamp(pass.rect->width() / std::max(tenChars, 1), 1, 3);
+        if (time->ticker()->tickCount() != ticks) {
+            time->ticker()->setTickCount(ticks);
+            changed = true;
+        }
+        QCPAxis* names = pass.rect->axis(QCPAxis::atLeft);
+        const double rows = names->range().size();
+        const double perRow = rows > 0.0 ? pass.rect->height() / rows : 0.0;
+        const double line = QFontMetrics(names->tickLabelFont()).height();
+        const int step = perRow > 0.0 ? std::max(1, static_cast<int>(std::ceil(line / perRow)))
+                                      : 1;
+        if (step == pass.nameStep) {
+            continue;
+        }
+        pass.nameStep = step;
+        changed = true;
+        auto ticker = names->ticker().dynamicCast<QCPAxisTickerText>();
+        if (ticker.isNull()) {
+            continue;
+        }
+        QMap<double, QString> shown;
+        for (auto it = pass.names.constBegin(); it != pass.names.constEnd(); ++it) {
+            const auto row = static_cast<int>(it.key());
+            if (row == 0 || row % step == 0) {
+                shown.insert(it.key(), it.value());
+            }
+        }
+        ticker->setTicks(shown);
+    }
+    if (changed) {
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
 }
 
 QString BreakdownView::tooltipAt(const QPointF& pixel) const {

@@ -16,6 +16,7 @@
 
 #include "plot_palette.h"
 #include "views/live_view.h"
+#include "views/view_style.h"
 #include "roofline/analysis.h"
 
 namespace roofline::ui {
@@ -40,11 +41,13 @@ public:
     struct PassBars {
         PassKind kind;
         QCPAxisRect* rect = nullptr;
-        QCPTextElement* title = nullptr;
+        FittedTitle* title = nullptr;
         QCPBars* memory = nullptr;
         QCPBars* compute = nullptr;
         QCPBars* interconnect = nullptr;
         std::vector<std::size_t> operators;  ///< indices into Analysis::operators
+        QMap<double, QString> names;  ///< every row's name ("whole pass", the operators)
+        int nameStep = 1;             ///< every nameStep-th name is written (thinNames())
     };
     const std::vector<PassBars>& passBars() const { return m_passes; }
     QCPBars* weightBars() const { return m_weights; }
@@ -58,6 +61,11 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    /// After each layout: where the rows are shorter than a line of text (a short dock,
+    /// `--view all`), only every second, third… operator's name is written, so that the
+    /// names never overlap (the whole pass's always is); a narrow pass column gets fewer
+    /// time ticks. Replots once when that changes.
+    void thinNames();
     void applyStyle();
     /// Recreates the pass plots when the passes or their operators differ from those shown.
     void layoutPasses(const Analysis& analysis);
@@ -71,7 +79,7 @@ private:
     std::vector<PassBars> m_passes;
     std::vector<std::pair<PassKind, std::vector<std::string_view>>> m_layoutKey;
     QCPAxisRect* m_memoryRect = nullptr;
-    QCPTextElement* m_memoryTitle = nullptr;
+    FittedTitle* m_memoryTitle = nullptr;
     QCPBars* m_weights = nullptr;
     QCPBars* m_kv = nullptr;
     QCPBars* m_workspace = nullptr;

@@ -93,14 +93,14 @@ RegimeMapView::RegimeMapView(ScenarioController& controller, QWidget* parent)
     m_plot->setMouseTracking(true);
     layout->addWidget(m_plot);
 
-    m_title = new QCPTextElement(m_plot);
+    m_title = new FittedTitle(m_plot);
     m_plot->plotLayout()->insertRow(0);
     m_plot->plotLayout()->addElement(0, 0, m_title);
 
     makeLogAxis(m_plot->xAxis, numberTick);
     makeLogAxis(m_plot->yAxis, numberTick);
     m_plot->xAxis->setLabel(tr("Batch B (sequences)"));
-    m_plot->yAxis->setLabel(tr("Context C (tokens cached)"));
+    m_plot->yAxis->setLabel(tr("Context C (tokens)"));
 
     m_map = new QCPColorMap(m_plot->xAxis, m_plot->yAxis);
     m_map->setInterpolate(false);  // cells keep their bound's hue: no blending at edges
@@ -171,7 +171,7 @@ void RegimeMapView::fillLegend(bool interconnect) {
              m_legendMemory, m_legendCompute, m_legendInterconnect, m_outOfMemory, m_critical,
              m_goldilocks, m_marker}) {
         if (p != m_legendInterconnect || interconnect) {
-            p->addToLegend();
+            addElidedToLegend(*m_plot->legend, p);
         }
     }
 }
@@ -334,11 +334,17 @@ void RegimeMapView::rebuildGrid() {
     for (const std::int64_t wall : m_grid.memoryWall) {
         anyFits = anyFits || wall >= 1;
     }
-    m_title->setText(tr("Decode step over batch × context — hue: the roof that binds it; "
-                        "shade: tok/s, from %1 (palest) to %2 (deepest)%3")
-                         .arg(tokensText(lo), tokensText(hi),
-                              anyFits ? QString()
-                                      : tr(" — nothing fits in memory at this prompt length")));
+    // Shorter forms for a narrow view (`--view all`); "nothing fits" is kept the longest.
+    const QString nothing =
+        anyFits ? QString() : tr(" — nothing fits in memory at this prompt length");
+    m_title->setTexts(
+        {tr("Decode step over batch × context — hue: the roof that binds it; "
+            "shade: tok/s, from %1 (palest) to %2 (deepest)%3")
+             .arg(tokensText(lo), tokensText(hi), nothing),
+         tr("Decode over batch × context — hue: binding roof; shade: %1 to %2%3")
+             .arg(tokensText(lo), tokensText(hi), anyFits ? QString() : tr(" — nothing fits")),
+         tr("Decode over batch × context%1").arg(anyFits ? QString() : tr(" — nothing fits")),
+         tr("Decode: batch × context")});
 }
 
 void RegimeMapView::updateMarker() {

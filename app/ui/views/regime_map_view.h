@@ -20,6 +20,7 @@
 
 #include "plot_palette.h"
 #include "views/live_view.h"
+#include "views/view_style.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/sweep.h"
 
@@ -74,7 +75,7 @@ private:
     ScenarioController& m_controller;
     QCustomPlot* m_plot = nullptr;
     QLabel* m_notice = nullptr;  ///< in the plot's place for a model without a decode step
-    QCPTextElement* m_title = nullptr;
+    FittedTitle* m_title = nullptr;
     QCPColorMap* m_map = nullptr;
     RegimeCells* m_cells = nullptr;  ///< the map's data (owned by the map)
     QCPCurve* m_outOfMemory = nullptr;

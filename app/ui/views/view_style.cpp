@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/view_style.h"
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 
@@ -119,6 +120,80 @@ void styleAxes(QCustomPlot& plot, const PlotPalette& p, const QFont& font) {
         plot.legend->setTextColor(p.foreground);
         plot.legend->setBrush(Qt::NoBrush);
         plot.legend->setBorderPen(Qt::NoPen);
+    }
+}
+
+FittedTitle::FittedTitle(QCustomPlot* plot) : QCPTextElement(plot) {}
+
+void FittedTitle::setTexts(const QStringList& texts) {
+    m_texts = texts;
+    setText(texts.isEmpty() ? QString() : texts.front());
+}
+
+QString FittedTitle::shownText() const {
+    const QFontMetrics metrics(mainFont());
+    const int width = mRect.width();
+    for (const QString& text : m_texts) {
+        if (metrics.horizontalAdvance(text) <= width) {
+            return text;
+        }
+    }
+    return m_texts.isEmpty() ? mText : metrics.elidedText(m_texts.back(), Qt::ElideRight, width);
+}
+
+QSize FittedTitle::minimumOuterSizeHint() const {
+    QSize size = QCPTextElement::minimumOuterSizeHint();
+    size.setWidth(mMargins.left() + mMargins.right());
+    return size;
+}
+
+void FittedTitle::draw(QCPPainter* painter) {
+    painter->setFont(mainFont());
+    painter->setPen(QPen(mainTextColor()));
+    painter->drawText(mRect, mTextFlags, shownText(), &mTextBoundingRect);
+}
+
+int ElidedLegendItem::textRoom() const {
+    return mRect.width() - mParentLegend->iconSize().width() - mParentLegend->iconTextPadding();
+}
+
+QString ElidedLegendItem::shownText() const {
+    const QString name = mPlottable->name();
+    return QFontMetrics(getFont()).elidedText(name, Qt::ElideRight, std::max(textRoom(), 0));
+}
+
+QSize ElidedLegendItem::minimumOuterSizeHint() const {
+    QSize size = QCPPlottableLegendItem::minimumOuterSizeHint();
+    const QFontMetrics metrics(getFont());
+    const int full = metrics.horizontalAdvance(mPlottable->name());
+    const int least = metrics.horizontalAdvance(QStringLiteral("mem…"));
+    size.setWidth(size.width() - full + std::min(full, least));
+    return size;
+}
+
+QSize ElidedLegendItem::maximumOuterSizeHint() const {
+    QSize size = QCPPlottableLegendItem::minimumOuterSizeHint();
+    size.setWidth(size.width() + 2);  // rounding: the whole name, never elided
+    return size;
+}
+
+void ElidedLegendItem::draw(QCPPainter* painter) {
+    // The stock item draws the plottable's name: lend it the elided one while it draws.
+    QCPAbstractPlottable* shown = plottable();
+    const QString name = shown->name();
+    const QString text = shownText();
+    if (text != name) {
+        shown->setName(text);
+    }
+    QCPPlottableLegendItem::draw(painter);
+    if (text != name) {
+        shown->setName(name);
+    }
+}
+
+void addElidedToLegend(QCPLegend& legend, QCPAbstractPlottable* plottable) {
+    if (!legend.hasItemWithPlottable(plottable)) {
+        legend.addItem(new ElidedLegendItem(&legend, plottable));
     }
 }
 

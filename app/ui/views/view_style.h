@@ -10,6 +10,7 @@
 
 #include <QColor>
 #include <QString>
+#include <QStringList>
 #include <functional>
 
 #include "plot_palette.h"
@@ -50,6 +51,51 @@ protected:
 private:
     std::function<QString(double)> m_label;
 };
+
+/// A view's title that never runs past the width its column gives it (issue 12: `--view
+/// all` cut them): it draws the first of its texts, most telling first, that fits on one
+/// line, else the last one elided with "…". It asks its layout for one line's height and
+/// no width of its own, so the plots under it set the columns' widths.
+class FittedTitle : public QCPTextElement {
+public:
+    explicit FittedTitle(QCustomPlot* plot);
+    /// The texts to choose from, longest (most telling) first; the first is also text().
+    void setTexts(const QStringList& texts);
+    const QStringList& texts() const { return m_texts; }
+    /// The text drawn at the current layout (what fits rect()).
+    QString shownText() const;
+
+    QSize minimumOuterSizeHint() const override;
+
+protected:
+    void draw(QCPPainter* painter) override;
+
+private:
+    QStringList m_texts;
+};
+
+/// A legend entry that, in a column narrower than its text (a view side by side with
+/// others, `--view all`), writes its name elided with "…" instead of cut mid-letter. It
+/// asks for its icon and a few letters at least, its whole text at most, so that the
+/// legend's row shares its width between the entries.
+class ElidedLegendItem : public QCPPlottableLegendItem {
+public:
+    using QCPPlottableLegendItem::QCPPlottableLegendItem;
+    /// The name as drawn at the current layout.
+    QString shownText() const;
+
+    QSize minimumOuterSizeHint() const override;
+    QSize maximumOuterSizeHint() const override;
+
+protected:
+    void draw(QCPPainter* painter) override;
+
+private:
+    int textRoom() const;
+};
+
+/// Adds `plottable` to `legend` as an ElidedLegendItem (as addToLegend(), once).
+void addElidedToLegend(QCPLegend& legend, QCPAbstractPlottable* plottable);
 
 /// Labels for ticks: a plain number ("1,000"), a duration ("5 ms"), bytes ("80 GB").
 QString numberTick(double value);

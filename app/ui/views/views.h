@@ -37,8 +37,14 @@ public:
     /// The docks' show/hide actions, for the View menu.
     QList<QAction*> toggleActions() const;
     /// Shows the view named `name` (viewNames()) and raises its tab; "all" shows the three
-    /// side by side. False, and nothing changes, for any other name.
+    /// side by side, as many as the window's width gives room for (allColumns()), the
+    /// others as tabs of the last column. False, and nothing changes, for any other name.
     bool show(const QString& name);
+    /// How many views "all" puts side by side at the window's current width and font:
+    /// each needs about 68 average characters (3 at 1600 px and at 1920 px in presentation
+    /// mode; 2 at 1024 px and at 1280 px in presentation mode), one fewer for each other
+    /// dock shown in the bottom area (the Compare table), one at least.
+    int allColumns() const;
     /// rpQueuedReplot by default; the interaction benchmark uses rpImmediateRefresh so that
     /// a view's repaint counts in the step it belongs to.
     void setReplotPriority(QCustomPlot::RefreshPriority priority);
@@ -51,6 +57,9 @@ public:
     QDockWidget* breakdownDock() const { return m_breakdownDock; }
 
 private:
+    /// Docks of other kinds shown in the bottom area (the Compare table), tab groups once.
+    int otherBottomDocks() const;
+
     QMainWindow& m_window;
     BatchSweepView* m_sweep = nullptr;
     RegimeMapView* m_regime = nullptr;
