@@ -5,6 +5,7 @@
 
 #include <QDockWidget>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTest>
@@ -174,6 +175,14 @@ private slots:
         QVERIFY(tip.contains(QStringLiteral("tok/s")));
         QVERIFY(tip.contains(QStringLiteral("Decode step: ")));
         QVERIFY(view->tooltipAt(QPointF(1.0, 1.0)).isEmpty());  // outside the map
+        // The Goldilocks context is whole tokens ("28 tokens", never "28.0 tokens"), as in
+        // the results panel, along a row of batches.
+        static const QRegularExpression goldilocks(QStringLiteral(
+            "Goldilocks context at this batch: (never|[0-9]{1,3}(,[0-9]{3})* tokens)\\n"));
+        for (std::size_t k = 0; k < view->grid().batches.size(); k += 9) {
+            const QString line = view->tooltipAt(view->cellCentre(k, j));
+            QVERIFY2(goldilocks.match(line).hasMatch(), qPrintable(line));
+        }
         QTest::mouseClick(view->plot(), Qt::LeftButton, {}, pixel.toPoint());
         QCOMPARE(c.scenario().workload.batch, batch);
         QCOMPARE(c.scenario().workload.contextTokens, context);

@@ -380,8 +380,9 @@ void RooflinePlot::createLayers() {
     // sent over the interconnect), to be read against the interconnect roof.
     m_prefillLink = direct(new Direct<QCPGraph>(xAxis, yAxis));
     m_decodeLink = direct(new Direct<QCPGraph>(xAxis, yAxis));
-    m_prefillLink->setName(tr("prefill link intensity"));
-    m_decodeLink->setName(tr("decode link intensity"));
+    // One legend entry names both (the squares take their pass's colour).
+    m_prefillLink->setName(tr("link intensity"));
+    m_decodeLink->setName(tr("link intensity"));
     for (QCPGraph* link : {m_prefillLink, m_decodeLink}) {
         link->setLineStyle(QCPGraph::lsNone);
     }
@@ -636,6 +637,18 @@ void RooflinePlot::setAnalysis(const Analysis& analysis, const std::vector<Trail
         }
         m_trail->addToLegend();
         roofsChanged = true;  // a full replot redraws the legend
+    }
+    // With tensor parallelism each pass is drawn again at its link intensity, as a hollow
+    // square in its colour: one legend entry says what the squares are, while there are any.
+    QCPGraph* linkEntry = m_analysis.hasDecode() ? m_decodeLink : m_prefillLink;
+    const bool links = !m_prefillLink->data()->isEmpty() || !m_decodeLink->data()->isEmpty();
+    if (links != legend->hasItemWithPlottable(linkEntry) || (links && legendChanged)) {
+        m_prefillLink->removeFromLegend();
+        m_decodeLink->removeFromLegend();
+        if (links) {
+            linkEntry->addToLegend();  // last, after the trail
+        }
+        roofsChanged = true;
     }
     if (m_autoRange) {
         // PassKind points, trail and roofs are always in view at once; operator points only

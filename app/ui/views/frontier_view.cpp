@@ -81,12 +81,14 @@ FrontierView::FrontierView(ScenarioController& controller, QWidget* parent)
         l->setBuddy(buddy);
         return l;
     };
-    bar->addWidget(label(tr("&Output tokens"), m_output));
+    // No mnemonics: every letter of these labels already opens a menu or a control of the
+    // window (two owners of one Alt letter take turns, so both feel broken).
+    bar->addWidget(label(tr("Output tokens"), m_output));
     bar->addWidget(m_output);
     bar->addSpacing(12);
-    bar->addWidget(label(tr("SLO TP&OT ms"), m_sloTpot));
+    bar->addWidget(label(tr("SLO TPOT ms"), m_sloTpot));
     bar->addWidget(m_sloTpot);
-    bar->addWidget(label(tr("SLO TT&FT ms"), m_sloTtft));
+    bar->addWidget(label(tr("SLO TTFT ms"), m_sloTtft));
     bar->addWidget(m_sloTtft);
     bar->addSpacing(12);
     bar->addWidget(m_perDollar);

@@ -405,7 +405,8 @@ QString RegimeMapView::tooltipAt(const QPointF& pixel) const {
                             "memory-bound)"));
     const std::optional<double> goldilocks = m_grid.goldilocksContext[i];
     lines << (goldilocks
-                  ? tr("Goldilocks context at this batch: %1 tokens").arg(qs(formatNumber(*goldilocks)))
+                  ? tr("Goldilocks context at this batch: %1 tokens")
+                        .arg(qs(formatInteger(std::llround(*goldilocks))))
                   : tr("Goldilocks context at this batch: never"));
     lines << tr("Click to set this batch and context");
     return lines.join(QLatin1Char('\n'));
