@@ -163,7 +163,8 @@ int runSweep(const std::vector<std::string>& argsIn, std::ostream& out, std::ost
     }
     if (batches->size() * contexts->size() > kMaxCells) {
         err << "roofline-cli: sweep of "
-            << integerText(static_cast<long long>(batches->size() * contexts->size()))
+            << integerText(static_cast<long long>(batches->size()) *
+                           static_cast<long long>(contexts->size()))
             << " cells is more than " << integerText(static_cast<long long>(kMaxCells)) << '\n';
         return kExitUsage;
     }
