@@ -68,6 +68,10 @@ if [[ $# -gt 0 ]]; then
     files=("$@")
     echo "== tidy: ${#files[@]} file(s) named on the command line"
 else
+    if ! git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+        echo "== tidy: skipped: not a git checkout, so there are no changed files (name them: scripts/tidy.sh FILE...)"
+        exit 0
+    fi
     if [[ -n ${ROOFLINE_TIDY_BASE:-} ]]; then
         base=$(git rev-parse --verify -q "${ROOFLINE_TIDY_BASE}^{commit}") || {
             echo "error: ROOFLINE_TIDY_BASE=$ROOFLINE_TIDY_BASE is not a commit" >&2; exit 1; }
