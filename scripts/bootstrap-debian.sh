@@ -10,7 +10,7 @@ packages=(
     qt6-base-dev qt6-svg-dev libqcustomplot-dev libgl-dev
     nlohmann-json3-dev libcli11-dev libgtest-dev libbenchmark-dev
     xvfb xauth fonts-dejavu-core locales
-    desktop-file-utils appstream dpkg-dev
+    desktop-file-utils appstream dpkg-dev clang-tidy-16
     "$@"
 )
 

@@ -2,6 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Installs what is missing, then builds and runs every test:
 #   1. the whole suite, optimised, warnings as errors        (preset ci)
+#      and (not with --quick) clang-tidy-16 on the recently changed C++ files, any finding
+#      an error, at most ROOFLINE_TIDY_BUDGET (default 270) s  (scripts/tidy.sh)
 #   2. both programs built as a packager does (Release, -O3), warnings as errors, not run
 #                                                             (preset release-werror)
 #   3. the whole suite again under ASan + UBSan, no recovery (preset asan)
@@ -22,6 +24,9 @@ cmake --preset ci >/dev/null
 cmake --build --preset ci -j "$jobs"
 ctest --preset ci -j "$jobs"
 [[ $quick -eq 1 ]] && exit 0
+
+echo "== tidy: clang-tidy-16 on the C++ files changed in the last hours (compile database of ci)"
+ROOFLINE_TIDY_JOBS=${ROOFLINE_TIDY_JOBS:-$jobs} scripts/tidy.sh
 
 echo "== release-werror: both programs at -O3, warnings as errors (GCC warns there, not at -O2)"
 cmake --preset release-werror >/dev/null

@@ -151,7 +151,8 @@ int runSweep(const CommandLine& line, std::ostream& out, std::ostream& err) {
         return usageError(err, "--context: " + error);
     }
     if (batches->size() * contexts->size() > kMaxCells) {
-        const auto cells = static_cast<long long>(batches->size() * contexts->size());
+        const long long cells = static_cast<long long>(batches->size()) *
+                                static_cast<long long>(contexts->size());
         return usageError(err, std::string("sweep of ")
                                    .append(integerText(cells))
                                    .append(" cells is more than ")

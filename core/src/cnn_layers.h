@@ -25,7 +25,8 @@ struct Conv {
 
 /// Output side of a k×k convolution or pool of `stride`, padding k/2 (floor, as PyTorch).
 inline double convOutSize(double in, double kernel, double stride) {
-    const double pad = static_cast<double>(static_cast<std::int64_t>(kernel) / 2);
+    const std::int64_t halfKernel = static_cast<std::int64_t>(kernel) / 2;  // floor, meant
+    const double pad = static_cast<double>(halfKernel);
     return static_cast<double>(static_cast<std::int64_t>((in + 2.0 * pad - kernel) / stride)) +
            1.0;
 }
@@ -61,7 +62,8 @@ double forEachConv(const CnnShape& s, F&& f) {
             };
             if (s.bottleneck) {
                 // HF ResNetBottleNeckLayer: out_channels // reduction, reduction = 4
-                const double reduced = static_cast<double>(static_cast<std::int64_t>(out) / 4);
+                const std::int64_t reducedChannels = static_cast<std::int64_t>(out) / 4;
+                const double reduced = static_cast<double>(reducedChannels);
                 const bool first = s.downsampleInBottleneck;
                 const double mid = conv(in, reduced, 1, first ? stride : 1, size, false);
                 const double mid2 = conv(reduced, reduced, 3, first ? 1 : stride, mid, false);

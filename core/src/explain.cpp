@@ -227,7 +227,7 @@ void leverSentences(std::vector<std::string>& out, const Analysis& a,
     const bool hasDecode = a.pass(PassKind::Decode) != nullptr;
     const bool hasPrefill = a.pass(PassKind::Prefill) != nullptr;
     std::string s;
-    const auto clause = [&s](std::string text) {
+    const auto clause = [&s](const std::string& text) {
         s += s.empty() ? "Of the one-click levers, " + text : "; " + text;
     };
     const bool tpot = hasDecode && bestTpot != nullptr && bestTpot->speedupTpot > 1.0;

@@ -65,8 +65,8 @@ bool inside(const LabelBox& box, const QRectF& bounds) {
 }  // namespace
 
 std::vector<QPointF> LabelBox::corners() const {
-    const std::vector<QPointF> plain = {rect.topLeft(), rect.topRight(), rect.bottomRight(),
-                                        rect.bottomLeft()};
+    std::vector<QPointF> plain = {rect.topLeft(), rect.topRight(), rect.bottomRight(),
+                                  rect.bottomLeft()};
     if (angle == 0.0) {
         return plain;
     }

@@ -26,7 +26,7 @@ bool drawnAsPrefill(PassKind kind) {
 /// an antialiased path each.
 QCPScatterStyle pixmapScatter(QCPScatterStyle::ScatterShape shape, const QPen& pen,
                               const QBrush& brush, double size, double devicePixelRatio) {
-    const QCPScatterStyle vector(shape, pen, brush, size);
+    QCPScatterStyle vector(shape, pen, brush, size);
     // QCPScatterStyle centres a pixmap by its size in device pixels, not in logical ones:
     // at a device pixel ratio of 2 every mark (and the legend's) would sit up and left of
     // its place (issue 12). There the vector mark is drawn instead.

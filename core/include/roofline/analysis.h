@@ -233,11 +233,11 @@ struct Analysis {
     /// The first pass: prefill of a decoder LLM, encode of an encoder, forward of a CNN.
     /// Views draw it where prefill is drawn.
     const PassCost& primary() const {
-        return passes.size() > 0 ? passes[0] : emptyPass(PassKind::Prefill);
+        return !passes.empty() ? passes[0] : emptyPass(PassKind::Prefill);
     }
     /// The prefill pass; an all-zero pass (kind Prefill) when there is none (encoders, CNNs).
     const PassCost& prefill() const {
-        return passes.size() > 0 && passes[0].kind == PassKind::Prefill
+        return !passes.empty() && passes[0].kind == PassKind::Prefill
                    ? passes[0]
                    : emptyPass(PassKind::Prefill);
     }

@@ -51,10 +51,10 @@ struct Issue {
     std::optional<double> value;  ///< The offending number in SI, when there is one.
 
     Issue() = default;
-    Issue(Severity severity_, std::string file_, std::string pointer_, std::string expected_,
-          std::string found_)
-        : severity(severity_), file(std::move(file_)), pointer(std::move(pointer_)),
-          expected(std::move(expected_)), found(std::move(found_)) {}
+    Issue(Severity issueSeverity, std::string fileName, std::string jsonPointer,
+          std::string expectedText, std::string foundText)
+        : severity(issueSeverity), file(std::move(fileName)), pointer(std::move(jsonPointer)),
+          expected(std::move(expectedText)), found(std::move(foundText)) {}
 
     std::string message() const;
 };

@@ -176,7 +176,7 @@ const Json* followLessonPath(const Json& root, const LessonPath& path, std::stri
         }
         std::string selector;
         for (const auto& [key, value] : seg.matches) {
-            selector += (selector.empty() ? "" : ",") + key + "=" + value;
+            selector.append(selector.empty() ? "" : ",").append(key).append("=").append(value);
         }
         if (found == nullptr) {
             error = "no element of " + seg.key + " with " + selector;
@@ -358,7 +358,8 @@ LessonCheck checkLesson(const Lesson& lesson, const std::string& file, std::stri
         const std::string at = "/lesson/expectations/" + std::to_string(i);
         const auto fail = [&](const std::string& key, std::string expected, std::string found) {
             check.issues.push_back(
-                {Severity::Error, file, at + "/" + key, std::move(expected), std::move(found)});
+                {Severity::Error, file, std::string(at).append("/").append(key), std::move(expected),
+                 std::move(found)});
         };
         // Each side: parsed, followed in its document; nullptr after an issue.
         const auto valueAt = [&](const std::string& text, const std::string& key) -> const Json* {
