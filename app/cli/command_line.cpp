@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <map>
+#include <ranges>
 
 #include "cli.h"
 
@@ -85,14 +86,14 @@ std::string parseCommandLine(const CommandSpec& command, const std::vector<std::
     // CLI::App::parse takes the arguments last first. "--name=" (an empty value) would make
     // CLI11 take the next argument as the value: give it the empty value as its own argument.
     std::vector<std::string> reversed;
-    for (auto it = args.rbegin(); it != args.rend(); ++it) {
-        if (it->starts_with("--") && it->find('=') == it->size() - 1 &&
-            std::find(names.begin(), names.end(), it->substr(0, it->size() - 1)) !=
+    for (const std::string& arg : std::ranges::reverse_view(args)) {
+        if (arg.starts_with("--") && arg.find('=') == arg.size() - 1 &&
+            std::find(names.begin(), names.end(), arg.substr(0, arg.size() - 1)) !=
                 names.end()) {
             reversed.emplace_back();
-            reversed.push_back(it->substr(0, it->size() - 1));
+            reversed.push_back(arg.substr(0, arg.size() - 1));
         } else {
-            reversed.push_back(*it);
+            reversed.push_back(arg);
         }
     }
     reversed.emplace_back(command.name);
