@@ -102,6 +102,12 @@ BatchSweepView::BatchSweepView(ScenarioController& controller, QWidget* parent)
     m_plainTokens = newGraph(batch, tokens, tr("without speculative decoding"));
     m_plainTpot = newGraph(batch, tpot, QString());
     m_marker = newGraph(batch, tokens, tr("this scenario"));
+    // What the legend writes in a narrow column (--view all), before eliding.
+    setShortLegendName(m_tokens, tr("tok/s"));
+    setShortLegendName(m_tokensBeyond, tr("no fit"));
+    setShortLegendName(m_tpot, tr("TPOT"));
+    setShortLegendName(m_plainTokens, tr("no spec."));
+    setShortLegendName(m_marker, tr("now"));
     m_tpotMarker = newGraph(batch, tpot, QString());
     // The scenario's markers on a layer with its own paint buffer: a batch step redraws
     // that buffer alone, not the curves under it.
@@ -333,12 +339,19 @@ void BatchSweepView::rebuildSweep() {
     m_plainTokens->setVisible(spec);
     m_plainTpot->setVisible(spec);
     m_plainCurve->setVisible(spec);
-    if (QCPPlottableLegendItem* item = m_plot->legend->itemWithPlottable(m_plainTokens)) {
-        item->setVisible(spec);
-    }
     m_tokensBeyond->setVisible(!bBeyond.isEmpty());
-    if (QCPPlottableLegendItem* item = m_plot->legend->itemWithPlottable(m_tokensBeyond)) {
-        item->setVisible(!bBeyond.isEmpty());
+    // The legend lists what is drawn: a hidden entry would still hold its column (the
+    // layout does not skip invisible elements) and squeeze the others.
+    const bool listed = m_plot->legend->hasItemWithPlottable(m_plainTokens);
+    const bool beyondListed = m_plot->legend->hasItemWithPlottable(m_tokensBeyond);
+    if (listed != spec || beyondListed != !bBeyond.isEmpty()) {
+        m_plot->legend->clearItems();
+        for (QCPAbstractPlottable* p : std::initializer_list<QCPAbstractPlottable*>{
+                 m_tokens, m_tpot, m_tokensBeyond, m_plainTokens, m_marker}) {
+            if (p->visible()) {
+                addElidedToLegend(*m_plot->legend, p);
+            }
+        }
     }
 
     // The marks, on the batch axis and on the throughput–latency curve.

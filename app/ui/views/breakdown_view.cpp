@@ -151,6 +151,8 @@ BreakdownView::BreakdownView(ScenarioController& controller, QWidget* parent)
     m_weights = newBars(m_memoryRect, tr("weights"));
     m_kv = newBars(m_memoryRect, tr("KV cache"));
     m_workspace = newBars(m_memoryRect, tr("workspace"));
+    setShortLegendName(m_kv, tr("KV"));
+    setShortLegendName(m_workspace, tr("work"));
     m_kv->moveAbove(m_weights);
     m_workspace->moveAbove(m_kv);
     m_usable = newVerticalLine(m_plot, m_memoryRect);
@@ -272,6 +274,9 @@ void BreakdownView::layoutPasses(const Analysis& a) {
         pass.memory = newBars(pass.rect, tr("memory-bound"));
         pass.compute = newBars(pass.rect, tr("compute-bound"));
         pass.interconnect = newBars(pass.rect, tr("interconnect-bound"));
+        setShortLegendName(pass.memory, tr("memory"));
+        setShortLegendName(pass.compute, tr("compute"));
+        setShortLegendName(pass.interconnect, tr("link"));
         pass.compute->moveAbove(pass.memory);
         pass.interconnect->moveAbove(pass.compute);
         m_passes.push_back(pass);

@@ -140,6 +140,15 @@ RegimeMapView::RegimeMapView(ScenarioController& controller, QWidget* parent)
     m_legendCompute->setName(tr("compute-bound"));
     m_legendInterconnect = new QCPBars(m_plot->xAxis, m_plot->yAxis);
     m_legendInterconnect->setName(tr("interconnect-bound"));
+    // What the legend writes in a narrow column (--view all), before eliding.
+    setShortLegendName(m_outOfMemory, tr("no fit"));
+    setShortLegendName(m_wall, tr("wall"));
+    setShortLegendName(m_critical, tr("critical B"));
+    setShortLegendName(m_goldilocks, tr("Goldilocks"));
+    setShortLegendName(m_marker, tr("now"));
+    setShortLegendName(m_legendMemory, tr("memory"));
+    setShortLegendName(m_legendCompute, tr("compute"));
+    setShortLegendName(m_legendInterconnect, tr("link"));
     for (QCPAbstractPlottable* p : std::initializer_list<QCPAbstractPlottable*>{
              m_map, m_outOfMemory, m_wall, m_critical, m_goldilocks, m_marker, m_legendMemory,
              m_legendCompute, m_legendInterconnect}) {
@@ -152,6 +161,9 @@ RegimeMapView::RegimeMapView(ScenarioController& controller, QWidget* parent)
     legendRow->setMargins(QMargins(5, 0, 5, 5));
     legendRow->addElement(0, 0, m_plot->legend);
     m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    // Up to seven entries: two rows of four, so that each keeps a word's room when the view
+    // shares the window's width with others (--view all).
+    m_plot->legend->setWrap(4);
     m_plot->legend->setVisible(true);
     fillLegend(false);
 

@@ -120,6 +120,12 @@ void styleAxes(QCustomPlot& plot, const PlotPalette& p, const QFont& font) {
         plot.legend->setTextColor(p.foreground);
         plot.legend->setBrush(Qt::NoBrush);
         plot.legend->setBorderPen(Qt::NoPen);
+        // A swatch narrower than the stock 32 px (its height kept): side by side
+        // (--view all) a view's legend shares some 450 px among up to seven entries, and the
+        // room is for words.
+        const QFontMetrics metrics(font);
+        plot.legend->setIconSize(metrics.height() * 3 / 2, plot.legend->iconSize().height());
+        plot.legend->setIconTextPadding(metrics.height() / 4);
     }
 }
 
@@ -157,17 +163,34 @@ int ElidedLegendItem::textRoom() const {
     return mRect.width() - mParentLegend->iconSize().width() - mParentLegend->iconTextPadding();
 }
 
+namespace {
+
+constexpr const char* kShortName = "shortLegendName";
+
+QString shortLegendName(const QCPAbstractPlottable& plottable) {
+    const QString shortName = plottable.property(kShortName).toString();
+    return shortName.isEmpty() ? plottable.name() : shortName;
+}
+
+}  // namespace
+
 QString ElidedLegendItem::shownText() const {
     const QString name = mPlottable->name();
-    return QFontMetrics(getFont()).elidedText(name, Qt::ElideRight, std::max(textRoom(), 0));
+    const QFontMetrics metrics(getFont());
+    const int room = std::max(textRoom(), 0);
+    if (metrics.horizontalAdvance(name) <= room) {
+        return name;
+    }
+    return metrics.elidedText(shortLegendName(*mPlottable), Qt::ElideRight, room);
 }
 
 QSize ElidedLegendItem::minimumOuterSizeHint() const {
     QSize size = QCPPlottableLegendItem::minimumOuterSizeHint();
     const QFontMetrics metrics(getFont());
     const int full = metrics.horizontalAdvance(mPlottable->name());
-    const int least = metrics.horizontalAdvance(QStringLiteral("mem…"));
-    size.setWidth(size.width() - full + std::min(full, least));
+    const int shortest = std::min(metrics.horizontalAdvance(shortLegendName(*mPlottable)),
+                                  metrics.horizontalAdvance(QStringLiteral("mem…")));
+    size.setWidth(size.width() - full + std::min(full, shortest));
     return size;
 }
 
@@ -189,6 +212,10 @@ void ElidedLegendItem::draw(QCPPainter* painter) {
     if (text != name) {
         shown->setName(name);
     }
+}
+
+void setShortLegendName(QCPAbstractPlottable* plottable, const QString& shortName) {
+    plottable->setProperty(kShortName, shortName);
 }
 
 void addElidedToLegend(QCPLegend& legend, QCPAbstractPlottable* plottable) {

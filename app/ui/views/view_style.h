@@ -75,9 +75,10 @@ private:
 };
 
 /// A legend entry that, in a column narrower than its text (a view side by side with
-/// others, `--view all`), writes its name elided with "…" instead of cut mid-letter. It
-/// asks for its icon and a few letters at least, its whole text at most, so that the
-/// legend's row shares its width between the entries.
+/// others, `--view all`), writes its short name (setShortLegendName) where that fits, else
+/// elides with "…" instead of cutting mid-letter. It asks for its icon and its short name
+/// (or a few letters) at least, its whole text at most, so that the legend's row shares its
+/// width between the entries.
 class ElidedLegendItem : public QCPPlottableLegendItem {
 public:
     using QCPPlottableLegendItem::QCPPlottableLegendItem;
@@ -96,6 +97,10 @@ private:
 
 /// Adds `plottable` to `legend` as an ElidedLegendItem (as addToLegend(), once).
 void addElidedToLegend(QCPLegend& legend, QCPAbstractPlottable* plottable);
+
+/// A shorter name for `plottable`'s legend entry ("tok/s" for "decode tok/s (left axis)"),
+/// written where its column is too narrow for the whole name, before any eliding.
+void setShortLegendName(QCPAbstractPlottable* plottable, const QString& shortName);
 
 /// Labels for ticks: a plain number ("1,000"), a duration ("5 ms"), bytes ("80 GB").
 QString numberTick(double value);
