@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <map>
-#include <ranges>
 
 #include "cli.h"
 
@@ -83,19 +82,22 @@ std::string parseCommandLine(const CommandSpec& command, const std::vector<std::
             parsed = sub;
         }
     }
-    // CLI::App::parse takes the arguments last first. "--name=" (an empty value) would make
-    // CLI11 take the next argument as the value: give it the empty value as its own argument.
+    // "--name=" (an empty value) would make CLI11 take the next argument as the value: give
+    // it the empty value as its own argument. CLI::App::parse takes the arguments last first.
+    // (Reversed at the end: clang 14, which builds the fuzzers, cannot take libstdc++ 12's
+    // std::ranges::reverse_view.)
     std::vector<std::string> reversed;
-    for (const std::string& arg : std::ranges::reverse_view(args)) {
+    for (const std::string& arg : args) {
         if (arg.starts_with("--") && arg.find('=') == arg.size() - 1 &&
             std::find(names.begin(), names.end(), arg.substr(0, arg.size() - 1)) !=
                 names.end()) {
-            reversed.emplace_back();
             reversed.push_back(arg.substr(0, arg.size() - 1));
+            reversed.emplace_back();
         } else {
             reversed.push_back(arg);
         }
     }
+    std::reverse(reversed.begin(), reversed.end());
     reversed.emplace_back(command.name);
     try {
         app.parse(reversed);
