@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <string_view>
 
 #include "label_placer.h"
 #include "roofline/format.h"
@@ -367,6 +368,7 @@ private slots:
     }
 
 private:
+    // The current scenarios under the compare rows: two plain ones and two of the issue's.
     static const std::vector<Case>& compareCurrents() {
         static const std::vector<Case> cases = {
             {"llama-8b-h100", [](io::ScenarioFile&) {}},
@@ -375,17 +377,18 @@ private:
                  f.workload.batch = 64;
                  f.workload.contextTokens = 32768;
              }},
-            {"deepseek-v3-8xh200",
-             [](io::ScenarioFile& f) {
-                 f.model = "deepseek-v3";
-                 f.hardware = "h200";
-                 f.workload.tensorParallel = 8;
-                 f.workload.weightPrecision = Precision::Fp8;
-                 f.workload.activationPrecision = Precision::Fp8;
-             }},
-            {"kv-int4", [](io::ScenarioFile& f) { f.workload.kvPrecision = Precision::Int4; }},
+            issueCase("deepseek-v3-8xh200"),
+            issueCase("kv-int4"),
         };
         return cases;
+    }
+
+    static Case issueCase(std::string_view name) {
+        const std::vector<Case>& cases = issueCases();
+        const auto it = std::find_if(cases.begin(), cases.end(),
+                                     [&](const Case& c) { return name == c.name; });
+        Q_ASSERT(it != cases.end());
+        return *it;
     }
 
     static const std::vector<Case>& issueCases() {
