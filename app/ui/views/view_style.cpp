@@ -175,7 +175,7 @@ QString shortLegendName(const QCPAbstractPlottable& plottable) {
 }  // namespace
 
 QString ElidedLegendItem::shownText() const {
-    const QString name = mPlottable->name();
+    QString name = mPlottable->name();
     const QFontMetrics metrics(getFont());
     const int room = std::max(textRoom(), 0);
     if (metrics.horizontalAdvance(name) <= room) {
