@@ -4,8 +4,10 @@
 // Helpers the app tests share: a precision's name for QCOMPARE, resolving a scenario file
 // (the shipped presets) or failing the test run, and the set-up of tests that open windows.
 
+#include <QAbstractSpinBox>
 #include <QStandardPaths>
 #include <QString>
+#include <QTest>
 #include <QtGlobal>
 #include <functional>
 #include <string>
@@ -24,6 +26,14 @@ inline QString precisionName(roofline::Precision p) {
 }
 
 namespace roofline::test {
+
+/// Types `text` into `box` as a user does: focus, select all, type, Enter.
+inline void typeInto(QAbstractSpinBox* box, const QString& text) {
+    box->setFocus();
+    box->selectAll();
+    QTest::keyClicks(box, text);
+    QTest::keyClick(box, Qt::Key_Return);
+}
 
 /// The scenario `file` resolves to. A test's own scenario must resolve: if it does not, the
 /// run stops with the resolver's messages (a test with a broken fixture tests nothing).

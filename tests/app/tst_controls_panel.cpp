@@ -81,10 +81,7 @@ private slots:
         // Only the prompt, typed: TTFT moves, TPOT stays.
         const double tpotAtContext = c.analysis().tpotSeconds;
         QSpinBox* prompt = panel.promptControl()->spinBox();
-        prompt->setFocus();
-        prompt->selectAll();
-        QTest::keyClicks(prompt, QStringLiteral("8192"));
-        QTest::keyClick(prompt, Qt::Key_Return);
+        test::typeInto(prompt, QStringLiteral("8192"));
         QCOMPARE(spy.count(), 2);
         QCOMPARE(c.scenario().workload.promptTokens, std::int64_t{8192});
         QVERIFY(c.analysis().ttftSeconds > ttft);
@@ -96,10 +93,7 @@ private slots:
         ControlsPanel panel(c);
         QSignalSpy refused(&c, &ScenarioController::changeRefused);
         QSpinBox* context = panel.contextControl()->spinBox();
-        context->setFocus();
-        context->selectAll();
-        QTest::keyClicks(context, QStringLiteral("131072"));
-        QTest::keyClick(context, Qt::Key_Return);
+        test::typeInto(context, QStringLiteral("131072"));
         QCOMPARE(refused.count(), 1);
         const QString message = refused.at(0).at(0).toString();
         QVERIFY2(message.contains(QStringLiteral("131,071")), qPrintable(message));
@@ -389,10 +383,7 @@ private slots:
         const double workspace = c.analysis().memory.workspaceBytes;
         QSpinBox* tokens = panel.maxBatchedTokensSpinBox();
         QCOMPARE(tokens->text(), QStringLiteral("8,192"));
-        tokens->setFocus();
-        tokens->selectAll();
-        QTest::keyClicks(tokens, QStringLiteral("32768"));
-        QTest::keyClick(tokens, Qt::Key_Return);
+        test::typeInto(tokens, QStringLiteral("32768"));
         QCOMPARE(c.scenario().workload.maxBatchedTokens, std::int64_t{32768});
         QVERIFY(c.analysis().memory.workspaceBytes > workspace);
 

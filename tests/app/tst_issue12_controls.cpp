@@ -38,21 +38,15 @@
 #include "roofline_plot.h"
 #include "scenario_controller.h"
 #include "slider_control.h"
+#include "test_support.h"
 
 using namespace roofline;
 using roofline::ui::Dialogs;
 using roofline::ui::MainWindow;
 using roofline::ui::ScenarioController;
+using roofline::test::typeInto;
 
 namespace {
-
-/// Types `text` into `box` as a user does: select all, type, Enter.
-void typeInto(QAbstractSpinBox* box, const QString& text) {
-    box->setFocus();
-    box->selectAll();
-    QTest::keyClicks(box, text);
-    QTest::keyClick(box, Qt::Key_Return);
-}
 
 /// The Qwen2.5-7B preset as the Hugging Face config.json it was made from: the preset
 /// without its "_roofline" notes, so the file names itself by nothing but its folder.
@@ -311,30 +305,32 @@ private slots:
         window.show();
         window.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&window));
+        // Alt+`key` pressed in the batch field: the menu it opens ("" for none), left open
+        // for the caller to look around; closeMenu() closes it.
+        const auto openMenu = [&window](Qt::Key key) {
+            window.controlsPanel()->batchControl()->spinBox()->setFocus();
+            QTest::keyClick(QApplication::focusWidget(), key, Qt::AltModifier);
+            const bool opened = QTest::qWaitFor(
+                [&window] { return window.menuBar()->activeAction() != nullptr; });
+            return opened ? window.menuBar()->activeAction()->text() : QString();
+        };
+        const auto closeMenu = [] {
+            QTest::keyClick(QApplication::activePopupWidget(), Qt::Key_Escape);
+            QTRY_VERIFY(QApplication::activePopupWidget() == nullptr);
+        };
         const bool on = window.controlsPanel()->flashAttentionCheck()->isChecked();
-        window.controlsPanel()->batchControl()->spinBox()->setFocus();
-        QTest::keyClick(QApplication::focusWidget(), Qt::Key_F, Qt::AltModifier);
-        QTRY_VERIFY(window.menuBar()->activeAction() != nullptr);
-        QCOMPARE(window.menuBar()->activeAction()->text(), QStringLiteral("&File"));
+        QCOMPARE(openMenu(Qt::Key_F), QStringLiteral("&File"));
         QVERIFY(!window.controlsPanel()->flashAttentionCheck()->hasFocus());
         QCOMPARE(window.controlsPanel()->flashAttentionCheck()->isChecked(), on);
-        QTest::keyClick(QApplication::activePopupWidget(), Qt::Key_Escape);
-        QTRY_VERIFY(QApplication::activePopupWidget() == nullptr);
+        closeMenu();
         // L is the Lessons menu's alone (Ceilings shared it, so every other press went there).
-        window.controlsPanel()->batchControl()->spinBox()->setFocus();
-        QTest::keyClick(QApplication::focusWidget(), Qt::Key_L, Qt::AltModifier);
-        QTRY_VERIFY(window.menuBar()->activeAction() != nullptr);
-        QCOMPARE(window.menuBar()->activeAction()->text(), QStringLiteral("&Lessons"));
+        QCOMPARE(openMenu(Qt::Key_L), QStringLiteral("&Lessons"));
         QVERIFY(!window.controlsPanel()->ceilingsCombo()->hasFocus());
-        QTest::keyClick(QApplication::activePopupWidget(), Qt::Key_Escape);
-        QTRY_VERIFY(QApplication::activePopupWidget() == nullptr);
+        closeMenu();
         // S, underlined on the old "Sequence" row but dead, is the Scenario menu's (the
         // row is now Prompt and Context, Alt+P and Alt+C).
-        window.controlsPanel()->batchControl()->spinBox()->setFocus();
-        QTest::keyClick(QApplication::focusWidget(), Qt::Key_S, Qt::AltModifier);
-        QTRY_VERIFY(window.menuBar()->activeAction() != nullptr);
-        QCOMPARE(window.menuBar()->activeAction()->text(), QStringLiteral("&Scenario"));
-        QTest::keyClick(QApplication::activePopupWidget(), Qt::Key_Escape);
+        QCOMPARE(openMenu(Qt::Key_S), QStringLiteral("&Scenario"));
+        closeMenu();
     }
 
     // --- Words and numbers -----------------------------------------------------------------
