@@ -71,7 +71,7 @@ Hardware loadHardware(const std::string& id) {
 std::map<std::pair<std::int64_t, bool>, std::int64_t> groupsOf(const Model& m) {
     std::map<std::pair<std::int64_t, bool>, std::int64_t> out;
     for (const LayerGroup& g : m.layerGroups) {
-        out[{g.slidingWindow, g.moe}] += g.count;
+        out[{g.window, g.mlp == roofline::MlpKind::Moe}] += g.count;
     }
     return out;
 }
@@ -590,7 +590,7 @@ TEST(PresetModels, KvCacheBytesPerTokenMatchReferenceExactly) {
     // DeepSeek-V3 61·576·2 = 70,272.
     for (const ReferenceCount& r : kReference) {
         SCOPED_TRACE(r.id);
-        EXPECT_EQ(roofline::kvCacheElementsPerToken(loadModel(r.id)) * 2.0, r.kvBytesPerToken);
+        EXPECT_EQ(roofline::kvCacheBytesPerToken(loadModel(r.id), 1.0) * 2.0, r.kvBytesPerToken);
     }
 }
 
@@ -677,7 +677,7 @@ TEST(PresetModels, DeepSeekV3HasMlaAndDenseFirstLayers) {
     EXPECT_FALSE(m.moe.expertBias);
     EXPECT_FALSE(m.qkvBias);
     // 61 · (512 + 64) = 35,136 cached elements per token, whatever num_key_value_heads says.
-    EXPECT_EQ(roofline::kvCacheElementsPerToken(m), 35136.0);
+    EXPECT_EQ(roofline::kvCacheBytesPerToken(m, 1.0), 35136.0);
 }
 
 TEST(PresetModels, Mistral7bSlidesEveryLayer) {

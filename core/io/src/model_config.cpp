@@ -61,14 +61,21 @@ struct LayerKind {
     bool moe = false;
 };
 
-std::vector<LayerGroup> groupLayers(const std::vector<LayerKind>& layers) {
+std::vector<LayerGroup> groupLayers(const std::vector<LayerKind>& layers, MixerKind mixer) {
     std::vector<LayerGroup> groups;
     for (const LayerKind& k : layers) {
+        LayerGroup layer{.count = 1,
+                         .mixer = mixer,
+                         .span = k.window > 0 ? AttentionSpan::Sliding : AttentionSpan::Full,
+                         .window = k.window,
+                         .mlp = k.moe ? MlpKind::Moe : MlpKind::Dense};
         auto it = std::find_if(groups.begin(), groups.end(), [&](const LayerGroup& g) {
-            return g.slidingWindow == k.window && g.moe == k.moe;
+            LayerGroup same = g;
+            same.count = 1;
+            return same == layer;
         });
         if (it == groups.end()) {
-            groups.push_back({1, k.window, k.moe});
+            groups.push_back(layer);
         } else {
             ++it->count;
         }
@@ -357,7 +364,7 @@ Loaded<Model> parseModelConfig(std::string_view jsonText, const std::string& fil
             }
         }
     }
-    m.layerGroups = groupLayers(layers);
+    m.layerGroups = groupLayers(layers, deepseek ? MixerKind::Mla : MixerKind::Attention);
 
     // Display name: our sidecar key, else the Hub path, else the id.
     m.name = id;
