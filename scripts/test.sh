@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Installs what is missing, then builds and runs every test:
+# Installs what is missing (the test tools too), then builds and runs every test:
 #   1. the whole suite, optimised, warnings as errors        (preset ci)
 #      and (not with --quick) clang-tidy-16 on the recently changed C++ files, any finding
 #      an error, at most ROOFLINE_TIDY_BUDGET (default 270) s  (scripts/tidy.sh)
@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 quick=0
 [[ "${1:-}" == "--quick" ]] && quick=1
 
-scripts/bootstrap-debian.sh
+scripts/bootstrap-debian.sh --test
 export QT_QPA_PLATFORM=offscreen
 jobs=$(nproc)
 
