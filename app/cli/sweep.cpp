@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <cmath>
 #include <string_view>
 #include <nlohmann/json.hpp>
@@ -11,6 +10,7 @@
 #include "cli.h"
 #include "cli_internal.h"
 #include "roofline/format.h"
+#include "roofline/parse.h"
 
 namespace roofline::cli {
 
@@ -18,15 +18,6 @@ namespace {
 
 constexpr std::size_t kMaxValues = 100'000;
 constexpr std::size_t kMaxCells = 1'000'000;
-
-std::optional<std::int64_t> toInteger(std::string_view text) {
-    std::int64_t v = 0;
-    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc() || ptr != text.data() + text.size()) {
-        return std::nullopt;
-    }
-    return v;
-}
 
 std::vector<std::string_view> split(std::string_view text, char separator) {
     std::vector<std::string_view> parts;
@@ -60,7 +51,7 @@ std::optional<std::vector<std::int64_t>> parseValueList(const std::string& text,
     for (std::string_view item : split(text, ',')) {
         const std::vector<std::string_view> range = split(item, ':');
         if (range.size() == 1) {
-            const auto v = toInteger(item);
+            const auto v = parseInteger(item);
             if (!inRange(v, item)) {
                 return std::nullopt;
             }
@@ -73,9 +64,9 @@ std::optional<std::vector<std::int64_t>> parseValueList(const std::string& text,
                     "' is not a range START:END:xFACTOR or START:END:+STEP";
             return std::nullopt;
         }
-        const auto start = toInteger(range[0]);
-        const auto end = toInteger(range[1]);
-        const auto step = toInteger(range[2].substr(1));
+        const auto start = parseInteger(range[0]);
+        const auto end = parseInteger(range[1]);
+        const auto step = parseInteger(range[2].substr(1));
         if (!inRange(start, range[0]) || !inRange(end, range[1])) {
             return std::nullopt;
         }

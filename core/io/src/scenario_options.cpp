@@ -6,33 +6,14 @@
 #include "roofline/io/scenario_options.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <optional>
+
+#include "roofline/parse.h"
 
 namespace roofline::io {
 
 namespace {
-
-std::optional<std::int64_t> parseInteger(const std::string& text) {
-    std::int64_t v = 0;
-    const char* end = text.data() + text.size();
-    const auto [ptr, ec] = std::from_chars(text.data(), end, v);
-    if (ec != std::errc() || ptr != end) {
-        return std::nullopt;
-    }
-    return v;
-}
-
-std::optional<double> parseNumber(const std::string& text) {
-    double v = 0.0;
-    const char* end = text.data() + text.size();
-    const auto [ptr, ec] = std::from_chars(text.data(), end, v);
-    if (text.empty() || ec != std::errc() || ptr != end || !std::isfinite(v)) {
-        return std::nullopt;
-    }
-    return v;
-}
 
 using Apply = std::function<std::string(const std::string&, ScenarioFile&, std::int64_t&)>;
 
