@@ -516,12 +516,7 @@ void parseJson(std::string_view text, Resolver& resolver, MeasuredFile& out) {
     try {
         json = Json::parse(text.begin(), text.end());
     } catch (const Json::exception& e) {
-        std::string what = e.what();
-        const auto close = what.find("] ");
-        if (what.starts_with("[json.exception.") && close != std::string::npos) {
-            what = what.substr(close + 2);
-        }
-        out.rejected.push_back({0, "expected valid JSON, found " + what});
+        out.rejected.push_back({0, "expected valid JSON, found " + detail::jsonErrorText(e)});
         return;
     }
     const Json* rows = &json;
