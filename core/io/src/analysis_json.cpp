@@ -89,7 +89,7 @@ std::string analysisToJson(const Scenario& scenario, const Analysis& a) {
         {"activations", toString(w.activationPrecision)},
         {"kv_cache", toString(w.kvPrecision)},
         {"kv_heads", kvHeads > 0 ? Json(kvHeads) : Json(nullptr)},
-        {"gqa_ratio", kvHeads > 0 ? Json(m.numQueryHeads / kvHeads) : Json(nullptr)},
+        {"gqa_ratio", kvHeads > 0 ? Json(gqaRatio(m, kvHeads)) : Json(nullptr)},
         {"tensor_parallel", w.tensorParallel},
         {"flash_attention", w.flashAttention},
         {"expert_parallel", w.expertParallel},
