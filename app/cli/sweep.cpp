@@ -5,7 +5,6 @@
 #include <array>
 #include <cmath>
 #include <string_view>
-#include <nlohmann/json.hpp>
 
 #include "cli.h"
 #include "cli_internal.h"
@@ -155,7 +154,7 @@ int runSweep(const CommandLine& line, std::ostream& out, std::ostream& err) {
         return kExitInvalid;
     }
     Scenario scenario = resolved.scenario;
-    nlohmann::json rows = nlohmann::json::array();
+    io::AnalysisJsonArray rows;
     // CSV goes out in blocks of about 64 KiB (250 rows), each in one write: a buffer that
     // stays in cache and is faulted in once (a whole sweep's buffer, grown as it fills,
     // cost 2 ms of page faults for 10,000 rows).
@@ -176,12 +175,12 @@ int runSweep(const CommandLine& line, std::ostream& out, std::ostream& err) {
                     csv.flushTo(out);
                 }
             } else {
-                rows.push_back(nlohmann::json::parse(io::analysisToJson(scenario, a)));
+                rows.add(scenario, a);
             }
         }
     }
     if (format == "json") {
-        out << rows.dump(2) << '\n';
+        out << rows.text();
     } else {
         csv.flushTo(out);
     }

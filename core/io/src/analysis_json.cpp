@@ -47,9 +47,8 @@ Json phaseJson(const PassCost& p) {
     };
 }
 
-}  // namespace
-
-std::string analysisToJson(const Scenario& scenario, const Analysis& a) {
+// analysisToJson's object.
+Json analysisObject(const Scenario& scenario, const Analysis& a) {
     const Hardware& hw = scenario.hardware;
     const Model& m = scenario.model;
     const Workload& w = scenario.workload;
@@ -220,7 +219,26 @@ std::string analysisToJson(const Scenario& scenario, const Analysis& a) {
     if (!a.hasDecode()) {
         out[std::string(toString(a.primary().kind))] = phaseJson(a.primary());
     }
-    return out.dump(2) + "\n";
+    return out;
 }
+
+}  // namespace
+
+std::string analysisToJson(const Scenario& scenario, const Analysis& analysis) {
+    return analysisObject(scenario, analysis).dump(2) + "\n";
+}
+
+struct AnalysisJsonArray::Rows {
+    Json array = Json::array();
+};
+
+AnalysisJsonArray::AnalysisJsonArray() : m_rows(std::make_unique<Rows>()) {}
+AnalysisJsonArray::~AnalysisJsonArray() = default;
+
+void AnalysisJsonArray::add(const Scenario& scenario, const Analysis& analysis) {
+    m_rows->array.push_back(analysisObject(scenario, analysis));
+}
+
+std::string AnalysisJsonArray::text() const { return m_rows->array.dump(2) + "\n"; }
 
 }  // namespace roofline::io
