@@ -19,16 +19,33 @@ using Apply = std::function<std::string(const std::string&, ScenarioFile&, std::
 
 // The kinds of value, each with its error message. `field` picks the target out of the
 // scenario.
-Apply integer(std::string_view name, std::int64_t lo, std::int64_t hi,
+// Limits: roofline/limits.h, the ranges validate() checks, in validate()'s words.
+std::string expects(std::string_view name, const std::string& expected, const std::string& value) {
+    return std::string(name).append(" expects ").append(expected).append(", got '").append(value)
+        .append("'");
+}
+
+Apply integer(std::string_view name, IntegerRange range,
               std::int64_t& (*field)(ScenarioFile&, std::int64_t&)) {
-    return [name, lo, hi, field](const std::string& value, ScenarioFile& s,
-                                 std::int64_t& gqa) -> std::string {
+    return [name, range, field](const std::string& value, ScenarioFile& s,
+                                std::int64_t& gqa) -> std::string {
         const auto v = parseInteger(value);
-        if (!v || *v < lo || *v > hi) {
-            return std::string(name) + " expects an integer from " + std::to_string(lo) +
-                   " to " + std::to_string(hi) + ", got '" + value + "'";
+        if (!v || !range.contains(*v)) {
+            return expects(name, range.expected(), value);
         }
         field(s, gqa) = *v;
+        return {};
+    };
+}
+
+Apply number(std::string_view name, NumberRange range, double Workload::*field) {
+    return [name, range, field](const std::string& value, ScenarioFile& s,
+                                std::int64_t&) -> std::string {
+        const auto v = parseNumber(value);
+        if (!v || !range.contains(*v)) {
+            return expects(name, range.expected(), value);
+        }
+        s.workload.*field = *v;
         return {};
     };
 }
@@ -70,16 +87,16 @@ std::vector<ScenarioOption> makeTable() {
                      return std::string();
                  }});
     t.push_back({"--batch", "N", "sequences per batch (default 1)",
-                 integer("--batch", 1, kMaxBatch, [](ScenarioFile& s, std::int64_t&) -> auto& {
+                 integer("--batch", limits::kBatch, [](ScenarioFile& s, std::int64_t&) -> auto& {
                      return s.workload.batch;
                  })});
     t.push_back({"--prompt", "N", "prompt tokens per sequence, prefill (default 2048)",
-                 integer("--prompt", 1, kMaxTokens,
+                 integer("--prompt", limits::kPromptTokens,
                          [](ScenarioFile& s, std::int64_t&) -> auto& {
                              return s.workload.promptTokens;
                          })});
     t.push_back({"--context", "N", "tokens in the KV cache at the decode step (default 2048)",
-                 integer("--context", 0, kMaxTokens,
+                 integer("--context", limits::kContextTokens,
                          [](ScenarioFile& s, std::int64_t&) -> auto& {
                              return s.workload.contextTokens;
                          })});
@@ -90,7 +107,7 @@ std::vector<ScenarioOption> makeTable() {
     t.push_back({"--kv", "P", "KV-cache precision (default bf16)",
                  precision("--kv", &Workload::kvPrecision)});
     t.push_back({"--kv-heads", "N", "replace the model's KV heads (must divide its query heads)",
-                 [apply = integer("--kv-heads", 1, 10'000'000,
+                 [apply = integer("--kv-heads", limits::kKvHeads,
                                   [](ScenarioFile& s, std::int64_t&) -> auto& {
                                       return s.workload.kvHeadsOverride;
                                   })](const std::string& v, ScenarioFile& s,
@@ -100,10 +117,10 @@ std::vector<ScenarioOption> makeTable() {
                      return error;
                  }});
     t.push_back({"--gqa-ratio", "R", "query heads per KV head (sets --kv-heads = n_q / R)",
-                 integer("--gqa-ratio", 1, 10'000'000,
+                 integer("--gqa-ratio", limits::kGqaRatio,
                          [](ScenarioFile&, std::int64_t& gqa) -> auto& { return gqa; })});
     t.push_back({"--tp", "N", "tensor-parallel devices (default 1)",
-                 integer("--tp", 1, kMaxTensorParallel,
+                 integer("--tp", limits::kTensorParallel,
                          [](ScenarioFile& s, std::int64_t&) -> auto& {
                              return s.workload.tensorParallel;
                          })});
@@ -114,20 +131,13 @@ std::vector<ScenarioOption> makeTable() {
                  onOff("--expert-parallel", &Workload::expertParallel)});
     t.push_back({"--spec-k", "K",
                  "speculative decoding: K drafted tokens per step, 1-16 (0 = off)",
-                 integer("--spec-k", 0, kMaxSpeculativeTokens,
+                 integer("--spec-k", limits::kSpeculativeTokens,
                          [](ScenarioFile& s, std::int64_t&) -> auto& {
                              return s.workload.speculativeTokens;
                          })});
     t.push_back({"--spec-accept", "A",
                  "chance each drafted token is accepted, 0-1 (default 0.7)",
-                 [](const std::string& v, ScenarioFile& s, std::int64_t&) -> std::string {
-                     const auto a = parseNumber(v);
-                     if (!a || *a < 0.0 || *a > 1.0) {
-                         return "--spec-accept expects a number from 0 to 1, got '" + v + "'";
-                     }
-                     s.workload.acceptanceRate = *a;
-                     return {};
-                 }});
+                 number("--spec-accept", limits::kAcceptanceRate, &Workload::acceptanceRate)});
     t.push_back({"--draft-model", "ID|FILE|ngram",
                  "draft model preset id or config.json, or ngram (free; default)",
                  [](const std::string& v, ScenarioFile& s, std::int64_t&) -> std::string {
@@ -141,17 +151,10 @@ std::vector<ScenarioOption> makeTable() {
                  }});
     t.push_back({"--memory-utilization", "F",
                  "device memory a server may use, 0 < F <= 1 (default 0.90)",
-                 [](const std::string& v, ScenarioFile& s, std::int64_t&) -> std::string {
-                     const auto f = parseNumber(v);
-                     if (!f || *f <= 0.0 || *f > 1.0) {
-                         return "--memory-utilization expects a number above 0 and at most 1, "
-                                "got '" + v + "'";
-                     }
-                     s.workload.memoryUtilization = *f;
-                     return {};
-                 }});
+                 number("--memory-utilization", limits::kMemoryUtilization,
+                        &Workload::memoryUtilization)});
     t.push_back({"--max-batched-tokens", "N", "tokens one forward pass may hold (default 8192)",
-                 integer("--max-batched-tokens", 1, kMaxBatchedTokensLimit,
+                 integer("--max-batched-tokens", limits::kMaxBatchedTokens,
                          [](ScenarioFile& s, std::int64_t&) -> auto& {
                              return s.workload.maxBatchedTokens;
                          })});
@@ -173,9 +176,11 @@ std::vector<ScenarioOption> makeTable() {
                          return {};
                      }
                      const auto usd = parseNumber(v);
-                     if (!usd || *usd < 0.0) {
-                         return "--price-per-device-hour expects a number ≥ 0 (US dollars per "
-                                "device-hour) or none, got '" + v + "'";
+                     if (!usd || !limits::kPricePerDeviceHourUsd.contains(*usd)) {
+                         return expects("--price-per-device-hour",
+                                        limits::kPricePerDeviceHourUsd.expected() +
+                                            " (US dollars per device-hour) or none",
+                                        v);
                      }
                      s.workload.pricePerDeviceHourUsd = *usd;
                      return {};
