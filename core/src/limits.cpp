@@ -12,8 +12,7 @@ std::string IntegerRange::expected() const {
 }
 
 bool NumberRange::contains(double v) const {
-    return std::isfinite(v) && (loInclusive ? v >= lo : v > lo) &&
-           (hiInclusive ? v <= hi : v < hi);
+    return std::isfinite(v) && (loInclusive ? v >= lo : v > lo) && (hiInclusive ? v <= hi : v < hi);
 }
 
 std::string NumberRange::expected() const {
