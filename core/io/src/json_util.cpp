@@ -55,6 +55,15 @@ std::string foundText(const Json& value) {
     return text;
 }
 
+std::string jsonErrorText(const Json::exception& e) {
+    std::string what = e.what();
+    const auto close = what.find("] ");
+    if (what.starts_with("[json.exception.") && close != std::string::npos) {
+        what = what.substr(close + 2);
+    }
+    return what;
+}
+
 std::optional<Json> parseObject(std::string_view text, const std::string& file,
                                 std::vector<Issue>& issues) {
     const auto isSpace = [](char ch) {
@@ -72,14 +81,7 @@ std::optional<Json> parseObject(std::string_view text, const std::string& file,
     try {
         json = Json::parse(text.begin(), text.end());
     } catch (const Json::exception& e) {
-        // e.what() reads "[json.exception.parse_error.101] parse error at line 3, column 5:
-        // syntax error ..."; keep the part after the bracketed id.
-        std::string what = e.what();
-        const auto close = what.find("] ");
-        if (what.starts_with("[json.exception.") && close != std::string::npos) {
-            what = what.substr(close + 2);
-        }
-        issues.push_back({Severity::Error, file, "", "valid JSON", what});
+        issues.push_back({Severity::Error, file, "", "valid JSON", jsonErrorText(e)});
         return std::nullopt;
     }
     if (!json.is_object()) {
