@@ -22,6 +22,14 @@ namespace {
 
 using test::scenarioWith;
 
+/// The operator layer's graphs (operator_layer.h), found by name.
+QCPGraph* prefillOperators(const RooflinePlot& plot) {
+    return plot.findChild<QCPGraph*>(QStringLiteral("prefillOperators"));
+}
+QCPGraph* decodeOperators(const RooflinePlot& plot) {
+    return plot.findChild<QCPGraph*>(QStringLiteral("decodeOperators"));
+}
+
 struct Drawn {
     Scenario scenario;
     Analysis analysis;
@@ -383,10 +391,10 @@ private slots:
 
     void operatorsAreEngineOperators() {
         RooflinePlot plot;
-        QVERIFY(!plot.decodeOperators()->visible());
+        QVERIFY(!decodeOperators(plot)->visible());
         plot.setOperatorsVisible(true);
         const Drawn d = draw(plot, scenarioWith([](auto&) {}));
-        QVERIFY(plot.decodeOperators()->visible());
+        QVERIFY(decodeOperators(plot)->visible());
         int decodeCount = 0;
         for (const OperatorCost& op : d.analysis.operators) {
             if (op.pass != PassKind::Decode || op.flops <= 0.0 || op.bytes() <= 0.0) {
@@ -395,15 +403,15 @@ private slots:
             ++decodeCount;
             bool found = false;
             const double y = op.flops / op.timeSeconds / kFlopsPerTflop;
-            for (auto it = plot.decodeOperators()->data()->constBegin();
-                 it != plot.decodeOperators()->data()->constEnd(); ++it) {
+            for (auto it = decodeOperators(plot)->data()->constBegin();
+                 it != decodeOperators(plot)->data()->constEnd(); ++it) {
                 found = found || (it->key == op.intensity() && it->value == y);
             }
             QVERIFY2(found, op.name.data());
         }
-        QCOMPARE(plot.decodeOperators()->dataCount(), decodeCount);
+        QCOMPARE(decodeOperators(plot)->dataCount(), decodeCount);
         plot.setOperatorsVisible(false);
-        QVERIFY(!plot.decodeOperators()->visible());
+        QVERIFY(!decodeOperators(plot)->visible());
     }
 
     void interconnectRoofOnlyWithTensorParallelism() {
@@ -511,8 +519,8 @@ private slots:
         QCOMPARE(plot.prefillPoint()->scatterStyle().brush().color(), p.prefill);
         QCOMPARE(plot.decodePoint()->scatterStyle().brush().color(), p.decode);
         QCOMPARE(plot.trailCurve()->pen().color(), p.decode);
-        QCOMPARE(plot.decodeOperators()->pen().color(), p.decode);
-        QCOMPARE(plot.prefillOperators()->pen().color(), p.prefill);
+        QCOMPARE(decodeOperators(plot)->pen().color(), p.decode);
+        QCOMPARE(prefillOperators(plot)->pen().color(), p.prefill);
     }
 
     void partialRedrawsDrawWhatAFullReplotDraws() {

@@ -6,12 +6,17 @@
 #include <QApplication>
 #include <QFileInfo>
 #include <QFontMetrics>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QPageLayout>
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
 #include <QSaveFile>
 #include <QSvgGenerator>
+
+#include "plot_scene.h"
+#include "roofline_plot.h"
 
 namespace roofline::ui {
 namespace {
@@ -186,6 +191,17 @@ QString grabWindowToFile(QWidget& window, QSize size, const QString& path) {
         file.cancelWriting();
         return saveError(path, QObject::tr("PNG encoding failed"));
     }
+    return commit(file, path);
+}
+
+QString writeSceneFile(const RooflinePlot& plot, const QWidget& window, const QString& path) {
+    const QJsonObject json =
+        sceneToJson(plot.scene(), plot.mapTo(&window, QPoint(0, 0)), window.size());
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        return saveError(path, file.errorString());
+    }
+    file.write(QJsonDocument(json).toJson(QJsonDocument::Indented));
     return commit(file, path);
 }
 

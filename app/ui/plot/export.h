@@ -14,6 +14,8 @@ class QWidget;
 
 namespace roofline::ui {
 
+class RooflinePlot;
+
 /// A line of text under an exported plot (the scenario, roofline::scenarioCaption), in the
 /// plot's colours. Empty text: no caption, the image exactly as before.
 struct ImageCaption {
@@ -43,5 +45,10 @@ QImage grabWindow(QWidget& window, QSize size);
 
 /// grabWindow() saved as PNG; returns an error sentence, or empty.
 QString grabWindowToFile(QWidget& window, QSize size, const QString& path);
+
+/// The scene `plot` drew (RooflinePlot::scene()) as JSON in `window`'s pixels (sceneToJson
+/// in plot_scene.h), written atomically to `path` (--scene); returns an error sentence, or
+/// empty. Call it after grabWindow(), which lays the window out.
+QString writeSceneFile(const RooflinePlot& plot, const QWidget& window, const QString& path);
 
 }  // namespace roofline::ui

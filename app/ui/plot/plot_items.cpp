@@ -2,6 +2,7 @@
 #include "plot_items.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace roofline::ui {
 namespace {
@@ -96,6 +97,29 @@ void PlotLabel::draw(QCPPainter* painter) {
     }
     painter->setPen(QPen(mainColor()));
     painter->drawStaticText(textBox.topLeft(), m_staticText);
+}
+
+/// A scatter style drawn once into a pixmap: many markers then cost a blit each instead of
+/// an antialiased path each.
+QCPScatterStyle pixmapScatter(QCPScatterStyle::ScatterShape shape, const QPen& pen,
+                              const QBrush& brush, double size, double devicePixelRatio) {
+    QCPScatterStyle vector(shape, pen, brush, size);
+    // QCPScatterStyle centres a pixmap by its size in device pixels, not in logical ones:
+    // at a device pixel ratio of 2 every mark (and the legend's) would sit up and left of
+    // its place (issue 12). There the vector mark is drawn instead.
+    if (devicePixelRatio != 1.0) {
+        return vector;
+    }
+    const int side = static_cast<int>(std::ceil(size + pen.widthF() + 2.0));
+    QPixmap pixmap(QSize(side, side) * devicePixelRatio);
+    pixmap.setDevicePixelRatio(devicePixelRatio);
+    pixmap.fill(Qt::transparent);
+    QCPPainter painter(&pixmap);
+    painter.setRenderHint(QPainter::Antialiasing);
+    vector.applyTo(&painter, pen);
+    vector.drawShape(&painter, side / 2.0, side / 2.0);
+    painter.end();
+    return QCPScatterStyle(pixmap);
 }
 
 void TintRect::draw(QCPPainter* painter) {

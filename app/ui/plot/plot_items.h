@@ -52,4 +52,9 @@ protected:
     void draw(QCPPainter* painter) override;
 };
 
+/// A scatter style drawn once into a pixmap: many markers then cost a blit each instead of
+/// an antialiased path each (the vector style at a device pixel ratio other than 1).
+QCPScatterStyle pixmapScatter(QCPScatterStyle::ScatterShape shape, const QPen& pen,
+                              const QBrush& brush, double size, double devicePixelRatio);
+
 }  // namespace roofline::ui

@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "direct_items.h"
+#include "operator_layer.h"
 #include "plot_buffers.h"
 #include "plot_tooltip.h"
 #include "roofline/comparison.h"
@@ -16,46 +17,11 @@
 namespace roofline::ui {
 namespace {
 
-// Drawn where prefill is, in its colour: prefill, and the one pass of an encoder (encode)
-// or a CNN (forward).
-bool drawnAsPrefill(PassKind kind) {
-    return kind == PassKind::Prefill || kind == PassKind::Encode || kind == PassKind::Forward;
-}
-
-/// A scatter style drawn once into a pixmap: many markers then cost a blit each instead of
-/// an antialiased path each.
-QCPScatterStyle pixmapScatter(QCPScatterStyle::ScatterShape shape, const QPen& pen,
-                              const QBrush& brush, double size, double devicePixelRatio) {
-    QCPScatterStyle vector(shape, pen, brush, size);
-    // QCPScatterStyle centres a pixmap by its size in device pixels, not in logical ones:
-    // at a device pixel ratio of 2 every mark (and the legend's) would sit up and left of
-    // its place (issue 12). There the vector mark is drawn instead.
-    if (devicePixelRatio != 1.0) {
-        return vector;
-    }
-    const int side = static_cast<int>(std::ceil(size + pen.widthF() + 2.0));
-    QPixmap pixmap(QSize(side, side) * devicePixelRatio);
-    pixmap.setDevicePixelRatio(devicePixelRatio);
-    pixmap.fill(Qt::transparent);
-    QCPPainter painter(&pixmap);
-    painter.setRenderHint(QPainter::Antialiasing);
-    vector.applyTo(&painter, pen);
-    vector.drawShape(&painter, side / 2.0, side / 2.0);
-    painter.end();
-    return QCPScatterStyle(pixmap);
-}
-
 constexpr int kOperatorFitDelayMs = 300;
 /// Compare mode: an arrow shorter than this (in pixels) is not drawn; its label still is.
 constexpr double kMinArrowPixels = 12.0;
 /// Opacity of the baseline's ghosts.
 constexpr float kGhostAlpha = 0.45F;
-
-double tflops(double flopsPerSecond) { return flopsPerSecond / kFlopsPerTflop; }
-
-bool drawable(double x, double y) {
-    return std::isfinite(x) && std::isfinite(y) && x > 0.0 && y > 0.0;
-}
 
 double floorDecade(double v) { return std::pow(10.0, std::floor(std::log10(v))); }
 double ceilDecade(double v) { return std::pow(10.0, std::ceil(std::log10(v))); }
@@ -156,6 +122,7 @@ RooflinePlot::RooflinePlot(QWidget* parent) : QCustomPlot(parent) {
     // Solid polylines (roofs, trail) drawn in one call, not segment by segment.
     setPlottingHint(QCP::phFastPolylines);
     connect(this, &QCustomPlot::beforeReplot, this, &RooflinePlot::prepareFullReplot);
+    connect(this, &QCustomPlot::afterReplot, this, &RooflinePlot::updateAccessibleDescription);
 }
 
 RooflinePlot::~RooflinePlot() = default;
@@ -324,13 +291,9 @@ void RooflinePlot::createLayers() {
     // Compare scenarios: in the roof layer's picture too, for the same reason.
     m_compare = std::make_unique<CompareLayer>(this, m_roofLayer);
 
-    m_prefillOps = direct(new Direct<QCPGraph>(xAxis, yAxis));
-    m_decodeOps = direct(new Direct<QCPGraph>(xAxis, yAxis));
-    m_prefillOps->setName(tr("prefill operators"));
-    m_decodeOps->setName(tr("decode operators"));
-    for (QCPGraph* ops : {m_prefillOps, m_decodeOps}) {
-        ops->setLineStyle(QCPGraph::lsNone);
-        ops->setVisible(false);
+    m_operators = std::make_unique<OperatorLayer>(xAxis, yAxis);
+    for (DirectItem* item : m_operators->directItems()) {
+        m_direct.push_back(item);
     }
 
     m_trail = direct(new Direct<QCPCurve>(xAxis, yAxis));
@@ -511,15 +474,7 @@ void RooflinePlot::applyStyle() {
     m_ridgeDrop->setPen(QPen(p.otherRoof, scaled(1.0), Qt::DotLine));
 
     const double dpr = devicePixelRatioF();
-    // Prefill and decode operators often share an intensity: different shapes (and the
-    // phase hues) keep both visible where they meet.
-    const auto opStyle = [&](QCPScatterStyle::ScatterShape shape, const QColor& colour) {
-        return pixmapScatter(shape, QPen(colour, scaled(1.3)), Qt::NoBrush, scaled(8.0), dpr);
-    };
-    m_prefillOps->setScatterStyle(opStyle(QCPScatterStyle::ssCrossSquare, p.prefill));
-    m_decodeOps->setScatterStyle(opStyle(QCPScatterStyle::ssCrossCircle, p.decode));
-    m_prefillOps->setPen(QPen(p.prefill));
-    m_decodeOps->setPen(QPen(p.decode));
+    m_operators->setStyle(p, scaled(1.0), dpr);
 
     QColor trailColour = p.decode;
     m_trail->setPen(QPen(trailColour, scaled(1.8)));
@@ -618,7 +573,7 @@ void RooflinePlot::setAnalysis(const Analysis& analysis, const std::vector<Trail
         m_roofBase = std::move(roofs);
         updateRoofs();
     }
-    updateOperators();
+    m_operators->setOperators(m_analysis.operators);
     updateTrail();
     updatePoints();
     updateHoverTargets();
@@ -726,6 +681,7 @@ void RooflinePlot::refresh(bool roofsChanged) {
     } else {
         update(dirty);
     }
+    updateAccessibleDescription();
 }
 
 void RooflinePlot::redrawLayer(QCPLayer* target) {
@@ -914,8 +870,10 @@ void RooflinePlot::clearBaseline() {
 }
 
 void RooflinePlot::setOverlay(const QCPAbstractPlottable* layer, std::vector<QPointF> points,
-                              std::function<QString(std::size_t)> tooltip) {
+                              std::function<QString(std::size_t)> tooltip,
+                              const PlotLayer* describer) {
     m_overlayLayer = layer;
+    m_overlayDescriber = describer;
     m_overlayPoints = std::move(points);
     m_overlayTooltip = std::move(tooltip);
     // The overlay is drawn in the roof layer's cached picture: a new generation redraws it
@@ -1038,27 +996,6 @@ void RooflinePlot::placeArrows() {
           on ? &m_analysis.decode() : nullptr, speedupText("decode", c.decodeSpeedup));
 }
 
-void RooflinePlot::updateOperators() {
-    QVector<double> prefillX;
-    QVector<double> prefillY;
-    QVector<double> decodeX;
-    QVector<double> decodeY;
-    for (const OperatorCost& op : m_analysis.operators) {
-        if (!(op.timeSeconds > 0.0)) {
-            continue;
-        }
-        const double x = op.intensity();
-        const double y = tflops(op.flops / op.timeSeconds);
-        if (!drawable(x, y)) {
-            continue;  // no FLOPs (kv_write, embedding) or no HBM bytes: not on a log plot
-        }
-        (drawnAsPrefill(op.pass) ? prefillX : decodeX).push_back(x);
-        (drawnAsPrefill(op.pass) ? prefillY : decodeY).push_back(y);
-    }
-    m_prefillOps->setData(prefillX, prefillY);
-    m_decodeOps->setData(decodeX, decodeY);
-}
-
 void RooflinePlot::updateTrail() {
     QVector<double> t;
     QVector<double> x;
@@ -1164,7 +1101,7 @@ void RooflinePlot::updateHoverTargets() {
     for (std::size_t i = 0; i < m_analysis.operators.size(); ++i) {
         const OperatorCost& op = m_analysis.operators[i];
         if (op.timeSeconds > 0.0) {
-            add(Kind::Operator, i, drawnAsPrefill(op.pass) ? m_prefillOps : m_decodeOps,
+            add(Kind::Operator, i, m_operators->graphFor(op.pass),
                 op.intensity(), tflops(op.flops / op.timeSeconds));
         }
     }
@@ -1259,10 +1196,8 @@ void RooflinePlot::applyAutoRange(bool includeOperators) {
         peakMax = std::max(peakMax, tflops(g.peak));
     }
     if (includeOperators && m_operatorsVisible) {
-        for (const OperatorCost& op : a.operators) {
-            if (op.timeSeconds > 0.0) {
-                include(op.intensity(), tflops(op.flops / op.timeSeconds));
-            }
+        for (const QPointF& p : m_operators->extent()) {
+            include(p.x(), p.y());
         }
     }
     if (!(xMax > 0.0) || !(peakMax > 0.0)) {
@@ -1396,14 +1331,7 @@ void RooflinePlot::setOperatorsVisible(bool visible) {
         return;
     }
     m_operatorsVisible = visible;
-    for (QCPGraph* ops : {m_prefillOps, m_decodeOps}) {
-        ops->setVisible(visible);
-        if (visible) {
-            ops->addToLegend();
-        } else {
-            ops->removeFromLegend();
-        }
-    }
+    m_operators->setShown(visible);
     fitLegend();
     if (m_autoRange) {
         applyAutoRange(true);

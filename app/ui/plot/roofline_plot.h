@@ -22,14 +22,16 @@
 
 #include "compare_layer.h"
 #include "plot_items.h"
+#include "plot_layer.h"
 #include "plot_palette.h"
+#include "plot_scene.h"
+#include "plot_units.h"
 #include "roofline/analysis.h"
 
 namespace roofline::ui {
 
-inline constexpr double kFlopsPerTflop = 1e12;
-
 class CompositeBuffer;
+class OperatorLayer;
 class DirectItem;
 template <class Base>
 class Direct;
@@ -59,8 +61,10 @@ public:
     /// `tooltip(index)` when hovered, and the automatic view, and redraws everything once.
     /// One overlay at a time; setOverlay() replaces it, clearOverlay() removes it.
     QCPLayer* overlayLayer() const { return m_roofLayer; }
+    /// `describer` (may be null) reports the overlay's items in scene().
     void setOverlay(const QCPAbstractPlottable* layer, std::vector<QPointF> points,
-                    std::function<QString(std::size_t)> tooltip);
+                    std::function<QString(std::size_t)> tooltip,
+                    const PlotLayer* describer = nullptr);
     void clearOverlay();
     /// Compare scenarios (compare_layer.h), beside the current one and the baseline: each
     /// in its colour, built once here (slider steps do not touch them). Refits the view.
@@ -109,8 +113,6 @@ public:
     PlotLabel* memoryWallLabel() const { return m_memoryWallLabel; }
     QCPCurve* trailCurve() const { return m_trail; }  ///< trail points that fit in memory
     QCPCurve* trailBeyondMemory() const { return m_trailBeyond; }  ///< the rest, dashed
-    QCPGraph* prefillOperators() const { return m_prefillOps; }
-    QCPGraph* decodeOperators() const { return m_decodeOps; }
     QCPGraph* roofInUse() const { return m_roofInUse; }
     QCPGraph* ridgeMarker() const { return m_ridgeMarker; }
     QCPGraph* interconnectRoof() const { return m_interconnectRoof; }
@@ -144,6 +146,11 @@ public:
     /// The squares the markers (points, link markers, trail marks, ridge, ghosts, operators
     /// when shown, compare scenarios' points) cover, in widget pixels: no label lies on one.
     std::vector<QRectF> markerRects() const;
+    /// What the plot drew at its current layout, layer by layer (plot_scene.h), in widget
+    /// pixels: the roofs and regions, the points, the trail, the operators, the baseline's
+    /// ghosts and arrows, the leader lines, the compare scenarios, the measured results
+    /// and the legend.
+    PlotScene scene() const;
     /// The bounds wheel zoom and drag keep the view in: the data's view three decades out.
     QCPRange xLimits() const;
     QCPRange yLimits() const;
@@ -211,9 +218,9 @@ private:
     void updateRoofs();
     void updatePoints();
     QString pointText(const PassCost& pass) const;  ///< "x FLOP/byte\ny TFLOP/s (z% of roof)"
-    void updateOperators();
     void updateTrail();
     void updateHoverTargets();
+    void updateAccessibleDescription();  ///< from scene(), while an accessibility client listens
     void updateBaseline();  ///< the ghosts, after a new baseline or new roofs
     void placeArrows();     ///< arrows and their labels, by pixel length
     void applyAutoRange(bool includeOperators);
@@ -244,6 +251,7 @@ private:
     const QCPAbstractPlottable* m_overlayLayer = nullptr;
     std::vector<QPointF> m_overlayPoints;
     std::function<QString(std::size_t)> m_overlayTooltip;
+    const PlotLayer* m_overlayDescriber = nullptr;
     std::uint64_t m_overlayGeneration = 0;  ///< part of roofKey(): the overlay is in that layer
     std::vector<TrailPoint> m_trailPoints;
     std::vector<RoofGroup> m_roofGroups;
@@ -286,8 +294,7 @@ private:
     QCPGraph* m_ridgeMarker = nullptr;
     PlotLabel* m_ridgeLabel = nullptr;
     QCPItemLine* m_ridgeDrop = nullptr;
-    QCPGraph* m_prefillOps = nullptr;
-    QCPGraph* m_decodeOps = nullptr;
+    std::unique_ptr<OperatorLayer> m_operators;  ///< its graphs are in m_direct
     QCPCurve* m_trail = nullptr;
     QCPCurve* m_trailBeyond = nullptr;
     PlotLabel* m_trailStartLabel = nullptr;
