@@ -526,8 +526,9 @@ private:
                                 graph->name()));
         }
         for (const ui::CompareEntry& entry : compare) {
-            const auto points = static_cast<std::size_t>(std::count_if(
-                labels.begin(), labels.end(), [&](const auto* l) { return l->text == entry.name; }));
+            const auto points = static_cast<std::size_t>(
+                std::count_if(labels.begin(), labels.end(),
+                              [&](const auto* l) { return l->text == entry.name; }));
             std::size_t drawn = 0;
             for (const QCPGraph* graph : plot.compareLayer().pointGraphs()) {
                 const QPointF p = graph->coordsToPixels(graph->data()->constBegin()->key,

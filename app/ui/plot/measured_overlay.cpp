@@ -107,8 +107,9 @@ void MeasuredOverlay::show() {
         if (!m_plot->legend->hasItemWithPlottable(m_markers)) {
             m_markers->addToLegend();
         }
-        m_plot->setOverlay(m_markers, std::move(points),
-                           [this](std::size_t index) { return tooltip(index); }, this);
+        m_plot->setOverlay(
+            m_markers, std::move(points), [this](std::size_t index) { return tooltip(index); },
+            this);
     }
     emit changed();
 }

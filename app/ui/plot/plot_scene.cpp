@@ -13,9 +13,7 @@
 namespace roofline::ui {
 namespace {
 
-QJsonArray rectJson(const QRectF& r) {
-    return QJsonArray{r.x(), r.y(), r.width(), r.height()};
-}
+QJsonArray rectJson(const QRectF& r) { return QJsonArray{r.x(), r.y(), r.width(), r.height()}; }
 
 /// Where QCPItemText::getTextDrawPoint puts a box's top left for an anchor at the origin.
 QPointF drawPoint(const QRectF& box, Qt::Alignment alignment) {
@@ -82,10 +80,8 @@ QPolygonF paintedTextOutline(const QCPItemText& label) {
     const QMargins pad = label.padding();
     // (QCPItemText::mainFont() is protected: it is the selected font while selected.)
     const QFont font = label.selected() ? label.selectedFont() : label.font();
-    QRect text = QFontMetrics(font)
-                     .boundingRect(0, 0, 0, 0,
-                                   static_cast<int>(Qt::TextDontClip | label.textAlignment()),
-                                   label.text());
+    QRect text = QFontMetrics(font).boundingRect(
+        0, 0, 0, 0, static_cast<int>(Qt::TextDontClip | label.textAlignment()), label.text());
     const QRect box = text.adjusted(-pad.left(), -pad.top(), pad.right(), pad.bottom());
     const QPoint at = drawPoint(box, label.positionAlignment()).toPoint();
     text.moveTopLeft(at + QPoint(pad.left(), pad.top()));
@@ -149,7 +145,9 @@ void SceneWriter::points(const QCPGraph* graph, const QString& kind, const QStri
         if (!area.contains(p)) {
             continue;  // clipped away
         }
-        add({m_layer, kind, text.isEmpty() ? graph->name() : text,
+        add({m_layer,
+             kind,
+             text.isEmpty() ? graph->name() : text,
              QRectF(p.x() - half, p.y() - half, 2 * half, 2 * half),
              {},
              {{QStringLiteral("x"), it->key}, {QStringLiteral("y"), it->value}}});
@@ -170,7 +168,9 @@ void SceneWriter::polyline(const QCPGraph* graph, const QString& kind, const QSt
     }
     const auto first = graph->data()->constBegin();
     const auto last = std::prev(graph->data()->constEnd());
-    add({m_layer, kind, text.isEmpty() ? graph->name() : text,
+    add({m_layer,
+         kind,
+         text.isEmpty() ? graph->name() : text,
          box,
          {},
          {{QStringLiteral("x0"), first->key},
@@ -197,7 +197,11 @@ void SceneWriter::curve(const QCPCurve* curve, const QString& kind, const QStrin
     const QRectF box = shown.boundingRect();
     const auto first = curve->data()->constBegin();
     const auto last = std::prev(curve->data()->constEnd());
-    add({m_layer, kind, text.isEmpty() ? curve->name() : text, box, {},
+    add({m_layer,
+         kind,
+         text.isEmpty() ? curve->name() : text,
+         box,
+         {},
          {{QStringLiteral("count"), static_cast<double>(curve->data()->size())},
           {QStringLiteral("x0"), first->key},
           {QStringLiteral("y0"), first->value},
@@ -244,7 +248,8 @@ void SceneWriter::legend(const QCPLegend* legend) {
             continue;
         }
         auto* plottable = qobject_cast<QCPPlottableLegendItem*>(entry);
-        add({m_layer, QStringLiteral("legend"),
+        add({m_layer,
+             QStringLiteral("legend"),
              plottable != nullptr ? plottable->plottable()->name() : QString(),
              QRectF(entry->outerRect()),
              {},
@@ -294,8 +299,9 @@ QString describeScene(const PlotScene& scene) {
         }
     }
     flush();
-    return QObject::tr("Roofline plot, log-log: arithmetic intensity (FLOP/byte) across, "
-                       "attainable performance (TFLOP/s) up. ") +
+    return QObject::tr(
+               "Roofline plot, log-log: arithmetic intensity (FLOP/byte) across, "
+               "attainable performance (TFLOP/s) up. ") +
            sentences.join(QLatin1Char(' '));
 }
 

@@ -48,7 +48,7 @@ struct SceneItem {
 };
 
 struct PlotScene {
-    QSize widget;    ///< the plot widget's size
+    QSize widget;     ///< the plot widget's size
     QRectF plotRect;  ///< the axis rect (where the data is drawn), widget pixels
     std::vector<SceneItem> items;
 

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 
+#include "baseline_layer.h"
 #include "direct_items.h"
 #include "operator_layer.h"
 #include "plot_buffers.h"
@@ -19,71 +20,12 @@ namespace {
 
 constexpr int kOperatorFitDelayMs = 300;
 /// Compare mode: an arrow shorter than this (in pixels) is not drawn; its label still is.
-constexpr double kMinArrowPixels = 12.0;
 /// Opacity of the baseline's ghosts.
-constexpr float kGhostAlpha = 0.45F;
 
 double floorDecade(double v) { return std::pow(10.0, std::floor(std::log10(v))); }
 double ceilDecade(double v) { return std::pow(10.0, std::ceil(std::log10(v))); }
 
 QVector<double> vec(std::initializer_list<double> values) { return QVector<double>(values); }
-
-/// Cuts a roof (a polyline rising or level in x and y, straight in log-log) to the part
-/// inside the view, ends on its edges. Painters clip it anyway, but Qt 6.4's SVG writer
-/// ignores clipping: unclipped, the interconnect roof ran through the tick labels into the
-/// legend of an exported SVG (issue 12). Such a line meets the view in one piece.
-void clipToView(QCPGraph* graph, const QCPRange& xr, const QCPRange& yr) {
-    const QSharedPointer<QCPGraphDataContainer> data = graph->data();
-    if (data->size() < 2 || !(xr.lower > 0.0) || !(yr.lower > 0.0)) {
-        return;
-    }
-    const double lo[2] = {std::log10(xr.lower), std::log10(yr.lower)};
-    const double hi[2] = {std::log10(xr.upper), std::log10(yr.upper)};
-    QVector<double> xs;
-    QVector<double> ys;
-    const auto push = [&](double x, double y) {
-        if (xs.isEmpty() || xs.back() != x || ys.back() != y) {
-            xs.push_back(x);
-            ys.push_back(y);
-        }
-    };
-    for (auto it = data->constBegin(); std::next(it) != data->constEnd(); ++it) {
-        const auto next = std::next(it);
-        if (!(it->key > 0.0) || !(it->value > 0.0) || !(next->key > 0.0) || !(next->value > 0.0)) {
-            continue;
-        }
-        const double p0[2] = {std::log10(it->key), std::log10(it->value)};
-        const double d[2] = {std::log10(next->key) - p0[0], std::log10(next->value) - p0[1]};
-        double t0 = 0.0;
-        double t1 = 1.0;
-        bool visible = true;
-        for (int axis = 0; axis < 2 && visible; ++axis) {  // Liang-Barsky
-            for (const auto& [p, q] : {std::pair{-d[axis], p0[axis] - lo[axis]},
-                                       std::pair{d[axis], hi[axis] - p0[axis]}}) {
-                if (p == 0.0) {
-                    visible = visible && q >= 0.0;
-                } else if (p < 0.0) {
-                    t0 = std::max(t0, q / p);
-                } else {
-                    t1 = std::min(t1, q / p);
-                }
-            }
-        }
-        if (!visible || t0 > t1) {
-            continue;
-        }
-        const auto at = [&](double t, double keepX, double keepY, bool exact) {
-            if (exact) {
-                push(keepX, keepY);
-            } else {
-                push(std::pow(10.0, p0[0] + t * d[0]), std::pow(10.0, p0[1] + t * d[1]));
-            }
-        };
-        at(t0, it->key, it->value, t0 == 0.0);
-        at(t1, next->key, next->value, t1 == 1.0);
-    }
-    graph->setData(xs, ys, true);
-}
 
 }  // namespace
 
@@ -266,27 +208,9 @@ void RooflinePlot::createLayers() {
     m_ridgeLabel->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     m_ridgeLabel->setPadding(QMargins(6, 0, 0, 4));
 
-    // Compare mode: the pinned baseline's roof, trail and points, hollow and faded. They
-    // change only when the baseline (or the roofs) change, so they live in the roof layer's
-    // cached picture (roofKey() counts baselines), not among the data redrawn every step.
-    m_baseRoof = addGraph();
-    m_baseRoof->setName(tr("baseline roof"));
-    m_baseTrail = new QCPCurve(xAxis, yAxis);
-    m_baseTrail->setName(tr("baseline trail"));
-    m_basePrefill = addGraph();
-    m_basePrefill->setName(tr("baseline prefill"));
-    m_baseDecode = addGraph();
-    m_baseDecode->setName(tr("baseline decode"));
-    m_baseSpec = addGraph();
-    m_baseSpec->setName(tr("baseline speculative passes"));
-    for (QCPGraph* ghost : {m_basePrefill, m_baseDecode, m_baseSpec}) {
-        ghost->setLineStyle(QCPGraph::lsNone);
-    }
-    for (QCPAbstractPlottable* ghost : std::initializer_list<QCPAbstractPlottable*>{
-             m_baseRoof, m_baseTrail, m_basePrefill, m_baseDecode, m_baseSpec}) {
-        ghost->setSelectable(QCP::stNone);
-        ghost->setVisible(false);
-    }
+    // Compare mode: the pinned baseline's roof, trail and points, hollow and faded, in the
+    // roof layer's cached picture (roofKey() counts baselines); its arrows with the data.
+    m_baselineLayer = std::make_unique<BaselineLayer>(this, m_roofLayer);
 
     // Compare scenarios: in the roof layer's picture too, for the same reason.
     m_compare = std::make_unique<CompareLayer>(this, m_roofLayer);
@@ -355,28 +279,18 @@ void RooflinePlot::createLayers() {
     // fits (the HBM slope leaves that side empty), else right, under the trail's "B=1".
     m_draftLabel = addText(Qt::AlignRight | Qt::AlignTop, directText());
     m_draftLabel->setPadding(QMargins(0, 20, 10, 0));
-    // Compare mode: an arrow from each baseline point to the current one, drawn with the
-    // data (the current end moves on every step), and its label.
-    m_prefillArrow = direct(new Direct<QCPItemLine>(this));
-    m_decodeArrow = direct(new Direct<QCPItemLine>(this));
-    for (QCPItemLine* arrow : {m_prefillArrow, m_decodeArrow}) {
-        arrow->setSelectable(false);
-        arrow->setClipToAxisRect(true);
-        arrow->setVisible(false);
-    }
-    m_prefillArrowLabel = addText(Qt::AlignHCenter | Qt::AlignBottom, directText());
-    m_decodeArrowLabel = addText(Qt::AlignHCenter | Qt::AlignBottom, directText());
-    for (PlotLabel* label : {m_prefillArrowLabel, m_decodeArrowLabel}) {
-        label->setVisible(false);
+    // Compare mode: the arrows from the baseline's points and their labels.
+    for (DirectItem* item : m_baselineLayer->directItems()) {
+        m_direct.push_back(item);
     }
 
     // A leader line from a point to its label, when the label had to move away from it
     // (placeLabels()); drawn under the labels and marks.
     const std::size_t dataItems = m_direct.size();
     for (PlotLabel* label :
-         {m_prefillLabel, m_decodeLabel, m_verifyLabel, m_draftLabel, m_prefillArrowLabel,
-          m_decodeArrowLabel, m_criticalLabel, m_memoryWallLabel, m_trailStartLabel,
-          m_trailEndLabel}) {
+         {m_prefillLabel, m_decodeLabel, m_verifyLabel, m_draftLabel,
+          m_baselineLayer->prefillArrow().label, m_baselineLayer->decodeArrow().label,
+          m_criticalLabel, m_memoryWallLabel, m_trailStartLabel, m_trailEndLabel}) {
         auto* line = direct(new Direct<QCPItemLine>(this));
         line->setSelectable(false);
         line->setClipToAxisRect(true);
@@ -519,34 +433,7 @@ void RooflinePlot::applyStyle() {
     m_draftLabel->setFont(bold);
     m_draftLabel->setColor(p.decode);
 
-    // The baseline: the same hues, hollow and faded (UI.md); arrows in the phase hue.
-    const auto faded = [](QColor c) {
-        c.setAlphaF(kGhostAlpha);
-        return c;
-    };
-    m_baseRoof->setPen(QPen(faded(p.roof), scaled(1.5), Qt::DashLine));
-    m_baseTrail->setPen(QPen(faded(p.decode), scaled(1.2), Qt::DashLine));
-    m_baseTrail->setScatterStyle(pixmapScatter(QCPScatterStyle::ssCircle,
-                                               QPen(faded(p.decode), scaled(1.0)), Qt::NoBrush,
-                                               scaled(5.0), dpr));
-    m_basePrefill->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond,
-                                                   QPen(faded(p.prefill), scaled(2.0)), Qt::NoBrush,
-                                                   scaled(16.0)));
-    m_baseDecode->setScatterStyle(QCPScatterStyle(
-        QCPScatterStyle::ssCircle, QPen(faded(p.decode), scaled(2.0)), Qt::NoBrush, scaled(14.0)));
-    m_baseSpec->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle,
-                                                QPen(faded(p.decode), scaled(2.0)), Qt::NoBrush,
-                                                scaled(13.0)));
-    const QCPLineEnding head(QCPLineEnding::esSpikeArrow, scaled(10.0), scaled(12.0));
-    m_prefillArrow->setPen(QPen(p.prefill, scaled(1.5)));
-    m_decodeArrow->setPen(QPen(p.decode, scaled(1.5)));
-    for (QCPItemLine* arrow : {m_prefillArrow, m_decodeArrow}) {
-        arrow->setHead(head);
-    }
-    m_prefillArrowLabel->setFont(bold);
-    m_prefillArrowLabel->setColor(p.prefill);
-    m_decodeArrowLabel->setFont(bold);
-    m_decodeArrowLabel->setColor(p.decode);
+    m_baselineLayer->setStyle(p, scaled(1.0), dpr, bold);
 
     legend->setFont(base);
     legend->setTextColor(p.foreground);
@@ -648,7 +535,7 @@ std::vector<double> RooflinePlot::roofKey() const {
                                roof.ridgePointFlopsPerByte, roof.inUse ? 1.0 : 0.0});
     }
     // The baseline's ghosts are drawn in the same picture.
-    key.push_back(static_cast<double>(m_baselineGeneration));
+    key.push_back(static_cast<double>(m_baselineLayer->generation()));
     key.push_back(static_cast<double>(m_overlayGeneration));
     key.push_back(static_cast<double>(m_compare->generation()));
     return key;
@@ -839,10 +726,7 @@ void RooflinePlot::updatePoints() {
 }
 
 void RooflinePlot::setBaseline(const Analysis& baseline, const std::vector<TrailPoint>& trail) {
-    m_baseline = baseline;
-    m_baselineTrail = trail;
-    m_hasBaseline = true;
-    ++m_baselineGeneration;
+    m_baselineLayer->setBaseline(baseline, trail);
     m_roofBase = roofKey();
     updateRoofs();  // ghosts included
     placeArrows();
@@ -854,13 +738,12 @@ void RooflinePlot::setBaseline(const Analysis& baseline, const std::vector<Trail
     refresh(true);
 }
 
+bool RooflinePlot::hasBaseline() const { return m_baselineLayer->has(); }
+
 void RooflinePlot::clearBaseline() {
-    if (!m_hasBaseline) {
+    if (!m_baselineLayer->clear()) {
         return;
     }
-    m_hasBaseline = false;
-    m_baselineTrail.clear();
-    ++m_baselineGeneration;
     m_roofBase = roofKey();
     updateRoofs();
     placeArrows();
@@ -909,92 +792,11 @@ void RooflinePlot::setCompareScenarios(const std::vector<CompareEntry>& entries)
 }
 
 void RooflinePlot::updateBaseline() {
-    const bool on = m_hasBaseline && m_baseline.passes.size() >= 2;
-    const Analysis& b = m_baseline;
-    const auto point = [&](QCPGraph* graph, const PassCost* pass) {
-        const bool shown = on && pass != nullptr &&
-                           drawable(pass->intensity(), tflops(pass->attainableFlopsPerSecond));
-        graph->setVisible(shown);
-        if (shown) {
-            graph->setData(vec({pass->intensity()}), vec({tflops(pass->attainableFlopsPerSecond)}),
-                           true);
-        } else {
-            graph->data()->clear();
-        }
-    };
-    point(m_basePrefill, on ? &b.prefill() : nullptr);
-    point(m_baseDecode, on ? &b.decode() : nullptr);
-    QVector<double> specX;
-    QVector<double> specY;
-    for (const PassCost& pass : b.passes) {
-        if (on && (pass.kind == PassKind::Verify || pass.kind == PassKind::Draft) &&
-            drawable(pass.intensity(), tflops(pass.attainableFlopsPerSecond))) {
-            specX.push_back(pass.intensity());
-            specY.push_back(tflops(pass.attainableFlopsPerSecond));
-        }
-    }
-    m_baseSpec->setData(specX, specY, true);
-    m_baseSpec->setVisible(!specX.isEmpty());
-
-    QVector<double> t;
-    QVector<double> x;
-    QVector<double> y;
-    for (const TrailPoint& p : m_baselineTrail) {
-        if (on && drawable(p.intensityFlopsPerByte, tflops(p.attainableFlopsPerSecond))) {
-            t.push_back(static_cast<double>(t.size()));
-            x.push_back(p.intensityFlopsPerByte);
-            y.push_back(tflops(p.attainableFlopsPerSecond));
-        }
-    }
-    m_baseTrail->setData(t, x, y, true);
-    m_baseTrail->setVisible(!t.isEmpty());
-
-    // The baseline's roof stays only when it is not the current one (other hardware,
-    // another compute precision, other ceilings).
-    const bool otherRoof =
-        on &&
-        (b.peakFlopsPerSecond != m_analysis.peakFlopsPerSecond ||
-         b.memoryBandwidthBytesPerSecond != m_analysis.memoryBandwidthBytesPerSecond) &&
-        b.peakFlopsPerSecond > 0.0 && b.memoryBandwidthBytesPerSecond > 0.0;
-    m_baseRoof->setVisible(otherRoof);
-    if (!otherRoof) {
-        m_baseRoof->data()->clear();
-    }
+    m_baselineLayer->updateGhosts(m_analysis);
     updateRoofGeometry();
 }
 
-void RooflinePlot::placeArrows() {
-    // From each baseline point to the current one, labelled with the phase's speed-up. An
-    // arrow of a few pixels would be a smudge: under kMinArrowPixels only the label shows,
-    // beside the point. The labels are placed with the others (placeLabels()), round the
-    // arrow's middle or the point.
-    const bool on = m_hasBaseline && m_baseline.passes.size() >= 2 && m_analysis.passes.size() >= 2;
-    const Comparison c = on ? compare(m_baseline, m_analysis) : Comparison{};
-    const auto place = [&](QCPItemLine* arrow, PlotLabel* label, const PassCost* from,
-                           const PassCost* to, const std::string& text) {
-        const double x0 = from != nullptr ? from->intensity() : 0.0;
-        const double y0 = from != nullptr ? tflops(from->attainableFlopsPerSecond) : 0.0;
-        const double x1 = to != nullptr ? to->intensity() : 0.0;
-        const double y1 = to != nullptr ? tflops(to->attainableFlopsPerSecond) : 0.0;
-        if (!on || !drawable(x0, y0) || !drawable(x1, y1)) {
-            arrow->setVisible(false);
-            label->setVisible(false);
-            return;
-        }
-        arrow->start->setCoords(x0, y0);
-        arrow->end->setCoords(x1, y1);
-        const QPointF p0(xAxis->coordToPixel(x0), yAxis->coordToPixel(y0));
-        const QPointF p1(xAxis->coordToPixel(x1), yAxis->coordToPixel(y1));
-        const bool longEnough = std::hypot(p1.x() - p0.x(), p1.y() - p0.y()) >= kMinArrowPixels;
-        arrow->setVisible(longEnough);
-        label->setText(qs(text));
-        label->setVisible(true);
-    };
-    place(m_prefillArrow, m_prefillArrowLabel, on ? &m_baseline.prefill() : nullptr,
-          on ? &m_analysis.prefill() : nullptr, speedupText("prefill", c.prefillSpeedup));
-    place(m_decodeArrow, m_decodeArrowLabel, on ? &m_baseline.decode() : nullptr,
-          on ? &m_analysis.decode() : nullptr, speedupText("decode", c.decodeSpeedup));
-}
+void RooflinePlot::placeArrows() { m_baselineLayer->placeArrows(m_analysis); }
 
 void RooflinePlot::updateTrail() {
     QVector<double> t;
@@ -1101,8 +903,8 @@ void RooflinePlot::updateHoverTargets() {
     for (std::size_t i = 0; i < m_analysis.operators.size(); ++i) {
         const OperatorCost& op = m_analysis.operators[i];
         if (op.timeSeconds > 0.0) {
-            add(Kind::Operator, i, m_operators->graphFor(op.pass),
-                op.intensity(), tflops(op.flops / op.timeSeconds));
+            add(Kind::Operator, i, m_operators->graphFor(op.pass), op.intensity(),
+                tflops(op.flops / op.timeSeconds));
         }
     }
     for (std::size_t i = 0; i < m_trailPoints.size(); ++i) {
@@ -1113,12 +915,11 @@ void RooflinePlot::updateHoverTargets() {
     add(Kind::Ridge, 0, m_ridgeMarker, m_analysis.ridgePointFlopsPerByte,
         tflops(m_analysis.peakFlopsPerSecond));
     // The baseline's ghosts, before the current points: a current point on top wins.
-    if (m_hasBaseline) {
-        for (std::size_t i = 0; i < m_baseline.passes.size(); ++i) {
-            const PassCost& pass = m_baseline.passes[i];
-            const QCPGraph* ghost = drawnAsPrefill(pass.kind)      ? m_basePrefill
-                                    : pass.kind == PassKind::Decode ? m_baseDecode
-                                                                    : m_baseSpec;
+    if (m_baselineLayer->has()) {
+        const Analysis& baseline = m_baselineLayer->baseline();
+        for (std::size_t i = 0; i < baseline.passes.size(); ++i) {
+            const PassCost& pass = baseline.passes[i];
+            const QCPGraph* ghost = m_baselineLayer->ghostFor(pass.kind);
             add(Kind::BaselinePass, i, ghost, pass.intensity(),
                 tflops(pass.attainableFlopsPerSecond));
         }
@@ -1173,15 +974,8 @@ void RooflinePlot::applyAutoRange(bool includeOperators) {
     for (const TrailPoint& p : m_trailPoints) {
         include(p.intensityFlopsPerByte, tflops(p.attainableFlopsPerSecond));
     }
-    if (m_hasBaseline) {
-        for (const PassCost& pass : m_baseline.passes) {
-            include(pass.intensity(), tflops(pass.attainableFlopsPerSecond));
-        }
-        for (const TrailPoint& p : m_baselineTrail) {
-            include(p.intensityFlopsPerByte, tflops(p.attainableFlopsPerSecond));
-        }
-        include(m_baseline.ridgePointFlopsPerByte, tflops(m_baseline.peakFlopsPerSecond));
-        peakMax = std::max(peakMax, tflops(m_baseline.peakFlopsPerSecond));
+    for (const QPointF& p : m_baselineLayer->extent(peakMax)) {
+        include(p.x(), p.y());
     }
     if (m_overlayLayer != nullptr) {
         for (const QPointF& p : m_overlayPoints) {
@@ -1278,17 +1072,6 @@ void RooflinePlot::updateRoofGeometry() {
         m_slopeExtension->data()->clear();
     }
 
-    if (m_baseRoof->visible()) {
-        const Analysis& b = m_baseline;
-        const double bRidge = b.ridgePointFlopsPerByte;
-        const double bLeft = std::min(left, bRidge / 1.01);
-        const double bRight = std::max(right, bRidge * 1.01);
-        m_baseRoof->setData(vec({bLeft, bRidge, bRight}),
-                            vec({tflops(bLeft * b.memoryBandwidthBytesPerSecond),
-                                 tflops(b.peakFlopsPerSecond), tflops(b.peakFlopsPerSecond)}),
-                            true);
-    }
-
     m_compare->updateRoofs(a, left, right);
 
     const double link = a.interconnectBandwidthBytesPerSecond;
@@ -1301,7 +1084,8 @@ void RooflinePlot::updateRoofGeometry() {
     }
     const QCPRange xr = xAxis->range();
     const QCPRange yr = yAxis->range();
-    for (QCPGraph* roof : {m_roofInUse, m_slopeExtension, m_baseRoof, m_interconnectRoof}) {
+    m_baselineLayer->updateRoof(left, right, xr, yr);
+    for (QCPGraph* roof : {m_roofInUse, m_slopeExtension, m_interconnectRoof}) {
         clipToView(roof, xr, yr);
     }
     for (QCPGraph* roof : m_otherRoofGraphs) {
@@ -1467,8 +1251,9 @@ QString RooflinePlot::tooltipFor(const HoverTarget& target) const {
         case Kind::Trail:
             return tooltipText(m_trailPoints[target.index]);
         case Kind::BaselinePass:
-            return tr("baseline ") + tooltipText(m_baseline.passes[target.index].kind,
-                                                 m_baseline.passes[target.index]);
+            return tr("baseline ") +
+                   tooltipText(m_baselineLayer->baseline().passes[target.index].kind,
+                               m_baselineLayer->baseline().passes[target.index]);
         case Kind::Link: {
             const PassCost& pass = m_analysis.passes[target.index];
             return tr("%1 against the interconnect: %2 FLOP per link byte\n"

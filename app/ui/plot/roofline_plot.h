@@ -30,6 +30,7 @@
 
 namespace roofline::ui {
 
+class BaselineLayer;
 class CompositeBuffer;
 class OperatorLayer;
 class DirectItem;
@@ -52,7 +53,7 @@ public:
     /// live in the roof layer's cached picture: slider steps do not redraw them.
     void setBaseline(const Analysis& baseline, const std::vector<TrailPoint>& trail);
     void clearBaseline();
-    bool hasBaseline() const { return m_hasBaseline; }
+    bool hasBaseline() const;
 
     /// An overlay: marks that other code owns and that do not follow the sliders (measured
     /// results, app/ui/plot/measured_overlay.h). The owner draws its plottable on
@@ -122,16 +123,9 @@ public:
     QStringList roofLabels() const;
     QString ridgeLabel() const { return m_ridgeLabel->text(); }
     QString prefillLabel() const { return m_prefillLabel->text(); }
-    // Compare mode (hidden without a baseline).
-    QCPGraph* baselinePrefillPoint() const { return m_basePrefill; }
-    QCPGraph* baselineDecodePoint() const { return m_baseDecode; }
-    QCPGraph* baselineSpeculativePoints() const { return m_baseSpec; }
-    QCPCurve* baselineTrail() const { return m_baseTrail; }
-    QCPGraph* baselineRoof() const { return m_baseRoof; }
-    QCPItemLine* prefillArrow() const { return m_prefillArrow; }
-    QCPItemLine* decodeArrow() const { return m_decodeArrow; }
-    PlotLabel* prefillArrowLabel() const { return m_prefillArrowLabel; }
-    PlotLabel* decodeArrowLabel() const { return m_decodeArrowLabel; }
+    // Compare mode's ghosts and arrows are the baseline layer's (baseline_layer.h), found by
+    // name: baselinePrefill, baselineDecode, baselineSpeculative, baselineTrail,
+    // baselineRoof, prefillArrow, decodeArrow, prefillArrowLabel, decodeArrowLabel.
     QString decodeLabel() const { return m_decodeLabel->text(); }
 
     /// A label as placed by the last layout or step (label_placer.h), in widget pixels.
@@ -181,7 +175,7 @@ private:
             Overlay  ///< index into m_overlayPoints
         };
         Kind kind;
-        std::size_t index;  ///< into m_analysis.operators, .passes, m_trail, m_baseline.passes
+        std::size_t index;  ///< into m_analysis.operators, .passes, m_trail, the baseline's passes
         const QCPAbstractPlottable* layer;
         double x;
         double y;
@@ -244,10 +238,7 @@ private:
     QRegion directFootprint() const;
 
     Analysis m_analysis;
-    Analysis m_baseline;
-    std::vector<TrailPoint> m_baselineTrail;
-    bool m_hasBaseline = false;
-    std::uint64_t m_baselineGeneration = 0;  ///< part of roofKey(): ghosts are in that layer
+    std::unique_ptr<BaselineLayer> m_baselineLayer;  ///< ghosts in m_roofLayer; arrows in m_direct
     const QCPAbstractPlottable* m_overlayLayer = nullptr;
     std::vector<QPointF> m_overlayPoints;
     std::function<QString(std::size_t)> m_overlayTooltip;
@@ -312,15 +303,6 @@ private:
     PlotLabel* m_criticalLabel = nullptr;
     PlotLabel* m_memoryWallLabel = nullptr;
     PlotLabel* m_draftLabel = nullptr;
-    QCPGraph* m_baseRoof = nullptr;
-    QCPCurve* m_baseTrail = nullptr;
-    QCPGraph* m_basePrefill = nullptr;
-    QCPGraph* m_baseDecode = nullptr;
-    QCPGraph* m_baseSpec = nullptr;
-    QCPItemLine* m_prefillArrow = nullptr;
-    QCPItemLine* m_decodeArrow = nullptr;
-    PlotLabel* m_prefillArrowLabel = nullptr;
-    PlotLabel* m_decodeArrowLabel = nullptr;
     std::unique_ptr<CompareLayer> m_compare;  ///< items in m_roofLayer, owned by the plot
 };
 

@@ -11,6 +11,7 @@
 #include <array>
 #include <cmath>
 
+#include "baseline_layer.h"
 #include "label_placer.h"
 #include "operator_layer.h"
 #include "plot_buffers.h"
@@ -49,9 +50,11 @@ std::vector<QRectF> RooflinePlot::markerRects() const {
     std::vector<QRectF> rects;
     const QRectF area = QRectF(axisRect()->rect()).adjusted(-20, -20, 20, 20);
     std::vector<const QCPGraph*> graphs;
-    for (const QCPGraph* graph :
-         {m_prefillPoint, m_decodePoint, m_specPoints, m_prefillLink, m_decodeLink, m_criticalMark,
-          m_memoryWallMark, m_ridgeMarker, m_basePrefill, m_baseDecode, m_baseSpec}) {
+    for (const QCPGraph* graph : {m_prefillPoint, m_decodePoint, m_specPoints, m_prefillLink,
+                                  m_decodeLink, m_criticalMark, m_memoryWallMark, m_ridgeMarker}) {
+        graphs.push_back(graph);
+    }
+    for (const QCPGraph* graph : m_baselineLayer->pointGraphs()) {
         graphs.push_back(graph);
     }
     for (const QCPGraph* graph : m_operators->graphs()) {
@@ -294,8 +297,10 @@ bool RooflinePlot::placeLabels() {
     // The speed-ups at the middle of their arrow, or at the point when the arrow is too
     // short to draw.
     for (const auto& [arrow, label, point, priority] :
-         {std::tuple{m_prefillArrow, m_prefillArrowLabel, &prefill, 14},
-          std::tuple{m_decodeArrow, m_decodeArrowLabel, &decode, 15}}) {
+         {std::tuple{m_baselineLayer->prefillArrow().line, m_baselineLayer->prefillArrow().label,
+                     &prefill, 14},
+          std::tuple{m_baselineLayer->decodeArrow().line, m_baselineLayer->decodeArrow().label,
+                     &decode, 15}}) {
         if (!label->visible()) {
             continue;
         }

@@ -5,6 +5,7 @@
 
 #include <QAccessible>
 
+#include "baseline_layer.h"
 #include "operator_layer.h"
 #include "roofline_plot.h"
 
@@ -68,20 +69,13 @@ PlotScene RooflinePlot::scene() const {
     w.points(m_specPoints, QStringLiteral("point"));
     w.points(m_prefillLink, QStringLiteral("point"));
     w.points(m_decodeLink, QStringLiteral("point"));
-    for (const PlotLabel* pointLabel : {m_prefillLabel, m_decodeLabel, m_verifyLabel, m_draftLabel}) {
+    for (const PlotLabel* pointLabel :
+         {m_prefillLabel, m_decodeLabel, m_verifyLabel, m_draftLabel}) {
         w.label(pointLabel);
     }
 
-    w.setLayer(QStringLiteral("baseline"));
-    w.polyline(m_baseRoof, QStringLiteral("roof"));
-    w.curve(m_baseTrail, QStringLiteral("trail"));
-    w.points(m_basePrefill, QStringLiteral("point"));
-    w.points(m_baseDecode, QStringLiteral("point"));
-    w.points(m_baseSpec, QStringLiteral("point"));
-    w.line(m_prefillArrow, QStringLiteral("arrow"), m_prefillArrowLabel->text());
-    w.line(m_decodeArrow, QStringLiteral("arrow"), m_decodeArrowLabel->text());
-    w.label(m_prefillArrowLabel);
-    w.label(m_decodeArrowLabel);
+    w.setLayer(m_baselineLayer->layerName());
+    m_baselineLayer->describe(w);
 
     w.setLayer(QStringLiteral("labels"));
     for (const auto& [leaderLabel, leader] : m_leaders) {
