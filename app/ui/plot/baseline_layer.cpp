@@ -18,8 +18,6 @@ constexpr double kMinArrowPixels = 12.0;
 /// Opacity of the ghosts.
 constexpr float kGhostAlpha = 0.45F;
 
-QVector<double> vec(std::initializer_list<double> values) { return QVector<double>(values); }
-
 PlotLabel* arrowLabel(QCustomPlot* plot, std::vector<DirectItem*>& direct) {
     auto* label = new Direct<PlotLabel>(plot);
     label->setLayer(static_cast<QCPLayer*>(nullptr));  // drawn by the plot, directly

@@ -52,6 +52,9 @@ protected:
     void draw(QCPPainter* painter) override;
 };
 
+/// A polyline's or a point's coordinates, for QCPGraph::setData.
+inline QVector<double> vec(std::initializer_list<double> values) { return QVector<double>(values); }
+
 /// A scatter style drawn once into a pixmap: many markers then cost a blit each instead of
 /// an antialiased path each (the vector style at a device pixel ratio other than 1).
 QCPScatterStyle pixmapScatter(QCPScatterStyle::ScatterShape shape, const QPen& pen,
