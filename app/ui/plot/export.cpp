@@ -36,6 +36,14 @@ QString commit(QSaveFile& file, const QString& path) {
 
 constexpr int kCaptionMargin = 8;
 
+/// The alternative text of an image of `plot`: the roofline plot's scene in words
+/// (describeScene in plot_scene.h); "Roofline Explorer" for another plot.
+QString altText(const QCustomPlot& plot) {
+    const auto* roofline = qobject_cast<const RooflinePlot*>(&plot);
+    return roofline != nullptr ? describeScene(roofline->scene())
+                               : QStringLiteral("Roofline Explorer");
+}
+
 QRect captionTextRect(int width, int top, int height) {
     return QRect(kCaptionMargin, top + kCaptionMargin / 2, width - 2 * kCaptionMargin,
                  height - kCaptionMargin);
@@ -134,7 +142,10 @@ QString exportPlot(QCustomPlot& plot, const QString& path, QSize size,
         return saveError(path, file.errorString());
     }
     if (suffix == QLatin1String("png")) {
-        if (!plotImage(plot, size, caption).save(&file, "PNG")) {
+        QImage image = plotImage(plot, size, caption);
+        // A PNG text chunk: what a screen reader or an image viewer shows as alt text.
+        image.setText(QStringLiteral("Description"), altText(plot));
+        if (!image.save(&file, "PNG")) {
             file.cancelWriting();
             return saveError(path, QObject::tr("PNG encoding failed"));
         }
@@ -148,7 +159,7 @@ QString exportPlot(QCustomPlot& plot, const QString& path, QSize size,
         svg.setSize(whole);
         svg.setViewBox(QRect(QPoint(0, 0), whole));
         svg.setTitle(QStringLiteral("Roofline"));
-        svg.setDescription(QStringLiteral("Roofline Explorer"));
+        svg.setDescription(altText(plot));  // the SVG's <desc>: its alt text
         QCPPainter painter;
         if (!painter.begin(&svg)) {
             file.cancelWriting();
