@@ -69,9 +69,11 @@ private slots:
             {QStringLiteral("--grab"), QStringLiteral("out.png"), QStringLiteral("--size"),
              QStringLiteral("800x600"), QStringLiteral("--presentation"), QStringLiteral("--batch"),
              QStringLiteral("4"), QStringLiteral("--benchmark-interaction=40"),
-             QStringLiteral("--first-frame")});
+             QStringLiteral("--first-frame"), QStringLiteral("--scene"),
+             QStringLiteral("out.json")});
         QVERIFY2(o.errors.isEmpty(), qPrintable(o.errors.join(QLatin1Char('\n'))));
         QCOMPARE(o.grabPath, QStringLiteral("out.png"));
+        QCOMPARE(o.scenePath, QStringLiteral("out.json"));
         QCOMPARE(o.size, QSize(800, 600));
         QVERIFY(o.presentation);
         QVERIFY(o.firstFrame);
@@ -156,6 +158,9 @@ private slots:
                                           << QStringLiteral("--lever expects a value");
         QTest::newRow("grab without file")
             << QStringList{QStringLiteral("--grab")} << QStringLiteral("--grab");
+        QTest::newRow("scene without grab")
+            << QStringList{QStringLiteral("--scene"), QStringLiteral("out.json")}
+            << QStringLiteral("--scene describes the image of --grab: it needs --grab");
     }
     void usageErrors() {
         QFETCH(QStringList, arguments);
@@ -218,9 +223,9 @@ private slots:
             QVERIFY2(usage.contains(QStringLiteral("  ") + label), qPrintable(label));
             QVERIFY2(flat.contains(fromStd(row.help).simplified()), qPrintable(label));
         }
-        // presentation baseline compare lever measured lesson view grab report size
-        // benchmark-interaction first-frame version help: 14 rows.
-        QCOMPARE(windowOptionTable().size(), std::size_t{14});
+        // presentation baseline compare lever measured lesson view grab scene report size
+        // benchmark-interaction first-frame version help: 15 rows.
+        QCOMPARE(windowOptionTable().size(), std::size_t{15});
         for (const WindowOption& row : windowOptionTable()) {
             const QString label = row.names.join(QLatin1Char(' '));
             for (const QString& name : row.names) {

@@ -94,6 +94,29 @@ private slots:
         }
     }
 
+    void exportsCarryAltText() {
+        // The plot's scene in words (plot_scene.h describeScene) goes with every PNG (its
+        // "Description" text) and SVG (its <desc>). Llama-3.1-8B on H100 at B = 1: the
+        // decode point says 1.05 FLOP/byte and 3.53 TFLOP/s, 100% of the roof
+        // (tst_roofline_plot derives the figures).
+        MainWindow window;
+        window.resize(1600, 1000);
+        window.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        const QString decode =
+            QStringLiteral("decode  1.05 FLOP/byte 3.53 TFLOP/s (100% of roof)");
+        QTemporaryDir dir;
+        const QString png = dir.filePath(QStringLiteral("alt.png"));
+        QVERIFY(roofline::ui::exportPlot(*window.plot(), png, QSize(900, 600)).isEmpty());
+        const QString alt = QImage(png).text(QStringLiteral("Description"));
+        QVERIFY2(alt.startsWith(QStringLiteral("Roofline plot, log-log")), qPrintable(alt));
+        QVERIFY2(alt.contains(decode), qPrintable(alt));
+        const QString svgPath = dir.filePath(QStringLiteral("alt.svg"));
+        QVERIFY(roofline::ui::exportPlot(*window.plot(), svgPath, QSize(900, 600)).isEmpty());
+        QFile svg(svgPath);
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        QVERIFY(QString::fromUtf8(svg.readAll()).contains(decode));
+    }
+
     void unknownSuffixIsRefused() {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("plot.bmpx"));

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "label_placer.h"
+#include "plot_scene.h"
 #include "roofline/format.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline_plot.h"
@@ -466,30 +467,40 @@ private:
             plot.savePng(qEnvironmentVariable("ROOFLINE_LABEL_PNG") +
                          QString::number(variant) + QStringLiteral(".png"));
         }
-        const auto labels = plot.placedLabels();
+        // What was painted, read back from the scene (plot_scene.h), not the placer's
+        // requests: each label's text as its font lays it out, turned with the label.
+        const ui::PlotScene scene = plot.scene();
+        const std::vector<const ui::SceneItem*> labels = scene.ofKind(QStringLiteral("label"));
         const QString tag = QStringLiteral("[variant %1] ").arg(variant);
-        const auto markers = plot.markerRects();
+        std::vector<QRectF> markers;
+        for (const QString& kind :
+             {QStringLiteral("point"), QStringLiteral("ridge"), QStringLiteral("operator")}) {
+            for (const ui::SceneItem* item : scene.ofKind(kind)) {
+                markers.push_back(item->rect);
+            }
+        }
         QVERIFY(!labels.empty());
-        const QRectF area = QRectF(plot.axisRect()->rect()).adjusted(-1, -1, 1, 1);
+        QVERIFY(!markers.empty());
+        const QRectF area = scene.plotRect.adjusted(-1, -1, 1, 1);
         for (std::size_t i = 0; i < labels.size(); ++i) {
-            const auto& l = labels[i];
-            QVERIFY2(l.free, qPrintable(tag + QStringLiteral("forced: ") + l.text));
-            for (const QPointF& corner : l.box) {
+            const ui::SceneItem& l = *labels[i];
+            QCOMPARE(l.outline.size(), 4);
+            for (const QPointF& corner : l.outline) {
                 QVERIFY2(area.contains(corner), qPrintable(tag + QStringLiteral("cut: ") + l.text));
             }
             for (std::size_t j = i + 1; j < labels.size(); ++j) {
-                QVERIFY2(!overlap(l.box, labels[j].box),
-                         qPrintable(tag + l.text + QStringLiteral(" | ") + labels[j].text));
+                QVERIFY2(!overlap(l.outline, labels[j]->outline),
+                         qPrintable(tag + l.text + QStringLiteral(" | ") + labels[j]->text));
             }
             for (const QRectF& m : markers) {
-                QVERIFY2(!overlap(l.box, QPolygonF(m)),
+                QVERIFY2(!overlap(l.outline, QPolygonF(m)),
                          qPrintable(tag + QStringLiteral("on a marker: ") + l.text));
             }
         }
         // Every point keeps its name.
         const auto named = [&](const QString& prefix) {
             return std::any_of(labels.begin(), labels.end(),
-                               [&](const auto& l) { return l.text.startsWith(prefix); });
+                               [&](const auto* l) { return l->text.startsWith(prefix); });
         };
         QVERIFY(named(QStringLiteral("prefill  ")));
         QVERIFY(named(QStringLiteral("decode  ")));
@@ -515,8 +526,9 @@ private:
                                 graph->name()));
         }
         for (const ui::CompareEntry& entry : compare) {
-            const auto points = static_cast<std::size_t>(std::count_if(
-                labels.begin(), labels.end(), [&](const auto& l) { return l.text == entry.name; }));
+            const auto points = static_cast<std::size_t>(
+                std::count_if(labels.begin(), labels.end(),
+                              [&](const auto* l) { return l->text == entry.name; }));
             std::size_t drawn = 0;
             for (const QCPGraph* graph : plot.compareLayer().pointGraphs()) {
                 const QPointF p = graph->coordsToPixels(graph->data()->constBegin()->key,

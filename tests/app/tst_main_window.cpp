@@ -42,6 +42,17 @@ using roofline::ui::MainWindow;
 
 namespace {
 
+/// An item of the plot's layers, found by its object name (baseline_layer.h,
+/// operator_layer.h).
+template <class Item>
+Item* plotItem(const QWidget& plot, const char* name) {
+    Item* item = plot.findChild<Item*>(QLatin1String(name));
+    if (item == nullptr) {
+        qFatal("no plot item %s", name);
+    }
+    return item;
+}
+
 void writeFile(const QString& path, const QByteArray& content) {
     QFile file(path);
     QVERIFY(file.open(QIODevice::WriteOnly));
@@ -195,15 +206,17 @@ private slots:
         // The scenario moves on; the ghost stays at the pinned numbers, the arrow follows.
         window.controller().setQuantization(ui::Quantization::W4A16);
         const Analysis& now = window.controller().analysis();
-        QCOMPARE(window.plot()->baselineDecodePoint()->data()->at(0)->key,
+        QCOMPARE(plotItem<QCPGraph>(*window.plot(), "baselineDecode")->data()->at(0)->key,
                  before.decode().intensity());
-        QCOMPARE(window.plot()->decodeArrow()->end->coords().x(), now.decode().intensity());
+        QCOMPARE(plotItem<QCPItemLine>(*window.plot(), "decodeArrow")->end->coords().x(),
+                 now.decode().intensity());
         // W4A16 at B = 1: the 7,504,658,432 matrix weights at 0.5 byte, norms still bf16
         // (532,480), one int4 embedding row (2,048): 3,752,863,744 weight bytes, + the same
         // 268,697,600 KV and 10,127,872 activation bytes = 4,031,689,216 / 3.35e12 =
         // 1.2035 ms against 4.5638 ms: ×3.792 -> "decode 3.79× faster".
-        QCOMPARE(window.plot()->decodeArrowLabel()->text(), QStringLiteral("decode 3.79× faster"));
-        QCOMPARE(window.plot()->decodeArrowLabel()->text(),
+        QCOMPARE(plotItem<QCPItemText>(*window.plot(), "decodeArrowLabel")->text(),
+                 QStringLiteral("decode 3.79× faster"));
+        QCOMPARE(plotItem<QCPItemText>(*window.plot(), "decodeArrowLabel")->text(),
                  QString::fromStdString(speedupText("decode", compare(before, now).decodeSpeedup)));
         QCOMPARE(window.resultsPanel()->valueLabel(QStringLiteral("baseline.tpot"))->text(),
                  QStringLiteral("4.56 ms"));  // 15,288,683,008 bytes / 3.35e12 = 4.5638 ms
@@ -216,8 +229,8 @@ private slots:
         QVERIFY(!window.plot()->hasBaseline());
         QVERIFY(!window.baselineScenario().has_value());
         QVERIFY(window.resultsPanel()->baselineGroup()->isHidden());
-        QVERIFY(!window.plot()->baselineDecodePoint()->visible());
-        QVERIFY(!window.plot()->decodeArrowLabel()->visible());
+        QVERIFY(!plotItem<QCPGraph>(*window.plot(), "baselineDecode")->visible());
+        QVERIFY(!plotItem<QCPItemText>(*window.plot(), "decodeArrowLabel")->visible());
     }
 
     void pinAndClearAreInTheScenarioMenuAndToolbar() {
@@ -254,9 +267,10 @@ private slots:
         QCOMPARE(*other.baselineScenario(), pinned);
         // Re-resolved and re-analysed: the ghost is where the pinned scenario was.
         QVERIFY(other.plot()->hasBaseline());
-        QCOMPARE(other.plot()->baselineDecodePoint()->data()->at(0)->key,
+        QCOMPARE(plotItem<QCPGraph>(*other.plot(), "baselineDecode")->data()->at(0)->key,
                  pinnedAnalysis.decode().intensity());
-        QVERIFY(other.plot()->baselineRoof()->visible());  // an A100's roofs under an H100's
+        QVERIFY(plotItem<QCPGraph>(*other.plot(), "baselineRoof")
+                    ->visible());  // an A100's roofs under an H100's
 
         // A file without a baseline clears the pinned one.
         const QString plain = dir.filePath(QStringLiteral("plain.json"));
@@ -605,7 +619,7 @@ private slots:
         QVERIFY(window.plot()->hasBaseline());
         QVERIFY(window.baselineScenario().has_value());
         QCOMPARE(*window.baselineScenario(), before);
-        QCOMPARE(window.plot()->baselineDecodePoint()->data()->at(0)->key,
+        QCOMPARE(plotItem<QCPGraph>(*window.plot(), "baselineDecode")->data()->at(0)->key,
                  baseAnalysis.decode().intensity());
         // The engine's sentence, under the plot and in the status bar.
         const QString sentence = QString::fromStdString(

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "plot_items.h"
+#include "plot_scene.h"
 #include "plot_tooltip.h"
 #include "roofline_plot.h"
 
@@ -15,12 +16,6 @@ namespace {
 
 /// Scenarios per legend row; more wrap onto another.
 constexpr std::size_t kLegendColumns = 4;
-
-double tflops(double flopsPerSecond) { return flopsPerSecond / kFlopsPerTflop; }
-
-bool drawable(double x, double y) {
-    return std::isfinite(x) && std::isfinite(y) && x > 0.0 && y > 0.0;
-}
 
 /// The point of `pass` (intensity, TFLOP/s), or nothing to draw.
 bool pointOf(const PassCost& pass, double& x, double& y) {
@@ -365,6 +360,20 @@ std::vector<QCPGraph*> CompareLayer::visibleRoofs() const {
         }
     }
     return roofs;
+}
+
+void CompareLayer::describe(SceneWriter& scene) const {
+    for (const Items& items : m_items) {
+        scene.polyline(items.roof, QStringLiteral("roof"));
+        scene.points(items.prefill, QStringLiteral("point"));
+        scene.points(items.decode, QStringLiteral("point"));
+        scene.label(items.roofLabel);
+        scene.label(items.prefillLabel);
+        scene.label(items.decodeLabel);
+        scene.line(items.prefillLeader, QStringLiteral("leader"), items.prefillLabel->text());
+        scene.line(items.decodeLeader, QStringLiteral("leader"), items.decodeLabel->text());
+    }
+    scene.legend(m_legend);
 }
 
 QStringList CompareLayer::labelTexts() const {

@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "label_placer.h"
+#include "plot_layer.h"
 #include "plot_palette.h"
 #include "roofline/analysis.h"
 
@@ -48,13 +49,19 @@ struct CompareEntry {
     Analysis analysis;
 };
 
-class CompareLayer {
+class CompareLayer : public PlotLayer {
 public:
     /// Items go on `layer` of `plot` (the roof layer).
     CompareLayer(QCustomPlot* plot, QCPLayer* layer);
-    ~CompareLayer();
+    ~CompareLayer() override;
     CompareLayer(const CompareLayer&) = delete;
     CompareLayer& operator=(const CompareLayer&) = delete;
+    CompareLayer(CompareLayer&&) = delete;
+    CompareLayer& operator=(CompareLayer&&) = delete;
+
+    QString layerName() const override { return QStringLiteral("compare"); }
+    /// Each scenario's points, roof, names and leader lines, and its legend row.
+    void describe(SceneWriter& scene) const override;
 
     /// Replaces the scenarios drawn: the old items go, new ones are built and styled.
     void setEntries(const std::vector<CompareEntry>& entries);

@@ -6,12 +6,17 @@
 #include <QApplication>
 #include <QFileInfo>
 #include <QFontMetrics>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QPageLayout>
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
 #include <QSaveFile>
 #include <QSvgGenerator>
+
+#include "plot_scene.h"
+#include "roofline_plot.h"
 
 namespace roofline::ui {
 namespace {
@@ -30,6 +35,14 @@ QString commit(QSaveFile& file, const QString& path) {
 }
 
 constexpr int kCaptionMargin = 8;
+
+/// The alternative text of an image of `plot`: the roofline plot's scene in words
+/// (describeScene in plot_scene.h); "Roofline Explorer" for another plot.
+QString altText(const QCustomPlot& plot) {
+    const auto* roofline = qobject_cast<const RooflinePlot*>(&plot);
+    return roofline != nullptr ? describeScene(roofline->scene())
+                               : QStringLiteral("Roofline Explorer");
+}
 
 QRect captionTextRect(int width, int top, int height) {
     return QRect(kCaptionMargin, top + kCaptionMargin / 2, width - 2 * kCaptionMargin,
@@ -129,7 +142,10 @@ QString exportPlot(QCustomPlot& plot, const QString& path, QSize size,
         return saveError(path, file.errorString());
     }
     if (suffix == QLatin1String("png")) {
-        if (!plotImage(plot, size, caption).save(&file, "PNG")) {
+        QImage image = plotImage(plot, size, caption);
+        // A PNG text chunk: what a screen reader or an image viewer shows as alt text.
+        image.setText(QStringLiteral("Description"), altText(plot));
+        if (!image.save(&file, "PNG")) {
             file.cancelWriting();
             return saveError(path, QObject::tr("PNG encoding failed"));
         }
@@ -143,7 +159,7 @@ QString exportPlot(QCustomPlot& plot, const QString& path, QSize size,
         svg.setSize(whole);
         svg.setViewBox(QRect(QPoint(0, 0), whole));
         svg.setTitle(QStringLiteral("Roofline"));
-        svg.setDescription(QStringLiteral("Roofline Explorer"));
+        svg.setDescription(altText(plot));  // the SVG's <desc>: its alt text
         QCPPainter painter;
         if (!painter.begin(&svg)) {
             file.cancelWriting();
@@ -186,6 +202,17 @@ QString grabWindowToFile(QWidget& window, QSize size, const QString& path) {
         file.cancelWriting();
         return saveError(path, QObject::tr("PNG encoding failed"));
     }
+    return commit(file, path);
+}
+
+QString writeSceneFile(const RooflinePlot& plot, const QWidget& window, const QString& path) {
+    const QJsonObject json =
+        sceneToJson(plot.scene(), plot.mapTo(&window, QPoint(0, 0)), window.size());
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        return saveError(path, file.errorString());
+    }
+    file.write(QJsonDocument(json).toJson(QJsonDocument::Indented));
     return commit(file, path);
 }
 

@@ -14,6 +14,8 @@ class QWidget;
 
 namespace roofline::ui {
 
+class RooflinePlot;
+
 /// A line of text under an exported plot (the scenario, roofline::scenarioCaption), in the
 /// plot's colours. Empty text: no caption, the image exactly as before.
 struct ImageCaption {
@@ -24,7 +26,8 @@ struct ImageCaption {
 
 /// Writes the plot at `size` pixels (points for PDF) in the format the suffix names:
 /// .png (QCustomPlot::toPixmap), .svg (QSvgGenerator + toPainter) or .pdf (savePdf).
-/// PNG and SVG are written atomically (QSaveFile). With a caption the plot keeps `size` and
+/// PNG and SVG are written atomically (QSaveFile), with alt text: a roofline plot's scene in
+/// words (describeScene, plot_scene.h) in the PNG's "Description" text and the SVG's <desc>. With a caption the plot keeps `size` and
 /// the image grows by the caption's height below it (captionHeight); a PDF is then drawn
 /// with QPdfWriter + toPainter, as savePdf draws it. Returns an error sentence, or empty.
 QString exportPlot(QCustomPlot& plot, const QString& path, QSize size,
@@ -43,5 +46,10 @@ QImage grabWindow(QWidget& window, QSize size);
 
 /// grabWindow() saved as PNG; returns an error sentence, or empty.
 QString grabWindowToFile(QWidget& window, QSize size, const QString& path);
+
+/// The scene `plot` drew (RooflinePlot::scene()) as JSON in `window`'s pixels (sceneToJson
+/// in plot_scene.h), written atomically to `path` (--scene); returns an error sentence, or
+/// empty. Call it after grabWindow(), which lays the window out.
+QString writeSceneFile(const RooflinePlot& plot, const QWidget& window, const QString& path);
 
 }  // namespace roofline::ui

@@ -5,6 +5,7 @@
 #include <QStringList>
 #include <algorithm>
 
+#include "plot_scene.h"
 #include "plot_tooltip.h"
 #include "roofline_plot.h"
 #include "scenario_controller.h"
@@ -106,10 +107,15 @@ void MeasuredOverlay::show() {
         if (!m_plot->legend->hasItemWithPlottable(m_markers)) {
             m_markers->addToLegend();
         }
-        m_plot->setOverlay(m_markers, std::move(points),
-                           [this](std::size_t index) { return tooltip(index); });
+        m_plot->setOverlay(
+            m_markers, std::move(points), [this](std::size_t index) { return tooltip(index); },
+            this);
     }
     emit changed();
+}
+
+void MeasuredOverlay::describe(SceneWriter& scene) const {
+    scene.points(m_markers, QStringLiteral("point"));
 }
 
 QString MeasuredOverlay::tooltip(std::size_t index) const {

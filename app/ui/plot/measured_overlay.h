@@ -18,6 +18,7 @@
 #include <array>
 #include <vector>
 
+#include "plot_layer.h"
 #include "roofline/io/measured.h"
 
 class QCPGraph;
@@ -27,7 +28,7 @@ namespace roofline::ui {
 class RooflinePlot;
 class ScenarioController;
 
-class MeasuredOverlay : public QObject {
+class MeasuredOverlay : public QObject, public PlotLayer {
     Q_OBJECT
 public:
     /// Draws on `plot`; `controller` (may be null) gives the current scenario for tooltips.
@@ -52,6 +53,9 @@ public:
     std::size_t size() const { return m_rows.size(); }
     /// The markers: one point per kept row, x in FLOP/byte, y in TFLOP/s, in file order.
     QCPGraph* markers() const { return m_markers; }
+    QString layerName() const override { return QStringLiteral("measured"); }
+    /// One point per kept row in view, named by the markers' legend text.
+    void describe(SceneWriter& scene) const override;
     /// The tooltip of row `index` as it reads now (current ceilings and hardware).
     QString tooltip(std::size_t index) const;
 

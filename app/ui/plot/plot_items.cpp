@@ -2,6 +2,7 @@
 #include "plot_items.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace roofline::ui {
 namespace {
@@ -96,6 +97,82 @@ void PlotLabel::draw(QCPPainter* painter) {
     }
     painter->setPen(QPen(mainColor()));
     painter->drawStaticText(textBox.topLeft(), m_staticText);
+}
+
+/// A scatter style drawn once into a pixmap: many markers then cost a blit each instead of
+/// an antialiased path each.
+QCPScatterStyle pixmapScatter(QCPScatterStyle::ScatterShape shape, const QPen& pen,
+                              const QBrush& brush, double size, double devicePixelRatio) {
+    QCPScatterStyle vector(shape, pen, brush, size);
+    // QCPScatterStyle centres a pixmap by its size in device pixels, not in logical ones:
+    // at a device pixel ratio of 2 every mark (and the legend's) would sit up and left of
+    // its place (issue 12). There the vector mark is drawn instead.
+    if (devicePixelRatio != 1.0) {
+        return vector;
+    }
+    const int side = static_cast<int>(std::ceil(size + pen.widthF() + 2.0));
+    QPixmap pixmap(QSize(side, side) * devicePixelRatio);
+    pixmap.setDevicePixelRatio(devicePixelRatio);
+    pixmap.fill(Qt::transparent);
+    QCPPainter painter(&pixmap);
+    painter.setRenderHint(QPainter::Antialiasing);
+    vector.applyTo(&painter, pen);
+    vector.drawShape(&painter, side / 2.0, side / 2.0);
+    painter.end();
+    return QCPScatterStyle(pixmap);
+}
+
+void clipToView(QCPGraph* graph, const QCPRange& xr, const QCPRange& yr) {
+    const QSharedPointer<QCPGraphDataContainer> data = graph->data();
+    if (data->size() < 2 || !(xr.lower > 0.0) || !(yr.lower > 0.0)) {
+        return;
+    }
+    const double lo[2] = {std::log10(xr.lower), std::log10(yr.lower)};
+    const double hi[2] = {std::log10(xr.upper), std::log10(yr.upper)};
+    QVector<double> xs;
+    QVector<double> ys;
+    const auto push = [&](double x, double y) {
+        if (xs.isEmpty() || xs.back() != x || ys.back() != y) {
+            xs.push_back(x);
+            ys.push_back(y);
+        }
+    };
+    for (auto it = data->constBegin(); std::next(it) != data->constEnd(); ++it) {
+        const auto next = std::next(it);
+        if (!(it->key > 0.0) || !(it->value > 0.0) || !(next->key > 0.0) || !(next->value > 0.0)) {
+            continue;
+        }
+        const double p0[2] = {std::log10(it->key), std::log10(it->value)};
+        const double d[2] = {std::log10(next->key) - p0[0], std::log10(next->value) - p0[1]};
+        double t0 = 0.0;
+        double t1 = 1.0;
+        bool visible = true;
+        for (int axis = 0; axis < 2 && visible; ++axis) {  // Liang-Barsky
+            for (const auto& [p, q] : {std::pair{-d[axis], p0[axis] - lo[axis]},
+                                       std::pair{d[axis], hi[axis] - p0[axis]}}) {
+                if (p == 0.0) {
+                    visible = visible && q >= 0.0;
+                } else if (p < 0.0) {
+                    t0 = std::max(t0, q / p);
+                } else {
+                    t1 = std::min(t1, q / p);
+                }
+            }
+        }
+        if (!visible || t0 > t1) {
+            continue;
+        }
+        const auto at = [&](double t, double keepX, double keepY, bool exact) {
+            if (exact) {
+                push(keepX, keepY);
+            } else {
+                push(std::pow(10.0, p0[0] + t * d[0]), std::pow(10.0, p0[1] + t * d[1]));
+            }
+        };
+        at(t0, it->key, it->value, t0 == 0.0);
+        at(t1, next->key, next->value, t1 == 1.0);
+    }
+    graph->setData(xs, ys, true);
 }
 
 void TintRect::draw(QCPPainter* painter) {

@@ -52,4 +52,18 @@ protected:
     void draw(QCPPainter* painter) override;
 };
 
+/// A polyline's or a point's coordinates, for QCPGraph::setData.
+inline QVector<double> vec(std::initializer_list<double> values) { return QVector<double>(values); }
+
+/// A scatter style drawn once into a pixmap: many markers then cost a blit each instead of
+/// an antialiased path each (the vector style at a device pixel ratio other than 1).
+QCPScatterStyle pixmapScatter(QCPScatterStyle::ScatterShape shape, const QPen& pen,
+                              const QBrush& brush, double size, double devicePixelRatio);
+
+/// Cuts a roof (a polyline rising or level in x and y, straight in log-log) to the part
+/// inside the view, ends on its edges. Painters clip it anyway, but Qt 6.4's SVG writer
+/// ignores clipping: unclipped, the interconnect roof ran through the tick labels into the
+/// legend of an exported SVG (issue 12). Such a line meets the view in one piece.
+void clipToView(QCPGraph* graph, const QCPRange& xr, const QCPRange& yr);
+
 }  // namespace roofline::ui

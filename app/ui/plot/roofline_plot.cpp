@@ -2,122 +2,19 @@
 #include "roofline_plot.h"
 
 #include <QLocale>
-#include <QToolTip>
 #include <algorithm>
-#include <cmath>
-#include <limits>
 
+#include "baseline_layer.h"
 #include "direct_items.h"
+#include "operator_layer.h"
 #include "plot_buffers.h"
 #include "plot_tooltip.h"
-#include "roofline/comparison.h"
 #include "roofline/format.h"
 
 namespace roofline::ui {
 namespace {
 
-// Drawn where prefill is, in its colour: prefill, and the one pass of an encoder (encode)
-// or a CNN (forward).
-bool drawnAsPrefill(PassKind kind) {
-    return kind == PassKind::Prefill || kind == PassKind::Encode || kind == PassKind::Forward;
-}
-
-/// A scatter style drawn once into a pixmap: many markers then cost a blit each instead of
-/// an antialiased path each.
-QCPScatterStyle pixmapScatter(QCPScatterStyle::ScatterShape shape, const QPen& pen,
-                              const QBrush& brush, double size, double devicePixelRatio) {
-    QCPScatterStyle vector(shape, pen, brush, size);
-    // QCPScatterStyle centres a pixmap by its size in device pixels, not in logical ones:
-    // at a device pixel ratio of 2 every mark (and the legend's) would sit up and left of
-    // its place (issue 12). There the vector mark is drawn instead.
-    if (devicePixelRatio != 1.0) {
-        return vector;
-    }
-    const int side = static_cast<int>(std::ceil(size + pen.widthF() + 2.0));
-    QPixmap pixmap(QSize(side, side) * devicePixelRatio);
-    pixmap.setDevicePixelRatio(devicePixelRatio);
-    pixmap.fill(Qt::transparent);
-    QCPPainter painter(&pixmap);
-    painter.setRenderHint(QPainter::Antialiasing);
-    vector.applyTo(&painter, pen);
-    vector.drawShape(&painter, side / 2.0, side / 2.0);
-    painter.end();
-    return QCPScatterStyle(pixmap);
-}
-
 constexpr int kOperatorFitDelayMs = 300;
-/// Compare mode: an arrow shorter than this (in pixels) is not drawn; its label still is.
-constexpr double kMinArrowPixels = 12.0;
-/// Opacity of the baseline's ghosts.
-constexpr float kGhostAlpha = 0.45F;
-
-double tflops(double flopsPerSecond) { return flopsPerSecond / kFlopsPerTflop; }
-
-bool drawable(double x, double y) {
-    return std::isfinite(x) && std::isfinite(y) && x > 0.0 && y > 0.0;
-}
-
-double floorDecade(double v) { return std::pow(10.0, std::floor(std::log10(v))); }
-double ceilDecade(double v) { return std::pow(10.0, std::ceil(std::log10(v))); }
-
-QVector<double> vec(std::initializer_list<double> values) { return QVector<double>(values); }
-
-/// Cuts a roof (a polyline rising or level in x and y, straight in log-log) to the part
-/// inside the view, ends on its edges. Painters clip it anyway, but Qt 6.4's SVG writer
-/// ignores clipping: unclipped, the interconnect roof ran through the tick labels into the
-/// legend of an exported SVG (issue 12). Such a line meets the view in one piece.
-void clipToView(QCPGraph* graph, const QCPRange& xr, const QCPRange& yr) {
-    const QSharedPointer<QCPGraphDataContainer> data = graph->data();
-    if (data->size() < 2 || !(xr.lower > 0.0) || !(yr.lower > 0.0)) {
-        return;
-    }
-    const double lo[2] = {std::log10(xr.lower), std::log10(yr.lower)};
-    const double hi[2] = {std::log10(xr.upper), std::log10(yr.upper)};
-    QVector<double> xs;
-    QVector<double> ys;
-    const auto push = [&](double x, double y) {
-        if (xs.isEmpty() || xs.back() != x || ys.back() != y) {
-            xs.push_back(x);
-            ys.push_back(y);
-        }
-    };
-    for (auto it = data->constBegin(); std::next(it) != data->constEnd(); ++it) {
-        const auto next = std::next(it);
-        if (!(it->key > 0.0) || !(it->value > 0.0) || !(next->key > 0.0) || !(next->value > 0.0)) {
-            continue;
-        }
-        const double p0[2] = {std::log10(it->key), std::log10(it->value)};
-        const double d[2] = {std::log10(next->key) - p0[0], std::log10(next->value) - p0[1]};
-        double t0 = 0.0;
-        double t1 = 1.0;
-        bool visible = true;
-        for (int axis = 0; axis < 2 && visible; ++axis) {  // Liang-Barsky
-            for (const auto& [p, q] : {std::pair{-d[axis], p0[axis] - lo[axis]},
-                                       std::pair{d[axis], hi[axis] - p0[axis]}}) {
-                if (p == 0.0) {
-                    visible = visible && q >= 0.0;
-                } else if (p < 0.0) {
-                    t0 = std::max(t0, q / p);
-                } else {
-                    t1 = std::min(t1, q / p);
-                }
-            }
-        }
-        if (!visible || t0 > t1) {
-            continue;
-        }
-        const auto at = [&](double t, double keepX, double keepY, bool exact) {
-            if (exact) {
-                push(keepX, keepY);
-            } else {
-                push(std::pow(10.0, p0[0] + t * d[0]), std::pow(10.0, p0[1] + t * d[1]));
-            }
-        };
-        at(t0, it->key, it->value, t0 == 0.0);
-        at(t1, next->key, next->value, t1 == 1.0);
-    }
-    graph->setData(xs, ys, true);
-}
 
 }  // namespace
 
@@ -156,6 +53,7 @@ RooflinePlot::RooflinePlot(QWidget* parent) : QCustomPlot(parent) {
     // Solid polylines (roofs, trail) drawn in one call, not segment by segment.
     setPlottingHint(QCP::phFastPolylines);
     connect(this, &QCustomPlot::beforeReplot, this, &RooflinePlot::prepareFullReplot);
+    connect(this, &QCustomPlot::afterReplot, this, &RooflinePlot::updateAccessibleDescription);
 }
 
 RooflinePlot::~RooflinePlot() = default;
@@ -299,38 +197,16 @@ void RooflinePlot::createLayers() {
     m_ridgeLabel->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     m_ridgeLabel->setPadding(QMargins(6, 0, 0, 4));
 
-    // Compare mode: the pinned baseline's roof, trail and points, hollow and faded. They
-    // change only when the baseline (or the roofs) change, so they live in the roof layer's
-    // cached picture (roofKey() counts baselines), not among the data redrawn every step.
-    m_baseRoof = addGraph();
-    m_baseRoof->setName(tr("baseline roof"));
-    m_baseTrail = new QCPCurve(xAxis, yAxis);
-    m_baseTrail->setName(tr("baseline trail"));
-    m_basePrefill = addGraph();
-    m_basePrefill->setName(tr("baseline prefill"));
-    m_baseDecode = addGraph();
-    m_baseDecode->setName(tr("baseline decode"));
-    m_baseSpec = addGraph();
-    m_baseSpec->setName(tr("baseline speculative passes"));
-    for (QCPGraph* ghost : {m_basePrefill, m_baseDecode, m_baseSpec}) {
-        ghost->setLineStyle(QCPGraph::lsNone);
-    }
-    for (QCPAbstractPlottable* ghost : std::initializer_list<QCPAbstractPlottable*>{
-             m_baseRoof, m_baseTrail, m_basePrefill, m_baseDecode, m_baseSpec}) {
-        ghost->setSelectable(QCP::stNone);
-        ghost->setVisible(false);
-    }
+    // Compare mode: the pinned baseline's roof, trail and points, hollow and faded, in the
+    // roof layer's cached picture (roofKey() counts baselines); its arrows with the data.
+    m_baselineLayer = std::make_unique<BaselineLayer>(this, m_roofLayer);
 
     // Compare scenarios: in the roof layer's picture too, for the same reason.
     m_compare = std::make_unique<CompareLayer>(this, m_roofLayer);
 
-    m_prefillOps = direct(new Direct<QCPGraph>(xAxis, yAxis));
-    m_decodeOps = direct(new Direct<QCPGraph>(xAxis, yAxis));
-    m_prefillOps->setName(tr("prefill operators"));
-    m_decodeOps->setName(tr("decode operators"));
-    for (QCPGraph* ops : {m_prefillOps, m_decodeOps}) {
-        ops->setLineStyle(QCPGraph::lsNone);
-        ops->setVisible(false);
+    m_operators = std::make_unique<OperatorLayer>(xAxis, yAxis);
+    for (DirectItem* item : m_operators->directItems()) {
+        m_direct.push_back(item);
     }
 
     m_trail = direct(new Direct<QCPCurve>(xAxis, yAxis));
@@ -392,28 +268,18 @@ void RooflinePlot::createLayers() {
     // fits (the HBM slope leaves that side empty), else right, under the trail's "B=1".
     m_draftLabel = addText(Qt::AlignRight | Qt::AlignTop, directText());
     m_draftLabel->setPadding(QMargins(0, 20, 10, 0));
-    // Compare mode: an arrow from each baseline point to the current one, drawn with the
-    // data (the current end moves on every step), and its label.
-    m_prefillArrow = direct(new Direct<QCPItemLine>(this));
-    m_decodeArrow = direct(new Direct<QCPItemLine>(this));
-    for (QCPItemLine* arrow : {m_prefillArrow, m_decodeArrow}) {
-        arrow->setSelectable(false);
-        arrow->setClipToAxisRect(true);
-        arrow->setVisible(false);
-    }
-    m_prefillArrowLabel = addText(Qt::AlignHCenter | Qt::AlignBottom, directText());
-    m_decodeArrowLabel = addText(Qt::AlignHCenter | Qt::AlignBottom, directText());
-    for (PlotLabel* label : {m_prefillArrowLabel, m_decodeArrowLabel}) {
-        label->setVisible(false);
+    // Compare mode: the arrows from the baseline's points and their labels.
+    for (DirectItem* item : m_baselineLayer->directItems()) {
+        m_direct.push_back(item);
     }
 
     // A leader line from a point to its label, when the label had to move away from it
     // (placeLabels()); drawn under the labels and marks.
     const std::size_t dataItems = m_direct.size();
     for (PlotLabel* label :
-         {m_prefillLabel, m_decodeLabel, m_verifyLabel, m_draftLabel, m_prefillArrowLabel,
-          m_decodeArrowLabel, m_criticalLabel, m_memoryWallLabel, m_trailStartLabel,
-          m_trailEndLabel}) {
+         {m_prefillLabel, m_decodeLabel, m_verifyLabel, m_draftLabel,
+          m_baselineLayer->prefillArrow().label, m_baselineLayer->decodeArrow().label,
+          m_criticalLabel, m_memoryWallLabel, m_trailStartLabel, m_trailEndLabel}) {
         auto* line = direct(new Direct<QCPItemLine>(this));
         line->setSelectable(false);
         line->setClipToAxisRect(true);
@@ -451,158 +317,6 @@ void RooflinePlot::createLayers() {
     m_trail->addToLegend();
 }
 
-void RooflinePlot::applyStyle() {
-    const PlotPalette& p = m_palette;
-    setBackground(p.background);
-    axisRect()->setBackground(Qt::NoBrush);
-
-    QFont base = font();
-    base.setPointSizeF(scaled(base.pointSizeF()));
-    QFont bold = base;
-    bold.setBold(true);
-    QFont small = base;
-    small.setPointSizeF(base.pointSizeF() * 0.9);
-
-    for (QCPAxis* axis : {xAxis, yAxis}) {
-        const QPen axisPen(p.foreground, scaled(1.0));
-        axis->setBasePen(axisPen);
-        axis->setTickPen(axisPen);
-        axis->setSubTickPen(axisPen);
-        axis->setTickLabelColor(p.foreground);
-        axis->setLabelColor(p.foreground);
-        axis->setTickLabelFont(base);
-        axis->setLabelFont(bold);
-        // Grid lines stay 1 px in presentation mode: only the data gets bolder.
-        axis->grid()->setPen(QPen(p.grid, 1.0, Qt::SolidLine));
-        axis->grid()->setSubGridPen(QPen(p.subGrid, 1.0, Qt::SolidLine));
-        axis->grid()->setZeroLinePen(Qt::NoPen);
-    }
-
-    m_memoryRegion->setPen(Qt::NoPen);
-    m_memoryRegion->setBrush(p.memoryRegion);
-    m_computeRegion->setPen(Qt::NoPen);
-    m_computeRegion->setBrush(p.computeRegion);
-    for (PlotLabel* label : {m_memoryRegionLabel, m_computeRegionLabel}) {
-        label->setColor(p.regionText);
-        label->setFont(base);
-    }
-
-    m_roofInUse->setPen(QPen(p.roof, scaled(2.5)));
-    // Width 1 lines take Qt's fast cosmetic stroker, dashes included.
-    m_slopeExtension->setPen(QPen(p.otherRoof, scaled(1.0), Qt::DashLine));
-    for (QCPGraph* roof : m_otherRoofGraphs) {
-        roof->setPen(QPen(p.otherRoof, scaled(1.0), Qt::DashLine));
-    }
-    for (std::size_t i = 0; i < m_roofLabelItems.size(); ++i) {
-        m_roofLabelItems[i]->setFont(i == 0 ? bold : small);
-        m_roofLabelItems[i]->setColor(i == 0 ? p.roof : p.otherRoof);
-    }
-    m_hbmLabel->setFont(bold);
-    m_hbmLabel->setColor(p.roof);
-    m_interconnectRoof->setPen(QPen(p.interconnect, scaled(2.0), Qt::DashDotLine));
-    m_interconnectLabel->setFont(small);
-    m_interconnectLabel->setColor(p.interconnect);
-
-    m_ridgeMarker->setLineStyle(QCPGraph::lsNone);
-    m_ridgeMarker->setScatterStyle(
-        QCPScatterStyle(QCPScatterStyle::ssCircle, p.roof, p.background, scaled(9.0)));
-    m_ridgeLabel->setFont(small);
-    m_ridgeLabel->setColor(p.foreground);
-    m_ridgeDrop->setPen(QPen(p.otherRoof, scaled(1.0), Qt::DotLine));
-
-    const double dpr = devicePixelRatioF();
-    // Prefill and decode operators often share an intensity: different shapes (and the
-    // phase hues) keep both visible where they meet.
-    const auto opStyle = [&](QCPScatterStyle::ScatterShape shape, const QColor& colour) {
-        return pixmapScatter(shape, QPen(colour, scaled(1.3)), Qt::NoBrush, scaled(8.0), dpr);
-    };
-    m_prefillOps->setScatterStyle(opStyle(QCPScatterStyle::ssCrossSquare, p.prefill));
-    m_decodeOps->setScatterStyle(opStyle(QCPScatterStyle::ssCrossCircle, p.decode));
-    m_prefillOps->setPen(QPen(p.prefill));
-    m_decodeOps->setPen(QPen(p.decode));
-
-    QColor trailColour = p.decode;
-    m_trail->setPen(QPen(trailColour, scaled(1.8)));
-    m_trail->setScatterStyle(
-        pixmapScatter(QCPScatterStyle::ssDisc, QPen(trailColour), trailColour, scaled(5.0), dpr));
-    trailColour.setAlphaF(0.55F);
-    m_trailBeyond->setPen(QPen(trailColour, scaled(1.5), Qt::DashLine));
-    m_trailBeyond->setScatterStyle(pixmapScatter(
-        QCPScatterStyle::ssCircle, QPen(trailColour, scaled(1.0)), Qt::NoBrush, scaled(5.0), dpr));
-    for (PlotLabel* label : {m_trailStartLabel, m_trailEndLabel}) {
-        label->setFont(small);
-        label->setColor(p.decode);
-    }
-
-    m_prefillPoint->setPen(QPen(p.prefill, scaled(1.5)));
-    m_prefillPoint->setScatterStyle(QCPScatterStyle(
-        QCPScatterStyle::ssDiamond, QPen(p.foreground, scaled(1.5)), p.prefill, scaled(16.0)));
-    m_decodePoint->setPen(QPen(p.decode, scaled(1.5)));
-    m_decodePoint->setScatterStyle(QCPScatterStyle(
-        QCPScatterStyle::ssCircle, QPen(p.foreground, scaled(1.5)), p.decode, scaled(14.0)));
-    m_prefillLabel->setFont(bold);
-    m_prefillLabel->setColor(p.prefill);
-    m_decodeLabel->setFont(bold);
-    m_decodeLabel->setColor(p.decode);
-    m_specPoints->setPen(QPen(p.decode, scaled(1.5)));
-    m_specPoints->setScatterStyle(QCPScatterStyle(
-        QCPScatterStyle::ssTriangle, QPen(p.decode, scaled(2.0)), p.background, scaled(13.0)));
-    m_verifyLabel->setFont(bold);
-    m_verifyLabel->setColor(p.decode);
-    m_prefillLink->setScatterStyle(QCPScatterStyle(
-        QCPScatterStyle::ssSquare, QPen(p.prefill, scaled(2.0)), Qt::NoBrush, scaled(10.0)));
-    m_decodeLink->setScatterStyle(QCPScatterStyle(
-        QCPScatterStyle::ssSquare, QPen(p.decode, scaled(2.0)), Qt::NoBrush, scaled(10.0)));
-    m_criticalMark->setScatterStyle(QCPScatterStyle(
-        QCPScatterStyle::ssPlus, QPen(p.decode, scaled(2.5)), Qt::NoBrush, scaled(14.0)));
-    m_memoryWallMark->setScatterStyle(QCPScatterStyle(
-        QCPScatterStyle::ssCross, QPen(p.warning, scaled(2.5)), Qt::NoBrush, scaled(12.0)));
-    m_criticalLabel->setFont(small);
-    m_criticalLabel->setColor(p.decode);
-    m_memoryWallLabel->setFont(small);
-    m_memoryWallLabel->setColor(p.warning);
-    m_draftLabel->setFont(bold);
-    m_draftLabel->setColor(p.decode);
-
-    // The baseline: the same hues, hollow and faded (UI.md); arrows in the phase hue.
-    const auto faded = [](QColor c) {
-        c.setAlphaF(kGhostAlpha);
-        return c;
-    };
-    m_baseRoof->setPen(QPen(faded(p.roof), scaled(1.5), Qt::DashLine));
-    m_baseTrail->setPen(QPen(faded(p.decode), scaled(1.2), Qt::DashLine));
-    m_baseTrail->setScatterStyle(pixmapScatter(QCPScatterStyle::ssCircle,
-                                               QPen(faded(p.decode), scaled(1.0)), Qt::NoBrush,
-                                               scaled(5.0), dpr));
-    m_basePrefill->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond,
-                                                   QPen(faded(p.prefill), scaled(2.0)), Qt::NoBrush,
-                                                   scaled(16.0)));
-    m_baseDecode->setScatterStyle(QCPScatterStyle(
-        QCPScatterStyle::ssCircle, QPen(faded(p.decode), scaled(2.0)), Qt::NoBrush, scaled(14.0)));
-    m_baseSpec->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle,
-                                                QPen(faded(p.decode), scaled(2.0)), Qt::NoBrush,
-                                                scaled(13.0)));
-    const QCPLineEnding head(QCPLineEnding::esSpikeArrow, scaled(10.0), scaled(12.0));
-    m_prefillArrow->setPen(QPen(p.prefill, scaled(1.5)));
-    m_decodeArrow->setPen(QPen(p.decode, scaled(1.5)));
-    for (QCPItemLine* arrow : {m_prefillArrow, m_decodeArrow}) {
-        arrow->setHead(head);
-    }
-    m_prefillArrowLabel->setFont(bold);
-    m_prefillArrowLabel->setColor(p.prefill);
-    m_decodeArrowLabel->setFont(bold);
-    m_decodeArrowLabel->setColor(p.decode);
-
-    legend->setFont(base);
-    legend->setTextColor(p.foreground);
-    legend->setBrush(p.background);
-    legend->setBorderPen(Qt::NoPen);
-    legend->setIconSize(static_cast<int>(scaled(22.0)), static_cast<int>(scaled(14.0)));
-    emit styleChanged();
-    fitLegend();
-    m_compare->setStyle(p, scaled(1.0), small);  // its legend copies the legend's style
-}
-
 void RooflinePlot::setAnalysis(const Analysis& analysis, const std::vector<TrailPoint>& trail) {
     m_analysis = analysis;
     m_trailPoints = trail;
@@ -618,7 +332,7 @@ void RooflinePlot::setAnalysis(const Analysis& analysis, const std::vector<Trail
         m_roofBase = std::move(roofs);
         updateRoofs();
     }
-    updateOperators();
+    m_operators->setOperators(m_analysis.operators);
     updateTrail();
     updatePoints();
     updateHoverTargets();
@@ -668,18 +382,6 @@ void RooflinePlot::setAnalysis(const Analysis& analysis, const std::vector<Trail
     refresh(roofsChanged);
 }
 
-void RooflinePlot::fitOperators() {
-    if (!m_autoRange) {
-        return;
-    }
-    const QCPRange x = xAxis->range();
-    const QCPRange y = yAxis->range();
-    applyAutoRange(true);
-    if (!(xAxis->range() == x) || !(yAxis->range() == y)) {
-        refresh(false);
-    }
-}
-
 RooflinePlot::ViewKey RooflinePlot::viewKey() const {
     return {xAxis->range(), yAxis->range(), m_operatorsVisible, width(), height()};
 }
@@ -693,7 +395,7 @@ std::vector<double> RooflinePlot::roofKey() const {
                                roof.ridgePointFlopsPerByte, roof.inUse ? 1.0 : 0.0});
     }
     // The baseline's ghosts are drawn in the same picture.
-    key.push_back(static_cast<double>(m_baselineGeneration));
+    key.push_back(static_cast<double>(m_baselineLayer->generation()));
     key.push_back(static_cast<double>(m_overlayGeneration));
     key.push_back(static_cast<double>(m_compare->generation()));
     return key;
@@ -726,6 +428,7 @@ void RooflinePlot::refresh(bool roofsChanged) {
     } else {
         update(dirty);
     }
+    updateAccessibleDescription();
 }
 
 void RooflinePlot::redrawLayer(QCPLayer* target) {
@@ -734,159 +437,8 @@ void RooflinePlot::redrawLayer(QCPLayer* target) {
     target->replot();
 }
 
-void RooflinePlot::updateRoofs() {
-    const Analysis& a = m_analysis;
-    const double bandwidth = a.memoryBandwidthBytesPerSecond;
-
-    // Roofs with the same peak (bf16 = fp16, fp8 = int8 on most chips) are one line.
-    m_roofGroups.clear();
-    for (const Roof& roof : a.roofs) {
-        if (!(roof.peakFlopsPerSecond > 0.0)) {
-            continue;
-        }
-        const QString name = QString::fromUtf8(toString(roof.precision));
-        auto same = std::find_if(m_roofGroups.begin(), m_roofGroups.end(),
-                                 [&](const auto& g) { return g.peak == roof.peakFlopsPerSecond; });
-        if (same == m_roofGroups.end()) {
-            m_roofGroups.push_back(
-                {name, roof.peakFlopsPerSecond, roof.ridgePointFlopsPerByte, roof.inUse});
-        } else {
-            same->names += QLatin1Char('/') + name;
-            same->inUse = same->inUse || roof.inUse;
-        }
-    }
-    std::stable_partition(m_roofGroups.begin(), m_roofGroups.end(),
-                          [](const RoofGroup& g) { return g.inUse; });
-
-    const double peak = a.peakFlopsPerSecond;
-    const double ridge = a.ridgePointFlopsPerByte;
-    m_ridgeMarker->setData(vec({ridge}), vec({tflops(peak)}), true);
-    m_ridgeLabel->position->setCoords(ridge, 1.0);
-    m_ridgeLabel->setText(tr("ridge %1 FLOP/byte").arg(qs(formatNumber(ridge))));
-    m_ridgeLabel->setVisible(true);
-    m_ridgeDrop->start->setCoords(ridge, tflops(peak));
-    m_ridgeDrop->end->setCoords(ridge, 1.0);
-    // Achievable ceilings are marked as such: "bf16 795 TFLOP/s achievable".
-    const QString ceiling =
-        a.ceilings == Ceilings::Achievable ? tr(" achievable") : QString();
-    // The preset's memory type ("HBM3e", "GDDR6"), not "HBM" for every chip.
-    m_hbmLabel->setText(tr("%1 %2").arg(qs(memoryRoofName(a)), qs(formatSi(bandwidth, "B/s"))) +
-                        ceiling);
-
-    for (std::size_t i = 0; i < m_roofLabelItems.size(); ++i) {
-        PlotLabel* label = m_roofLabelItems[i];
-        label->setVisible(i < m_roofGroups.size());
-        if (i < m_roofGroups.size()) {
-            const RoofGroup& g = m_roofGroups[i];
-            // The roof in use says which ceilings these are; the others stay short.
-            label->setText(g.names + QLatin1Char(' ') + qs(formatSi(g.peak, "FLOP/s")) +
-                           (g.inUse ? ceiling : QString()));
-        }
-    }
-    const double link = a.interconnectBandwidthBytesPerSecond;
-    m_interconnectRoof->setVisible(link > 0.0);
-    m_interconnectLabel->setVisible(link > 0.0);
-    m_interconnectLabel->setText(
-        tr("interconnect %1 (x = FLOP per link byte)").arg(qs(formatSi(link, "B/s"))));
-    updateRoofGeometry();
-
-    m_memoryRegion->bottomRight->setCoords(ridge, 1.0);
-    m_computeRegion->topLeft->setCoords(ridge, 0.0);
-    m_memoryRegionLabel->position->setCoords(ridge, 0.0);
-    m_computeRegionLabel->position->setCoords(ridge, 0.0);
-    updateBaseline();
-}
-
-QString RooflinePlot::pointText(const PassCost& pass) const {
-    // "1.05 FLOP/byte", then under it "3.52 TFLOP/s (100% of roof)": where the point sits,
-    // what it attains and how close that is to the roof at its intensity (the engine's
-    // fractionOfRoof). Two short lines: one long one would not fit beside the point, and
-    // would run over the roofs' labels.
-    return tr("%1 FLOP/byte\n%2 (%3% of roof)")
-        .arg(qs(formatNumber(pass.intensity())),
-             qs(formatSi(pass.attainableFlopsPerSecond, "FLOP/s")),
-             qs(formatNumber(fractionOfRoof(m_analysis, pass) * 100.0, 3)));
-}
-
-void RooflinePlot::updatePoints() {
-    // An encoder's or a CNN's one pass sits where prefill does; it has no decode point
-    // (decode() is then an empty pass, which is not drawable).
-    const PassCost& prefill = m_analysis.primary();
-    const PassCost& decode = m_analysis.decode();
-    const double px = prefill.intensity();
-    const double py = tflops(prefill.attainableFlopsPerSecond);
-    const double dx = decode.intensity();
-    const double dy = tflops(decode.attainableFlopsPerSecond);
-
-    const bool prefillShown = drawable(px, py);
-    const bool decodeShown = drawable(dx, dy);
-    m_prefillPoint->setData(prefillShown ? vec({px}) : QVector<double>(),
-                            prefillShown ? vec({py}) : QVector<double>(), true);
-    m_decodePoint->setData(decodeShown ? vec({dx}) : QVector<double>(),
-                           decodeShown ? vec({dy}) : QVector<double>(), true);
-    m_prefillLabel->setVisible(prefillShown);
-    m_decodeLabel->setVisible(decodeShown);
-    m_decodeLabel->position->setCoords(dx, dy);
-    m_prefillLabel->setText(tr("%1  %2").arg(phaseName(prefill.kind), pointText(prefill)));
-    m_decodeLabel->setText(tr("decode  %1").arg(pointText(decode)));
-
-    QVector<double> specX;
-    QVector<double> specY;
-    m_verifyLabel->setVisible(false);
-    m_draftLabel->setVisible(false);
-    for (const PassCost& pass : m_analysis.passes) {
-        if (pass.kind != PassKind::Verify && pass.kind != PassKind::Draft) {
-            continue;
-        }
-        const double x = pass.intensity();
-        const double y = tflops(pass.attainableFlopsPerSecond);
-        if (!drawable(x, y)) {
-            continue;
-        }
-        specX.push_back(x);
-        specY.push_back(y);
-        if (pass.kind == PassKind::Verify) {
-            m_verifyLabel->setVisible(true);
-            m_verifyLabel->position->setCoords(x, y);
-            m_verifyLabel->setText(tr("verify ×%1 tokens  %2")
-                                       .arg(qs(formatInteger(std::llround(pass.newTokens))),
-                                            pointText(pass)));
-        } else {
-            m_draftLabel->setVisible(true);
-            m_draftLabel->position->setCoords(x, y);
-            m_draftLabel->setText(tr("draft ×%1 steps  %2")
-                                      .arg(qs(formatInteger(std::llround(pass.repeats))),
-                                           pointText(pass)));
-        }
-    }
-    m_specPoints->setData(specX, specY);
-
-    QVector<double> prefillLinkX;
-    QVector<double> prefillLinkY;
-    QVector<double> decodeLinkX;
-    QVector<double> decodeLinkY;
-    if (m_analysis.interconnectBandwidthBytesPerSecond > 0.0) {
-        for (const PassCost& pass : m_analysis.passes) {
-            const double x = pass.linkIntensity();
-            const double y = tflops(pass.attainableFlopsPerSecond);
-            if (!(pass.linkBytes > 0.0) || !drawable(x, y)) {
-                continue;
-            }
-            const bool isPrefill = drawnAsPrefill(pass.kind);
-            (isPrefill ? prefillLinkX : decodeLinkX).push_back(x);
-            (isPrefill ? prefillLinkY : decodeLinkY).push_back(y);
-        }
-    }
-    m_prefillLink->setData(prefillLinkX, prefillLinkY);
-    m_decodeLink->setData(decodeLinkX, decodeLinkY);
-    placeArrows();
-}
-
 void RooflinePlot::setBaseline(const Analysis& baseline, const std::vector<TrailPoint>& trail) {
-    m_baseline = baseline;
-    m_baselineTrail = trail;
-    m_hasBaseline = true;
-    ++m_baselineGeneration;
+    m_baselineLayer->setBaseline(baseline, trail);
     m_roofBase = roofKey();
     updateRoofs();  // ghosts included
     placeArrows();
@@ -898,13 +450,12 @@ void RooflinePlot::setBaseline(const Analysis& baseline, const std::vector<Trail
     refresh(true);
 }
 
+bool RooflinePlot::hasBaseline() const { return m_baselineLayer->has(); }
+
 void RooflinePlot::clearBaseline() {
-    if (!m_hasBaseline) {
+    if (!m_baselineLayer->clear()) {
         return;
     }
-    m_hasBaseline = false;
-    m_baselineTrail.clear();
-    ++m_baselineGeneration;
     m_roofBase = roofKey();
     updateRoofs();
     placeArrows();
@@ -914,8 +465,10 @@ void RooflinePlot::clearBaseline() {
 }
 
 void RooflinePlot::setOverlay(const QCPAbstractPlottable* layer, std::vector<QPointF> points,
-                              std::function<QString(std::size_t)> tooltip) {
+                              std::function<QString(std::size_t)> tooltip,
+                              const PlotLayer* describer) {
     m_overlayLayer = layer;
+    m_overlayDescriber = describer;
     m_overlayPoints = std::move(points);
     m_overlayTooltip = std::move(tooltip);
     // The overlay is drawn in the roof layer's cached picture: a new generation redraws it
@@ -951,514 +504,23 @@ void RooflinePlot::setCompareScenarios(const std::vector<CompareEntry>& entries)
 }
 
 void RooflinePlot::updateBaseline() {
-    const bool on = m_hasBaseline && m_baseline.passes.size() >= 2;
-    const Analysis& b = m_baseline;
-    const auto point = [&](QCPGraph* graph, const PassCost* pass) {
-        const bool shown = on && pass != nullptr &&
-                           drawable(pass->intensity(), tflops(pass->attainableFlopsPerSecond));
-        graph->setVisible(shown);
-        if (shown) {
-            graph->setData(vec({pass->intensity()}), vec({tflops(pass->attainableFlopsPerSecond)}),
-                           true);
-        } else {
-            graph->data()->clear();
-        }
-    };
-    point(m_basePrefill, on ? &b.prefill() : nullptr);
-    point(m_baseDecode, on ? &b.decode() : nullptr);
-    QVector<double> specX;
-    QVector<double> specY;
-    for (const PassCost& pass : b.passes) {
-        if (on && (pass.kind == PassKind::Verify || pass.kind == PassKind::Draft) &&
-            drawable(pass.intensity(), tflops(pass.attainableFlopsPerSecond))) {
-            specX.push_back(pass.intensity());
-            specY.push_back(tflops(pass.attainableFlopsPerSecond));
-        }
-    }
-    m_baseSpec->setData(specX, specY, true);
-    m_baseSpec->setVisible(!specX.isEmpty());
-
-    QVector<double> t;
-    QVector<double> x;
-    QVector<double> y;
-    for (const TrailPoint& p : m_baselineTrail) {
-        if (on && drawable(p.intensityFlopsPerByte, tflops(p.attainableFlopsPerSecond))) {
-            t.push_back(static_cast<double>(t.size()));
-            x.push_back(p.intensityFlopsPerByte);
-            y.push_back(tflops(p.attainableFlopsPerSecond));
-        }
-    }
-    m_baseTrail->setData(t, x, y, true);
-    m_baseTrail->setVisible(!t.isEmpty());
-
-    // The baseline's roof stays only when it is not the current one (other hardware,
-    // another compute precision, other ceilings).
-    const bool otherRoof =
-        on &&
-        (b.peakFlopsPerSecond != m_analysis.peakFlopsPerSecond ||
-         b.memoryBandwidthBytesPerSecond != m_analysis.memoryBandwidthBytesPerSecond) &&
-        b.peakFlopsPerSecond > 0.0 && b.memoryBandwidthBytesPerSecond > 0.0;
-    m_baseRoof->setVisible(otherRoof);
-    if (!otherRoof) {
-        m_baseRoof->data()->clear();
-    }
+    m_baselineLayer->updateGhosts(m_analysis);
     updateRoofGeometry();
 }
 
-void RooflinePlot::placeArrows() {
-    // From each baseline point to the current one, labelled with the phase's speed-up. An
-    // arrow of a few pixels would be a smudge: under kMinArrowPixels only the label shows,
-    // beside the point. The labels are placed with the others (placeLabels()), round the
-    // arrow's middle or the point.
-    const bool on = m_hasBaseline && m_baseline.passes.size() >= 2 && m_analysis.passes.size() >= 2;
-    const Comparison c = on ? compare(m_baseline, m_analysis) : Comparison{};
-    const auto place = [&](QCPItemLine* arrow, PlotLabel* label, const PassCost* from,
-                           const PassCost* to, const std::string& text) {
-        const double x0 = from != nullptr ? from->intensity() : 0.0;
-        const double y0 = from != nullptr ? tflops(from->attainableFlopsPerSecond) : 0.0;
-        const double x1 = to != nullptr ? to->intensity() : 0.0;
-        const double y1 = to != nullptr ? tflops(to->attainableFlopsPerSecond) : 0.0;
-        if (!on || !drawable(x0, y0) || !drawable(x1, y1)) {
-            arrow->setVisible(false);
-            label->setVisible(false);
-            return;
-        }
-        arrow->start->setCoords(x0, y0);
-        arrow->end->setCoords(x1, y1);
-        const QPointF p0(xAxis->coordToPixel(x0), yAxis->coordToPixel(y0));
-        const QPointF p1(xAxis->coordToPixel(x1), yAxis->coordToPixel(y1));
-        const bool longEnough = std::hypot(p1.x() - p0.x(), p1.y() - p0.y()) >= kMinArrowPixels;
-        arrow->setVisible(longEnough);
-        label->setText(qs(text));
-        label->setVisible(true);
-    };
-    place(m_prefillArrow, m_prefillArrowLabel, on ? &m_baseline.prefill() : nullptr,
-          on ? &m_analysis.prefill() : nullptr, speedupText("prefill", c.prefillSpeedup));
-    place(m_decodeArrow, m_decodeArrowLabel, on ? &m_baseline.decode() : nullptr,
-          on ? &m_analysis.decode() : nullptr, speedupText("decode", c.decodeSpeedup));
-}
-
-void RooflinePlot::updateOperators() {
-    QVector<double> prefillX;
-    QVector<double> prefillY;
-    QVector<double> decodeX;
-    QVector<double> decodeY;
-    for (const OperatorCost& op : m_analysis.operators) {
-        if (!(op.timeSeconds > 0.0)) {
-            continue;
-        }
-        const double x = op.intensity();
-        const double y = tflops(op.flops / op.timeSeconds);
-        if (!drawable(x, y)) {
-            continue;  // no FLOPs (kv_write, embedding) or no HBM bytes: not on a log plot
-        }
-        (drawnAsPrefill(op.pass) ? prefillX : decodeX).push_back(x);
-        (drawnAsPrefill(op.pass) ? prefillY : decodeY).push_back(y);
-    }
-    m_prefillOps->setData(prefillX, prefillY);
-    m_decodeOps->setData(decodeX, decodeY);
-}
-
-void RooflinePlot::updateTrail() {
-    QVector<double> t;
-    QVector<double> x;
-    QVector<double> y;
-    QVector<double> tBeyond;
-    QVector<double> xBeyond;
-    QVector<double> yBeyond;
-    const TrailPoint* first = nullptr;
-    const TrailPoint* last = nullptr;
-    for (const TrailPoint& point : m_trailPoints) {
-        const double px = point.intensityFlopsPerByte;
-        const double py = tflops(point.attainableFlopsPerSecond);
-        if (!drawable(px, py)) {
-            continue;
-        }
-        if (point.fits) {
-            t.push_back(static_cast<double>(t.size()));
-            x.push_back(px);
-            y.push_back(py);
-        } else {
-            if (xBeyond.isEmpty() && !x.isEmpty()) {  // join the dashed part to the solid one
-                tBeyond.push_back(0.0);
-                xBeyond.push_back(x.back());
-                yBeyond.push_back(y.back());
-            }
-            tBeyond.push_back(static_cast<double>(tBeyond.size()));
-            xBeyond.push_back(px);
-            yBeyond.push_back(py);
-        }
-        first = first != nullptr ? first : &point;
-        last = &point;
-    }
-    m_trail->setData(t, x, y, true);
-    m_trailBeyond->setData(tBeyond, xBeyond, yBeyond, true);
-
-    m_trailStartLabel->setVisible(first != nullptr);
-    m_trailEndLabel->setVisible(last != nullptr && last != first);
-    if (first != nullptr) {
-        m_trailStartLabel->setText(QStringLiteral("B=%1").arg(qs(formatInteger(first->batch))));
-        m_trailStartLabel->position->setCoords(first->intensityFlopsPerByte,
-                                               tflops(first->attainableFlopsPerSecond));
-    }
-    if (last != nullptr) {
-        m_trailEndLabel->setText(
-            last->fits ? QStringLiteral("B=%1").arg(qs(formatInteger(last->batch)))
-                       : tr("B=%1, does not fit in memory").arg(qs(formatInteger(last->batch))));
-        m_trailEndLabel->position->setCoords(last->intensityFlopsPerByte,
-                                             tflops(last->attainableFlopsPerSecond));
-    }
-
-    // The critical batch and the memory wall, at the trail's own points for those batches.
-    const auto at = [this](std::optional<std::int64_t> batch) -> const TrailPoint* {
-        if (!batch || *batch < 1) {
-            return nullptr;
-        }
-        const auto it = std::find_if(m_trailPoints.begin(), m_trailPoints.end(),
-                                     [&](const TrailPoint& p) { return p.batch == *batch; });
-        return it != m_trailPoints.end() &&
-                       drawable(it->intensityFlopsPerByte, it->attainableFlopsPerSecond)
-                   ? &*it
-                   : nullptr;
-    };
-    const auto mark = [](QCPGraph* graph, PlotLabel* label, const TrailPoint* point,
-                         const QString& text) {
-        label->setVisible(point != nullptr);
-        if (point == nullptr) {
-            graph->setData(QVector<double>(), QVector<double>(), true);
-            return;
-        }
-        const double px = point->intensityFlopsPerByte;
-        const double py = tflops(point->attainableFlopsPerSecond);
-        graph->setData(vec({px}), vec({py}), true);
-        label->position->setCoords(px, py);
-        label->setText(text);
-    };
-    const TrailPoint* critical = at(m_analysis.criticalBatch);
-    mark(m_criticalMark, m_criticalLabel, critical,
-         critical != nullptr ? tr("critical B=%1").arg(qs(formatInteger(critical->batch)))
-                             : QString());
-    // Only where the trail goes on past it (or the point itself would not fit): the trail
-    // turns dashed there.
-    const TrailPoint* wall = at(m_analysis.memory.maxBatch > 0
-                                    ? std::optional<std::int64_t>(m_analysis.memory.maxBatch)
-                                    : std::nullopt);
-    mark(m_memoryWallMark, m_memoryWallLabel, wall,
-         wall != nullptr ? tr("memory full B=%1").arg(qs(formatInteger(wall->batch)))
-                         : QString());
-    // The end of the trail at the memory wall says so once, not twice.
-    if (wall != nullptr && wall == last) {
-        m_trailEndLabel->setVisible(false);
-    }
-}
-
-void RooflinePlot::updateHoverTargets() {
-    using Kind = HoverTarget::Kind;
-    m_hover.clear();
-    const auto add = [this](Kind kind, std::size_t index, const QCPAbstractPlottable* layer,
-                            double x, double y) {
-        if (drawable(x, y)) {
-            m_hover.push_back({kind, index, layer, x, y});
-        }
-    };
-    for (std::size_t i = 0; i < m_analysis.operators.size(); ++i) {
-        const OperatorCost& op = m_analysis.operators[i];
-        if (op.timeSeconds > 0.0) {
-            add(Kind::Operator, i, drawnAsPrefill(op.pass) ? m_prefillOps : m_decodeOps,
-                op.intensity(), tflops(op.flops / op.timeSeconds));
-        }
-    }
-    for (std::size_t i = 0; i < m_trailPoints.size(); ++i) {
-        const TrailPoint& point = m_trailPoints[i];
-        add(Kind::Trail, i, point.fits ? m_trail : m_trailBeyond, point.intensityFlopsPerByte,
-            tflops(point.attainableFlopsPerSecond));
-    }
-    add(Kind::Ridge, 0, m_ridgeMarker, m_analysis.ridgePointFlopsPerByte,
-        tflops(m_analysis.peakFlopsPerSecond));
-    // The baseline's ghosts, before the current points: a current point on top wins.
-    if (m_hasBaseline) {
-        for (std::size_t i = 0; i < m_baseline.passes.size(); ++i) {
-            const PassCost& pass = m_baseline.passes[i];
-            const QCPGraph* ghost = drawnAsPrefill(pass.kind)      ? m_basePrefill
-                                    : pass.kind == PassKind::Decode ? m_baseDecode
-                                                                    : m_baseSpec;
-            add(Kind::BaselinePass, i, ghost, pass.intensity(),
-                tflops(pass.attainableFlopsPerSecond));
-        }
-    }
-    if (m_analysis.interconnectBandwidthBytesPerSecond > 0.0) {
-        for (std::size_t i = 0; i < m_analysis.passes.size(); ++i) {
-            const PassCost& pass = m_analysis.passes[i];
-            if (pass.linkBytes > 0.0) {
-                add(Kind::Link, i, drawnAsPrefill(pass.kind) ? m_prefillLink : m_decodeLink,
-                    pass.linkIntensity(), tflops(pass.attainableFlopsPerSecond));
-            }
-        }
-    }
-    if (m_overlayLayer != nullptr) {
-        for (std::size_t i = 0; i < m_overlayPoints.size(); ++i) {
-            add(Kind::Overlay, i, m_overlayLayer, m_overlayPoints[i].x(), m_overlayPoints[i].y());
-        }
-    }
-    // PassKind points last: on a tie in distance they win (the loop keeps the last nearest).
-    add(Kind::Prefill, 0, m_prefillPoint, m_analysis.primary().intensity(),
-        tflops(m_analysis.primary().attainableFlopsPerSecond));
-    add(Kind::Decode, 0, m_decodePoint, m_analysis.decode().intensity(),
-        tflops(m_analysis.decode().attainableFlopsPerSecond));
-    for (std::size_t i = 2; i < m_analysis.passes.size(); ++i) {
-        const PassCost& pass = m_analysis.passes[i];
-        add(Kind::Pass, i, m_specPoints, pass.intensity(), tflops(pass.attainableFlopsPerSecond));
-    }
-}
-
-void RooflinePlot::applyAutoRange(bool includeOperators) {
-    const Analysis& a = m_analysis;
-    double xMin = std::numeric_limits<double>::infinity();
-    double xMax = 0.0;
-    double yMin = std::numeric_limits<double>::infinity();
-    double peakMax = tflops(a.peakFlopsPerSecond);
-    const auto include = [&](double x, double y) {
-        if (drawable(x, y)) {
-            xMin = std::min(xMin, x);
-            xMax = std::max(xMax, x);
-            yMin = std::min(yMin, y);
-        }
-    };
-    include(1.0, tflops(a.memoryBandwidthBytesPerSecond));  // intensity 1 is always in view
-    include(a.prefill().intensity(), tflops(a.prefill().attainableFlopsPerSecond));
-    include(a.decode().intensity(), tflops(a.decode().attainableFlopsPerSecond));
-    for (const PassCost& pass : a.passes) {
-        include(pass.intensity(), tflops(pass.attainableFlopsPerSecond));
-        if (a.interconnectBandwidthBytesPerSecond > 0.0 && pass.linkBytes > 0.0) {
-            include(pass.linkIntensity(), tflops(pass.attainableFlopsPerSecond));
-        }
-    }
-    for (const TrailPoint& p : m_trailPoints) {
-        include(p.intensityFlopsPerByte, tflops(p.attainableFlopsPerSecond));
-    }
-    if (m_hasBaseline) {
-        for (const PassCost& pass : m_baseline.passes) {
-            include(pass.intensity(), tflops(pass.attainableFlopsPerSecond));
-        }
-        for (const TrailPoint& p : m_baselineTrail) {
-            include(p.intensityFlopsPerByte, tflops(p.attainableFlopsPerSecond));
-        }
-        include(m_baseline.ridgePointFlopsPerByte, tflops(m_baseline.peakFlopsPerSecond));
-        peakMax = std::max(peakMax, tflops(m_baseline.peakFlopsPerSecond));
-    }
-    if (m_overlayLayer != nullptr) {
-        for (const QPointF& p : m_overlayPoints) {
-            include(p.x(), p.y());
-        }
-    }
-    for (const QPointF& p : m_compare->extent(peakMax)) {
-        include(p.x(), p.y());
-    }
-    for (const RoofGroup& g : m_roofGroups) {
-        include(g.ridge, tflops(g.peak));
-        peakMax = std::max(peakMax, tflops(g.peak));
-    }
-    if (includeOperators && m_operatorsVisible) {
-        for (const OperatorCost& op : a.operators) {
-            if (op.timeSeconds > 0.0) {
-                include(op.intensity(), tflops(op.flops / op.timeSeconds));
-            }
-        }
-    }
-    if (!(xMax > 0.0) || !(peakMax > 0.0)) {
-        return;  // nothing analysed yet
-    }
-    // Decade-rounded ends, and a view that only grows until resetAutoRange(): the axes stay
-    // still while a slider moves the points.
-    double left = floorDecade(xMin / 2.0);
-    double right = ceilDecade(xMax * 2.0);
-    double bottom =
-        std::min(floorDecade(std::min(yMin, left * tflops(a.memoryBandwidthBytesPerSecond)) / 2.0),
-                 peakMax * 0.3);
-    double top = peakMax * 3.0;
-    if (m_grownRange) {
-        left = std::min(left, m_grownX.lower);
-        right = std::max(right, m_grownX.upper);
-        bottom = std::min(bottom, m_grownY.lower);
-        top = std::max(top, m_grownY.upper);
-    }
-    m_grownX = QCPRange(left, right);
-    m_grownY = QCPRange(bottom, top);
-    m_grownRange = true;
-    m_settingRange = true;
-    xAxis->setRange(m_grownX);
-    yAxis->setRange(m_grownY);
-    m_settingRange = false;
-}
-
-void RooflinePlot::resetAutoRange() { m_grownRange = false; }
-
-void RooflinePlot::resetView() {
-    m_autoRange = true;
-    m_grownRange = false;
-    applyAutoRange(true);
-    replot(m_replotPriority);
-}
-
-void RooflinePlot::updateRoofGeometry() {
-    // Every roof is drawn from exact vertices: the ridge corners are data points, and the
-    // lines end at the edges of the current view (strokes far outside it, antialiased or
-    // dashed, would cost time on every replot).
-    const Analysis& a = m_analysis;
-    const double bandwidth = a.memoryBandwidthBytesPerSecond;
-    const double peak = a.peakFlopsPerSecond;
-    const double ridge = a.ridgePointFlopsPerByte;
-    const QCPRange view = xAxis->range();
-    const double left = std::min(view.lower, ridge) / 1.01;
-    const double right = std::max(view.upper, ridge) * 1.01;
-
-    m_roofInUse->setData(vec({left, ridge, right}),
-                         vec({tflops(left * bandwidth), tflops(peak), tflops(peak)}), true);
-
-    double highestRidge = ridge;
-    double highestPeak = peak;
-    std::size_t other = 0;
-    for (const RoofGroup& g : m_roofGroups) {
-        if (g.inUse || other >= m_otherRoofGraphs.size()) {
-            continue;
-        }
-        QCPGraph* graph = m_otherRoofGraphs[other++];
-        graph->setVisible(true);
-        graph->setData(vec({g.ridge, std::max(right, g.ridge)}),
-                       vec({tflops(g.peak), tflops(g.peak)}), true);
-        if (g.peak > highestPeak) {
-            highestPeak = g.peak;
-            highestRidge = g.ridge;
-        }
-    }
-    for (std::size_t i = other; i < m_otherRoofGraphs.size(); ++i) {
-        m_otherRoofGraphs[i]->setVisible(false);
-        m_otherRoofGraphs[i]->data()->clear();
-    }
-    // The HBM slope continues, faint, up to the highest roof's ridge.
-    if (highestRidge > ridge) {
-        m_slopeExtension->setData(vec({ridge, highestRidge}),
-                                  vec({tflops(peak), tflops(highestPeak)}), true);
-    } else {
-        m_slopeExtension->data()->clear();
-    }
-
-    if (m_baseRoof->visible()) {
-        const Analysis& b = m_baseline;
-        const double bRidge = b.ridgePointFlopsPerByte;
-        const double bLeft = std::min(left, bRidge / 1.01);
-        const double bRight = std::max(right, bRidge * 1.01);
-        m_baseRoof->setData(vec({bLeft, bRidge, bRight}),
-                            vec({tflops(bLeft * b.memoryBandwidthBytesPerSecond),
-                                 tflops(b.peakFlopsPerSecond), tflops(b.peakFlopsPerSecond)}),
-                            true);
-    }
-
-    m_compare->updateRoofs(a, left, right);
-
-    const double link = a.interconnectBandwidthBytesPerSecond;
-    if (link > 0.0) {
-        const double linkLeft = std::min(left, peak / link / 1.01);
-        m_interconnectRoof->setData(vec({linkLeft, peak / link}),
-                                    vec({tflops(linkLeft * link), tflops(peak)}), true);
-    } else {
-        m_interconnectRoof->data()->clear();
-    }
-    const QCPRange xr = xAxis->range();
-    const QCPRange yr = yAxis->range();
-    for (QCPGraph* roof : {m_roofInUse, m_slopeExtension, m_baseRoof, m_interconnectRoof}) {
-        clipToView(roof, xr, yr);
-    }
-    for (QCPGraph* roof : m_otherRoofGraphs) {
-        clipToView(roof, xr, yr);
-    }
-}
-
-void RooflinePlot::updateViewGeometry() {
-    for (PlotLabel* label : m_dropped) {  // dropped for want of room: try again
-        label->setVisible(true);
-    }
-    m_dropped.clear();
-    updateRoofGeometry();
-    placeArrows();
-    placeLabels();
-    // (The compare scenarios' labels are placed with the others: compare_layer.h.)
-    CompositeBuffer* composite = compositeBuffer();
-    if (mReplotting && composite != nullptr) {
-        // A full replot is about to draw the roof layer: its picture shows these labels.
-        // (On a step, refresh() switches to the picture of m_roofs instead.)
-        composite->setRoofs(m_roofs);
-    }
-}
+void RooflinePlot::placeArrows() { m_baselineLayer->placeArrows(m_analysis); }
 
 void RooflinePlot::setOperatorsVisible(bool visible) {
     if (visible == m_operatorsVisible) {
         return;
     }
     m_operatorsVisible = visible;
-    for (QCPGraph* ops : {m_prefillOps, m_decodeOps}) {
-        ops->setVisible(visible);
-        if (visible) {
-            ops->addToLegend();
-        } else {
-            ops->removeFromLegend();
-        }
-    }
+    m_operators->setShown(visible);
     fitLegend();
     if (m_autoRange) {
         applyAutoRange(true);
     }
     replot(m_replotPriority);
-}
-
-void RooflinePlot::setPresentationMode(bool on) {
-    if (on == m_presentation) {
-        return;
-    }
-    m_presentation = on;
-    m_palette =
-        on ? PlotPalette::highContrastVariant(m_palette.dark) : PlotPalette::forSystem(palette());
-    applyStyle();
-    replot(m_replotPriority);
-}
-
-void RooflinePlot::changeEvent(QEvent* event) {
-    QCustomPlot::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) {
-        const bool dark = PlotPalette::forSystem(palette()).dark;
-        m_palette = m_presentation ? PlotPalette::highContrastVariant(dark)
-                                   : PlotPalette::forSystem(palette());
-        applyStyle();
-        replot(m_replotPriority);
-    }
-}
-
-void RooflinePlot::resizeEvent(QResizeEvent* event) {
-    fitLegend();
-    QCustomPlot::resizeEvent(event);
-}
-
-void RooflinePlot::fitLegend() {
-    // The legend's entries in one row under the plot while they fit, else in as many
-    // columns as do: at 1024×700 one row was cut off ("pref", issue 12).
-    const int available = width() - 20;
-    int total = 0;
-    int widest = 1;
-    int items = 0;
-    for (int i = 0; i < legend->elementCount(); ++i) {
-        const QCPLayoutElement* item = legend->elementAt(i);
-        if (item == nullptr) {
-            continue;  // a cell left empty by removeFromLegend()
-        }
-        ++items;
-        const int w = item->minimumOuterSizeHint().width() + legend->columnSpacing();
-        total += w;
-        widest = std::max(widest, w);
-    }
-    const int columns =
-        total <= available ? std::max(1, items) : std::max(1, available / widest);
-    legend->setWrap(columns);
-    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);  // rearranged, gaps closed
 }
 
 void RooflinePlot::paintEvent(QPaintEvent* event) {
@@ -1504,71 +566,6 @@ QStringList RooflinePlot::roofLabels() const {
         }
     }
     return labels;
-}
-
-QString RooflinePlot::tooltipAt(const QPointF& pixel, double maxDistance) const {
-    const HoverTarget* nearest = nullptr;
-    double best = maxDistance * maxDistance;
-    for (const HoverTarget& target : m_hover) {
-        if (!target.layer->visible()) {
-            continue;
-        }
-        const double dx = xAxis->coordToPixel(target.x) - pixel.x();
-        const double dy = yAxis->coordToPixel(target.y) - pixel.y();
-        const double d2 = dx * dx + dy * dy;
-        if (d2 <= best) {
-            best = d2;
-            nearest = &target;
-        }
-    }
-    return nearest != nullptr ? tooltipFor(*nearest) : m_compare->tooltipAt(pixel, maxDistance);
-}
-
-QString RooflinePlot::tooltipFor(const HoverTarget& target) const {
-    using Kind = HoverTarget::Kind;
-    switch (target.kind) {
-        case Kind::Prefill:
-            return tooltipText(m_analysis.primary().kind, m_analysis.primary());
-        case Kind::Decode:
-            return tooltipText(PassKind::Decode, m_analysis.decode());
-        case Kind::Pass:
-            return tooltipText(m_analysis.passes[target.index].kind,
-                               m_analysis.passes[target.index]);
-        case Kind::Operator:
-            return tooltipText(m_analysis.operators[target.index]);
-        case Kind::Trail:
-            return tooltipText(m_trailPoints[target.index]);
-        case Kind::BaselinePass:
-            return tr("baseline ") + tooltipText(m_baseline.passes[target.index].kind,
-                                                 m_baseline.passes[target.index]);
-        case Kind::Link: {
-            const PassCost& pass = m_analysis.passes[target.index];
-            return tr("%1 against the interconnect: %2 FLOP per link byte\n"
-                      "%3 per device over the link at %4; attains %5")
-                .arg(qs(std::string(toString(pass.kind))),
-                     qs(formatNumber(pass.linkIntensity())),
-                     qs(formatBytes(pass.linkBytes)),
-                     qs(formatSi(m_analysis.interconnectBandwidthBytesPerSecond, "B/s")),
-                     qs(formatSi(pass.attainableFlopsPerSecond, "FLOP/s")));
-        }
-        case Kind::Overlay:
-            return m_overlayTooltip ? m_overlayTooltip(target.index) : QString();
-        case Kind::Ridge:
-            return tr("ridge point: %1 FLOP/byte\n= %2 ÷ %3")
-                .arg(qs(formatNumber(m_analysis.ridgePointFlopsPerByte)),
-                     qs(formatSi(m_analysis.peakFlopsPerSecond, "FLOP/s")),
-                     qs(formatSi(m_analysis.memoryBandwidthBytesPerSecond, "B/s")));
-    }
-    return {};
-}
-
-void RooflinePlot::onMouseMove(QMouseEvent* event) {
-    const QString text = tooltipAt(event->position());
-    if (text.isEmpty()) {
-        QToolTip::hideText();
-    } else {
-        QToolTip::showText(event->globalPosition().toPoint(), text, this);
-    }
 }
 
 }  // namespace roofline::ui

@@ -22,14 +22,17 @@
 
 #include "compare_layer.h"
 #include "plot_items.h"
+#include "plot_layer.h"
 #include "plot_palette.h"
+#include "plot_scene.h"
+#include "plot_units.h"
 #include "roofline/analysis.h"
 
 namespace roofline::ui {
 
-inline constexpr double kFlopsPerTflop = 1e12;
-
+class BaselineLayer;
 class CompositeBuffer;
+class OperatorLayer;
 class DirectItem;
 template <class Base>
 class Direct;
@@ -50,7 +53,7 @@ public:
     /// live in the roof layer's cached picture: slider steps do not redraw them.
     void setBaseline(const Analysis& baseline, const std::vector<TrailPoint>& trail);
     void clearBaseline();
-    bool hasBaseline() const { return m_hasBaseline; }
+    bool hasBaseline() const;
 
     /// An overlay: marks that other code owns and that do not follow the sliders (measured
     /// results, app/ui/plot/measured_overlay.h). The owner draws its plottable on
@@ -59,8 +62,10 @@ public:
     /// `tooltip(index)` when hovered, and the automatic view, and redraws everything once.
     /// One overlay at a time; setOverlay() replaces it, clearOverlay() removes it.
     QCPLayer* overlayLayer() const { return m_roofLayer; }
+    /// `describer` (may be null) reports the overlay's items in scene().
     void setOverlay(const QCPAbstractPlottable* layer, std::vector<QPointF> points,
-                    std::function<QString(std::size_t)> tooltip);
+                    std::function<QString(std::size_t)> tooltip,
+                    const PlotLayer* describer = nullptr);
     void clearOverlay();
     /// Compare scenarios (compare_layer.h), beside the current one and the baseline: each
     /// in its colour, built once here (slider steps do not touch them). Refits the view.
@@ -109,8 +114,6 @@ public:
     PlotLabel* memoryWallLabel() const { return m_memoryWallLabel; }
     QCPCurve* trailCurve() const { return m_trail; }  ///< trail points that fit in memory
     QCPCurve* trailBeyondMemory() const { return m_trailBeyond; }  ///< the rest, dashed
-    QCPGraph* prefillOperators() const { return m_prefillOps; }
-    QCPGraph* decodeOperators() const { return m_decodeOps; }
     QCPGraph* roofInUse() const { return m_roofInUse; }
     QCPGraph* ridgeMarker() const { return m_ridgeMarker; }
     QCPGraph* interconnectRoof() const { return m_interconnectRoof; }
@@ -120,16 +123,9 @@ public:
     QStringList roofLabels() const;
     QString ridgeLabel() const { return m_ridgeLabel->text(); }
     QString prefillLabel() const { return m_prefillLabel->text(); }
-    // Compare mode (hidden without a baseline).
-    QCPGraph* baselinePrefillPoint() const { return m_basePrefill; }
-    QCPGraph* baselineDecodePoint() const { return m_baseDecode; }
-    QCPGraph* baselineSpeculativePoints() const { return m_baseSpec; }
-    QCPCurve* baselineTrail() const { return m_baseTrail; }
-    QCPGraph* baselineRoof() const { return m_baseRoof; }
-    QCPItemLine* prefillArrow() const { return m_prefillArrow; }
-    QCPItemLine* decodeArrow() const { return m_decodeArrow; }
-    PlotLabel* prefillArrowLabel() const { return m_prefillArrowLabel; }
-    PlotLabel* decodeArrowLabel() const { return m_decodeArrowLabel; }
+    // Compare mode's ghosts and arrows are the baseline layer's (baseline_layer.h), found by
+    // name: baselinePrefill, baselineDecode, baselineSpeculative, baselineTrail,
+    // baselineRoof, prefillArrow, decodeArrow, prefillArrowLabel, decodeArrowLabel.
     QString decodeLabel() const { return m_decodeLabel->text(); }
 
     /// A label as placed by the last layout or step (label_placer.h), in widget pixels.
@@ -144,6 +140,11 @@ public:
     /// The squares the markers (points, link markers, trail marks, ridge, ghosts, operators
     /// when shown, compare scenarios' points) cover, in widget pixels: no label lies on one.
     std::vector<QRectF> markerRects() const;
+    /// What the plot drew at its current layout, layer by layer (plot_scene.h), in widget
+    /// pixels: the roofs and regions, the points, the trail, the operators, the baseline's
+    /// ghosts and arrows, the leader lines, the compare scenarios, the measured results
+    /// and the legend.
+    PlotScene scene() const;
     /// The bounds wheel zoom and drag keep the view in: the data's view three decades out.
     QCPRange xLimits() const;
     QCPRange yLimits() const;
@@ -174,7 +175,7 @@ private:
             Overlay  ///< index into m_overlayPoints
         };
         Kind kind;
-        std::size_t index;  ///< into m_analysis.operators, .passes, m_trail, m_baseline.passes
+        std::size_t index;  ///< into m_analysis.operators, .passes, m_trail, the baseline's passes
         const QCPAbstractPlottable* layer;
         double x;
         double y;
@@ -211,9 +212,9 @@ private:
     void updateRoofs();
     void updatePoints();
     QString pointText(const PassCost& pass) const;  ///< "x FLOP/byte\ny TFLOP/s (z% of roof)"
-    void updateOperators();
     void updateTrail();
     void updateHoverTargets();
+    void updateAccessibleDescription();  ///< from scene(), while an accessibility client listens
     void updateBaseline();  ///< the ghosts, after a new baseline or new roofs
     void placeArrows();     ///< arrows and their labels, by pixel length
     void applyAutoRange(bool includeOperators);
@@ -237,13 +238,11 @@ private:
     QRegion directFootprint() const;
 
     Analysis m_analysis;
-    Analysis m_baseline;
-    std::vector<TrailPoint> m_baselineTrail;
-    bool m_hasBaseline = false;
-    std::uint64_t m_baselineGeneration = 0;  ///< part of roofKey(): ghosts are in that layer
+    std::unique_ptr<BaselineLayer> m_baselineLayer;  ///< ghosts in m_roofLayer; arrows in m_direct
     const QCPAbstractPlottable* m_overlayLayer = nullptr;
     std::vector<QPointF> m_overlayPoints;
     std::function<QString(std::size_t)> m_overlayTooltip;
+    const PlotLayer* m_overlayDescriber = nullptr;
     std::uint64_t m_overlayGeneration = 0;  ///< part of roofKey(): the overlay is in that layer
     std::vector<TrailPoint> m_trailPoints;
     std::vector<RoofGroup> m_roofGroups;
@@ -286,8 +285,7 @@ private:
     QCPGraph* m_ridgeMarker = nullptr;
     PlotLabel* m_ridgeLabel = nullptr;
     QCPItemLine* m_ridgeDrop = nullptr;
-    QCPGraph* m_prefillOps = nullptr;
-    QCPGraph* m_decodeOps = nullptr;
+    std::unique_ptr<OperatorLayer> m_operators;  ///< its graphs are in m_direct
     QCPCurve* m_trail = nullptr;
     QCPCurve* m_trailBeyond = nullptr;
     PlotLabel* m_trailStartLabel = nullptr;
@@ -305,15 +303,6 @@ private:
     PlotLabel* m_criticalLabel = nullptr;
     PlotLabel* m_memoryWallLabel = nullptr;
     PlotLabel* m_draftLabel = nullptr;
-    QCPGraph* m_baseRoof = nullptr;
-    QCPCurve* m_baseTrail = nullptr;
-    QCPGraph* m_basePrefill = nullptr;
-    QCPGraph* m_baseDecode = nullptr;
-    QCPGraph* m_baseSpec = nullptr;
-    QCPItemLine* m_prefillArrow = nullptr;
-    QCPItemLine* m_decodeArrow = nullptr;
-    PlotLabel* m_prefillArrowLabel = nullptr;
-    PlotLabel* m_decodeArrowLabel = nullptr;
     std::unique_ptr<CompareLayer> m_compare;  ///< items in m_roofLayer, owned by the plot
 };
 

@@ -11,7 +11,9 @@
 #include <array>
 #include <cmath>
 
+#include "baseline_layer.h"
 #include "label_placer.h"
+#include "operator_layer.h"
 #include "plot_buffers.h"
 #include "roofline_plot.h"
 
@@ -25,12 +27,6 @@ constexpr double kRoofGap = 3.0;
 constexpr double kEdgeGap = 8.0;
 /// Beyond this many gaps from its point a label gets a leader line.
 constexpr double kLeaderGaps = 1.5;
-
-double tflops(double flopsPerSecond) { return flopsPerSecond / kFlopsPerTflop; }
-
-bool drawable(double x, double y) {
-    return std::isfinite(x) && std::isfinite(y) && x > 0.0 && y > 0.0;
-}
 
 QSizeF boxSize(const PlotLabel* label) {
     const QRect text = label->textRect();
@@ -48,30 +44,20 @@ void putAt(PlotLabel* label, const QRectF& box, bool flushRight) {
     label->setPadding(kPad);
 }
 
-/// Half the side of the square one scatter mark of `graph` covers; negative for none.
-double markHalf(const QCPGraph* graph) {
-    const QCPScatterStyle& style = graph->scatterStyle();
-    if (style.isNone()) {
-        return -1.0;
-    }
-    if (style.shape() == QCPScatterStyle::ssPixmap) {
-        const QPixmap& pixmap = style.pixmap();
-        return std::max(pixmap.width(), pixmap.height()) / pixmap.devicePixelRatio() / 2.0;
-    }
-    const QPen pen = style.isPenDefined() ? style.pen() : graph->pen();
-    return style.size() / 2.0 + pen.widthF() / 2.0;
-}
-
 }  // namespace
 
 std::vector<QRectF> RooflinePlot::markerRects() const {
     std::vector<QRectF> rects;
     const QRectF area = QRectF(axisRect()->rect()).adjusted(-20, -20, 20, 20);
     std::vector<const QCPGraph*> graphs;
-    for (const QCPGraph* graph :
-         {m_prefillPoint, m_decodePoint, m_specPoints, m_prefillLink, m_decodeLink, m_criticalMark,
-          m_memoryWallMark, m_ridgeMarker, m_basePrefill, m_baseDecode, m_baseSpec, m_prefillOps,
-          m_decodeOps}) {
+    for (const QCPGraph* graph : {m_prefillPoint, m_decodePoint, m_specPoints, m_prefillLink,
+                                  m_decodeLink, m_criticalMark, m_memoryWallMark, m_ridgeMarker}) {
+        graphs.push_back(graph);
+    }
+    for (const QCPGraph* graph : m_baselineLayer->pointGraphs()) {
+        graphs.push_back(graph);
+    }
+    for (const QCPGraph* graph : m_operators->graphs()) {
         graphs.push_back(graph);
     }
     for (QCPGraph* graph : m_compare->pointGraphs()) {
@@ -81,7 +67,7 @@ std::vector<QRectF> RooflinePlot::markerRects() const {
         if (!graph->realVisibility()) {
             continue;
         }
-        const double half = markHalf(graph);
+        const double half = markHalfSide(*graph);
         if (half < 0.0) {
             continue;
         }
@@ -271,7 +257,7 @@ bool RooflinePlot::placeLabels() {
             return;
         }
         const QPointF anchor = px(x, y);
-        const double gap = std::max(markHalf(mark), 2.0) + 4.0;
+        const double gap = std::max(markHalfSide(*mark), 2.0) + 4.0;
         LabelRequest r;
         r.candidates = candidatesAround(anchor, boxSize(label), gap, order);
         r.anchor = anchor;
@@ -311,8 +297,10 @@ bool RooflinePlot::placeLabels() {
     // The speed-ups at the middle of their arrow, or at the point when the arrow is too
     // short to draw.
     for (const auto& [arrow, label, point, priority] :
-         {std::tuple{m_prefillArrow, m_prefillArrowLabel, &prefill, 14},
-          std::tuple{m_decodeArrow, m_decodeArrowLabel, &decode, 15}}) {
+         {std::tuple{m_baselineLayer->prefillArrow().line, m_baselineLayer->prefillArrow().label,
+                     &prefill, 14},
+          std::tuple{m_baselineLayer->decodeArrow().line, m_baselineLayer->decodeArrow().label,
+                     &decode, 15}}) {
         if (!label->visible()) {
             continue;
         }

@@ -117,6 +117,11 @@ std::vector<WindowOption> makeWindowTable() {
     t.push_back({{QStringLiteral("grab")}, QStringLiteral("FILE.png"),
                  QObject::tr("render the window to FILE.png and exit"),
                  path(&AppOptions::grabPath)});
+    t.push_back({{QStringLiteral("scene")}, QStringLiteral("FILE.json"),
+                 QObject::tr("with --grab: also write what the plot drew (each label, point, "
+                             "roof and arrow: layer, kind, text, rectangle in window pixels, "
+                             "data coordinates) to FILE.json"),
+                 path(&AppOptions::scenePath)});
     t.push_back({{QStringLiteral("report")}, QStringLiteral("FILE.pdf"),
                  QObject::tr("write the one-page report (caption, plot, results, levers, "
                              "warnings, explanation) to FILE.pdf and exit"),
@@ -325,6 +330,9 @@ AppOptions parseAppOptions(const QStringList& arguments) {
         options.errors << QObject::tr(
             "--lever pins the scenario before the change as the baseline: it does not go "
             "with --baseline");
+    }
+    if (!options.scenePath.isEmpty() && options.grabPath.isEmpty()) {
+        options.errors << QObject::tr("--scene describes the image of --grab: it needs --grab");
     }
     if (!options.lesson.isEmpty() &&
         (options.lever || !options.baselinePath.isEmpty() || !options.scenarioPath.isEmpty() ||

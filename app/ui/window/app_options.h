@@ -50,6 +50,7 @@ struct AppOptions {
     /// --benchmark-interaction too: the benchmark then runs with it visible).
     QString view;
     QString grabPath;           ///< --grab FILE.png
+    QString scenePath;          ///< --scene FILE.json: the plot's scene, beside the grab
     QString reportPath;         ///< --report FILE.pdf: write the one-page report and exit
     QSize size{1600, 1000};     ///< --size WxH (window size for --grab and benchmarks)
     int benchmarkSteps = 0;     ///< --benchmark-interaction N

@@ -147,7 +147,10 @@ int runExplorer(int argc, char** argv) {
 
     if (!options.grabPath.isEmpty()) {
         window.updateLevers();  // the render shows which levers apply, without waiting
-        const QString error = grabWindowToFile(window, options.size, options.grabPath);
+        QString error = grabWindowToFile(window, options.size, options.grabPath);
+        if (error.isEmpty() && !options.scenePath.isEmpty()) {
+            error = writeSceneFile(*window.plot(), window, options.scenePath);
+        }
         if (!error.isEmpty()) {
             printLine(stderr, QStringLiteral("roofline-explorer: ") + error);
             return 1;
