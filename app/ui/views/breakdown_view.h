@@ -21,12 +21,11 @@
 
 namespace roofline::ui {
 
-class ScenarioController;
 
 class BreakdownView : public LiveView {
     Q_OBJECT
 public:
-    explicit BreakdownView(ScenarioController& controller, QWidget* parent = nullptr);
+    explicit BreakdownView(ScenarioDocument& document, QWidget* parent = nullptr);
 
     /// Draws the controller's analysis now (whether visible or not).
     void refresh() override;
@@ -73,7 +72,6 @@ private:
     void fillMemory(const Analysis& analysis);
     void onMouseMove(QMouseEvent* event);
 
-    ScenarioController& m_controller;
     QCustomPlot* m_plot = nullptr;
     QCPLayoutGrid* m_passGrid = nullptr;
     std::vector<PassBars> m_passes;

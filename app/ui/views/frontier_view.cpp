@@ -20,6 +20,7 @@
 #include "roofline/format.h"
 #include "roofline/io/presets.h"
 #include "scenario_controller.h"
+#include "scenario_document.h"
 
 namespace roofline::ui {
 namespace {
@@ -43,8 +44,8 @@ QString configurationText(const FrontierConfiguration& c, const QString& hardwar
 
 }  // namespace
 
-FrontierView::FrontierView(ScenarioController& controller, QWidget* parent)
-    : QWidget(parent), m_controller(controller) {
+FrontierView::FrontierView(ScenarioDocument& document, QWidget* parent)
+    : QWidget(parent), m_controller(document.current()) {
     setObjectName(QStringLiteral("frontierView"));
     for (const char* id : kOtherHardware) {
         io::Loaded<Hardware> hw = io::builtinHardware(id);
@@ -149,7 +150,12 @@ FrontierView::FrontierView(ScenarioController& controller, QWidget* parent)
     m_timer->setSingleShot(true);
     m_timer->setInterval(kFrontierRecomputeDelayMs);
     connect(m_timer, &QTimer::timeout, this, &FrontierView::refresh);
-    connect(&m_controller, &ScenarioController::analysisChanged, this, &FrontierView::markStale);
+    // The current scenario's changes only: a baseline or compare scenario costs nothing.
+    connect(&document, &ScenarioDocument::changed, this, [this](DocumentChanges what) {
+        if (what & kScenarioChanges) {
+            markStale();
+        }
+    });
     connect(m_output, &QSpinBox::valueChanged, this, [this] {
         m_stale = true;
         refresh();

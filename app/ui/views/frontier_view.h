@@ -38,6 +38,7 @@ class QTimer;
 namespace roofline::ui {
 
 class ScenarioController;
+class ScenarioDocument;
 
 /// The scenario rests this long before a visible frontier recomputes.
 inline constexpr int kFrontierRecomputeDelayMs = 150;
@@ -47,7 +48,7 @@ inline constexpr int kDefaultFrontierOutputTokens = 1024;
 class FrontierView : public QWidget {
     Q_OBJECT
 public:
-    explicit FrontierView(ScenarioController& controller, QWidget* parent = nullptr);
+    explicit FrontierView(ScenarioDocument& document, QWidget* parent = nullptr);
 
     /// The scenario changed: stale; recomputed after a rest if shown, else when next shown.
     void markStale();
