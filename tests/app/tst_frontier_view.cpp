@@ -17,6 +17,7 @@
 #include "main_window.h"
 #include "results_panel.h"
 #include "scenario_controller.h"
+#include "scenario_document.h"
 
 using namespace roofline;
 using roofline::ui::FrontierView;
@@ -52,8 +53,9 @@ private slots:
     }
 
     void pointsAreTheFrontiersAndUnfitOnesAreHollowAndOffIt() {
-        ScenarioController controller;
-        FrontierView view(controller);
+        ScenarioDocument document;
+        ScenarioController& controller = document.current();
+        FrontierView view(document);
         view.refresh();
         const Frontier& f = view.frontier();
         // Llama-3.1-8B (dense): 4 chips (H100 SXM, the current one, + H200, B200, MI300X) ×
@@ -92,8 +94,9 @@ private slots:
     }
 
     void sloFieldsDrawTheLineAndPickTheBest() {
-        ScenarioController controller;
-        FrontierView view(controller);
+        ScenarioDocument document;
+        ScenarioController& controller = document.current();
+        FrontierView view(document);
         view.refresh();
         view.sloTpotEdit()->setText(QStringLiteral("10"));
         emit view.sloTpotEdit()->editingFinished();
@@ -123,8 +126,9 @@ private slots:
     }
 
     void tokensPerDollarNeedsAPrice() {
-        ScenarioController controller;
-        FrontierView view(controller);
+        ScenarioDocument document;
+        ScenarioController& controller = document.current();
+        FrontierView view(document);
         view.refresh();
         QVERIFY(!view.tokensPerDollarCheck()->isEnabled());
         controller.setPricePerDeviceHour(2.0);
