@@ -92,13 +92,12 @@ private slots:
         const ScenarioDocument::LeverResult result = document.applyLever(LeverId::KvFp8);
         QVERIFY2(result.applied, qPrintable(result.reason));
         QVERIFY(!result.explanation.isEmpty());
-        QCOMPARE(flagsOf(spy), (std::vector<DocumentChanges>{DocumentChange::Inputs,
-                                                             DocumentChange::Baseline}));
+        QCOMPARE(flagsOf(spy),
+                 (std::vector<DocumentChanges>{DocumentChange::Inputs, DocumentChange::Baseline}));
         QCOMPARE(document.baseline()->file, before);
         QVERIFY(document.current().scenarioFile().workload.kvPrecision == Precision::Fp8);
         // One that does not apply (FlashAttention is on already) changes nothing.
-        const ScenarioDocument::LeverResult refused =
-            document.applyLever(LeverId::FlashAttention);
+        const ScenarioDocument::LeverResult refused = document.applyLever(LeverId::FlashAttention);
         QVERIFY(!refused.applied);
         QVERIFY(!refused.reason.isEmpty());
         QCOMPARE(spy.count(), 2);

@@ -201,7 +201,8 @@ private slots:
             const QString line = view->tooltipAt(view->cellCentre(k, j));
             QVERIFY2(goldilocks.match(line).hasMatch(), qPrintable(line));
         }
-        QTest::mouseClick(view->plot(), Qt::LeftButton, {}, pixel.toPoint());
+        QTest::mouseClick(view->findChild<QCustomPlot*>(QStringLiteral("regimeMapPlot")),
+                          Qt::LeftButton, {}, pixel.toPoint());
         QCOMPARE(c.scenario().workload.batch, batch);
         QCOMPARE(c.scenario().workload.contextTokens, context);
         QVERIFY(spy.count() >= 1);
@@ -248,7 +249,7 @@ private slots:
         QCOMPARE(view->passBars().size(), std::size_t{3});
         QVERIFY(view->passBars()[2].kind == PassKind::Verify);
         // The operator tooltip is the roofline's (the pass plots were made anew).
-        view->plot()->replot();  // lays the new plots out
+        view->findChild<QCustomPlot*>(QStringLiteral("breakdownPlot"))->replot();  // lays out
         const QCPAxisRect* rect = view->passBars()[1].rect;
         const double y = rect->axis(QCPAxis::atLeft)->coordToPixel(1.0);
         const double x = rect->rect().center().x();

@@ -51,8 +51,7 @@ constexpr int kTwoPlotsChars = 110;
 }  // namespace
 
 BatchSweepView::BatchSweepView(ScenarioDocument& document, QWidget* parent)
-    : LiveView(document, parent),
-      m_worker(this, [this](SweepResult&& result) {
+    : LiveView(document, parent), m_worker(this, [this](SweepResult&& result) {
           if (m_requested && *m_requested == result.key) {
               m_requested.reset();  // the latest is in; an older one is shown meanwhile
           }
@@ -406,8 +405,7 @@ void BatchSweepView::fillSweep() {
                   : QString());
     placeMark(m_wallLine, m_wallLabel, wall,
               wall ? tr("memory full B = %1").arg(qs(formatInteger(*wall))) : QString());
-    const QString context =
-        qs(formatInteger(m_sweepKey->workload.contextTokens));
+    const QString context = qs(formatInteger(m_sweepKey->workload.contextTokens));
     // Shorter forms for a narrow view (`--view all`): the numbers stay longest.
     const QString criticalText = m_sweep.criticalBatch ? qs(formatInteger(*m_sweep.criticalBatch))
                                                    : tr("never at this context");

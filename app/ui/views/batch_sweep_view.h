@@ -19,11 +19,11 @@
 #include <optional>
 
 #include "plot_palette.h"
+#include "roofline/io/scenario_file.h"
+#include "roofline/sweep.h"
 #include "views/latest_wins.h"
 #include "views/live_view.h"
 #include "views/view_style.h"
-#include "roofline/io/scenario_file.h"
-#include "roofline/sweep.h"
 
 class QLabel;
 
@@ -39,7 +39,6 @@ public:
     bool updating() const override { return LiveView::updating() || m_requested.has_value(); }
 
     // For tests.
-    QCustomPlot* plot() const { return m_plot; }
     const BatchSweep& sweep() const { return m_sweep; }
     QCPGraph* tokensGraph() const { return m_tokens; }            ///< fits, as analysed
     QCPGraph* tokensBeyondGraph() const { return m_tokensBeyond; }  ///< past the memory wall

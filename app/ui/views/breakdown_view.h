@@ -21,7 +21,6 @@
 
 namespace roofline::ui {
 
-
 class BreakdownView : public LiveView {
     Q_OBJECT
 public:
@@ -34,7 +33,6 @@ public:
     QString tooltipAt(const QPointF& pixel) const;
 
     // For tests.
-    QCustomPlot* plot() const { return m_plot; }
     /// One per pass, in Analysis::passes order: its bars by bound (memory, compute,
     /// interconnect); category 0 is the whole pass, 1… its operators in execution order.
     struct PassBars {

@@ -16,6 +16,7 @@
 #include <cmath>
 #include <limits>
 
+#include "debounce.h"
 #include "plot_tooltip.h"
 #include "roofline/format.h"
 #include "roofline/io/presets.h"
@@ -146,10 +147,8 @@ FrontierView::FrontierView(ScenarioDocument& document, QWidget* parent)
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     layout->addWidget(m_plot, 1);
 
-    m_timer = new QTimer(this);
-    m_timer->setSingleShot(true);
-    m_timer->setInterval(kFrontierRecomputeDelayMs);
-    connect(m_timer, &QTimer::timeout, this, &FrontierView::refresh);
+    m_timer = new Debounce(kFrontierRecomputeDelayMs, this);
+    connect(m_timer, &Debounce::timeout, this, &FrontierView::refresh);
     // The current scenario's changes only: a baseline or compare scenario costs nothing.
     connect(&document, &ScenarioDocument::changed, this, [this](DocumentChanges what) {
         if (what & kScenarioChanges) {

@@ -81,8 +81,7 @@ QString tokensText(double tokens) { return qs(formatNumber(tokens)) + QStringLit
 }  // namespace
 
 RegimeMapView::RegimeMapView(ScenarioDocument& document, QWidget* parent)
-    : LiveView(document, parent),
-      m_worker(this, [this](GridResult&& result) {
+    : LiveView(document, parent), m_worker(this, [this](GridResult&& result) {
           if (m_requested && *m_requested == result.key) {
               m_requested.reset();  // the latest is in; an older one is shown meanwhile
           }
@@ -232,8 +231,8 @@ RegimeMapView::GridKey RegimeMapView::gridKey() const {
     key.spec.minBatch = kMinBatch;
     key.spec.maxBatch = kMaxSliderBatch;
     key.spec.minContext = kMinContext;
-    key.spec.maxContext = std::max(kMinContext + 1,
-                                   std::min(c.maxContextTokens(), c.maxSequenceLength() - 1));
+    key.spec.maxContext =
+        std::max(kMinContext + 1, std::min(c.maxContextTokens(), c.maxSequenceLength() - 1));
     return key;
 }
 

@@ -21,11 +21,11 @@
 #include <optional>
 
 #include "plot_palette.h"
+#include "roofline/io/scenario_file.h"
+#include "roofline/sweep.h"
 #include "views/latest_wins.h"
 #include "views/live_view.h"
 #include "views/view_style.h"
-#include "roofline/io/scenario_file.h"
-#include "roofline/sweep.h"
 
 class QLabel;
 
@@ -51,7 +51,6 @@ public:
     QPointF cellCentre(std::size_t batchIndex, std::size_t contextIndex) const;
 
     // For tests.
-    QCustomPlot* plot() const { return m_plot; }
     const RegimeGrid& grid() const { return m_grid; }
     QCPColorMap* colorMap() const { return m_map; }
     QCPCurve* criticalBatchCurve() const { return m_critical; }

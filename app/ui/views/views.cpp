@@ -45,8 +45,7 @@ QStringList viewNames() {
             QStringLiteral("frontier"), QStringLiteral("all")};
 }
 
-Views::Views(ScenarioDocument& document, QMainWindow& window)
-    : QObject(&window), m_window(window) {
+Views::Views(ScenarioDocument& document, QMainWindow& window) : QObject(&window), m_window(window) {
     m_sweep = new BatchSweepView(document);
     m_regime = new RegimeMapView(document);
     m_breakdown = new BreakdownView(document);

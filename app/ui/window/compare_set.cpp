@@ -59,13 +59,12 @@ CompareSet::CompareSet(ScenarioDocument& document, CompareTable& table, QWidget*
       m_document(document),
       m_controller(document.current()),
       m_table(table),
-      m_window(window) {
+      m_window(window),
+      m_currentRowTimer(kCurrentRowMs, this) {
     // The current row follows the current scenario at most every kCurrentRowMs while a
     // slider moves (repainting the table on every step cost a quarter of a millisecond; the
     // plot and the results panel are the instant feedback). The compare rows do not change.
-    m_currentRowTimer.setSingleShot(true);
-    m_currentRowTimer.setInterval(kCurrentRowMs);
-    connect(&m_currentRowTimer, &QTimer::timeout, this,
+    connect(&m_currentRowTimer, &Debounce::timeout, this,
             [this] { m_table.setCurrent(currentRow()); });
     connect(&m_controller, &ScenarioController::analysisChanged, this, [this] {
         if (!m_currentRowTimer.isActive()) {
@@ -164,8 +163,8 @@ bool CompareSet::add(const io::ScenarioFile& file, const QString& name, const QS
         return false;
     }
     std::vector<Entry> next = entries();
-    next.push_back({path, uniqueName(name), std::move(resolved.file),
-                    std::move(resolved.scenario), std::move(resolved.analysis), freeColour()});
+    next.push_back({path, uniqueName(name), std::move(resolved.file), std::move(resolved.scenario),
+                    std::move(resolved.analysis), freeColour()});
     push(std::move(next));
     emit added();
     return true;

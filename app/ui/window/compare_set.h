@@ -17,10 +17,10 @@
 #include <QObject>
 #include <QString>
 #include <QStringList>
-#include <QTimer>
 #include <vector>
 
 #include "compare_table.h"
+#include "debounce.h"
 #include "roofline/analysis.h"
 #include "roofline/io/scenario_file.h"
 #include "scenario_document.h"
@@ -28,7 +28,6 @@
 class QWidget;
 
 namespace roofline::ui {
-
 
 /// At most this many compare scenarios (one per palette colour), besides the current one.
 inline constexpr std::size_t kMaxCompareScenarios = kCompareColourCount;
@@ -94,7 +93,7 @@ private:
     /// while they do.
     std::string m_sourceHardware;
     std::string m_sourceModel;
-    QTimer m_currentRowTimer;  ///< the current row's refresh, throttled
+    Debounce m_currentRowTimer;  ///< the current row's refresh, throttled
 };
 
 /// "llama-3.1-70b@h100-sxm×4": the model and hardware ids (file stems for paths) and the

@@ -23,22 +23,23 @@
 #include "compare_set.h"
 #include "compare_table.h"
 #include "controls_panel.h"
+#include "debounce.h"
 #include "dialogs.h"
 #include "explain_panel.h"
 #include "export.h"
-#include "measured_overlay.h"
 #include "lessons_menu.h"
-#include "views/frontier_view.h"
+#include "measured_overlay.h"
 #include "plot_tooltip.h"
 #include "report.h"
-#include "roofline/explain.h"
 #include "results_panel.h"
+#include "roofline/explain.h"
 #include "roofline/io/levers.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/validate.h"
 #include "roofline_plot.h"
 #include "scenario_controller.h"
 #include "shortcut_pass_through.h"
+#include "views/frontier_view.h"
 #include "views/views.h"
 
 namespace roofline::ui {
@@ -151,10 +152,11 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     statusBar()->addWidget(m_leverStatus, 1);
 
     connect(m_document, &ScenarioDocument::changed, this, &MainWindow::onDocumentChanged);
-    connect(&controller(), &ScenarioController::changeRefused, this, [this](const QString& message) {
-        statusBar()->showMessage(message, kStatusMessageMs);
-        m_refusalMessage = message;
-    });
+    connect(&controller(), &ScenarioController::changeRefused, this,
+            [this](const QString& message) {
+                statusBar()->showMessage(message, kStatusMessageMs);
+                m_refusalMessage = message;
+            });
     QApplication::instance()->installEventFilter(new ShortcutPassThrough(this));
     connect(m_controls, &ControlsPanel::loadFailed, this, &MainWindow::showLoadError);
     onDocumentChanged(kScenarioChanges | kOverlayChanges);  // presentation mode is off
@@ -452,10 +454,8 @@ void MainWindow::onDocumentChanged(DocumentChanges what) {
 }
 
 void MainWindow::createLeverActions() {
-    m_leverTimer = new QTimer(this);
-    m_leverTimer->setSingleShot(true);
-    m_leverTimer->setInterval(kLeverRefreshMs);
-    connect(m_leverTimer, &QTimer::timeout, this, &MainWindow::updateLevers);
+    m_leverTimer = new Debounce(kLeverRefreshMs, this);
+    connect(m_leverTimer, &Debounce::timeout, this, &MainWindow::updateLevers);
     for (const LeverId id : kAllLevers) {
         const std::string_view key = leverKey(id);
         auto* action = new QAction(leverName(id), this);

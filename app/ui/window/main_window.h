@@ -24,12 +24,12 @@ class QDockWidget;
 class QLabel;
 class QMenu;
 class QSettings;
-class QTimer;
 class QToolBar;
 
 namespace roofline::ui {
 
 class CompareSet;
+class Debounce;
 class CompareTable;
 class ControlsPanel;
 class ExplainPanel;
@@ -231,7 +231,7 @@ private:
     QToolBar* m_leverToolBar = nullptr;
     QLabel* m_leverLabel = nullptr;
     QLabel* m_leverStatus = nullptr;
-    QTimer* m_leverTimer = nullptr;
+    Debounce* m_leverTimer = nullptr;
     bool m_leversDirty = true;
     QString m_leverExplanation;    ///< as shown in the status bar and the label
     QString m_refusalMessage;      ///< the status bar's refused-change message, until the next change

@@ -100,8 +100,7 @@ std::vector<Issue> ScenarioController::setScenarioFile(const io::ScenarioFile& f
     return resolved.issues;  // warnings only
 }
 
-AnalysedScenario ScenarioController::analyse(const io::ScenarioFile& file,
-                                             std::int64_t gqaRatio) {
+AnalysedScenario ScenarioController::analyse(const io::ScenarioFile& file, std::int64_t gqaRatio) {
     AnalysedScenario out;
     out.file = file;
     out.file.baseline.reset();

@@ -54,9 +54,8 @@ inline constexpr DocumentChanges kScenarioChanges =
 inline constexpr DocumentChanges kOverlayChanges =
     DocumentChange::Baseline | DocumentChange::Compare | DocumentChange::Measured;
 /// Everything (an observer's first look).
-inline constexpr DocumentChanges kAllChanges = kScenarioChanges | kOverlayChanges |
-                                               DocumentChange::Lesson |
-                                               DocumentChange::Presentation;
+inline constexpr DocumentChanges kAllChanges =
+    kScenarioChanges | kOverlayChanges | DocumentChange::Lesson | DocumentChange::Presentation;
 
 /// A compare scenario (compare_set.h picks its name and colour).
 struct CompareScenario {
