@@ -13,10 +13,12 @@
 #include <QTest>
 
 #include "controls_panel.h"
-#include "views/frontier_view.h"
+#include "debounce.h"
 #include "main_window.h"
 #include "results_panel.h"
 #include "scenario_controller.h"
+#include "scenario_document.h"
+#include "views/frontier_view.h"
 
 using namespace roofline;
 using roofline::ui::FrontierView;
@@ -27,6 +29,7 @@ class TestFrontierView : public QObject {
     Q_OBJECT
 private slots:
     void hiddenAtStartAndNotComputedWhileHidden() {
+        ui::ManualClock clock;  // the recompute delay waits for clock.advance()
         MainWindow window;
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -36,7 +39,7 @@ private slots:
         for (int b : {2, 4, 8, 16}) {
             window.controller().setBatch(b);
         }
-        QTest::qWait(2 * ui::kFrontierRecomputeDelayMs);
+        clock.advance(2 * ui::kFrontierRecomputeDelayMs);
         QCOMPARE(view->computeCount(), 0);
         QVERIFY(view->isStale());
         // Shown: computed once, after the event loop turns.
@@ -46,14 +49,17 @@ private slots:
         // While shown, a burst of changes is computed once, after the scenario rests.
         for (int b : {32, 64, 128}) {
             window.controller().setBatch(b);
+            clock.advance(ui::kFrontierRecomputeDelayMs - 1);  // each step restarts the delay
         }
         QCOMPARE(view->computeCount(), 1);
-        QTRY_COMPARE(view->computeCount(), 2);
+        clock.advance(1);
+        QCOMPARE(view->computeCount(), 2);
     }
 
     void pointsAreTheFrontiersAndUnfitOnesAreHollowAndOffIt() {
-        ScenarioController controller;
-        FrontierView view(controller);
+        ui::ScenarioDocument document;
+        ScenarioController& controller = document.current();
+        FrontierView view(document);
         view.refresh();
         const Frontier& f = view.frontier();
         // Llama-3.1-8B (dense): 4 chips (H100 SXM, the current one, + H200, B200, MI300X) ×
@@ -63,7 +69,7 @@ private slots:
         QCOMPARE(view.request().shape.promptTokens, std::int64_t{2048});
         QCOMPARE(view.request().shape.outputTokens, std::int64_t{ui::kDefaultFrontierOutputTokens});
         // The plot's graphs hold exactly the points, split by fit.
-        QCustomPlot* plot = view.plot();
+        QCustomPlot* plot = view.findChild<QCustomPlot*>(QStringLiteral("frontierPlot"));
         int fitted = 0;
         int unfit = 0;
         int onFrontier = 0;
@@ -92,8 +98,8 @@ private slots:
     }
 
     void sloFieldsDrawTheLineAndPickTheBest() {
-        ScenarioController controller;
-        FrontierView view(controller);
+        ui::ScenarioDocument document;
+        FrontierView view(document);
         view.refresh();
         view.sloTpotEdit()->setText(QStringLiteral("10"));
         emit view.sloTpotEdit()->editingFinished();
@@ -110,7 +116,8 @@ private slots:
             }
         }
         // The TPOT line stands at 1 / 10 ms = 100 tok/s per user.
-        auto* line = qobject_cast<QCPItemStraightLine*>(view.plot()->item(0));
+        auto* line = qobject_cast<QCPItemStraightLine*>(
+            view.findChild<QCustomPlot*>(QStringLiteral("frontierPlot"))->item(0));
         QVERIFY(line != nullptr);
         QVERIFY(line->visible());
         QCOMPARE(line->point1->coords().x(), 100.0);
@@ -123,8 +130,9 @@ private slots:
     }
 
     void tokensPerDollarNeedsAPrice() {
-        ScenarioController controller;
-        FrontierView view(controller);
+        ui::ScenarioDocument document;
+        ScenarioController& controller = document.current();
+        FrontierView view(document);
         view.refresh();
         QVERIFY(!view.tokensPerDollarCheck()->isEnabled());
         controller.setPricePerDeviceHour(2.0);
@@ -136,7 +144,8 @@ private slots:
         QCOMPARE(view.yValue(0), *r.outputTokensPerUsd);
         QVERIFY(std::abs(view.yValue(0) - 3600.0 * r.throughputTokensPerSecondPerDevice / 2.0) <
                 1e-9 * view.yValue(0));
-        QCOMPARE(view.plot()->yAxis->label(), QStringLiteral("output tokens per $"));
+        QCOMPARE(view.findChild<QCustomPlot*>(QStringLiteral("frontierPlot"))->yAxis->label(),
+                 QStringLiteral("output tokens per $"));
     }
 
     void priceFieldSetsTheScenarioAndResultsShowCostAndEnergy() {

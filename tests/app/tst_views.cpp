@@ -40,6 +40,10 @@ void showWith(MainWindow& window, const QString& name) {
     QApplication::processEvents();
 }
 
+/// Waits until `view` shows the document's current scenario: the views follow a change on
+/// the next turn of the event loop, their worker's result after it (live_view.h).
+void settle(const LiveView* view) { QTRY_VERIFY_WITH_TIMEOUT(!view->updating(), 10000); }
+
 /// Moves the batch slider one step up (a value change the controller takes).
 void stepBatch(MainWindow& window) {
     QSlider* slider = window.controlsPanel()->batchControl()->slider();
@@ -85,6 +89,7 @@ private slots:
         // A batch step moves the marker to the engine's point without a new sweep.
         const int sweeps = view->sweepComputations();
         stepBatch(window);
+        settle(view);
         QCOMPARE(view->sweepComputations(), sweeps);
         QCOMPARE(view->scenarioMarker()->data()->at(0)->key,
                  static_cast<double>(c.scenario().workload.batch));
@@ -92,6 +97,8 @@ private slots:
 
         // A shorter context: a new sweep, and now the critical batch is on the curve.
         c.setContextTokens(128);
+        QVERIFY(view->updating());  // not on the slider's path: after it, in a worker
+        settle(view);
         QCOMPARE(view->sweepComputations(), sweeps + 1);
         QVERIFY(view->sweep().criticalBatch.has_value());
         QVERIFY(view->criticalLine()->visible());
@@ -100,6 +107,7 @@ private slots:
 
         // Speculative decoding: the plain curves appear beside the speculative ones.
         c.setSpeculation(4, 0.7, "ngram");
+        settle(view);
         QVERIFY(view->sweep().speculative);
         QVERIFY(view->plainTokensGraph()->visible());
         QCOMPARE(view->plainTokensGraph()->data()->at(0)->value,
@@ -136,13 +144,23 @@ private slots:
         // Batch and context move only the marker; anything else recomputes the grid.
         const int computed = view->gridComputations();
         stepBatch(window);
+        settle(view);
         QCOMPARE(view->gridComputations(), computed);
         QCOMPARE(view->scenarioMarker()->data()->at(0)->key,
                  static_cast<double>(c.scenario().workload.batch));
         c.setKvPrecision(Precision::Fp8);
+        QCOMPARE(view->gridComputations(), computed);  // not on the slider's path
+        settle(view);
         QCOMPARE(view->gridComputations(), computed + 1);
         computeRegimeGrid(c.scenario(), grid.spec, expected);
         QCOMPARE(grid.cells.back().tpotSeconds, expected.cells.back().tpotSeconds);
+        // A baseline, a compare scenario or measured results are not the view's concern: no
+        // update is even queued (the document's flags say what changed).
+        window.pinBaseline();
+        QVERIFY(!view->updating());
+        window.clearBaseline();
+        QVERIFY(!view->updating());
+        QCOMPARE(view->gridComputations(), computed + 1);
 
         // Hidden behind another tab it does not recompute, and catches up when raised.
         QVERIFY(window.showView(QStringLiteral("breakdown")));
@@ -183,7 +201,8 @@ private slots:
             const QString line = view->tooltipAt(view->cellCentre(k, j));
             QVERIFY2(goldilocks.match(line).hasMatch(), qPrintable(line));
         }
-        QTest::mouseClick(view->plot(), Qt::LeftButton, {}, pixel.toPoint());
+        QTest::mouseClick(view->findChild<QCustomPlot*>(QStringLiteral("regimeMapPlot")),
+                          Qt::LeftButton, {}, pixel.toPoint());
         QCOMPARE(c.scenario().workload.batch, batch);
         QCOMPARE(c.scenario().workload.contextTokens, context);
         QVERIFY(spy.count() >= 1);
@@ -222,13 +241,15 @@ private slots:
 
         // A slider step redraws it from the new analysis.
         stepBatch(window);
+        settle(view);
         QCOMPARE(view->kvBars()->data()->at(0)->value, c.analysis().memory.kvCacheBytes);
         // Speculative decoding adds the verify pass (n-gram draft: no draft pass).
         c.setSpeculation(4, 0.7, "ngram");
+        settle(view);
         QCOMPARE(view->passBars().size(), std::size_t{3});
         QVERIFY(view->passBars()[2].kind == PassKind::Verify);
         // The operator tooltip is the roofline's (the pass plots were made anew).
-        view->plot()->replot();  // lays the new plots out
+        view->findChild<QCustomPlot*>(QStringLiteral("breakdownPlot"))->replot();  // lays out
         const QCPAxisRect* rect = view->passBars()[1].rect;
         const double y = rect->axis(QCPAxis::atLeft)->coordToPixel(1.0);
         const double x = rect->rect().center().x();
@@ -270,6 +291,7 @@ private slots:
         // A decoder again: the plots come back and the notices go.
         QVERIFY(window.controller().setModel("llama-3.1-8b").empty());
         QApplication::processEvents();
+        settle(window.views()->regimeMap());
         for (QWidget* view : {sweep, regime}) {
             QVERIFY(!view->findChild<QLabel*>(QStringLiteral("noDecodeNotice"))->isVisible());
             QVERIFY(view->findChild<QCustomPlot*>()->isVisible());

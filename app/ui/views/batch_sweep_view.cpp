@@ -50,8 +50,13 @@ constexpr int kTwoPlotsChars = 110;
 
 }  // namespace
 
-BatchSweepView::BatchSweepView(ScenarioController& controller, QWidget* parent)
-    : LiveView(parent), m_controller(controller) {
+BatchSweepView::BatchSweepView(ScenarioDocument& document, QWidget* parent)
+    : LiveView(document, parent), m_worker(this, [this](SweepResult&& result) {
+          if (m_requested && *m_requested == result.key) {
+              m_requested.reset();  // the latest is in; an older one is shown meanwhile
+          }
+          install(std::move(result));
+      }) {
     setObjectName(QStringLiteral("batchSweepView"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -163,8 +168,6 @@ BatchSweepView::BatchSweepView(ScenarioController& controller, QWidget* parent)
     m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     m_plot->legend->setVisible(true);
 
-    connect(&m_controller, &ScenarioController::analysisChanged, this,
-            &BatchSweepView::onAnalysisChanged);
     m_palette = viewPalette(*this);
     applyStyle();
 }
@@ -239,30 +242,70 @@ void BatchSweepView::changeEvent(QEvent* event) {
     }
 }
 
+io::ScenarioFile BatchSweepView::sweepKey() const {
+    io::ScenarioFile key = controller().scenarioFile();
+    key.workload.batch = 0;  // the sweep spans the batch
+    return key;
+}
+
 void BatchSweepView::refresh() {
     m_dirty = false;
-    if (showNoDecodeNotice(*m_plot, m_notice, m_controller.analysis(), "batch sweep")) {
+    m_worker.discard();  // what is drawn now is newer than anything it computes
+    m_requested.reset();
+    if (showNoDecodeNotice(*m_plot, m_notice, controller().analysis(), "batch sweep")) {
         m_sweepKey.reset();  // rebuilt when a model with a decode step comes back
         return;
     }
-    io::ScenarioFile key = m_controller.scenarioFile();
-    key.workload.batch = 0;  // the sweep spans the batch
-    const bool sweepChanged = !m_sweepKey || *m_sweepKey != key;
-    if (sweepChanged) {
-        m_sweepKey = key;
-        rebuildSweep();
+    io::ScenarioFile key = sweepKey();
+    if (m_sweepKey && *m_sweepKey == key) {
+        updateMarkers();
+        replotMarkers();
+        return;
+    }
+    BatchSweep sweep = batchSweep(controller().scenario(), kMaxSliderBatch, kSweepPoints);
+    install({std::move(key), std::move(sweep)});
+}
+
+void BatchSweepView::followScenario() {
+    m_dirty = false;
+    if (showNoDecodeNotice(*m_plot, m_notice, controller().analysis(), "batch sweep")) {
+        m_worker.discard();
+        m_requested.reset();
+        m_sweepKey.reset();
+        return;
+    }
+    io::ScenarioFile key = sweepKey();
+    const bool shown = m_sweepKey && *m_sweepKey == key;
+    const bool coming = m_requested && *m_requested == key;
+    if (!shown && !coming) {
+        m_requested = key;
+        m_worker.submit([scenario = controller().scenario(), key = std::move(key)] {
+            return SweepResult{key, batchSweep(scenario, kMaxSliderBatch, kSweepPoints)};
+        });
+    } else if (shown) {
+        m_worker.discard();  // back on the sweep shown: an older request is not wanted
+        m_requested.reset();
     }
     updateMarkers();
-    if (sweepChanged) {
-        m_plot->replot(m_priority);
-    } else {
-        // The markers' buffer only, then an update() (a full replot if the buffers were
-        // invalidated, e.g. by a resize).
-        m_markerLayer->replot();
-        if (m_priority == QCustomPlot::rpImmediateRefresh) {
-            m_plot->repaint();
-        }
+    replotMarkers();
+}
+
+void BatchSweepView::replotMarkers() {
+    // The markers' buffer only, then an update() (a full replot if the buffers were
+    // invalidated, e.g. by a resize).
+    m_markerLayer->replot();
+    if (m_priority == QCustomPlot::rpImmediateRefresh) {
+        m_plot->repaint();
     }
+}
+
+void BatchSweepView::install(SweepResult&& result) {
+    m_sweepKey = std::move(result.key);
+    m_sweep = std::move(result.sweep);
+    ++m_computations;
+    fillSweep();
+    updateMarkers();
+    m_plot->replot(m_priority);
 }
 
 void BatchSweepView::placeMark(QCPItemStraightLine* line, QCPItemText* label,
@@ -285,9 +328,7 @@ void BatchSweepView::placeMark(QCPItemStraightLine* line, QCPItemText* label,
                                 (label->positionAlignment() & Qt::AlignVertical_Mask));
 }
 
-void BatchSweepView::rebuildSweep() {
-    m_sweep = batchSweep(m_controller.scenario(), kMaxSliderBatch, kSweepPoints);
-    ++m_computations;
+void BatchSweepView::fillSweep() {
     QVector<double> b, tok, tpot, bBeyond, tokBeyond, tpotBeyond, plainTok, plainTpot;
     QVector<double> curveX, curveY, beyondX, beyondY, plainX, plainY;
     const BatchSweepPoint* lastFit = nullptr;
@@ -364,8 +405,7 @@ void BatchSweepView::rebuildSweep() {
                   : QString());
     placeMark(m_wallLine, m_wallLabel, wall,
               wall ? tr("memory full B = %1").arg(qs(formatInteger(*wall))) : QString());
-    const QString context =
-        qs(formatInteger(m_controller.scenario().workload.contextTokens));
+    const QString context = qs(formatInteger(m_sweepKey->workload.contextTokens));
     // Shorter forms for a narrow view (`--view all`): the numbers stay longest.
     const QString criticalText = m_sweep.criticalBatch ? qs(formatInteger(*m_sweep.criticalBatch))
                                                    : tr("never at this context");
@@ -409,8 +449,8 @@ void BatchSweepView::rebuildSweep() {
 }
 
 void BatchSweepView::updateMarkers() {
-    const Analysis& a = m_controller.analysis();
-    const auto batch = static_cast<double>(m_controller.scenario().workload.batch);
+    const Analysis& a = controller().analysis();
+    const auto batch = static_cast<double>(controller().scenario().workload.batch);
     m_marker->setData({batch}, {a.decodeTokensPerSecond});
     m_tpotMarker->setData({batch}, {a.tpotSeconds});
     m_curveMarker->setData({a.tpotSeconds}, {a.decodeTokensPerSecond});

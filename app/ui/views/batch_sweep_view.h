@@ -19,27 +19,26 @@
 #include <optional>
 
 #include "plot_palette.h"
-#include "views/live_view.h"
-#include "views/view_style.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/sweep.h"
+#include "views/latest_wins.h"
+#include "views/live_view.h"
+#include "views/view_style.h"
 
 class QLabel;
 
 namespace roofline::ui {
 
-class ScenarioController;
-
 class BatchSweepView : public LiveView {
     Q_OBJECT
 public:
-    explicit BatchSweepView(ScenarioController& controller, QWidget* parent = nullptr);
+    explicit BatchSweepView(ScenarioDocument& document, QWidget* parent = nullptr);
 
-    /// Brings the view up to date with the controller now (whether visible or not).
+    /// Brings the view up to date with the document now (whether visible or not).
     void refresh() override;
+    bool updating() const override { return LiveView::updating() || m_requested.has_value(); }
 
     // For tests.
-    QCustomPlot* plot() const { return m_plot; }
     const BatchSweep& sweep() const { return m_sweep; }
     QCPGraph* tokensGraph() const { return m_tokens; }            ///< fits, as analysed
     QCPGraph* tokensBeyondGraph() const { return m_tokensBeyond; }  ///< past the memory wall
@@ -63,17 +62,26 @@ public:
 protected:
     void changeEvent(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    /// Hands a new sweep to the worker when the scenario needs one; moves the markers.
+    void followScenario() override;
 
 private:
+    struct SweepResult {
+        io::ScenarioFile key;  ///< the scenario swept, batch left out
+        BatchSweep sweep;
+    };
+    io::ScenarioFile sweepKey() const;
+    /// Shows `result`'s sweep (a worker's, or one computed by refresh()), and the markers.
+    void install(SweepResult&& result);
+    void replotMarkers();
     void applyStyle();
     /// Shows or hides the throughput–latency plot for the view's width (latencyShown()).
     void fitWidth();
-    void rebuildSweep();
+    void fillSweep();
     void updateMarkers();
     void placeMark(QCPItemStraightLine* line, QCPItemText* label,
                    std::optional<std::int64_t> batch, const QString& text);
 
-    ScenarioController& m_controller;
     QCustomPlot* m_plot = nullptr;
     QLabel* m_notice = nullptr;  ///< in the plot's place for a model without a decode step
     QCPAxisRect* m_batchRect = nullptr;
@@ -104,6 +112,9 @@ private:
     PlotPalette m_palette;
     BatchSweep m_sweep;
     std::optional<io::ScenarioFile> m_sweepKey;
+    /// The latest sweep handed to the worker and not yet shown.
+    std::optional<io::ScenarioFile> m_requested;
+    LatestWins<SweepResult> m_worker;
     int m_computations = 0;
 };
 

@@ -105,8 +105,8 @@ QCPBars* newBars(QCPAxisRect* rect, const QString& name) {
 
 }  // namespace
 
-BreakdownView::BreakdownView(ScenarioController& controller, QWidget* parent)
-    : LiveView(parent), m_controller(controller) {
+BreakdownView::BreakdownView(ScenarioDocument& document, QWidget* parent)
+    : LiveView(document, parent) {
     setObjectName(QStringLiteral("breakdownView"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -163,8 +163,6 @@ BreakdownView::BreakdownView(ScenarioController& controller, QWidget* parent)
     m_capacityLabel->position->setCoords(0.0, 1.0);
 
     connect(m_plot, &QCustomPlot::mouseMove, this, &BreakdownView::onMouseMove);
-    connect(&m_controller, &ScenarioController::analysisChanged, this,
-            &BreakdownView::onAnalysisChanged);
     m_palette = viewPalette(*this);
     applyStyle();
 }
@@ -211,7 +209,7 @@ void BreakdownView::changeEvent(QEvent* event) {
 
 void BreakdownView::refresh() {
     m_dirty = false;
-    m_analysis = m_controller.analysis();
+    m_analysis = controller().analysis();
     layoutPasses(m_analysis);
     fillPasses(m_analysis);
     fillMemory(m_analysis);

@@ -21,12 +21,10 @@
 
 namespace roofline::ui {
 
-class ScenarioController;
-
 class BreakdownView : public LiveView {
     Q_OBJECT
 public:
-    explicit BreakdownView(ScenarioController& controller, QWidget* parent = nullptr);
+    explicit BreakdownView(ScenarioDocument& document, QWidget* parent = nullptr);
 
     /// Draws the controller's analysis now (whether visible or not).
     void refresh() override;
@@ -35,7 +33,6 @@ public:
     QString tooltipAt(const QPointF& pixel) const;
 
     // For tests.
-    QCustomPlot* plot() const { return m_plot; }
     /// One per pass, in Analysis::passes order: its bars by bound (memory, compute,
     /// interconnect); category 0 is the whole pass, 1… its operators in execution order.
     struct PassBars {
@@ -73,7 +70,6 @@ private:
     void fillMemory(const Analysis& analysis);
     void onMouseMove(QMouseEvent* event);
 
-    ScenarioController& m_controller;
     QCustomPlot* m_plot = nullptr;
     QCPLayoutGrid* m_passGrid = nullptr;
     std::vector<PassBars> m_passes;

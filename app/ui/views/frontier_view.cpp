@@ -16,10 +16,12 @@
 #include <cmath>
 #include <limits>
 
+#include "debounce.h"
 #include "plot_tooltip.h"
 #include "roofline/format.h"
 #include "roofline/io/presets.h"
 #include "scenario_controller.h"
+#include "scenario_document.h"
 
 namespace roofline::ui {
 namespace {
@@ -43,8 +45,8 @@ QString configurationText(const FrontierConfiguration& c, const QString& hardwar
 
 }  // namespace
 
-FrontierView::FrontierView(ScenarioController& controller, QWidget* parent)
-    : QWidget(parent), m_controller(controller) {
+FrontierView::FrontierView(ScenarioDocument& document, QWidget* parent)
+    : QWidget(parent), m_controller(document.current()) {
     setObjectName(QStringLiteral("frontierView"));
     for (const char* id : kOtherHardware) {
         io::Loaded<Hardware> hw = io::builtinHardware(id);
@@ -145,11 +147,14 @@ FrontierView::FrontierView(ScenarioController& controller, QWidget* parent)
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     layout->addWidget(m_plot, 1);
 
-    m_timer = new QTimer(this);
-    m_timer->setSingleShot(true);
-    m_timer->setInterval(kFrontierRecomputeDelayMs);
-    connect(m_timer, &QTimer::timeout, this, &FrontierView::refresh);
-    connect(&m_controller, &ScenarioController::analysisChanged, this, &FrontierView::markStale);
+    m_timer = new Debounce(kFrontierRecomputeDelayMs, this);
+    connect(m_timer, &Debounce::timeout, this, &FrontierView::refresh);
+    // The current scenario's changes only: a baseline or compare scenario costs nothing.
+    connect(&document, &ScenarioDocument::changed, this, [this](DocumentChanges what) {
+        if (what & kScenarioChanges) {
+            markStale();
+        }
+    });
     connect(m_output, &QSpinBox::valueChanged, this, [this] {
         m_stale = true;
         refresh();

@@ -33,11 +33,12 @@ class QLabel;
 class QLineEdit;
 class QMouseEvent;
 class QSpinBox;
-class QTimer;
 
 namespace roofline::ui {
 
 class ScenarioController;
+class Debounce;
+class ScenarioDocument;
 
 /// The scenario rests this long before a visible frontier recomputes.
 inline constexpr int kFrontierRecomputeDelayMs = 150;
@@ -47,7 +48,7 @@ inline constexpr int kDefaultFrontierOutputTokens = 1024;
 class FrontierView : public QWidget {
     Q_OBJECT
 public:
-    explicit FrontierView(ScenarioController& controller, QWidget* parent = nullptr);
+    explicit FrontierView(ScenarioDocument& document, QWidget* parent = nullptr);
 
     /// The scenario changed: stale; recomputed after a rest if shown, else when next shown.
     void markStale();
@@ -66,7 +67,6 @@ public:
     /// The tooltip text of point i (its configuration and figures).
     QString pointText(std::size_t i) const;
 
-    QCustomPlot* plot() const { return m_plot; }
     QSpinBox* outputTokensSpinBox() const { return m_output; }
     QLineEdit* sloTpotEdit() const { return m_sloTpot; }
     QLineEdit* sloTtftEdit() const { return m_sloTtft; }
@@ -98,7 +98,7 @@ private:
     QLineEdit* m_sloTtft = nullptr;
     QCheckBox* m_perDollar = nullptr;
     QLabel* m_best = nullptr;
-    QTimer* m_timer = nullptr;
+    Debounce* m_timer = nullptr;
 
     QCPGraph* m_fit = nullptr;       ///< fits (and meets the SLOs, if any): filled
     QCPGraph* m_missed = nullptr;    ///< fits but misses an SLO: filled, faded

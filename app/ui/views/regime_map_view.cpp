@@ -80,8 +80,13 @@ QString tokensText(double tokens) { return qs(formatNumber(tokens)) + QStringLit
 
 }  // namespace
 
-RegimeMapView::RegimeMapView(ScenarioController& controller, QWidget* parent)
-    : LiveView(parent), m_controller(controller) {
+RegimeMapView::RegimeMapView(ScenarioDocument& document, QWidget* parent)
+    : LiveView(document, parent), m_worker(this, [this](GridResult&& result) {
+          if (m_requested && *m_requested == result.key) {
+              m_requested.reset();  // the latest is in; an older one is shown meanwhile
+          }
+          install(std::move(result));
+      }) {
     setObjectName(QStringLiteral("regimeMapView"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -169,8 +174,6 @@ RegimeMapView::RegimeMapView(ScenarioController& controller, QWidget* parent)
 
     connect(m_plot, &QCustomPlot::mouseMove, this, &RegimeMapView::onMouseMove);
     connect(m_plot, &QCustomPlot::mousePress, this, &RegimeMapView::onMousePress);
-    connect(&m_controller, &ScenarioController::analysisChanged, this,
-            &RegimeMapView::onAnalysisChanged);
     m_palette = viewPalette(*this);
     applyStyle();
 }
@@ -220,52 +223,92 @@ void RegimeMapView::changeEvent(QEvent* event) {
     }
 }
 
+RegimeMapView::GridKey RegimeMapView::gridKey() const {
+    const ScenarioController& c = controller();
+    GridKey key{c.scenarioFile(), {}};
+    key.file.workload.batch = 0;  // the grid spans batch and context: neither changes it
+    key.file.workload.contextTokens = 0;
+    key.spec.minBatch = kMinBatch;
+    key.spec.maxBatch = kMaxSliderBatch;
+    key.spec.minContext = kMinContext;
+    key.spec.maxContext =
+        std::max(kMinContext + 1, std::min(c.maxContextTokens(), c.maxSequenceLength() - 1));
+    return key;
+}
+
 void RegimeMapView::refresh() {
     m_dirty = false;
-    if (showNoDecodeNotice(*m_plot, m_notice, m_controller.analysis(), "regime map")) {
+    m_worker.discard();  // what is drawn now is newer than anything it computes
+    m_requested.reset();
+    if (showNoDecodeNotice(*m_plot, m_notice, controller().analysis(), "regime map")) {
         m_gridKey.reset();  // rebuilt when a model with a decode step comes back
         return;
     }
-    io::ScenarioFile key = m_controller.scenarioFile();
-    key.workload.batch = 0;  // the grid spans batch and context: neither changes it
-    key.workload.contextTokens = 0;
-    RegimeGridSpec spec;
-    spec.minBatch = kMinBatch;
-    spec.maxBatch = kMaxSliderBatch;
-    spec.minContext = kMinContext;
-    spec.maxContext = std::max(kMinContext + 1, std::min(m_controller.maxContextTokens(),
-                                                         m_controller.maxSequenceLength() - 1));
-    const bool specChanged = spec != m_gridSpec || !m_gridKey;
-    const bool gridChanged = specChanged || *m_gridKey != key;
-    const bool legendBefore = m_interconnectInLegend;
-    if (gridChanged) {
-        m_gridKey = key;
-        m_gridSpec = spec;
-        rebuildGrid();
+    GridKey key = gridKey();
+    if (m_gridKey && *m_gridKey == key) {
+        updateMarker();
+        replotMarker();
+        return;
+    }
+    GridResult result{std::move(key), {}};
+    computeRegimeGrid(controller().scenario(), result.key.spec, result.grid);
+    install(std::move(result));
+}
+
+void RegimeMapView::followScenario() {
+    m_dirty = false;
+    if (showNoDecodeNotice(*m_plot, m_notice, controller().analysis(), "regime map")) {
+        m_worker.discard();
+        m_requested.reset();
+        m_gridKey.reset();
+        return;
+    }
+    GridKey key = gridKey();
+    const bool shown = m_gridKey && *m_gridKey == key;
+    const bool coming = m_requested && *m_requested == key;
+    if (!shown && !coming) {
+        m_requested = key;
+        m_worker.submit([scenario = controller().scenario(), key = std::move(key)] {
+            GridResult result{key, {}};
+            computeRegimeGrid(scenario, key.spec, result.grid);
+            return result;
+        });
+    } else if (shown) {
+        m_worker.discard();  // back on the grid shown: an older request is not wanted
+        m_requested.reset();
     }
     updateMarker();
-    if (specChanged || legendBefore != m_interconnectInLegend) {
-        m_plot->replot(m_priority);  // new axes or legend: everything
-    } else if (gridChanged) {
-        // The map's buffer and the marker's (a full replot if the buffers were invalidated).
-        m_plot->layer(QStringLiteral("main"))->replot();
-        m_markerLayer->replot();
-        if (m_priority == QCustomPlot::rpImmediateRefresh) {
-            m_plot->repaint();
-        }
-    } else {
-        // The marker's buffer only, then an update() (a full replot if the buffers were
-        // invalidated, e.g. by a resize).
-        m_markerLayer->replot();
-        if (m_priority == QCustomPlot::rpImmediateRefresh) {
-            m_plot->repaint();
-        }
+    replotMarker();
+}
+
+void RegimeMapView::replotMarker() {
+    // The marker's buffer only, then an update() (a full replot if the buffers were
+    // invalidated, e.g. by a resize).
+    m_markerLayer->replot();
+    if (m_priority == QCustomPlot::rpImmediateRefresh) {
+        m_plot->repaint();
     }
 }
 
-void RegimeMapView::rebuildGrid() {
-    computeRegimeGrid(m_controller.scenario(), m_gridSpec, m_grid);
+void RegimeMapView::install(GridResult&& result) {
+    const bool specChanged = !m_gridKey || result.key.spec != m_gridSpec;
+    const bool legendBefore = m_interconnectInLegend;
+    m_gridSpec = result.key.spec;
+    m_gridKey = std::move(result.key);
+    m_grid = std::move(result.grid);
     ++m_computations;
+    fillGrid();
+    updateMarker();
+    if (specChanged || legendBefore != m_interconnectInLegend) {
+        m_plot->replot(m_priority);  // new axes or legend: everything
+        return;
+    }
+    // The map's buffer and the marker's (a full replot if the buffers were invalidated).
+    m_plot->layer(QStringLiteral("main"))->replot();
+    replotMarker();
+}
+
+void RegimeMapView::fillGrid() {
     const std::size_t nb = m_grid.batches.size();
     const std::size_t nc = m_grid.contexts.size();
     if (m_cells->keySize() != static_cast<int>(nb) ||
@@ -360,7 +403,7 @@ void RegimeMapView::rebuildGrid() {
 }
 
 void RegimeMapView::updateMarker() {
-    const Workload& w = m_controller.scenario().workload;
+    const Workload& w = controller().scenario().workload;
     m_marker->setData({static_cast<double>(w.batch)},
                       {static_cast<double>(std::max<std::int64_t>(w.contextTokens, 1))});
 }
@@ -432,8 +475,8 @@ bool RegimeMapView::clickAt(const QPointF& pixel) {
     // Copied first: the controller's signals refresh this view, and the grid with it.
     const std::int64_t batch = m_grid.batches[cell->first];
     const std::int64_t context = m_grid.contexts[cell->second];
-    m_controller.setBatch(batch);
-    m_controller.setContextTokens(context);
+    controller().setBatch(batch);
+    controller().setContextTokens(context);
     return true;
 }
 

@@ -11,7 +11,9 @@
 /// the scenario's batch and context through the controller, as the sliders do.
 ///
 /// It recomputes only while visible, and only when something besides the batch and the
-/// context changed (the grid spans both: moving either only moves the marker).
+/// context changed (the grid spans both: moving either only moves the marker). The grid is
+/// computed in a worker (latest_wins.h) and drawn when it arrives; the marker follows at
+/// once, on the grid shown.
 
 #include <qcustomplot.h>
 
@@ -19,25 +21,26 @@
 #include <optional>
 
 #include "plot_palette.h"
-#include "views/live_view.h"
-#include "views/view_style.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/sweep.h"
+#include "views/latest_wins.h"
+#include "views/live_view.h"
+#include "views/view_style.h"
 
 class QLabel;
 
 namespace roofline::ui {
 
 class RegimeCells;
-class ScenarioController;
 
 class RegimeMapView : public LiveView {
     Q_OBJECT
 public:
-    explicit RegimeMapView(ScenarioController& controller, QWidget* parent = nullptr);
+    explicit RegimeMapView(ScenarioDocument& document, QWidget* parent = nullptr);
 
-    /// Brings the map up to date with the controller now (whether visible or not).
+    /// Brings the map up to date with the document now (whether visible or not).
     void refresh() override;
+    bool updating() const override { return LiveView::updating() || m_requested.has_value(); }
 
     /// The tooltip of the cell under `pixel` (plot widget coordinates); empty outside the map.
     QString tooltipAt(const QPointF& pixel) const;
@@ -48,7 +51,6 @@ public:
     QPointF cellCentre(std::size_t batchIndex, std::size_t contextIndex) const;
 
     // For tests.
-    QCustomPlot* plot() const { return m_plot; }
     const RegimeGrid& grid() const { return m_grid; }
     QCPColorMap* colorMap() const { return m_map; }
     QCPCurve* criticalBatchCurve() const { return m_critical; }
@@ -62,17 +64,32 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    /// Hands a new grid to the worker when the scenario needs one; moves the marker.
+    void followScenario() override;
 
 private:
+    /// What a grid is computed for: the scenario with batch and context left out, the span.
+    struct GridKey {
+        io::ScenarioFile file;
+        RegimeGridSpec spec;
+        bool operator==(const GridKey&) const = default;
+    };
+    struct GridResult {
+        GridKey key;
+        RegimeGrid grid;
+    };
+    GridKey gridKey() const;
+    /// Shows `result`'s grid (a worker's, or one computed by refresh()), and the marker.
+    void install(GridResult&& result);
     void applyStyle();
     void fillLegend(bool interconnect);
-    void rebuildGrid();
+    void fillGrid();
     void updateMarker();
+    void replotMarker();
     void onMouseMove(QMouseEvent* event);
     void onMousePress(QMouseEvent* event);
     std::optional<std::pair<std::size_t, std::size_t>> cellAt(const QPointF& pixel) const;
 
-    ScenarioController& m_controller;
     QCustomPlot* m_plot = nullptr;
     QLabel* m_notice = nullptr;  ///< in the plot's place for a model without a decode step
     FittedTitle* m_title = nullptr;
@@ -89,9 +106,12 @@ private:
     QCPBars* m_legendInterconnect = nullptr;
     PlotPalette m_palette;
     RegimeGrid m_grid;
-    /// The scenario the grid was computed for, batch and context left out.
-    std::optional<io::ScenarioFile> m_gridKey;
+    /// What the grid shown was computed for.
+    std::optional<GridKey> m_gridKey;
     RegimeGridSpec m_gridSpec;
+    /// The latest grid handed to the worker and not yet shown.
+    std::optional<GridKey> m_requested;
+    LatestWins<GridResult> m_worker;
     bool m_interconnectInLegend = false;
     int m_computations = 0;
 };

@@ -45,11 +45,10 @@ QStringList viewNames() {
             QStringLiteral("frontier"), QStringLiteral("all")};
 }
 
-Views::Views(ScenarioController& controller, QMainWindow& window)
-    : QObject(&window), m_window(window) {
-    m_sweep = new BatchSweepView(controller);
-    m_regime = new RegimeMapView(controller);
-    m_breakdown = new BreakdownView(controller);
+Views::Views(ScenarioDocument& document, QMainWindow& window) : QObject(&window), m_window(window) {
+    m_sweep = new BatchSweepView(document);
+    m_regime = new RegimeMapView(document);
+    m_breakdown = new BreakdownView(document);
     m_sweepDock = makeDock(window, tr("Batch sweep"), "batchSweepDock", m_sweep);
     m_regimeDock = makeDock(window, tr("Regime map"), "regimeMapDock", m_regime);
     m_breakdownDock = makeDock(window, tr("Breakdown"), "breakdownDock", m_breakdown);

@@ -4,8 +4,9 @@
 /// @file views.h
 /// The docked views beside the roofline: batch sweep, regime map and breakdown, each in a
 /// dock of the bottom area, tabbed together, hidden until shown from the View menu (or
-/// `--view`). Each follows the controller's analysis while it is visible (a hidden or
-/// background tab catches up when it is raised).
+/// `--view`). Each observes the document and follows the current scenario while it is
+/// visible, off the slider's path (live_view.h; a hidden or background tab catches up when it
+/// is raised).
 
 #include <qcustomplot.h>
 
@@ -22,7 +23,7 @@ namespace roofline::ui {
 class BatchSweepView;
 class BreakdownView;
 class RegimeMapView;
-class ScenarioController;
+class ScenarioDocument;
 
 /// The names `--view` and MainWindow::showView take: "sweep", "regime", "breakdown", and
 /// "all" (the three side by side rather than tabbed).
@@ -32,7 +33,7 @@ class Views : public QObject {
     Q_OBJECT
 public:
     /// Creates the three docks in `window`'s bottom area, tabbed and hidden.
-    Views(ScenarioController& controller, QMainWindow& window);
+    Views(ScenarioDocument& document, QMainWindow& window);
 
     /// The docks' show/hide actions, for the View menu.
     QList<QAction*> toggleActions() const;

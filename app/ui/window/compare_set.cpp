@@ -13,7 +13,6 @@
 #include "dialogs.h"
 #include "plot_tooltip.h"
 #include "roofline/format.h"
-#include "roofline_plot.h"
 #include "scenario_controller.h"
 
 namespace roofline::ui {
@@ -55,15 +54,17 @@ QString scenarioShortName(const io::ScenarioFile& file) {
     return name;
 }
 
-CompareSet::CompareSet(ScenarioController& controller, RooflinePlot& plot, CompareTable& table,
-                       QWidget* window)
-    : QObject(window), m_controller(controller), m_plot(plot), m_table(table), m_window(window) {
+CompareSet::CompareSet(ScenarioDocument& document, CompareTable& table, QWidget* window)
+    : QObject(window),
+      m_document(document),
+      m_controller(document.current()),
+      m_table(table),
+      m_window(window),
+      m_currentRowTimer(kCurrentRowMs, this) {
     // The current row follows the current scenario at most every kCurrentRowMs while a
     // slider moves (repainting the table on every step cost a quarter of a millisecond; the
     // plot and the results panel are the instant feedback). The compare rows do not change.
-    m_currentRowTimer.setSingleShot(true);
-    m_currentRowTimer.setInterval(kCurrentRowMs);
-    connect(&m_currentRowTimer, &QTimer::timeout, this,
+    connect(&m_currentRowTimer, &Debounce::timeout, this,
             [this] { m_table.setCurrent(currentRow()); });
     connect(&m_controller, &ScenarioController::analysisChanged, this, [this] {
         if (!m_currentRowTimer.isActive()) {
@@ -123,7 +124,7 @@ void CompareSet::setCurrentSource(const QString& path) {
 QString CompareSet::uniqueName(const QString& name) const {
     const auto taken = [this](const QString& candidate) {
         return candidate == currentName() ||
-               std::any_of(m_entries.begin(), m_entries.end(),
+               std::any_of(entries().begin(), entries().end(),
                            [&](const Entry& e) { return e.name == candidate; });
     };
     QString unique = name;
@@ -135,37 +136,36 @@ QString CompareSet::uniqueName(const QString& name) const {
 
 std::size_t CompareSet::freeColour() const {
     for (std::size_t colour = 0; colour < kCompareColourCount; ++colour) {
-        if (std::none_of(m_entries.begin(), m_entries.end(),
+        if (std::none_of(entries().begin(), entries().end(),
                          [&](const Entry& e) { return e.colour == colour; })) {
             return colour;
         }
     }
-    return m_entries.size() % kCompareColourCount;
+    return entries().size() % kCompareColourCount;
 }
 
 bool CompareSet::add(const io::ScenarioFile& file, const QString& name, const QString& path,
                      QString* error) {
-    if (m_entries.size() >= kMaxCompareScenarios) {
+    if (entries().size() >= kMaxCompareScenarios) {
         if (error != nullptr) {
             *error = tr("the comparison is full (%1 scenarios besides the current one)")
                          .arg(kMaxCompareScenarios);
         }
         return false;
     }
-    io::ScenarioFile own = file;
-    own.baseline.reset();  // a compare scenario's own baseline is not drawn
-    // The same engine as the current scenario: a controller resolves, validates and analyses.
-    ScenarioController resolver;
-    const std::vector<Issue> issues = resolver.setScenarioFile(own);
-    if (hasErrors(issues)) {
+    // The same engine as the current scenario (a compare scenario's own baseline is not
+    // drawn: analyse() leaves it out).
+    AnalysedScenario resolved = ScenarioController::analyse(file);
+    if (!resolved.ok()) {
         if (error != nullptr) {
-            *error = issuesText(issues);
+            *error = issuesText(resolved.issues);
         }
         return false;
     }
-    m_entries.push_back({path, uniqueName(name), resolver.scenarioFile(), resolver.scenario(),
-                         resolver.analysis(), freeColour()});
-    push();
+    std::vector<Entry> next = entries();
+    next.push_back({path, uniqueName(name), std::move(resolved.file), std::move(resolved.scenario),
+                    std::move(resolved.analysis), freeColour()});
+    push(std::move(next));
     emit added();
     return true;
 }
@@ -207,26 +207,26 @@ int CompareSet::addFiles(const QStringList& paths, QStringList* errors) {
 }
 
 void CompareSet::remove(std::size_t index) {
-    if (index >= m_entries.size()) {
+    if (index >= entries().size()) {
         return;
     }
-    m_entries.erase(m_entries.begin() + static_cast<std::ptrdiff_t>(index));
-    push();
+    std::vector<Entry> next = entries();
+    next.erase(next.begin() + static_cast<std::ptrdiff_t>(index));
+    push(std::move(next));
 }
 
 void CompareSet::clear() {
-    if (m_entries.empty()) {
+    if (entries().empty()) {
         return;
     }
-    m_entries.clear();
-    push();
+    push({});
 }
 
 bool CompareSet::makeCurrent(std::size_t index) {
-    if (index >= m_entries.size()) {
+    if (index >= entries().size()) {
         return false;
     }
-    const Entry selected = m_entries[index];
+    const Entry selected = entries()[index];
     Entry previous{m_currentSource,
                    currentName(),
                    m_controller.scenarioFile(),
@@ -253,17 +253,18 @@ bool CompareSet::makeCurrent(std::size_t index) {
                            tr("Could not edit %1: it no longer resolves. Nothing changed.")
                                .arg(selected.name),
                            issuesText(issues));
-        push();
+        pushTable();
         return false;
     }
-    m_entries[index] = previous;
-    push();
+    std::vector<Entry> next = entries();
+    next[index] = previous;
+    push(std::move(next));
     return true;
 }
 
 QStringList CompareSet::paths() const {
     QStringList list;
-    for (const Entry& e : m_entries) {
+    for (const Entry& e : entries()) {
         if (!e.path.isEmpty()) {
             list << e.path;
         }
@@ -271,18 +272,19 @@ QStringList CompareSet::paths() const {
     return list;
 }
 
-void CompareSet::push() {
-    std::vector<CompareEntry> plotted;
+void CompareSet::push(std::vector<Entry> entries) {
+    m_document.setCompare(std::move(entries));
+    pushTable();
+    emit changed();
+}
+
+void CompareSet::pushTable() {
     std::vector<CompareRow> rows;
-    plotted.reserve(m_entries.size());
-    rows.reserve(m_entries.size());
-    for (const Entry& e : m_entries) {
-        plotted.push_back({e.name, e.colour, e.analysis});
+    rows.reserve(entries().size());
+    for (const Entry& e : entries()) {
         rows.push_back({e.name, e.path, e.colour, &e.scenario, &e.analysis});
     }
-    m_plot.setCompareScenarios(plotted);
     m_table.setRows(currentRow(), rows);
-    emit changed();
 }
 
 bool CompareSet::eventFilter(QObject* watched, QEvent* event) {

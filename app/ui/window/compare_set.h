@@ -4,30 +4,30 @@
 /// @file compare_set.h
 /// The window's compare scenarios: several configurations on one plot (File > Add
 /// scenario to compare, --compare, a drop of scenario files). Each is resolved and
-/// analysed once, when it is added, by the same engine as the current scenario (a
-/// ScenarioController of its own), and keeps a colour of its own. They are a window
+/// analysed once, when it is added, by the same engine as the current scenario
+/// (ScenarioController::analyse), and keeps a colour of its own. They are a window
 /// session thing: scenario files keep the current scenario and its pinned baseline only.
 ///
-/// The set feeds the plot (CompareLayer) and the Compare table; selecting a row swaps that
-/// scenario with the current one (makeCurrent): nothing is lost, the old current becomes a
-/// compare scenario in the selected one's colour.
+/// The scenarios themselves live in the document (ScenarioDocument::compare(), the only
+/// place they change); this class decides what the set becomes (loading, names, colours,
+/// the swap) and drives the Compare table. The plot draws them from the document. Selecting
+/// a row swaps that scenario with the current one (makeCurrent): nothing is lost, the old
+/// current becomes a compare scenario in the selected one's colour.
 
 #include <QObject>
 #include <QString>
 #include <QStringList>
-#include <QTimer>
 #include <vector>
 
 #include "compare_table.h"
+#include "debounce.h"
 #include "roofline/analysis.h"
 #include "roofline/io/scenario_file.h"
+#include "scenario_document.h"
 
 class QWidget;
 
 namespace roofline::ui {
-
-class RooflinePlot;
-class ScenarioController;
 
 /// At most this many compare scenarios (one per palette colour), besides the current one.
 inline constexpr std::size_t kMaxCompareScenarios = kCompareColourCount;
@@ -35,18 +35,10 @@ inline constexpr std::size_t kMaxCompareScenarios = kCompareColourCount;
 class CompareSet : public QObject {
     Q_OBJECT
 public:
-    struct Entry {
-        QString path;  ///< the file it was loaded from; empty for a scenario made here
-        QString name;  ///< file stem, or model@hardware×devices
-        io::ScenarioFile file;
-        Scenario scenario;
-        Analysis analysis;
-        std::size_t colour = 0;  ///< PlotPalette::compare index
-    };
+    using Entry = CompareScenario;
 
     /// `window` (not owned) parents the error dialog and takes drops of scenario files.
-    CompareSet(ScenarioController& controller, RooflinePlot& plot, CompareTable& table,
-               QWidget* window);
+    CompareSet(ScenarioDocument& document, CompareTable& table, QWidget* window);
 
     /// Loads, resolves and analyses each file and adds it. Files that fail (unreadable,
     /// bad JSON, an unknown preset, beyond kMaxCompareScenarios) are reported together in
@@ -65,7 +57,7 @@ public:
     /// changes and the error is shown. Returns whether it swapped.
     bool makeCurrent(std::size_t index);
 
-    const std::vector<Entry>& entries() const { return m_entries; }
+    const std::vector<Entry>& entries() const { return m_document.compare(); }
     /// The files the set was loaded from (session restore), in order.
     QStringList paths() const;
     /// The current scenario's file (Open scenario), for its name; empty = none.
@@ -85,23 +77,23 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
-    void push();  ///< the entries to the plot and the table
+    void push(std::vector<Entry> entries);  ///< into the document, and the table
+    void pushTable();
     CompareRow currentRow() const;
     QString uniqueName(const QString& name) const;
     std::size_t freeColour() const;
 
-    ScenarioController& m_controller;
-    RooflinePlot& m_plot;
+    ScenarioDocument& m_document;
+    ScenarioController& m_controller;  ///< the document's current scenario
     CompareTable& m_table;
     QWidget* m_window;
-    std::vector<Entry> m_entries;
     QString m_currentSource;
     QString m_currentName;  ///< a swapped-in scenario's name; overrides the source's
     /// The hardware and model of the file the current scenario came from: its name holds
     /// while they do.
     std::string m_sourceHardware;
     std::string m_sourceModel;
-    QTimer m_currentRowTimer;  ///< the current row's refresh, throttled
+    Debounce m_currentRowTimer;  ///< the current row's refresh, throttled
 };
 
 /// "llama-3.1-70b@h100-sxm×4": the model and hardware ids (file stems for paths) and the

@@ -79,15 +79,13 @@ int runExplorer(int argc, char** argv) {
             window.compareSet().setCurrentSource(path);
         }
         if (options.scenario.baseline) {
-            ScenarioController resolver;
             const std::vector<Issue> baselineIssues =
-                resolver.setScenarioFile(*options.scenario.baseline);
+                window.document().setBaselineScenario(*options.scenario.baseline);
             if (hasErrors(baselineIssues)) {
                 printLine(stderr, QStringLiteral("roofline-explorer: baseline: ") +
                                       issuesText(baselineIssues));
                 return 2;
             }
-            window.setBaselineScenario(*options.scenario.baseline);
         }
     }
     window.restoreSession(!options.scenarioFromCommandLine && options.lesson.isEmpty());

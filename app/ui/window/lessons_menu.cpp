@@ -90,6 +90,7 @@ void LessonsController::buildMenu() {
 void LessonsController::closeLesson() {
     m_panel->clearLesson();
     m_dock->hide();
+    m_window.document().setLesson({});
 }
 
 bool LessonsController::openLesson(const QString& idOrPath, QString* error) {
@@ -152,6 +153,7 @@ bool LessonsController::openLessonFile(const io::ScenarioFile& file, const std::
         baselineJson = io::analysisToJson(base, analyze(base));
     }
     m_panel->setLesson(*file.lesson, fileName, baselineJson);
+    m_window.document().setLesson(qs(fileName));
     m_dock->show();
     m_dock->raise();
     // No status message: a lesson's lever keeps its explanation there, and the dock says

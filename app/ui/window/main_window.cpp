@@ -23,22 +23,23 @@
 #include "compare_set.h"
 #include "compare_table.h"
 #include "controls_panel.h"
+#include "debounce.h"
 #include "dialogs.h"
 #include "explain_panel.h"
 #include "export.h"
-#include "measured_overlay.h"
 #include "lessons_menu.h"
-#include "views/frontier_view.h"
+#include "measured_overlay.h"
 #include "plot_tooltip.h"
 #include "report.h"
-#include "roofline/explain.h"
 #include "results_panel.h"
+#include "roofline/explain.h"
 #include "roofline/io/levers.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/validate.h"
 #include "roofline_plot.h"
 #include "scenario_controller.h"
 #include "shortcut_pass_through.h"
+#include "views/frontier_view.h"
 #include "views/views.h"
 
 namespace roofline::ui {
@@ -111,7 +112,7 @@ std::size_t leverIndex(LeverId id) { return static_cast<std::size_t>(id); }
 MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     : QMainWindow(parent), m_settings(settings), m_baseFont(font()) {
     setObjectName(QStringLiteral("mainWindow"));
-    m_controller = new ScenarioController(this);
+    m_document = new ScenarioDocument(this);
     m_plot = new RooflinePlot(this);
     m_plot->setObjectName(QStringLiteral("rooflinePlot"));
     // The plot, and under it the last lever's explanation (hidden when there is none).
@@ -130,10 +131,10 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     m_leverLabel->hide();
     centralLayout->addWidget(m_leverLabel);
     setCentralWidget(central);
-    m_measured = new MeasuredOverlay(m_plot, m_controller, this);
+    m_measured = new MeasuredOverlay(m_plot, &controller(), this);
     createDocks();
     m_lessons = new LessonsController(*this);
-    m_views = new Views(*m_controller, *this);
+    m_views = new Views(*m_document, *this);
     tabifyDockWidget(m_views->breakdownDock(), m_frontierDock);  // one row of bottom tabs
     // A lesson that names a view ("sweep", "regime", "breakdown") brings it to the front.
     connect(m_lessons, &LessonsController::lessonViewRequested, this,
@@ -150,22 +151,22 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     m_leverStatus->hide();
     statusBar()->addWidget(m_leverStatus, 1);
 
-    connect(m_controller, &ScenarioController::analysisChanged, this,
-            &MainWindow::onAnalysisChanged);
-    connect(m_controller, &ScenarioController::changeRefused, this, [this](const QString& message) {
-        statusBar()->showMessage(message, kStatusMessageMs);
-        m_refusalMessage = message;
-    });
+    connect(m_document, &ScenarioDocument::changed, this, &MainWindow::onDocumentChanged);
+    connect(&controller(), &ScenarioController::changeRefused, this,
+            [this](const QString& message) {
+                statusBar()->showMessage(message, kStatusMessageMs);
+                m_refusalMessage = message;
+            });
     QApplication::instance()->installEventFilter(new ShortcutPassThrough(this));
     connect(m_controls, &ControlsPanel::loadFailed, this, &MainWindow::showLoadError);
-    onAnalysisChanged(m_controller->analysis());
+    onDocumentChanged(kScenarioChanges | kOverlayChanges);  // presentation mode is off
     resize(1400, 900);
 }
 
 MainWindow::~MainWindow() = default;
 
 void MainWindow::createDocks() {
-    m_controls = new ControlsPanel(*m_controller, this);
+    m_controls = new ControlsPanel(controller(), this);
     auto* controlsScroll = new QScrollArea(this);
     controlsScroll->setWidget(m_controls);
     controlsScroll->setWidgetResizable(true);
@@ -202,8 +203,8 @@ void MainWindow::createDocks() {
     resizeDocks({m_controlsDock, m_resultsDock}, {kControlsDockWidth, kResultsDockWidth},
                 Qt::Horizontal);
 
-    // The Frontier view computes only while shown (it follows the controller itself).
-    m_frontier = new FrontierView(*m_controller, this);
+    // The Frontier view computes only while shown (it observes the document itself).
+    m_frontier = new FrontierView(*m_document, this);
     m_frontier->setPlotPalette(m_plot->plotPalette());
     m_frontierDock = new QDockWidget(tr("Frontier"), this);
     m_frontierDock->setObjectName(QStringLiteral("frontierDock"));
@@ -220,7 +221,7 @@ void MainWindow::createCompare() {
     m_compareDock->setWidget(m_compareTable);
     addDockWidget(Qt::BottomDockWidgetArea, m_compareDock);
     m_compareDock->hide();
-    m_compareSet = new CompareSet(*m_controller, *m_plot, *m_compareTable, this);
+    m_compareSet = new CompareSet(*m_document, *m_compareTable, this);
     m_addCompare = new QAction(tr("&Add scenario to compare…"), this);
     m_addCompare->setObjectName(QStringLiteral("addCompare"));
     m_addCompare->setToolTip(tr("Draw saved scenarios beside this one, each in its own colour"));
@@ -230,8 +231,6 @@ void MainWindow::createCompare() {
     connect(m_addCompare, &QAction::triggered, this, &MainWindow::addCompareDialog);
     connect(m_compareTable, &CompareTable::addRequested, this, &MainWindow::addCompareDialog);
     connect(m_clearCompare, &QAction::triggered, m_compareSet, &CompareSet::clear);
-    connect(m_compareSet, &CompareSet::changed, this,
-            [this] { m_clearCompare->setEnabled(!m_compareSet->entries().empty()); });
     // Scenarios were added: show them side by side.
     connect(m_compareSet, &CompareSet::added, this, [this] {
         m_compareDock->show();
@@ -301,9 +300,7 @@ void MainWindow::createActions() {
             importMeasured(path);
         }
     });
-    connect(m_clearMeasured, &QAction::triggered, m_measured, &MeasuredOverlay::clear);
-    connect(m_measured, &MeasuredOverlay::changed, this,
-            [this] { m_clearMeasured->setEnabled(!m_measured->isEmpty()); });
+    connect(m_clearMeasured, &QAction::triggered, m_document, &ScenarioDocument::clearMeasured);
 
     connect(m_openScenario, &QAction::triggered, this, &MainWindow::openScenarioDialog);
     connect(m_saveScenario, &QAction::triggered, this, &MainWindow::saveScenarioDialog);
@@ -390,43 +387,75 @@ void MainWindow::createMenus() {
     updateRecentMenu();
 }
 
-void MainWindow::onAnalysisChanged(const Analysis& analysis) {
-    // A refusal is about the change that was refused: once the scenario changes again its
-    // message is stale (issue 12: it stayed up for its full timeout).
-    if (!m_refusalMessage.isEmpty()) {
-        if (statusBar()->currentMessage() == m_refusalMessage) {
-            statusBar()->clearMessage();
+void MainWindow::onDocumentChanged(DocumentChanges what) {
+    const ScenarioController& current = controller();
+    if (what & kScenarioChanges) {
+        // A refusal is about the change that was refused: once the scenario changes again
+        // its message is stale (issue 12: it stayed up for its full timeout).
+        if (!m_refusalMessage.isEmpty()) {
+            if (statusBar()->currentMessage() == m_refusalMessage) {
+                statusBar()->clearMessage();
+            }
+            m_refusalMessage.clear();
         }
-        m_refusalMessage.clear();
+        // A new chip or model gets a freshly fitted view; knob changes keep the axes still.
+        if (what & (DocumentChange::Hardware | DocumentChange::Model)) {
+            m_plot->resetAutoRange();
+        }
+        // Plot and results panel draw from the same Analysis, so they cannot disagree.
+        m_plot->setAnalysis(current.analysis(), current.trail());
+        m_explain->setAnalysis(current.scenario(), current.analysis());
+        updateTitle();
+        // Cheap on every slider step: the levers are recomputed once the scenario rests, or
+        // when the Interventions menu opens.
+        m_leversDirty = true;
+        if (m_leverTimer != nullptr) {
+            m_leverTimer->start();
+        }
+        if (!m_document->applyingLever() && !m_leverExplanation.isEmpty()) {
+            setLeverExplanation({});
+        }
     }
-    // A new chip or model gets a freshly fitted view; knob changes keep the axes still.
-    const io::ScenarioFile& file = m_controller->scenarioFile();
-    if (file.hardware != m_viewHardware || file.model != m_viewModel) {
-        m_viewHardware = file.hardware;
-        m_viewModel = file.model;
-        m_plot->resetAutoRange();
+    if (what & DocumentChange::Baseline) {
+        const std::optional<AnalysedScenario>& baseline = m_document->baseline();
+        if (baseline) {
+            m_plot->setBaseline(baseline->analysis, baseline->trail);
+            m_results->setBaseline(baseline->analysis);
+        } else {
+            m_plot->clearBaseline();
+            m_results->setBaseline(std::nullopt);
+        }
+        m_clearBaseline->setEnabled(baseline.has_value());
     }
-    // Plot and results panel draw from the same Analysis, so they cannot disagree.
-    m_plot->setAnalysis(analysis, m_controller->trail());
-    m_results->setAnalysis(analysis);
-    m_explain->setAnalysis(m_controller->scenario(), analysis);
-    updateTitle();
-    // Cheap on every slider step: the levers are recomputed once the scenario rests, or when
-    // the Interventions menu opens.
-    m_leversDirty = true;
-    if (m_leverTimer != nullptr) {
-        m_leverTimer->start();
+    if (what & (kScenarioChanges | DocumentChange::Baseline)) {
+        m_results->setAnalysis(current.analysis());
     }
-    if (!m_applyingLever && !m_leverExplanation.isEmpty()) {
-        setLeverExplanation({});
+    if (what & DocumentChange::Compare) {
+        std::vector<CompareEntry> plotted;
+        plotted.reserve(m_document->compare().size());
+        for (const CompareScenario& e : m_document->compare()) {
+            plotted.push_back({e.name, e.colour, e.analysis});
+        }
+        m_plot->setCompareScenarios(plotted);
+        m_clearCompare->setEnabled(!plotted.empty());
+    }
+    if (what & DocumentChange::Measured) {
+        const io::MeasuredFile& measured = m_document->measured();
+        if (measured.rows.empty()) {
+            m_measured->clear();
+        } else {
+            m_measured->setFile(measured);
+        }
+        m_clearMeasured->setEnabled(!measured.rows.empty());
+    }
+    if (what & DocumentChange::Presentation) {
+        applyPresentation(m_document->presentation());
     }
 }
 
 void MainWindow::createLeverActions() {
-    m_leverTimer = new QTimer(this);
-    m_leverTimer->setSingleShot(true);
-    m_leverTimer->setInterval(kLeverRefreshMs);
-    connect(m_leverTimer, &QTimer::timeout, this, &MainWindow::updateLevers);
+    m_leverTimer = new Debounce(kLeverRefreshMs, this);
+    connect(m_leverTimer, &Debounce::timeout, this, &MainWindow::updateLevers);
     for (const LeverId id : kAllLevers) {
         const std::string_view key = leverKey(id);
         auto* action = new QAction(leverName(id), this);
@@ -447,7 +476,7 @@ void MainWindow::updateLevers() {
     m_leversDirty = false;
     m_leverTimer->stop();
     for (const LeverOutcome& outcome :
-         io::listLevers(m_controller->scenario(), m_controller->analysis())) {
+         io::listLevers(controller().scenario(), controller().analysis())) {
         QAction* action = leverAction(outcome.id);
         const QString name = leverName(outcome.id);
         const QString shortName = leverShortTitle(outcome.id);
@@ -474,36 +503,17 @@ void MainWindow::updateLevers() {
 }
 
 bool MainWindow::applyLever(LeverId id, QString* reason) {
-    const io::ScenarioFile before = m_controller->scenarioFile();
-    const Scenario base = m_controller->scenario();
-    const Analysis baseAnalysis = m_controller->analysis();
-    const std::vector<TrailPoint> baseTrail = m_controller->trail();
-    const io::AppliedLever applied = io::applyLever(before, base, id);
-    QString why;
-    if (!applied.plan.applicable) {
-        why = qs(applied.plan.reason);
-    } else {
-        m_applyingLever = true;
-        const std::vector<Issue> issues = m_controller->setScenarioFile(applied.file);
-        m_applyingLever = false;
-        if (hasErrors(issues)) {
-            why = issuesText(issues);
-        }
-    }
-    if (!why.isEmpty()) {
+    const ScenarioDocument::LeverResult result = m_document->applyLever(id);
+    if (!result.applied) {
         // Like a refusal, it is about this scenario: the next change takes it down.
-        m_refusalMessage = tr("%1 does not apply: %2").arg(leverName(id), why);
+        m_refusalMessage = tr("%1 does not apply: %2").arg(leverName(id), result.reason);
         statusBar()->showMessage(m_refusalMessage, kStatusMessageMs);
         if (reason != nullptr) {
-            *reason = why;
+            *reason = result.reason;
         }
         return false;
     }
-    // As Pin baseline does, with the scenario as it was before the change.
-    applyBaseline(before, baseAnalysis, baseTrail);
-    setLeverExplanation(qs(explainLever(id, base, baseAnalysis, m_controller->scenario(),
-                                        m_controller->analysis())),
-                        leverName(id));
+    setLeverExplanation(result.explanation, leverName(id));
     return true;
 }
 
@@ -527,7 +537,7 @@ void MainWindow::setLeverExplanation(const QString& text, const QString& lever) 
 }
 
 void MainWindow::updateTitle() {
-    const Scenario& s = m_controller->scenario();
+    const Scenario& s = controller().scenario();
     setWindowTitle(tr("%1 · %2 — Roofline Explorer").arg(qs(s.model.name), qs(s.hardware.name)));
 }
 
@@ -557,7 +567,7 @@ bool MainWindow::openScenario(const QString& path) {
     }
     io::ScenarioFile opened = *loaded.value;
     opened.baseline.reset();  // the window keeps the baseline, not the controller
-    const std::vector<Issue> issues = m_controller->setScenarioFile(opened);
+    const std::vector<Issue> issues = controller().setScenarioFile(opened);
     if (hasErrors(issues)) {
         showLoadError(tr("Could not use the scenario %1. The current scenario is unchanged.")
                           .arg(QFileInfo(path).fileName()),
@@ -602,13 +612,13 @@ bool MainWindow::openModelConfig(const QString& path) {
     std::vector<Issue> issues = loaded.issues;
     const std::string absolute = QFileInfo(path).absoluteFilePath().toStdString();
     if (loaded.ok()) {
-        issues = m_controller->setModel(absolute);
+        issues = controller().setModel(absolute);
     }
     if (loaded.ok() && hasErrors(issues)) {
         // A valid config that only fails to split over the current devices (Qwen2.5-7B's
         // 28 heads at TP 8): say why in the message itself and offer the largest device
         // count that splits it, rather than a bare refusal.
-        const Workload& workload = m_controller->scenarioFile().workload;
+        const Workload& workload = controller().scenarioFile().workload;
         const std::int64_t devices = workload.tensorParallel;
         const std::int64_t fits = largestValidTensorParallel(workload, *loaded.value, devices);
         if (!tensorParallelValid(workload, *loaded.value, devices) && fits > 0) {
@@ -622,7 +632,7 @@ bool MainWindow::openModelConfig(const QString& path) {
                               tr("Open with TP %1").arg(fits))) {
                 return false;
             }
-            issues = m_controller->setModel(absolute, fits);
+            issues = controller().setModel(absolute, fits);
         }
     }
     if (!loaded.ok() || hasErrors(issues)) {
@@ -648,7 +658,7 @@ bool MainWindow::openModelConfig(const QString& path) {
 ImageCaption MainWindow::imageCaption() const {
     ImageCaption caption;
     if (m_captionOnImages->isChecked()) {
-        caption.text = qs(scenarioCaption(m_controller->scenario()));
+        caption.text = qs(scenarioCaption(controller().scenario()));
         caption.foreground = m_plot->plotPalette().foreground;
         caption.background = m_plot->plotPalette().background;
     }
@@ -657,7 +667,7 @@ ImageCaption MainWindow::imageCaption() const {
 
 bool MainWindow::exportReport(const QString& path) {
     const QString error =
-        writeReport(*m_plot, m_controller->scenario(), m_controller->analysis(), path);
+        writeReport(*m_plot, controller().scenario(), controller().analysis(), path);
     if (!error.isEmpty()) {
         showLoadError(tr("Could not export the report."), error);
         return false;
@@ -715,7 +725,10 @@ int MainWindow::importMeasured(const QString& path, bool quiet, QString* report)
         }
         return 0;
     }
-    const MeasuredOverlay::ImportResult result = m_measured->importFile(path);
+    const MeasuredImport result = loadMeasured(path);
+    if (!result.file.rows.empty()) {
+        m_document->setMeasured(result.file);
+    }
     if (report != nullptr) {
         *report = result.details.isEmpty() ? result.summary
                                            : result.summary + QLatin1Char('\n') + result.details;
@@ -758,6 +771,10 @@ void MainWindow::setPresentationMode(bool on) {
         m_presentation->setChecked(on);  // re-enters through toggled
         return;
     }
+    m_document->setPresentation(on);
+}
+
+void MainWindow::applyPresentation(bool on) {
     QFont f = m_baseFont;
     f.setPointSizeF(m_baseFont.pointSizeF() * (on ? 1.5 : 1.0));
     setFont(f);
@@ -914,7 +931,7 @@ void MainWindow::restoreSession(bool restoreScenario) {
     if (last.value) {
         io::ScenarioFile current = *last.value;
         current.baseline.reset();
-        if (!hasErrors(m_controller->setScenarioFile(current))) {
+        if (!hasErrors(controller().setScenarioFile(current))) {
             restoreBaseline(*last.value, true);
             return;
         }
@@ -939,71 +956,40 @@ void MainWindow::saveSession() const {
                          QString::fromStdString(io::toJson(scenarioToSave())));
 }
 
-io::ScenarioFile MainWindow::scenarioToSave() const {
-    io::ScenarioFile file = m_controller->scenarioFile();
-    file.baseline.reset();
-    if (m_baselineFile) {
-        file.baseline = *m_baselineFile;
-    }
-    return file;
-}
+io::ScenarioFile MainWindow::scenarioToSave() const { return m_document->scenarioToSave(); }
 
-void MainWindow::applyBaseline(const io::ScenarioFile& file, const Analysis& analysis,
-                               const std::vector<TrailPoint>& trail) {
-    m_baselineFile = file;
-    m_baselineFile->baseline.reset();
-    m_plot->setBaseline(analysis, trail);
-    m_results->setBaseline(analysis);
-    m_results->setAnalysis(m_controller->analysis());
-    m_clearBaseline->setEnabled(true);
+std::optional<io::ScenarioFile> MainWindow::baselineScenario() const {
+    if (!m_document->baseline()) {
+        return std::nullopt;
+    }
+    return m_document->baseline()->file;
 }
 
 void MainWindow::pinBaseline() {
-    applyBaseline(m_controller->scenarioFile(), m_controller->analysis(), m_controller->trail());
+    m_document->pinBaseline();
     statusBar()->showMessage(tr("Baseline pinned: change the scenario to compare"),
                              kStatusMessageMs);
 }
 
-void MainWindow::clearBaseline() {
-    m_baselineFile.reset();
-    m_plot->clearBaseline();
-    m_results->setBaseline(std::nullopt);
-    m_clearBaseline->setEnabled(false);
-}
-
-namespace {
-
-/// Resolves and analyses `baseline` with a scenario controller of its own, as the window's
-/// own scenario is; the issues when it cannot.
-std::vector<Issue> resolveBaseline(const io::ScenarioFile& baseline, ScenarioController& into) {
-    io::ScenarioFile file = baseline;
-    file.baseline.reset();
-    return into.setScenarioFile(file);
-}
-
-}  // namespace
+void MainWindow::clearBaseline() { m_document->clearBaseline(); }
 
 bool MainWindow::setBaselineScenario(const io::ScenarioFile& baseline) {
-    ScenarioController resolver;
-    const std::vector<Issue> issues = resolveBaseline(baseline, resolver);
+    const std::vector<Issue> issues = m_document->setBaselineScenario(baseline);
     if (hasErrors(issues)) {
         showLoadError(tr("Could not use the baseline scenario. The baseline is unchanged."),
                       issuesText(issues));
         return false;
     }
-    applyBaseline(resolver.scenarioFile(), resolver.analysis(), resolver.trail());
     return true;
 }
 
 bool MainWindow::setBaselineScenarioQuietly(const io::ScenarioFile& baseline) {
-    ScenarioController resolver;
-    if (hasErrors(resolveBaseline(baseline, resolver))) {
+    if (hasErrors(m_document->setBaselineScenario(baseline))) {
         clearBaseline();
         statusBar()->showMessage(tr("The saved baseline could not be restored."),
                                  kStatusMessageMs);
         return false;
     }
-    applyBaseline(resolver.scenarioFile(), resolver.analysis(), resolver.trail());
     return true;
 }
 

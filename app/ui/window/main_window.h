@@ -2,9 +2,10 @@
 #pragma once
 
 /// @file main_window.h
-/// Lays out the window and wires its parts; it holds no scenario logic. The plot is the
-/// central widget; controls (left) and results (right) are docks, so a teacher can hide
-/// everything but the plot and the sliders.
+/// Lays out the window and wires its parts; it holds no scenario state: the scenarios on
+/// screen are the document's (scenario_document.h), which the window's parts observe. The
+/// plot is the central widget; controls (left) and results (right) are docks, so a teacher
+/// can hide everything but the plot and the sliders.
 
 #include <QMainWindow>
 #include <QStringList>
@@ -16,18 +17,19 @@
 #include "roofline/analysis.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/levers.h"
+#include "scenario_document.h"
 
 class QAction;
 class QDockWidget;
 class QLabel;
 class QMenu;
 class QSettings;
-class QTimer;
 class QToolBar;
 
 namespace roofline::ui {
 
 class CompareSet;
+class Debounce;
 class CompareTable;
 class ControlsPanel;
 class ExplainPanel;
@@ -47,7 +49,10 @@ public:
     explicit MainWindow(QSettings* settings = nullptr, QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    ScenarioController& controller() const { return *m_controller; }
+    /// The scenarios on screen.
+    ScenarioDocument& document() const { return *m_document; }
+    /// The document's current scenario (its controls' setters).
+    ScenarioController& controller() const { return m_document->current(); }
     RooflinePlot* plot() const { return m_plot; }
     ControlsPanel* controlsPanel() const { return m_controls; }
     ResultsPanel* resultsPanel() const { return m_results; }
@@ -103,7 +108,7 @@ public:
     /// the status bar, not a dialog (session restore at start-up).
     bool setBaselineScenarioQuietly(const io::ScenarioFile& baseline);
     /// The pinned baseline's scenario, if any.
-    const std::optional<io::ScenarioFile>& baselineScenario() const { return m_baselineFile; }
+    std::optional<io::ScenarioFile> baselineScenario() const;
     QAction* pinBaselineAction() const { return m_pinBaseline; }
     QAction* clearBaselineAction() const { return m_clearBaseline; }
     /// The current scenario as File > Save writes it: with the pinned baseline, if any.
@@ -157,7 +162,10 @@ private:
     void createActions();
     void createMenus();
     void createDocks();
-    void onAnalysisChanged(const roofline::Analysis& analysis);
+    /// The one path from the document to the plot, the results and the explanation: each
+    /// part is told only what `what` touches.
+    void onDocumentChanged(DocumentChanges what);
+    void applyPresentation(bool on);
     void createLeverActions();
     void setLeverExplanation(const QString& text, const QString& lever = {});
     void addRecentFile(const QString& path);
@@ -166,8 +174,6 @@ private:
     void showLoadError(const QString& text, const QString& details);
     /// Pins (or, with none, clears) the baseline named in a scenario that was just opened.
     bool restoreBaseline(const io::ScenarioFile& opened, bool quiet = false);
-    void applyBaseline(const io::ScenarioFile& file, const Analysis& analysis,
-                       const std::vector<TrailPoint>& trail);
 
     void openScenarioDialog();
     void saveScenarioDialog();
@@ -179,7 +185,7 @@ private:
     void createCompare();
 
     QSettings* m_settings = nullptr;
-    ScenarioController* m_controller = nullptr;
+    ScenarioDocument* m_document = nullptr;
     RooflinePlot* m_plot = nullptr;
     ControlsPanel* m_controls = nullptr;
     ResultsPanel* m_results = nullptr;
@@ -193,10 +199,7 @@ private:
     bool m_docksFolded = false;  ///< results tabbed with the scenario (fitDocks())
     QMenu* m_recentMenu = nullptr;
     QStringList m_recentFiles;
-    std::string m_viewHardware;  ///< the scenario the plot's view was fitted to
-    std::string m_viewModel;
     QFont m_baseFont;
-    std::optional<io::ScenarioFile> m_baselineFile;
     QToolBar* m_compareToolBar = nullptr;
     CompareSet* m_compareSet = nullptr;
     CompareTable* m_compareTable = nullptr;
@@ -228,9 +231,8 @@ private:
     QToolBar* m_leverToolBar = nullptr;
     QLabel* m_leverLabel = nullptr;
     QLabel* m_leverStatus = nullptr;
-    QTimer* m_leverTimer = nullptr;
+    Debounce* m_leverTimer = nullptr;
     bool m_leversDirty = true;
-    bool m_applyingLever = false;  ///< the analysis change is the lever's own
     QString m_leverExplanation;    ///< as shown in the status bar and the label
     QString m_refusalMessage;      ///< the status bar's refused-change message, until the next change
 };

@@ -21,6 +21,16 @@ bool hasRoutedExperts(const Model& m) {
                                                [](const LayerGroup& g) { return g.mlp == MlpKind::Moe; });
 }
 
+/// The decode batch trail of an analysed scenario: up to the memory limit (at most
+/// kTrailBatchCap), and always on to the current batch, even one typed past the cap (issue
+/// 12: B = 10,000 was labelled "B=4,096"); points past the limit are marked !fits.
+std::vector<TrailPoint> trailOf(const Scenario& scenario, const Analysis& analysis) {
+    const std::int64_t memoryLimit = std::max<std::int64_t>(analysis.memory.maxBatch, 1);
+    const std::int64_t trailEnd =
+        std::max(std::min(kTrailBatchCap, memoryLimit), scenario.workload.batch);
+    return decodeBatchTrail(scenario, trailEnd);
+}
+
 }  // namespace
 
 QString issuesText(const std::vector<Issue>& issues) {
@@ -88,6 +98,22 @@ std::vector<Issue> ScenarioController::setScenarioFile(const io::ScenarioFile& f
     applied.workload = resolved.scenario.workload;  // carries the resolved --gqa-ratio
     apply(std::move(applied), std::move(resolved.scenario));
     return resolved.issues;  // warnings only
+}
+
+AnalysedScenario ScenarioController::analyse(const io::ScenarioFile& file, std::int64_t gqaRatio) {
+    AnalysedScenario out;
+    out.file = file;
+    out.file.baseline.reset();
+    io::ResolvedScenario resolved = io::resolve(out.file, gqaRatio);
+    out.issues = std::move(resolved.issues);
+    if (hasErrors(out.issues)) {
+        return out;
+    }
+    out.file.workload = resolved.scenario.workload;  // carries the resolved --gqa-ratio
+    out.scenario = std::move(resolved.scenario);
+    out.analysis = roofline::analyze(out.scenario);
+    out.trail = trailOf(out.scenario, out.analysis);
+    return out;
 }
 
 std::vector<Issue> ScenarioController::setHardware(const std::string& idOrPath) {
@@ -377,14 +403,7 @@ void ScenarioController::apply(io::ScenarioFile file, Scenario scenario) {
 
 void ScenarioController::reanalyze() {
     m_analysis = analyze(m_scenario);
-    // The trail reaches the memory limit (capped), and at least the current batch so the
-    // decode point always sits on it; points past the limit are marked !fits.
-    const std::int64_t memoryLimit = std::max<std::int64_t>(m_analysis.memory.maxBatch, 1);
-    // Up to the memory limit (at most kTrailBatchCap), and always on to the current batch,
-    // even one typed past the cap (issue 12: B = 10,000 was labelled "B=4,096").
-    const std::int64_t trailEnd =
-        std::max(std::min(kTrailBatchCap, memoryLimit), m_scenario.workload.batch);
-    m_trail = decodeBatchTrail(m_scenario, trailEnd);
+    m_trail = trailOf(m_scenario, m_analysis);
 }
 
 }  // namespace roofline::ui

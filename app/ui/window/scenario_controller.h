@@ -31,6 +31,17 @@ inline constexpr std::int64_t kFallbackMaxSequenceLength = 131072;
 inline constexpr std::int64_t kMinBatch = 1;
 inline constexpr std::int64_t kMaxSliderBatch = 4096;
 
+/// A scenario file resolved (hardware and model loaded), validated and analysed, as the
+/// window's own scenario is: what the baseline and the compare scenarios keep.
+struct AnalysedScenario {
+    io::ScenarioFile file;  ///< as applied (a --gqa-ratio resolved into the workload)
+    Scenario scenario;
+    Analysis analysis;
+    std::vector<TrailPoint> trail;  ///< the decode batch trail (ScenarioController::trail)
+    std::vector<Issue> issues;      ///< load and validation issues; errors = nothing else set
+    bool ok() const { return !hasErrors(issues); }
+};
+
 class ScenarioController : public QObject {
     Q_OBJECT
 public:
@@ -42,6 +53,13 @@ public:
     const Scenario& scenario() const { return m_scenario; }
     const Analysis& analysis() const { return m_analysis; }
     const std::vector<TrailPoint>& trail() const { return m_trail; }
+    /// The current scenario as an AnalysedScenario (a copy, no issues).
+    AnalysedScenario current() const { return {m_file, m_scenario, m_analysis, m_trail, {}}; }
+
+    /// Resolves, validates and analyses `file` with the same engine calls as
+    /// setScenarioFile, without touching any controller: the baseline and compare scenarios
+    /// (no throwaway controllers). `file.baseline` is ignored. On errors only `issues` is set.
+    static AnalysedScenario analyse(const io::ScenarioFile& file, std::int64_t gqaRatio = 0);
 
     /// Query heads per KV head as analysed (n_q / effective n_kv); 0 for MLA models.
     std::int64_t gqaRatio() const;

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+/// @file scenario_document.h
+/// The scenarios on screen, in one model (Okular's Document and its observers): the current
+/// scenario, the pinned baseline, the compare set, the measured results, the open lesson and
+/// presentation mode. It is the only place they change. The controller it owns resolves and
+/// analyses the current scenario (the controls call its setters); the window lays out and
+/// wires; views and panels observe changed(), whose flags say WHAT changed, so that an
+/// observer that does not care about a change does no work (the regime map ignores a new
+/// baseline; the plot's roofs ignore a batch step).
+///
+/// Room is left for an undo history: every change goes through a setter here, and each
+/// setter knows the state before it.
+
+#include <QFlags>
+#include <QObject>
+#include <QString>
+#include <optional>
+#include <vector>
+
+#include "roofline/io/measured.h"
+#include "roofline/io/scenario_file.h"
+#include "roofline/levers.h"
+#include "scenario_controller.h"
+
+namespace roofline::ui {
+
+/// What changed, as flags (Okular's DocumentObserver::ChangedFlags).
+enum class DocumentChange : unsigned {
+    Inputs = 0x01,        ///< the current scenario's workload knobs (batch, context, precisions…)
+    Hardware = 0x02,      ///< the current scenario's hardware is another chip
+    Model = 0x04,         ///< the current scenario's model is another model
+    Baseline = 0x08,      ///< pinned, replaced or cleared
+    Compare = 0x10,       ///< the compare set (added, removed, swapped, renamed)
+    Measured = 0x20,      ///< measured results imported or cleared
+    Lesson = 0x40,        ///< a lesson opened or closed
+    Presentation = 0x80,  ///< presentation mode turned on or off
+};
+Q_DECLARE_FLAGS(DocumentChanges, DocumentChange)
+
+}  // namespace roofline::ui
+
+// At global scope, as Qt's own: inside the namespace it would hide every other flags type's
+// operator| (QCP::iRangeDrag | QCP::iRangeZoom) from the code in it.
+Q_DECLARE_OPERATORS_FOR_FLAGS(roofline::ui::DocumentChanges)
+
+namespace roofline::ui {
+
+/// Any change to the current scenario (what the engine analyses).
+inline constexpr DocumentChanges kScenarioChanges =
+    DocumentChange::Inputs | DocumentChange::Hardware | DocumentChange::Model;
+/// The other scenarios drawn beside the current one.
+inline constexpr DocumentChanges kOverlayChanges =
+    DocumentChange::Baseline | DocumentChange::Compare | DocumentChange::Measured;
+/// Everything (an observer's first look).
+inline constexpr DocumentChanges kAllChanges =
+    kScenarioChanges | kOverlayChanges | DocumentChange::Lesson | DocumentChange::Presentation;
+
+/// A compare scenario (compare_set.h picks its name and colour).
+struct CompareScenario {
+    QString path;  ///< the file it was loaded from; empty for a scenario made here
+    QString name;  ///< file stem, or model@hardware×devices
+    io::ScenarioFile file;
+    Scenario scenario;
+    Analysis analysis;
+    std::size_t colour = 0;  ///< PlotPalette::compare index
+};
+
+/// A measured-results file as read for the document, with what it kept and rejected in
+/// sentences for the window.
+struct MeasuredImport {
+    io::MeasuredFile file;
+    int kept = 0;
+    int rejected = 0;
+    QString summary;  ///< "7 measured rows from example.csv on the plot; 1 rejected."
+    QString details;  ///< one line per rejected row ("line 4: column tp: ..."), warnings
+};
+/// Loads a measured-results file (CSV or JSON, roofline/io/measured.h); changes nothing.
+MeasuredImport loadMeasured(const QString& path);
+
+class ScenarioDocument : public QObject {
+    Q_OBJECT
+public:
+    /// Starts with the embedded default scenario, no baseline, no compare scenarios, no
+    /// measured results, no lesson, presentation mode off.
+    explicit ScenarioDocument(QObject* parent = nullptr);
+
+    /// The current scenario. Controls change it through the controller's setters; each
+    /// analysed change comes back as changed() with Inputs, Hardware and/or Model.
+    ScenarioController& current() const { return *m_current; }
+
+    /// The pinned baseline, resolved and analysed; none when not pinned.
+    const std::optional<AnalysedScenario>& baseline() const { return m_baseline; }
+    /// Pins the current scenario as the baseline.
+    void pinBaseline();
+    /// Pins a scenario file (its own hardware, model and workload): resolved and analysed.
+    /// On errors nothing changes and the issues come back.
+    std::vector<Issue> setBaselineScenario(const io::ScenarioFile& file);
+    void clearBaseline();
+
+    /// What applyLever did: applied, or the reason it did not; with the lever's one-sentence
+    /// explanation against the baseline it pinned.
+    struct LeverResult {
+        bool applied = false;
+        QString reason;       ///< why it did not apply (empty when applied)
+        QString explanation;  ///< explainLever's sentence (empty when not applied)
+    };
+    /// Pins the current scenario as the baseline and applies ONE lever (io::applyLever) to
+    /// it. A lever that does not apply changes nothing.
+    LeverResult applyLever(LeverId id);
+    /// True while applyLever's own change is being announced (observers keep the lever's
+    /// explanation up rather than clearing it as any other change does).
+    bool applyingLever() const { return m_applyingLever; }
+
+    /// The compare scenarios, in the table's order.
+    const std::vector<CompareScenario>& compare() const { return m_compare; }
+    void setCompare(std::vector<CompareScenario> scenarios);
+
+    /// Measured results: the kept rows of an imported file; none when empty.
+    const io::MeasuredFile& measured() const { return m_measured; }
+    void setMeasured(io::MeasuredFile file);
+    void clearMeasured();
+
+    /// The open lesson's file name (LessonsController); empty when none.
+    const QString& lesson() const { return m_lesson; }
+    void setLesson(const QString& fileName);
+
+    bool presentation() const { return m_presentation; }
+    void setPresentation(bool on);
+
+    /// The current scenario as File > Save writes it: with the pinned baseline, if any.
+    io::ScenarioFile scenarioToSave() const;
+
+signals:
+    /// Something on screen changed; `what` says which parts.
+    void changed(roofline::ui::DocumentChanges what);
+
+private:
+    void onAnalysisChanged();
+
+    ScenarioController* m_current = nullptr;
+    std::string m_hardware;  ///< the current scenario's hardware and model as last announced
+    std::string m_model;
+    std::optional<AnalysedScenario> m_baseline;
+    std::vector<CompareScenario> m_compare;
+    io::MeasuredFile m_measured;
+    QString m_lesson;
+    bool m_presentation = false;
+    bool m_applyingLever = false;
+};
+
+}  // namespace roofline::ui

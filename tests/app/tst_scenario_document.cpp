@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The document model (scenario_document.h): every change of what is on screen comes back as
+// one changed() whose flags say what changed, and only that.
+
+#include <QSignalSpy>
+#include <QTest>
+
+#include "scenario_controller.h"
+#include "scenario_document.h"
+
+using namespace roofline;
+using namespace roofline::ui;
+
+Q_DECLARE_METATYPE(roofline::ui::DocumentChanges)
+
+namespace {
+
+/// The flags of each changed() the spy saw, in order.
+std::vector<DocumentChanges> flagsOf(const QSignalSpy& spy) {
+    std::vector<DocumentChanges> flags;
+    for (const QList<QVariant>& call : spy) {
+        flags.push_back(call.at(0).value<DocumentChanges>());
+    }
+    return flags;
+}
+
+}  // namespace
+
+class TestScenarioDocument : public QObject {
+    Q_OBJECT
+private slots:
+    void aKnobIsInputsOnly() {
+        ScenarioDocument document;
+        QSignalSpy spy(&document, &ScenarioDocument::changed);
+        document.current().setBatch(8);
+        QCOMPARE(spy.count(), 1);
+        QCOMPARE(flagsOf(spy).front(), DocumentChanges(DocumentChange::Inputs));
+        // The same value again changes nothing, and says nothing.
+        document.current().setBatch(8);
+        QCOMPARE(spy.count(), 1);
+        // A refused value changes nothing either.
+        document.current().setMemoryUtilization(1.5);
+        QCOMPARE(spy.count(), 1);
+    }
+
+    void anotherChipOrModelSaysSo() {
+        ScenarioDocument document;
+        QSignalSpy spy(&document, &ScenarioDocument::changed);
+        QVERIFY(document.current().setHardware("h200").empty());
+        QCOMPARE(flagsOf(spy).back(), DocumentChange::Inputs | DocumentChange::Hardware);
+        QVERIFY(document.current().setModel("qwen2.5-7b").empty());
+        QCOMPARE(flagsOf(spy).back(), DocumentChange::Inputs | DocumentChange::Model);
+        QCOMPARE(spy.count(), 2);
+    }
+
+    void theBaselineIsItsOwnChange() {
+        ScenarioDocument document;
+        QSignalSpy spy(&document, &ScenarioDocument::changed);
+        document.pinBaseline();
+        QCOMPARE(flagsOf(spy), std::vector<DocumentChanges>{DocumentChange::Baseline});
+        QVERIFY(document.baseline().has_value());
+        QCOMPARE(document.baseline()->file.hardware, std::string("h100-sxm"));
+        // Pinned from a file: resolved and analysed by the controller's engine calls.
+        io::ScenarioFile other;
+        other.hardware = "a100-80gb-sxm";
+        other.workload.batch = 16;
+        QVERIFY(!hasErrors(document.setBaselineScenario(other)));
+        QCOMPARE(spy.count(), 2);
+        QCOMPARE(document.baseline()->scenario.workload.batch, std::int64_t{16});
+        QCOMPARE(document.baseline()->analysis.tpotSeconds,
+                 ScenarioController::analyse(other).analysis.tpotSeconds);
+        QVERIFY(!document.baseline()->trail.empty());
+        // One that does not resolve changes nothing and says nothing.
+        io::ScenarioFile broken;
+        broken.hardware = "no-such-chip";
+        QVERIFY(hasErrors(document.setBaselineScenario(broken)));
+        QCOMPARE(spy.count(), 2);
+        QCOMPARE(document.baseline()->file.hardware, std::string("a100-80gb-sxm"));
+        // The file Save writes carries it.
+        QCOMPARE(document.scenarioToSave().baseline->hardware, std::string("a100-80gb-sxm"));
+        document.clearBaseline();
+        document.clearBaseline();  // already clear: nothing more
+        QCOMPARE(flagsOf(spy).back(), DocumentChanges(DocumentChange::Baseline));
+        QCOMPARE(spy.count(), 3);
+        QVERIFY(!document.scenarioToSave().baseline.has_value());
+    }
+
+    void aLeverIsTheScenarioThenItsBaseline() {
+        ScenarioDocument document;
+        const io::ScenarioFile before = document.current().scenarioFile();
+        QSignalSpy spy(&document, &ScenarioDocument::changed);
+        const ScenarioDocument::LeverResult result = document.applyLever(LeverId::KvFp8);
+        QVERIFY2(result.applied, qPrintable(result.reason));
+        QVERIFY(!result.explanation.isEmpty());
+        QCOMPARE(flagsOf(spy),
+                 (std::vector<DocumentChanges>{DocumentChange::Inputs, DocumentChange::Baseline}));
+        QCOMPARE(document.baseline()->file, before);
+        QVERIFY(document.current().scenarioFile().workload.kvPrecision == Precision::Fp8);
+        // One that does not apply (FlashAttention is on already) changes nothing.
+        const ScenarioDocument::LeverResult refused = document.applyLever(LeverId::FlashAttention);
+        QVERIFY(!refused.applied);
+        QVERIFY(!refused.reason.isEmpty());
+        QCOMPARE(spy.count(), 2);
+    }
+
+    void overlaysLessonAndPresentation() {
+        ScenarioDocument document;
+        QSignalSpy spy(&document, &ScenarioDocument::changed);
+        document.setCompare({CompareScenario{}});
+        QCOMPARE(flagsOf(spy).back(), DocumentChanges(DocumentChange::Compare));
+        QCOMPARE(document.compare().size(), std::size_t{1});
+        io::MeasuredFile measured;
+        measured.rows.emplace_back();
+        document.setMeasured(measured);
+        QCOMPARE(flagsOf(spy).back(), DocumentChanges(DocumentChange::Measured));
+        document.clearMeasured();
+        document.clearMeasured();  // empty already: nothing more
+        QCOMPARE(spy.count(), 3);
+        document.setLesson(QStringLiteral("roofline-basics.json"));
+        document.setLesson(QStringLiteral("roofline-basics.json"));
+        QCOMPARE(flagsOf(spy).back(), DocumentChanges(DocumentChange::Lesson));
+        document.setPresentation(true);
+        document.setPresentation(true);
+        QCOMPARE(flagsOf(spy).back(), DocumentChanges(DocumentChange::Presentation));
+        QCOMPARE(spy.count(), 5);
+        // None of them is a change of the current scenario.
+        for (const DocumentChanges what : flagsOf(spy)) {
+            QVERIFY(!(what & kScenarioChanges));
+        }
+    }
+};
+
+QTEST_MAIN(TestScenarioDocument)
+#include "tst_scenario_document.moc"
