@@ -14,6 +14,8 @@
 #include <string_view>
 #include <vector>
 
+#include "roofline/precision.h"
+
 namespace roofline {
 
 /// What kind of network a Model is; it decides which passes analyze() runs.
@@ -29,13 +31,58 @@ enum class ModelKind : unsigned char {
 };
 std::string_view toString(ModelKind kind);  ///< "decoder" / "encoder" / "cnn"
 
-/// A run of consecutive-or-not layers that cost the same: same attention span, same MLP
-/// kind. Layer order never matters to a roofline, so layers are grouped by kind, which keeps
+/// What mixes tokens in a layer: attention over a cache, a recurrent state, or nothing.
+/// Each kind is one file under core/src/layers/ (HACKING.md "Adding a layer kind").
+enum class MixerKind : unsigned char {
+    None,       ///< No token mixer: an MLP-only block (Nemotron-H "-"/"E", Nemotron-NAS no_op).
+    Attention,  ///< Softmax attention over a KV cache (full, sliding-window or chunked: span).
+    Mla,        ///< Multi-head latent attention (DeepSeek-V2/V3, Kimi K2): Model::mla.
+    /// MLA with DeepSeek Sparse Attention (DeepSeek-V3.2, GLM-5): a lightning indexer over
+    /// every cached token picks index_topk latents for MLA (Model::mla, Model::sparse).
+    SparseMla,
+    GatedDeltaNet,  ///< Gated DeltaNet linear attention, a fixed state (Model::deltaNet).
+    Mamba2,         ///< Mamba-2 selective state space mixer, a fixed state (Model::mamba).
+    Linear,  ///< The attention replaced by one h × h matrix (Nemotron-NAS replace_with_linear).
+};
+std::string_view toString(MixerKind kind);  ///< "none", "attention", "mla", "sparse_mla", ...
+
+/// Which keys an attention layer reads (MixerKind::Attention).
+enum class AttentionSpan : unsigned char {
+    Full,     ///< Every earlier token (global attention).
+    Sliding,  ///< The last `window` tokens; the cache keeps at most `window` (DOMAIN.md §6).
+    /// Only the tokens of the query's own chunk of `window` tokens (Llama 4): a decode step
+    /// at context C reads (C mod window) + 1 keys; the cache keeps at most one chunk.
+    Chunked,
+};
+std::string_view toString(AttentionSpan span);  ///< "full" / "sliding" / "chunked"
+
+/// The channel mixer after the token mixer.
+enum class MlpKind : unsigned char {
+    None,    ///< No MLP: a mixer-only block (Nemotron-H "M"/"*", Nemotron-NAS no_op).
+    Dense,   ///< Dense (gated or not, Model::gatedMlp) MLP of the group's width.
+    Moe,     ///< Routed experts plus any shared experts (Model::moe).
+    Linear,  ///< The MLP replaced by one h × h matrix (Nemotron-NAS replace_with_linear).
+};
+std::string_view toString(MlpKind kind);  ///< "none" / "dense" / "moe" / "linear"
+
+/// Layers that cost the same: the same mixer and span, the same attention shape, the same
+/// MLP. Layer order never matters to a roofline, so layers are grouped by kind, which keeps
 /// analyze() independent of the layer count (Llama-3.1-405B has 126 layers, 1 group).
+/// A shape field of 0 means the model's own value (Model::numQueryHeads, ...): only the
+/// families whose layers differ (Gemma 4's global layers, Nemotron-NAS blocks) set them.
 struct LayerGroup {
-    std::int64_t count = 0;          ///< How many layers have this shape.
-    std::int64_t slidingWindow = 0;  ///< Tokens a query attends to; 0 = full (global) attention.
-    bool moe = false;                ///< MLP is a routed mixture of experts (else dense MLP).
+    std::int64_t count = 0;  ///< How many layers have this shape.
+    MixerKind mixer = MixerKind::Attention;
+    AttentionSpan span = AttentionSpan::Full;
+    std::int64_t window = 0;  ///< Sliding: tokens a query sees; Chunked: the chunk length.
+    std::int64_t numQueryHeads = 0;  ///< n_q of this group; 0 = Model::numQueryHeads.
+    std::int64_t numKvHeads = 0;     ///< n_kv of this group; 0 = Model::numKvHeads.
+    std::int64_t headDim = 0;        ///< d of this group; 0 = Model::headDim.
+    MlpKind mlp = MlpKind::Dense;
+    std::int64_t intermediateSize = 0;  ///< Dense MLP width; 0 = Model::intermediateSize.
+    /// Norm weight vectors of width h per layer; -1 = Model::normsPerLayer (a Nemotron-NAS
+    /// block without attention has no input norm).
+    std::int64_t norms = -1;
 
     bool operator==(const LayerGroup&) const = default;
 };
@@ -50,6 +97,48 @@ struct MlaShape {
 
     bool enabled() const { return kvLoraRank > 0; }
     bool operator==(const MlaShape&) const = default;
+};
+
+/// DeepSeek Sparse Attention's lightning indexer (MixerKind::SparseMla, DOMAIN.md §6).
+struct SparseAttentionShape {
+    std::int64_t indexHeads = 0;    ///< index_n_heads
+    std::int64_t indexHeadDim = 0;  ///< index_head_dim: width of the indexer's cached key
+    std::int64_t topK = 0;          ///< index_topk: latents MLA attends to per query
+
+    bool operator==(const SparseAttentionShape&) const = default;
+};
+
+/// Gated DeltaNet (Qwen3-Next, Qwen3.5; MixerKind::GatedDeltaNet).
+struct DeltaNetShape {
+    std::int64_t numKeyHeads = 0;    ///< linear_num_key_heads (q and k heads)
+    std::int64_t numValueHeads = 0;  ///< linear_num_value_heads
+    std::int64_t keyHeadDim = 0;     ///< linear_key_head_dim, d_k
+    std::int64_t valueHeadDim = 0;   ///< linear_value_head_dim, d_v
+    std::int64_t convKernel = 4;     ///< linear_conv_kernel_dim
+
+    double keyDim() const { return static_cast<double>(numKeyHeads * keyHeadDim); }
+    double valueDim() const { return static_cast<double>(numValueHeads * valueHeadDim); }
+    /// Channels of the short causal convolution over q, k and v.
+    double convChannels() const { return 2.0 * keyDim() + valueDim(); }
+    bool operator==(const DeltaNetShape&) const = default;
+};
+
+/// Mamba-2 (Nemotron-H, Granite-4.0-H, Falcon-H1; MixerKind::Mamba2).
+struct MambaShape {
+    std::int64_t numHeads = 0;   ///< mamba_num_heads
+    std::int64_t headDim = 0;    ///< mamba_head_dim: inner width = heads × head_dim
+    std::int64_t stateSize = 0;  ///< ssm_state_size, d_state
+    std::int64_t numGroups = 1;  ///< n_groups: B and C are shared within a group of heads
+    std::int64_t convKernel = 4;  ///< conv_kernel
+    bool projectionBias = false;  ///< in_proj and out_proj have biases (mamba_proj_bias)
+    bool convBias = true;         ///< conv1d has a bias (use_conv_bias)
+
+    double inner() const { return static_cast<double>(numHeads * headDim); }
+    /// Channels of the short causal convolution over x, B and C.
+    double convChannels() const {
+        return inner() + 2.0 * static_cast<double>(numGroups * stateSize);
+    }
+    bool operator==(const MambaShape&) const = default;
 };
 
 /// Routed experts. Active when numExperts > 0.
@@ -135,14 +224,33 @@ struct Model {
     bool oBias = false;              ///< Bias on the output projection (GPT-OSS).
     bool mlpBias = false;            ///< Bias on dense MLP projections.
     bool attentionSinks = false;     ///< One learned sink logit per query head (GPT-OSS).
+    /// q_proj also yields a sigmoid gate per query channel on the attention output
+    /// (Qwen3-Next, Qwen3.5): q_proj is h → 2·n_q·d.
+    bool attentionOutputGate = false;
 
     MoeShape moe;
     MlaShape mla;
+    SparseAttentionShape sparse;  ///< Read by MixerKind::SparseMla layers.
+    DeltaNetShape deltaNet;       ///< Read by MixerKind::GatedDeltaNet layers.
+    MambaShape mamba;             ///< Read by MixerKind::Mamba2 layers.
+    /// Storage of the recurrent-state layers' state, conv and recurrent parts alike (the
+    /// config's mamba_ssm_cache_dtype / mamba_ssm_dtype, else its torch_dtype): DOMAIN §6.
+    Precision statePrecision = Precision::Bf16;
     EncoderShape encoder;  ///< Read when kind == ModelKind::Encoder.
     CnnShape cnn;          ///< Read when kind == ModelKind::Cnn.
 
     /// Layer kinds with counts; their counts sum to numLayers.
     std::vector<LayerGroup> layerGroups;
+
+    /// Multi-token-prediction layers (num_nextn_predict_layers, mtp_num_hidden_layers): each
+    /// is one decoder layer of this shape (count = how many) plus its input norms and the
+    /// 2h → h projection; it shares the embedding and lm_head. Not part of the official
+    /// parameter count, but held by the served checkpoint (DOMAIN.md §6). count 0 = none.
+    LayerGroup mtp{.count = 0};
+    /// Parameters of a multimodal wrapper's vision tower and projector (Llama 4, Gemma 3,
+    /// Mistral 3): not in the decoder, held in memory at the weight precision. Images are
+    /// not part of the scenario.
+    double visionParameters = 0.0;
 
     bool operator==(const Model&) const = default;
 };
@@ -153,19 +261,30 @@ struct Model {
 /// norms and heads. CNNs: convolution weights, batch norm's weight and bias (its running
 /// statistics are buffers, not parameters) and the classifier.
 struct ParameterCount {
-    double total = 0.0;
+    double total = 0.0;  ///< The decoder: no MTP layers, no vision tower.
     /// Parameters one token touches: everything except the routed experts it does not use
     /// (k of E routed experts, plus shared experts). Includes both embedding tables, the
     /// convention of reference/models.json.
     double activePerToken = 0.0;
+    double mtp = 0.0;     ///< The MTP layers (Model::mtp), beside the official count.
+    double vision = 0.0;  ///< Model::visionParameters.
 };
 
 ParameterCount countParameters(const Model& model);
 
-/// KV-cache elements per token per sequence, summed over all layers, without sliding-window
-/// caps: 2·n_kv·d per layer, or (kv_lora_rank + qk_rope_head_dim) per layer with MLA; 0 for
-/// encoders and CNNs, which keep no cache.
-/// Multiply by the KV precision's bytes per element for bytes.
-double kvCacheElementsPerToken(const Model& model);
+/// KV-cache bytes per token per sequence at `kvBytesPerElement`, summed over the layers
+/// that keep a cache, without window or chunk caps: 2·n_kv·d per attention layer,
+/// kv_lora_rank + qk_rope_head_dim per MLA layer, plus the indexer key of a sparse-MLA
+/// layer (index_head_dim fp8 bytes and one fp32 scale, whatever the KV precision). 0 for
+/// state layers and for encoders and CNNs, which keep no cache.
+double kvCacheBytesPerToken(const Model& model, double kvBytesPerElement);
+
+/// KV-cache bytes one sequence of `tokens` tokens holds, with sliding-window and chunk caps.
+double kvCacheBytesPerSequence(const Model& model, double tokens, double kvBytesPerElement);
+
+/// Recurrent-state bytes one sequence holds, whatever its length (DOMAIN.md §6): per state
+/// layer (kernel − 1) × conv channels + the recurrent state (DeltaNet: value heads × d_k ×
+/// d_v; Mamba-2: heads × head_dim × d_state), at Model::statePrecision. 0 without state layers.
+double stateBytesPerSequence(const Model& model);
 
 }  // namespace roofline

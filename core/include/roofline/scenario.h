@@ -20,6 +20,19 @@ enum class Ceilings : unsigned char { Peak, Achievable };
 enum class DraftKind : unsigned char {
     Ngram,  ///< n-gram / prompt lookup: costs nothing on the devices.
     Model,  ///< A small model (Scenario::draft) run k times per step on the same devices.
+    /// The target's own multi-token-prediction layers (Model::mtp, DOMAIN.md §6): each
+    /// drafted token costs one MTP layer's decode and the lm_head, on the same devices.
+    Mtp,
+};
+
+/// How attention is spread over the D devices (DOMAIN.md §6).
+enum class AttentionParallel : unsigned char {
+    Tensor,  ///< Heads split D ways; every device holds every sequence's KV (an MLA latent
+             ///< is replicated on every device).
+    /// Each device runs attention for B/D of the sequences and holds only their cache; the
+    /// attention weights are replicated; experts are spread (expert parallelism) and each MoE
+    /// layer does its dispatch and combine all-to-alls (SGLang / vLLM "DP attention").
+    Data,
 };
 
 /// Workload knobs. Defaults are the app's and the CLI's defaults.
@@ -42,6 +55,9 @@ struct Workload {
     /// MoE models: experts spread whole over the D devices (each holds E/D experts) instead
     /// of sliced; attention stays tensor-parallel; two all-to-alls per MoE layer (DOMAIN §6).
     bool expertParallel = false;
+    /// Tensor- or data-parallel attention over the D devices; Data needs expert parallelism
+    /// (an MoE model on more than one device), else it is ignored with a warning.
+    AttentionParallel attentionParallel = AttentionParallel::Tensor;
 
     /// Speculative decoding (DOMAIN.md §6): k tokens drafted per step, 0 = off (1–16 on).
     std::int64_t speculativeTokens = 0;
