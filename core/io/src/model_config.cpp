@@ -296,6 +296,8 @@ Loaded<Model> parseModelConfig(std::string_view jsonText, const std::string& fil
     if (const Json* sidecar = r.find("_roofline"); sidecar != nullptr && sidecar->is_object()) {
         ObjectReader s(*sidecar, file, "/_roofline", result.issues);
         m.name = s.string("name", false).value_or(m.name);
+        m.family = s.string("family", false).value_or("");
+        m.release = s.string("release", false).value_or("");
     } else if (auto path = r.string("_name_or_path", false)) {
         // "meta-llama/Llama-3.1-8B" -> "Llama-3.1-8B"; "./out/checkpoint-500/" -> "checkpoint-500".
         while (!path->empty() && (path->back() == '/' || path->back() == '\\')) {
