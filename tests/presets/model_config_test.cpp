@@ -41,7 +41,8 @@ Model parseOk(const std::string& text, const std::string& id = "test-model") {
 std::map<std::pair<std::int64_t, bool>, std::int64_t> groupsOf(const Model& m) {
     std::map<std::pair<std::int64_t, bool>, std::int64_t> out;
     for (const LayerGroup& g : m.layerGroups) {
-        out[{g.slidingWindow, g.moe}] += g.count;
+        const std::int64_t window = g.span == roofline::AttentionSpan::Sliding ? g.window : 0;
+        out[{window, g.mlp == roofline::MlpKind::Moe}] += g.count;
     }
     return out;
 }
@@ -203,7 +204,7 @@ TEST(ModelConfig, Qwen3DenseHasQkNormAndCountsToOfficialTotal) {
     // Official (Qwen3-8B model card): 8.2B; the Qwen3 tech report table lists 8.19B.
     EXPECT_LE(std::abs(c.total - 8.19e9) / 8.19e9, 0.005);
     // KV: 2·36·8·128 = 73,728 elements per token.
-    EXPECT_EQ(roofline::kvCacheElementsPerToken(m), 73728.0);
+    EXPECT_EQ(roofline::kvCacheBytesPerToken(m, 1.0), 73728.0);
 }
 
 TEST(ModelConfig, Qwen3MoeCountsToOfficialTotalAndActive) {
@@ -236,7 +237,7 @@ TEST(ModelConfig, Qwen3MoeCountsToOfficialTotalAndActive) {
     // check is that the count reads "3.3B" when truncated, and is within 2% of it.
     EXPECT_EQ(std::floor(c.activePerToken / 1e8), 33.0);
     EXPECT_LE(std::abs(c.activePerToken - 3.3e9) / 3.3e9, 0.02);
-    EXPECT_EQ(roofline::kvCacheElementsPerToken(m), 2.0 * 48 * 4 * 128);
+    EXPECT_EQ(roofline::kvCacheBytesPerToken(m, 1.0), 2.0 * 48 * 4 * 128);
 }
 
 TEST(ModelConfig, GemmaOneTiesEmbeddingsByDefault) {
@@ -332,7 +333,7 @@ TEST(ModelConfig, DeepSeekFirstKDenseReplace) {
     EXPECT_EQ(c.total, 15706484224.0);
     EXPECT_EQ(c.activePerToken, 2661150208.0);
     EXPECT_LE(std::abs(c.total - 15.7e9) / 15.7e9, 0.005);
-    EXPECT_EQ(roofline::kvCacheElementsPerToken(m), 27.0 * (512 + 64));
+    EXPECT_EQ(roofline::kvCacheBytesPerToken(m, 1.0), 27.0 * (512 + 64));
 
     // Three dense layers first instead of one.
     const Model three = parseOk(variant(kDeepSeekV2Lite, {{"first_k_dense_replace", 3}}));
@@ -529,8 +530,12 @@ TEST(ModelConfigErrors, NegativeZeroAndHugeSizes) {
                 "/hidden_size", "9223372036854775808");
 }
 
-TEST(ModelConfigErrors, NaNIsNotJson) {
-    expectError(R"({"model_type": "llama", "hidden_size": NaN})", "", "valid JSON");
+TEST(ModelConfigErrors, NaNIsAcceptedAsPythonWritesItButIsNoSize) {
+    // Python's json writes NaN and Infinity into config.json; they parse (DOMAIN.md §6
+    // "Config hygiene"), and a size that holds one is refused under its key.
+    expectError(variant(kSmallLlama, {{"hidden_size", nullptr}}).replace(1, 0,
+                                                                         "\"hidden_size\": NaN, "),
+                "/hidden_size", "got NaN");
 }
 
 TEST(ModelConfigErrors, HeadDimNeededWhenHiddenIsNotAMultipleOfHeads) {

@@ -216,10 +216,12 @@ Precision stateDtype(Reading& x, std::initializer_list<std::string_view> keys) {
         }
     }
     for (const Json* obj : {&x.text, &x.root}) {
-        const auto it = obj->find("torch_dtype");
-        if (it != obj->end() && it->is_string()) {
-            if (const auto p = parse(it->get<std::string>())) {
-                return *p;
+        for (const char* key : {"torch_dtype", "dtype"}) {  // transformers ≥ 4.56 writes dtype
+            const auto it = obj->find(key);
+            if (it != obj->end() && it->is_string()) {
+                if (const auto p = parse(it->get<std::string>())) {
+                    return *p;
+                }
             }
         }
     }

@@ -20,11 +20,16 @@ namespace roofline::io::detail::configs {
 
 namespace {
 
-void readSparse(Reading& x) {
+// DeepSeek-V3.2 configs always carry the indexer's keys; GlmMoeDsaConfig has defaults
+// (index_n_heads 32, index_head_dim 128, index_topk 2048).
+void readSparse(Reading& x, bool glmDefaults) {
     SparseAttentionShape& s = x.m.sparse;
-    s.indexHeads = x.r.integer("index_n_heads", true, 1, kMaxDim).value_or(0);
-    s.indexHeadDim = x.r.integer("index_head_dim", true, 1, kMaxDim).value_or(0);
-    s.topK = x.r.integer("index_topk", true, 1, kMaxDim * 100).value_or(0);
+    const auto dflt = [&](std::int64_t v) {
+        return glmDefaults ? std::optional<std::int64_t>(v) : std::nullopt;
+    };
+    s.indexHeads = integerOr(x, "index_n_heads", dflt(32), 1, kMaxDim);
+    s.indexHeadDim = integerOr(x, "index_head_dim", dflt(128), 1, kMaxDim);
+    s.topK = integerOr(x, "index_topk", dflt(2048), 1, kMaxDim * 100);
     x.key("sparse.indexHeads", "index_n_heads");
     x.key("sparse.indexHeadDim", "index_head_dim");
     x.key("sparse.topK", "index_topk");
@@ -40,7 +45,7 @@ void readDeepseek(Reading& x) {
     readMla(x);
     const bool sparse = x.type == "deepseek_v32";
     if (sparse) {
-        readSparse(x);
+        readSparse(x, false);
     }
     if (readExperts(x, "n_routed_experts", false, "moe_intermediate_size") > 0) {
         // n_shared_experts × moe_intermediate_size: derived, so no key of its own.
@@ -77,7 +82,7 @@ void readGlmMoeDsa(Reading& x) {
     booleanOr(x, "attention_bias", false);
     m.mlpBias = booleanOr(x, "mlp_bias", false);
     readMla(x);
-    readSparse(x);
+    readSparse(x, true);
     if (readExperts(x, "n_routed_experts", true, "moe_intermediate_size") > 0) {
         m.moe.sharedIntermediateSize =
             x.r.integer("n_shared_experts", false, 0, 1'000'000).value_or(1) *

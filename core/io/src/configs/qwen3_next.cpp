@@ -9,7 +9,8 @@
 //   linear_key_head_dim, linear_num_value_heads v heads of linear_value_head_dim, a causal
 //   conv of linear_conv_kernel_dim over q, k and v; its state is kept at mamba_ssm_dtype
 //   when the config names one, else the checkpoint's torch_dtype.
-// - Full attention: q_proj yields the query and a sigmoid gate per channel (h → 2·n_q·d),
+// - Full attention: q_proj yields the query and a sigmoid gate per channel (h → 2·n_q·d;
+//   attn_output_gate, default on),
 //   per-head q/k RMSNorm, no biases.
 // - MLP: qwen3_next and qwen3_5_moe are MoE (num_experts of moe_intermediate_size, top
 //   num_experts_per_tok, a shared expert of shared_expert_intermediate_size with a sigmoid
@@ -25,11 +26,12 @@ namespace roofline::io::detail::configs {
 
 void readQwen3Next(Reading& x) {
     const bool moe = x.type == "qwen3_next" || x.type.starts_with("qwen3_5_moe");
-    readCommon(x, {.headDim = 256});
+    // MoE configs (Qwen3.5-397B-A17B) may leave intermediate_size out: no layer is dense.
+    readCommon(x, {.headDim = 256, .intermediateRequired = !moe});
     Model& m = x.m;
     readBiases(x);
     m.qkNorm = true;
-    m.attentionOutputGate = true;
+    m.attentionOutputGate = booleanOr(x, "attn_output_gate", true);
     DeltaNetShape& g = m.deltaNet;
     g.numKeyHeads = x.r.integer("linear_num_key_heads", false, 1, kMaxDim).value_or(16);
     g.numValueHeads = x.r.integer("linear_num_value_heads", false, 1, kMaxDim).value_or(32);
@@ -47,6 +49,9 @@ void readQwen3Next(Reading& x) {
             x.r.integer("shared_expert_intermediate_size", false, 0, kMaxDim).value_or(0);
         m.moe.sharedExpertGate = m.moe.sharedIntermediateSize > 0;
         x.key("moe.sharedIntermediateSize", "shared_expert_intermediate_size");
+    }
+    if (m.intermediateSize == 0) {
+        m.intermediateSize = m.moe.expertIntermediateSize;  // unused by MoE layers; a width for display
     }
     if (x.failed()) {
         return;
