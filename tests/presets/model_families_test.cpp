@@ -571,6 +571,18 @@ TEST(ModelFamilies, SmallerFamiliesReadTheirConventions) {
     EXPECT_EQ(roofline::kvCacheBytesPerToken(g4, 2.0), 3072.0);
 }
 
+TEST(ModelFamilies, AWrapperTypeSavedFlatIsReadFromTheTop) {
+    // A text-only export: Gemma3ForCausalLM with model_type gemma3 and no text_config.
+    const Model m = parseOk(R"({"architectures": ["Gemma3ForCausalLM"], "model_type": "gemma3",
+        "hidden_size": 256, "intermediate_size": 512, "num_hidden_layers": 6,
+        "num_attention_heads": 4, "num_key_value_heads": 2, "head_dim": 64, "vocab_size": 1000,
+        "sliding_window": 128})");
+    EXPECT_EQ(groupsOf(m), (Groups{{{MixerKind::Attention, AttentionSpan::Sliding, 128,
+                                     MlpKind::Dense}, 5},
+                                    {{MixerKind::Attention, kFull, 0, MlpKind::Dense}, 1}}));
+    EXPECT_EQ(m.visionParameters, 0.0);
+}
+
 TEST(ModelFamilies, Mistral3ReadsTextConfigAndCountsThePixtralTower) {
     // A hand-built mistral3 wrapper: a small Mistral text_config and a small Pixtral tower.
     const Model m = parseOk(R"({"architectures": ["Mistral3ForConditionalGeneration"],

@@ -267,7 +267,9 @@ Loaded<Model> parseModelConfig(std::string_view jsonText, const std::string& fil
     // The decoder's keys: the file, or its text_config.
     const Json* text = &*json;
     std::string textPointer;
-    if (family->textConfig) {
+    // A wrapper's type saved flat (a text-only export: Gemma3ForCausalLM with model_type gemma3)
+    // keeps the decoder's keys at the top.
+    if (family->textConfig && (json->contains("text_config") || !r.has("hidden_size"))) {
         const auto it = json->find("text_config");
         if (it == json->end() || !it->is_object()) {
             r.error("text_config", "the decoder's configuration (an object)",
