@@ -36,8 +36,8 @@ void phaseRow(std::ostream& out, const PassCost& p) {
         << pad(formatNumber(p.intensity()) + " FLOP/B", 15) << pad(formatDuration(p.timeSeconds), 11)
         << pad(formatDuration(p.stepBoundSeconds), 12)
         << pad(formatSi(p.attainableFlopsPerSecond, "FLOP/s"), 15) << toString(p.bound) << " ("
-        << percent(p.shares.compute) << " compute, " << percent(p.shares.memory) << " memory, "
-        << percent(p.shares.interconnect) << " link)\n";
+        << percent(p.shares[Bound::Compute]) << " compute, " << percent(p.shares[Bound::Memory]) << " memory, "
+        << percent(p.shares[Bound::Interconnect]) << " link)\n";
 }
 
 // RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. Writes at
@@ -161,7 +161,9 @@ void printTable(std::ostream& out, const Scenario& s, const Analysis& a) {
         const SpeculativeResult& sp = *a.speculative;
         out << "Speculative decoding: k " << integerText(sp.k) << ", acceptance "
             << formatNumber(sp.acceptance) << ", draft "
-            << (sp.draft == DraftKind::Model && s.draft ? s.draft->id : std::string("n-gram"))
+            << (sp.draft == DraftKind::Model && s.draft ? s.draft->id
+                : sp.draft == DraftKind::Mtp          ? std::string("MTP layers")
+                                                      : std::string("n-gram"))
             << ": " << formatNumber(sp.tokensPerStep) << " tokens per step of "
             << formatDuration(sp.stepTimeSeconds) << " (plain decoding: TPOT "
             << formatDuration(sp.plainTpotSeconds) << ")\n";
@@ -350,9 +352,9 @@ void CsvWriter::row(const Scenario& s, const Analysis& a) {
         *at++ = ',';
         at = put(at, toString(a.decode().bound));
         *at++ = ',';
-        at = number(at, a.decode().weightBytes);
+        at = number(at, a.decode().traffic[ByteCategory::Weights]);
         *at++ = ',';
-        at = number(at, a.decode().kvBytes);
+        at = number(at, a.decode().traffic[ByteCategory::KvCache]);
         *at++ = ',';
         at = number(at, a.ttftSeconds);
         *at++ = ',';

@@ -12,6 +12,7 @@
 #include <limits>
 
 #include "critical_batch.h"
+#include "layers/layer_kind.h"
 #include "parameters.h"
 #include "passes.h"
 #include "roofline/format.h"
@@ -76,20 +77,18 @@ std::string_view toString(Bound bound) {
     return "memory";
 }
 
-std::string_view toString(OperatorKind kind) {
-    switch (kind) {
-        case OperatorKind::Matmul:
-            return "matmul";
-        case OperatorKind::Attention:
-            return "attention";
-        case OperatorKind::Elementwise:
-            return "elementwise";
-        case OperatorKind::Memory:
-            return "memory";
-        case OperatorKind::Communication:
-            return "communication";
+std::string_view toString(ByteCategory category) {
+    switch (category) {
+        case ByteCategory::Weights:
+            return "weights";
+        case ByteCategory::KvCache:
+            return "kv_cache";
+        case ByteCategory::State:
+            return "state";
+        case ByteCategory::Activations:
+            return "activations";
     }
-    return "matmul";
+    return "weights";
 }
 
 namespace {
@@ -131,11 +130,13 @@ struct Ceiling {
     }
 };
 
-// Memory one device holds for one model (DOMAIN.md §5): weights, KV cache per sequence,
-// and the activation workspace of one forward pass.
+// Memory one device holds for one model (DOMAIN.md §5): weights, KV cache and recurrent
+// state per sequence (of the sequences this device attends for), and the activation
+// workspace of one forward pass. Every figure comes from the layer kinds.
 struct ModelMemory {
     double weightBytes = 0.0;
     double kvPerSequence = 0.0;
+    double statePerSequence = 0.0;
     double workspaceFixed = 0.0;        // the widest moment of a pass of maxBatchedTokens
     double workspacePerSequence = 0.0;  // one logits row per sequence
 };
@@ -144,36 +145,56 @@ ModelMemory modelMemory(const detail::Context& x, const Workload& wl,
                         const detail::ParameterSplit& held, double P, double C) {
     const Model& m = x.m;
     ModelMemory mem;
-    mem.weightBytes = held.matrices * x.w + held.vectors * x.a;
+    // The MTP layers and a vision tower are held too (at the weight precision), split D ways.
+    const double extra = detail::mtpParameters(m, x.devices, x.attentionSplit) +
+                         m.visionParameters / x.devices;
+    mem.weightBytes = held.matrices * x.w + held.vectors * x.a + extra * x.w;
     const double tokensPerSeq = std::max(P, C + 1.0);
-    const double cachedPerLayer = m.mla.enabled()
-                                      ? d(m.mla.kvLoraRank + m.mla.qkRopeHeadDim)
-                                      : 2.0 * x.nkv * x.dh;
+    double widest = x.h;
     for (const LayerGroup& g : m.layerGroups) {
-        const double kept = g.slidingWindow > 0 ? std::min(tokensPerSeq, d(g.slidingWindow))
-                                                : tokensPerSeq;
-        mem.kvPerSequence += d(g.count) * kept * cachedPerLayer * x.c;
+        const detail::MixerKindInfo& mixer = detail::mixerKind(g.mixer);
+        const detail::CacheStreams cache = mixer.cache(m, g, x.attentionSplit, x.c);
+        for (std::size_t i = 0; i < cache.size; ++i) {
+            const detail::CacheStream& s = cache.streams[i];
+            mem.kvPerSequence += d(g.count) * std::min(tokensPerSeq, s.keepCap) * s.bytesPerToken;
+        }
+        mem.statePerSequence += d(g.count) * mixer.stateBytes(m, g, x.attentionSplit);
+        widest = std::max({widest, mixer.workspaceWidth(x, g),
+                           detail::mlpKind(g.mlp).workspaceWidth(x, g)});
     }
+    // With data-parallel attention a device holds only its own sequences' cache and state.
+    mem.kvPerSequence *= x.sequenceShare;
+    mem.statePerSequence *= x.sequenceShare;
     // Workspace: chunked prefill holds at most maxBatchedTokens tokens in one forward pass
     // (servers reserve it whatever B is): the residual stream, the normed input and the
     // widest intermediate of those tokens, plus one score matrix of the chunk against the
     // whole sequence when FlashAttention is off; and one logits row per sequence.
     const double tokens = d(wl.maxBatchedTokens);
-    const double qkvWidth =
-        m.mla.enabled() ? x.nq * d(m.mla.qkNopeHeadDim + m.mla.qkRopeHeadDim + m.mla.vHeadDim)
-                        : (x.nq + 2.0 * x.nkv) * x.dh;
-    double widest = std::max({x.h, qkvWidth, (m.gatedMlp ? 2.0 : 1.0) * x.inter});
-    if (m.moe.enabled()) {
-        const double expertWidth = d(m.moe.expertsPerToken) * d(m.moe.expertIntermediateSize) +
-                                   d(m.moe.sharedIntermediateSize);
-        widest = std::max(widest, (m.gatedMlp ? 2.0 : 1.0) * expertWidth / x.devices);
-    }
     mem.workspaceFixed = tokens * (2.0 * x.h + widest) * x.a;
     if (!wl.flashAttention) {
         mem.workspaceFixed += x.nq * tokens * tokensPerSeq * x.a;
     }
     mem.workspacePerSequence = x.vocab * x.a;
     return mem;
+}
+
+// The KV streams a decode step reads, for the Goldilocks context: each group's cache
+// streams with their read caps (a chunk counts as its cap).
+detail::KvReadStreams kvReadStreams(const detail::Context& x) {
+    detail::KvReadStreams out;
+    for (const LayerGroup& g : x.m.layerGroups) {
+        const detail::CacheStreams cache =
+            detail::mixerKind(g.mixer).cache(x.m, g, x.attentionSplit, x.c);
+        for (std::size_t i = 0; i < cache.size; ++i) {
+            if (out.size == out.streams.size()) {
+                ++out.dropped;
+                continue;
+            }
+            out.streams[out.size++] = {cache.streams[i].readCap,
+                                       d(g.count) * cache.streams[i].bytesPerToken};
+        }
+    }
+    return out;
 }
 
 // "No measured ... : achievable ceilings use ...", when a default fraction stands in.
@@ -183,28 +204,12 @@ void achievableWarning(Analysis& result, const Hardware& hw, const Ceiling& ceil
     if (!computeDefault && !bandwidthDefault) {
         return;
     }
-    Warning& w = result.warnings.emplace_back();
-    w << "No measured ";
-    if (computeDefault) {
-        w << toString(result.computePrecision) << " matmul rate";
-    }
-    if (computeDefault && bandwidthDefault) {
-        w << " or ";
-    }
-    if (bandwidthDefault) {
-        w << "memory bandwidth";
-    }
-    w << " for " << roofName(hw) << ": achievable ceilings use ";
-    if (computeDefault) {
-        w << std::llround(kDefaultAchievableComputeFraction * 100.0) << "% of the peak FLOP/s";
-    }
-    if (computeDefault && bandwidthDefault) {
-        w << " and ";
-    }
-    if (bandwidthDefault) {
-        w << std::llround(kDefaultAchievableBandwidthFraction * 100.0)
-          << "% of the peak bandwidth";
-    }
+    result.warnings.push_back(Warning(
+        WarningKind::AchievableDefaults,
+        {computeDefault ? 1.0 : 0.0, bandwidthDefault ? 1.0 : 0.0,
+         static_cast<double>(index(result.computePrecision)), kDefaultAchievableComputeFraction,
+         kDefaultAchievableBandwidthFraction},
+        roofName(hw)));
 }
 
 // Every device's memory together: one device's footprint times the devices (tensor and
@@ -213,6 +218,7 @@ MemoryFootprint allDevices(const MemoryFootprint& one, double devices) {
     MemoryFootprint all = one;
     all.weightBytes *= devices;
     all.kvCacheBytes *= devices;
+    all.stateBytes *= devices;
     all.workspaceBytes *= devices;
     all.totalBytes *= devices;
     all.capacityBytes *= devices;
@@ -224,25 +230,28 @@ MemoryFootprint allDevices(const MemoryFootprint& one, double devices) {
 // the chip has no roof for, and a footprint past the usable memory.
 void warnPrecisionAndMemory(const Hardware& hw, const Workload& wl,
                             const MemoryFootprint& mem, Analysis& result) {
-    const auto warn = [&result]() -> Warning& { return result.warnings.emplace_back(); };
     if (result.computePrecision != wl.activationPrecision) {
-        warn() << toString(wl.activationPrecision) << " math requested, but " << roofName(hw)
-               << " has no " << toString(wl.activationPrecision)
-               << " roof: using " << toString(result.computePrecision)
-               << ", and its activation bytes";
+        result.warnings.push_back(Warning(WarningKind::PrecisionFallback,
+                                          {static_cast<double>(index(wl.activationPrecision)),
+                                           static_cast<double>(index(result.computePrecision))},
+                                          roofName(hw)));
     }
     if (!mem.fits) {
-        // The memory bar's 3 significant figures, or more where 3 would print the same for
-        // both ("77.3 GB needed, 77.3 GB usable" reads as if it fits).
-        int figures = 3;
-        while (figures < 6 && formatSi(mem.totalBytes, "B", figures) ==
-                                  formatSi(mem.usableBytes, "B", figures)) {
-            ++figures;
-        }
-        warn() << "Does not fit: " << formatSi(mem.totalBytes, "B", figures)
-               << " needed per device, " << formatSi(mem.usableBytes, "B", figures)
-               << " usable (largest batch that fits: "
-               << static_cast<long long>(mem.maxBatch) << "); analysed anyway";
+        result.warnings.push_back(Warning(WarningKind::DoesNotFit,
+                                          {mem.totalBytes, mem.usableBytes, d(mem.maxBatch)}));
+    }
+}
+
+// The collectives' warnings both model kinds can earn: no link bandwidth, or devices past the
+// scale-up domain.
+void warnLinks(const Hardware& hw, double devices, double linkBandwidth, Analysis& result) {
+    if (devices > 1.0 && linkBandwidth <= 0.0) {
+        result.warnings.push_back(Warning(WarningKind::NoInterconnect, {}, roofName(hw)));
+    }
+    if (result.beyondScaleUpDomain) {
+        result.warnings.push_back(Warning(WarningKind::BeyondScaleUpDomain,
+                                          {devices, d(hw.scaleUpDomainDevices), linkBandwidth},
+                                          roofName(hw)));
     }
 }
 
@@ -285,9 +294,9 @@ void analyzeImages(const Scenario& scenario, const detail::Context& x, const Cei
         }
     }
 
-    const detail::DeviceParameters device = detail::deviceParameters(m, x.devices);
+    const detail::DeviceParameters device = detail::deviceParameters(m, x.devices, x.devices);
     const detail::DeviceParameters whole =
-        x.devices == 1.0 ? device : detail::deviceParameters(m, 1.0);
+        x.devices == 1.0 ? device : detail::deviceParameters(m, 1.0, 1.0);
     result.totalParameters = whole.held.total();
     result.activeParametersPerToken = whole.active.total();
 
@@ -308,31 +317,20 @@ void analyzeImages(const Scenario& scenario, const detail::Context& x, const Cei
     result.memoryAllDevices = allDevices(mem, x.devices);
 
     warnPrecisionAndMemory(hw, wl, mem, result);
-    const auto warn = [&result]() -> Warning& { return result.warnings.emplace_back(); };
     const std::string_view name = m.name.empty() ? std::string_view(m.id) : m.name;
-    const std::string_view what = m.kind == ModelKind::Encoder ? "an encoder" : "a CNN";
+    const bool encoder = m.kind == ModelKind::Encoder;
     if (wl.speculativeTokens > 0) {
-        warn() << "Speculative decoding ignored: " << name << " is " << what
-               << ", with one pass over the images and no tokens to decode";
+        result.warnings.push_back(
+            Warning(WarningKind::SpeculativeIgnored, {encoder ? 0.0 : 1.0}, name));
     }
     if (wl.kvHeadsOverride > 0) {
-        warn() << "KV-head override ignored: " << name << " is " << what
-               << (m.kind == ModelKind::Encoder ? " with full multi-head attention and no KV cache"
-                                                : " without attention");
+        result.warnings.push_back(
+            Warning(WarningKind::KvOverrideIgnored, {encoder ? 2.0 : 3.0}, name));
     }
     if (wl.expertParallel) {
-        warn() << "Expert parallelism ignored: the model has no routed experts";
+        result.warnings.push_back(Warning(WarningKind::ExpertParallelIgnored, {1.0}));
     }
-    if (x.devices > 1.0 && linkBandwidth <= 0.0) {
-        warn() << "No interconnect bandwidth known for " << roofName(hw)
-               << ": communication between devices is not timed";
-    }
-    if (result.beyondScaleUpDomain) {
-        warn() << static_cast<long long>(wl.tensorParallel) << " devices exceed " << roofName(hw)
-               << "'s scale-up domain of " << static_cast<long long>(hw.scaleUpDomainDevices)
-               << ": collectives cross the scale-out network at "
-               << std::llround(linkBandwidth / 1e9) << " GB/s per device";
-    }
+    warnLinks(hw, x.devices, linkBandwidth, result);
     if (ceiling.achievable) {
         achievableWarning(result, hw, ceiling);
     }
@@ -390,7 +388,7 @@ Precision computePrecisionFor(const Hardware& hardware, Precision activation) {
 
 Model effectiveModel(const Model& model, const Workload& workload) {
     Model m = model;
-    if (workload.kvHeadsOverride > 0 && !m.mla.enabled()) {
+    if (workload.kvHeadsOverride > 0 && usesKvHeads(m)) {
         m.numKvHeads = workload.kvHeadsOverride;
     }
     return m;
@@ -399,7 +397,7 @@ Model effectiveModel(const Model& model, const Workload& workload) {
 Analysis analyze(const Scenario& scenario) {
     const Hardware& hw = scenario.hardware;
     const Workload& wl = scenario.workload;
-    const bool overrideKv = wl.kvHeadsOverride > 0 && !scenario.model.mla.enabled() &&
+    const bool overrideKv = wl.kvHeadsOverride > 0 && usesKvHeads(scenario.model) &&
                             wl.kvHeadsOverride != scenario.model.numKvHeads;
     // Copy the model only when the GQA override changes it (analyze() runs every frame).
     std::optional<Model> overridden;
@@ -472,6 +470,7 @@ Analysis analyze(const Scenario& scenario) {
     // Speculative decoding (DOMAIN.md §6): k draft steps (free for an n-gram draft) and one
     // verify pass of the target over k+1 tokens per sequence; τ tokens accepted per step.
     const bool modelDraft = wl.draftKind == DraftKind::Model && scenario.draft.has_value();
+    const bool mtpDraft = wl.draftKind == DraftKind::Mtp && m.mtp.count > 0;
     std::optional<detail::Context> draftContext;
     if (wl.speculativeTokens > 0) {
         const double k = d(wl.speculativeTokens);
@@ -479,7 +478,7 @@ Analysis analyze(const Scenario& scenario) {
         SpeculativeResult& spec = result.speculative.emplace();
         spec.k = wl.speculativeTokens;
         spec.acceptance = alpha;
-        spec.draft = modelDraft ? DraftKind::Model : DraftKind::Ngram;
+        spec.draft = modelDraft ? DraftKind::Model : mtpDraft ? DraftKind::Mtp : DraftKind::Ngram;
         spec.tokensPerStep = alpha < 1.0 ? -std::expm1((k + 1.0) * std::log(alpha)) / (1.0 - alpha)
                                          : k + 1.0;
         if (alpha <= 0.0) {
@@ -492,6 +491,11 @@ Analysis analyze(const Scenario& scenario) {
             detail::buildPass(*draftContext, wl, PassKind::Draft, B, 1.0, C, B, k,
                               result.operators, totals);
             totals.cost.draftModel = true;
+            result.passes.push_back(totals.cost);
+            step += totals.cost.timeSeconds;
+        } else if (mtpDraft) {
+            // The target's own MTP layers draft the k tokens (DOMAIN.md §6), on its devices.
+            detail::buildMtpDraftPass(x, wl, B, C, k, result.operators, totals);
             result.passes.push_back(totals.cost);
             step += totals.cost.timeSeconds;
         }
@@ -510,43 +514,54 @@ Analysis analyze(const Scenario& scenario) {
     result.criticalBatch = detail::criticalBatch(result.operators, decode, x);
     result.matmulCriticalBatch = detail::matmulCriticalBatch(result.operators, decode, x);
 
-    const double cachedPerLayer = m.mla.enabled()
-                                      ? d(m.mla.kvLoraRank + m.mla.qkRopeHeadDim)
-                                      : 2.0 * x.nkv * x.dh;
-    result.goldilocksContextTokens = detail::goldilocksContext(
-        m, cachedPerLayer * x.c, B, result.decode().weightBytes, d(m.maxPositionEmbeddings));
+    // Goldilocks on the KV cache of the attention layers (a recurrent state does not grow
+    // with C), per device: the sequences it attends for against its weight bytes.
+    result.goldilocksContextTokens =
+        detail::goldilocksContext(kvReadStreams(x), B * x.sequenceShare,
+                                  result.decode().traffic[ByteCategory::Weights],
+                                  d(m.maxPositionEmbeddings));
 
     // Parameters one device holds; with one device that is the whole model, so the total is
     // not counted a second time (this runs every frame).
-    const detail::DeviceParameters device = detail::deviceParameters(m, x.devices);
+    const detail::DeviceParameters device =
+        detail::deviceParameters(m, x.devices, x.attentionSplit);
     const detail::DeviceParameters whole =
-        D == 1 ? device : detail::deviceParameters(m, 1.0);
+        D == 1 ? device : detail::deviceParameters(m, 1.0, 1.0);
     result.totalParameters = whole.held.total();
     result.activeParametersPerToken = whole.active.total();
-    result.kvCacheBytesPerToken = kvCacheElementsPerToken(m) * x.c;
-    result.effectiveKvHeads = m.mla.enabled() ? 0 : m.numKvHeads;
+    result.mtpParameters = detail::mtpParameters(m, 1.0, 1.0);
+    result.visionParameters = m.visionParameters;
+    result.kvCacheBytesPerToken = kvCacheBytesPerToken(m, x.c);
+    result.stateBytesPerSequence = stateBytesPerSequence(m);
+    result.effectiveKvHeads = usesKvHeads(m) ? m.numKvHeads : 0;
 
     // Memory footprint of one device: the target, and a draft model beside it.
     ModelMemory mm = modelMemory(x, wl, device.held, P, C);
     if (draftContext) {
         const ModelMemory dm = modelMemory(
-            *draftContext, wl, detail::deviceParameters(*scenario.draft, x.devices).held, P, C);
+            *draftContext, wl,
+            detail::deviceParameters(*scenario.draft, x.devices, draftContext->attentionSplit)
+                .held,
+            P, C);
         mm.weightBytes += dm.weightBytes;
         mm.kvPerSequence += dm.kvPerSequence;
+        mm.statePerSequence += dm.statePerSequence;
         mm.workspaceFixed = std::max(mm.workspaceFixed, dm.workspaceFixed);
         mm.workspacePerSequence = std::max(mm.workspacePerSequence, dm.workspacePerSequence);
     }
     MemoryFootprint& mem = result.memory;
     mem.weightBytes = mm.weightBytes;
     mem.kvCacheBytes = B * mm.kvPerSequence;
+    mem.stateBytes = B * mm.statePerSequence;
     mem.workspaceBytes = mm.workspaceFixed + B * mm.workspacePerSequence;
-    mem.totalBytes = mem.weightBytes + mem.kvCacheBytes + mem.workspaceBytes;
+    mem.totalBytes = mem.weightBytes + mem.kvCacheBytes + mem.stateBytes + mem.workspaceBytes;
     mem.capacityBytes = hw.memoryCapacityBytes;
     mem.usableBytes = hw.memoryCapacityBytes * wl.memoryUtilization;
     mem.fits = mem.totalBytes <= mem.usableBytes;
     const double room = mem.usableBytes - mem.weightBytes - mm.workspaceFixed;
     mem.maxBatch = room > 0.0 ? static_cast<std::int64_t>(std::min(
-                                    std::floor(room / (mm.kvPerSequence + mm.workspacePerSequence)),
+                                    std::floor(room / (mm.kvPerSequence + mm.statePerSequence +
+                                                      mm.workspacePerSequence)),
                                     d(kMaxBatch)))
                               : 0;
     result.memoryAllDevices = allDevices(mem, x.devices);
@@ -564,44 +579,43 @@ Analysis analyze(const Scenario& scenario) {
             joulesPerOutputTokenMax(hw.tdpWatts, result.devices, result.decodeTokensPerSecond)};
     }
 
-    // Warnings: sentences for the user, composed in place (see warning.h), each kind at most
-    // once: kMaxWarnings.
+    // Warnings: data (see warning.h), each kind at most once, in this order.
     warnPrecisionAndMemory(hw, wl, mem, result);
-    const auto warn = [&result]() -> Warning& { return result.warnings.emplace_back(); };
-    if (wl.kvHeadsOverride > 0 && scenario.model.mla.enabled()) {
-        warn() << "KV-head override ignored: the model uses multi-head latent attention, "
-                  "whose cache has no KV heads";
+    const auto warn = [&result](WarningKind kind, std::initializer_list<double> values = {}) {
+        result.warnings.push_back(Warning(kind, values));
+    };
+    if (wl.kvHeadsOverride > 0 && !usesKvHeads(scenario.model)) {
+        warn(WarningKind::KvOverrideIgnored, {scenario.model.mla.enabled() ? 0.0 : 1.0});
     }
     // The cache holds C tokens and the step writes one more: C + 1 ≤ max is fine.
     if (m.maxPositionEmbeddings > 0 && std::max(P, C + 1.0) > d(m.maxPositionEmbeddings)) {
-        warn() << "Sequence of " << static_cast<long long>(std::max(P, C + 1.0))
-               << " tokens exceeds the model's maximum of "
-               << static_cast<long long>(m.maxPositionEmbeddings);
+        warn(WarningKind::SequenceTooLong, {std::max(P, C + 1.0), d(m.maxPositionEmbeddings)});
     }
     if (D > 1 && linkBandwidth <= 0.0) {
-        warn() << "No interconnect bandwidth known for " << roofName(hw)
-               << ": communication between devices is not timed";
+        result.warnings.push_back(Warning(WarningKind::NoInterconnect, {}, roofName(hw)));
     }
-    if (D > 1 && !m.mla.enabled() && m.numKvHeads < D) {
-        warn() << "KV heads (" << static_cast<long long>(m.numKvHeads)
-               << ") fewer than devices (" << static_cast<long long>(D)
-               << "): each device holds a replicated KV head";
+    if (D > 1 && usesKvHeads(m) && !x.dataParallelAttention && m.numKvHeads < D) {
+        warn(WarningKind::KvHeadsReplicated, {d(m.numKvHeads), d(D)});
     }
     if (result.beyondScaleUpDomain) {
-        warn() << static_cast<long long>(D) << " devices exceed " << roofName(hw)
-               << "'s scale-up domain of " << static_cast<long long>(hw.scaleUpDomainDevices)
-               << ": collectives cross the scale-out network at "
-               << std::llround(linkBandwidth / 1e9) << " GB/s per device";
+        result.warnings.push_back(Warning(WarningKind::BeyondScaleUpDomain,
+                                          {d(D), d(hw.scaleUpDomainDevices), linkBandwidth},
+                                          roofName(hw)));
     }
     if (ceiling.achievable) {
         achievableWarning(result, hw, ceiling);
     }
     if (wl.expertParallel && !x.expertParallel) {
-        warn() << (m.moe.enabled() ? "Expert parallelism needs more than one device: ignored"
-                                   : "Expert parallelism ignored: the model has no routed experts");
+        warn(WarningKind::ExpertParallelIgnored, {m.moe.enabled() ? 0.0 : 1.0});
     }
     if (wl.speculativeTokens > 0 && wl.draftKind == DraftKind::Model && !modelDraft) {
-        warn() << "No draft model given: speculative decoding uses a free n-gram draft";
+        warn(WarningKind::NoDraftModel);
+    }
+    if (wl.speculativeTokens > 0 && wl.draftKind == DraftKind::Mtp && !mtpDraft) {
+        warn(WarningKind::NoMtpLayers);
+    }
+    if (wl.attentionParallel == AttentionParallel::Data && !x.dataParallelAttention) {
+        warn(WarningKind::AttentionParallelIgnored);
     }
     return result;
 }

@@ -64,17 +64,16 @@ public:
         for (std::size_t i = 0; i < decode.size; ++i) {
             const OperatorCost& op = ops[decode.first + i];
             const OpScaling& s = decode.scaling[i];
-            if (op.kind == OperatorKind::Communication) {
+            if (op.linkTimeSeconds > 0.0) {  // a collective: α per call plus ∝ b
                 m_fixed += s.fixedLinkSeconds;
                 m_memorySlope += (op.linkTimeSeconds - s.fixedLinkSeconds) / B;
                 continue;
             }
             const double c = op.computeTimeSeconds / B;
             const double X = s.expertFullBytes * x.secondsPerByte;
-            // The embedding gather's weight bytes are per token, not fixed.
-            const double F = op.kind == OperatorKind::Memory
-                                 ? 0.0
-                                 : (op.weightBytes - s.expertTouchedBytes) * x.secondsPerByte;
+            // Bytes read once whatever b (weights), as the operator's emitter declared them;
+            // the embedding gather's rows grow with b and are not among them.
+            const double F = s.fixedBytes * x.secondsPerByte;
             const double l = (op.memoryTimeSeconds - F - X * touched) / B;
             if (F <= 0.0 && X <= 0.0) {
                 // Both times ∝ b: the operator's bound never changes.
@@ -148,7 +147,7 @@ private:
     double m_computeSlope = 0.0;  // Σ c of operators always compute-bound
     double m_memorySlope = 0.0;   // Σ l of operators always memory-bound, and link ∝ b
     double m_fixed = 0.0;         // Σ α of the collectives
-    std::array<Switching, kOpCount> m_ops{};
+    std::array<Switching, kOperatorCount> m_ops{};
     std::size_t m_count = 0;
 };
 
@@ -214,7 +213,7 @@ std::optional<std::int64_t> matmulCriticalBatch(const Analysis::Operators& ops,
         const OpScaling& s = decode.scaling[i];
         flops += op.flops;
         bytes += op.bytes();
-        fixed += op.weightBytes - s.expertTouchedBytes;
+        fixed += s.fixedBytes;
         full += s.expertFullBytes;
         touched += s.expertTouchedBytes;
     }
@@ -230,46 +229,40 @@ std::optional<std::int64_t> matmulCriticalBatch(const Analysis::Operators& ops,
     return smallestInteger(crossing(c - l, F, X, logUntouched), excess);
 }
 
-std::optional<double> goldilocksContext(const Model& m, double kvBytesPerTokenLayer, double B,
+std::optional<double> goldilocksContext(const KvReadStreams& streams, double B,
                                         double weightBytes, double maxContext) {
-    // Σ_layers min(C, W) is piecewise linear in C: solve it between window sizes, in order.
-    const double target = weightBytes / (B * kvBytesPerTokenLayer);  // in layer·tokens
+    // Σ_i bytes_i · min(C, cap_i) is piecewise linear in C: solve it between caps, in order.
+    const double target = weightBytes / B;  // KV bytes per sequence to reach
     if (!(target > 0.0) || !std::isfinite(target)) {
         return std::nullopt;
     }
-    std::array<std::pair<double, double>, 16> windows{};  // (window, layers)
+    std::array<KvReadStream, kMaxKvReadStreams> capped{};  // (cap, bytes per token)
     std::size_t n = 0;
-    double fullLayers = 0.0;
-    for (const LayerGroup& g : m.layerGroups) {
-        if (g.slidingWindow <= 0) {
-            fullLayers += d(g.count);
-        } else if (n < windows.size()) {
-            windows[n++] = {d(g.slidingWindow), d(g.count)};
-        } else {
-            fullLayers += d(g.count);  // more window sizes than any model has: uncapped
+    double growing = 0.0;  // bytes per token of C of the streams still below their cap
+    for (std::size_t i = 0; i < streams.size; ++i) {
+        const KvReadStream& s = streams.streams[i];
+        growing += s.bytesPerToken;
+        if (std::isfinite(s.cap)) {
+            capped[n++] = s;
         }
     }
-    std::sort(windows.begin(), windows.begin() + static_cast<std::ptrdiff_t>(n));
-    // Below window i's size, layers of windows ≥ it grow with C; the rest are capped.
-    double capped = 0.0;  // Σ layers·W of windows already full
-    double growing = fullLayers;
-    for (std::size_t i = 0; i < n; ++i) {
-        growing += windows[i].second;
-    }
-    std::optional<double> result;
+    std::sort(capped.begin(), capped.begin() + static_cast<std::ptrdiff_t>(n),
+              [](const KvReadStream& a, const KvReadStream& b) { return a.cap < b.cap; });
+    double full = 0.0;  // Σ bytes·cap of the streams already at their cap
     double from = 0.0;
+    std::optional<double> result;
     for (std::size_t i = 0; i <= n; ++i) {
-        const double to = i < n ? windows[i].first : HUGE_VAL;
+        const double to = i < n ? capped[i].cap : HUGE_VAL;
         if (growing > 0.0) {
-            const double C = (target - capped) / growing;
+            const double C = (target - full) / growing;
             if (C <= to && C >= from) {
                 result = C;
                 break;
             }
         }
         if (i < n) {
-            capped += windows[i].first * windows[i].second;
-            growing -= windows[i].second;
+            full += capped[i].cap * capped[i].bytesPerToken;
+            growing -= capped[i].bytesPerToken;
             from = to;
         }
     }

@@ -5,6 +5,8 @@
 // (compute-bound share of the step's time reaches one half), the weight matmuls' critical
 // batch, and the Goldilocks context. Internal to roofline_core.
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 
@@ -23,9 +25,23 @@ std::optional<std::int64_t> criticalBatch(const Analysis::Operators& ops,
 std::optional<std::int64_t> matmulCriticalBatch(const Analysis::Operators& ops,
                                                 const PassTotals& decode, const Context& x);
 
-/// The context C at which B·Σ_layers min(C, window)·(KV bytes per token and layer) equals
-/// `weightBytes`; empty when it is never reached, or only beyond `maxContext` (> 0).
-std::optional<double> goldilocksContext(const Model& m, double kvBytesPerTokenLayer, double B,
+/// One KV stream a decode step reads: bytes per token of context (all layers of a group on
+/// one device) and the most tokens it reads (a window, a chunk, a sparse top-k; inf = all).
+struct KvReadStream {
+    double cap = 0.0;
+    double bytesPerToken = 0.0;
+};
+inline constexpr std::size_t kMaxKvReadStreams = 32;
+struct KvReadStreams {
+    std::array<KvReadStream, kMaxKvReadStreams> streams{};
+    std::size_t size = 0;
+    std::size_t dropped = 0;  // streams past the capacity (never, for the models we read)
+};
+
+/// The context C at which B·Σ_streams bytes·min(C, cap) equals `weightBytes`; empty when it
+/// is never reached, or only beyond `maxContext` (> 0). Chunked layers count with their
+/// chunk as the cap (the most a step reads, at the chunk's last position).
+std::optional<double> goldilocksContext(const KvReadStreams& streams, double B,
                                         double weightBytes, double maxContext);
 
 }  // namespace roofline::detail

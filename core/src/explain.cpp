@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <utility>
 
 #include "roofline/format.h"
 
@@ -61,13 +62,13 @@ std::string boundWord(Bound bound) { return std::string(toString(bound)) + "-bou
 double shareOf(const PassCost& p, Bound bound) {
     switch (bound) {
         case Bound::Compute:
-            return p.shares.compute;
+            return p.shares[Bound::Compute];
         case Bound::Interconnect:
-            return p.shares.interconnect;
+            return p.shares[Bound::Interconnect];
         case Bound::Memory:
             break;
     }
-    return p.shares.memory;
+    return p.shares[Bound::Memory];
 }
 
 // The operators a pass is not bound by that take a share of its time: "memory-bound",
@@ -109,7 +110,7 @@ std::string whereSentence(const PassCost& p, const Analysis& a) {
     }
     s += " is " + boundWord(p.bound) + ": ";
     if (p.bound == Bound::Interconnect) {
-        s += pct(p.shares.interconnect) + " of its time goes to collectives over the " +
+        s += pct(p.shares[Bound::Interconnect]) + " of its time goes to collectives over the " +
              formatSi(a.interconnectBandwidthBytesPerSecond, "B/s") + " link, at " +
              num(p.linkIntensity()) + " FLOP per link byte";
     } else {
@@ -149,9 +150,13 @@ std::string bytesSentence(const PassCost& p, const Analysis& a) {
     if (!(total > 0.0)) {
         return capitalised(passName(p)) + " moves no " + memoryFamily(a) + " bytes.";
     }
+    const ByteCounts& t = p.traffic;
     return "Of " + passName(p) + "'s " + formatBytes(total) + bytesQualifier(p, a) + ", " +
-           pct(p.weightBytes / total) + " are weights, " + pct(p.kvBytes / total) +
-           " KV cache and " + pct(p.activationBytes / total) + " activations.";
+           pct(t[ByteCategory::Weights] / total) + " are weights, " +
+           pct(t[ByteCategory::KvCache] / total) + " KV cache" +
+           (t[ByteCategory::State] > 0.0 ? ", " + pct(t[ByteCategory::State] / total) + " state"
+                                         : std::string()) +
+           " and " + pct(t[ByteCategory::Activations] / total) + " activations.";
 }
 
 // Which kind of lever would not move the pass, and which would, from its bound and bytes.
@@ -160,7 +165,7 @@ std::string leverKindSentence(const PassCost& p, const Analysis& a) {
     if (p.bound == Bound::Interconnect) {
         return "Neither more FLOP/s nor more " + memoryFamily(a) + " bandwidth would help " +
                name + " much: " +
-               pct(p.shares.interconnect) +
+               pct(p.shares[Bound::Interconnect]) +
                " of its time goes to collectives over the link; a faster link, fewer devices "
                "or fewer bytes sent would.";
     }
@@ -176,16 +181,16 @@ std::string leverKindSentence(const PassCost& p, const Analysis& a) {
                     "; fewer bytes or more bandwidth would";
     const double total = p.bytes();
     if (total > 0.0) {
-        if (p.weightBytes >= p.kvBytes && p.weightBytes >= p.activationBytes) {
-            s += ", above all fewer weight bytes per token (" + pct(p.weightBytes / total) +
+        if (p.traffic[ByteCategory::Weights] >= p.traffic[ByteCategory::KvCache] && p.traffic[ByteCategory::Weights] >= p.traffic[ByteCategory::Activations]) {
+            s += ", above all fewer weight bytes per token (" + pct(p.traffic[ByteCategory::Weights] / total) +
                  " of its bytes): smaller weights, or a larger batch that shares them";
-        } else if (p.kvBytes >= p.activationBytes) {
-            s += ", above all a smaller KV cache (" + pct(p.kvBytes / total) +
+        } else if (p.traffic[ByteCategory::KvCache] >= p.traffic[ByteCategory::Activations]) {
+            s += ", above all a smaller KV cache (" + pct(p.traffic[ByteCategory::KvCache] / total) +
                  " of its bytes): fp8 KV or fewer KV heads; a larger batch would not, as each "
                  "sequence reads its own cache";
         } else {
             // A CNN has no attention to fuse; an encoder's or decoder's may be unfused.
-            s += ", above all fewer activation bytes (" + pct(p.activationBytes / total) +
+            s += ", above all fewer activation bytes (" + pct(p.traffic[ByteCategory::Activations] / total) +
                  " of its bytes): " +
                  (a.modelKind == ModelKind::Cnn
                       ? std::string("narrower activations, or fewer feature-map round trips "
@@ -343,7 +348,7 @@ std::string criticalBatchSentence(const Scenario& scenario, const Analysis& a) {
             s += " At B = " + formatInteger(*a.matmulCriticalBatch) +
                  ", where the weight matmuls alone turn compute-bound, attention takes " +
                  pct(atShare.timeShare) + " of the decode step and memory-bound operators " +
-                 pct(decode->shares.memory) + ".";
+                 pct(decode->shares[Bound::Memory]) + ".";
         }
     }
     return s;
@@ -373,11 +378,15 @@ std::string goldilocksSentence(const Scenario& scenario, const Analysis& a) {
         s += " within the model's maximum context of " +
              formatInteger(scenario.model.maxPositionEmbeddings) + " tokens";
     }
-    const bool windowed = std::any_of(
-        scenario.model.layerGroups.begin(), scenario.model.layerGroups.end(),
-        [](const LayerGroup& g) { return g.slidingWindow > 0; });
-    if (windowed) {
-        s += " (sliding windows cap what some layers read)";
+    const auto spans = [&](AttentionSpan span) {
+        return std::any_of(scenario.model.layerGroups.begin(), scenario.model.layerGroups.end(),
+                           [span](const LayerGroup& g) {
+                               return g.mixer == MixerKind::Attention && g.span == span;
+                           });
+    };
+    if (spans(AttentionSpan::Sliding) || spans(AttentionSpan::Chunked)) {
+        s += spans(AttentionSpan::Chunked) ? " (local chunks cap what some layers read)"
+                                           : " (sliding windows cap what some layers read)";
     }
     return s + ", so weights outweigh the KV cache at every context.";
 }
@@ -393,8 +402,9 @@ std::string memorySentence(const Analysis& a) {
         s = "It does not fit: each device needs " + formatBytes(m.totalBytes) + " but has " +
             formatBytes(m.usableBytes) + " usable";
     }
-    s += " (weights " + formatBytes(m.weightBytes) + ", KV cache " +
-         formatBytes(m.kvCacheBytes) + ", workspace " + formatBytes(m.workspaceBytes) + ")";
+    s += " (weights " + formatBytes(m.weightBytes) + ", KV cache " + formatBytes(m.kvCacheBytes) +
+         (m.stateBytes > 0.0 ? ", state " + formatBytes(m.stateBytes) : std::string()) +
+         ", workspace " + formatBytes(m.workspaceBytes) + ")";
     if (m.maxBatch > 0) {
         // Encoders and CNNs batch images; decoders, sequences of these lengths.
         const bool images = a.modelKind != ModelKind::Decoder;
@@ -408,6 +418,56 @@ std::string memorySentence(const Analysis& a) {
         s += "; not even one sequence's KV cache fits beside them at these lengths";
     }
     return s + ".";
+}
+
+// What the model's layer kinds change (DOMAIN.md §6): a recurrent state that does not grow
+// with the context, and sparse attention that reads a fixed number of latents. Empty for a
+// model with neither.
+std::vector<std::string> layerKindSentences(const Scenario& scenario, const Analysis& a) {
+    std::vector<std::string> out;
+    const Model& m = scenario.model;
+    const auto layersOf = [&m](auto keep) {
+        std::int64_t n = 0;
+        for (const LayerGroup& g : m.layerGroups) {
+            n += keep(g) ? g.count : 0;
+        }
+        return n;
+    };
+    const std::int64_t stateLayers = layersOf([](const LayerGroup& g) {
+        return g.mixer == MixerKind::GatedDeltaNet || g.mixer == MixerKind::Mamba2;
+    });
+    if (stateLayers > 0 && a.stateBytesPerSequence > 0.0) {
+        std::string s = formatInteger(stateLayers) + " of its " + formatInteger(m.numLayers) +
+                        " layers keep a recurrent state instead of a KV cache: " +
+                        formatBytes(a.stateBytesPerSequence) +
+                        " per sequence, the same at every context, read and written once per "
+                        "decode step";
+        if (a.kvCacheBytesPerToken > 0.0) {
+            s += "; only the attention layers' KV cache grows, by " +
+                 formatBytes(a.kvCacheBytesPerToken) + " per token";
+        }
+        s += ". The Goldilocks context counts that KV cache alone";
+        if (a.memory.stateBytes > a.memory.kvCacheBytes) {
+            s += ", and here the state (" + formatBytes(a.memory.stateBytes) +
+                 ") outweighs the KV cache (" + formatBytes(a.memory.kvCacheBytes) + ")";
+        }
+        out.push_back(s + ".");
+    }
+    const std::int64_t sparseLayers =
+        layersOf([](const LayerGroup& g) { return g.mixer == MixerKind::SparseMla; });
+    if (sparseLayers > 0 && a.hasDecode()) {
+        const double C = a.decode().cachedTokens;
+        const double read = std::min(C + 1.0, static_cast<double>(m.sparse.topK));
+        out.push_back("Sparse attention: a lightning indexer scores every cached token and each "
+                      "query attends to at most " + formatInteger(m.sparse.topK) +
+                      " latents, so at C = " + formatInteger(static_cast<std::int64_t>(C)) +
+                      " the decode step's attention reads " +
+                      formatInteger(static_cast<std::int64_t>(read)) +
+                      " latents per layer, whatever the context beyond that; the indexer still "
+                      "reads all " + formatInteger(static_cast<std::int64_t>(C + 1.0)) +
+                      " of its small keys.");
+    }
+    return out;
 }
 
 }  // namespace
@@ -426,6 +486,9 @@ std::vector<std::string> explain(const Scenario& scenario, const Analysis& analy
     if (analysis.pass(PassKind::Decode) != nullptr) {
         out.push_back(criticalBatchSentence(scenario, analysis));
         out.push_back(goldilocksSentence(scenario, analysis));
+    }
+    for (std::string& s : layerKindSentences(scenario, analysis)) {
+        out.push_back(std::move(s));
     }
     out.push_back(memorySentence(analysis));
     return out;

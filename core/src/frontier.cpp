@@ -12,7 +12,7 @@ namespace roofline {
 bool isMixtureOfExperts(const Model& model) {
     return model.moe.numExperts > 0 &&
            std::any_of(model.layerGroups.begin(), model.layerGroups.end(),
-                       [](const LayerGroup& g) { return g.moe; });
+                       [](const LayerGroup& g) { return g.mlp == MlpKind::Moe; });
 }
 
 std::vector<bool> paretoFrontier(const std::vector<ParetoPoint>& points) {

@@ -170,8 +170,8 @@ std::string cause(LeverId id, const Scenario& base, const Analysis& a0, const Sc
         }
         case LeverId::KvFp8:
         case LeverId::Gqa8: {
-            const double kv0 = decodePoint(a0).kvBytes;
-            const double kv1 = decodePoint(a1).kvBytes;
+            const double kv0 = decodePoint(a0).traffic[ByteCategory::KvCache];
+            const double kv1 = decodePoint(a1).traffic[ByteCategory::KvCache];
             std::string s = id == LeverId::KvFp8
                                 ? "The KV cache in fp8 (was " +
                                       std::string(toString(w0.kvPrecision)) + ")"
@@ -181,7 +181,7 @@ std::string cause(LeverId id, const Scenario& base, const Analysis& a0, const Sc
             return s + (id == LeverId::KvFp8 ? " moves " : " move ") +
                    num(ratioOf(kv0, kv1)) + "× fewer KV bytes per step (" +
                    formatBytes(kv0) + " → " + formatBytes(kv1) + ", beside " +
-                   formatBytes(decodePoint(a1).weightBytes) + " of weights)";
+                   formatBytes(decodePoint(a1).traffic[ByteCategory::Weights]) + " of weights)";
         }
         case LeverId::BatchX8:
             if (!a0.hasDecode()) {
@@ -250,8 +250,8 @@ std::string cause(LeverId id, const Scenario& base, const Analysis& a0, const Sc
             const std::int64_t d = w1.tensorParallel;
             // The mean device reads the same expert bytes either way (E/D whole experts or
             // 1/D of each, the same touched fraction): say so rather than "X → X".
-            const std::string before = formatBytes(a0.decode().weightBytes);
-            const std::string after = formatBytes(a1.decode().weightBytes);
+            const std::string before = formatBytes(a0.decode().traffic[ByteCategory::Weights]);
+            const std::string after = formatBytes(a1.decode().traffic[ByteCategory::Weights]);
             std::string s = "Each of the " + integerText(d) + " devices holds " +
                             integerText(changed.model.moe.numExperts / d) +
                             " whole experts instead of 1/" + integerText(d) + " of all " +

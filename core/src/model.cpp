@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "cnn_layers.h"
+#include "layers/layer_kind.h"
 #include "parameters.h"
 
 namespace roofline {
@@ -24,41 +25,11 @@ namespace detail {
 
 namespace {
 
-double d(std::int64_t v) { return static_cast<double>(v); }
 
+// A vision transformer's attention (MHA with biases): the same as a decoder's attention
+// layer kind.
 void addAttention(const Model& m, double devices, ParameterSplit& p) {
-    const double h = d(m.hiddenSize);
-    const double nq = d(m.numQueryHeads) / devices;
-    if (m.mla.enabled()) {
-        const MlaShape& a = m.mla;
-        const double qHead = d(a.qkNopeHeadDim + a.qkRopeHeadDim);
-        if (a.qLoraRank > 0) {
-            p.matrices += h * d(a.qLoraRank) + d(a.qLoraRank) * nq * qHead;
-            p.vectors += d(a.qLoraRank);  // q_a_layernorm
-        } else {
-            p.matrices += h * nq * qHead;
-        }
-        p.matrices += h * d(a.kvLoraRank + a.qkRopeHeadDim);           // kv_a_proj_with_mqa
-        p.vectors += d(a.kvLoraRank);                                  // kv_a_layernorm
-        p.matrices += d(a.kvLoraRank) * nq * d(a.qkNopeHeadDim + a.vHeadDim);  // kv_b_proj
-        p.matrices += nq * d(a.vHeadDim) * h;                          // o_proj
-    } else {
-        const double dh = d(m.headDim);
-        const double qkvOut = (nq + 2.0 * kvHeadsPerDevice(m, devices)) * dh;
-        p.matrices += h * qkvOut + nq * dh * h;
-        if (m.qkvBias) {
-            p.vectors += qkvOut;
-        }
-        if (m.qkNorm) {
-            p.vectors += 2.0 * dh;
-        }
-    }
-    if (m.oBias) {
-        p.vectors += h;  // o_proj bias: replicated, added once after the all-reduce
-    }
-    if (m.attentionSinks) {
-        p.vectors += nq;
-    }
+    attentionMixer().parameters(m, LayerGroup{.count = 1}, devices, p);
 }
 
 void addMlp(const Model& m, double inter, bool bias, ParameterSplit& p) {
@@ -110,13 +81,27 @@ DeviceParameters cnnParameters(const Model& m) {
     return {p, p};
 }
 
+// One group's layers: its mixer's and MLP's parameters (layer kinds) and its norms.
+void addLayerGroup(const Model& m, const LayerGroup& g, double layers, double devices,
+                   double attentionSplit, DeviceParameters& out) {
+    ParameterSplit mixer;
+    mixerKind(g.mixer).parameters(m, g, attentionSplit, mixer);
+    mixer.vectors += groupShape(m, g, attentionSplit, devices).norms * d(m.hiddenSize);
+    ParameterSplit held = mixer, active = mixer;
+    mlpKind(g.mlp).parameters(m, g, devices, held, active);
+    out.held.matrices += layers * held.matrices;
+    out.held.vectors += layers * held.vectors;
+    out.active.matrices += layers * active.matrices;
+    out.active.vectors += layers * active.vectors;
+}
+
 }  // namespace
 
 double kvHeadsPerDevice(const Model& m, double devices) {
     return std::max(1.0, d(m.numKvHeads) / devices);
 }
 
-DeviceParameters deviceParameters(const Model& m, double devices) {
+DeviceParameters deviceParameters(const Model& m, double devices, double attentionSplit) {
     if (m.kind == ModelKind::Encoder) {
         return encoderParameters(m, devices);
     }
@@ -128,59 +113,127 @@ DeviceParameters deviceParameters(const Model& m, double devices) {
     total.matrices = d(m.vocabSize) / devices * h * (m.tieWordEmbeddings ? 1.0 : 2.0);
     total.vectors = h;  // final norm
 
-    ParameterSplit layer;
-    addAttention(m, devices, layer);
-    layer.vectors += d(m.normsPerLayer) * h;
-
     DeviceParameters out{total, total};
     for (const LayerGroup& g : m.layerGroups) {
-        ParameterSplit p = layer;
-        ParameterSplit expert;  // one routed expert
-        if (g.moe) {
-            const MoeShape& e = m.moe;
-            p.matrices += h * d(e.numExperts);  // router, replicated
-            if (e.routerBias) {
-                p.vectors += d(e.numExperts);
-            }
-            addMlp(m, d(e.expertIntermediateSize) / devices, e.expertBias, expert);
-            if (e.sharedIntermediateSize > 0) {
-                addMlp(m, d(e.sharedIntermediateSize) / devices, false, p);
-                if (e.sharedExpertGate) {
-                    p.matrices += h;
-                }
-            }
-        } else {
-            addMlp(m, d(m.intermediateSize) / devices, m.mlpBias, p);
-        }
-        const double layers = d(g.count);
-        const auto add = [&](ParameterSplit& into, double experts) {
-            into.matrices += layers * (p.matrices + experts * expert.matrices);
-            into.vectors += layers * (p.vectors + experts * expert.vectors);
-        };
-        add(out.held, g.moe ? d(m.moe.numExperts) : 0.0);
-        add(out.active, g.moe ? d(m.moe.expertsPerToken) : 0.0);
+        addLayerGroup(m, g, d(g.count), devices, attentionSplit, out);
     }
     return out;
+}
+
+double mtpParameters(const Model& m, double devices, double attentionSplit) {
+    if (m.mtp.count <= 0) {
+        return 0.0;
+    }
+    DeviceParameters p;
+    addLayerGroup(m, m.mtp, d(m.mtp.count), devices, attentionSplit, p);
+    // Per MTP layer: enorm and hnorm, the 2h → h projection (eh_proj) and the shared head's
+    // norm; the embedding and lm_head are the model's own.
+    const double h = d(m.hiddenSize);
+    return p.held.total() + d(m.mtp.count) * (3.0 * h + 2.0 * h * h / devices);
 }
 
 }  // namespace detail
 
 ParameterCount countParameters(const Model& model) {
     ParameterCount count;
-    const detail::DeviceParameters p = detail::deviceParameters(model, 1.0);
+    const detail::DeviceParameters p = detail::deviceParameters(model, 1.0, 1.0);
     count.total = p.held.total();
     count.activePerToken = p.active.total();
+    count.mtp = detail::mtpParameters(model, 1.0, 1.0);
+    count.vision = model.visionParameters;
     return count;
 }
 
-double kvCacheElementsPerToken(const Model& m) {
+double kvCacheBytesPerToken(const Model& m, double kvBytesPerElement) {
     if (m.kind != ModelKind::Decoder) {
         return 0.0;  // no KV cache
     }
-    const double perLayer =
-        m.mla.enabled() ? static_cast<double>(m.mla.kvLoraRank + m.mla.qkRopeHeadDim)
-                        : 2.0 * static_cast<double>(m.numKvHeads * m.headDim);
-    return perLayer * static_cast<double>(m.numLayers);
+    double bytes = 0.0;
+    for (const LayerGroup& g : m.layerGroups) {
+        const detail::CacheStreams c = detail::mixerKind(g.mixer).cache(m, g, 1.0, kvBytesPerElement);
+        for (std::size_t i = 0; i < c.size; ++i) {
+            bytes += static_cast<double>(g.count) * c.streams[i].bytesPerToken;
+        }
+    }
+    return bytes;
+}
+
+double kvCacheBytesPerSequence(const Model& m, double tokens, double kvBytesPerElement) {
+    if (m.kind != ModelKind::Decoder) {
+        return 0.0;  // no KV cache
+    }
+    double bytes = 0.0;
+    for (const LayerGroup& g : m.layerGroups) {
+        const detail::CacheStreams c = detail::mixerKind(g.mixer).cache(m, g, 1.0, kvBytesPerElement);
+        for (std::size_t i = 0; i < c.size; ++i) {
+            const detail::CacheStream& s = c.streams[i];
+            bytes += static_cast<double>(g.count) * std::min(tokens, s.keepCap) * s.bytesPerToken;
+        }
+    }
+    return bytes;
+}
+
+bool usesKvHeads(const Model& m) {
+    return m.kind == ModelKind::Decoder &&
+           std::any_of(m.layerGroups.begin(), m.layerGroups.end(),
+                       [](const LayerGroup& g) { return g.mixer == MixerKind::Attention; });
+}
+
+double stateBytesPerSequence(const Model& m) {
+    if (m.kind != ModelKind::Decoder) {
+        return 0.0;
+    }
+    double bytes = 0.0;
+    for (const LayerGroup& g : m.layerGroups) {
+        bytes += static_cast<double>(g.count) * detail::mixerKind(g.mixer).stateBytes(m, g, 1.0);
+    }
+    return bytes;
+}
+
+std::string_view toString(MixerKind kind) {
+    switch (kind) {
+        case MixerKind::None:
+            return "none";
+        case MixerKind::Attention:
+            return "attention";
+        case MixerKind::Mla:
+            return "mla";
+        case MixerKind::SparseMla:
+            return "sparse_mla";
+        case MixerKind::GatedDeltaNet:
+            return "gated_deltanet";
+        case MixerKind::Mamba2:
+            return "mamba2";
+        case MixerKind::Linear:
+            return "linear";
+    }
+    return "attention";
+}
+
+std::string_view toString(AttentionSpan span) {
+    switch (span) {
+        case AttentionSpan::Full:
+            return "full";
+        case AttentionSpan::Sliding:
+            return "sliding";
+        case AttentionSpan::Chunked:
+            return "chunked";
+    }
+    return "full";
+}
+
+std::string_view toString(MlpKind kind) {
+    switch (kind) {
+        case MlpKind::None:
+            return "none";
+        case MlpKind::Dense:
+            return "dense";
+        case MlpKind::Moe:
+            return "moe";
+        case MlpKind::Linear:
+            return "linear";
+    }
+    return "dense";
 }
 
 }  // namespace roofline

@@ -23,7 +23,11 @@ struct DeviceParameters {
     ParameterSplit held;
     ParameterSplit active;
 };
-DeviceParameters deviceParameters(const Model& model, double devices);
+/// `attentionSplit`: how many ways the attention heads are split (D with tensor-parallel
+/// attention, 1 with data-parallel attention, which replicates the attention weights).
+DeviceParameters deviceParameters(const Model& model, double devices, double attentionSplit);
+/// Parameters of the MTP layers on one device (0 without them).
+double mtpParameters(const Model& model, double devices, double attentionSplit);
 
 /// KV heads each device holds: n_kv / D, or 1 (replicated) when n_kv < D.
 double kvHeadsPerDevice(const Model& model, double devices);

@@ -2,8 +2,8 @@
 #pragma once
 
 // The operator-level cost model of one pass (DOMAIN.md §3–6): the shapes one device sees,
-// the operators a pass emits, and how each operator's cost scales with the batch, which
-// the critical-batch search needs. Internal to roofline_core.
+// the builder that layer kinds emit their operators into, and how each operator's cost
+// scales with the batch, which the critical-batch search needs. Internal to roofline_core.
 
 #include <array>
 #include <cstddef>
@@ -18,7 +18,12 @@ inline double d(std::int64_t v) { return static_cast<double>(v); }
 struct Context {
     const Model& m;
     double w = 2.0, a = 2.0, c = 2.0;  // bytes per element: weights, activations, KV
+    double s = 2.0;                     // bytes per element of a state layer's state
     double devices = 1.0;
+    // Attention over the devices: heads split `attentionSplit` ways (D with tensor-parallel
+    // attention, 1 with data-parallel attention), and each device attends for
+    // `sequenceShare` of the sequences (1, or 1/D with data-parallel attention).
+    double attentionSplit = 1.0, sequenceShare = 1.0;
     double h = 0, nq = 0, nkv = 0, dh = 0, inter = 0, vocab = 0;  // per device where split
     double peak = 0, bandwidth = 0;
     // 1/peak and 1/bandwidth: every operator's two times are products, not divisions
@@ -31,26 +36,17 @@ struct Context {
     // bandwidth per direction (0 = unknown: not timed) and its small-message latency α.
     double linkBandwidth = 0, linkLatency = 0;
     bool expertParallel = false;  // routed experts whole on E/D devices, two all-to-alls
+    bool dataParallelAttention = false;
 };
 
 Context makeContext(const Model& m, const Workload& wl, const Analysis& roofs,
                     double linkBandwidth, double linkLatency);
 
-// Every operator the model emits, with its display name and kind. Layer groups emit the
-// same operators, which are merged by id (an array lookup: analyze() runs every frame).
-enum class Op : unsigned char {
-    Embedding, Norms, QkvProj, KvUpProj, Attention, AttentionSliding, KvWrite, OProj,
-    TpAllreduce, MlpUp, MlpAct, MlpDown, MoeRouter, EpDispatch, MoeUp, MoeAct, MoeDown,
-    EpCombine, FinalNorm, LmHead,
-    Count
-};
-inline constexpr std::size_t kOpCount = static_cast<std::size_t>(Op::Count);
-static_assert(kOpCount <= kMaxOperatorsPerPass, "Analysis::operators holds every operator");
-
-// How one operator's cost depends on the batch b (sequences), everything else fixed:
-// FLOPs ∝ b; HBM bytes = fixed (weights) + routed experts × touched fraction(b) + ∝ b;
-// link time = α·count + ∝ b. Recorded while the pass is built.
+// How one operator's cost depends on the batch b (sequences), everything else fixed, as
+// the operator's emitter declares it: FLOPs ∝ b; HBM bytes = fixed (weights read once) +
+// routed experts × touched fraction(b) + the rest ∝ b; link time = α·count + ∝ b.
 struct OpScaling {
+    double fixedBytes = 0.0;          // bytes that do not grow with b (weights read once)
     double expertFullBytes = 0.0;     // routed-expert weights if every expert were touched
     double expertTouchedBytes = 0.0;  // the same at this pass's touched fraction
     double fixedLinkSeconds = 0.0;    // α·count
@@ -62,8 +58,66 @@ struct PassTotals {
     double expertFraction = 0.0;  // distinct routed experts touched / E
     std::size_t first = 0;        // its operators: Analysis::operators[first, first + size)
     std::size_t size = 0;
-    std::array<OpScaling, kOpCount> scaling{};  // by position in the pass
+    std::array<OpScaling, kOperatorCount> scaling{};  // by position in the pass
 };
+
+// One pass as a layer sees it: B sequences, T new tokens each after C cached, N = B·T.
+struct PassShape {
+    PassKind kind = PassKind::Decode;
+    double B = 0, T = 0, C = 0, N = 0;
+    bool flashAttention = true;
+};
+
+// Collects one pass's operators straight into the output, merging layer groups by operator
+// id, in the order they are first added (execution order). analyze() runs every frame: new
+// entries are written field by field (a default-constructed OperatorCost compiles to a slow
+// `rep stos`), and nothing is copied after it is accumulated.
+class PassBuilder {
+public:
+    PassBuilder(PassKind kind, Analysis::Operators& out, PassTotals& totals);
+
+    // Adds an operator, or returns the one of the same id already in this pass. Never more
+    // than kOperatorCount per pass, which Analysis::operators has room for.
+    OperatorCost& add(OperatorId id, double count);
+    // Weight bytes an operator reads once per pass, whatever the batch.
+    void weights(OperatorId id, OperatorCost& op, double bytes) {
+        op.traffic[ByteCategory::Weights] += bytes;
+        scaling(id).fixedBytes += bytes;
+    }
+    // Routed-expert weight bytes: `touched` read at this pass's touched fraction, `full` if
+    // every expert were touched (the critical batch follows the fraction with b).
+    void expertWeights(OperatorId id, OperatorCost& op, double touched, double full) {
+        op.traffic[ByteCategory::Weights] += touched;
+        scaling(id).expertTouchedBytes += touched;
+        scaling(id).expertFullBytes += full;
+    }
+    // Link time of `count` collectives of `bytes` each at `bytesPerSecond` effective rate:
+    // α per collective (fixed in b) plus the transfer (∝ b).
+    void collective(OperatorId id, OperatorCost& op, const Context& x, double count,
+                    double bytes, double transferSeconds);
+    // The batch scaling of an operator already added.
+    OpScaling& scaling(OperatorId id) {
+        return m_totals.scaling[m_index[static_cast<std::size_t>(id)]];
+    }
+    void setExpertFraction(double f) { m_totals.expertFraction = f; }
+
+    std::size_t first() const { return m_first; }
+
+private:
+    static constexpr unsigned char kNone = 0xff;  // a pass holds far fewer operators
+    PassKind m_kind;
+    Analysis::Operators& m_out;
+    PassTotals& m_totals;
+    std::size_t m_first;
+    std::array<unsigned char, kOperatorCount> m_index{};
+};
+
+// `count` RMSNorms over `rows` rows of width h, each moving `rowsMoved` rows of N·h·a.
+void addNorms(PassBuilder& pass, const Context& x, OperatorId id, double count, double rows,
+              double rowsMoved);
+
+// All-reduce of N·h activations over the D devices, `count` times (DOMAIN.md §6).
+void addAllReduce(PassBuilder& pass, const Context& x, double count, double N);
 
 // Emits every operator of one pass into `out`: B sequences, T new tokens each after C
 // cached, logits for `rows` rows, the whole repeated `repeats` times. Sets cost's
@@ -71,6 +125,16 @@ struct PassTotals {
 void buildPass(const Context& x, const Workload& wl, PassKind kind, double B, double T,
                double C, double rows, double repeats, Analysis::Operators& out,
                PassTotals& totals);
+
+// One MTP layer's decode step per drafted token (DOMAIN.md §6), `repeats` = k of them:
+// the MTP layer (Model::mtp), its two input norms and 2h → h projection, and the lm_head.
+void buildMtpDraftPass(const Context& x, const Workload& wl, double B, double C,
+                       double repeats, Analysis::Operators& out, PassTotals& totals);
+
+// Times, bound, shares and sums of the pass's operators in [first, end), in one walk. A
+// repeated pass (the draft's k steps) scales every operator first.
+void finishPass(Analysis::Operators& ops, std::size_t first, const Context& x, double repeats,
+                PassTotals& totals);
 
 // Encoders and CNNs (vision_passes.cpp): their one pass over B images, Encode or Forward.
 // Every operator there sums pieces (layers, convolutions) that are each timed on their own,

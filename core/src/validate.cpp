@@ -271,13 +271,46 @@ std::vector<Issue> validate(const Model& m, const std::string& file) {
     c.range("numQueryHeads", m.numQueryHeads, 1, kMaxDimension);
     c.range("vocabSize", m.vocabSize, 1, kMaxDimension * 10);
     c.range("normsPerLayer", m.normsPerLayer, 0, 16);
-    if (m.mla.enabled()) {
+    const auto has = [&m](MixerKind kind) {
+        return std::any_of(m.layerGroups.begin(), m.layerGroups.end(),
+                           [kind](const LayerGroup& g) { return g.mixer == kind; }) ||
+               (m.mtp.count > 0 && m.mtp.mixer == kind);
+    };
+    if (has(MixerKind::SparseMla)) {
+        c.range("sparse.indexHeads", m.sparse.indexHeads, 1, kMaxDimension);
+        c.range("sparse.indexHeadDim", m.sparse.indexHeadDim, 1, kMaxDimension);
+        c.range("sparse.topK", m.sparse.topK, 1, kMaxDimension * 100);
+    }
+    if (has(MixerKind::GatedDeltaNet)) {
+        c.range("deltaNet.numKeyHeads", m.deltaNet.numKeyHeads, 1, kMaxDimension);
+        c.range("deltaNet.numValueHeads", m.deltaNet.numValueHeads, 1, kMaxDimension);
+        c.range("deltaNet.keyHeadDim", m.deltaNet.keyHeadDim, 1, kMaxDimension);
+        c.range("deltaNet.valueHeadDim", m.deltaNet.valueHeadDim, 1, kMaxDimension);
+        c.range("deltaNet.convKernel", m.deltaNet.convKernel, 1, 64);
+    }
+    if (has(MixerKind::Mamba2)) {
+        c.range("mamba.numHeads", m.mamba.numHeads, 1, kMaxDimension);
+        c.range("mamba.headDim", m.mamba.headDim, 1, kMaxDimension);
+        c.range("mamba.stateSize", m.mamba.stateSize, 1, kMaxDimension);
+        c.range("mamba.numGroups", m.mamba.numGroups, 1, kMaxDimension);
+        c.range("mamba.convKernel", m.mamba.convKernel, 1, 64);
+    }
+    if (!(m.visionParameters >= 0.0 && m.visionParameters < 1e15)) {
+        c.error("visionParameters", "a parameter count from 0 to 1e15",
+                std::to_string(m.visionParameters));
+    }
+    if (m.mtp.count < 0 || m.mtp.count > kMaxLayers) {
+        c.error("mtp", "0 to " + std::to_string(kMaxLayers) + " MTP layers",
+                std::to_string(m.mtp.count));
+    }
+    if (m.mla.enabled() || has(MixerKind::Mla) || has(MixerKind::SparseMla)) {
         c.range("mla.kvLoraRank", m.mla.kvLoraRank, 1, kMaxDimension);
         c.range("mla.qLoraRank", m.mla.qLoraRank, 0, kMaxDimension);
         c.range("mla.qkNopeHeadDim", m.mla.qkNopeHeadDim, 1, kMaxDimension);
         c.range("mla.qkRopeHeadDim", m.mla.qkRopeHeadDim, 0, kMaxDimension);
         c.range("mla.vHeadDim", m.mla.vHeadDim, 1, kMaxDimension);
-    } else {
+    }
+    if (usesKvHeads(m)) {
         c.range("headDim", m.headDim, 1, kMaxDimension);
         c.range("numKvHeads", m.numKvHeads, 1, kMaxDimension);
         if (m.numKvHeads >= 1 && m.numQueryHeads >= 1 && m.numQueryHeads % m.numKvHeads != 0) {
@@ -291,13 +324,43 @@ std::vector<Issue> validate(const Model& m, const std::string& file) {
     bool anyDense = false;
     bool anyMoe = false;
     for (const LayerGroup& g : m.layerGroups) {
-        if (g.count < 1 || g.slidingWindow < 0) {
+        if (g.count < 1 || g.window < 0) {
             c.error("layerGroups", "layer groups with a positive count and window ≥ 0",
-                    std::to_string(g.count) + " layers, window " +
-                        std::to_string(g.slidingWindow));
+                    std::to_string(g.count) + " layers, window " + std::to_string(g.window));
+        }
+        if (g.mixer == MixerKind::Attention && g.span != AttentionSpan::Full && g.window < 1) {
+            c.error("layerGroups", std::string("a window of at least 1 token for ") +
+                                       std::string(toString(g.span)) + " attention",
+                    std::to_string(g.window));
+        }
+        if (g.numQueryHeads < 0 || g.numKvHeads < 0 || g.headDim < 0 || g.intermediateSize < 0 ||
+            g.norms < -1 || g.norms > 16 || g.numQueryHeads > kMaxDimension ||
+            g.numKvHeads > kMaxDimension || g.headDim > kMaxDimension ||
+            g.intermediateSize > kMaxDimension) {
+            c.error("layerGroups", "per-group shapes from 0 (the model's) to " +
+                                       std::to_string(kMaxDimension) + ", norms -1 to 16",
+                    std::to_string(g.numQueryHeads) + " heads, " + std::to_string(g.numKvHeads) +
+                        " KV heads, head dim " + std::to_string(g.headDim) + ", width " +
+                        std::to_string(g.intermediateSize) + ", norms " + std::to_string(g.norms));
+        }
+        if (g.mixer == MixerKind::Attention) {
+            const std::int64_t nq = g.numQueryHeads > 0 ? g.numQueryHeads : m.numQueryHeads;
+            const std::int64_t nkv = g.numKvHeads > 0 ? g.numKvHeads : m.numKvHeads;
+            if (nq >= 1 && nkv >= 1 && nq % nkv != 0) {
+                c.error("layerGroups", "KV heads that divide the query heads (" +
+                                           std::to_string(nq) + ")",
+                        std::to_string(nkv));
+            }
         }
         layers += g.count;
-        (g.moe ? anyMoe : anyDense) = true;
+        if (g.mlp == MlpKind::Moe) {
+            anyMoe = true;
+        } else if (g.mlp == MlpKind::Dense && g.intermediateSize == 0) {
+            anyDense = true;
+        }
+    }
+    if (m.mtp.count > 0 && m.mtp.mlp == MlpKind::Moe) {
+        anyMoe = true;
     }
     if (layers != m.numLayers) {
         c.error("numLayers", "the number of layers described (" + std::to_string(layers) + ")",
@@ -392,7 +455,7 @@ std::vector<Issue> validate(const Workload& wl, const Model& m, const std::strin
 
     if (wl.expertParallel) {
         const bool moe = std::any_of(m.layerGroups.begin(), m.layerGroups.end(),
-                                     [](const LayerGroup& g) { return g.moe; }) &&
+                                     [](const LayerGroup& g) { return g.mlp == MlpKind::Moe; }) &&
                          m.moe.numExperts > 0;
         if (!moe) {
             c.warning("expertParallel",

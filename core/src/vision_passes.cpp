@@ -13,6 +13,17 @@ namespace roofline::detail {
 
 namespace {
 
+// The roof with the largest share of time; ties go to memory, then compute (enum order).
+Bound largestShare(const BoundShares& s) {
+    std::size_t largest = 0;
+    for (std::size_t b = 1; b < kBoundCount; ++b) {
+        if (s.shares[b] > s.shares[largest]) {
+            largest = b;
+        }
+    }
+    return static_cast<Bound>(largest);
+}
+
 // The same per-element charges as the decoder's elementwise kernels (passes.cpp): only
 // their bytes matter in practice.
 constexpr double kNormFlopsPerElement = 5.0;   // LayerNorm: mean, variance, scale, shift
@@ -44,8 +55,8 @@ public:
         OperatorCost& op = m_out[m_first + m_current];
         op.count += count;
         op.flops += flops;
-        op.weightBytes += weightBytes;
-        op.activationBytes += activationBytes;
+        op.traffic[ByteCategory::Weights] += weightBytes;
+        op.traffic[ByteCategory::Activations] += activationBytes;
         op.linkBytes += linkBytes;
         const double compute = flops * m_x.secondsPerFlop;
         const double memory = (weightBytes + activationBytes) * m_x.secondsPerByte;
@@ -56,7 +67,9 @@ public:
         op.linkTimeSeconds += linkSeconds;
         op.timeSeconds += time;
         BoundShares& s = m_shares[m_current];
-        (linkSeconds > onChip ? s.interconnect : compute > memory ? s.compute : s.memory) += time;
+        s[linkSeconds > onChip ? Bound::Interconnect
+          : compute > memory   ? Bound::Compute
+                               : Bound::Memory] += time;
     }
 
     // Each operator's bound (its largest share), the pass's sums, shares and bound.
@@ -66,15 +79,12 @@ public:
         for (std::size_t i = m_first; i < m_out.size(); ++i) {
             OperatorCost& op = m_out[i];
             const BoundShares& s = m_shares[i - m_first];
-            op.bound = s.interconnect > std::max(s.compute, s.memory) ? Bound::Interconnect
-                       : s.compute > s.memory                         ? Bound::Compute
-                                                                      : Bound::Memory;
-            pass.compute += s.compute;
-            pass.memory += s.memory;
-            pass.interconnect += s.interconnect;
+            op.bound = largestShare(s);
+            for (std::size_t b = 0; b < kBoundCount; ++b) {
+                pass.shares[b] += s.shares[b];
+            }
             p.flops += op.flops;
-            p.weightBytes += op.weightBytes;
-            p.activationBytes += op.activationBytes;
+            p.traffic += op.traffic;
             p.linkBytes += op.linkBytes;
             p.linkTimeSeconds += op.linkTimeSeconds;
             p.timeSeconds += op.timeSeconds;
@@ -85,10 +95,10 @@ public:
             std::max({p.computeTimeSeconds, p.memoryTimeSeconds, p.linkTimeSeconds});
         p.attainableFlopsPerSecond = p.timeSeconds > 0.0 ? p.flops / p.timeSeconds : 0.0;
         const double total = p.timeSeconds > 0.0 ? p.timeSeconds : 1.0;
-        p.shares = {pass.compute / total, pass.memory / total, pass.interconnect / total};
-        p.bound = pass.interconnect > std::max(pass.compute, pass.memory) ? Bound::Interconnect
-                  : pass.compute > pass.memory                            ? Bound::Compute
-                                                                          : Bound::Memory;
+        for (std::size_t b = 0; b < kBoundCount; ++b) {
+            p.shares.shares[b] = pass.shares[b] / total;
+        }
+        p.bound = largestShare(pass);
         m_totals.first = m_first;
         m_totals.size = m_out.size() - m_first;
     }

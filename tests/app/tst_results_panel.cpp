@@ -326,9 +326,9 @@ private slots:
             const PassCost& pass = a.passes[i];
             QVERIFY(bars[i].kind == pass.kind);
             QCOMPARE(bars[i].segments.size(), std::size_t{4});
-            QCOMPARE(bars[i].segments[0].bytes, pass.weightBytes);
-            QCOMPARE(bars[i].segments[1].bytes, pass.kvBytes);
-            QCOMPARE(bars[i].segments[2].bytes, pass.activationBytes);
+            QCOMPARE(bars[i].segments[0].bytes, pass.traffic[ByteCategory::Weights]);
+            QCOMPARE(bars[i].segments[1].bytes, pass.traffic[ByteCategory::KvCache]);
+            QCOMPARE(bars[i].segments[2].bytes, pass.traffic[ByteCategory::Activations]);
             QCOMPARE(bars[i].segments[3].bytes, pass.linkBytes);
         }
         // B = 8, P = C = 2048. Prefill: weights 15,009,857,536 with 16,384 embedding rows
@@ -361,7 +361,7 @@ private slots:
         panel.setAnalysis(spec);
         QCOMPARE(panel.byteSplit()->bars().size(), std::size_t{3});
         QVERIFY(panel.byteSplit()->bars()[2].kind == PassKind::Verify);
-        QCOMPARE(panel.byteSplit()->bars()[2].segments[1].bytes, verify->kvBytes);
+        QCOMPARE(panel.byteSplit()->bars()[2].segments[1].bytes, verify->traffic[ByteCategory::KvCache]);
     }
 
     void byteSplitTooltipIsTheBarUnderTheCursor() {

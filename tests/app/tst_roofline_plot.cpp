@@ -458,10 +458,10 @@ private slots:
     void tooltipTextHasExactNumbers() {
         PassCost cost;
         cost.flops = 16.06e9;
-        cost.weightBytes = 16.06e9;
+        cost.traffic[ByteCategory::Weights] = 16.06e9;
         cost.timeSeconds = 4.79e-3;
         cost.bound = Bound::Memory;
-        cost.shares.memory = 1.0;
+        cost.shares[Bound::Memory] = 1.0;
         const QString text = ui::tooltipText(PassKind::Decode, cost);
         const QStringList lines = text.split(QLatin1Char('\n'));
         QCOMPARE(lines.size(), 8);
@@ -483,7 +483,7 @@ private slots:
         op.pass = PassKind::Prefill;
         op.count = 32;
         op.flops = 1e12;
-        op.weightBytes = 1e9;
+        op.traffic[ByteCategory::Weights] = 1e9;
         op.timeSeconds = 1e-3;
         op.bound = Bound::Compute;
         QVERIFY(ui::tooltipText(op).startsWith(QStringLiteral("prefill: qkv_proj ×32\n")));

@@ -225,7 +225,7 @@ TEST(CliAnalyze, JsonAgreesWithAnalyze) {
     EXPECT_DOUBLE_EQ(j["decode_tokens_per_s"].get<double>(), a.decodeTokensPerSecond);
     EXPECT_DOUBLE_EQ(j["decode"]["flops"].get<double>(), a.decode().flops);
     EXPECT_DOUBLE_EQ(j["decode"]["bytes"].get<double>(), a.decode().bytes());
-    EXPECT_DOUBLE_EQ(j["decode"]["weight_bytes"].get<double>(), a.decode().weightBytes);
+    EXPECT_DOUBLE_EQ(j["decode"]["weight_bytes"].get<double>(), a.decode().traffic[roofline::ByteCategory::Weights]);
     EXPECT_DOUBLE_EQ(j["decode"]["step_bound_s"].get<double>(), a.decode().stepBoundSeconds);
     EXPECT_DOUBLE_EQ(j["prefill"]["time_s"].get<double>(), a.prefill().timeSeconds);
     EXPECT_DOUBLE_EQ(j["prefill"]["intensity_flops_per_byte"].get<double>(),

@@ -87,9 +87,9 @@ TEST(Analyze, KvCacheBytesPerToken) {
 // 1,331,200; SiLU·up 5·14336·32 = 2,293,760. Sum 16,097,698,816.
 TEST(Analyze, Llama31_8bDecodeAtBatchOneOnH100) {
     const Analysis a = analyze(scenario(test::h100Sxm(), test::llama31_8b()));
-    EXPECT_DOUBLE_EQ(a.decode().weightBytes, 15'009'857'536.0);
-    EXPECT_DOUBLE_EQ(a.decode().kvBytes, 268'697'600.0);
-    EXPECT_DOUBLE_EQ(a.decode().activationBytes, 10'127'872.0);
+    EXPECT_DOUBLE_EQ(a.decode().traffic[ByteCategory::Weights], 15'009'857'536.0);
+    EXPECT_DOUBLE_EQ(a.decode().traffic[ByteCategory::KvCache], 268'697'600.0);
+    EXPECT_DOUBLE_EQ(a.decode().traffic[ByteCategory::Activations], 10'127'872.0);
     EXPECT_DOUBLE_EQ(a.decode().flops, 16'097'698'816.0);
     // Every operator is memory-bound at B = 1, so TPOT = Σ bytes / BW =
     // 15,288,683,008 / 3.35e12 = 4.5638 ms, equal to the whole-step bound.
@@ -161,10 +161,10 @@ TEST(Analyze, GqaReadsKvHeadsNotQueryHeads) {
     Workload w;
     w.contextTokens = 4096;
     const Analysis gqa = analyze(scenario(test::h100Sxm(), test::llama2_70b(), w));
-    EXPECT_DOUBLE_EQ(findOp(gqa, PassKind::Decode, "attention").kvBytes, 1'342'504'960.0);
+    EXPECT_DOUBLE_EQ(findOp(gqa, PassKind::Decode, "attention").traffic[ByteCategory::KvCache], 1'342'504'960.0);
     w.kvHeadsOverride = 64;
     const Analysis mha = analyze(scenario(test::h100Sxm(), test::llama2_70b(), w));
-    EXPECT_DOUBLE_EQ(findOp(mha, PassKind::Decode, "attention").kvBytes, 8.0 * 1'342'504'960.0);
+    EXPECT_DOUBLE_EQ(findOp(mha, PassKind::Decode, "attention").traffic[ByteCategory::KvCache], 8.0 * 1'342'504'960.0);
     EXPECT_EQ(mha.effectiveKvHeads, 64);
     // Decode attention intensity ≈ 2·g/c FLOP/byte: g = 8 → ≈ 8, g = 1 → ≈ 1 (plus softmax
     // and the small Q/O traffic).
@@ -179,8 +179,8 @@ TEST(Analyze, FlashAttentionOffChargesScoreMatrix) {
     const Analysis on = analyze(scenario(test::h100Sxm(), test::llama31_8b(), w));
     w.flashAttention = false;
     const Analysis off = analyze(scenario(test::h100Sxm(), test::llama31_8b(), w));
-    EXPECT_DOUBLE_EQ(findOp(off, PassKind::Prefill, "attention").activationBytes -
-                         findOp(on, PassKind::Prefill, "attention").activationBytes,
+    EXPECT_DOUBLE_EQ(findOp(off, PassKind::Prefill, "attention").traffic[ByteCategory::Activations] -
+                         findOp(on, PassKind::Prefill, "attention").traffic[ByteCategory::Activations],
                      17'188'257'792.0);
     EXPECT_DOUBLE_EQ(findOp(off, PassKind::Prefill, "attention").flops,
                      findOp(on, PassKind::Prefill, "attention").flops);
@@ -195,7 +195,7 @@ TEST(Analyze, SlidingWindowCapsKvReadAndCache) {
     w.contextTokens = 8192;
     w.promptTokens = 8192;
     const Analysis a = analyze(scenario(test::h100Sxm(), test::mistral7b(), w));
-    EXPECT_DOUBLE_EQ(findOp(a, PassKind::Decode, "attention_sliding").kvBytes, 536'870'912.0);
+    EXPECT_DOUBLE_EQ(findOp(a, PassKind::Decode, "attention_sliding").traffic[ByteCategory::KvCache], 536'870'912.0);
     EXPECT_DOUBLE_EQ(a.memory.kvCacheBytes, 536'870'912.0);
     // Pairs with the window: Σ_{t=1..1} min(8192 + t, 4096) = 4096 per head:
     // FLOPs 32 · 32 · 4096 · (4·128 + 5) = 2,168,455,168.
@@ -212,20 +212,20 @@ TEST(Analyze, MoeTouchesKExpertsAtBatchOneAndAllAtLargeBatch) {
     // 32 · 2 · 352,321,536 = 22,548,578,304 bytes over moe_up + moe_down.
     Workload w;
     const Analysis one = analyze(scenario(test::h100Sxm(), test::mixtral8x7b(), w));
-    const double expertBytes = findOp(one, PassKind::Decode, "moe_up").weightBytes +
-                               findOp(one, PassKind::Decode, "moe_down").weightBytes;
+    const double expertBytes = findOp(one, PassKind::Decode, "moe_up").traffic[ByteCategory::Weights] +
+                               findOp(one, PassKind::Decode, "moe_down").traffic[ByteCategory::Weights];
     EXPECT_NEAR(expertBytes, 22'548'578'304.0, 1.0);
     // B = 256: 8·(1 − 0.75^256) = 8 − 8.9e-32·8 ≈ all 8 experts: 4× the bytes.
     w.batch = 256;
     const Analysis many = analyze(scenario(test::h100Sxm(), test::mixtral8x7b(), w));
-    EXPECT_NEAR(findOp(many, PassKind::Decode, "moe_up").weightBytes +
-                    findOp(many, PassKind::Decode, "moe_down").weightBytes,
+    EXPECT_NEAR(findOp(many, PassKind::Decode, "moe_up").traffic[ByteCategory::Weights] +
+                    findOp(many, PassKind::Decode, "moe_down").traffic[ByteCategory::Weights],
                 4.0 * 22'548'578'304.0, 1.0);
     // B = 4: 8·(1 − 0.75^4) = 8 · 0.68359375 = 5.46875 experts.
     w.batch = 4;
     const Analysis four = analyze(scenario(test::h100Sxm(), test::mixtral8x7b(), w));
-    EXPECT_NEAR(findOp(four, PassKind::Decode, "moe_up").weightBytes +
-                    findOp(four, PassKind::Decode, "moe_down").weightBytes,
+    EXPECT_NEAR(findOp(four, PassKind::Decode, "moe_up").traffic[ByteCategory::Weights] +
+                    findOp(four, PassKind::Decode, "moe_down").traffic[ByteCategory::Weights],
                 32.0 * 5.46875 * 352'321'536.0, 1.0);
     // FLOPs use k = 2 experts per token at any batch: 2 · B · 2 · 176,160,768 per layer.
     EXPECT_DOUBLE_EQ(findOp(one, PassKind::Decode, "moe_up").flops +
@@ -250,7 +250,7 @@ TEST(Analyze, MlaDecodeAttentionIntensity) {
     EXPECT_DOUBLE_EQ(att.bytes(), 61.0 * 4'997'120.0);
     EXPECT_NEAR(att.intensity(), 228.82, 0.01);
     // KV cache written per token: 61 · 576 · 2 = 70,272 bytes.
-    EXPECT_DOUBLE_EQ(findOp(a, PassKind::Decode, "kv_write").kvBytes, 70272.0);
+    EXPECT_DOUBLE_EQ(findOp(a, PassKind::Decode, "kv_write").traffic[ByteCategory::KvCache], 70272.0);
     // GQA override is ignored for MLA, with a warning.
     w.kvHeadsOverride = 16;
     const Analysis o = analyze(scenario(test::h100Sxm(), test::deepseekV3(), w));
@@ -304,8 +304,8 @@ TEST(Analyze, ComputeRoofFollowsMathPrecision) {
     // fp8 activations on an A100 run as bf16: 2 bytes each. The decode step's embedding
     // gather writes N·h·a = 1 · 4096 · 2 bytes (and reads 4096 fp8 weights).
     EXPECT_DOUBLE_EQ(a.activationBytesPerElement, 2.0);
-    EXPECT_DOUBLE_EQ(findOp(a, PassKind::Decode, "embedding").activationBytes, 8192.0);
-    EXPECT_DOUBLE_EQ(findOp(a, PassKind::Decode, "embedding").weightBytes, 4096.0);
+    EXPECT_DOUBLE_EQ(findOp(a, PassKind::Decode, "embedding").traffic[ByteCategory::Activations], 8192.0);
+    EXPECT_DOUBLE_EQ(findOp(a, PassKind::Decode, "embedding").traffic[ByteCategory::Weights], 4096.0);
 }
 
 TEST(Analyze, WeightMatmulCriticalBatchNearPeakTimesWOverTwoBw) {
@@ -342,11 +342,11 @@ void expectCriticalBatchIsTheCrossing(Scenario s) {
     const std::int64_t b = *a.criticalBatch;
     s.workload.batch = b;
     const Analysis at = analyze(s);
-    EXPECT_GE(at.decode().shares.compute, 0.5 - 1e-12) << b;
+    EXPECT_GE(at.decode().shares[Bound::Compute], 0.5 - 1e-12) << b;
     if (b > 1) {
         s.workload.batch = b - 1;
         const Analysis below = analyze(s);
-        EXPECT_LT(below.decode().shares.compute, 0.5) << b;
+        EXPECT_LT(below.decode().shares[Bound::Compute], 0.5) << b;
     }
 }
 
@@ -399,7 +399,7 @@ TEST(Analyze, CriticalBatchIsWhereTokensPerSecondStopsGrowing) {
     // Shares add up to 1, and the bound is the largest share.
     const Analysis atTwice = analyze(s);
     const PassCost& d = atTwice.decode();
-    EXPECT_NEAR(d.shares.compute + d.shares.memory + d.shares.interconnect, 1.0, 1e-12);
+    EXPECT_NEAR(d.shares[Bound::Compute] + d.shares[Bound::Memory] + d.shares[Bound::Interconnect], 1.0, 1e-12);
     EXPECT_EQ(d.bound, Bound::Compute);
 }
 
@@ -446,8 +446,8 @@ TEST(Analyze, TensorParallelSplitsWorkAndAddsAllReduces) {
     const Analysis one = analyze(scenario(test::h100Sxm(), test::llama2_70b()));
     EXPECT_NEAR(findOp(tp, PassKind::Decode, "mlp_up").flops,
                 findOp(one, PassKind::Decode, "mlp_up").flops / 8.0, 1.0);
-    EXPECT_NEAR(findOp(tp, PassKind::Decode, "attention").kvBytes,
-                findOp(one, PassKind::Decode, "attention").kvBytes / 8.0, 1.0);
+    EXPECT_NEAR(findOp(tp, PassKind::Decode, "attention").traffic[ByteCategory::KvCache],
+                findOp(one, PassKind::Decode, "attention").traffic[ByteCategory::KvCache] / 8.0, 1.0);
     const OperatorCost& ar = findOp(tp, PassKind::Decode, "tp_allreduce");
     EXPECT_DOUBLE_EQ(ar.count, 160.0);
     EXPECT_EQ(ar.bound, Bound::Interconnect);

@@ -90,39 +90,44 @@ TEST(FixedList, AppendingPastCapacityIsDroppedAndWritesNothingBeyond) {
     EXPECT_TRUE(g.list.tryPushBack({7, 7.0}));
 }
 
-TEST(FixedList, SeventhWarningOfAnAnalysisIsDroppedSafely) {
-    // Analysis::warnings holds kMaxWarnings; the engine appends with emplace_back().
+TEST(FixedList, AWarningPastTheKindsIsDroppedSafely) {
+    // Analysis::warnings holds one of each kind; a further one is counted, never written
+    // past the end.
     Analysis a;
     for (std::size_t i = 0; i < kMaxWarnings; ++i) {
-        a.warnings.emplace_back() << "warning " << static_cast<long long>(i);
+        a.warnings.push_back(Warning(static_cast<WarningKind>(i)));
     }
-    a.warnings.emplace_back() << "a seventh warning, dropped";
-    a.warnings.push_back(Warning("an eighth, dropped"));
-    EXPECT_FALSE(a.warnings.tryPushBack(Warning("a ninth, dropped")));
+    a.warnings.push_back(Warning(WarningKind::NoDraftModel));
+    EXPECT_FALSE(a.warnings.tryPushBack(Warning(WarningKind::NoMtpLayers)));
     ASSERT_EQ(a.warnings.size(), kMaxWarnings);
-    EXPECT_EQ(a.warnings.dropped(), 3u);
-    EXPECT_EQ(a.warnings.back(), "warning " + std::to_string(kMaxWarnings - 1));
+    EXPECT_EQ(a.warnings.dropped(), 2u);
+    EXPECT_EQ(a.warnings.back().kind(), WarningKind::SpeculativeIgnored);
     const Analysis copy = a;
     EXPECT_EQ(copy.warnings.size(), kMaxWarnings);
-    EXPECT_EQ(copy.warnings[0], "warning 0");
+    EXPECT_EQ(copy.warnings[0].kind(), WarningKind::PrecisionFallback);
 }
 
-TEST(Warning, ComposesTextAndNumbers) {
-    Warning w;
-    w << "Does not fit: " << 1620LL << " GB needed, " << -3LL << " left";
-    EXPECT_EQ(w, "Does not fit: 1620 GB needed, -3 left");
-    EXPECT_EQ(w.str(), "Does not fit: 1620 GB needed, -3 left");
-    EXPECT_EQ(Warning("plain").text(), "plain");
+TEST(Warning, IsDataWrittenAsASentenceWhenRead) {
+    // 1.62e12 needed against 77.3e9 usable, batch 0: the memory bar's three figures.
+    const Warning w(WarningKind::DoesNotFit, {1.62e12, 77.3e9, 0.0});
+    EXPECT_EQ(w.kind(), WarningKind::DoesNotFit);
+    EXPECT_EQ(w.value(1), 77.3e9);
+    EXPECT_EQ(w, "Does not fit: 1.62 TB needed per device, 77.3 GB usable (largest batch that "
+                 "fits: 0); analysed anyway");
+    // Where three figures print the same, more are shown: 77.34 vs 77.31 GB.
+    EXPECT_EQ(Warning(WarningKind::DoesNotFit, {77.34e9, 77.31e9, 0.0}).str(),
+              "Does not fit: 77.34 GB needed per device, 77.31 GB usable (largest batch that "
+              "fits: 0); analysed anyway");
+    EXPECT_EQ(Warning(WarningKind::KvHeadsReplicated, {8.0, 16.0}),
+              "KV heads (8) fewer than devices (16): each device holds a replicated KV head");
 }
 
-TEST(Warning, CutsAtItsLengthNeverPastIt) {
+TEST(Warning, CutsAnAbsurdNameAtItsLength) {
     const std::string longName(300, 'x');
-    Warning w;
-    w << "No interconnect bandwidth known for " << longName << ": not timed";
-    EXPECT_EQ(w.text().size(), Warning::kMaxLength);
-    EXPECT_EQ(w.text().substr(0, 36), "No interconnect bandwidth known for ");
-    w << 12345LL;  // no room left: the number is dropped, not written past the end
-    EXPECT_EQ(w.text().size(), Warning::kMaxLength);
+    const Warning w(WarningKind::NoInterconnect, {}, longName);
+    EXPECT_EQ(w.name().size(), Warning::kMaxName);
+    EXPECT_EQ(w.text(), "No interconnect bandwidth known for " + std::string(Warning::kMaxName, 'x') +
+                            ": communication between devices is not timed");
 }
 
 TEST(Analyze, EveryWarningKindCanAppearTogether) {

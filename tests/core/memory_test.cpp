@@ -91,13 +91,14 @@ TEST(Goldilocks, SolvedWithTheWindowCapsInPlace) {
     // KV bytes = 4 · 4,096 · (16·C + 16·4,096); equal to the weight bytes W at
     // C = (W / (4 · 4,096) − 65,536) / 16 ≈ 53,160 (W ≈ 15.01e9 bytes).
     Model m = test::llama31_8b();
-    m.layerGroups = {{16, 0, false}, {16, 4096, false}};
+    m.layerGroups = {LayerGroup{.count = 16},
+                     LayerGroup{.count = 16, .span = AttentionSpan::Sliding, .window = 4096}};
     Workload w;
     w.batch = 4;
     const Analysis a = analyze(scenario(test::h100Sxm(), m, w));
     ASSERT_TRUE(a.goldilocksContextTokens.has_value());
     EXPECT_NEAR(*a.goldilocksContextTokens,
-                (a.decode().weightBytes / (4.0 * 4096.0) - 65536.0) / 16.0, 1e-6);
+                (a.decode().traffic[ByteCategory::Weights] / (4.0 * 4096.0) - 65536.0) / 16.0, 1e-6);
     EXPECT_NEAR(*a.goldilocksContextTokens, 53160.0, 10.0);
     // At B = 1 the same root, (W/4,096 − 65,536)/16 ≈ 225,000, lies past the model's
     // 131,072 positions: never.
@@ -111,7 +112,7 @@ TEST(Goldilocks, FullAttentionIsWeightsOverKvPerToken) {
     w.batch = 64;
     const Analysis a = analyze(scenario(test::h100Sxm(), test::llama31_8b(), w));
     ASSERT_TRUE(a.goldilocksContextTokens.has_value());
-    EXPECT_DOUBLE_EQ(*a.goldilocksContextTokens, a.decode().weightBytes / (64.0 * 131072.0));
+    EXPECT_DOUBLE_EQ(*a.goldilocksContextTokens, a.decode().traffic[ByteCategory::Weights] / (64.0 * 131072.0));
     EXPECT_NEAR(*a.goldilocksContextTokens, 1789.4, 1.0);
 }
 

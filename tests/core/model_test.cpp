@@ -53,8 +53,8 @@ TEST(EffectiveModel, OverrideReplacesKvHeadsExceptForMla) {
 }
 
 TEST(KvCacheElementsPerToken, GqaAndMla) {
-    EXPECT_DOUBLE_EQ(kvCacheElementsPerToken(test::llama31_8b()), 2.0 * 32 * 8 * 128);
-    EXPECT_DOUBLE_EQ(kvCacheElementsPerToken(test::deepseekV3()), 61.0 * 576);
+    EXPECT_DOUBLE_EQ(kvCacheBytesPerToken(test::llama31_8b(), 1.0), 2.0 * 32 * 8 * 128);
+    EXPECT_DOUBLE_EQ(kvCacheBytesPerToken(test::deepseekV3(), 1.0), 61.0 * 576);
 }
 
 }  // namespace

@@ -100,9 +100,9 @@ TEST(ExpertParallel, MixtralSpreadsWholeExpertsAndAddsTwoAllToAlls) {
     const OperatorCost* upEp = findOp(ep, PassKind::Decode, "moe_up");
     const OperatorCost* upTp = findOp(tp, PassKind::Decode, "moe_up");
     EXPECT_DOUBLE_EQ(upEp->flops, upTp->flops);
-    EXPECT_NEAR(upEp->weightBytes, upTp->weightBytes, 1e-3);
-    EXPECT_DOUBLE_EQ(upTp->activationBytes, 32.0 * 73728.0);
-    EXPECT_DOUBLE_EQ(upEp->activationBytes, 32.0 * 65536.0);
+    EXPECT_NEAR(upEp->traffic[ByteCategory::Weights], upTp->traffic[ByteCategory::Weights], 1e-3);
+    EXPECT_DOUBLE_EQ(upTp->traffic[ByteCategory::Activations], 32.0 * 73728.0);
+    EXPECT_DOUBLE_EQ(upEp->traffic[ByteCategory::Activations], 32.0 * 65536.0);
 }
 
 TEST(ExpertParallel, IsIgnoredWithAWarningWhereItCannotApply) {

@@ -73,14 +73,14 @@ TEST(Speculative, NgramDraftOnLlama8bIsAbout2Point7TimesFaster) {
     // The verify pass writes k+1 = 5 tokens of KV per sequence: 5 · 131,072 bytes, and its
     // attention covers T·C + T·(T+1)/2 = 10,240 + 15 = 10,255 query-key pairs per head:
     // 32 layers · 32 heads · 10,255 · (4·128 + 5) FLOPs.
-    EXPECT_DOUBLE_EQ(findOp(a, PassKind::Verify, "kv_write")->kvBytes, 5.0 * 131072.0);
+    EXPECT_DOUBLE_EQ(findOp(a, PassKind::Verify, "kv_write")->traffic[ByteCategory::KvCache], 5.0 * 131072.0);
     EXPECT_DOUBLE_EQ(findOp(a, PassKind::Verify, "attention")->flops,
                      32.0 * 32.0 * 10255.0 * (4.0 * 128.0 + 5.0));
     // The weight matmuls run at ×5 the decode step's intensity.
     EXPECT_DOUBLE_EQ(findOp(a, PassKind::Verify, "mlp_up")->flops,
                      5.0 * findOp(a, PassKind::Decode, "mlp_up")->flops);
-    EXPECT_DOUBLE_EQ(findOp(a, PassKind::Verify, "mlp_up")->weightBytes,
-                     findOp(a, PassKind::Decode, "mlp_up")->weightBytes);
+    EXPECT_DOUBLE_EQ(findOp(a, PassKind::Verify, "mlp_up")->traffic[ByteCategory::Weights],
+                     findOp(a, PassKind::Decode, "mlp_up")->traffic[ByteCategory::Weights]);
 }
 
 TEST(Speculative, AcceptanceOfOneAcceptsEveryDraftAndZeroNone) {

@@ -388,9 +388,9 @@ TEST(Breakdown, BoundSecondsSplitThePassTimeAsItsShares) {
                 const BoundSeconds split = boundSeconds(a, pass.kind);
                 const double t = pass.timeSeconds;
                 EXPECT_NEAR(split.memory + split.compute + split.interconnect, t, 1e-12 * t);
-                EXPECT_NEAR(split.memory, pass.shares.memory * t, 1e-12 * t);
-                EXPECT_NEAR(split.compute, pass.shares.compute * t, 1e-12 * t);
-                EXPECT_NEAR(split.interconnect, pass.shares.interconnect * t, 1e-12 * t);
+                EXPECT_NEAR(split.memory, pass.shares[Bound::Memory] * t, 1e-12 * t);
+                EXPECT_NEAR(split.compute, pass.shares[Bound::Compute] * t, 1e-12 * t);
+                EXPECT_NEAR(split.interconnect, pass.shares[Bound::Interconnect] * t, 1e-12 * t);
             }
             if (each.workload.tensorParallel == 8) {
                 EXPECT_GT(boundSeconds(a, PassKind::Decode).interconnect, 0.0);

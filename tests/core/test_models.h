@@ -73,7 +73,7 @@ inline Model llamaLike(std::int64_t layers, std::int64_t hidden, std::int64_t he
     m.intermediateSize = inter;
     m.vocabSize = vocab;
     m.maxPositionEmbeddings = 131072;
-    m.layerGroups = {{layers, 0, false}};
+    m.layerGroups = {LayerGroup{.count = layers}};
     return m;
 }
 
@@ -84,7 +84,7 @@ inline Model llama31_405b() { return llamaLike(126, 16384, 128, 8, 53248, 128256
 inline Model mistral7b() {
     Model m = llamaLike(32, 4096, 32, 8, 14336, 32000);
     m.maxPositionEmbeddings = 32768;
-    m.layerGroups = {{32, 4096, false}};
+    m.layerGroups = {LayerGroup{.count = 32, .span = AttentionSpan::Sliding, .window = 4096}};
     return m;
 }
 
@@ -102,7 +102,7 @@ inline Model mixtral8x7b() {
     m.moe.numExperts = 8;
     m.moe.expertsPerToken = 2;
     m.moe.expertIntermediateSize = 14336;
-    m.layerGroups = {{32, 0, true}};
+    m.layerGroups = {LayerGroup{.count = 32, .mlp = MlpKind::Moe}};
     return m;
 }
 
@@ -125,7 +125,84 @@ inline Model deepseekV3() {
     m.moe.expertIntermediateSize = 2048;
     m.moe.sharedIntermediateSize = 2048;
     m.moe.routerBias = true;
-    m.layerGroups = {{3, 0, false}, {58, 0, true}};
+    m.layerGroups = {LayerGroup{.count = 3, .mixer = MixerKind::Mla},
+                     LayerGroup{.count = 58, .mixer = MixerKind::Mla, .mlp = MlpKind::Moe}};
+    return m;
+}
+
+// Qwen3-Next-80B-A3B (../shared/reference/configs/qwen3-next-80b-a3b-thinking.json): 36 Gated
+// DeltaNet layers and 12 gated full-attention layers (full_attention_interval 4), every
+// layer MoE (512 experts, top 10, width 512, one gated shared expert of 512).
+inline Model qwen3Next80b() {
+    Model m;
+    m.id = "qwen3-next-80b-a3b";
+    m.name = "Qwen3-Next-80B-A3B";
+    m.architecture = "qwen3_next";
+    m.numLayers = 48;
+    m.hiddenSize = 2048;
+    m.numQueryHeads = 16;
+    m.numKvHeads = 2;
+    m.headDim = 256;
+    m.intermediateSize = 5120;
+    m.vocabSize = 151936;
+    m.maxPositionEmbeddings = 262144;
+    m.qkNorm = true;
+    m.attentionOutputGate = true;
+    m.moe.numExperts = 512;
+    m.moe.expertsPerToken = 10;
+    m.moe.expertIntermediateSize = 512;
+    m.moe.sharedIntermediateSize = 512;
+    m.moe.sharedExpertGate = true;
+    m.deltaNet = {16, 32, 128, 128, 4};
+    m.statePrecision = Precision::Bf16;
+    m.layerGroups = {
+        LayerGroup{.count = 36, .mixer = MixerKind::GatedDeltaNet, .mlp = MlpKind::Moe},
+        LayerGroup{.count = 12, .mixer = MixerKind::Attention, .mlp = MlpKind::Moe}};
+    return m;
+}
+
+// DeepSeek-V3.2 (../shared/reference/configs/deepseek-v3.2.json): DeepSeek-V3 with the
+// lightning indexer on every layer (index_n_heads 64, index_head_dim 128, index_topk 2048).
+inline Model deepseekV32() {
+    Model m = deepseekV3();
+    m.id = "deepseek-v3.2";
+    m.name = "DeepSeek-V3.2";
+    m.architecture = "deepseek_v32";
+    m.sparse = {64, 128, 2048};
+    for (LayerGroup& g : m.layerGroups) {
+        g.mixer = MixerKind::SparseMla;
+    }
+    return m;
+}
+
+// Nemotron-3-Nano-30B-A3B's layer kinds (../shared/reference/configs/nemotron-3-nano-30b-a3b
+// .json, hybrid_override_pattern of 52 blocks: 23 Mamba-2 "M", 23 MoE "E", 6 attention "*",
+// one norm each; non-gated relu2 MLPs; SSM cache in fp32).
+inline Model nemotron3Nano() {
+    Model m;
+    m.id = "nemotron-3-nano-30b-a3b";
+    m.name = "Nemotron-3-Nano-30B-A3B";
+    m.architecture = "nemotron_h";
+    m.numLayers = 52;
+    m.hiddenSize = 2688;
+    m.numQueryHeads = 32;
+    m.numKvHeads = 2;
+    m.headDim = 128;
+    m.intermediateSize = 1856;
+    m.vocabSize = 131072;
+    m.maxPositionEmbeddings = 262144;
+    m.gatedMlp = false;
+    m.normsPerLayer = 1;
+    m.moe.numExperts = 128;
+    m.moe.expertsPerToken = 6;
+    m.moe.expertIntermediateSize = 1856;
+    m.moe.sharedIntermediateSize = 3712;
+    m.moe.routerBias = true;
+    m.mamba = {64, 64, 128, 8, 4, false, true};
+    m.statePrecision = Precision::Fp32;
+    m.layerGroups = {LayerGroup{.count = 23, .mixer = MixerKind::Mamba2, .mlp = MlpKind::None},
+                     LayerGroup{.count = 23, .mixer = MixerKind::None, .mlp = MlpKind::Moe},
+                     LayerGroup{.count = 6, .mixer = MixerKind::Attention, .mlp = MlpKind::None}};
     return m;
 }
 

@@ -123,7 +123,7 @@ TEST(Validate, ModelShapes) {
     EXPECT_EQ(findIssue(issues, "numKvHeads")->expected, "a divisor of {numQueryHeads} (32)");
 
     m = test::llama31_8b();
-    m.layerGroups = {{30, 0, false}};  // 30 ≠ 32 layers
+    m.layerGroups = {LayerGroup{.count = 30}};  // 30 ≠ 32 layers
     issues = validate(m);
     ASSERT_NE(findIssue(issues, "numLayers"), nullptr);
 

@@ -33,7 +33,7 @@ Model vitLarge16() {
     m.gatedMlp = false;
     m.normsPerLayer = 2;
     m.qkvBias = m.oBias = m.mlpBias = true;
-    m.layerGroups = {{24, 0, false}};
+    m.layerGroups = {LayerGroup{.count = 24}};
     m.encoder = EncoderShape{.imageSize = 224, .patchSize = 16, .numChannels = 3,
                              .classToken = true, .patchBias = true, .preNorm = false,
                              .finalNormAllTokens = true, .pooler = false, .numLabels = 1000,
@@ -107,7 +107,7 @@ TEST(VisionParameters, Resnet50IsExactly25557032) {
     // … summed over the stages with the fc 2048·1000 + 1000: 25,557,032, torchvision's
     // resnet50 figure.
     EXPECT_EQ(countParameters(resnet50()).total, 25'557'032.0);
-    EXPECT_EQ(kvCacheElementsPerToken(resnet50()), 0.0);
+    EXPECT_EQ(kvCacheBytesPerToken(resnet50(), 1.0), 0.0);
 }
 
 TEST(VisionFlops, VitLarge16PerImageIs123Point35Gflop) {
@@ -132,7 +132,7 @@ TEST(VisionFlops, VitLarge16PerImageIs123Point35Gflop) {
     const OperatorCost* att = test::findOp(a, PassKind::Encode, "attention");
     ASSERT_NE(att, nullptr);
     EXPECT_DOUBLE_EQ(att->flops, 3'889'593'216.0);
-    EXPECT_EQ(att->kvBytes, 0.0);  // no KV cache
+    EXPECT_EQ(att->traffic[ByteCategory::KvCache], 0.0);  // no KV cache
     // Eight images: every FLOP count scales with B.
     EXPECT_DOUBLE_EQ(analyzeAt(vitLarge16(), 8).primary().flops, 8.0 * 123'354'802'024.0);
 }
@@ -160,8 +160,8 @@ TEST(VisionBytes, Resnet50StemMovesItsWeightsAndBothFeatureMaps) {
     const Analysis a = analyzeAt(resnet50(), 2);
     const OperatorCost* stem = test::findOp(a, PassKind::Forward, "stem_conv");
     ASSERT_NE(stem, nullptr);
-    EXPECT_DOUBLE_EQ(stem->weightBytes, 18'944.0);
-    EXPECT_DOUBLE_EQ(stem->activationBytes, 602'112.0 + 3'211'264.0);
+    EXPECT_DOUBLE_EQ(stem->traffic[ByteCategory::Weights], 18'944.0);
+    EXPECT_DOUBLE_EQ(stem->traffic[ByteCategory::Activations], 602'112.0 + 3'211'264.0);
 }
 
 TEST(VisionAnalysis, OnePassNoDecodeNoKvCacheImagesPerSecond) {
@@ -179,7 +179,7 @@ TEST(VisionAnalysis, OnePassNoDecodeNoKvCacheImagesPerSecond) {
         // decode() of an analysis without one reads an empty pass, never past the list.
         EXPECT_EQ(a.decode().flops, 0.0);
         EXPECT_EQ(a.prefill().flops, 0.0);
-        EXPECT_EQ(a.primary().kvBytes, 0.0);
+        EXPECT_EQ(a.primary().traffic[ByteCategory::KvCache], 0.0);
     }
 }
 
@@ -298,7 +298,7 @@ TEST(VisionInvariants, OnePassScalesWithBatchOverGeneratedScenarios) {
                                           (1.0 - 1e-12));
         }
         EXPECT_NEAR(sum / p.timeSeconds, 1.0, 1e-12);
-        EXPECT_NEAR(p.shares.compute + p.shares.memory + p.shares.interconnect, 1.0, 1e-12);
+        EXPECT_NEAR(p.shares[Bound::Compute] + p.shares[Bound::Memory] + p.shares[Bound::Interconnect], 1.0, 1e-12);
     }
 }
 

@@ -12,6 +12,42 @@
 
 namespace roofline::ui {
 
+namespace {
+
+// What a byte category is called in a bar's tooltip (or, short, in the key).
+QString categoryName(ByteCategory c, bool shortName) {
+    switch (c) {
+        case ByteCategory::Weights:
+            return ByteSplitBar::tr("weights");
+        case ByteCategory::KvCache:
+            return shortName ? ByteSplitBar::tr("KV") : ByteSplitBar::tr("KV cache");
+        case ByteCategory::State:
+            return ByteSplitBar::tr("state");
+        case ByteCategory::Activations:
+            return ByteSplitBar::tr("activations");
+    }
+    return {};
+}
+
+QColor categoryColour(const PlotPalette& p, ByteCategory c) {
+    switch (c) {
+        case ByteCategory::Weights:
+            return p.weightBytes;
+        case ByteCategory::KvCache:
+            return p.kvBytes;
+        case ByteCategory::State:
+            return p.stateBytes;
+        case ByteCategory::Activations:
+            return p.activationBytes;
+    }
+    return p.activationBytes;
+}
+
+// Whether the model keeps a recurrent state (then the bars and the key show it).
+bool hasState(const Analysis& a) { return a.stateBytesPerSequence > 0.0; }
+
+}  // namespace
+
 ByteSplitBar::ByteSplitBar(QWidget* parent) : QWidget(parent) {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     setAccessibleName(tr("Bytes per pass"));
@@ -52,10 +88,14 @@ void ByteSplitBar::rebuild() {
         bar.name = qs(std::string(toString(kind)));
         bar.colour = kind == PassKind::Decode || kind == PassKind::Verify ? m_palette.decode
                                                                           : m_palette.prefill;
-        bar.segments = {{tr("weights"), pass->weightBytes, m_palette.weightBytes},
-                        {tr("KV cache"), pass->kvBytes, m_palette.kvBytes},
-                        {tr("activations"), pass->activationBytes, m_palette.activationBytes},
-                        {tr("link"), pass->linkBytes, m_palette.interconnect}};
+        for (const ByteCategory c : kAllByteCategories) {
+            // A model without state layers moves no state bytes: no empty segment for it.
+            if (c != ByteCategory::State || hasState(m_analysis)) {
+                bar.segments.push_back({categoryName(c, false), pass->traffic[c],
+                                        categoryColour(m_palette, c)});
+            }
+        }
+        bar.segments.push_back({tr("link"), pass->linkBytes, m_palette.interconnect});
         QStringList parts;
         for (const Segment& s : bar.segments) {
             parts << s.name + QLatin1Char(' ') + qs(formatBytes(s.bytes));
@@ -85,11 +125,15 @@ QRect ByteSplitBar::barRect(std::size_t row) const {
 namespace {
 
 /// The key's entries, in the order of the bars' segments.
-std::array<std::pair<QString, QColor>, 4> keyEntries(const PlotPalette& palette) {
-    return {{{ByteSplitBar::tr("weights"), palette.weightBytes},
-             {ByteSplitBar::tr("KV"), palette.kvBytes},
-             {ByteSplitBar::tr("activations"), palette.activationBytes},
-             {ByteSplitBar::tr("link"), palette.interconnect}}};
+std::vector<std::pair<QString, QColor>> keyEntries(const PlotPalette& palette, bool state) {
+    std::vector<std::pair<QString, QColor>> entries;
+    for (const ByteCategory c : kAllByteCategories) {
+        if (c != ByteCategory::State || state) {
+            entries.emplace_back(categoryName(c, true), categoryColour(palette, c));
+        }
+    }
+    entries.emplace_back(ByteSplitBar::tr("link"), palette.interconnect);
+    return entries;
 }
 
 }  // namespace
@@ -100,7 +144,7 @@ std::vector<QPoint> ByteSplitBar::keyPlaces(int width) const {
     std::vector<QPoint> places;
     int x = 0;
     int row = 0;
-    for (const auto& [name, colour] : keyEntries(m_palette)) {
+    for (const auto& [name, colour] : keyEntries(m_palette, m_hasAnalysis && hasState(m_analysis))) {
         const int entry = swatch + 3 + fm.horizontalAdvance(name) + 2;
         if (x > 0 && x + entry > width) {
             x = 0;
@@ -167,7 +211,7 @@ void ByteSplitBar::paintEvent(QPaintEvent* /*event*/) {
     const int top = static_cast<int>(m_bars.size()) * h;
     const std::vector<QPoint> places = keyPlaces(width());
     std::size_t i = 0;
-    for (const auto& [name, colour] : keyEntries(m_palette)) {
+    for (const auto& [name, colour] : keyEntries(m_palette, m_hasAnalysis && hasState(m_analysis))) {
         const int x = places[i].x();
         const int y = top + places[i].y() * h;
         ++i;

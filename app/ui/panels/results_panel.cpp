@@ -209,9 +209,7 @@ void ResultsPanel::setAnalysis(const Analysis& a) {
                            : std::string("no TDP known"));
     // The bound and the share of the pass's time in operators bound that way (DOMAIN §5).
     const auto bound = [](const PassCost& p) {
-        const double share = p.bound == Bound::Compute  ? p.shares.compute
-                             : p.bound == Bound::Memory ? p.shares.memory
-                                                        : p.shares.interconnect;
+        const double share = p.shares[p.bound];
         return std::string(toString(p.bound)) + "-bound (" + formatNumber(share * 100.0, 2) +
                "%)";
     };

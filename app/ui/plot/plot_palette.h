@@ -38,6 +38,7 @@ struct PlotPalette {
     QColor weightBytes;
     QColor kvBytes;
     QColor activationBytes;
+    QColor stateBytes;  ///< A recurrent-state layer's state (DeltaNet, Mamba-2).
     /// Compare scenarios (File > Add scenario to compare): one categorical colour each, for
     /// their roofs, the fill of their points and their row's swatch in the Compare table.
     /// Distinct from the phase hues, which stay the current scenario's: a compare point

@@ -58,16 +58,16 @@ QString tooltipText(PassKind phase, const PassCost& cost) {
                                cost.timeSeconds, cost.bound);
     // Where the bytes go (why decode is memory-bound), and where the time goes.
     text += QStringLiteral("\nBytes: weights %1, KV cache %2, activations %3")
-                .arg(qs(formatBytes(cost.weightBytes)), qs(formatBytes(cost.kvBytes)),
-                     qs(formatBytes(cost.activationBytes)));
+                .arg(qs(formatBytes(cost.traffic[ByteCategory::Weights])), qs(formatBytes(cost.traffic[ByteCategory::KvCache])),
+                     qs(formatBytes(cost.traffic[ByteCategory::Activations])));
     if (cost.linkBytes > 0.0) {
         text += QStringLiteral("\nLink bytes: %1 (%2 FLOP per link byte)")
                     .arg(qs(formatBytes(cost.linkBytes)), qs(formatNumber(cost.linkIntensity())));
     }
     text += QStringLiteral("\nTime in compute-/memory-/link-bound operators: %1% / %2% / %3%")
-                .arg(qs(formatNumber(cost.shares.compute * 100.0, 2)),
-                     qs(formatNumber(cost.shares.memory * 100.0, 2)),
-                     qs(formatNumber(cost.shares.interconnect * 100.0, 2)));
+                .arg(qs(formatNumber(cost.shares[Bound::Compute] * 100.0, 2)),
+                     qs(formatNumber(cost.shares[Bound::Memory] * 100.0, 2)),
+                     qs(formatNumber(cost.shares[Bound::Interconnect] * 100.0, 2)));
     return text;
 }
 

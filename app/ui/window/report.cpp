@@ -45,9 +45,7 @@ QString capitalised(std::string_view text) {
 // A pass as the results panel shows it: bound with its share of the time, intensity and the
 // FLOP/s it attains.
 std::string passText(const PassCost& p) {
-    const double share = p.bound == Bound::Compute  ? p.shares.compute
-                         : p.bound == Bound::Memory ? p.shares.memory
-                                                    : p.shares.interconnect;
+    const double share = p.shares[p.bound];
     return std::string(toString(p.bound)) + "-bound (" + formatNumber(share * 100.0, 2) +
            "%), " + formatNumber(p.intensity()) + " FLOP/byte, " +
            formatSi(p.attainableFlopsPerSecond, "FLOP/s") + ", " + formatDuration(p.timeSeconds);

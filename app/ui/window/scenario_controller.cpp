@@ -18,7 +18,7 @@ QString modelName(const Model& model) { return QString::fromStdString(model.name
 /// Routed experts in some layer: what expert parallelism spreads (as validate() counts).
 bool hasRoutedExperts(const Model& m) {
     return m.moe.numExperts > 0 && std::any_of(m.layerGroups.begin(), m.layerGroups.end(),
-                                               [](const LayerGroup& g) { return g.moe; });
+                                               [](const LayerGroup& g) { return g.mlp == MlpKind::Moe; });
 }
 
 }  // namespace
@@ -178,7 +178,7 @@ void ScenarioController::setSpeculation(qint64 k, double acceptance, const std::
     io::ScenarioFile file = m_file;
     file.workload.speculativeTokens = k;
     file.workload.acceptanceRate = acceptance;
-    file.workload.draftKind = draft == io::kNgramDraft ? DraftKind::Ngram : DraftKind::Model;
+    file.workload.draftKind = io::draftKindOf(draft);
     file.draftModel = draft;
     setFile(std::move(file));
 }
@@ -326,8 +326,10 @@ void ScenarioController::setFile(io::ScenarioFile file) {
     // The scenario file keeps draftModel in step with draftKind.
     if (file.workload.draftKind == DraftKind::Ngram) {
         file.draftModel = std::string(io::kNgramDraft);
-    } else if (file.draftModel == io::kNgramDraft) {
-        file.workload.draftKind = DraftKind::Ngram;
+    } else if (file.workload.draftKind == DraftKind::Mtp) {
+        file.draftModel = std::string(io::kMtpDraft);
+    } else if (file.draftModel == io::kNgramDraft || file.draftModel == io::kMtpDraft) {
+        file.workload.draftKind = io::draftKindOf(file.draftModel);
     }
     if (file == m_file) {
         return;
@@ -339,8 +341,8 @@ void ScenarioController::setFile(io::ScenarioFile file) {
     }
     Scenario scenario = m_scenario;
     scenario.workload = file.workload;
-    if (file.workload.draftKind == DraftKind::Ngram) {
-        scenario.draft.reset();
+    if (file.workload.draftKind != DraftKind::Model) {
+        scenario.draft.reset();  // n-gram, or the model's own MTP layers
     } else if (!m_scenario.draft || file.draftModel != m_file.draftModel) {
         io::Loaded<Model> draft = io::resolveModel(file.draftModel);
         if (!draft.ok()) {

@@ -24,6 +24,8 @@
 /// Modelling choices not fixed by DOMAIN.md are listed in the README ("Model of the
 /// engine") and next to the code that makes them.
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -31,6 +33,7 @@
 #include <vector>
 
 #include "roofline/fixed_list.h"
+#include "roofline/operators.h"
 #include "roofline/scenario.h"
 #include "roofline/warning.h"
 
@@ -44,32 +47,64 @@ enum class PassKind : unsigned char { Prefill, Decode, Draft, Verify, Encode, Fo
 /// "prefill" / "decode" / "draft" / "verify" / "encode" / "forward"
 std::string_view toString(PassKind kind);
 
-/// Which roof limits an operator or a phase.
+/// Which roof limits an operator or a phase. A new roof is one more value (and its name).
 enum class Bound : unsigned char { Memory, Compute, Interconnect };
+inline constexpr std::size_t kBoundCount = 3;
 std::string_view toString(Bound bound);  ///< "memory" / "compute" / "interconnect"
 
-/// What an operator does, for grouping and colouring.
-enum class OperatorKind : unsigned char {
-    Matmul,         ///< Multiplies by a weight matrix (projections, MLP, experts, lm_head).
-    Attention,      ///< Scores and weighted sum over the KV cache.
-    Elementwise,    ///< Norms, activation functions.
-    Memory,         ///< Pure data movement: embedding gather, KV-cache append.
-    Communication,  ///< Collectives over the interconnect (all-reduce, all-to-all).
+/// What the HBM bytes of an operator or a pass are. A new category is one more value (and
+/// its name): every total, view and JSON field loops over them.
+enum class ByteCategory : unsigned char {
+    Weights,      ///< Parameters read (and the embedding rows gathered).
+    KvCache,      ///< KV cache (and a sparse-attention indexer's keys) read or written.
+    State,        ///< Recurrent state of DeltaNet / Mamba-2 layers, read and written.
+    Activations,  ///< Activations read or written.
 };
-std::string_view toString(OperatorKind kind);  ///< "matmul", "attention", ...
+inline constexpr std::size_t kByteCategoryCount = 4;
+/// "weights" / "kv_cache" / "state" / "activations"
+std::string_view toString(ByteCategory category);
+inline constexpr std::array<ByteCategory, kByteCategoryCount> kAllByteCategories = {
+    ByteCategory::Weights, ByteCategory::KvCache, ByteCategory::State, ByteCategory::Activations};
+
+/// HBM bytes by category.
+struct ByteCounts {
+    std::array<double, kByteCategoryCount> bytes{};
+
+    double& operator[](ByteCategory c) { return bytes[static_cast<std::size_t>(c)]; }
+    double operator[](ByteCategory c) const { return bytes[static_cast<std::size_t>(c)]; }
+    double total() const {
+        double sum = 0.0;
+        for (const double b : bytes) {
+            sum += b;
+        }
+        return sum;
+    }
+    ByteCounts& operator+=(const ByteCounts& o) {
+        for (std::size_t i = 0; i < kByteCategoryCount; ++i) {
+            bytes[i] += o.bytes[i];
+        }
+        return *this;
+    }
+    ByteCounts& operator*=(double f) {
+        for (double& b : bytes) {
+            b *= f;
+        }
+        return *this;
+    }
+};
+
 
 /// One kind of operator in one pass, summed over the layers (and draft steps) that run it.
 struct OperatorCost {
     std::string_view name;  ///< e.g. "qkv_proj", "attention", "attention_sliding", "moe_up".
+    OperatorId id = OperatorId::Embedding;  ///< Which row of the operator table (operators.h).
     PassKind pass = PassKind::Decode;
     OperatorKind kind = OperatorKind::Matmul;
     double count = 0.0;  ///< How many times it runs in the pass (layers × repeats).
 
-    double flops = 0.0;            ///< Total over `count` runs.
-    double weightBytes = 0.0;      ///< HBM bytes of parameters read.
-    double kvBytes = 0.0;          ///< HBM bytes of KV cache read or written.
-    double activationBytes = 0.0;  ///< HBM bytes of activations read or written.
-    double linkBytes = 0.0;        ///< Bytes each device sends over the interconnect.
+    double flops = 0.0;  ///< Total over `count` runs.
+    ByteCounts traffic;  ///< HBM bytes by category, total over `count` runs.
+    double linkBytes = 0.0;  ///< Bytes each device sends over the interconnect.
 
     double computeTimeSeconds = 0.0;  ///< flops / peak
     double memoryTimeSeconds = 0.0;   ///< bytes() / HBM bandwidth
@@ -77,16 +112,17 @@ struct OperatorCost {
     double timeSeconds = 0.0;         ///< max of the three
     Bound bound = Bound::Memory;
 
-    double bytes() const { return weightBytes + kvBytes + activationBytes; }  ///< HBM bytes
+    double bytes() const { return traffic.total(); }  ///< HBM bytes
     /// FLOPs per HBM byte; 0 when the operator moves no HBM bytes.
     double intensity() const { return bytes() > 0.0 ? flops / bytes() : 0.0; }
 };
 
 /// Fractions of a pass's time spent in operators bound by each roof (they sum to 1).
 struct BoundShares {
-    double compute = 0.0;
-    double memory = 0.0;
-    double interconnect = 0.0;
+    std::array<double, kBoundCount> shares{};
+
+    double& operator[](Bound b) { return shares[static_cast<std::size_t>(b)]; }
+    double operator[](Bound b) const { return shares[static_cast<std::size_t>(b)]; }
 };
 
 /// How a pass attends: causal over cached + new tokens (decoder LLM passes), bidirectional
@@ -109,9 +145,7 @@ struct PassCost {
     AttentionForm attention = AttentionForm::Causal;
 
     double flops = 0.0;
-    double weightBytes = 0.0;
-    double kvBytes = 0.0;
-    double activationBytes = 0.0;
+    ByteCounts traffic;  ///< HBM bytes by category, summed over the pass's operators.
     double linkBytes = 0.0;
 
     double computeTimeSeconds = 0.0;  ///< ΣFLOPs / peak
@@ -125,7 +159,7 @@ struct PassCost {
     BoundShares shares;
     Bound bound = Bound::Memory;
 
-    double bytes() const { return weightBytes + kvBytes + activationBytes; }
+    double bytes() const { return traffic.total(); }
     double intensity() const { return bytes() > 0.0 ? flops / bytes() : 0.0; }  ///< point's x
     /// FLOPs per byte each device sends over the interconnect (read against the link roof);
     /// 0 without communication.
@@ -136,15 +170,18 @@ struct PassCost {
 struct MemoryFootprint {
     double weightBytes = 0.0;      ///< Parameters held (target, plus a draft model).
     double kvCacheBytes = 0.0;     ///< B sequences × max(P, C+1) tokens, window caps applied.
+    /// B sequences × the recurrent state of the state layers (DOMAIN.md §5–6), whatever the
+    /// context; 0 for a model without state layers.
+    double stateBytes = 0.0;
     /// Activation workspace of one forward pass of at most maxBatchedTokens tokens (chunked
     /// prefill), plus one logits row per sequence: README "Memory footprint".
     double workspaceBytes = 0.0;
-    double totalBytes = 0.0;       ///< weights + KV cache + workspace
+    double totalBytes = 0.0;       ///< weights + KV cache + state + workspace
     double capacityBytes = 0.0;    ///< The device's memory (binary GiB presets).
     double usableBytes = 0.0;      ///< capacity × memory utilisation
     bool fits = false;             ///< totalBytes ≤ usableBytes
-    /// Largest batch whose footprint fits the usable memory at these lengths; 0 when the
-    /// weights and workspace alone do not fit.
+    /// Largest batch whose footprint fits the usable memory at these lengths (KV cache and
+    /// state per sequence); 0 when the weights and workspace alone do not fit.
     std::int64_t maxBatch = 0;
 };
 
@@ -193,13 +230,14 @@ struct EnergyResult {
 /// analysis has no such pass (encoders, CNNs).
 const PassCost& emptyPass(PassKind kind);
 
-/// At most this many distinct operators in one pass: layer groups merge into the same ones.
-inline constexpr std::size_t kMaxOperatorsPerPass = 20;
+/// At most this many distinct operators in one pass: layer groups merge into the same ones,
+/// so the capacity is the operator table's length (operators.h).
+inline constexpr std::size_t kMaxOperatorsPerPass = kOperatorCount;
 /// Prefill, decode, draft, verify.
 inline constexpr std::size_t kMaxPasses = 4;
 
-/// Kinds of warning analyze() can give (each at most once per analysis).
-inline constexpr std::size_t kMaxWarnings = 10;
+/// Kinds of warning analyze() can give (each at most once per analysis): none is dropped.
+inline constexpr std::size_t kMaxWarnings = kWarningKindCount;
 
 struct Analysis {
     /// The math precision: the activation precision, or the next wider roof the chip has.
@@ -294,6 +332,11 @@ struct Analysis {
     double totalParameters = 0.0;          ///< Whole model (after the GQA override).
     double activeParametersPerToken = 0.0;  ///< See ParameterCount.
     double kvCacheBytesPerToken = 0.0;      ///< Whole model, per sequence, at precision c.
+    /// Recurrent state of the whole model per sequence (stateBytesPerSequence), 0 without
+    /// state layers: it does not grow with the context.
+    double stateBytesPerSequence = 0.0;
+    double mtpParameters = 0.0;     ///< The MTP layers' parameters, beside the total.
+    double visionParameters = 0.0;  ///< A multimodal wrapper's vision tower, beside the total.
     /// n_kv after the override (0 for MLA, and for encoders and CNNs: they keep no cache).
     std::int64_t effectiveKvHeads = 0;
 
@@ -304,8 +347,8 @@ struct Analysis {
     /// Each pass's operators in pass order, each in execution order.
     using Operators = FixedList<OperatorCost, kMaxPasses * kMaxOperatorsPerPass>;
     Operators operators;
-    /// Sentences for the user, e.g. "fp4 requested, but NVIDIA H100 has no fp4 roof:
-    /// using fp8". Each kind at most once.
+    /// What the user should know, as data (Warning::text() is the sentence, e.g. "fp4 math
+    /// requested, but NVIDIA H100 has no fp4 roof: using fp8, ..."). Each kind at most once.
     FixedList<Warning, kMaxWarnings> warnings;
 };
 

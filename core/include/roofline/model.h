@@ -286,6 +286,10 @@ double kvCacheBytesPerToken(const Model& model, double kvBytesPerElement);
 /// KV-cache bytes one sequence of `tokens` tokens holds, with sliding-window and chunk caps.
 double kvCacheBytesPerSequence(const Model& model, double tokens, double kvBytesPerElement);
 
+/// Whether any layer attends with grouped-query KV heads (MixerKind::Attention): what the
+/// KV-head override (the GQA slider) changes. False for MLA-only and state-only models.
+bool usesKvHeads(const Model& model);
+
 /// Recurrent-state bytes one sequence holds, whatever its length (DOMAIN.md §6): per state
 /// layer (kernel − 1) × conv channels + the recurrent state (DeltaNet: value heads × d_k ×
 /// d_v; Mamba-2: heads × head_dim × d_state), at Model::statePrecision. 0 without state layers.

@@ -2,53 +2,77 @@
 #pragma once
 
 /// @file warning.h
-/// One sentence of the engine's warnings ("fp4 math requested, but NVIDIA H100 has no fp4
-/// roof: using fp8"), held inline. analyze() runs for every frame and every sweep cell, and
-/// a scenario that does not fit warns on each of them: composing the sentence in place, with
-/// numbers written by to_chars, costs no allocation.
+/// The engine's warnings are data: a kind, its numbers and the one name it cites (a chip or a
+/// model). analyze() runs for every frame and every sweep cell, and a scenario that does not
+/// fit warns on each of them, so it only records what happened; the sentence ("Does not fit:
+/// 1.62 TB needed per device, …") is written at the edges (explain, the CLI, the window) by
+/// text(), when someone reads it.
 
 #include <array>
-#include <charconv>
 #include <cstddef>
+#include <initializer_list>
 #include <string>
 #include <string_view>
-#include <system_error>
 
 namespace roofline {
 
+/// Every warning analyze() can give; each at most once per analysis, so Analysis::warnings
+/// holds kWarningKindCount of them and none is ever dropped.
+enum class WarningKind : unsigned char {
+    PrecisionFallback,      ///< values: requested, used (Precision indices); name: the chip
+    DoesNotFit,             ///< values: needed bytes, usable bytes, largest batch that fits
+    KvOverrideIgnored,      ///< value: 0 MLA, 1 no KV-head attention, 2 encoder, 3 CNN; name: model
+    SequenceTooLong,        ///< values: tokens, the model's maximum
+    NoInterconnect,         ///< name: the chip
+    KvHeadsReplicated,      ///< values: KV heads, devices
+    BeyondScaleUpDomain,    ///< values: devices, domain, link bytes/s; name: the chip
+    AchievableDefaults,     ///< values: compute default?, bandwidth default?, precision index,
+                            ///< compute fraction, bandwidth fraction; name: the chip
+    ExpertParallelIgnored,  ///< value: 0 needs more than one device, 1 no routed experts
+    NoDraftModel,
+    NoMtpLayers,
+    AttentionParallelIgnored,
+    SpeculativeIgnored,  ///< value: 0 encoder, 1 CNN; name: the model
+};
+inline constexpr std::size_t kWarningKindCount = 13;
+
 class Warning {
 public:
-    /// Longest sentence kept; the engine's longest is about 130 characters with a hardware
-    /// name of 40. Anything longer (an absurd user-given name) is cut at this length.
-    static constexpr std::size_t kMaxLength = 254;
+    /// Longest name kept (a chip's or a model's display name); an absurd user-given name is
+    /// cut at this length.
+    static constexpr std::size_t kMaxName = 80;
+    static constexpr std::size_t kMaxValues = 5;
 
     Warning() = default;
-    explicit Warning(std::string_view text) { *this << text; }
-
-    Warning& operator<<(std::string_view text) {
-        const std::size_t room = kMaxLength - m_length;
-        const std::size_t n = text.size() < room ? text.size() : room;
-        text.copy(m_text.data() + m_length, n);
-        m_length = static_cast<unsigned char>(m_length + n);
-        return *this;
-    }
-    Warning& operator<<(long long value) {
-        char* const end = m_text.data() + kMaxLength;
-        const auto [next, error] = std::to_chars(m_text.data() + m_length, end, value);
-        if (error == std::errc()) {
-            m_length = static_cast<unsigned char>(next - m_text.data());
+    explicit Warning(WarningKind kind, std::initializer_list<double> values = {},
+                     std::string_view name = {})
+        : m_kind(kind) {
+        std::size_t i = 0;
+        for (const double v : values) {
+            if (i < kMaxValues) {
+                m_values[i++] = v;
+            }
         }
-        return *this;
+        m_nameLength = static_cast<unsigned char>(name.size() < kMaxName ? name.size() : kMaxName);
+        name.copy(m_name.data(), m_nameLength);
     }
 
-    std::string_view text() const { return {m_text.data(), m_length}; }
-    std::string str() const { return std::string(text()); }
+    WarningKind kind() const { return m_kind; }
+    double value(std::size_t i) const { return i < kMaxValues ? m_values[i] : 0.0; }
+    std::string_view name() const { return {m_name.data(), m_nameLength}; }
+
+    /// The sentence for the user, e.g. "fp4 math requested, but NVIDIA H100 has no fp4 roof:
+    /// using fp8, and its activation bytes" (warning.cpp).
+    std::string text() const;
+    std::string str() const { return text(); }
     bool operator==(std::string_view other) const { return text() == other; }
 
 private:
-    std::array<char, kMaxLength> m_text;  // only the first m_length are ever written or read
-    unsigned char m_length = 0;
-    static_assert(kMaxLength <= 255, "the length is one byte");
+    WarningKind m_kind = WarningKind::NoDraftModel;
+    std::array<double, kMaxValues> m_values{};
+    std::array<char, kMaxName> m_name{};
+    unsigned char m_nameLength = 0;
+    static_assert(kMaxName <= 255, "the length is one byte");
 };
 
 }  // namespace roofline

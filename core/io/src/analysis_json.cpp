@@ -15,8 +15,30 @@ namespace {
 Json optionalJson(const std::optional<double>& v) { return v ? Json(*v) : Json(nullptr); }
 Json optionalJson(const std::optional<std::int64_t>& v) { return v ? Json(*v) : Json(nullptr); }
 
+// HBM bytes by category: every category by its name, and the four named fields scripts read
+// (weight_bytes, kv_bytes, state_bytes, activation_bytes).
+void addTraffic(Json& j, const ByteCounts& t) {
+    j["weight_bytes"] = t[ByteCategory::Weights];
+    j["kv_bytes"] = t[ByteCategory::KvCache];
+    j["state_bytes"] = t[ByteCategory::State];
+    j["activation_bytes"] = t[ByteCategory::Activations];
+    Json by = Json::object();
+    for (const ByteCategory c : kAllByteCategories) {
+        by[std::string(toString(c))] = t[c];
+    }
+    j["bytes_by_category"] = by;
+}
+
+Json sharesJson(const BoundShares& shares) {
+    Json j = Json::object();
+    for (std::size_t b = 0; b < kBoundCount; ++b) {
+        j[std::string(toString(static_cast<Bound>(b)))] = shares.shares[b];
+    }
+    return j;
+}
+
 Json phaseJson(const PassCost& p) {
-    return Json{
+    Json j{
         {"kind", toString(p.kind)},
         {"model", p.draftModel ? "draft" : "target"},
         {"batch", p.batch},
@@ -27,9 +49,6 @@ Json phaseJson(const PassCost& p) {
         {"attention", toString(p.attention)},
         {"flops", p.flops},
         {"bytes", p.bytes()},
-        {"weight_bytes", p.weightBytes},
-        {"kv_bytes", p.kvBytes},
-        {"activation_bytes", p.activationBytes},
         {"link_bytes", p.linkBytes},
         {"intensity_flops_per_byte", p.intensity()},
         {"compute_time_s", p.computeTimeSeconds},
@@ -39,12 +58,11 @@ Json phaseJson(const PassCost& p) {
         {"step_bound_s", p.stepBoundSeconds},
         {"attainable_flops_per_s", p.attainableFlopsPerSecond},
         {"link_intensity_flops_per_byte", p.linkIntensity()},
-        {"bound_shares",
-         {{"compute", p.shares.compute},
-          {"memory", p.shares.memory},
-          {"interconnect", p.shares.interconnect}}},
+        {"bound_shares", sharesJson(p.shares)},
         {"bound", toString(p.bound)},
     };
+    addTraffic(j, p.traffic);
+    return j;
 }
 
 }  // namespace
@@ -79,6 +97,9 @@ std::string analysisToJson(const Scenario& scenario, const Analysis& a) {
         {"total_params", a.totalParameters},
         {"active_params", a.activeParametersPerToken},
         {"kv_cache_bytes_per_token", a.kvCacheBytesPerToken},
+        {"state_bytes_per_sequence", a.stateBytesPerSequence},
+        {"mtp_params", a.mtpParameters},
+        {"vision_params", a.visionParameters},
     };
     const std::int64_t kvHeads = a.effectiveKvHeads;
     Json scenarioJson = {
@@ -93,6 +114,7 @@ std::string analysisToJson(const Scenario& scenario, const Analysis& a) {
         {"tensor_parallel", w.tensorParallel},
         {"flash_attention", w.flashAttention},
         {"expert_parallel", w.expertParallel},
+        {"attention_parallel", w.attentionParallel == AttentionParallel::Data ? "dp" : "tp"},
         {"memory_utilization", w.memoryUtilization},
         {"max_batched_tokens", w.maxBatchedTokens},
         {"ceilings", a.ceilings == Ceilings::Achievable ? "achievable" : "peak"},
@@ -104,6 +126,7 @@ std::string analysisToJson(const Scenario& scenario, const Analysis& a) {
         {"devices", a.devices},
         {"weights_bytes", mem.weightBytes},
         {"kv_cache_bytes", mem.kvCacheBytes},
+        {"state_bytes", mem.stateBytes},
         {"workspace_bytes", mem.workspaceBytes},
         {"activation_bytes", mem.workspaceBytes},  // the same as workspace_bytes (schema 1)
         {"total_bytes", mem.totalBytes},
@@ -124,6 +147,7 @@ std::string analysisToJson(const Scenario& scenario, const Analysis& a) {
             {"k", sp.k},
             {"acceptance", sp.acceptance},
             {"draft", sp.draft == DraftKind::Model && scenario.draft ? scenario.draft->id
+                      : sp.draft == DraftKind::Mtp                   ? std::string("mtp")
                                                                      : std::string("ngram")},
             {"tokens_per_step", sp.tokensPerStep},
             {"step_time_s", sp.stepTimeSeconds},
@@ -141,7 +165,7 @@ std::string analysisToJson(const Scenario& scenario, const Analysis& a) {
 
     Json operators = Json::array();
     for (const OperatorCost& op : a.operators) {
-        operators.push_back({
+        Json& o = operators.emplace_back(Json{
             {"name", op.name},
             {"pass", toString(op.pass)},
             {"phase", toString(op.pass)},  // the same as "pass" (schema 1)
@@ -149,9 +173,6 @@ std::string analysisToJson(const Scenario& scenario, const Analysis& a) {
             {"count", op.count},
             {"flops", op.flops},
             {"bytes", op.bytes()},
-            {"weight_bytes", op.weightBytes},
-            {"kv_bytes", op.kvBytes},
-            {"activation_bytes", op.activationBytes},
             {"link_bytes", op.linkBytes},
             {"intensity_flops_per_byte", op.intensity()},
             {"compute_time_s", op.computeTimeSeconds},
@@ -160,6 +181,7 @@ std::string analysisToJson(const Scenario& scenario, const Analysis& a) {
             {"time_s", op.timeSeconds},
             {"bound", toString(op.bound)},
         });
+        addTraffic(o, op.traffic);
     }
     Json warnings = Json::array();
     for (const Warning& warning : a.warnings) {

@@ -101,6 +101,7 @@ Json changedValue(std::string_view key, const Scenario& s) {
         return Json{{"k", w.speculativeTokens},
                     {"acceptance", w.acceptanceRate},
                     {"draft", w.draftKind == DraftKind::Model && s.draft ? s.draft->id
+                              : w.draftKind == DraftKind::Mtp            ? std::string(kMtpDraft)
                                                                          : std::string(kNgramDraft)}};
     }
     if (key == "memory_utilization") {

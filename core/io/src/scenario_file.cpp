@@ -77,9 +77,11 @@ Json scenarioObject(const ScenarioFile& s, bool topLevel) {
     j["tensor_parallel"] = w.tensorParallel;
     j["flash_attention"] = w.flashAttention;
     j["expert_parallel"] = w.expertParallel;
+    j["attention_parallel"] = w.attentionParallel == AttentionParallel::Data ? "dp" : "tp";
     j["speculative"] = {{"k", w.speculativeTokens},
                         {"acceptance", w.acceptanceRate},
                         {"draft", w.draftKind == DraftKind::Model ? s.draftModel
+                                  : w.draftKind == DraftKind::Mtp ? std::string(kMtpDraft)
                                                                   : std::string(kNgramDraft)}};
     j["memory_utilization"] = w.memoryUtilization;
     j["max_batched_tokens"] = w.maxBatchedTokens;
@@ -108,13 +110,15 @@ ScenarioFile readScenario(const Json& json, const std::string& file, const std::
     if (topLevel) {
         r.warnUnknown({"schema_version", "hardware", "model", "batch", "prompt_tokens",
                        "context_tokens", "weights", "activations", "kv_cache", "kv_heads",
-                       "tensor_parallel", "flash_attention", "expert_parallel", "speculative",
+                       "tensor_parallel", "flash_attention", "expert_parallel", "attention_parallel",
+                       "speculative",
                        "memory_utilization", "max_batched_tokens", "ceilings",
                        "price_per_device_hour_usd", "baseline", "lever", "lesson"});
     } else {
         r.warnUnknown({"hardware", "model", "batch", "prompt_tokens", "context_tokens", "weights",
                        "activations", "kv_cache", "kv_heads", "tensor_parallel", "flash_attention",
-                       "expert_parallel", "speculative", "memory_utilization", "max_batched_tokens",
+                       "expert_parallel", "attention_parallel", "speculative", "memory_utilization",
+                       "max_batched_tokens",
                        "ceilings", "price_per_device_hour_usd"});
     }
 
@@ -146,6 +150,13 @@ ScenarioFile readScenario(const Json& json, const std::string& file, const std::
     precision("kv_cache", w.kvPrecision);
 
     w.expertParallel = r.boolean("expert_parallel", false).value_or(w.expertParallel);
+    if (const auto ap = r.string("attention_parallel", false)) {
+        if (*ap == "tp" || *ap == "dp") {
+            w.attentionParallel = *ap == "dp" ? AttentionParallel::Data : AttentionParallel::Tensor;
+        } else {
+            r.error("attention_parallel", "\"tp\" or \"dp\"", "\"" + *ap + "\"");
+        }
+    }
     if (const Json* spec = r.find("speculative")) {
         if (!spec->is_object()) {
             r.error("speculative", "an object {k, acceptance, draft}", detail::foundText(*spec));
@@ -161,7 +172,7 @@ ScenarioFile readScenario(const Json& json, const std::string& file, const std::
                              "\"\"");
                 } else {
                     s.draftModel = *draft;
-                    w.draftKind = *draft == kNgramDraft ? DraftKind::Ngram : DraftKind::Model;
+                    w.draftKind = draftKindOf(*draft);
                 }
             }
         }

@@ -131,6 +131,18 @@ std::vector<ScenarioOption> makeTable() {
     t.push_back({"--expert-parallel", "on|off",
                  "MoE: whole experts spread over the --tp devices (default off)",
                  onOff("--expert-parallel", &Workload::expertParallel)});
+    t.push_back({"--attention-parallel", "tp|dp",
+                 "MoE with --expert-parallel: attention tensor-parallel (tp, default) or "
+                 "data-parallel (dp: each device attends for B/D sequences and holds only their "
+                 "KV cache)",
+                 [](const std::string& v, ScenarioFile& s, std::int64_t&) -> std::string {
+                     if (v != "tp" && v != "dp") {
+                         return "--attention-parallel expects tp or dp, got '" + v + "'";
+                     }
+                     s.workload.attentionParallel =
+                         v == "dp" ? AttentionParallel::Data : AttentionParallel::Tensor;
+                     return {};
+                 }});
     t.push_back({"--spec-k", "K",
                  "speculative decoding: K drafted tokens per step, 1-16 (0 = off)",
                  integer("--spec-k", 0, kMaxSpeculativeTokens,
@@ -147,15 +159,16 @@ std::vector<ScenarioOption> makeTable() {
                      s.workload.acceptanceRate = *a;
                      return {};
                  }});
-    t.push_back({"--draft-model", "ID|FILE|ngram",
-                 "draft model preset id or config.json, or ngram (free; default)",
+    t.push_back({"--draft-model", "ID|FILE|ngram|mtp",
+                 "draft model preset id or config.json, ngram (free; default), or mtp (the "
+                 "model's own multi-token-prediction layers)",
                  [](const std::string& v, ScenarioFile& s, std::int64_t&) -> std::string {
                      if (v.empty()) {
                          return "--draft-model expects ngram, a model preset id or a "
                                 "config.json path, got ''";
                      }
                      s.draftModel = v;
-                     s.workload.draftKind = v == kNgramDraft ? DraftKind::Ngram : DraftKind::Model;
+                     s.workload.draftKind = draftKindOf(v);
                      return {};
                  }});
     t.push_back({"--memory-utilization", "F",

@@ -23,6 +23,15 @@ inline constexpr int kScenarioSchemaVersion = 1;
 
 /// What `draftModel` holds for the free n-gram / prompt-lookup draft.
 inline constexpr std::string_view kNgramDraft = "ngram";
+/// The draft name that selects the target's own MTP layers (DraftKind::Mtp).
+inline constexpr std::string_view kMtpDraft = "mtp";
+
+/// The draft kind a draft name selects: "ngram", "mtp", or a model.
+inline DraftKind draftKindOf(std::string_view draft) {
+    return draft == kNgramDraft ? DraftKind::Ngram
+           : draft == kMtpDraft ? DraftKind::Mtp
+                                : DraftKind::Model;
+}
 
 /// An optional value held through a pointer, so that a type can hold an optional one of
 /// itself (ScenarioFile::baseline). Copies copy the value; == compares the values.

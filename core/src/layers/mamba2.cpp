@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Mamba-2 (MixerKind::Mamba2; Nemotron-H, Granite-4.0-H, Falcon-H1; DOMAIN.md §6), as
+// transformers' Mamba2Mixer / NemotronHMamba2Mixer build it: in_proj (h → inner + conv
+// channels + heads: z, x·B·C, dt; biased when mamba_proj_bias), a depthwise causal conv1d
+// over x, B and C (conv channels = inner + 2·n_groups·d_state; biased when use_conv_bias),
+// dt_bias, A_log and D per head, a gated RMSNorm over inner and out_proj (inner → h).
+// Per sequence it keeps a conv state ((kernel − 1) × conv channels) and heads × head_dim ×
+// d_state of SSM state. Heads (and groups, down to one) split by tensor parallelism.
+//
+// FLOPs of the scan per state element and token: the decay (1), the input outer product
+// and add (2), the read-out through C (2) = 5. A chunked prefill (SSD) adds the products
+// within chunks of 128 tokens (Mamba-2's chunk_size) over the groups' d_state and the
+// heads' head_dim.
+
+#include <algorithm>
+
+#include "state_layer.h"
+
+namespace roofline::detail {
+
+namespace {
+
+constexpr double kScanFlops = 5.0;
+constexpr double kChunk = 128.0;
+
+StateLayerShape shape(const Model& m, double split) {
+    const MambaShape& g = m.mamba;
+    const double heads = d(g.numHeads) / split;
+    const double groups = std::max(1.0, d(g.numGroups) / split);
+    const double hd = d(g.headDim), ds = d(g.stateSize);
+    const double inner = heads * hd;
+    StateLayerShape s;
+    s.convChannels = inner + 2.0 * groups * ds;
+    s.inProjOut = inner + s.convChannels + heads;  // z, x·B·C, dt
+    s.inProjBias = g.projectionBias ? s.inProjOut : 0.0;
+    s.convKernel = d(g.convKernel);
+    s.convBias = g.convBias ? s.convChannels : 0.0;
+    s.state = heads * hd * ds;
+    s.flopsPerStateElement = kScanFlops;
+    s.chunk = kChunk;
+    s.chunkWidth = groups * ds + inner;
+    s.recurrenceIn = s.convChannels + heads;
+    s.inner = inner;
+    s.gateWidth = inner;
+    s.normWeights = inner;
+    s.outBias = g.projectionBias ? d(m.hiddenSize) : 0.0;
+    return s;
+}
+
+void parameters(const Model& m, const LayerGroup&, double split, ParameterSplit& p) {
+    const double heads = d(m.mamba.numHeads) / split;
+    stateLayerParameters(shape(m, split), d(m.hiddenSize), 3.0 * heads /* dt_bias, A_log, D */,
+                         p);
+}
+
+CacheStreams cache(const Model&, const LayerGroup&, double, double) { return {}; }
+
+double stateBytes(const Model& m, const LayerGroup&, double split) {
+    return stateElements(shape(m, split)) * bytesPerElement(m.statePrecision);
+}
+
+double workspaceWidth(const Context& x, const LayerGroup&) {
+    return shape(x.m, x.attentionSplit).inProjOut;
+}
+
+void emit(PassBuilder& pass, const Context& x, const LayerGroup&, double layers,
+          const PassShape& p) {
+    emitStateLayer(pass, x, shape(x.m, x.attentionSplit), layers, p);
+}
+
+}  // namespace
+
+const MixerKindInfo& mamba2Mixer() {
+    static constexpr MixerKindInfo kInfo{parameters, cache, stateBytes, workspaceWidth, emit};
+    return kInfo;
+}
+
+}  // namespace roofline::detail
