@@ -6,8 +6,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scripts/bootstrap-debian.sh
-cmake --preset release >/dev/null
+scripts/bootstrap-debian.sh  # what the programs need; the test tools are scripts/test.sh's
+# No tests or benchmarks here: GoogleTest and Google Benchmark may not be installed (a
+# command-line -D wins over the preset's value; scripts/bench.sh turns them on again).
+cmake --preset release -DROOFLINE_BUILD_TESTS=OFF -DROOFLINE_BUILD_BENCHMARKS=OFF >/dev/null
 cmake --build --preset release -j "$(nproc)" >/dev/null
 
 app=build/release/app/ui/roofline-explorer

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Installs what is missing, then builds and runs every test:
+# Installs what is missing (the test tools too), then builds and runs every test:
+#   0. the layering of the folders (scripts/check_layering.sh) and clang-format-16
+#      (scripts/format.sh --check): a failure here is reported, step 1 still runs, and
+#      the script fails after it
 #   1. the whole suite, optimised, warnings as errors        (preset ci)
 #      and (not with --quick) clang-tidy-16 on the recently changed C++ files, any finding
 #      an error, at most ROOFLINE_TIDY_BUDGET (default 270) s  (scripts/tidy.sh)
@@ -8,21 +11,35 @@
 #                                                             (preset release-werror)
 #   3. the whole suite again under ASan + UBSan, no recovery (preset asan)
 #   4. each libFuzzer target for FUZZ_SECONDS (default 45)    (scripts/fuzz.sh)
-# Exits non-zero on any failure. `scripts/test.sh --quick` runs step 1 only.
+# Exits non-zero on any failure. `scripts/test.sh --quick` runs steps 0 and 1 only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 quick=0
 [[ "${1:-}" == "--quick" ]] && quick=1
 
-scripts/bootstrap-debian.sh
+scripts/bootstrap-debian.sh --test
 export QT_QPA_PLATFORM=offscreen
 jobs=$(nproc)
+
+# Cheap and independent of the build: run first, fail after the suite (so a branch with
+# unformatted files still sees its test results).
+lint=()
+echo "== layering: what each folder may include"
+scripts/check_layering.sh || lint+=("layering (scripts/check_layering.sh)")
+echo "== format: clang-format-16 over core/, app/, tests/"
+scripts/format.sh --check || lint+=("format (scripts/format.sh --check; scripts/format.sh fixes it)")
+lint_verdict() {
+    [[ ${#lint[@]} -eq 0 ]] && return 0
+    printf 'FAILED: %s\n' "${lint[@]}" >&2
+    exit 1
+}
 
 echo "== ci: build and test"
 cmake --preset ci >/dev/null
 cmake --build --preset ci -j "$jobs"
 ctest --preset ci -j "$jobs"
+lint_verdict
 [[ $quick -eq 1 ]] && exit 0
 
 echo "== tidy: clang-tidy-16 on the C++ files changed in the last hours (compile database of ci)"

@@ -3,7 +3,6 @@
 // tensor parallelism, quantization, batch and expert parallelism (roofline/frontier.h).
 
 #include <array>
-#include <charconv>
 #include <cmath>
 #include <map>
 #include <tuple>
@@ -13,6 +12,7 @@
 #include "cli_internal.h"
 #include "roofline/format.h"
 #include "roofline/frontier.h"
+#include "roofline/parse.h"
 
 namespace roofline::cli {
 
@@ -31,16 +31,6 @@ std::vector<std::string> splitList(const std::string& text) {
         }
         start = at + 1;
     }
-}
-
-std::optional<double> positiveNumber(const std::string& text) {
-    double v = 0.0;
-    const char* end = text.data() + text.size();
-    const auto [ptr, ec] = std::from_chars(text.data(), end, v);
-    if (text.empty() || ec != std::errc() || ptr != end || !std::isfinite(v) || v <= 0.0) {
-        return std::nullopt;
-    }
-    return v;
 }
 
 std::string knownQuantizations() {
@@ -347,8 +337,8 @@ int runFrontier(const CommandLine& line, std::ostream& out, std::ostream& err) {
          {std::tuple{&args.sloTpotMs, &request.sloTpotSeconds, "--slo-tpot-ms"},
           std::tuple{&args.sloTtftMs, &request.sloTtftSeconds, "--slo-ttft-ms"}}) {
         if (*text) {
-            const std::optional<double> ms = positiveNumber(**text);
-            if (!ms) {
+            const std::optional<double> ms = parseNumber(**text);
+            if (!ms || *ms <= 0.0) {
                 return usage(std::string(name) +
                              " expects a number of milliseconds above 0, got '" + **text + "'");
             }

@@ -3,14 +3,13 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <cmath>
 #include <string_view>
-#include <nlohmann/json.hpp>
 
 #include "cli.h"
 #include "cli_internal.h"
 #include "roofline/format.h"
+#include "roofline/parse.h"
 
 namespace roofline::cli {
 
@@ -18,15 +17,6 @@ namespace {
 
 constexpr std::size_t kMaxValues = 100'000;
 constexpr std::size_t kMaxCells = 1'000'000;
-
-std::optional<std::int64_t> toInteger(std::string_view text) {
-    std::int64_t v = 0;
-    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc() || ptr != text.data() + text.size()) {
-        return std::nullopt;
-    }
-    return v;
-}
 
 std::vector<std::string_view> split(std::string_view text, char separator) {
     std::vector<std::string_view> parts;
@@ -60,7 +50,7 @@ std::optional<std::vector<std::int64_t>> parseValueList(const std::string& text,
     for (std::string_view item : split(text, ',')) {
         const std::vector<std::string_view> range = split(item, ':');
         if (range.size() == 1) {
-            const auto v = toInteger(item);
+            const auto v = parseInteger(item);
             if (!inRange(v, item)) {
                 return std::nullopt;
             }
@@ -73,9 +63,9 @@ std::optional<std::vector<std::int64_t>> parseValueList(const std::string& text,
                     "' is not a range START:END:xFACTOR or START:END:+STEP";
             return std::nullopt;
         }
-        const auto start = toInteger(range[0]);
-        const auto end = toInteger(range[1]);
-        const auto step = toInteger(range[2].substr(1));
+        const auto start = parseInteger(range[0]);
+        const auto end = parseInteger(range[1]);
+        const auto step = parseInteger(range[2].substr(1));
         if (!inRange(start, range[0]) || !inRange(end, range[1])) {
             return std::nullopt;
         }
@@ -164,7 +154,7 @@ int runSweep(const CommandLine& line, std::ostream& out, std::ostream& err) {
         return kExitInvalid;
     }
     Scenario scenario = resolved.scenario;
-    nlohmann::json rows = nlohmann::json::array();
+    io::AnalysisJsonArray rows;
     // CSV goes out in blocks of about 64 KiB (250 rows), each in one write: a buffer that
     // stays in cache and is faulted in once (a whole sweep's buffer, grown as it fills,
     // cost 2 ms of page faults for 10,000 rows).
@@ -185,12 +175,12 @@ int runSweep(const CommandLine& line, std::ostream& out, std::ostream& err) {
                     csv.flushTo(out);
                 }
             } else {
-                rows.push_back(nlohmann::json::parse(io::analysisToJson(scenario, a)));
+                rows.add(scenario, a);
             }
         }
     }
     if (format == "json") {
-        out << rows.dump(2) << '\n';
+        out << rows.text();
     } else {
         csv.flushTo(out);
     }

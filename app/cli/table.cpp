@@ -146,7 +146,7 @@ void printTable(std::ostream& out, const Scenario& s, const Analysis& a) {
     }
     if (a.effectiveKvHeads > 0) {
         out << " (" << integerText(a.effectiveKvHeads) << " KV heads, GQA ratio "
-            << integerText(s.model.numQueryHeads / a.effectiveKvHeads) << ")";
+            << integerText(gqaRatio(s.model, a.effectiveKvHeads)) << ")";
     }
     out << "\n\n";
 

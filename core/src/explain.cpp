@@ -15,20 +15,8 @@ namespace roofline {
 
 namespace {
 
-// A number as a sentence writes it: 3 significant figures without trailing zeros ("4",
-// "0.357", "98.2", "1,560").
-std::string num(double value) {
-    std::string s = formatNumber(value);
-    if (s.find('.') != std::string::npos) {
-        while (!s.empty() && s.back() == '0') {
-            s.pop_back();
-        }
-        if (!s.empty() && s.back() == '.') {
-            s.pop_back();
-        }
-    }
-    return s;
-}
+// A number as the sentences write it ("4", "0.357", "1,560"): roofline/format.h.
+std::string num(double value) { return formatProseNumber(value); }
 
 // A fraction as a percentage: "98.2%", "0.0334%", "0%"; "under 0.01%" below that.
 std::string pct(double fraction) {

@@ -196,6 +196,19 @@ std::string formatNumber(double value, int significantFigures) {
     return groupThousands(fixedSignificant(value, significantFigures));
 }
 
+std::string formatProseNumber(double value) {
+    std::string s = formatNumber(value);
+    if (s.find('.') != std::string::npos) {
+        while (!s.empty() && s.back() == '0') {
+            s.pop_back();
+        }
+        if (!s.empty() && s.back() == '.') {
+            s.pop_back();
+        }
+    }
+    return s;
+}
+
 std::string formatInteger(long long value) { return groupThousands(integerText(value)); }
 
 std::string formatSi(double value, std::string_view unit, int significantFigures) {

@@ -37,20 +37,8 @@ constexpr std::array<LeverName, kLeverCount> kNames = {{
 
 const LeverName& nameOf(LeverId id) { return kNames[static_cast<std::size_t>(id)]; }
 
-// A number as the sentences write it: 3 significant figures without trailing zeros ("4",
-// "0.7", "3.8", "1.43", "1,554").
-std::string num(double value) {
-    std::string s = formatNumber(value);
-    if (s.find('.') != std::string::npos) {
-        while (!s.empty() && s.back() == '0') {
-            s.pop_back();
-        }
-        if (!s.empty() && s.back() == '.') {
-            s.pop_back();
-        }
-    }
-    return s;
-}
+// A number as the sentences write it ("4", "0.357", "1,560"): roofline/format.h.
+std::string num(double value) { return formatProseNumber(value); }
 
 // Ratios as the sentences write them: "×3.8".
 std::string times(double ratio) { return "×" + num(ratio); }

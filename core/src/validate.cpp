@@ -31,28 +31,20 @@ public:
             error(field, "a finite number ≥ 0", issueNumberText(v)).value = v;
         }
     }
-    /// lo ≤ v ≤ hi; a bound is inclusive unless its flag says otherwise.
-    void between(const std::string& field, double v, double lo, double hi, bool loInclusive,
-                 bool hiInclusive) {
-        const bool ok = std::isfinite(v) && (loInclusive ? v >= lo : v > lo) &&
-                        (hiInclusive ? v <= hi : v < hi);
-        if (!ok) {
-            const std::string upTo = loInclusive && hiInclusive ? " to "
-                                     : hiInclusive              ? " and at most "
-                                                                : " and below ";
-            error(field,
-                  "a number " + std::string(loInclusive ? "from " : "above ") +
-                      issueNumberText(lo) + upTo + issueNumberText(hi),
-                  issueNumberText(v))
-                .value = v;
+    /// One of roofline/limits.h's ranges, under its field id.
+    void within(const NumberRange& r, double v) {
+        if (!r.contains(v)) {
+            error(std::string(r.field), r.expected(), issueNumberText(v)).value = v;
+        }
+    }
+    void within(const IntegerRange& r, std::int64_t v) {
+        if (!r.contains(v)) {
+            error(std::string(r.field), r.expected(), std::to_string(v)).value =
+                static_cast<double>(v);
         }
     }
     void range(const std::string& field, std::int64_t v, std::int64_t lo, std::int64_t hi) {
-        if (v < lo || v > hi) {
-            error(field, "an integer from " + std::to_string(lo) + " to " + std::to_string(hi),
-                  std::to_string(v))
-                .value = static_cast<double>(v);
-        }
+        within(IntegerRange{field, lo, hi}, v);
     }
     std::vector<Issue> take() { return std::move(m_issues); }
 
@@ -401,10 +393,10 @@ std::int64_t largestValidTensorParallel(const Workload& workload, const Model& m
 
 std::vector<Issue> validate(const Workload& wl, const Model& m, const std::string& file) {
     Checker c(file);
-    c.range("batch", wl.batch, 1, kMaxBatch);
-    c.range("promptTokens", wl.promptTokens, 1, kMaxTokens);
-    c.range("contextTokens", wl.contextTokens, 0, kMaxTokens);
-    c.range("tensorParallel", wl.tensorParallel, 1, kMaxTensorParallel);
+    c.within(limits::kBatch, wl.batch);
+    c.within(limits::kPromptTokens, wl.promptTokens);
+    c.within(limits::kContextTokens, wl.contextTokens);
+    c.within(limits::kTensorParallel, wl.tensorParallel);
     // append(), not "\"" + std::string: GCC 12 -O3 warns a false -Wrestrict (GCC bug 105651).
     const auto storage = [&](const char* field, Precision p) {
         if (!isStoragePrecision(p)) {
@@ -444,13 +436,12 @@ std::vector<Issue> validate(const Workload& wl, const Model& m, const std::strin
         }
     }
 
-    c.range("speculativeTokens", wl.speculativeTokens, 0, kMaxSpeculativeTokens);
-    c.between("acceptanceRate", wl.acceptanceRate, 0.0, 1.0, true, true);
-    c.between("memoryUtilization", wl.memoryUtilization, 0.0, 1.0, false, true);
-    c.range("maxBatchedTokens", wl.maxBatchedTokens, 1, kMaxBatchedTokensLimit);
+    c.within(limits::kSpeculativeTokens, wl.speculativeTokens);
+    c.within(limits::kAcceptanceRate, wl.acceptanceRate);
+    c.within(limits::kMemoryUtilization, wl.memoryUtilization);
+    c.within(limits::kMaxBatchedTokens, wl.maxBatchedTokens);
     if (wl.pricePerDeviceHourUsd) {
-        c.between("pricePerDeviceHourUsd", *wl.pricePerDeviceHourUsd, 0.0,
-                  kMaxPricePerDeviceHourUsd, true, true);
+        c.within(limits::kPricePerDeviceHourUsd, *wl.pricePerDeviceHourUsd);
     }
 
     if (wl.expertParallel) {

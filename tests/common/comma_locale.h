@@ -3,8 +3,9 @@
 
 // Runs part of a test under a comma-decimal C locale, de_DE.UTF-8, the way a Qt application
 // runs under LANG=de_DE.UTF-8 (QApplication calls setlocale(LC_ALL, "")), to check that no
-// number we print follows it. scripts/bootstrap-debian.sh generates the locale; without it
-// the tests fail, never skip: a skipped check would pass on every machine lacking it.
+// number we print follows it. scripts/bootstrap-debian.sh --test generates the locale;
+// without it the tests fail, never skip: a skipped check would pass on every machine lacking
+// it.
 
 #include <clocale>
 #include <string>
@@ -14,7 +15,7 @@ namespace roofline::test {
 inline constexpr const char* kCommaLocale = "de_DE.UTF-8";
 inline constexpr const char* kCommaLocaleMissing =
     "the de_DE.UTF-8 locale is not installed, or does not write decimal commas: run "
-    "scripts/bootstrap-debian.sh (as root or with sudo), which generates it";
+    "scripts/bootstrap-debian.sh --test (as root or with sudo), which generates it";
 
 /// Sets LC_ALL to de_DE.UTF-8 for its lifetime, then restores the previous locale.
 class CommaDecimalLocale {

@@ -54,6 +54,19 @@ TEST(FormatNumber, ThousandsSeparatorsAndSignificantFigures) {
     EXPECT_EQ(formatInteger(12), "12");
 }
 
+// The explanations' and levers' numbers: formatNumber's 3 significant figures, then the
+// trailing zeros of a fraction go, and the point with them; an integer keeps its zeros.
+TEST(FormatProseNumber, DropsTheTrailingZerosOfAFraction) {
+    EXPECT_EQ(formatProseNumber(4.0), "4");          // "4.00"
+    EXPECT_EQ(formatProseNumber(0.7), "0.7");        // "0.700"
+    EXPECT_EQ(formatProseNumber(0.357), "0.357");    // nothing to drop
+    EXPECT_EQ(formatProseNumber(98.2), "98.2");      // "98.2"
+    EXPECT_EQ(formatProseNumber(1.5), "1.5");        // "1.50"
+    EXPECT_EQ(formatProseNumber(1559.7), "1,560");   // no point: the zero stays
+    EXPECT_EQ(formatProseNumber(100.0), "100");      // no point: both zeros stay
+    EXPECT_EQ(formatProseNumber(0.0), "0");
+}
+
 TEST(FormatDuration, PicksTheUnit) {
     EXPECT_EQ(formatDuration(0.251), "251 ms");
     EXPECT_EQ(formatDuration(4.5638e-3), "4.56 ms");

@@ -57,5 +57,16 @@ TEST(KvCacheElementsPerToken, GqaAndMla) {
     EXPECT_DOUBLE_EQ(kvCacheBytesPerToken(test::deepseekV3(), 1.0), 61.0 * 576);
 }
 
+// Query heads per KV head in effect: Llama 3.1 8B has 32 query and 8 KV heads (4); an
+// override to 2 KV heads gives 16; 32 / 3 rounds down to 10; none (MLA) gives 0.
+TEST(GqaRatio, QueryHeadsPerKvHeadInEffect) {
+    Model m;
+    m.numQueryHeads = 32;
+    EXPECT_EQ(gqaRatio(m, 8), 4);
+    EXPECT_EQ(gqaRatio(m, 2), 16);
+    EXPECT_EQ(gqaRatio(m, 3), 10);
+    EXPECT_EQ(gqaRatio(m, 0), 0);
+}
+
 }  // namespace
 }  // namespace roofline

@@ -810,7 +810,8 @@ TEST(ScenarioPrice, NullIsNoPriceAndBadValuesNameTheKey) {
         kFile);
     ASSERT_TRUE(none.ok()) << roofline::describe(none.issues);
     EXPECT_FALSE(none.value->workload.pricePerDeviceHourUsd.has_value());
-    for (const char* bad : {"-1", "\"2.50\"", "true", "[2]"}) {
+    // The range is limits::kPricePerDeviceHourUsd, 0 to 1e6, in validate()'s words.
+    for (const char* bad : {"-1", "2000000", "\"2.50\"", "true", "[2]"}) {
         const Loaded<ScenarioFile> r = parseScenarioFile(
             std::string(R"({"schema_version": 1, "hardware": "h100-sxm", "model": "llama-3.1-8b",
                 "price_per_device_hour_usd": )") + bad + "}",
@@ -818,8 +819,8 @@ TEST(ScenarioPrice, NullIsNoPriceAndBadValuesNameTheKey) {
         const roofline::Issue* e = firstError(r.issues);
         ASSERT_NE(e, nullptr) << bad;
         EXPECT_EQ(e->message(), std::string("scenarios/test.json: /price_per_device_hour_usd "
-                                            "must be a number ≥ 0 (US dollars per device-hour) "
-                                            "or null (no price), got ") + bad);
+                                            "must be a number from 0 to 1e+06 (US dollars per "
+                                            "device-hour) or null (no price), got ") + bad);
     }
 }
 
@@ -830,11 +831,11 @@ TEST(ScenarioPrice, OptionSetsAndClearsThePrice) {
     EXPECT_EQ(s.workload.pricePerDeviceHourUsd, 2.5);
     EXPECT_TRUE(apply({"--price-per-device-hour=none"}, s, ratio).errors.empty());
     EXPECT_FALSE(s.workload.pricePerDeviceHourUsd.has_value());
-    for (const char* bad : {"-2", "abc", "", "nan", "inf", "2,5"}) {
+    for (const char* bad : {"-2", "2e6", "abc", "", "nan", "inf", "2,5"}) {
         const OptionsResult r = apply({"--price-per-device-hour", bad}, s, ratio);
         ASSERT_EQ(r.errors.size(), 1u) << bad;
-        EXPECT_EQ(r.errors[0], std::string("--price-per-device-hour expects a number ≥ 0 (US "
-                                           "dollars per device-hour) or none, got '") +
+        EXPECT_EQ(r.errors[0], std::string("--price-per-device-hour expects a number from 0 to "
+                                           "1e+06 (US dollars per device-hour) or none, got '") +
                                    bad + "'");
     }
     EXPECT_NE(roofline::io::scenarioOptionsHelp().find("--price-per-device-hour"),

@@ -44,6 +44,12 @@ std::string formatSi(double value, std::string_view unit, int significantFigures
 /// kept (formatNumber(1559.7) -> "1,560", formatNumber(114516.3) -> "114,516").
 std::string formatNumber(double value, int significantFigures = 3);
 
+/// formatNumber as a sentence writes it: 3 significant figures without the trailing zeros of
+/// a fraction (formatProseNumber(4.0) -> "4", formatProseNumber(0.7) -> "0.7",
+/// formatProseNumber(98.2) -> "98.2", formatProseNumber(1559.7) -> "1,560"). The explanations
+/// and the levers' sentences use it.
+std::string formatProseNumber(double value);
+
 /// An integer with thousands separators: formatInteger(8030261248) -> "8,030,261,248".
 std::string formatInteger(long long value);
 

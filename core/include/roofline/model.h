@@ -295,4 +295,12 @@ bool usesKvHeads(const Model& model);
 /// d_v; Mamba-2: heads × head_dim × d_state), at Model::statePrecision. 0 without state layers.
 double stateBytesPerSequence(const Model& model);
 
+/// The GQA ratio as reported: query heads per KV head, `model.numQueryHeads / kvHeads`
+/// rounded down, where `kvHeads` is the count in effect (Analysis::effectiveKvHeads, after
+/// Workload::kvHeadsOverride); 0 when there are none (kvHeads <= 0: MLA, whose cache has no
+/// KV heads). gqaRatio(Llama 3.1 8B: 32 query heads, 8) = 4.
+inline std::int64_t gqaRatio(const Model& model, std::int64_t kvHeads) {
+    return kvHeads > 0 ? model.numQueryHeads / kvHeads : 0;
+}
+
 }  // namespace roofline

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "roofline/hardware.h"
+#include "roofline/limits.h"  // kMaxBatch ... and the ranges validate() checks
 #include "roofline/model.h"
 #include "roofline/precision.h"
 
@@ -91,14 +92,5 @@ struct Scenario {
     /// context and precisions as the target).
     std::optional<Model> draft = std::nullopt;
 };
-
-/// Upper bounds that validate() enforces, so that no double overflows downstream.
-inline constexpr std::int64_t kMaxBatch = 100'000'000;
-inline constexpr std::int64_t kMaxTokens = 1'000'000'000;
-inline constexpr std::int64_t kMaxTensorParallel = 4096;
-inline constexpr std::int64_t kMaxSpeculativeTokens = 16;
-inline constexpr std::int64_t kMaxBatchedTokensLimit = 100'000'000;
-/// A price per device-hour beyond this is a typo, not a contract (keeps the cost finite).
-inline constexpr double kMaxPricePerDeviceHourUsd = 1e6;
 
 }  // namespace roofline

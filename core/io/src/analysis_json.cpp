@@ -65,9 +65,8 @@ Json phaseJson(const PassCost& p) {
     return j;
 }
 
-}  // namespace
-
-std::string analysisToJson(const Scenario& scenario, const Analysis& a) {
+// analysisToJson's object.
+Json analysisObject(const Scenario& scenario, const Analysis& a) {
     const Hardware& hw = scenario.hardware;
     const Model& m = scenario.model;
     const Workload& w = scenario.workload;
@@ -110,7 +109,7 @@ std::string analysisToJson(const Scenario& scenario, const Analysis& a) {
         {"activations", toString(w.activationPrecision)},
         {"kv_cache", toString(w.kvPrecision)},
         {"kv_heads", kvHeads > 0 ? Json(kvHeads) : Json(nullptr)},
-        {"gqa_ratio", kvHeads > 0 ? Json(m.numQueryHeads / kvHeads) : Json(nullptr)},
+        {"gqa_ratio", kvHeads > 0 ? Json(gqaRatio(m, kvHeads)) : Json(nullptr)},
         {"tensor_parallel", w.tensorParallel},
         {"flash_attention", w.flashAttention},
         {"expert_parallel", w.expertParallel},
@@ -242,7 +241,26 @@ std::string analysisToJson(const Scenario& scenario, const Analysis& a) {
     if (!a.hasDecode()) {
         out[std::string(toString(a.primary().kind))] = phaseJson(a.primary());
     }
-    return out.dump(2) + "\n";
+    return out;
 }
+
+}  // namespace
+
+std::string analysisToJson(const Scenario& scenario, const Analysis& analysis) {
+    return analysisObject(scenario, analysis).dump(2) + "\n";
+}
+
+struct AnalysisJsonArray::Rows {
+    Json array = Json::array();
+};
+
+AnalysisJsonArray::AnalysisJsonArray() : m_rows(std::make_unique<Rows>()) {}
+AnalysisJsonArray::~AnalysisJsonArray() = default;
+
+void AnalysisJsonArray::add(const Scenario& scenario, const Analysis& analysis) {
+    m_rows->array.push_back(analysisObject(scenario, analysis));
+}
+
+std::string AnalysisJsonArray::text() const { return m_rows->array.dump(2) + "\n"; }
 
 }  // namespace roofline::io

@@ -64,6 +64,15 @@ std::string foundText(const Json& value) {
     return text;
 }
 
+std::string jsonErrorText(const Json::exception& e) {
+    std::string what = e.what();
+    const auto close = what.find("] ");
+    if (what.starts_with("[json.exception.") && close != std::string::npos) {
+        what = what.substr(close + 2);
+    }
+    return what;
+}
+
 namespace {
 
 // NaN, Infinity and -Infinity outside strings -> "\u0001NaN" etc.
@@ -202,13 +211,7 @@ std::optional<Json> parseObject(std::string_view original, const std::string& fi
     try {
         json = Json::parse(text.begin(), text.end());
     } catch (const Json::exception& e) {
-        // e.what() reads "[json.exception.parse_error.101] parse error at line 3, column 5:
-        // syntax error ..."; keep the part after the bracketed id.
-        std::string what = e.what();
-        const auto close = what.find("] ");
-        if (what.starts_with("[json.exception.") && close != std::string::npos) {
-            what = what.substr(close + 2);
-        }
+        std::string what = jsonErrorText(e);
         if (const auto* pe = dynamic_cast<const Json::parse_error*>(&e); pe != nullptr) {
             const std::size_t at = pe->byte > 0 ? pe->byte - 1 : 0;
             const std::string near = pointerNear(text, at);

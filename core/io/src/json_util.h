@@ -20,6 +20,10 @@ using Json = nlohmann::json;
 /// The JSON text of a value for "found", shortened to a readable length.
 std::string foundText(const Json& value);
 
+/// nlohmann's message without its bracketed id: "[json.exception.parse_error.101] parse error
+/// at line 3, column 5: syntax error ..." -> "parse error at line 3, column 5: syntax error ...".
+std::string jsonErrorText(const Json::exception& e);
+
 /// Parses text; on failure adds an issue ("valid JSON" / "an empty file" / the parser's
 /// position and reason, and the key path near it) and returns nullopt. Also requires a
 /// top-level object. With pythonLiterals, the NaN, Infinity and -Infinity that Python's json

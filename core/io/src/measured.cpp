@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <charconv>
 #include <cmath>
 #include <filesystem>
 #include <functional>
@@ -16,6 +15,7 @@
 
 #include "json_util.h"
 #include "roofline/io/presets.h"
+#include "roofline/parse.h"
 
 namespace roofline::io {
 
@@ -75,33 +75,6 @@ std::string lower(std::string text) {
     std::transform(text.begin(), text.end(), text.begin(),
                    [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
     return text;
-}
-
-std::optional<std::int64_t> toInteger(const std::string& text) {
-    std::int64_t v = 0;
-    const char* end = text.data() + text.size();
-    if (const auto [ptr, ec] = std::from_chars(text.data(), end, v);
-        ec == std::errc() && ptr == end && !text.empty()) {
-        return v;
-    }
-    // An integral number written as one (8.0, 1e3), as JSON writers may.
-    double d = 0.0;
-    if (const auto [ptr, ec] = std::from_chars(text.data(), end, d);
-        ec == std::errc() && ptr == end && !text.empty() && std::isfinite(d) &&
-        d == std::floor(d) && std::abs(d) < 9e15) {
-        return static_cast<std::int64_t>(d);
-    }
-    return std::nullopt;
-}
-
-std::optional<double> toNumber(const std::string& text) {
-    double v = 0.0;
-    const char* end = text.data() + text.size();
-    const auto [ptr, ec] = std::from_chars(text.data(), end, v);
-    if (text.empty() || ec != std::errc() || ptr != end || !std::isfinite(v)) {
-        return std::nullopt;
-    }
-    return v;
 }
 
 /// Loads each distinct model and hardware reference once per file.
@@ -224,7 +197,7 @@ public:
         }
         const Cell valueCell = m_cell("value");
         // A plain double, not an optional: GCC 12 warns a false maybe-uninitialized on it.
-        const double value = valueCell.present ? toNumber(valueCell.text).value_or(0.0) : 0.0;
+        const double value = valueCell.present ? parseNumber(valueCell.text).value_or(0.0) : 0.0;
         if (!(value >= kMinValue && value <= kMaxValue)) {
             fail("value",
                  (metric ? "a number of " + std::string(unitOf(*metric)) : std::string("a number")) +
@@ -296,7 +269,7 @@ private:
     std::optional<std::int64_t> integer(std::string_view column, std::int64_t lo,
                                         std::int64_t hi) {
         const Cell c = m_cell(column);
-        const std::optional<std::int64_t> v = c.present ? toInteger(c.text) : std::nullopt;
+        const std::optional<std::int64_t> v = c.present ? parseIntegralNumber(c.text) : std::nullopt;
         if (!v || *v < lo || *v > hi) {
             fail(column, "an integer from " + std::to_string(lo) + " to " + std::to_string(hi),
                  c.found);
@@ -543,12 +516,7 @@ void parseJson(std::string_view text, Resolver& resolver, MeasuredFile& out) {
     try {
         json = Json::parse(text.begin(), text.end());
     } catch (const Json::exception& e) {
-        std::string what = e.what();
-        const auto close = what.find("] ");
-        if (what.starts_with("[json.exception.") && close != std::string::npos) {
-            what = what.substr(close + 2);
-        }
-        out.rejected.push_back({0, "expected valid JSON, found " + what});
+        out.rejected.push_back({0, "expected valid JSON, found " + detail::jsonErrorText(e)});
         return;
     }
     const Json* rows = &json;

@@ -41,20 +41,22 @@ namespace {
 const char* ceilingsName(Ceilings c) { return c == Ceilings::Achievable ? "achievable" : "peak"; }
 
 // A number in [0, 1] ((0, 1] unless zeroAllowed); nullopt when missing or bad (an error).
-std::optional<double> fraction(ObjectReader& r, const std::string& key, bool zeroAllowed) {
-    const std::string expected =
-        zeroAllowed ? "a number from 0 to 1" : "a number above 0 and at most 1";
+// A value of roofline/limits.h's `range`, refused in validate()'s words.
+std::optional<std::int64_t> integer(ObjectReader& r, const std::string& key,
+                                    const IntegerRange& range) {
+    return r.integer(key, false, range.lo, range.hi);
+}
+
+std::optional<double> number(ObjectReader& r, const std::string& key, const NumberRange& range,
+                             const std::string& orElse = "") {
     const Json* v = r.find(key);
     if (v == nullptr) {
         return std::nullopt;
     }
-    if (v->is_number()) {
-        const double x = v->get<double>();
-        if (std::isfinite(x) && (zeroAllowed ? x >= 0.0 : x > 0.0) && x <= 1.0) {
-            return x;
-        }
+    if (v->is_number() && range.contains(v->get<double>())) {
+        return v->get<double>();
     }
-    r.error(key, expected, detail::foundText(*v));
+    r.error(key, range.expected() + orElse, detail::foundText(*v));
     return std::nullopt;
 }
 
@@ -126,13 +128,13 @@ ScenarioFile readScenario(const Json& json, const std::string& file, const std::
     s.hardware = r.string("hardware", true).value_or("");
     s.model = r.string("model", true).value_or("");
     Workload& w = s.workload;
-    w.batch = r.integer("batch", false, 1, kMaxBatch).value_or(w.batch);
-    w.promptTokens = r.integer("prompt_tokens", false, 1, kMaxTokens).value_or(w.promptTokens);
+    w.batch = integer(r, "batch", limits::kBatch).value_or(w.batch);
+    w.promptTokens = integer(r, "prompt_tokens", limits::kPromptTokens).value_or(w.promptTokens);
     w.contextTokens =
-        r.integer("context_tokens", false, 0, kMaxTokens).value_or(w.contextTokens);
-    w.kvHeadsOverride = r.integer("kv_heads", false, 0, 10'000'000).value_or(0);
+        integer(r, "context_tokens", limits::kContextTokens).value_or(w.contextTokens);
+    w.kvHeadsOverride = integer(r, "kv_heads", limits::kKvHeadsOverride).value_or(0);
     w.tensorParallel =
-        r.integer("tensor_parallel", false, 1, kMaxTensorParallel).value_or(w.tensorParallel);
+        integer(r, "tensor_parallel", limits::kTensorParallel).value_or(w.tensorParallel);
     w.flashAttention = r.boolean("flash_attention", false).value_or(w.flashAttention);
     const auto precision = [&](const char* key, Precision& target) {
         if (const auto name = r.string(key, false)) {
@@ -164,8 +166,8 @@ ScenarioFile readScenario(const Json& json, const std::string& file, const std::
             ObjectReader sr(*spec, file, pointer + "/speculative", issues);
             sr.warnUnknown({"k", "acceptance", "draft"});
             w.speculativeTokens =
-                sr.integer("k", false, 0, kMaxSpeculativeTokens).value_or(w.speculativeTokens);
-            w.acceptanceRate = fraction(sr, "acceptance", true).value_or(w.acceptanceRate);
+                integer(sr, "k", limits::kSpeculativeTokens).value_or(w.speculativeTokens);
+            w.acceptanceRate = number(sr, "acceptance", limits::kAcceptanceRate).value_or(w.acceptanceRate);
             if (const auto draft = sr.string("draft", false)) {
                 if (draft->empty()) {
                     sr.error("draft", "\"ngram\" or a model preset id or config.json path",
@@ -177,8 +179,8 @@ ScenarioFile readScenario(const Json& json, const std::string& file, const std::
             }
         }
     }
-    w.memoryUtilization = fraction(r, "memory_utilization", false).value_or(w.memoryUtilization);
-    w.maxBatchedTokens = r.integer("max_batched_tokens", false, 1, kMaxBatchedTokensLimit)
+    w.memoryUtilization = number(r, "memory_utilization", limits::kMemoryUtilization).value_or(w.memoryUtilization);
+    w.maxBatchedTokens = integer(r, "max_batched_tokens", limits::kMaxBatchedTokens)
                              .value_or(w.maxBatchedTokens);
     if (const auto ceilings = r.string("ceilings", false)) {
         if (*ceilings == "peak" || *ceilings == "achievable") {
@@ -187,16 +189,10 @@ ScenarioFile readScenario(const Json& json, const std::string& file, const std::
             r.error("ceilings", "\"peak\" or \"achievable\"", "\"" + *ceilings + "\"");
         }
     }
-    // A finite number ≥ 0, or absent / null: no price.
-    if (const Json* price = r.find("price_per_device_hour_usd")) {
-        if (price->is_number() && std::isfinite(price->get<double>()) &&
-            price->get<double>() >= 0.0) {
-            w.pricePerDeviceHourUsd = price->get<double>();
-        } else {
-            r.error("price_per_device_hour_usd",
-                    "a number ≥ 0 (US dollars per device-hour) or null (no price)",
-                    detail::foundText(*price));
-        }
+    // Absent or null: no price.
+    if (const auto price = number(r, "price_per_device_hour_usd", limits::kPricePerDeviceHourUsd,
+                                  " (US dollars per device-hour) or null (no price)")) {
+        w.pricePerDeviceHourUsd = price;
     }
     if (const Json* baseline = topLevel ? r.find("baseline") : nullptr) {
         if (!baseline->is_object()) {

@@ -6,48 +6,46 @@
 #include "roofline/io/scenario_options.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <optional>
+
+#include "roofline/parse.h"
 
 namespace roofline::io {
 
 namespace {
 
-std::optional<std::int64_t> parseInteger(const std::string& text) {
-    std::int64_t v = 0;
-    const char* end = text.data() + text.size();
-    const auto [ptr, ec] = std::from_chars(text.data(), end, v);
-    if (ec != std::errc() || ptr != end) {
-        return std::nullopt;
-    }
-    return v;
-}
-
-std::optional<double> parseNumber(const std::string& text) {
-    double v = 0.0;
-    const char* end = text.data() + text.size();
-    const auto [ptr, ec] = std::from_chars(text.data(), end, v);
-    if (text.empty() || ec != std::errc() || ptr != end || !std::isfinite(v)) {
-        return std::nullopt;
-    }
-    return v;
-}
-
 using Apply = std::function<std::string(const std::string&, ScenarioFile&, std::int64_t&)>;
 
 // The kinds of value, each with its error message. `field` picks the target out of the
 // scenario.
-Apply integer(std::string_view name, std::int64_t lo, std::int64_t hi,
+// Limits: roofline/limits.h, the ranges validate() checks, in validate()'s words.
+std::string expects(std::string_view name, const std::string& expected, const std::string& value) {
+    return std::string(name).append(" expects ").append(expected).append(", got '").append(value)
+        .append("'");
+}
+
+Apply integer(std::string_view name, IntegerRange range,
               std::int64_t& (*field)(ScenarioFile&, std::int64_t&)) {
-    return [name, lo, hi, field](const std::string& value, ScenarioFile& s,
-                                 std::int64_t& gqa) -> std::string {
+    return [name, range, field](const std::string& value, ScenarioFile& s,
+                                std::int64_t& gqa) -> std::string {
         const auto v = parseInteger(value);
-        if (!v || *v < lo || *v > hi) {
-            return std::string(name) + " expects an integer from " + std::to_string(lo) +
-                   " to " + std::to_string(hi) + ", got '" + value + "'";
+        if (!v || !range.contains(*v)) {
+            return expects(name, range.expected(), value);
         }
         field(s, gqa) = *v;
+        return {};
+    };
+}
+
+Apply number(std::string_view name, NumberRange range, double Workload::*field) {
+    return [name, range, field](const std::string& value, ScenarioFile& s,
+                                std::int64_t&) -> std::string {
+        const auto v = parseNumber(value);
+        if (!v || !range.contains(*v)) {
+            return expects(name, range.expected(), value);
+        }
+        s.workload.*field = *v;
         return {};
     };
 }
@@ -89,16 +87,16 @@ std::vector<ScenarioOption> makeTable() {
                      return std::string();
                  }});
     t.push_back({"--batch", "N", "sequences per batch (default 1)",
-                 integer("--batch", 1, kMaxBatch, [](ScenarioFile& s, std::int64_t&) -> auto& {
+                 integer("--batch", limits::kBatch, [](ScenarioFile& s, std::int64_t&) -> auto& {
                      return s.workload.batch;
                  })});
     t.push_back({"--prompt", "N", "prompt tokens per sequence, prefill (default 2048)",
-                 integer("--prompt", 1, kMaxTokens,
+                 integer("--prompt", limits::kPromptTokens,
                          [](ScenarioFile& s, std::int64_t&) -> auto& {
                              return s.workload.promptTokens;
                          })});
     t.push_back({"--context", "N", "tokens in the KV cache at the decode step (default 2048)",
-                 integer("--context", 0, kMaxTokens,
+                 integer("--context", limits::kContextTokens,
                          [](ScenarioFile& s, std::int64_t&) -> auto& {
                              return s.workload.contextTokens;
                          })});
@@ -109,7 +107,7 @@ std::vector<ScenarioOption> makeTable() {
     t.push_back({"--kv", "P", "KV-cache precision (default bf16)",
                  precision("--kv", &Workload::kvPrecision)});
     t.push_back({"--kv-heads", "N", "replace the model's KV heads (must divide its query heads)",
-                 [apply = integer("--kv-heads", 1, 10'000'000,
+                 [apply = integer("--kv-heads", limits::kKvHeads,
                                   [](ScenarioFile& s, std::int64_t&) -> auto& {
                                       return s.workload.kvHeadsOverride;
                                   })](const std::string& v, ScenarioFile& s,
@@ -119,10 +117,10 @@ std::vector<ScenarioOption> makeTable() {
                      return error;
                  }});
     t.push_back({"--gqa-ratio", "R", "query heads per KV head (sets --kv-heads = n_q / R)",
-                 integer("--gqa-ratio", 1, 10'000'000,
+                 integer("--gqa-ratio", limits::kGqaRatio,
                          [](ScenarioFile&, std::int64_t& gqa) -> auto& { return gqa; })});
     t.push_back({"--tp", "N", "tensor-parallel devices (default 1)",
-                 integer("--tp", 1, kMaxTensorParallel,
+                 integer("--tp", limits::kTensorParallel,
                          [](ScenarioFile& s, std::int64_t&) -> auto& {
                              return s.workload.tensorParallel;
                          })});
@@ -145,20 +143,13 @@ std::vector<ScenarioOption> makeTable() {
                  }});
     t.push_back({"--spec-k", "K",
                  "speculative decoding: K drafted tokens per step, 1-16 (0 = off)",
-                 integer("--spec-k", 0, kMaxSpeculativeTokens,
+                 integer("--spec-k", limits::kSpeculativeTokens,
                          [](ScenarioFile& s, std::int64_t&) -> auto& {
                              return s.workload.speculativeTokens;
                          })});
     t.push_back({"--spec-accept", "A",
                  "chance each drafted token is accepted, 0-1 (default 0.7)",
-                 [](const std::string& v, ScenarioFile& s, std::int64_t&) -> std::string {
-                     const auto a = parseNumber(v);
-                     if (!a || *a < 0.0 || *a > 1.0) {
-                         return "--spec-accept expects a number from 0 to 1, got '" + v + "'";
-                     }
-                     s.workload.acceptanceRate = *a;
-                     return {};
-                 }});
+                 number("--spec-accept", limits::kAcceptanceRate, &Workload::acceptanceRate)});
     t.push_back({"--draft-model", "ID|FILE|ngram|mtp",
                  "draft model preset id or config.json, ngram (free; default), or mtp (the "
                  "model's own multi-token-prediction layers)",
@@ -173,17 +164,10 @@ std::vector<ScenarioOption> makeTable() {
                  }});
     t.push_back({"--memory-utilization", "F",
                  "device memory a server may use, 0 < F <= 1 (default 0.90)",
-                 [](const std::string& v, ScenarioFile& s, std::int64_t&) -> std::string {
-                     const auto f = parseNumber(v);
-                     if (!f || *f <= 0.0 || *f > 1.0) {
-                         return "--memory-utilization expects a number above 0 and at most 1, "
-                                "got '" + v + "'";
-                     }
-                     s.workload.memoryUtilization = *f;
-                     return {};
-                 }});
+                 number("--memory-utilization", limits::kMemoryUtilization,
+                        &Workload::memoryUtilization)});
     t.push_back({"--max-batched-tokens", "N", "tokens one forward pass may hold (default 8192)",
-                 integer("--max-batched-tokens", 1, kMaxBatchedTokensLimit,
+                 integer("--max-batched-tokens", limits::kMaxBatchedTokens,
                          [](ScenarioFile& s, std::int64_t&) -> auto& {
                              return s.workload.maxBatchedTokens;
                          })});
@@ -205,9 +189,11 @@ std::vector<ScenarioOption> makeTable() {
                          return {};
                      }
                      const auto usd = parseNumber(v);
-                     if (!usd || *usd < 0.0) {
-                         return "--price-per-device-hour expects a number ≥ 0 (US dollars per "
-                                "device-hour) or none, got '" + v + "'";
+                     if (!usd || !limits::kPricePerDeviceHourUsd.contains(*usd)) {
+                         return expects("--price-per-device-hour",
+                                        limits::kPricePerDeviceHourUsd.expected() +
+                                            " (US dollars per device-hour) or none",
+                                        v);
                      }
                      s.workload.pricePerDeviceHourUsd = *usd;
                      return {};

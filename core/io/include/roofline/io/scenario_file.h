@@ -132,4 +132,24 @@ ResolvedScenario resolve(const ScenarioFile& file, std::int64_t gqaRatio = 0);
 /// The stable JSON contract of `roofline-cli analyze --format json` (README "JSON output").
 std::string analysisToJson(const Scenario& scenario, const Analysis& analysis);
 
+/// Many analyses as one JSON array of analysisToJson's objects (`roofline-cli sweep --format
+/// json`), each added as a value: no text is written and parsed back per row.
+class AnalysisJsonArray {
+public:
+    AnalysisJsonArray();
+    ~AnalysisJsonArray();
+    AnalysisJsonArray(const AnalysisJsonArray&) = delete;
+    AnalysisJsonArray& operator=(const AnalysisJsonArray&) = delete;
+    AnalysisJsonArray(AnalysisJsonArray&&) = delete;
+    AnalysisJsonArray& operator=(AnalysisJsonArray&&) = delete;
+
+    void add(const Scenario& scenario, const Analysis& analysis);
+    /// The array, indented as analysisToJson is (2 spaces), and a newline.
+    std::string text() const;
+
+private:
+    struct Rows;  // holds the JSON value: nlohmann stays out of this header
+    std::unique_ptr<Rows> m_rows;
+};
+
 }  // namespace roofline::io
