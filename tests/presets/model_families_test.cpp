@@ -6,17 +6,17 @@
 // literals, syntax errors with a key path, architectures fallback, refusals in plain words,
 // quantization_config notices).
 
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <tuple>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "roofline/io/presets.h"
 #include "roofline/model.h"
@@ -80,11 +80,11 @@ double relativeError(double actual, double expected) {
 // it) loads with parameters within 2% of index.json's official count.
 
 TEST(ModelFamilies, EveryReferenceConfigLoadsWithinTwoPercentOfItsOfficialCount) {
-    const std::filesystem::path dir =
-        std::filesystem::path(ROOFLINE_REFERENCE_DIR) / "configs";
+    const std::filesystem::path dir = std::filesystem::path(ROOFLINE_REFERENCE_DIR) / "configs";
     if (!std::filesystem::exists(dir / "index.json")) {
-        GTEST_SKIP() << dir << " is not in this checkout (the shipped presets hold four of "
-                               "its five configs: see the tests below)";
+        GTEST_SKIP() << dir
+                     << " is not in this checkout (the shipped presets hold four of "
+                        "its five configs: see the tests below)";
     }
     std::ifstream in(dir / "index.json");
     const json index = json::parse(in);
@@ -106,7 +106,8 @@ TEST(ModelFamilies, EveryReferenceConfigLoadsWithinTwoPercentOfItsOfficialCount)
 
 // Gemma 3 1B, the reference's verbatim copy (google/gemma-3-1b-it via mlc-ai/mlc-llm
 // model_preset.py @ 79d603f085f5, reference/configs/index.json).
-constexpr const char* kGemma3_1B = R"({"architectures": ["Gemma3ForCausalLM"], "attention_bias": false, "attention_dropout": 0.0, "attn_logit_softcapping": null, "bos_token_id": 2, "cache_implementation": "hybrid", "eos_token_id": [1, 106], "final_logit_softcapping": null, "head_dim": 256, "hidden_activation": "gelu_pytorch_tanh", "hidden_size": 1152, "initializer_range": 0.02, "intermediate_size": 6912, "max_position_embeddings": 32768, "model_type": "gemma3_text", "num_attention_heads": 4, "num_hidden_layers": 26, "num_key_value_heads": 1, "pad_token_id": 0, "query_pre_attn_scalar": 256, "rms_norm_eps": 1e-06, "rope_local_base_freq": 10000, "rope_scaling": null, "rope_theta": 1000000, "sliding_window": 512, "sliding_window_pattern": 6, "torch_dtype": "bfloat16", "transformers_version": "4.50.0.dev0", "use_cache": true, "vocab_size": 262144})";
+constexpr const char* kGemma3_1B =
+    R"({"architectures": ["Gemma3ForCausalLM"], "attention_bias": false, "attention_dropout": 0.0, "attn_logit_softcapping": null, "bos_token_id": 2, "cache_implementation": "hybrid", "eos_token_id": [1, 106], "final_logit_softcapping": null, "head_dim": 256, "hidden_activation": "gelu_pytorch_tanh", "hidden_size": 1152, "initializer_range": 0.02, "intermediate_size": 6912, "max_position_embeddings": 32768, "model_type": "gemma3_text", "num_attention_heads": 4, "num_hidden_layers": 26, "num_key_value_heads": 1, "pad_token_id": 0, "query_pre_attn_scalar": 256, "rms_norm_eps": 1e-06, "rope_local_base_freq": 10000, "rope_scaling": null, "rope_theta": 1000000, "sliding_window": 512, "sliding_window_pattern": 6, "torch_dtype": "bfloat16", "transformers_version": "4.50.0.dev0", "use_cache": true, "vocab_size": 262144})";
 
 TEST(ModelFamilies, Gemma3SlidingWindowPatternIsFiveLocalThenOneGlobal) {
     const Model m = parseOk(kGemma3_1B, "gemma-3-1b-it");
@@ -115,9 +116,9 @@ TEST(ModelFamilies, Gemma3SlidingWindowPatternIsFiveLocalThenOneGlobal) {
     EXPECT_EQ(m.normsPerLayer, 4);
     EXPECT_TRUE(m.qkNorm);
     // sliding_window_pattern 6: layer i is global when (i + 1) % 6 == 0: 5, 11, 17, 23.
-    EXPECT_EQ(groupsOf(m), (Groups{{{MixerKind::Attention, AttentionSpan::Sliding, 512,
-                                     MlpKind::Dense}, 22},
-                                    {{MixerKind::Attention, kFull, 0, MlpKind::Dense}, 4}}));
+    EXPECT_EQ(groupsOf(m),
+              (Groups{{{MixerKind::Attention, AttentionSpan::Sliding, 512, MlpKind::Dense}, 22},
+                      {{MixerKind::Attention, kFull, 0, MlpKind::Dense}, 4}}));
     // By hand, per layer: q 1152·4·256 = 1,179,648; k, v 2·1152·1·256 = 589,824; o 1,179,648;
     // q/k norms 2·256 = 512 -> 2,949,632; MLP 3·1152·6912 = 23,887,872; 4 norms 4,608 ->
     // 26,842,112; × 26 = 697,894,912. One (tied) embedding 262144·1152 = 301,989,888, final
@@ -202,9 +203,9 @@ TEST(ModelFamilies, Gemma3MultimodalReadsTextConfigWithItsDefaults) {
     EXPECT_EQ(m.architecture, "gemma3");
     EXPECT_EQ(m.vocabSize, 262208);  // text_config has no vocab_size: Gemma3TextConfig's
     // 62 layers, pattern 6 (the default): 10 globals (5, 11, ..., 59), 52 local of 1,024.
-    EXPECT_EQ(groupsOf(m), (Groups{{{MixerKind::Attention, AttentionSpan::Sliding, 1024,
-                                     MlpKind::Dense}, 52},
-                                    {{MixerKind::Attention, kFull, 0, MlpKind::Dense}, 10}}));
+    EXPECT_EQ(groupsOf(m),
+              (Groups{{{MixerKind::Attention, AttentionSpan::Sliding, 1024, MlpKind::Dense}, 52},
+                      {{MixerKind::Attention, kFull, 0, MlpKind::Dense}, 10}}));
     // By hand, per layer: q 5376·32·128 = 22,020,096, k, v 2·5376·16·128 = 22,020,096, o
     // 22,020,096, q/k norms 256 -> 66,060,544; MLP 3·5376·21504 = 346,816,512; 4 norms
     // 21,504 -> 412,898,560; × 62 = 25,599,710,720. Tied embedding 262208·5376 =
@@ -239,7 +240,7 @@ TEST(ModelFamilies, Qwen3NextGatedDeltaNetHybridWithGatedAttentionAndSharedExper
     EXPECT_TRUE(m.moe.sharedExpertGate);
     // full_attention_interval 4: layers 3, 7, ..., 47 attend; 36 are Gated DeltaNet.
     EXPECT_EQ(groupsOf(m), (Groups{{{MixerKind::GatedDeltaNet, kFull, 0, MlpKind::Moe}, 36},
-                                    {{MixerKind::Attention, kFull, 0, MlpKind::Moe}, 12}}));
+                                   {{MixerKind::Attention, kFull, 0, MlpKind::Moe}, 12}}));
     // By hand (modeling_qwen3_next.py), per layer 2 norms 4,096 and the MoE block: router
     // 2048·512 = 1,048,576, shared expert 3·2048·512 = 3,145,728 and its gate 2,048, routed
     // experts 3,145,728 each (all 512: 1,610,612,736; top-10: 31,457,280).
@@ -275,7 +276,7 @@ TEST(ModelFamilies, DeepSeekV32SparseMlaWithIndexerAndMtp) {
     EXPECT_EQ(m.sparse.indexHeadDim, 128);
     EXPECT_EQ(m.sparse.topK, 2048);
     EXPECT_EQ(groupsOf(m), (Groups{{{MixerKind::SparseMla, kFull, 0, MlpKind::Dense}, 3},
-                                    {{MixerKind::SparseMla, kFull, 0, MlpKind::Moe}, 58}}));
+                                   {{MixerKind::SparseMla, kFull, 0, MlpKind::Moe}, 58}}));
     EXPECT_EQ(m.mtp.count, 1);
     EXPECT_EQ(m.mtp.mixer, MixerKind::SparseMla);
     EXPECT_EQ(m.mtp.mlp, MlpKind::Moe);
@@ -318,8 +319,8 @@ TEST(ModelFamilies, NemotronHybridPatternMamba2AttentionAndMoeBlocks) {
     EXPECT_TRUE(m.moe.routerBias);
     // hybrid_override_pattern: 23 M, 6 *, 23 E.
     EXPECT_EQ(groupsOf(m), (Groups{{{MixerKind::Mamba2, kFull, 0, MlpKind::None}, 23},
-                                    {{MixerKind::Attention, kFull, 0, MlpKind::None}, 6},
-                                    {{MixerKind::None, kFull, 0, MlpKind::Moe}, 23}}));
+                                   {{MixerKind::Attention, kFull, 0, MlpKind::None}, 6},
+                                   {{MixerKind::None, kFull, 0, MlpKind::Moe}, 23}}));
     // By hand (modeling_nemotron_h.py), each block has one norm of 2,688.
     //   Mamba-2: in_proj 2688·(2·4096 + 2·8·128 + 64) = 27,697,152; conv 6144·4 + bias 6,144
     //   = 30,720; dt_bias, A_log, D 192; gated norm 4,096; out_proj 4096·2688 = 11,010,048
@@ -391,9 +392,9 @@ TEST(ModelFamilies, QwenThreeDenseAndMoePresetsMatchTheirCards) {
         double active;
     };
     // Model cards: 8.2B; 32.8B; 30.5B / 3.3B; 235B / 22B.
-    for (const Row& r : {Row{"qwen3-8b", 8.2e9, 8.2e9}, Row{"qwen3-32b", 32.8e9, 32.8e9},
-                         Row{"qwen3-30b-a3b", 30.5e9, 3.3e9},
-                         Row{"qwen3-235b-a22b", 235e9, 22e9}}) {
+    for (const Row& r :
+         {Row{"qwen3-8b", 8.2e9, 8.2e9}, Row{"qwen3-32b", 32.8e9, 32.8e9},
+          Row{"qwen3-30b-a3b", 30.5e9, 3.3e9}, Row{"qwen3-235b-a22b", 235e9, 22e9}}) {
         SCOPED_TRACE(r.id);
         const roofline::ParameterCount c = roofline::countParameters(preset(r.id));
         EXPECT_LE(relativeError(c.total, r.total), 0.02) << c.total;
@@ -407,14 +408,15 @@ TEST(ModelFamilies, QwenThreeDenseAndMoePresetsMatchTheirCards) {
 // Qwen/Qwen3.5-397B-A17B config.json as copied in ai-dynamo/aiconfigurator
 // src/aiconfigurator/model_configs/Qwen--Qwen3.5-397B-A17B_config.json @ 87fe4b0c7ef0, without
 // its layer_types list (full_attention_interval 4 gives the same list; both paths are read).
-constexpr const char* kQwen35_397B = R"({"architectures": ["Qwen3_5MoeForConditionalGeneration"], "image_token_id": 248056, "model_type": "qwen3_5_moe", "text_config": {"attention_bias": false, "attention_dropout": 0.0, "attn_output_gate": true, "dtype": "bfloat16", "eos_token_id": 248044, "full_attention_interval": 4, "head_dim": 256, "hidden_act": "silu", "hidden_size": 4096, "initializer_range": 0.02, "linear_conv_kernel_dim": 4, "linear_key_head_dim": 128, "linear_num_key_heads": 16, "linear_num_value_heads": 64, "linear_value_head_dim": 128, "max_position_embeddings": 262144, "mlp_only_layers": [], "model_type": "qwen3_5_moe_text", "moe_intermediate_size": 1024, "mtp_num_hidden_layers": 1, "mtp_use_dedicated_embeddings": false, "num_attention_heads": 32, "num_experts": 512, "num_experts_per_tok": 10, "num_hidden_layers": 60, "num_key_value_heads": 2, "rms_norm_eps": 1e-06, "router_aux_loss_coef": 0.001, "shared_expert_intermediate_size": 1024, "use_cache": true, "vocab_size": 248320}, "tie_word_embeddings": false, "transformers_version": "4.57.0.dev0", "video_token_id": 248057, "vision_config": {"depth": 27, "hidden_act": "gelu_pytorch_tanh", "hidden_size": 1152, "in_channels": 3, "intermediate_size": 4304, "model_type": "qwen3_5_moe", "num_heads": 16, "num_position_embeddings": 2304, "out_hidden_size": 4096, "patch_size": 16, "spatial_merge_size": 2, "temporal_patch_size": 2}, "vision_end_token_id": 248054, "vision_start_token_id": 248053})";
+constexpr const char* kQwen35_397B =
+    R"({"architectures": ["Qwen3_5MoeForConditionalGeneration"], "image_token_id": 248056, "model_type": "qwen3_5_moe", "text_config": {"attention_bias": false, "attention_dropout": 0.0, "attn_output_gate": true, "dtype": "bfloat16", "eos_token_id": 248044, "full_attention_interval": 4, "head_dim": 256, "hidden_act": "silu", "hidden_size": 4096, "initializer_range": 0.02, "linear_conv_kernel_dim": 4, "linear_key_head_dim": 128, "linear_num_key_heads": 16, "linear_num_value_heads": 64, "linear_value_head_dim": 128, "max_position_embeddings": 262144, "mlp_only_layers": [], "model_type": "qwen3_5_moe_text", "moe_intermediate_size": 1024, "mtp_num_hidden_layers": 1, "mtp_use_dedicated_embeddings": false, "num_attention_heads": 32, "num_experts": 512, "num_experts_per_tok": 10, "num_hidden_layers": 60, "num_key_value_heads": 2, "rms_norm_eps": 1e-06, "router_aux_loss_coef": 0.001, "shared_expert_intermediate_size": 1024, "use_cache": true, "vocab_size": 248320}, "tie_word_embeddings": false, "transformers_version": "4.57.0.dev0", "video_token_id": 248057, "vision_config": {"depth": 27, "hidden_act": "gelu_pytorch_tanh", "hidden_size": 1152, "in_channels": 3, "intermediate_size": 4304, "model_type": "qwen3_5_moe", "num_heads": 16, "num_position_embeddings": 2304, "out_hidden_size": 4096, "patch_size": 16, "spatial_merge_size": 2, "temporal_patch_size": 2}, "vision_end_token_id": 248054, "vision_start_token_id": 248053})";
 
 TEST(ModelFamilies, Qwen35MoeTextConfigDeltaNetMtpAndVisionTower) {
     const Model m = parseOk(kQwen35_397B, "qwen3.5-397b-a17b");
     EXPECT_EQ(m.architecture, "qwen3_5_moe");
     EXPECT_TRUE(m.attentionOutputGate);
     EXPECT_EQ(groupsOf(m), (Groups{{{MixerKind::GatedDeltaNet, kFull, 0, MlpKind::Moe}, 45},
-                                    {{MixerKind::Attention, kFull, 0, MlpKind::Moe}, 15}}));
+                                   {{MixerKind::Attention, kFull, 0, MlpKind::Moe}, 15}}));
     EXPECT_EQ(m.mtp.count, 1);  // mtp_num_hidden_layers
     // Layer_types given explicitly: the same groups.
     json j = json::parse(kQwen35_397B);
@@ -444,7 +446,8 @@ TEST(ModelFamilies, Qwen35MoeTextConfigDeltaNetMtpAndVisionTower) {
 // zai-org/GLM-5-FP8 config.json as copied (architecture keys only) in ai-dynamo/aiconfigurator
 // src/aiconfigurator/model_configs/zai-org--GLM-5-FP8_config.json @ 691ec908814b: no index_*
 // keys, so GlmMoeDsaConfig's defaults apply (32 heads of 128, top 2048).
-constexpr const char* kGlm5 = R"({"architectures": ["GlmMoeDsaForCausalLM"], "model_type": "glm_moe_dsa", "num_hidden_layers": 78, "hidden_size": 6144, "num_attention_heads": 64, "num_key_value_heads": 64, "head_dim": 64, "intermediate_size": 12288, "vocab_size": 154880, "max_position_embeddings": 202752, "n_routed_experts": 256, "n_shared_experts": 1, "num_experts_per_tok": 8, "moe_intermediate_size": 2048, "moe_layer_freq": 1, "first_k_dense_replace": 3, "kv_lora_rank": 512, "q_lora_rank": 2048, "qk_nope_head_dim": 192, "qk_rope_head_dim": 64, "v_head_dim": 256, "routed_scaling_factor": 2.5, "torch_dtype": "bfloat16", "use_cache": true, "tie_word_embeddings": false})";
+constexpr const char* kGlm5 =
+    R"({"architectures": ["GlmMoeDsaForCausalLM"], "model_type": "glm_moe_dsa", "num_hidden_layers": 78, "hidden_size": 6144, "num_attention_heads": 64, "num_key_value_heads": 64, "head_dim": 64, "intermediate_size": 12288, "vocab_size": 154880, "max_position_embeddings": 202752, "n_routed_experts": 256, "n_shared_experts": 1, "num_experts_per_tok": 8, "moe_intermediate_size": 2048, "moe_layer_freq": 1, "first_k_dense_replace": 3, "kv_lora_rank": 512, "q_lora_rank": 2048, "qk_nope_head_dim": 192, "qk_rope_head_dim": 64, "v_head_dim": 256, "routed_scaling_factor": 2.5, "torch_dtype": "bfloat16", "use_cache": true, "tie_word_embeddings": false})";
 
 TEST(ModelFamilies, Glm5IsSparseMlaWithTheIndexerDefaults) {
     const Model m = parseOk(kGlm5, "glm-5");
@@ -453,7 +456,7 @@ TEST(ModelFamilies, Glm5IsSparseMlaWithTheIndexerDefaults) {
     EXPECT_EQ(m.sparse.topK, 2048);
     EXPECT_EQ(m.headDim, 192 + 64);
     EXPECT_EQ(groupsOf(m), (Groups{{{MixerKind::SparseMla, kFull, 0, MlpKind::Dense}, 3},
-                                    {{MixerKind::SparseMla, kFull, 0, MlpKind::Moe}, 75}}));
+                                   {{MixerKind::SparseMla, kFull, 0, MlpKind::Moe}, 75}}));
     // 743.9B against GLM-5's "744B total, 40B active".
     const roofline::ParameterCount c = roofline::countParameters(m);
     EXPECT_LE(relativeError(c.total, 744e9), 0.02) << c.total;
@@ -465,13 +468,14 @@ TEST(ModelFamilies, Glm5IsSparseMlaWithTheIndexerDefaults) {
 TEST(ModelFamilies, Glm4MoeBiasesQkvNotOAndDenseFirstLayers) {
     // zai-org/GLM-4.7-FP8 architecture keys (ai-dynamo/aiconfigurator @ a0ba9ec6d14e) plus
     // GLM-4.5's attention_bias true.
-    const Model m = parseOk(R"({"architectures": ["Glm4MoeForCausalLM"], "model_type": "glm4_moe", "num_hidden_layers": 92, "hidden_size": 5120, "num_attention_heads": 96, "num_key_value_heads": 8, "head_dim": 128, "intermediate_size": 12288, "vocab_size": 151552, "max_position_embeddings": 202752, "n_routed_experts": 160, "n_shared_experts": 1, "num_experts_per_tok": 8, "moe_intermediate_size": 1536, "first_k_dense_replace": 3, "routed_scaling_factor": 2.5, "attention_bias": true, "tie_word_embeddings": false})");
+    const Model m = parseOk(
+        R"({"architectures": ["Glm4MoeForCausalLM"], "model_type": "glm4_moe", "num_hidden_layers": 92, "hidden_size": 5120, "num_attention_heads": 96, "num_key_value_heads": 8, "head_dim": 128, "intermediate_size": 12288, "vocab_size": 151552, "max_position_embeddings": 202752, "n_routed_experts": 160, "n_shared_experts": 1, "num_experts_per_tok": 8, "moe_intermediate_size": 1536, "first_k_dense_replace": 3, "routed_scaling_factor": 2.5, "attention_bias": true, "tie_word_embeddings": false})");
     EXPECT_TRUE(m.qkvBias);
     EXPECT_FALSE(m.oBias);
     EXPECT_TRUE(m.moe.routerBias);
     EXPECT_EQ(m.moe.sharedIntermediateSize, 1536);
     EXPECT_EQ(groupsOf(m), (Groups{{{MixerKind::Attention, kFull, 0, MlpKind::Dense}, 3},
-                                    {{MixerKind::Attention, kFull, 0, MlpKind::Moe}, 89}}));
+                                   {{MixerKind::Attention, kFull, 0, MlpKind::Moe}, 89}}));
     // GLM-4.5/4.7: "355B total, 32B active".
     const roofline::ParameterCount c = roofline::countParameters(m);
     EXPECT_LE(relativeError(c.total, 355e9), 0.02) << c.total;
@@ -496,7 +500,7 @@ TEST(ModelFamilies, NemotronNasBlocksHaveTheirOwnShapes) {
       ]})");
     // FFN width: int(2 · 5.25 · 8192 / 3) = 28,672 (a multiple of 256); 2.625 -> 14,336.
     ASSERT_EQ(m.layerGroups.size(), 4u);
-    EXPECT_EQ(m.numKvHeads, 8);           // 64 / 8: the first attention block's
+    EXPECT_EQ(m.numKvHeads, 8);            // 64 / 8: the first attention block's
     EXPECT_EQ(m.intermediateSize, 28672);  // the first MLP block's
     const LayerGroup& a = m.layerGroups[0];
     EXPECT_EQ(a.mixer, MixerKind::Attention);
@@ -518,12 +522,13 @@ TEST(ModelFamilies, NemotronNasBlocksHaveTheirOwnShapes) {
 
 TEST(ModelFamilies, SmallerFamiliesReadTheirConventions) {
     // Hand-built configs of the families' key sets (values small and made up).
-    const std::string base = R"("hidden_size": 256, "intermediate_size": 512, "num_hidden_layers": 8,
+    const std::string base =
+        R"("hidden_size": 256, "intermediate_size": 512, "num_hidden_layers": 8,
         "num_attention_heads": 4, "num_key_value_heads": 2, "vocab_size": 1000)";
     // phi3: every layer slides when sliding_window is set.
     const Model phi = parseOk(R"({"model_type": "phi3", "sliding_window": 2047, )" + base + "}");
-    EXPECT_EQ(groupsOf(phi), (Groups{{{MixerKind::Attention, AttentionSpan::Sliding, 2047,
-                                       MlpKind::Dense}, 8}}));
+    EXPECT_EQ(groupsOf(phi),
+              (Groups{{{MixerKind::Attention, AttentionSpan::Sliding, 2047, MlpKind::Dense}, 8}}));
     // olmo2: post-norms (2), q/k norm.
     const Model olmo = parseOk(R"({"model_type": "olmo2", )" + base + "}");
     EXPECT_EQ(olmo.normsPerLayer, 2);
@@ -533,12 +538,13 @@ TEST(ModelFamilies, SmallerFamiliesReadTheirConventions) {
         parseOk(R"({"model_type": "cohere2", "sliding_window": 4096, )" + base + "}");
     EXPECT_EQ(cohere.normsPerLayer, 1);
     EXPECT_TRUE(cohere.tieWordEmbeddings);
-    EXPECT_EQ(groupsOf(cohere), (Groups{{{MixerKind::Attention, AttentionSpan::Sliding, 4096,
-                                          MlpKind::Dense}, 6},
-                                         {{MixerKind::Attention, kFull, 0, MlpKind::Dense}, 2}}));
+    EXPECT_EQ(groupsOf(cohere),
+              (Groups{{{MixerKind::Attention, AttentionSpan::Sliding, 4096, MlpKind::Dense}, 6},
+                      {{MixerKind::Attention, kFull, 0, MlpKind::Dense}, 2}}));
     // minimax_m2: MoE of intermediate_size on every layer, router bias, q/k norm.
     const Model mm = parseOk(R"({"model_type": "minimax_m2", "num_local_experts": 8,
-        "num_experts_per_tok": 2, )" + base + "}");
+        "num_experts_per_tok": 2, )" +
+                             base + "}");
     EXPECT_EQ(mm.moe.expertIntermediateSize, 512);
     EXPECT_TRUE(mm.moe.routerBias);
     EXPECT_TRUE(mm.qkNorm);
@@ -554,7 +560,7 @@ TEST(ModelFamilies, SmallerFamiliesReadTheirConventions) {
     EXPECT_EQ(granite.moe.sharedIntermediateSize, 512);
     EXPECT_EQ(granite.moe.expertIntermediateSize, 128);
     EXPECT_EQ(groupsOf(granite), (Groups{{{MixerKind::Mamba2, kFull, 0, MlpKind::Moe}, 3},
-                                          {{MixerKind::Attention, kFull, 0, MlpKind::Moe}, 1}}));
+                                         {{MixerKind::Attention, kFull, 0, MlpKind::Moe}, 1}}));
     // State: 3 · ((4 − 1) · (512 + 2·128) + 8 · 64 · 128) · 2 bytes (no dtype: bf16)
     //   = 3 · (2,304 + 65,536) · 2 = 407,040 bytes.
     EXPECT_EQ(roofline::stateBytesPerSequence(granite), 407040.0);
@@ -577,9 +583,9 @@ TEST(ModelFamilies, AWrapperTypeSavedFlatIsReadFromTheTop) {
         "hidden_size": 256, "intermediate_size": 512, "num_hidden_layers": 6,
         "num_attention_heads": 4, "num_key_value_heads": 2, "head_dim": 64, "vocab_size": 1000,
         "sliding_window": 128})");
-    EXPECT_EQ(groupsOf(m), (Groups{{{MixerKind::Attention, AttentionSpan::Sliding, 128,
-                                     MlpKind::Dense}, 5},
-                                    {{MixerKind::Attention, kFull, 0, MlpKind::Dense}, 1}}));
+    EXPECT_EQ(groupsOf(m),
+              (Groups{{{MixerKind::Attention, AttentionSpan::Sliding, 128, MlpKind::Dense}, 5},
+                      {{MixerKind::Attention, kFull, 0, MlpKind::Dense}, 1}}));
     EXPECT_EQ(m.visionParameters, 0.0);
 }
 

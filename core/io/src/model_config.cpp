@@ -96,10 +96,12 @@ constexpr std::array<Refusal, 8> kRefusals = {{
     {"jamba",
      "has Mamba-1 layers (a selective scan with per-channel state), which this program does not "
      "model (it models Mamba-2)"},
-    {"mamba", "is a Mamba-1 state space model, which this program does not model (it models "
-              "Mamba-2 hybrids)"},
-    {"rwkv", "has RWKV time-mix layers (a recurrent state of their own), which this program "
-             "does not model"},
+    {"mamba",
+     "is a Mamba-1 state space model, which this program does not model (it models "
+     "Mamba-2 hybrids)"},
+    {"rwkv",
+     "has RWKV time-mix layers (a recurrent state of their own), which this program "
+     "does not model"},
     {"recurrent_gemma", "has RG-LRU recurrent layers, which this program does not model"},
     {"t5gemma", "is an encoder-decoder model"},
 }};
@@ -170,13 +172,15 @@ void noticeQuantization(ObjectReader& r, std::vector<Issue>& issues, const std::
         }
         what += "; --weights fp8 analyses at that precision";
     } else if (method == "mxfp4") {
-        what = "mxfp4 experts (4-bit values with one 8-bit scale per 32, 4.25 bits a weight), "
-               "the other weights in the checkpoint's dtype; --weights fp4 analyses the "
-               "experts' precision for every weight";
+        what =
+            "mxfp4 experts (4-bit values with one 8-bit scale per 32, 4.25 bits a weight), "
+            "the other weights in the checkpoint's dtype; --weights fp4 analyses the "
+            "experts' precision for every weight";
     } else if (method == "modelopt" || str("quant_algo") == "NVFP4" ||
                q->dump().find("nvfp4") != std::string::npos) {
-        what = "nvfp4 weights (4-bit values with one fp8 scale per 16, 4.5 bits a weight); "
-               "--weights fp4 analyses at that precision";
+        what =
+            "nvfp4 weights (4-bit values with one fp8 scale per 16, 4.5 bits a weight); "
+            "--weights fp4 analyses at that precision";
     } else if (method == "compressed-tensors") {
         what = "compressed-tensors quantization (" + detail::foundText(*q) +
                "); choose --weights to match";
@@ -216,7 +220,8 @@ Loaded<Model> parseModelConfig(std::string_view jsonText, const std::string& fil
             if (type.empty()) {
                 r.error("architectures",
                         "a supported decoder-only, vision-encoder or CNN class (model_type one "
-                        "of " + supportedList() + ")",
+                        "of " +
+                            supportedList() + ")",
                         "\"" + cls + "\"");
                 return result;
             }
@@ -248,8 +253,7 @@ Loaded<Model> parseModelConfig(std::string_view jsonText, const std::string& fil
                 {Severity::Notice, file, r.pointerTo("model_type"),
                  "is not a type this program knows, so the config is read as the class that "
                  "architectures names",
-                 "\"" + type + "\" read as " + std::string(byClass->modelType) + " (" + cls +
-                     ")"});
+                 "\"" + type + "\" read as " + std::string(byClass->modelType) + " (" + cls + ")"});
             family = byClass;
             type = byClass->modelType;
         } else {
@@ -323,14 +327,14 @@ Loaded<Model> loadModelFile(const std::string& path) {
     const std::filesystem::path file(path);
     std::string id = file.stem().string();
     if (id == "config") {
-        const std::string folder = std::filesystem::absolute(file).parent_path().filename().string();
+        const std::string folder =
+            std::filesystem::absolute(file).parent_path().filename().string();
         if (!folder.empty()) {
             id = folder;
         }
     }
-    return detail::loadWith<Model>(path, [&](std::string_view text) {
-        return parseModelConfig(text, path, id);
-    });
+    return detail::loadWith<Model>(
+        path, [&](std::string_view text) { return parseModelConfig(text, path, id); });
 }
 
 }  // namespace roofline::io

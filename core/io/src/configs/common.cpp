@@ -131,8 +131,7 @@ bool windowsFromLayerTypes(Reading& x, std::int64_t window) {
     if (!x.r.has("layer_types")) {
         return false;
     }
-    const std::vector<std::string> types =
-        layerTypes(x, {"full_attention", "sliding_attention"});
+    const std::vector<std::string> types = layerTypes(x, {"full_attention", "sliding_attention"});
     for (std::size_t i = 0; i < types.size(); ++i) {
         if (types[i] == "sliding_attention") {
             if (window == 0) {

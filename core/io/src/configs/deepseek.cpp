@@ -52,9 +52,8 @@ void readDeepseek(Reading& x) {
         m.moe.sharedIntermediateSize =
             x.r.integer("n_shared_experts", false, 0, 1'000'000).value_or(0) *
             m.moe.expertIntermediateSize;
-        m.moe.routerBias =
-            x.type != "deepseek_v2" &&
-            x.r.string("topk_method", false).value_or("noaux_tc") == "noaux_tc";
+        m.moe.routerBias = x.type != "deepseek_v2" &&
+                           x.r.string("topk_method", false).value_or("noaux_tc") == "noaux_tc";
     }
     if (x.failed()) {
         return;
@@ -66,8 +65,7 @@ void readDeepseek(Reading& x) {
     for (std::int64_t i = 0; i < m.numLayers; ++i) {
         LayerGroup& l = x.layers[static_cast<std::size_t>(i)];
         l.mixer = mixer;
-        l.mlp = m.moe.enabled() && i >= firstDense && i % freq == 0 ? MlpKind::Moe
-                                                                    : MlpKind::Dense;
+        l.mlp = m.moe.enabled() && i >= firstDense && i % freq == 0 ? MlpKind::Moe : MlpKind::Dense;
     }
     readMtp(x, "num_nextn_predict_layers",
             {.mixer = mixer, .mlp = m.moe.enabled() ? MlpKind::Moe : MlpKind::Dense});
@@ -107,8 +105,8 @@ void readGlmMoeDsa(Reading& x) {
     const std::int64_t firstDense =
         x.r.integer("first_k_dense_replace", false, 0, m.numLayers).value_or(3);
     for (std::size_t i = 0; i < x.layers.size(); ++i) {
-        const bool moe = mlpTypes.empty() ? static_cast<std::int64_t>(i) >= firstDense
-                                          : mlpTypes[i] == "sparse";
+        const bool moe =
+            mlpTypes.empty() ? static_cast<std::int64_t>(i) >= firstDense : mlpTypes[i] == "sparse";
         x.layers[i].mixer = MixerKind::SparseMla;
         x.layers[i].mlp = moe ? MlpKind::Moe : MlpKind::Dense;
     }

@@ -136,9 +136,9 @@ void readGemma4(Reading& x) {
     }
     if (x.type == "gemma4" && x.root.contains("vision_config")) {
         x.top.warning("vision_config",
-                  "a vision tower this program counts (gemma4's vision and audio towers are "
-                  "not counted: the decoder alone is analysed)",
-                  "a gemma4 vision_config");
+                      "a vision tower this program counts (gemma4's vision and audio towers are "
+                      "not counted: the decoder alone is analysed)",
+                      "a gemma4 vision_config");
     }
 }
 

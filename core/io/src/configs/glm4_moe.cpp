@@ -27,8 +27,7 @@ void readGlm4Moe(Reading& x) {
     const std::int64_t firstDense =
         x.r.integer("first_k_dense_replace", false, 0, m.numLayers).value_or(1);
     for (std::int64_t i = 0; i < m.numLayers; ++i) {
-        x.layers[static_cast<std::size_t>(i)].mlp = i >= firstDense ? MlpKind::Moe
-                                                                    : MlpKind::Dense;
+        x.layers[static_cast<std::size_t>(i)].mlp = i >= firstDense ? MlpKind::Moe : MlpKind::Dense;
     }
     readMtp(x, "num_nextn_predict_layers", {.mixer = MixerKind::Attention, .mlp = MlpKind::Moe});
 }

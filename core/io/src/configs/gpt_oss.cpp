@@ -12,8 +12,8 @@ void readGptOss(Reading& x) {
     readCommon(x);
     readBiases(x, true);
     x.m.attentionSinks = true;
-    const std::string topK = x.r.has("num_experts_per_tok") ? "num_experts_per_tok"
-                                                            : "experts_per_token";
+    const std::string topK =
+        x.r.has("num_experts_per_tok") ? "num_experts_per_tok" : "experts_per_token";
     if (readExperts(x, "num_local_experts", true, "intermediate_size", topK) > 0) {
         x.m.moe.routerBias = true;
         x.m.moe.expertBias = true;

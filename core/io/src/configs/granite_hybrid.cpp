@@ -61,8 +61,7 @@ void readGraniteHybrid(Reading& x) {
         x.layers[i].mlp = experts > 0 ? MlpKind::Moe : MlpKind::Dense;
     }
     if (!ok) {
-        x.error(key,
-                "a list of " + std::to_string(m.numLayers) + " \"mamba\" or \"attention\"",
+        x.error(key, "a list of " + std::to_string(m.numLayers) + " \"mamba\" or \"attention\"",
                 t == nullptr ? "missing" : foundText(*t));
         return;
     }

@@ -37,15 +37,14 @@ void readLlama4(Reading& x) {
     // MoE layers.
     std::vector<std::int64_t> moeLayers = integerList(x, "moe_layers");
     if (!x.r.has("moe_layers")) {
-        const std::int64_t step =
-            x.r.integer("interleave_moe_layer_step", false, 1, L).value_or(1);
+        const std::int64_t step = x.r.integer("interleave_moe_layer_step", false, 1, L).value_or(1);
         for (std::int64_t i = step - 1; i < L; i += step) {
             moeLayers.push_back(i);
         }
     }
     for (std::int64_t i = 0; i < L; ++i) {
-        const bool moe = m.moe.enabled() &&
-                         std::find(moeLayers.begin(), moeLayers.end(), i) != moeLayers.end();
+        const bool moe =
+            m.moe.enabled() && std::find(moeLayers.begin(), moeLayers.end(), i) != moeLayers.end();
         x.layers[static_cast<std::size_t>(i)].mlp = moe ? MlpKind::Moe : MlpKind::Dense;
     }
     // Chunked (RoPE) and global (NoPE) layers.

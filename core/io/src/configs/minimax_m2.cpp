@@ -24,7 +24,8 @@ void readMinimaxM2(Reading& x) {
         l.mlp = MlpKind::Moe;
     }
     if (booleanOr(x, "use_mtp", false)) {
-        const std::int64_t modules = x.r.integer("num_mtp_modules", false, 0, kMaxLayers).value_or(0);
+        const std::int64_t modules =
+            x.r.integer("num_mtp_modules", false, 0, kMaxLayers).value_or(0);
         const std::int64_t per =
             x.r.integer("mtp_transformer_layers", false, 0, kMaxLayers).value_or(1);
         if (modules * per > 0) {

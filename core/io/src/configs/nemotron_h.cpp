@@ -56,9 +56,11 @@ void readNemotronH(Reading& x) {
         bool ok = t.is_array() && t.size() == static_cast<std::size_t>(m.numLayers);
         for (std::size_t i = 0; ok && i < t.size(); ++i) {
             const std::string k = t[i].is_string() ? t[i].get<std::string>() : "";
-            const char c = k == "mamba" ? 'M' : k == "attention" ? '*' : k == "mlp" ? '-'
-                                                             : k == "moe"     ? 'E'
-                                                                              : '?';
+            const char c = k == "mamba"       ? 'M'
+                           : k == "attention" ? '*'
+                           : k == "mlp"       ? '-'
+                           : k == "moe"       ? 'E'
+                                              : '?';
             ok = c != '?';
             pattern += c;
         }
@@ -70,8 +72,7 @@ void readNemotronH(Reading& x) {
             return;
         }
     } else {
-        x.error("hybrid_override_pattern", "the block kinds of the hybrid (M, *, -, E)",
-                "missing");
+        x.error("hybrid_override_pattern", "the block kinds of the hybrid (M, *, -, E)", "missing");
         return;
     }
     const bool anyMoe = pattern.find('E') != std::string::npos;

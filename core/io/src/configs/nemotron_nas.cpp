@@ -31,8 +31,7 @@ void readNemotronNas(Reading& x) {
     const Json* blocks = x.r.find("block_configs");
     if (blocks == nullptr || !blocks->is_array() ||
         blocks->size() != static_cast<std::size_t>(m.numLayers)) {
-        x.error("block_configs",
-                "a list of " + std::to_string(m.numLayers) + " block descriptions",
+        x.error("block_configs", "a list of " + std::to_string(m.numLayers) + " block descriptions",
                 blocks == nullptr ? "missing" : foundText(*blocks));
         return;
     }
@@ -63,8 +62,8 @@ void readNemotronNas(Reading& x) {
                     a.integer("n_heads_in_group", true, 1, m.numQueryHeads).value_or(1);
                 if (m.numQueryHeads % group != 0) {
                     a.error("n_heads_in_group",
-                            "a divisor of num_attention_heads (" +
-                                std::to_string(m.numQueryHeads) + ")",
+                            "a divisor of num_attention_heads (" + std::to_string(m.numQueryHeads) +
+                                ")",
                             std::to_string(group));
                     return;
                 }

@@ -51,7 +51,8 @@ void readQwen3Next(Reading& x) {
         x.key("moe.sharedIntermediateSize", "shared_expert_intermediate_size");
     }
     if (m.intermediateSize == 0) {
-        m.intermediateSize = m.moe.expertIntermediateSize;  // unused by MoE layers; a width for display
+        m.intermediateSize =
+            m.moe.expertIntermediateSize;  // unused by MoE layers; a width for display
     }
     if (x.failed()) {
         return;
@@ -84,8 +85,9 @@ void readQwen3Next(Reading& x) {
         }
     }
     // An MTP layer is a full-attention layer with the model's MLP (Qwen3NextMultiTokenPredictor).
-    readMtp(x, "mtp_num_hidden_layers",
-            {.mixer = MixerKind::Attention, .mlp = m.moe.enabled() ? MlpKind::Moe : MlpKind::Dense});
+    readMtp(
+        x, "mtp_num_hidden_layers",
+        {.mixer = MixerKind::Attention, .mlp = m.moe.enabled() ? MlpKind::Moe : MlpKind::Dense});
     if (x.type == "qwen3_5" || x.type == "qwen3_5_moe") {
         m.visionParameters = qwen35VisionParameters(x);
     }

@@ -26,9 +26,9 @@ inline constexpr std::int64_t kAnyCount = std::int64_t{1} << 53;
 
 /// What one family reader reads from and writes to.
 struct Reading {
-    const Json& root;  ///< The whole file.
-    const Json& text;  ///< The decoder's keys: the root, or its text_config (Llama 4, Gemma 3).
-    ObjectReader& r;   ///< Over `text`; its pointers start with "/text_config" when wrapped.
+    const Json& root;   ///< The whole file.
+    const Json& text;   ///< The decoder's keys: the root, or its text_config (Llama 4, Gemma 3).
+    ObjectReader& r;    ///< Over `text`; its pointers start with "/text_config" when wrapped.
     ObjectReader& top;  ///< Over `root`.
     std::string type;   ///< The model_type read (after an architectures fallback).
     FieldKeys& keys;
@@ -103,8 +103,8 @@ void readBiases(Reading& x, bool dflt = false);
 /// num_experts_per_tok (or `topKKey`) and the expert width under `widthKey`; records the
 /// keys. Returns the number of experts (0 when absent and not required).
 std::int64_t readExperts(Reading& x, const std::string& expertsKey, bool required,
-                         const std::string& widthKey, const std::string& topKKey =
-                                                          "num_experts_per_tok");
+                         const std::string& widthKey,
+                         const std::string& topKKey = "num_experts_per_tok");
 
 /// MLA shapes (q_lora_rank, kv_lora_rank, qk_nope_head_dim, qk_rope_head_dim, v_head_dim),
 /// with the DeepSeek conventions: headDim = nope + rope, numKvHeads = numQueryHeads.
@@ -129,24 +129,24 @@ double pixtralMistral3VisionParameters(Reading& x);
 double qwen35VisionParameters(Reading& x);
 
 // The family readers, one per file under configs/ (see kFamilies in model_config.cpp).
-void readLlama(Reading& x);       // llama, mistral, mixtral
-void readPhi3(Reading& x);        // phi3
-void readQwen(Reading& x);        // qwen2, qwen2_moe, qwen3, qwen3_moe
-void readGemma(Reading& x);       // gemma, gemma2
-void readGemma3(Reading& x);      // gemma3_text, gemma3
-void readGemma4(Reading& x);      // gemma4_text, gemma4
-void readDeepseek(Reading& x);    // deepseek_v2, deepseek_v3, deepseek_v32, kimi_k2
-void readGlmMoeDsa(Reading& x);   // glm_moe_dsa
-void readGlm4Moe(Reading& x);     // glm4_moe
-void readGptOss(Reading& x);      // gpt_oss
-void readLlama4(Reading& x);      // llama4, llama4_text
-void readQwen3Next(Reading& x);   // qwen3_next, qwen3_5(_text), qwen3_5_moe(_text)
-void readNemotronH(Reading& x);   // nemotron_h
-void readNemotronNas(Reading& x);  // nemotron-nas (DeciLM)
-void readMistral3(Reading& x);    // mistral3 (its text_config: mistral, ministral3)
-void readOlmo2(Reading& x);       // olmo2
-void readCohere2(Reading& x);     // cohere2
+void readLlama(Reading& x);          // llama, mistral, mixtral
+void readPhi3(Reading& x);           // phi3
+void readQwen(Reading& x);           // qwen2, qwen2_moe, qwen3, qwen3_moe
+void readGemma(Reading& x);          // gemma, gemma2
+void readGemma3(Reading& x);         // gemma3_text, gemma3
+void readGemma4(Reading& x);         // gemma4_text, gemma4
+void readDeepseek(Reading& x);       // deepseek_v2, deepseek_v3, deepseek_v32, kimi_k2
+void readGlmMoeDsa(Reading& x);      // glm_moe_dsa
+void readGlm4Moe(Reading& x);        // glm4_moe
+void readGptOss(Reading& x);         // gpt_oss
+void readLlama4(Reading& x);         // llama4, llama4_text
+void readQwen3Next(Reading& x);      // qwen3_next, qwen3_5(_text), qwen3_5_moe(_text)
+void readNemotronH(Reading& x);      // nemotron_h
+void readNemotronNas(Reading& x);    // nemotron-nas (DeciLM)
+void readMistral3(Reading& x);       // mistral3 (its text_config: mistral, ministral3)
+void readOlmo2(Reading& x);          // olmo2
+void readCohere2(Reading& x);        // cohere2
 void readGraniteHybrid(Reading& x);  // granitemoehybrid
-void readMinimaxM2(Reading& x);   // minimax_m2
+void readMinimaxM2(Reading& x);      // minimax_m2
 
 }  // namespace roofline::io::detail::configs
