@@ -373,6 +373,183 @@ EXTRA_MODELS = [
 ]
 
 
+# Family and release (year-month) of every model preset, for the model picker (read into
+# Model::family and Model::release; presets/README.md).
+FAMILY_RELEASE = {
+    'llama-2-7b': ('Llama 2', '2023-07'), 'llama-2-13b': ('Llama 2', '2023-07'),
+    'llama-2-70b': ('Llama 2', '2023-07'), 'llama-3-8b': ('Llama 3', '2024-04'),
+    'llama-3-70b': ('Llama 3', '2024-04'), 'llama-3.1-8b': ('Llama 3.1', '2024-07'),
+    'llama-3.1-70b': ('Llama 3.1', '2024-07'), 'llama-3.1-405b': ('Llama 3.1', '2024-07'),
+    'llama-3.2-1b': ('Llama 3.2', '2024-09'), 'llama-3.2-3b': ('Llama 3.2', '2024-09'),
+    'mistral-7b': ('Mistral', '2023-09'), 'mixtral-8x7b': ('Mixtral', '2023-12'),
+    'mixtral-8x22b': ('Mixtral', '2024-04'), 'qwen2.5-7b': ('Qwen2.5', '2024-09'),
+    'gemma-2-9b': ('Gemma 2', '2024-06'), 'gpt-oss-120b': ('gpt-oss', '2025-08'),
+    'deepseek-v3': ('DeepSeek-V3', '2024-12'), 'vit-large-patch16-224': ('ViT', '2020-10'),
+    'clip-vit-large-patch14': ('CLIP', '2021-01'), 'resnet-50': ('ResNet', '2015-12'),
+    'llama-4-scout': ('Llama 4', '2025-04'), 'llama-4-maverick': ('Llama 4', '2025-04'),
+    'gemma-3-27b': ('Gemma 3', '2025-03'), 'qwen3-8b': ('Qwen3', '2025-04'),
+    'qwen3-32b': ('Qwen3', '2025-04'), 'qwen3-30b-a3b': ('Qwen3', '2025-04'),
+    'qwen3-235b-a22b': ('Qwen3', '2025-04'), 'qwen3-next-80b-a3b': ('Qwen3-Next', '2025-09'),
+    'deepseek-v3.2': ('DeepSeek-V3', '2025-12'), 'kimi-k2': ('Kimi K2', '2025-07'),
+    'gpt-oss-20b': ('gpt-oss', '2025-08'), 'nemotron-3-nano-30b-a3b': ('Nemotron 3', '2025-12'),
+}
+
+
+def with_family(mid, rl):
+    """The sidecar with family and release after the name."""
+    family, release = FAMILY_RELEASE[mid]
+    out = {}
+    for k, v in rl.items():
+        out[k] = v
+        if k == 'name':
+            out['family'] = family
+            out['release'] = release
+    return out
+
+
+# Issue 17: presets from verbatim config.json files, each with its source. The reference's
+# five configs are read from ../shared/reference/configs/; the others are public copies,
+# held here as JSON text exactly as published (keys, order and values).
+VERBATIM_CONFIGS = {
+    'llama-4-maverick': r'''{"architectures": ["Llama4ForConditionalGeneration"], "boi_token_index": 200080, "eoi_token_index": 200081, "image_token_index": 200092, "model_type": "llama4", "text_config": {"attention_bias": false, "attention_chunk_size": 8192, "attention_dropout": 0.0, "head_dim": 128, "hidden_act": "silu", "hidden_size": 5120, "interleave_moe_layer_step": 2, "intermediate_size": 8192, "intermediate_size_mlp": 16384, "max_position_embeddings": 1048576, "model_type": "llama4_text", "num_attention_heads": 40, "num_experts_per_tok": 1, "num_hidden_layers": 48, "num_key_value_heads": 8, "num_local_experts": 128, "output_router_logits": false, "rms_norm_eps": 1e-05, "rope_scaling": null, "rope_theta": 500000.0, "router_aux_loss_coef": 0.001, "torch_dtype": "bfloat16", "use_cache": true, "use_qk_norm": false, "vocab_size": 202048}, "torch_dtype": "bfloat16", "transformers_version": "4.51.0.dev0", "vision_config": {"attention_dropout": 0.0, "hidden_act": "gelu", "hidden_size": 1408, "image_size": 336, "initializer_range": 0.02, "intermediate_size": 5632, "model_type": "llama4_vision_model", "multi_modal_projector_bias": false, "norm_eps": 1e-05, "num_attention_heads": 16, "num_channels": 3, "num_hidden_layers": 34, "patch_size": 14, "pixel_shuffle_ratio": 0.5, "projector_dropout": 0.0, "projector_input_dim": 4096, "projector_output_dim": 4096, "rope_theta": 10000, "torch_dtype": "bfloat16", "vision_feature_layer": -1, "vision_feature_select_strategy": "default", "vision_output_dim": 4096}}''',
+    'gemma-3-27b': r'''{"architectures": ["Gemma3ForConditionalGeneration"], "boi_token_index": 255999, "eoi_token_index": 256000, "eos_token_id": [1, 106], "image_token_index": 262144, "initializer_range": 0.02, "mm_tokens_per_image": 256, "model_type": "gemma3", "text_config": {"head_dim": 128, "hidden_size": 5376, "intermediate_size": 21504, "model_type": "gemma3_text", "num_attention_heads": 32, "num_hidden_layers": 62, "num_key_value_heads": 16, "query_pre_attn_scalar": 168, "rope_scaling": {"factor": 8.0, "rope_type": "linear"}, "sliding_window": 1024}, "torch_dtype": "bfloat16", "transformers_version": "4.50.0.dev0", "vision_config": {"hidden_size": 1152, "image_size": 896, "intermediate_size": 4304, "model_type": "siglip_vision_model", "num_attention_heads": 16, "num_hidden_layers": 27, "patch_size": 14, "vision_use_head": false}}''',
+    'qwen3-8b': r'''{"architectures": ["Qwen3ForCausalLM"], "attention_bias": false, "attention_dropout": 0.0, "bos_token_id": 151643, "eos_token_id": 151645, "head_dim": 128, "hidden_act": "silu", "hidden_size": 4096, "initializer_range": 0.02, "intermediate_size": 12288, "max_position_embeddings": 40960, "max_window_layers": 36, "model_type": "qwen3", "num_attention_heads": 32, "num_hidden_layers": 36, "num_key_value_heads": 8, "rms_norm_eps": 1e-06, "rope_scaling": null, "rope_theta": 1000000, "sliding_window": null, "tie_word_embeddings": false, "torch_dtype": "bfloat16", "transformers_version": "4.51.0", "use_cache": true, "use_sliding_window": false, "vocab_size": 151936}''',
+    'qwen3-32b': r'''{"architectures": ["Qwen3ForCausalLM"], "attention_bias": false, "attention_dropout": 0.0, "bos_token_id": 151643, "eos_token_id": 151645, "head_dim": 128, "hidden_act": "silu", "hidden_size": 5120, "initializer_range": 0.02, "intermediate_size": 25600, "max_position_embeddings": 40960, "max_window_layers": 64, "model_type": "qwen3", "num_attention_heads": 64, "num_hidden_layers": 64, "num_key_value_heads": 8, "rms_norm_eps": 1e-06, "rope_scaling": null, "rope_theta": 1000000, "sliding_window": null, "tie_word_embeddings": false, "torch_dtype": "bfloat16", "transformers_version": "4.51.0", "use_cache": true, "use_sliding_window": false, "vocab_size": 151936}''',
+    'qwen3-30b-a3b': r'''{"architectures": ["Qwen3MoeForCausalLM"], "attention_bias": false, "attention_dropout": 0.0, "bos_token_id": 151643, "decoder_sparse_step": 1, "eos_token_id": 151645, "head_dim": 128, "hidden_act": "silu", "hidden_size": 2048, "initializer_range": 0.02, "intermediate_size": 6144, "max_position_embeddings": 40960, "max_window_layers": 48, "mlp_only_layers": [], "model_type": "qwen3_moe", "moe_intermediate_size": 768, "norm_topk_prob": true, "num_attention_heads": 32, "num_experts": 128, "num_experts_per_tok": 8, "num_hidden_layers": 48, "num_key_value_heads": 4, "output_router_logits": false, "rms_norm_eps": 1e-06, "rope_scaling": null, "rope_theta": 1000000.0, "router_aux_loss_coef": 0.001, "sliding_window": null, "tie_word_embeddings": false, "torch_dtype": "bfloat16", "transformers_version": "4.51.0", "use_cache": true, "use_sliding_window": false, "vocab_size": 151936}''',
+    'qwen3-235b-a22b': r'''{"architectures": ["Qwen3MoeForCausalLM"], "attention_bias": false, "attention_dropout": 0.0, "bos_token_id": 151643, "decoder_sparse_step": 1, "eos_token_id": 151645, "head_dim": 128, "hidden_act": "silu", "hidden_size": 4096, "initializer_range": 0.02, "intermediate_size": 12288, "max_position_embeddings": 40960, "max_window_layers": 94, "mlp_only_layers": [], "model_type": "qwen3_moe", "moe_intermediate_size": 1536, "norm_topk_prob": true, "num_attention_heads": 64, "num_experts": 128, "num_experts_per_tok": 8, "num_hidden_layers": 94, "num_key_value_heads": 4, "output_router_logits": false, "rms_norm_eps": 1e-06, "rope_scaling": null, "rope_theta": 1000000.0, "router_aux_loss_coef": 0.001, "sliding_window": null, "tie_word_embeddings": false, "torch_dtype": "bfloat16", "transformers_version": "4.51.0", "use_cache": true, "use_sliding_window": false, "vocab_size": 151936}''',
+    'kimi-k2': r'''{"architectures": ["DeepseekV3ForCausalLM"], "model_type": "kimi_k2", "num_hidden_layers": 61, "hidden_size": 7168, "num_attention_heads": 64, "num_key_value_heads": 64, "intermediate_size": 18432, "vocab_size": 163840, "max_position_embeddings": 131072, "n_routed_experts": 384, "n_shared_experts": 1, "num_experts_per_tok": 8, "moe_intermediate_size": 2048, "moe_layer_freq": 1, "first_k_dense_replace": 1, "kv_lora_rank": 512, "q_lora_rank": 1536, "qk_nope_head_dim": 128, "qk_rope_head_dim": 64, "v_head_dim": 128, "routed_scaling_factor": 2.827, "torch_dtype": "bfloat16", "use_cache": true, "tie_word_embeddings": false}''',
+    'gpt-oss-20b': r'''{"architectures": ["GptOssForCausalLM"], "attention_bias": true, "attention_dropout": 0.0, "eos_token_id": 200002, "experts_per_token": 4, "head_dim": 64, "hidden_act": "silu", "hidden_size": 2880, "initial_context_length": 4096, "initializer_range": 0.02, "intermediate_size": 2880, "layer_types": ["sliding_attention", "full_attention", "sliding_attention", "full_attention", "sliding_attention", "full_attention", "sliding_attention", "full_attention", "sliding_attention", "full_attention", "sliding_attention", "full_attention", "sliding_attention", "full_attention", "sliding_attention", "full_attention", "sliding_attention", "full_attention", "sliding_attention", "full_attention", "sliding_attention", "full_attention", "sliding_attention", "full_attention"], "max_position_embeddings": 131072, "model_type": "gpt_oss", "num_attention_heads": 64, "num_experts_per_tok": 4, "num_hidden_layers": 24, "num_key_value_heads": 8, "num_local_experts": 32, "output_router_logits": false, "pad_token_id": 199999, "quantization_config": {"modules_to_not_convert": ["model.layers.*.self_attn", "model.layers.*.mlp.router", "model.embed_tokens", "lm_head"], "quant_method": "mxfp4"}, "rms_norm_eps": 1e-05, "rope_scaling": {"beta_fast": 32.0, "beta_slow": 1.0, "factor": 32.0, "original_max_position_embeddings": 4096, "rope_type": "yarn", "truncate": false}, "rope_theta": 150000, "router_aux_loss_coef": 0.9, "sliding_window": 128, "swiglu_limit": 7.0, "tie_word_embeddings": false, "transformers_version": "4.55.0.dev0", "use_cache": true, "vocab_size": 201088}''',
+}
+
+VERBATIM_MODELS = [
+    ('llama-4-scout', 'reference:llama-4-scout-17b-16e-instruct.json', {
+        'name': 'Llama 4 Scout 17B-16E',
+        'official_params': '109B total / 17B active (meta-llama/Llama-4-Scout-17B-16E-Instruct model card)',
+        'sources': [
+            'config.json of meta-llama/Llama-4-Scout-17B-16E-Instruct, verbatim copy: github '
+            'inference-sim/inference-sim model_configs/llama-4-scout-17b-16e-instruct/config.json '
+            '@ 59649ee4320a (../shared/reference/configs/index.json)',
+        ],
+        'notes': 'Multimodal wrapper: the decoder is text_config; the vision tower and projector '
+                 '(0.87B, counted from vision_config) are reported apart. 16 routed experts top-1 '
+                 'plus one shared expert on all 48 layers; chunked attention (8,192) on 36 layers, '
+                 '12 NoPE global layers.',
+    }),
+    ('llama-4-maverick', 'inline', {
+        'name': 'Llama 4 Maverick 17B-128E',
+        'official_params': '400B total / 17B active (meta-llama/Llama-4-Maverick-17B-128E-Instruct model card)',
+        'sources': [
+            'config.json of meta-llama/Llama-4-Maverick-17B-128E-Instruct, copy: github '
+            'ai-dynamo/aiconfigurator aic-core/src/aiconfigurator_core/model_configs/'
+            'meta-llama--Llama-4-Maverick-17B-128E-Instruct_config.json @ '
+            '64c5ddb697dd8ad88a938f65b23d25cf5f45de12',
+        ],
+        'notes': 'interleave_moe_layer_step 2: 24 MoE layers (128 experts top-1 + shared expert) '
+                 'and 24 dense layers of intermediate_size_mlp 16,384. Vision tower as Scout.',
+    }),
+    ('gemma-3-27b', 'inline', {
+        'name': 'Gemma 3 27B',
+        'official_params': '27B (Gemma 3 technical report: 417M vision + 1,416M embedding + 25,600M non-embedding)',
+        'sources': [
+            'config.json of google/gemma-3-27b-it as held in github brb-nv/TensorRT-LLM '
+            'tests/unittest/_torch/modeling/test_modeling_gemma3vl.py GEMMA3_27B_MINI_CONFIG @ '
+            'a355137c2949737465373be2aae02156a596f43c, with the two values that file marks '
+            '"Modified for testing" (num_hidden_layers 6, sliding_window 4) restored to the '
+            'published 62 and 1024',
+            'The 62 layers and the 1024 window: GEMMA3_27B_TEXT, the text part of the same config, '
+            'in a third-party file (find_string id 62559293678); Gemma 3 technical report',
+        ],
+        'notes': 'text_config leaves vocab_size and sliding_window_pattern out: transformers '
+                 'Gemma3TextConfig defaults 262,208 and 6 (5 local layers of 1,024 tokens, then a '
+                 'global one). SigLIP tower and projector counted from vision_config.',
+    }),
+    ('qwen3-8b', 'inline', {
+        'name': 'Qwen3-8B',
+        'official_params': '8.2B (Qwen/Qwen3-8B model card; 6.95B non-embedding)',
+        'sources': ['config.json of Qwen/Qwen3-8B, verbatim copy: github citsjtu2020/LLM-Prof '
+                    'sglang/Model_Config.md ("Qwen3-8B") @ 8434c8d19c396b2f95d92a67845a7c0a0e0dd512'],
+    }),
+    ('qwen3-32b', 'inline', {
+        'name': 'Qwen3-32B',
+        'official_params': '32.8B (Qwen/Qwen3-32B model card; 31.2B non-embedding)',
+        'sources': ['config.json of Qwen/Qwen3-32B, verbatim copy: github citsjtu2020/LLM-Prof '
+                    'sglang/Model_Config.md ("Qwen3-32B") @ 8434c8d19c396b2f95d92a67845a7c0a0e0dd512'],
+    }),
+    ('qwen3-30b-a3b', 'inline', {
+        'name': 'Qwen3-30B-A3B',
+        'official_params': '30.5B total / 3.3B active (Qwen/Qwen3-30B-A3B model card)',
+        'sources': ['config.json of Qwen/Qwen3-30B-A3B, verbatim copy: github citsjtu2020/LLM-Prof '
+                    'sglang/Model_Config.md ("Qwen3-30B-A3B") @ 8434c8d19c396b2f95d92a67845a7c0a0e0dd512'],
+    }),
+    ('qwen3-235b-a22b', 'inline', {
+        'name': 'Qwen3-235B-A22B',
+        'official_params': '235B total / 22B active (Qwen/Qwen3-235B-A22B model card)',
+        'sources': [
+            'config.json of Qwen/Qwen3-235B-A22B as a Python dict in a third-party LiteLLM '
+            'registration file (find_string id 22176531064; True/False/None written as JSON)',
+            'Corroborated: github zyzshishui/slime scripts/models/qwen3-235B-A22B.sh (94 layers, '
+            'hidden 4096, ffn 12288, 64 heads, 4 KV groups, kv channels 128, 128 experts top-8 of '
+            '1536, vocab 151936)',
+        ],
+    }),
+    ('qwen3-next-80b-a3b', 'reference:qwen3-next-80b-a3b-thinking.json', {
+        'name': 'Qwen3-Next-80B-A3B',
+        'official_params': '80B total / 3B active (Qwen/Qwen3-Next-80B-A3B-Thinking model card)',
+        'sources': ['config.json of Qwen/Qwen3-Next-80B-A3B-Thinking, verbatim copy: github '
+                    'ai-dynamo/aiconfigurator src/aiconfigurator/model_configs/'
+                    'Qwen--Qwen3-Next-80B-A3B-Thinking_config.json @ 1b7cfb10a6fa '
+                    '(../shared/reference/configs/index.json)'],
+        'notes': 'Hybrid: 36 Gated DeltaNet layers (a fixed state per sequence, bf16 as '
+                 'torch_dtype: the config names no state dtype) and 12 gated full-attention layers. '
+                 'Our active count (3.87B) includes both embedding tables (0.62B); the card\'s "3B" '
+                 'does not.',
+    }),
+    ('deepseek-v3.2', 'reference:deepseek-v3.2.json', {
+        'name': 'DeepSeek-V3.2',
+        'official_params': '671B total / 37B active main model (HF lists 685B with the MTP layer)',
+        'sources': ['config.json of deepseek-ai/DeepSeek-V3.2, verbatim copy: github '
+                    'ai-dynamo/aiconfigurator aic-core/src/aiconfigurator_core/model_configs/'
+                    'deepseek-ai--DeepSeek-V3.2_config.json @ 0b077da5e017 '
+                    '(../shared/reference/configs/index.json)'],
+        'notes': 'DeepSeek Sparse Attention over MLA: the lightning indexer (64 heads of 128) reads '
+                 'its key cache over every token, attention reads index_topk 2,048 latents. One '
+                 'MTP layer (num_nextn_predict_layers) reported beside the count.',
+    }),
+    ('kimi-k2', 'inline', {
+        'name': 'Kimi K2',
+        'official_params': '1T total (1.04T) / 32B active (moonshotai/Kimi-K2-Instruct model card)',
+        'sources': ['config.json of moonshotai/Kimi-K2-Instruct, architecture keys as copied in '
+                    'github ai-dynamo/aiconfigurator src/aiconfigurator/model_configs/'
+                    'moonshotai--Kimi-K2-Instruct_config.json @ '
+                    '821eb9a651450cef303fb858289bca98959fe4c2 (that copy keeps the shape keys '
+                    'only: no rope_scaling or quantization_config)'],
+        'notes': 'model_type kimi_k2 is no transformers type; architectures names '
+                 'DeepseekV3ForCausalLM, so the loader reads it as deepseek_v3 and says so.',
+    }),
+    ('gpt-oss-20b', 'inline', {
+        'name': 'gpt-oss-20b',
+        'official_params': '21B total (20.9B) / 3.6B active (openai/gpt-oss-20b model card)',
+        'sources': [
+            'config.json of openai/gpt-oss-20b, copy: github EchoCog/gpt-oss-20b config.json @ '
+            '52971a17bf2f66dd519c8d26217b1405e425a246, identical but for quantization_config.'
+            'quant_method, which that copy edits to "gptq"; the published "mxfp4" is kept (a second '
+            'verbatim copy, find_string id 31112482743, and the gpt-oss-120b preset)',
+        ],
+        'notes': 'Our active count (4.19B) includes both embedding tables; the card\'s 3.6B leaves '
+                 'out the input embedding (201,088 × 2,880 = 0.58B).',
+    }),
+    ('nemotron-3-nano-30b-a3b', 'reference:nemotron-3-nano-30b-a3b.json', {
+        'name': 'Nemotron 3 Nano 30B-A3B',
+        'official_params': '31.6B total / ~3.5B active (third-party page basecompute/NVIDIA-Nemotron-3-Nano-30B-A3B)',
+        'sources': ['config.json of nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16, verbatim copy: github '
+                    'ai-dynamo/aiconfigurator aic-core/src/aiconfigurator_core/model_configs/'
+                    'nvidia--NVIDIA-Nemotron-3-Nano-30B-A3B-BF16_config.json @ 0b077da5e017 '
+                    '(../shared/reference/configs/index.json)'],
+        'notes': 'Mamba-2 hybrid: 23 Mamba-2 blocks (fp32 state, mamba_ssm_cache_dtype), 6 '
+                 'attention blocks, 23 MoE blocks (128 experts top-6 + shared expert, relu2).',
+    }),
+]
+
 def load(name):
     with open(os.path.join(REF_DIR, name), encoding='utf-8') as f:
         return json.load(f)
@@ -578,7 +755,7 @@ def build_model(mid, ref_name, display, m):
           'sources': list(m['sources'])}
     if m.get('notes'):
         rl['notes'] = m['notes']
-    out = {'_roofline': rl}
+    out = {'_roofline': with_family(mid, rl)}
     for k, v in m['config'].items():
         out[k] = v
     return out
@@ -605,12 +782,25 @@ def main():
             f.write(json.dumps(out, ensure_ascii=False, indent=2) + '\n')
 
     for mid, rl, config in EXTRA_MODELS:
-        out = {'_roofline': rl}
+        out = {'_roofline': with_family(mid, rl)}
         out.update(config)
         with open(os.path.join(MODEL_OUT, mid + '.json'), 'w', encoding='utf-8') as f:
             f.write(json.dumps(out, ensure_ascii=False, indent=2) + '\n')
 
-    print('wrote %d hardware and %d model presets' % (len(HARDWARE), len(MODELS) + len(EXTRA_MODELS)))
+    for mid, where, rl in VERBATIM_MODELS:
+        if where.startswith('reference:'):
+            path = os.path.join(REF_DIR, 'configs', where[len('reference:'):])
+            with open(path, encoding='utf-8') as f:
+                config = json.load(f)
+        else:
+            config = json.loads(VERBATIM_CONFIGS[mid])
+        out = {'_roofline': with_family(mid, rl)}
+        out.update(config)
+        with open(os.path.join(MODEL_OUT, mid + '.json'), 'w', encoding='utf-8') as f:
+            f.write(json.dumps(out, ensure_ascii=False, indent=2) + '\n')
+
+    print('wrote %d hardware and %d model presets' % (len(HARDWARE), len(MODELS) + len(EXTRA_MODELS)
+                                                      + len(VERBATIM_MODELS)))
     return 0
 
 

@@ -24,7 +24,8 @@ seed() {  # seed DIR FILES...: copies files (flattened) into a corpus folder
     for f in "$@"; do [[ -f "$f" ]] && cp "$f" "$dir/$(echo "$f" | tr '/' '_')"; done
 }
 seed "$work/hardware" presets/hardware/*.json tests/data/valid/*.json tests/data/invalid/*
-seed "$work/model" presets/models/*.json tests/data/valid/*.json tests/data/invalid/*
+seed "$work/model" presets/models/*.json tests/data/valid/*.json tests/data/invalid/* \
+    tests/data/fuzz-seeds/model/*
 seed "$work/measured" resources/examples/*.csv tests/data/measured/*
 seed "$work/scenario" presets/scenarios/*.json tests/data/valid/*.json tests/data/invalid/*
 

@@ -117,6 +117,9 @@ std::string Issue::message() const {
     } else {
         out += "the file";
     }
+    if (severity == Severity::Notice) {
+        return "note: " + out + " " + expected + ": " + found;
+    }
     // Only the core's issues (those with a field id) hold {field} references.
     out += " must be " + (field.empty() ? expected : plainExpected(expected)) + ", got " + found;
     if (severity == Severity::Warning) {

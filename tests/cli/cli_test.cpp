@@ -909,7 +909,12 @@ TEST(CliValidate, EveryShippedPresetIsOk) {
             SCOPED_TRACE(entry.path().string());
             const Result r = cli({"validate", entry.path().string()});
             EXPECT_EQ(r.code, kExitOk) << r.err;
-            EXPECT_TRUE(r.err.empty()) << r.err;
+            // Nothing on stderr but notes: how a checkpoint is stored (quantization_config),
+            // kimi_k2 read as deepseek_v3. No warning, no error.
+            std::istringstream lines(r.err);
+            for (std::string line; std::getline(lines, line);) {
+                EXPECT_EQ(line.rfind("note: ", 0), 0u) << line;
+            }
         }
     }
 }

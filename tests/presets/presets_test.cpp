@@ -67,11 +67,14 @@ Hardware loadHardware(const std::string& id) {
     return h.ok() ? *h.value : Hardware{};
 }
 
-// Layer groups as a multiset-like map (window, moe) -> count, so group order does not matter.
+// Layer groups as a multiset-like map (sliding window or 0, moe) -> count, so group order does
+// not matter (the attention-only presets; tests/presets/model_families_test.cpp reads the
+// new layer kinds).
 std::map<std::pair<std::int64_t, bool>, std::int64_t> groupsOf(const Model& m) {
     std::map<std::pair<std::int64_t, bool>, std::int64_t> out;
     for (const LayerGroup& g : m.layerGroups) {
-        out[{g.window, g.mlp == roofline::MlpKind::Moe}] += g.count;
+        const std::int64_t window = g.span == roofline::AttentionSpan::Sliding ? g.window : 0;
+        out[{window, g.mlp == roofline::MlpKind::Moe}] += g.count;
     }
     return out;
 }
@@ -108,7 +111,11 @@ TEST(PresetFiles, EveryEmbeddedPresetParsesWithZeroIssues) {
         } else {
             ADD_FAILURE() << "preset outside hardware/, models/ and scenarios/";
         }
-        // Zero issues: not even a warning about an unknown key.
+        // Zero issues: not even a warning about an unknown key. Notices say facts (how a
+        // checkpoint is stored, kimi_k2 read as deepseek_v3), not problems.
+        std::erase_if(issues, [](const roofline::Issue& i) {
+            return i.severity == roofline::Severity::Notice;
+        });
         EXPECT_TRUE(issues.empty()) << describeAll(issues);
     }
 }
@@ -485,6 +492,22 @@ constexpr ReferenceCount kReference[] = {
     {"vit-large-patch16-224", 304326632.0, 304326632.0, 0.0},
     {"clip-vit-large-patch14", 303966208.0, 303966208.0, 0.0},
     {"resnet-50", 25557032.0, 25557032.0, 0.0},
+    // Issue 17's presets: counted by hand in tests/presets/model_families_test.cpp (decoder
+    // only: the vision towers are Model::visionParameters; MTP layers are apart). KV bytes per
+    // token in bf16 without window or chunk caps; for DeepSeek-V3.2 the indexer key adds 132
+    // bytes per layer whatever the KV precision.
+    {"llama-4-scout", 107769861120.0, 17172894720.0, 196608.0},
+    {"llama-4-maverick", 400711848960.0, 17184691200.0, 196608.0},
+    {"gemma-3-27b", 27009346304.0, 27009346304.0, 507904.0},
+    {"qwen3-8b", 8190735360.0, 8190735360.0, 147456.0},
+    {"qwen3-32b", 32762123264.0, 32762123264.0, 262144.0},
+    {"qwen3-30b-a3b", 30532122624.0, 3353032704.0, 98304.0},
+    {"qwen3-235b-a22b", 235093634560.0, 22190763520.0, 192512.0},
+    {"qwen3-next-80b-a3b", 79674391296.0, 3874929408.0, 24576.0},
+    {"deepseek-v3.2", 671877944064.0, 38403822336.0, 78324.0},
+    {"kimi-k2", 1026408232448.0, 32861500928.0, 70272.0},
+    {"gpt-oss-20b", 20914757184.0, 4187440704.0, 49152.0},
+    {"nemotron-3-nano-30b-a3b", 31577940288.0, 3580076352.0, 6144.0},
 };
 
 double relativeError(double actual, double expected) {
@@ -590,7 +613,7 @@ TEST(PresetModels, KvCacheBytesPerTokenMatchReferenceExactly) {
     // DeepSeek-V3 61·576·2 = 70,272.
     for (const ReferenceCount& r : kReference) {
         SCOPED_TRACE(r.id);
-        EXPECT_EQ(roofline::kvCacheBytesPerToken(loadModel(r.id), 1.0) * 2.0, r.kvBytesPerToken);
+        EXPECT_EQ(roofline::kvCacheBytesPerToken(loadModel(r.id), 2.0), r.kvBytesPerToken);
     }
 }
 

@@ -206,6 +206,10 @@ struct Model {
     std::string id;            ///< Preset id or file stem.
     std::string name;          ///< Display name.
     std::string architecture;  ///< config.json model_type, e.g. "llama".
+    /// Family and release (year-month) for grouping in the model picker, from a preset's
+    /// `_roofline` sidecar ("Llama 4", "2025-04"); empty for other files.
+    std::string family;
+    std::string release;
 
     std::int64_t numLayers = 0;         ///< L
     std::int64_t hiddenSize = 0;        ///< h

@@ -13,7 +13,10 @@
 
 namespace roofline {
 
-enum class Severity : unsigned char { Error, Warning };
+/// Error: the input cannot be used. Warning: used, but something is probably wrong.
+/// Notice: a fact about the input worth saying (how a checkpoint is stored, a model_type read
+/// as the class its config names), not a problem; message() reads "note: … <expected>: <found>".
+enum class Severity : unsigned char { Error, Warning, Notice };
 
 /// One problem with an input: where, what was expected, what was found.
 ///

@@ -46,7 +46,16 @@ std::string fileKind(std::filesystem::file_type type) {
 
 }  // namespace
 
+// Python's non-JSON literals, as parseObject(pythonLiterals) stores them.
+constexpr std::string_view kLiteralMark = "\x01";
+
 std::string foundText(const Json& value) {
+    if (value.is_string()) {
+        const auto& s = value.get_ref<const std::string&>();
+        if (s.starts_with(kLiteralMark)) {
+            return s.substr(kLiteralMark.size());  // NaN, Infinity, -Infinity
+        }
+    }
     std::string text = value.dump(-1, ' ', false, Json::error_handler_t::replace);
     constexpr std::size_t kMax = 60;
     if (text.size() > kMax) {
@@ -64,8 +73,129 @@ std::string jsonErrorText(const Json::exception& e) {
     return what;
 }
 
-std::optional<Json> parseObject(std::string_view text, const std::string& file,
-                                std::vector<Issue>& issues) {
+namespace {
+
+// NaN, Infinity and -Infinity outside strings -> "\u0001NaN" etc.
+std::string replacePythonLiterals(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    bool inString = false;
+    const auto isWord = [](char ch) {
+        return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+               ch == '_';
+    };
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char ch = text[i];
+        if (inString) {
+            out += ch;
+            if (ch == '\\' && i + 1 < text.size()) {
+                out += text[++i];
+            } else if (ch == '"') {
+                inString = false;
+            }
+            continue;
+        }
+        if (ch == '"') {
+            inString = true;
+            out += ch;
+            continue;
+        }
+        bool replaced = false;
+        for (std::string_view lit : {"-Infinity", "Infinity", "NaN"}) {
+            if (text.substr(i, lit.size()) == lit && (i == 0 || !isWord(text[i - 1])) &&
+                (i + lit.size() == text.size() || !isWord(text[i + lit.size()]))) {
+                out += "\"\\u0001";
+                out += lit;
+                out += '"';
+                i += lit.size() - 1;
+                replaced = true;
+                break;
+            }
+        }
+        if (!replaced) {
+            out += ch;
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string pointerNear(std::string_view text, std::size_t pos) {
+    struct Frame {
+        bool object = false;
+        std::string key;
+        std::size_t index = 0;
+        bool expectKey = false;
+    };
+    std::vector<Frame> stack;
+    std::string current;
+    bool inString = false;
+    const std::size_t end = std::min(pos, text.size());
+    for (std::size_t i = 0; i < end; ++i) {
+        const char ch = text[i];
+        if (inString) {
+            if (ch == '\\' && i + 1 < end) {
+                current += text[++i];
+            } else if (ch == '"') {
+                inString = false;
+                if (!stack.empty() && stack.back().object && stack.back().expectKey) {
+                    stack.back().key = current;
+                    stack.back().expectKey = false;
+                }
+            } else {
+                current += ch;
+            }
+            continue;
+        }
+        switch (ch) {
+            case '"':
+                inString = true;
+                current.clear();
+                break;
+            case '{':
+                stack.push_back({true, "", 0, true});
+                break;
+            case '[':
+                stack.push_back({false, "", 0, false});
+                break;
+            case '}':
+            case ']':
+                if (!stack.empty()) {
+                    stack.pop_back();
+                }
+                break;
+            case ',':
+                if (!stack.empty()) {
+                    if (stack.back().object) {
+                        stack.back().expectKey = true;
+                    } else {
+                        ++stack.back().index;
+                    }
+                }
+                break;
+            default:
+                break;
+        }
+    }
+    std::string out;
+    for (const Frame& f : stack) {
+        if (f.object) {
+            if (f.key.empty()) {
+                break;
+            }
+            out += "/" + escapeToken(f.key);
+        } else {
+            out += "/" + std::to_string(f.index);
+        }
+    }
+    return out;
+}
+
+std::optional<Json> parseObject(std::string_view original, const std::string& file,
+                                std::vector<Issue>& issues, bool pythonLiterals) {
+    const std::string replaced = pythonLiterals ? replacePythonLiterals(original) : std::string();
+    const std::string_view text = pythonLiterals ? std::string_view(replaced) : original;
     const auto isSpace = [](char ch) {
         return ch == ' ' || ch == '\n' || ch == '\r' || ch == '\t';
     };
@@ -81,7 +211,13 @@ std::optional<Json> parseObject(std::string_view text, const std::string& file,
     try {
         json = Json::parse(text.begin(), text.end());
     } catch (const Json::exception& e) {
-        issues.push_back({Severity::Error, file, "", "valid JSON", jsonErrorText(e)});
+        std::string what = jsonErrorText(e);
+        if (const auto* pe = dynamic_cast<const Json::parse_error*>(&e); pe != nullptr) {
+            const std::size_t at = pe->byte > 0 ? pe->byte - 1 : 0;
+            const std::string near = pointerNear(text, at);
+            what += near.empty() ? " (at the top level)" : " (near " + near + ")";
+        }
+        issues.push_back({Severity::Error, file, "", "valid JSON", what});
         return std::nullopt;
     }
     if (!json.is_object()) {

@@ -25,9 +25,15 @@ std::string foundText(const Json& value);
 std::string jsonErrorText(const Json::exception& e);
 
 /// Parses text; on failure adds an issue ("valid JSON" / "an empty file" / the parser's
-/// position and reason) and returns nullopt. Also requires a top-level object.
+/// position and reason, and the key path near it) and returns nullopt. Also requires a
+/// top-level object. With pythonLiterals, the NaN, Infinity and -Infinity that Python's json
+/// writes into config.json are accepted outside strings: each becomes a string value that
+/// foundText() shows as the literal (so a key the reader needs as a number reports "got NaN").
 std::optional<Json> parseObject(std::string_view text, const std::string& file,
-                                std::vector<Issue>& issues);
+                                std::vector<Issue>& issues, bool pythonLiterals = false);
+
+/// The JSON Pointer of the value being read at byte `pos` of `text` (for syntax errors).
+std::string pointerNear(std::string_view text, std::size_t pos);
 
 /// Reads a whole file of at most maxBytes into `text`; adds an issue and returns false
 /// when it cannot.

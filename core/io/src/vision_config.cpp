@@ -67,7 +67,7 @@ void readEncoder(ObjectReader& r, const std::string& prefix, Model& m, FieldKeys
     m.oBias = true;
     m.mlpBias = true;
     m.qkvBias = true;
-    m.layerGroups = {LayerGroup{.count = m.numLayers}};
+    m.layerGroups = {LayerGroup{.count = m.numLayers}};  // full attention, dense MLP
 }
 
 }  // namespace

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// gemma, gemma2: transformers/models/gemma/modeling_gemma.py,
+// transformers/models/gemma2/modeling_gemma2.py. Tied embeddings by default, a GeGLU MLP;
+// Gemma-2 has four norms per layer (input, post-attention, pre- and post-feedforward) and
+// alternates sliding (even layers) and global attention unless layer_types says otherwise.
+//
+// gemma3_text, gemma3: transformers/models/gemma3/modeling_gemma3.py. Four norms per layer and
+// a per-head RMSNorm on q and k; tied embeddings; layer_types, else sliding_window_pattern
+// (default 6: layer i is global when (i + 1) % 6 == 0). The multimodal gemma3 reads its
+// decoder from text_config (Gemma3TextConfig's defaults for the keys it leaves out: Gemma 3
+// 4B/12B/27B configs omit vocab_size) and counts the SigLIP tower and the projector.
+//
+// gemma4_text, gemma4: transformers/models/gemma4/modeling_gemma4.py. Gemma 3's layer with
+// per-kind attention: global layers use global_head_dim and, with attention_k_eq_v,
+// num_global_key_value_heads. With enable_moe_block the dense MLP runs beside num_experts
+// routed experts of moe_intermediate_size (read as an always-on shared expert of
+// intermediate_size, which is what it is) with three more norms.
+
+#include "reader.h"
+
+namespace roofline::io::detail::configs {
+
+void readGemma(Reading& x) {
+    readCommon(x, {.tieWordEmbeddings = true});
+    readBiases(x);
+    x.m.normsPerLayer = x.type == "gemma2" ? 4 : 2;
+    if (x.failed()) {
+        return;
+    }
+    const std::int64_t window = slidingWindow(x);
+    if (!windowsFromLayerTypes(x, window) && window > 0 && x.type == "gemma2") {
+        for (std::size_t i = 0; i < x.layers.size(); i += 2) {
+            x.layers[i].span = AttentionSpan::Sliding;  // even layers slide; odd are global
+            x.layers[i].window = window;
+        }
+    }
+}
+
+namespace {
+
+// Local layers, then a global one, `pattern` layers a period (Gemma 3, Cohere 2).
+void localGlobalPattern(Reading& x, std::int64_t window, std::int64_t pattern) {
+    for (std::size_t i = 0; i < x.layers.size(); ++i) {
+        if (static_cast<std::int64_t>(i + 1) % pattern != 0) {
+            x.layers[i].span = AttentionSpan::Sliding;
+            x.layers[i].window = window;
+        }
+    }
+}
+
+}  // namespace
+
+void readGemma3(Reading& x) {
+    // Gemma3TextConfig's defaults (transformers/models/gemma3/configuration_gemma3.py).
+    readCommon(x, {.vocabSize = 262'208,
+                   .intermediateSize = 9216,
+                   .numLayers = 26,
+                   .numQueryHeads = 8,
+                   .numKvHeads = 4,
+                   .headDim = 256,
+                   .tieWordEmbeddings = true});
+    readBiases(x);
+    x.m.normsPerLayer = 4;
+    x.m.qkNorm = true;
+    if (x.failed()) {
+        return;
+    }
+    const std::int64_t window = x.r.has("sliding_window") ? slidingWindow(x) : 4096;
+    if (!windowsFromLayerTypes(x, window)) {
+        const std::int64_t pattern =
+            x.r.integer("sliding_window_pattern", false, 1, kMaxLayers).value_or(6);
+        localGlobalPattern(x, window, pattern);
+    }
+    if (x.type == "gemma3") {
+        x.m.visionParameters = siglipGemma3VisionParameters(x);
+    }
+}
+
+void readGemma4(Reading& x) {
+    readCommon(x, {.vocabSize = 262'144,
+                   .intermediateSize = 9216,
+                   .numLayers = 30,
+                   .numQueryHeads = 8,
+                   .numKvHeads = 4,
+                   .headDim = 256,
+                   .tieWordEmbeddings = true});
+    readBiases(x);
+    Model& m = x.m;
+    m.normsPerLayer = 4;
+    m.qkNorm = true;
+    // Per-layer input embeddings (Gemma 4 E2B/E4B) and layers that reuse another layer's
+    // keys and values have no layer kind here yet: refuse rather than count them wrong.
+    if (x.r.integer("hidden_size_per_layer_input", false, 0, kMaxDim).value_or(0) > 0 ||
+        (!x.r.has("hidden_size_per_layer_input") &&
+         x.text.find("hidden_size_per_layer_input") == x.text.end())) {
+        x.error("hidden_size_per_layer_input",
+                "0 or null: gemma4 models with per-layer input embeddings (a second embedding "
+                "table and a gate and projection in every layer) are not modelled yet",
+                x.r.has("hidden_size_per_layer_input")
+                    ? foundText(*x.r.find("hidden_size_per_layer_input"))
+                    : "missing (transformers' default is 256)");
+    }
+    if (x.r.integer("num_kv_shared_layers", false, 0, kMaxLayers).value_or(0) > 0) {
+        x.error("num_kv_shared_layers",
+                "0: gemma4 layers that reuse an earlier layer's keys and values (no cache of "
+                "their own) are not modelled yet",
+                foundText(*x.r.find("num_kv_shared_layers")));
+    }
+    if (booleanOr(x, "enable_moe_block", false)) {
+        readExperts(x, "num_experts", true, "moe_intermediate_size", "top_k_experts");
+        m.moe.sharedIntermediateSize = m.intermediateSize;  // the dense MLP beside the experts
+    }
+    if (x.failed()) {
+        return;
+    }
+    const std::int64_t window = x.r.has("sliding_window") ? slidingWindow(x) : 512;
+    if (!windowsFromLayerTypes(x, window)) {
+        localGlobalPattern(x, window, 6);
+    }
+    x.layers.back().span = AttentionSpan::Full;  // transformers forces the last layer global
+    x.layers.back().window = 0;
+    const std::int64_t globalHeadDim =
+        x.r.integer("global_head_dim", false, 1, kMaxDim).value_or(512);
+    const bool kEqV = booleanOr(x, "attention_k_eq_v", false);
+    const std::int64_t globalKv =
+        kEqV ? x.r.integer("num_global_key_value_heads", false, 1, kMaxDim).value_or(0) : 0;
+    for (LayerGroup& l : x.layers) {
+        if (m.moe.enabled()) {
+            l.mlp = MlpKind::Moe;
+            l.norms = 7;  // + post_feedforward_layernorm_1/_2, pre_feedforward_layernorm_2
+        }
+        if (l.span == AttentionSpan::Full) {
+            l.headDim = globalHeadDim;
+            l.numKvHeads = globalKv;  // 0 = num_key_value_heads
+        }
+    }
+    if (x.type == "gemma4" && x.root.contains("vision_config")) {
+        x.top.warning("vision_config",
+                      "a vision tower this program counts (gemma4's vision and audio towers are "
+                      "not counted: the decoder alone is analysed)",
+                      "a gemma4 vision_config");
+    }
+}
+
+}  // namespace roofline::io::detail::configs
