@@ -302,8 +302,8 @@ TEST(CliCommandLine, EveryOptionWithoutAValueSaysSo) {
             ++checked;
         }
     }
-    // analyze 2 + 20, sweep 3 + 18, levers 1 + 20, measured 2, frontier 9 + 16.
-    EXPECT_EQ(checked, 22u + 21u + 21u + 2u + 25u);
+    // analyze 2 + 21, sweep 3 + 19, levers 1 + 21, measured 2, frontier 9 + 17.
+    EXPECT_EQ(checked, 23u + 22u + 22u + 2u + 26u);
     // "--name=" is an empty value, not a missing one.
     const Result empty = cli({"analyze", "--batch="});
     EXPECT_EQ(empty.err, expectedError("--batch expects an integer from 1 to 100000000, got ''"));
