@@ -10,6 +10,7 @@
 #include <QToolButton>
 
 #include "controls_panel.h"
+#include "roofline/io/presets.h"
 #include "fraction_control.h"
 #include "scenario_controller.h"
 #include "slider_control.h"
@@ -296,7 +297,10 @@ private slots:
         // A model draft with the target's vocabulary adds the draft pass.
         QComboBox* draft = panel.draftCombo();
         QCOMPARE(draft->itemData(0).toString(), QStringLiteral("ngram"));
-        QCOMPARE(draft->count(), panel.modelCombo()->count() + 1);
+        // n-gram, the MTP layers, then every model preset (not the family headers).
+        QCOMPARE(draft->itemData(1).toString(), QStringLiteral("mtp"));
+        QCOMPARE(draft->count(),
+                 static_cast<int>(roofline::io::modelIds().size()) + 2);
         const int small = draft->findData(QStringLiteral("llama-3.2-1b"));
         QVERIFY(small > 0);
         draft->setCurrentIndex(small);

@@ -112,10 +112,13 @@ TEST(MeasuredFile, PartlyBadFileRejectsEachBadRowWithItsLineAndReason) {
          "column metric: expected one of tpot_ms, ttft_ms, output_tokens_per_s, "
          "output_tokens_per_s_per_device, found \"tokens_per_s\""},
         {7,
-         "column model: expected a shipped model id (clip-vit-large-patch14, deepseek-v3, gemma-2-9b, gpt-oss-120b, "
+         "column model: expected a shipped model id (clip-vit-large-patch14, deepseek-v3, "
+         "deepseek-v3.2, gemma-2-9b, gemma-3-27b, gpt-oss-120b, gpt-oss-20b, kimi-k2, "
          "llama-2-13b, llama-2-70b, llama-2-7b, llama-3-70b, llama-3-8b, llama-3.1-405b, "
-         "llama-3.1-70b, llama-3.1-8b, llama-3.2-1b, llama-3.2-3b, mistral-7b, mixtral-8x22b, "
-         "mixtral-8x7b, qwen2.5-7b, resnet-50, vit-large-patch16-224), found \"llama-9b\" (no such id)"},
+         "llama-3.1-70b, llama-3.1-8b, llama-3.2-1b, llama-3.2-3b, llama-4-maverick, "
+         "llama-4-scout, mistral-7b, mixtral-8x22b, mixtral-8x7b, nemotron-3-nano-30b-a3b, "
+         "qwen2.5-7b, qwen3-235b-a22b, qwen3-30b-a3b, qwen3-32b, qwen3-8b, qwen3-next-80b-a3b, "
+         "resnet-50, vit-large-patch16-224), found \"llama-9b\" (no such id)"},
         {8, "column tp: expected a divisor of the 32 query heads, found 3"},
         {9, "column value: expected a number of ms from 1e-06 to 1e+12, found \"-2\""},
         {10, "expected 12 fields as the header names, found 5"},

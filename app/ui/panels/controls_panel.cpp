@@ -13,6 +13,7 @@
 #include <QLineEdit>
 #include <QSignalBlocker>
 #include <QSlider>
+#include <QStandardItemModel>
 #include <QToolButton>
 #include <algorithm>
 
@@ -149,8 +150,17 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
                                                                io::kNgramDraft.size())));
     m_draft->setItemData(0, tr("Prompt lookup: drafts cost nothing on the devices"),
                          Qt::ToolTipRole);
+    m_draft->addItem(tr("MTP layers (the model's own)"),
+                     QString::fromUtf8(io::kMtpDraft.data(),
+                                       static_cast<qsizetype>(io::kMtpDraft.size())));
+    m_draft->setItemData(1, tr("The target's multi-token-prediction layers draft the tokens "
+                               "(DeepSeek-V3, Qwen3-Next, GLM); a model without them falls back "
+                               "to n-gram, with a warning"),
+                         Qt::ToolTipRole);
     for (int i = 0; i < m_model->count(); ++i) {
-        m_draft->addItem(m_model->itemText(i), m_model->itemData(i));
+        if (m_model->itemData(i).isValid()) {  // not a family header
+            m_draft->addItem(m_model->itemText(i), m_model->itemData(i));
+        }
     }
     m_draft->setToolTip(
         tr("Where drafts come from: free n-gram lookup, or a small model run k times per step "
@@ -304,9 +314,35 @@ void ControlsPanel::fillPickers() {
         const io::Loaded<Hardware> hw = io::builtinHardware(id);
         m_hardware->addItem(hw.value ? qs(hw.value->name) : qs(id), qs(id));
     }
+    // Models grouped by family (a disabled header row each, in the order the families first
+    // appear among the presets), each with its release year.
+    struct Entry {
+        std::string family, name, id, release;
+    };
+    std::vector<Entry> entries;
     for (const std::string& id : io::modelIds()) {
         const io::Loaded<Model> model = io::builtinModel(id);
-        m_model->addItem(model.value ? qs(model.value->name) : qs(id), qs(id));
+        const Model* m = model.value ? &*model.value : nullptr;
+        entries.push_back({m != nullptr && !m->family.empty() ? m->family : std::string("Other"),
+                           m != nullptr ? m->name : id, id, m != nullptr ? m->release : ""});
+    }
+    std::stable_sort(entries.begin(), entries.end(),
+                     [](const Entry& a, const Entry& b) { return a.family < b.family; });
+    auto* items = qobject_cast<QStandardItemModel*>(m_model->model());
+    std::string family;
+    for (const Entry& e : entries) {
+        if (e.family != family && items != nullptr) {
+            family = e.family;
+            m_model->addItem(qs(family));
+            QStandardItem* header = items->item(m_model->count() - 1);
+            header->setFlags(header->flags() & ~(Qt::ItemIsEnabled | Qt::ItemIsSelectable));
+            QFont bold = header->font();
+            bold.setBold(true);
+            header->setFont(bold);
+        }
+        const QString year = qs(e.release.substr(0, 4));
+        m_model->addItem(year.isEmpty() ? qs(e.name) : tr("%1 (%2)").arg(qs(e.name), year),
+                         qs(e.id));
     }
 }
 
