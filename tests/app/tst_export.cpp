@@ -67,8 +67,8 @@ private slots:
     }
 
     void exportsShowTheData() {
-        // The phase points, trail and labels are on a buffered layer of their own ("data"),
-        // redrawn alone on a step: an export must still show them, as the screen does.
+        // The phase points, trail and labels are drawn by the plot itself, on no layer
+        // (direct_items.h): an export must still show them, as the screen does.
         MainWindow window;
         roofline::ui::RooflinePlot& plot = *window.plot();
         const QSize size(900, 600);

@@ -569,10 +569,10 @@ private slots:
         QTest::newRow("presentation, baseline") << true << true;
     }
     void stepsLeaveTheScreenAsAFullRepaintWould() {
-        // A step redraws the data layer alone, and the roof layer when the roofs changed
-        // (QCPLayer::replot()): the pixels on screen must be those of a whole new paint. The
-        // offscreen platform's screen grab reads the window's backing store, which keeps
-        // what every partial repaint left.
+        // A step repaints only where the data's marks were and where they are now
+        // (plot_footprint.h), and shows roofs kept from earlier (plot_buffers.h): the pixels
+        // on screen must be those of a whole new paint. The offscreen platform's screen grab
+        // reads the window's backing store, which keeps what every partial repaint left.
         QFETCH(bool, presentation);
         QFETCH(bool, baseline);
         const auto with = [](std::int64_t batch, std::int64_t tokens, Precision math) {

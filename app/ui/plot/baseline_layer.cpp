@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "direct_items.h"
 #include "plot_items.h"
 #include "plot_scene.h"
 #include "plot_tooltip.h"
@@ -17,9 +18,9 @@ constexpr double kMinArrowPixels = 12.0;
 /// Opacity of the ghosts.
 constexpr float kGhostAlpha = 0.45F;
 
-PlotLabel* arrowLabel(QCustomPlot* plot, std::vector<QCPLayerable*>& direct) {
-    auto* label = new PlotLabel(plot);
-    label->setLayer(static_cast<QCPLayer*>(nullptr));  // the plot puts it on its data layer
+PlotLabel* arrowLabel(QCustomPlot* plot, std::vector<DirectItem*>& direct) {
+    auto* label = new Direct<PlotLabel>(plot);
+    label->setLayer(static_cast<QCPLayer*>(nullptr));  // drawn by the plot, directly
     label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
     label->setClipToAxisRect(true);
     label->setSelectable(false);
@@ -59,7 +60,7 @@ BaselineLayer::BaselineLayer(QCustomPlot* plot, QCPLayer* roofLayer)
 
     // The arrows, drawn with the data (the current end moves on every step), and labels.
     for (QCPItemLine** arrow : {&m_prefillArrow, &m_decodeArrow}) {
-        auto* line = new QCPItemLine(plot);
+        auto* line = new Direct<QCPItemLine>(plot);
         line->setLayer(static_cast<QCPLayer*>(nullptr));
         line->setSelectable(false);
         line->setClipToAxisRect(true);
@@ -263,6 +264,6 @@ std::vector<const QCPGraph*> BaselineLayer::pointGraphs() const {
     return {m_prefill, m_decode, m_spec};
 }
 
-std::vector<QCPLayerable*> BaselineLayer::directItems() const { return m_direct; }
+std::vector<DirectItem*> BaselineLayer::directItems() const { return m_direct; }
 
 }  // namespace roofline::ui

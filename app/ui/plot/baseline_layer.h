@@ -11,7 +11,7 @@
 /// The ghosts change only when the baseline (or the roofs) change: they are on the plot's
 /// roof layer, whose cached picture slider steps reuse (generation() is part of the plot's
 /// roof key). The arrows' current ends move with every step: the arrows and their labels
-/// are on the plot's data layer with the other data (directItems());
+/// are drawn straight onto the widget with the other data (directItems(), direct_items.h);
 /// the labels are placed by the plot's one placement pass (RooflinePlot::placeLabels).
 
 #include <qcustomplot.h>
@@ -27,6 +27,7 @@
 
 namespace roofline::ui {
 
+class DirectItem;
 class PlotLabel;
 
 class BaselineLayer : public PlotLayer {
@@ -63,8 +64,8 @@ public:
     const QCPGraph* ghostFor(PassKind kind) const;
     /// The ghost points (marker rectangles for label placement).
     std::vector<const QCPGraph*> pointGraphs() const;
-    /// The arrows, then their labels: the plot puts them on its data layer.
-    std::vector<QCPLayerable*> directItems() const;
+    /// The arrows, then their labels: the plot draws them over its buffers.
+    std::vector<DirectItem*> directItems() const;
 
     struct Arrow {
         QCPItemLine* line;
@@ -88,7 +89,7 @@ private:
     QCPItemLine* m_decodeArrow = nullptr;
     PlotLabel* m_prefillArrowLabel = nullptr;
     PlotLabel* m_decodeArrowLabel = nullptr;
-    std::vector<QCPLayerable*> m_direct;
+    std::vector<DirectItem*> m_direct;
 };
 
 }  // namespace roofline::ui

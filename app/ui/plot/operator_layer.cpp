@@ -3,6 +3,7 @@
 
 #include <QObject>
 
+#include "direct_items.h"
 #include "plot_items.h"
 #include "plot_scene.h"
 #include "plot_units.h"
@@ -22,14 +23,18 @@ QVector<double> coordinates(const std::vector<QPointF>& points, bool x) {
 }  // namespace
 
 OperatorLayer::OperatorLayer(QCPAxis* x, QCPAxis* y) {
-    m_prefill = new QCPGraph(x, y);
-    m_decode = new QCPGraph(x, y);
+    auto* prefill = new Direct<QCPGraph>(x, y);
+    auto* decode = new Direct<QCPGraph>(x, y);
+    m_prefill = prefill;
+    m_decode = decode;
+    m_prefillDirect = prefill;
+    m_decodeDirect = decode;
     m_prefill->setName(QObject::tr("prefill operators"));
     m_decode->setName(QObject::tr("decode operators"));
     m_prefill->setObjectName(QStringLiteral("prefillOperators"));
     m_decode->setObjectName(QStringLiteral("decodeOperators"));
     for (QCPGraph* graph : {m_prefill, m_decode}) {
-        graph->setLayer(static_cast<QCPLayer*>(nullptr));  // the plot puts it on its data layer
+        graph->setLayer(static_cast<QCPLayer*>(nullptr));  // drawn by the plot, directly
         graph->setLineStyle(QCPGraph::lsNone);
         graph->setVisible(false);
     }
@@ -99,7 +104,9 @@ const QCPGraph* OperatorLayer::graphFor(PassKind pass) const {
     return drawnAsPrefill(pass) ? m_prefill : m_decode;
 }
 
-std::vector<QCPLayerable*> OperatorLayer::directItems() const { return {m_prefill, m_decode}; }
+std::vector<DirectItem*> OperatorLayer::directItems() const {
+    return {m_prefillDirect, m_decodeDirect};
+}
 
 std::vector<const QCPGraph*> OperatorLayer::graphs() const { return {m_prefill, m_decode}; }
 

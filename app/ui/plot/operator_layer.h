@@ -5,8 +5,9 @@
 /// The per-operator points (View > Operators): each operator of the analysis at its
 /// intensity (FLOP/byte) and the FLOP/s it attains (its FLOPs over its time, as the engine
 /// gives both), prefill's as crossed squares and decode's as crossed circles in the phase
-/// hues. Hidden by default. The points move with every slider step, so the plot puts them
-/// on its data layer with the other data (directItems()).
+/// hues. Hidden by default. The points move with every slider step, so they are drawn
+/// straight onto the widget with the other data (direct_items.h): the plot draws the
+/// layer's directItems() in its paint and export passes.
 
 #include <QPointF>
 #include <vector>
@@ -17,9 +18,10 @@
 
 class QCPAxis;
 class QCPGraph;
-class QCPLayerable;
 
 namespace roofline::ui {
+
+class DirectItem;
 
 class OperatorLayer : public PlotLayer {
 public:
@@ -41,14 +43,16 @@ public:
     std::vector<QPointF> extent() const;
     /// The graph an operator of `pass` is drawn in (prefill's or decode's).
     const QCPGraph* graphFor(PassKind pass) const;
-    /// The graphs in drawing order: the plot puts them on its data layer.
-    std::vector<QCPLayerable*> directItems() const;
+    /// The graphs in drawing order: the plot draws them over its buffers.
+    std::vector<DirectItem*> directItems() const;
     /// Both graphs (marker rectangles for label placement).
     std::vector<const QCPGraph*> graphs() const;
 
 private:
     QCPGraph* m_prefill;
     QCPGraph* m_decode;
+    DirectItem* m_prefillDirect;
+    DirectItem* m_decodeDirect;
     std::vector<QPointF> m_prefillPoints;
     std::vector<QPointF> m_decodePoints;
     bool m_shown = false;

@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "roofline_plot.h"
 
+#include <QLocale>
 #include <algorithm>
 
-#include <QEvent>
-#include <QLocale>
-
 #include "baseline_layer.h"
+#include "direct_items.h"
 #include "operator_layer.h"
-#include "plot_interactions.h"
+#include "plot_buffers.h"
 #include "plot_tooltip.h"
 #include "roofline/format.h"
 
@@ -21,6 +20,8 @@ constexpr int kOperatorFitDelayMs = 300;
 
 RooflinePlot::RooflinePlot(QWidget* parent) : QCustomPlot(parent) {
     m_palette = PlotPalette::forSystem(palette());
+    setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    setNoAntialiasingOnDrag(true);
     setAutoAddPlottableToLegend(false);
     setMinimumSize(320, 240);
     // QCustomPlot writes tick labels in the widget's locale, by default the user's: "0,01"
@@ -31,24 +32,24 @@ RooflinePlot::RooflinePlot(QWidget* parent) : QCustomPlot(parent) {
     createLayers();
     applyStyle();
 
-    // Pan and wheel zoom (plot_interactions.h): a range change the plot did not make itself
-    // is the user's zoom or drag; from then on the view stays where the user put it, until
-    // View > Reset view. Before the first automatic view there are no limits.
-    m_view = new ViewInteraction(
-        this,
-        [this](const QCPAxis* axis) {
-            return !m_grownRange ? QCPRange(0.0, 0.0) : axis == xAxis ? xLimits() : yLimits();
-        },
-        [this] { m_autoRange = false; });
-    new HoverTooltip(this, [this](const QPointF& pixel) { return tooltipAt(pixel); });
+    connect(this, &QCustomPlot::mouseMove, this, &RooflinePlot::onMouseMove);
+    // A range change the plot did not make itself is the user's zoom or drag: from then on
+    // the view stays where the user put it, until View > Reset view.
+    for (QCPAxis* axis : {xAxis, yAxis}) {
+        connect(axis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this, axis] {
+            if (!m_settingRange) {
+                m_autoRange = false;
+                keepInLimits(axis);
+            }
+        });
+    }
     connect(this, &QCustomPlot::afterLayout, this, &RooflinePlot::updateViewGeometry);
     m_operatorFit.setSingleShot(true);
     m_operatorFit.setInterval(kOperatorFitDelayMs);
     connect(&m_operatorFit, &QTimer::timeout, this, &RooflinePlot::fitOperators);
 
-    // QCustomPlot's paint fills the whole viewport, so Qt need not paint the parent first.
+    // paintEvent covers the whole viewport, so Qt need not paint the parent first.
     setAttribute(Qt::WA_OpaquePaintEvent);
-    installEventFilter(this);  // painted()
     // Solid polylines (roofs, trail) drawn in one call, not segment by segment.
     setPlottingHint(QCP::phFastPolylines);
     connect(this, &QCustomPlot::beforeReplot, this, &RooflinePlot::prepareFullReplot);
@@ -61,28 +62,26 @@ void RooflinePlot::prepareFullReplot() {
     // Whatever asked for it (a step, a resize, the user's zoom), the buffers will show this
     // view and these roofs: refresh() redraws less until the view changes again.
     m_replottedView = viewKey();
+    // QCustomPlot is about to set its buffers up: both are ours (again, if QCustomPlot
+    // dropped them, e.g. after a device-pixel-ratio change).
+    const bool ours = mPaintBuffers.size() >= 2 &&
+                      dynamic_cast<BackdropBuffer*>(mPaintBuffers[0].data()) != nullptr &&
+                      dynamic_cast<CompositeBuffer*>(mPaintBuffers[1].data()) != nullptr;
+    if (!ours) {
+        const auto backdrop = QSharedPointer<BackdropBuffer>::create(
+            viewport().size(), bufferDevicePixelRatio(), &m_palette.background);
+        const auto composite = QSharedPointer<CompositeBuffer>::create(
+            viewport().size(), bufferDevicePixelRatio(), backdrop);
+        mPaintBuffers.clear();
+        mPaintBuffers.append(backdrop);
+        mPaintBuffers.append(composite);
+    }
+    static_cast<CompositeBuffer*>(mPaintBuffers[1].data())->setRoofs(m_roofs);
 }
 
-bool RooflinePlot::eventFilter(QObject* watched, QEvent* event) {
-    if (watched != this) {
-        return QCustomPlot::eventFilter(watched, event);
-    }
-    // A filter sees each event before the widget handles it.
-    switch (event->type()) {
-        case QEvent::Resize:  // before QCustomPlot lays out and replots at the new size
-            fitLegend();
-            break;
-        case QEvent::PaletteChange:
-        case QEvent::FontChange:
-            followSystemStyle();  // Qt has set the new palette or font before sending this
-            break;
-        case QEvent::Paint:  // painted() goes out back in the event loop, after the paint
-            QMetaObject::invokeMethod(this, &RooflinePlot::painted, Qt::QueuedConnection);
-            break;
-        default:
-            break;
-    }
-    return QCustomPlot::eventFilter(watched, event);
+CompositeBuffer* RooflinePlot::compositeBuffer() const {
+    return mPaintBuffers.size() == 2 ? dynamic_cast<CompositeBuffer*>(mPaintBuffers[1].data())
+                                     : nullptr;
 }
 
 PlotLabel* RooflinePlot::addText(Qt::Alignment alignment, PlotLabel* text) {
@@ -94,14 +93,33 @@ PlotLabel* RooflinePlot::addText(Qt::Alignment alignment, PlotLabel* text) {
 }
 
 template <class Item>
-Item* RooflinePlot::direct(Item* item) {
-    // On no layer until createLayers() puts the data on m_dataLayer in drawing order.
-    item->setLayer(static_cast<QCPLayer*>(nullptr));
+Item* RooflinePlot::direct(Direct<Item>* item) {
+    item->setLayer(static_cast<QCPLayer*>(nullptr));  // drawn by paintEvent and draw()
     m_direct.push_back(item);
     return item;
 }
 
-PlotLabel* RooflinePlot::directText() { return direct(new PlotLabel(this)); }
+PlotLabel* RooflinePlot::directText() { return direct(new Direct<PlotLabel>(this)); }
+
+void RooflinePlot::drawDirectItems(QCPPainter* painter) const {
+    for (DirectItem* item : m_direct) {
+        item->drawDirect(painter);
+    }
+}
+
+QRegion RooflinePlot::directFootprint() const {
+    QRegion region;
+    for (const DirectItem* item : m_direct) {
+        region += item->footprint();
+    }
+    return region;
+}
+
+void RooflinePlot::draw(QCPPainter* painter) {
+    // Export (toPixmap, toPainter, savePdf): the layers, then the data on top, as on screen.
+    QCustomPlot::draw(painter);
+    drawDirectItems(painter);
+}
 
 void RooflinePlot::createLayers() {
     for (QCPAxis* axis : {xAxis, yAxis}) {
@@ -119,20 +137,18 @@ void RooflinePlot::createLayers() {
     xAxis2->setVisible(false);
     yAxis2->setVisible(false);
 
-    // Layers, bottom to top, drawn into three paint buffers so that a slider step redraws
-    // only what it changed (QCPLayer::lmBuffered: QCPLayer::replot() redraws one buffer):
-    //   buffer 0: background, grid, axes, legend — when the view changes (a full replot);
+    // Layers, bottom to top, drawn into two paint buffers so that a slider step redraws
+    // only what it changed:
+    //   buffer 0 (opaque): background, grid, axes, legend — when the view changes;
     //   buffer 1, "main": region tints, roofs, ridge and their labels — when the roof does;
-    //   buffer 2, "data": phase points, trail, operators and their labels — on every step.
+    // then, on no layer, the data: phase points, trail, operators and their labels, drawn
+    // straight onto the widget on every paint (direct_items.h).
     // The tints are translucent and lie over the grid, which shows through them.
     moveLayer(layer(QStringLiteral("axes")), layer(QStringLiteral("grid")), limAbove);
     moveLayer(layer(QStringLiteral("legend")), layer(QStringLiteral("axes")), limAbove);
     removeLayer(layer(QStringLiteral("overlay")));  // unused; its buffer would cost a blend
     m_roofLayer = layer(QStringLiteral("main"));
     m_roofLayer->setMode(QCPLayer::lmBuffered);
-    addLayer(QStringLiteral("data"), m_roofLayer, limAbove);
-    m_dataLayer = layer(QStringLiteral("data"));
-    m_dataLayer->setMode(QCPLayer::lmBuffered);
     setCurrentLayer(m_roofLayer);
 
     m_memoryRegion = new TintRect(this);
@@ -189,12 +205,12 @@ void RooflinePlot::createLayers() {
     m_compare = std::make_unique<CompareLayer>(this, m_roofLayer);
 
     m_operators = std::make_unique<OperatorLayer>(xAxis, yAxis);
-    for (QCPLayerable* item : m_operators->directItems()) {
+    for (DirectItem* item : m_operators->directItems()) {
         m_direct.push_back(item);
     }
 
-    m_trail = direct(new QCPCurve(xAxis, yAxis));
-    m_trailBeyond = direct(new QCPCurve(xAxis, yAxis));
+    m_trail = direct(new Direct<QCPCurve>(xAxis, yAxis));
+    m_trailBeyond = direct(new Direct<QCPCurve>(xAxis, yAxis));
     // A fixed name: the legend is redrawn only when the view changes (the B range is
     // written at the trail's ends instead).
     m_trail->setName(tr("decode batch trail"));
@@ -206,9 +222,9 @@ void RooflinePlot::createLayers() {
     // Marks on the trail: where it reaches the engine's critical batch (tokens/s stops
     // growing with B) and where memory is full (past it the trail is dashed). The engine
     // puts both batches on the trail (decodeBatchTrail).
-    m_criticalMark = direct(new QCPGraph(xAxis, yAxis));
+    m_criticalMark = direct(new Direct<QCPGraph>(xAxis, yAxis));
     m_criticalMark->setName(tr("critical batch"));
-    m_memoryWallMark = direct(new QCPGraph(xAxis, yAxis));
+    m_memoryWallMark = direct(new Direct<QCPGraph>(xAxis, yAxis));
     m_memoryWallMark->setName(tr("memory full"));
     for (QCPGraph* mark : {m_criticalMark, m_memoryWallMark}) {
         mark->setLineStyle(QCPGraph::lsNone);
@@ -220,8 +236,8 @@ void RooflinePlot::createLayers() {
     m_memoryWallLabel = addText(Qt::AlignLeft | Qt::AlignTop, directText());
     m_memoryWallLabel->setPadding(QMargins(8, 6, 0, 0));
 
-    m_prefillPoint = direct(new QCPGraph(xAxis, yAxis));
-    m_decodePoint = direct(new QCPGraph(xAxis, yAxis));
+    m_prefillPoint = direct(new Direct<QCPGraph>(xAxis, yAxis));
+    m_decodePoint = direct(new Direct<QCPGraph>(xAxis, yAxis));
     m_prefillPoint->setName(tr("prefill"));
     m_decodePoint->setName(tr("decode"));
     for (QCPGraph* point : {m_prefillPoint, m_decodePoint}) {
@@ -233,13 +249,13 @@ void RooflinePlot::createLayers() {
     m_decodeLabel->setPadding(QMargins(0, 0, 10, 8));
     // Speculative decoding: the verify pass (the target over k+1 tokens) and the draft's
     // k steps, each a point of its own in the decode hue.
-    m_specPoints = direct(new QCPGraph(xAxis, yAxis));
+    m_specPoints = direct(new Direct<QCPGraph>(xAxis, yAxis));
     m_specPoints->setName(tr("speculative passes"));
     m_specPoints->setLineStyle(QCPGraph::lsNone);
     // With tensor parallelism, each phase again at its own link intensity (FLOPs per byte
     // sent over the interconnect), to be read against the interconnect roof.
-    m_prefillLink = direct(new QCPGraph(xAxis, yAxis));
-    m_decodeLink = direct(new QCPGraph(xAxis, yAxis));
+    m_prefillLink = direct(new Direct<QCPGraph>(xAxis, yAxis));
+    m_decodeLink = direct(new Direct<QCPGraph>(xAxis, yAxis));
     // One legend entry names both (the squares take their pass's colour).
     m_prefillLink->setName(tr("link intensity"));
     m_decodeLink->setName(tr("link intensity"));
@@ -253,7 +269,7 @@ void RooflinePlot::createLayers() {
     m_draftLabel = addText(Qt::AlignRight | Qt::AlignTop, directText());
     m_draftLabel->setPadding(QMargins(0, 20, 10, 0));
     // Compare mode: the arrows from the baseline's points and their labels.
-    for (QCPLayerable* item : m_baselineLayer->directItems()) {
+    for (DirectItem* item : m_baselineLayer->directItems()) {
         m_direct.push_back(item);
     }
 
@@ -264,7 +280,7 @@ void RooflinePlot::createLayers() {
          {m_prefillLabel, m_decodeLabel, m_verifyLabel, m_draftLabel,
           m_baselineLayer->prefillArrow().label, m_baselineLayer->decodeArrow().label,
           m_criticalLabel, m_memoryWallLabel, m_trailStartLabel, m_trailEndLabel}) {
-        auto* line = direct(new QCPItemLine(this));
+        auto* line = direct(new Direct<QCPItemLine>(this));
         line->setSelectable(false);
         line->setClipToAxisRect(true);
         line->start->setType(QCPItemPosition::ptAbsolute);
@@ -274,9 +290,6 @@ void RooflinePlot::createLayers() {
     }
     std::rotate(m_direct.begin(), m_direct.begin() + static_cast<std::ptrdiff_t>(dataItems),
                 m_direct.end());
-    for (QCPLayerable* item : m_direct) {  // each goes last on the layer: drawing order
-        item->setLayer(m_dataLayer);
-    }
 
     for (QCPGraph* roof : {m_interconnectRoof, m_slopeExtension, m_roofInUse, m_ridgeMarker}) {
         roof->setSelectable(QCP::stNone);
@@ -390,27 +403,37 @@ std::vector<double> RooflinePlot::roofKey() const {
 
 void RooflinePlot::refresh(bool roofsChanged) {
     // The full replot (layout, every layer) only when the view itself changed: ranges,
-    // legend, size. Otherwise the roof layer is redrawn if the roofs changed, then the data
-    // layer. (A buffered layer's replot() falls back to a full replot when QCustomPlot's
-    // buffers need setting up again; a full replot still queued redraws everything anyway.)
-    if (!(viewKey() == m_replottedView)) {
+    // legend, size. Otherwise the roof layer is redrawn if the roofs changed, and the data
+    // needs no buffer (direct_items.h).
+    const bool partial = viewKey() == m_replottedView && !hasInvalidatedPaintBuffers() &&
+                         !mReplotQueued && compositeBuffer() != nullptr;
+    if (!partial) {
         replot(m_replotPriority);
         return;
     }
     if (roofsChanged) {
         updateViewGeometry();
-        redrawLayer(m_roofLayer);
+        if (!compositeBuffer()->switchTo(m_roofs)) {
+            redrawLayer(m_roofLayer);
+        }
     }
-    redrawLayer(m_dataLayer);
+    // The data's marks need repainting where they were and where they are now; new roofs
+    // change the axis rect, which every roof-layer item is clipped to.
+    QRegion dirty = m_shown.united(directFootprint());
+    if (roofsChanged) {
+        dirty += axisRect()->rect().adjusted(-1, -1, 1, 1);
+    }
     if (m_replotPriority == rpImmediateRefresh) {
-        repaint();
+        repaint(dirty);
+    } else {
+        update(dirty);
     }
     updateAccessibleDescription();
 }
 
 void RooflinePlot::redrawLayer(QCPLayer* target) {
     // A buffered layer's replot() clears and redraws only its own paint buffer (and asks
-    // for a queued repaint of the widget, which refresh() makes immediate when it must be).
+    // for a queued repaint, which refresh() makes immediate when it has to be).
     target->replot();
 }
 
@@ -498,6 +521,31 @@ void RooflinePlot::setOperatorsVisible(bool visible) {
         applyAutoRange(true);
     }
     replot(m_replotPriority);
+}
+
+void RooflinePlot::paintEvent(QPaintEvent* event) {
+    // QCustomPlot::paintEvent would fill the background and blend all buffers. The
+    // composite buffer already holds the backdrop under the roofs and is opaque: one copy,
+    // then the data drawn over it (plot_buffers.h, direct_items.h).
+    QCPPainter painter(this);
+    if (!painter.isActive()) {
+        return;
+    }
+    if (compositeBuffer() != nullptr) {
+        painter.setCompositionMode(QPainter::CompositionMode_Source);
+        mPaintBuffers[1]->draw(&painter);
+        painter.setCompositionMode(QPainter::CompositionMode_SourceOver);
+    } else {  // before the first replot has set the buffers up
+        for (const QSharedPointer<QCPAbstractPaintBuffer>& buffer : mPaintBuffers) {
+            buffer->draw(&painter);
+        }
+    }
+    drawDirectItems(&painter);
+    // Inside the painted region the screen now shows the current marks; outside it, what it
+    // showed before.
+    const QRegion& exposed = event->region();
+    m_shown = m_shown.subtracted(exposed).united(directFootprint().intersected(exposed));
+    emit painted();
 }
 
 std::vector<QCPGraph*> RooflinePlot::otherRoofs() const {

@@ -31,8 +31,11 @@
 namespace roofline::ui {
 
 class BaselineLayer;
+class CompositeBuffer;
 class OperatorLayer;
-class ViewInteraction;
+class DirectItem;
+template <class Base>
+class Direct;
 
 class RooflinePlot : public QCustomPlot {
     Q_OBJECT
@@ -134,6 +137,9 @@ public:
     };
     /// Every label shown, in placement order (labels the placer dropped are not shown).
     std::vector<PlacedLabel> placedLabels() const;
+    /// The squares the markers (points, link markers, trail marks, ridge, ghosts, operators
+    /// when shown, compare scenarios' points) cover, in widget pixels: no label lies on one.
+    std::vector<QRectF> markerRects() const;
     /// What the plot drew at its current layout, layer by layer (plot_scene.h), in widget
     /// pixels: the roofs and regions, the points, the trail, the operators, the baseline's
     /// ghosts and arrows, the leader lines, the compare scenarios, the measured results
@@ -150,9 +156,10 @@ signals:
     void styleChanged();
 
 protected:
-    /// Watches the plot's own events (public API only, no QCustomPlot override): a resize
-    /// refits the legend first, a palette or font change restyles, a paint emits painted().
-    bool eventFilter(QObject* watched, QEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
+    void draw(QCPPainter* painter) override;
+    void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     struct HoverTarget {
@@ -195,14 +202,12 @@ private:
     };
 
     ViewKey viewKey() const;
-    /// The squares the markers (points, link markers, trail marks, ridge, ghosts, operators
-    /// when shown, compare scenarios' points) cover, in widget pixels: no label lies on one.
-    std::vector<QRectF> markerRects() const;
     std::vector<double> roofKey() const;
     void refresh(bool roofsChanged);
     void redrawLayer(QCPLayer* target);
     void createLayers();
     void prepareFullReplot();
+    CompositeBuffer* compositeBuffer() const;
     void applyStyle();
     void updateRoofs();
     void updatePoints();
@@ -219,16 +224,18 @@ private:
     /// Places every label in one pass (label_placer.h, roofline_plot_labels.cpp). Returns
     /// true when a label of the roof layer moved (that layer's picture must be redrawn).
     bool placeLabels();
+    void keepInLimits(QCPAxis* axis);  ///< after the user's zoom or drag
     void fitLegend();  ///< as many legend columns as the width holds
-    void followSystemStyle();  ///< after a palette or font change
+    void onMouseMove(QMouseEvent* event);
     QString tooltipFor(const HoverTarget& target) const;
     double scaled(double size) const { return size * (m_presentation ? 1.5 : 1.0); }
     /// Sets up `text` (a new one on the current layer when null) as a plot label.
     PlotLabel* addText(Qt::Alignment alignment, PlotLabel* text = nullptr);
-    /// Puts `item` among the data, on m_dataLayer (in drawing order, see createLayers()).
     template <class Item>
-    Item* direct(Item* item);
+    Item* direct(Direct<Item>* item);
     PlotLabel* directText();
+    void drawDirectItems(QCPPainter* painter) const;
+    QRegion directFootprint() const;
 
     Analysis m_analysis;
     std::unique_ptr<BaselineLayer> m_baselineLayer;  ///< ghosts in m_roofLayer; arrows in m_direct
@@ -245,7 +252,7 @@ private:
     bool m_presentation = false;
     bool m_operatorsVisible = false;
     bool m_autoRange = true;
-    ViewInteraction* m_view = nullptr;  ///< pan and zoom (a child QObject)
+    bool m_settingRange = false;  ///< the plot itself is moving the axes
     RefreshPriority m_replotPriority = rpQueuedReplot;
     ViewKey m_replottedView;      ///< the view of the last full replot
     std::vector<double> m_roofs;  ///< roofKey() of what the roof items show
@@ -254,8 +261,8 @@ private:
     bool m_grownRange = false;
     QCPRange m_grownX;
     QCPRange m_grownY;
-    QCPLayer* m_dataLayer = nullptr;      ///< buffered: a step redraws this layer alone
-    std::vector<QCPLayerable*> m_direct;  ///< the data, in drawing order (owned by the plot)
+    std::vector<DirectItem*> m_direct;  ///< the data, in drawing order (owned by the plot)
+    QRegion m_shown;  ///< where the screen shows the data's marks over the composite
     std::vector<double> m_roofBase;  ///< roofKey() of the roofs drawn (m_roofs adds labels)
     std::vector<PlotLabel*> m_dropped;  ///< hidden by the last placement, not by their data
     std::vector<std::pair<PlotLabel*, QCPItemLine*>> m_leaders;  ///< a label's leader line

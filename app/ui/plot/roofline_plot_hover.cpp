@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // RooflinePlot's hover tooltips: the plotted point nearest the mouse, in pixels.
 
+#include <QMouseEvent>
+#include <QToolTip>
+
 #include "baseline_layer.h"
 #include "operator_layer.h"
 #include "plot_tooltip.h"
@@ -122,6 +125,15 @@ QString RooflinePlot::tooltipFor(const HoverTarget& target) const {
                      qs(formatSi(m_analysis.memoryBandwidthBytesPerSecond, "B/s")));
     }
     return {};
+}
+
+void RooflinePlot::onMouseMove(QMouseEvent* event) {
+    const QString text = tooltipAt(event->position());
+    if (text.isEmpty()) {
+        QToolTip::hideText();
+    } else {
+        QToolTip::showText(event->globalPosition().toPoint(), text, this);
+    }
 }
 
 }  // namespace roofline::ui

@@ -14,6 +14,7 @@
 #include "baseline_layer.h"
 #include "label_placer.h"
 #include "operator_layer.h"
+#include "plot_buffers.h"
 #include "roofline_plot.h"
 
 namespace roofline::ui {
@@ -462,6 +463,35 @@ QCPRange RooflinePlot::xLimits() const {
 
 QCPRange RooflinePlot::yLimits() const {
     return QCPRange(m_grownY.lower / 1e3, m_grownY.upper * 1e3);
+}
+
+void RooflinePlot::keepInLimits(QCPAxis* axis) {
+    // Wheel zoom and drag stay within three decades of the data's view either way, and
+    // zoom in no closer than a factor of 2 across (issue 12 reached 1e+200 FLOP/byte).
+    if (!m_grownRange) {
+        return;
+    }
+    const QCPRange limits = axis == xAxis ? xLimits() : yLimits();
+    QCPRange r = axis->range();
+    const double span = std::log10(r.upper / r.lower);
+    const double maxSpan = std::log10(limits.upper / limits.lower);
+    const double minSpan = std::log10(2.0);
+    const double centre = std::sqrt(r.lower * r.upper);
+    if (!std::isfinite(span) || span > maxSpan) {
+        r = limits;
+    } else if (span < minSpan) {
+        r = QCPRange(centre / std::sqrt(2.0), centre * std::sqrt(2.0));
+    }
+    if (r.lower < limits.lower) {
+        r = QCPRange(limits.lower, limits.lower * (r.upper / r.lower));
+    } else if (r.upper > limits.upper) {
+        r = QCPRange(limits.upper / (r.upper / r.lower), limits.upper);
+    }
+    if (!(r == axis->range())) {
+        m_settingRange = true;
+        axis->setRange(r);
+        m_settingRange = false;
+    }
 }
 
 }  // namespace roofline::ui

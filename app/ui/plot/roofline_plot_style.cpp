@@ -2,6 +2,8 @@
 // RooflinePlot's style: fonts, pens and marks from the palette (plot_palette.h), ×1.5 in
 // presentation mode, following the system's palette; and the legend's columns.
 
+#include <QEvent>
+
 #include "baseline_layer.h"
 #include "operator_layer.h"
 #include "plot_items.h"
@@ -137,12 +139,20 @@ void RooflinePlot::setPresentationMode(bool on) {
     replot(m_replotPriority);
 }
 
-void RooflinePlot::followSystemStyle() {
-    const bool dark = PlotPalette::forSystem(palette()).dark;
-    m_palette =
-        m_presentation ? PlotPalette::highContrastVariant(dark) : PlotPalette::forSystem(palette());
-    applyStyle();
-    replot(m_replotPriority);
+void RooflinePlot::changeEvent(QEvent* event) {
+    QCustomPlot::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) {
+        const bool dark = PlotPalette::forSystem(palette()).dark;
+        m_palette = m_presentation ? PlotPalette::highContrastVariant(dark)
+                                   : PlotPalette::forSystem(palette());
+        applyStyle();
+        replot(m_replotPriority);
+    }
+}
+
+void RooflinePlot::resizeEvent(QResizeEvent* event) {
+    fitLegend();
+    QCustomPlot::resizeEvent(event);
 }
 
 void RooflinePlot::fitLegend() {

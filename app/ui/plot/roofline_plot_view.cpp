@@ -8,7 +8,7 @@
 
 #include "baseline_layer.h"
 #include "operator_layer.h"
-#include "plot_interactions.h"
+#include "plot_buffers.h"
 #include "plot_items.h"
 #include "plot_tooltip.h"
 #include "roofline/format.h"
@@ -163,9 +163,10 @@ void RooflinePlot::applyAutoRange(bool includeOperators) {
     m_grownX = QCPRange(left, right);
     m_grownY = QCPRange(bottom, top);
     m_grownRange = true;
-    const ViewInteraction::PlotMoving moving(*m_view);
+    m_settingRange = true;
     xAxis->setRange(m_grownX);
     yAxis->setRange(m_grownY);
+    m_settingRange = false;
 }
 
 void RooflinePlot::resetAutoRange() { m_grownRange = false; }
@@ -250,6 +251,12 @@ void RooflinePlot::updateViewGeometry() {
     placeArrows();
     placeLabels();
     // (The compare scenarios' labels are placed with the others: compare_layer.h.)
+    CompositeBuffer* composite = compositeBuffer();
+    if (mReplotting && composite != nullptr) {
+        // A full replot is about to draw the roof layer: its picture shows these labels.
+        // (On a step, refresh() switches to the picture of m_roofs instead.)
+        composite->setRoofs(m_roofs);
+    }
 }
 
 }  // namespace roofline::ui
