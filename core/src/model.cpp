@@ -144,33 +144,36 @@ ParameterCount countParameters(const Model& model) {
     return count;
 }
 
-double kvCacheBytesPerToken(const Model& m, double kvBytesPerElement) {
+namespace {
+
+// Σ over the layers' cache streams of count × f(stream), on one device of the whole model.
+template <class PerStream>
+double sumCacheStreams(const Model& m, double kvBytesPerElement, PerStream perStream) {
     if (m.kind != ModelKind::Decoder) {
-        return 0.0;  // no KV cache
+        return 0.0;  // encoders and CNNs keep no cache
     }
     double bytes = 0.0;
     for (const LayerGroup& g : m.layerGroups) {
-        const detail::CacheStreams c = detail::mixerKind(g.mixer).cache(m, g, 1.0, kvBytesPerElement);
+        const detail::CacheStreams c =
+            detail::mixerKind(g.mixer).cache(m, g, 1.0, kvBytesPerElement);
         for (std::size_t i = 0; i < c.size; ++i) {
-            bytes += static_cast<double>(g.count) * c.streams[i].bytesPerToken;
+            bytes += static_cast<double>(g.count) * perStream(c.streams[i]);
         }
     }
     return bytes;
 }
 
+}  // namespace
+
+double kvCacheBytesPerToken(const Model& m, double kvBytesPerElement) {
+    return sumCacheStreams(m, kvBytesPerElement,
+                           [](const detail::CacheStream& s) { return s.bytesPerToken; });
+}
+
 double kvCacheBytesPerSequence(const Model& m, double tokens, double kvBytesPerElement) {
-    if (m.kind != ModelKind::Decoder) {
-        return 0.0;  // no KV cache
-    }
-    double bytes = 0.0;
-    for (const LayerGroup& g : m.layerGroups) {
-        const detail::CacheStreams c = detail::mixerKind(g.mixer).cache(m, g, 1.0, kvBytesPerElement);
-        for (std::size_t i = 0; i < c.size; ++i) {
-            const detail::CacheStream& s = c.streams[i];
-            bytes += static_cast<double>(g.count) * std::min(tokens, s.keepCap) * s.bytesPerToken;
-        }
-    }
-    return bytes;
+    return sumCacheStreams(m, kvBytesPerElement, [tokens](const detail::CacheStream& s) {
+        return std::min(tokens, s.keepCap) * s.bytesPerToken;
+    });
 }
 
 bool usesKvHeads(const Model& m) {

@@ -178,6 +178,7 @@ TEST(LayerKinds, ChunkedAttentionReadsThePositionInItsChunk) {
     // The cache keeps at most one chunk: per sequence at max(P, C + 1) = 20,000 tokens,
     // 24·8,192·4,096 + 8·20,000·4,096 = 1,460,142,080 bytes.
     EXPECT_DOUBLE_EQ(a.memory.kvCacheBytes, 24.0 * 8192 * 4096 + 8.0 * 20'000 * 4096);
+    EXPECT_DOUBLE_EQ(kvCacheBytesPerSequence(m, 20'000.0, 2.0), a.memory.kvCacheBytes);
     // Prefill of 20,000 tokens: pairs within chunks 2·(8,192·8,193/2) + 3,616·3,617/2 =
     // 73,656,592 per head; FLOPs 24 · 32 heads · pairs · (4·128 + 5).
     const OperatorCost* chunked = findOp(a, PassKind::Prefill, "attention_chunked");
