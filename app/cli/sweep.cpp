@@ -71,7 +71,9 @@ std::optional<std::vector<std::int64_t>> parseValueList(const std::string& text,
         }
         const bool geometric = range[2][0] == 'x';
         if (geometric && *start < 1) {
-            error = "'" + std::string(item) + "': a geometric range needs a START of at least 1";
+            // append(), not "'" + …: GCC 12 at -O3 warns falsely there (bug 105651).
+            error = std::string("'").append(item).append(
+                "': a geometric range needs a START of at least 1");
             return std::nullopt;
         }
         if (!step || *step < (geometric ? 2 : 1)) {

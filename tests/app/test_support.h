@@ -12,7 +12,7 @@
 #include <functional>
 #include <string>
 
-#include "dialogs.h"
+#include "window/dialogs.h"
 #include "roofline/analysis.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/precision.h"

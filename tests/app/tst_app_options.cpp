@@ -4,7 +4,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "app_options.h"
+#include "window/app_options.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/io/scenario_options.h"
 #include "roofline/version.h"

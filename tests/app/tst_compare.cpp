@@ -18,17 +18,17 @@
 #include <algorithm>
 #include <cmath>
 
-#include "app_options.h"
-#include "compare_set.h"
-#include "compare_table.h"
-#include "debounce.h"
-#include "dialogs.h"
-#include "main_window.h"
-#include "plot_tooltip.h"
+#include "window/app_options.h"
+#include "window/compare_set.h"
+#include "panels/compare_table.h"
+#include "window/debounce.h"
+#include "window/dialogs.h"
+#include "window/main_window.h"
+#include "plot/plot_tooltip.h"
 #include "roofline/format.h"
 #include "roofline/io/scenario_file.h"
-#include "roofline_plot.h"
-#include "scenario_controller.h"
+#include "plot/roofline_plot.h"
+#include "window/scenario_controller.h"
 #include "test_support.h"
 
 using namespace roofline;

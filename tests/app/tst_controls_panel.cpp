@@ -9,11 +9,11 @@
 #include <QTest>
 #include <QToolButton>
 
-#include "controls_panel.h"
+#include "panels/controls_panel.h"
 #include "roofline/io/presets.h"
-#include "fraction_control.h"
-#include "scenario_controller.h"
-#include "slider_control.h"
+#include "panels/fraction_control.h"
+#include "window/scenario_controller.h"
+#include "panels/slider_control.h"
 #include "test_support.h"
 
 using namespace roofline;

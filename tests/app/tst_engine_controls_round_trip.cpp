@@ -13,13 +13,13 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "controls_panel.h"
-#include "dialogs.h"
-#include "fraction_control.h"
-#include "main_window.h"
+#include "panels/controls_panel.h"
+#include "window/dialogs.h"
+#include "panels/fraction_control.h"
+#include "window/main_window.h"
 #include "roofline/io/scenario_file.h"
-#include "scenario_controller.h"
-#include "slider_control.h"
+#include "window/scenario_controller.h"
+#include "panels/slider_control.h"
 #include "test_support.h"
 
 using namespace roofline;

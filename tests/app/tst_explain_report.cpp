@@ -11,16 +11,16 @@
 #include <QPlainTextEdit>
 #include <QSettings>
 
-#include "dialogs.h"
-#include "explain_panel.h"
-#include "export.h"
-#include "main_window.h"
-#include "plot_tooltip.h"
-#include "report.h"
+#include "window/dialogs.h"
+#include "panels/explain_panel.h"
+#include "plot/export.h"
+#include "window/main_window.h"
+#include "plot/plot_tooltip.h"
+#include "window/report.h"
 #include "roofline/explain.h"
 #include "roofline/io/explain.h"
-#include "roofline_plot.h"
-#include "scenario_controller.h"
+#include "plot/roofline_plot.h"
+#include "window/scenario_controller.h"
 
 using roofline::ui::MainWindow;
 

@@ -3,11 +3,11 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "dialogs.h"
-#include "export.h"
-#include "main_window.h"
-#include "roofline_plot.h"
-#include "scenario_controller.h"
+#include "window/dialogs.h"
+#include "plot/export.h"
+#include "window/main_window.h"
+#include "plot/roofline_plot.h"
+#include "window/scenario_controller.h"
 
 using roofline::ui::MainWindow;
 

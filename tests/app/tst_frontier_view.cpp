@@ -12,12 +12,12 @@
 #include <QSpinBox>
 #include <QTest>
 
-#include "controls_panel.h"
-#include "debounce.h"
-#include "main_window.h"
-#include "results_panel.h"
-#include "scenario_controller.h"
-#include "scenario_document.h"
+#include "panels/controls_panel.h"
+#include "window/debounce.h"
+#include "window/main_window.h"
+#include "panels/results_panel.h"
+#include "window/scenario_controller.h"
+#include "window/scenario_document.h"
 #include "views/frontier_view.h"
 
 using namespace roofline;

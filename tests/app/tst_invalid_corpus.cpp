@@ -11,10 +11,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "dialogs.h"
-#include "main_window.h"
+#include "window/dialogs.h"
+#include "window/main_window.h"
 #include "roofline/io/scenario_file.h"
-#include "scenario_controller.h"
+#include "window/scenario_controller.h"
 
 using namespace roofline;
 using roofline::ui::Dialogs;

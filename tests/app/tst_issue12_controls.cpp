@@ -25,19 +25,19 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "byte_split_bar.h"
-#include "controls_panel.h"
-#include "dialogs.h"
-#include "fraction_control.h"
-#include "main_window.h"
-#include "memory_bar.h"
+#include "panels/byte_split_bar.h"
+#include "panels/controls_panel.h"
+#include "window/dialogs.h"
+#include "panels/fraction_control.h"
+#include "window/main_window.h"
+#include "panels/memory_bar.h"
 #include "qcustomplot.h"
-#include "report.h"
-#include "results_panel.h"
+#include "window/report.h"
+#include "panels/results_panel.h"
 #include "roofline/format.h"
-#include "roofline_plot.h"
-#include "scenario_controller.h"
-#include "slider_control.h"
+#include "plot/roofline_plot.h"
+#include "window/scenario_controller.h"
+#include "panels/slider_control.h"
 #include "test_support.h"
 
 using namespace roofline;

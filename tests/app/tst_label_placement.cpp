@@ -7,11 +7,11 @@
 #include <functional>
 #include <string_view>
 
-#include "label_placer.h"
-#include "plot_scene.h"
+#include "plot/label_placer.h"
+#include "plot/plot_scene.h"
 #include "roofline/format.h"
 #include "roofline/io/scenario_file.h"
-#include "roofline_plot.h"
+#include "plot/roofline_plot.h"
 
 using namespace roofline;
 using roofline::ui::LabelBox;

@@ -13,15 +13,15 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "app_options.h"
-#include "dialogs.h"
-#include "lesson_panel.h"
-#include "lessons_menu.h"
-#include "main_window.h"
-#include "plot_tooltip.h"
+#include "window/app_options.h"
+#include "window/dialogs.h"
+#include "panels/lesson_panel.h"
+#include "window/lessons_menu.h"
+#include "window/main_window.h"
+#include "plot/plot_tooltip.h"
 #include "roofline/io/lessons.h"
-#include "roofline_plot.h"
-#include "scenario_controller.h"
+#include "plot/roofline_plot.h"
+#include "window/scenario_controller.h"
 #include "test_support.h"
 
 using namespace roofline;

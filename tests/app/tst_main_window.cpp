@@ -20,20 +20,20 @@
 #include <QToolBar>
 #include <cmath>
 
-#include "app_options.h"
-#include "controls_panel.h"
-#include "dialogs.h"
-#include "main_window.h"
-#include "plot_tooltip.h"
-#include "results_panel.h"
+#include "window/app_options.h"
+#include "panels/controls_panel.h"
+#include "window/dialogs.h"
+#include "window/main_window.h"
+#include "plot/plot_tooltip.h"
+#include "panels/results_panel.h"
 #include "roofline/comparison.h"
 #include "roofline/format.h"
 #include "roofline/io/levers.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/levers.h"
-#include "roofline_plot.h"
-#include "scenario_controller.h"
-#include "slider_control.h"
+#include "plot/roofline_plot.h"
+#include "window/scenario_controller.h"
+#include "panels/slider_control.h"
 #include "test_support.h"
 
 using namespace roofline;

@@ -10,12 +10,12 @@
 #include <QTest>
 #include <cmath>
 
-#include "dialogs.h"
-#include "main_window.h"
-#include "measured_overlay.h"
+#include "window/dialogs.h"
+#include "window/main_window.h"
+#include "plot/measured_overlay.h"
 #include "roofline/io/measured.h"
-#include "roofline_plot.h"
-#include "scenario_controller.h"
+#include "plot/roofline_plot.h"
+#include "window/scenario_controller.h"
 
 using namespace roofline;
 using roofline::ui::Dialogs;

@@ -9,13 +9,13 @@
 #include <cmath>
 #include <functional>
 
-#include "dialogs.h"
-#include "export.h"
-#include "main_window.h"
+#include "window/dialogs.h"
+#include "plot/export.h"
+#include "window/main_window.h"
 #include "roofline/format.h"
 #include "roofline/io/scenario_file.h"
-#include "roofline_plot.h"
-#include "scenario_controller.h"
+#include "plot/roofline_plot.h"
+#include "window/scenario_controller.h"
 #include "test_support.h"
 
 using namespace roofline;

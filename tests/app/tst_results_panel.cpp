@@ -6,15 +6,15 @@
 #include <QTest>
 #include <cmath>
 
-#include "byte_split_bar.h"
+#include "panels/byte_split_bar.h"
 #include "comma_locale.h"
-#include "memory_bar.h"
-#include "plot_tooltip.h"
-#include "results_panel.h"
+#include "panels/memory_bar.h"
+#include "plot/plot_tooltip.h"
+#include "panels/results_panel.h"
 #include "roofline/comparison.h"
 #include "roofline/io/scenario_file.h"
 #include "test_support.h"
-#include "value_field.h"
+#include "panels/value_field.h"
 
 using namespace roofline;
 using roofline::ui::ResultsPanel;

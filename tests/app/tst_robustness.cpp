@@ -26,16 +26,16 @@
 #include <cmath>
 #include <csignal>
 
-#include "controls_panel.h"
-#include "dialogs.h"
-#include "main_window.h"
-#include "memory_bar.h"
-#include "results_panel.h"
+#include "panels/controls_panel.h"
+#include "window/dialogs.h"
+#include "window/main_window.h"
+#include "panels/memory_bar.h"
+#include "panels/results_panel.h"
 #include "roofline/format.h"
 #include "roofline/io/scenario_file.h"
-#include "roofline_plot.h"
-#include "scenario_controller.h"
-#include "slider_control.h"
+#include "plot/roofline_plot.h"
+#include "window/scenario_controller.h"
+#include "panels/slider_control.h"
 #include "test_support.h"
 
 using namespace roofline;

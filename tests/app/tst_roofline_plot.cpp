@@ -7,11 +7,11 @@
 #include <ranges>
 
 #include "comma_locale.h"
-#include "plot_tooltip.h"
+#include "plot/plot_tooltip.h"
 #include "roofline/comparison.h"
 #include "roofline/format.h"
 #include "roofline/io/scenario_file.h"
-#include "roofline_plot.h"
+#include "plot/roofline_plot.h"
 #include "test_support.h"
 
 using namespace roofline;

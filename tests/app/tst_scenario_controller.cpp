@@ -3,7 +3,7 @@
 #include <QTest>
 
 #include "roofline/io/scenario_file.h"
-#include "scenario_controller.h"
+#include "window/scenario_controller.h"
 #include "test_support.h"
 
 using namespace roofline;

@@ -5,8 +5,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
-#include "scenario_controller.h"
-#include "scenario_document.h"
+#include "window/scenario_controller.h"
+#include "window/scenario_document.h"
 
 using namespace roofline;
 using namespace roofline::ui;

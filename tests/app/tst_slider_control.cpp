@@ -3,7 +3,7 @@
 #include <QSlider>
 #include <QTest>
 
-#include "slider_control.h"
+#include "panels/slider_control.h"
 
 using roofline::ui::MappedSpinBox;
 using roofline::ui::SliderControl;

@@ -2,7 +2,7 @@
 #include <QTest>
 #include <cmath>
 
-#include "slider_mapping.h"
+#include "panels/slider_mapping.h"
 
 using roofline::ui::SliderMapping;
 

@@ -11,15 +11,15 @@
 #include <QTest>
 #include <algorithm>
 
-#include "app_options.h"
-#include "compare_set.h"
-#include "controls_panel.h"
-#include "main_window.h"
+#include "window/app_options.h"
+#include "window/compare_set.h"
+#include "panels/controls_panel.h"
+#include "window/main_window.h"
 #include "roofline/breakdown.h"
 #include "roofline/format.h"
 #include "roofline/sweep.h"
-#include "scenario_controller.h"
-#include "slider_control.h"
+#include "window/scenario_controller.h"
+#include "panels/slider_control.h"
 #include "views/batch_sweep_view.h"
 #include "views/breakdown_view.h"
 #include "views/live_view.h"

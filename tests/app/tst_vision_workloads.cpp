@@ -8,13 +8,13 @@
 #include <QSpinBox>
 #include <QTest>
 
-#include "controls_panel.h"
-#include "results_panel.h"
+#include "panels/controls_panel.h"
+#include "panels/results_panel.h"
 #include "roofline/format.h"
-#include "roofline_plot.h"
-#include "scenario_controller.h"
-#include "slider_control.h"
-#include "plot_tooltip.h"
+#include "plot/roofline_plot.h"
+#include "window/scenario_controller.h"
+#include "panels/slider_control.h"
+#include "plot/plot_tooltip.h"
 #include "roofline/validate.h"
 #include "test_support.h"
 

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <array>
 
-#include "plot_tooltip.h"
+#include "plot/plot_tooltip.h"
 #include "roofline/format.h"
 
 namespace roofline::ui {

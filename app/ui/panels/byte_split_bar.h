@@ -13,7 +13,7 @@
 #include <QWidget>
 #include <vector>
 
-#include "plot_palette.h"
+#include "plot/plot_palette.h"
 #include "roofline/analysis.h"
 
 namespace roofline::ui {

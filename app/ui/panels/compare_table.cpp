@@ -14,7 +14,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
-#include "plot_tooltip.h"
+#include "plot/plot_tooltip.h"
 #include "roofline/format.h"
 
 namespace roofline::ui {

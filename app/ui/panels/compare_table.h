@@ -12,7 +12,7 @@
 #include <QWidget>
 #include <vector>
 
-#include "plot_palette.h"
+#include "plot/plot_palette.h"
 #include "roofline/analysis.h"
 #include "roofline/scenario.h"
 

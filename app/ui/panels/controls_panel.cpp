@@ -17,13 +17,13 @@
 #include <QToolButton>
 #include <algorithm>
 
-#include "fraction_control.h"
-#include "plot_tooltip.h"
-#include "quantization.h"
+#include "panels/fraction_control.h"
+#include "plot/plot_tooltip.h"
+#include "panels/quantization.h"
 #include "roofline/format.h"
 #include "roofline/io/presets.h"
-#include "scenario_controller.h"
-#include "slider_control.h"
+#include "window/scenario_controller.h"
+#include "panels/slider_control.h"
 
 namespace roofline::ui {
 namespace {

@@ -5,9 +5,9 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
-#include "plot_tooltip.h"
+#include "plot/plot_tooltip.h"
 #include "roofline/io/scenario_file.h"
-#include "scenario_controller.h"
+#include "window/scenario_controller.h"
 
 namespace roofline::ui {
 namespace {

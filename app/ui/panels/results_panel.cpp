@@ -9,12 +9,12 @@
 #include <algorithm>
 #include <cmath>
 
-#include "byte_split_bar.h"
-#include "memory_bar.h"
-#include "plot_tooltip.h"
+#include "panels/byte_split_bar.h"
+#include "panels/memory_bar.h"
+#include "plot/plot_tooltip.h"
 #include "roofline/comparison.h"
 #include "roofline/format.h"
-#include "value_field.h"
+#include "panels/value_field.h"
 
 namespace roofline::ui {
 

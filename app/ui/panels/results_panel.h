@@ -11,7 +11,7 @@
 #include <QWidget>
 #include <optional>
 
-#include "plot_palette.h"
+#include "plot/plot_palette.h"
 #include "roofline/analysis.h"
 
 class QFormLayout;

@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <limits>
 
-#include "slider_mapping.h"
+#include "panels/slider_mapping.h"
 
 class QSlider;
 

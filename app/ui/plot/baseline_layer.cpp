@@ -3,11 +3,11 @@
 
 #include <cmath>
 
-#include "direct_items.h"
-#include "plot_items.h"
-#include "plot_scene.h"
-#include "plot_tooltip.h"
-#include "plot_units.h"
+#include "plot/direct_items.h"
+#include "plot/plot_items.h"
+#include "plot/plot_scene.h"
+#include "plot/plot_tooltip.h"
+#include "plot/plot_units.h"
 #include "roofline/comparison.h"
 
 namespace roofline::ui {

@@ -21,8 +21,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "plot_layer.h"
-#include "plot_palette.h"
+#include "plot/plot_layer.h"
+#include "plot/plot_palette.h"
 #include "roofline/analysis.h"
 
 namespace roofline::ui {

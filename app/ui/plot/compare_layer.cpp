@@ -6,10 +6,10 @@
 #include <algorithm>
 #include <cmath>
 
-#include "plot_items.h"
-#include "plot_scene.h"
-#include "plot_tooltip.h"
-#include "roofline_plot.h"
+#include "plot/plot_items.h"
+#include "plot/plot_scene.h"
+#include "plot/plot_tooltip.h"
+#include "plot/roofline_plot.h"
 
 namespace roofline::ui {
 namespace {

@@ -26,9 +26,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "label_placer.h"
-#include "plot_layer.h"
-#include "plot_palette.h"
+#include "plot/label_placer.h"
+#include "plot/plot_layer.h"
+#include "plot/plot_palette.h"
 #include "roofline/analysis.h"
 
 class QCustomPlot;

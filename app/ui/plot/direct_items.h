@@ -13,7 +13,7 @@
 
 #include <QRegion>
 
-#include "plot_footprint.h"
+#include "plot/plot_footprint.h"
 
 namespace roofline::ui {
 

@@ -15,8 +15,8 @@
 #include <QSaveFile>
 #include <QSvgGenerator>
 
-#include "plot_scene.h"
-#include "roofline_plot.h"
+#include "plot/plot_scene.h"
+#include "plot/roofline_plot.h"
 
 namespace roofline::ui {
 namespace {

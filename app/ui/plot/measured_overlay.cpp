@@ -5,10 +5,10 @@
 #include <QStringList>
 #include <algorithm>
 
-#include "plot_scene.h"
-#include "plot_tooltip.h"
-#include "roofline_plot.h"
-#include "scenario_controller.h"
+#include "plot/plot_scene.h"
+#include "plot/plot_tooltip.h"
+#include "plot/roofline_plot.h"
+#include "window/scenario_controller.h"
 
 namespace roofline::ui {
 

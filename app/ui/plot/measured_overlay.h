@@ -18,7 +18,7 @@
 #include <array>
 #include <vector>
 
-#include "plot_layer.h"
+#include "plot/plot_layer.h"
 #include "roofline/io/measured.h"
 
 class QCPGraph;

@@ -3,10 +3,10 @@
 
 #include <QObject>
 
-#include "direct_items.h"
-#include "plot_items.h"
-#include "plot_scene.h"
-#include "plot_units.h"
+#include "plot/direct_items.h"
+#include "plot/plot_items.h"
+#include "plot/plot_scene.h"
+#include "plot/plot_units.h"
 
 namespace roofline::ui {
 namespace {

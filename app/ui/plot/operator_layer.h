@@ -12,8 +12,8 @@
 #include <QPointF>
 #include <vector>
 
-#include "plot_layer.h"
-#include "plot_palette.h"
+#include "plot/plot_layer.h"
+#include "plot/plot_palette.h"
 #include "roofline/analysis.h"
 
 class QCPAxis;

@@ -12,7 +12,7 @@
 
 #include <QRegion>
 
-#include "plot_items.h"
+#include "plot/plot_items.h"
 
 namespace roofline::ui {
 

@@ -4,11 +4,11 @@
 #include <QLocale>
 #include <algorithm>
 
-#include "baseline_layer.h"
-#include "direct_items.h"
-#include "operator_layer.h"
-#include "plot_buffers.h"
-#include "plot_tooltip.h"
+#include "plot/baseline_layer.h"
+#include "plot/direct_items.h"
+#include "plot/operator_layer.h"
+#include "plot/plot_buffers.h"
+#include "plot/plot_tooltip.h"
 #include "roofline/format.h"
 
 namespace roofline::ui {

@@ -20,12 +20,12 @@
 #include <memory>
 #include <vector>
 
-#include "compare_layer.h"
-#include "plot_items.h"
-#include "plot_layer.h"
-#include "plot_palette.h"
-#include "plot_scene.h"
-#include "plot_units.h"
+#include "plot/compare_layer.h"
+#include "plot/plot_items.h"
+#include "plot/plot_layer.h"
+#include "plot/plot_palette.h"
+#include "plot/plot_scene.h"
+#include "plot/plot_units.h"
 #include "roofline/analysis.h"
 
 namespace roofline::ui {

@@ -5,11 +5,11 @@
 #include <algorithm>
 #include <cmath>
 
-#include "plot_items.h"
-#include "plot_tooltip.h"
+#include "plot/plot_items.h"
+#include "plot/plot_tooltip.h"
 #include "roofline/comparison.h"
 #include "roofline/format.h"
-#include "roofline_plot.h"
+#include "plot/roofline_plot.h"
 
 namespace roofline::ui {
 

@@ -4,11 +4,11 @@
 #include <QMouseEvent>
 #include <QToolTip>
 
-#include "baseline_layer.h"
-#include "operator_layer.h"
-#include "plot_tooltip.h"
+#include "plot/baseline_layer.h"
+#include "plot/operator_layer.h"
+#include "plot/plot_tooltip.h"
 #include "roofline/format.h"
-#include "roofline_plot.h"
+#include "plot/roofline_plot.h"
 
 namespace roofline::ui {
 

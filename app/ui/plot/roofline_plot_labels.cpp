@@ -11,11 +11,11 @@
 #include <array>
 #include <cmath>
 
-#include "baseline_layer.h"
-#include "label_placer.h"
-#include "operator_layer.h"
-#include "plot_buffers.h"
-#include "roofline_plot.h"
+#include "plot/baseline_layer.h"
+#include "plot/label_placer.h"
+#include "plot/operator_layer.h"
+#include "plot/plot_buffers.h"
+#include "plot/roofline_plot.h"
 
 namespace roofline::ui {
 namespace {

@@ -5,9 +5,9 @@
 
 #include <QAccessible>
 
-#include "baseline_layer.h"
-#include "operator_layer.h"
-#include "roofline_plot.h"
+#include "plot/baseline_layer.h"
+#include "plot/operator_layer.h"
+#include "plot/roofline_plot.h"
 
 namespace roofline::ui {
 

@@ -4,10 +4,10 @@
 
 #include <QEvent>
 
-#include "baseline_layer.h"
-#include "operator_layer.h"
-#include "plot_items.h"
-#include "roofline_plot.h"
+#include "plot/baseline_layer.h"
+#include "plot/operator_layer.h"
+#include "plot/plot_items.h"
+#include "plot/roofline_plot.h"
 
 namespace roofline::ui {
 

@@ -6,13 +6,13 @@
 #include <cmath>
 #include <limits>
 
-#include "baseline_layer.h"
-#include "operator_layer.h"
-#include "plot_buffers.h"
-#include "plot_items.h"
-#include "plot_tooltip.h"
+#include "plot/baseline_layer.h"
+#include "plot/operator_layer.h"
+#include "plot/plot_buffers.h"
+#include "plot/plot_items.h"
+#include "plot/plot_tooltip.h"
 #include "roofline/format.h"
-#include "roofline_plot.h"
+#include "plot/roofline_plot.h"
 
 namespace roofline::ui {
 

@@ -5,9 +5,9 @@
 #include <QVBoxLayout>
 #include <cmath>
 
-#include "plot_tooltip.h"
+#include "plot/plot_tooltip.h"
 #include "roofline/format.h"
-#include "scenario_controller.h"
+#include "window/scenario_controller.h"
 #include "views/view_style.h"
 
 namespace roofline::ui {

@@ -18,7 +18,7 @@
 #include <QWidget>
 #include <optional>
 
-#include "plot_palette.h"
+#include "plot/plot_palette.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/sweep.h"
 #include "views/latest_wins.h"

@@ -14,7 +14,7 @@
 #include <QWidget>
 #include <vector>
 
-#include "plot_palette.h"
+#include "plot/plot_palette.h"
 #include "views/live_view.h"
 #include "views/view_style.h"
 #include "roofline/analysis.h"

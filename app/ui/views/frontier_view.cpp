@@ -16,12 +16,12 @@
 #include <cmath>
 #include <limits>
 
-#include "debounce.h"
-#include "plot_tooltip.h"
+#include "window/debounce.h"
+#include "plot/plot_tooltip.h"
 #include "roofline/format.h"
 #include "roofline/io/presets.h"
-#include "scenario_controller.h"
-#include "scenario_document.h"
+#include "window/scenario_controller.h"
+#include "window/scenario_document.h"
 
 namespace roofline::ui {
 namespace {

@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "plot_palette.h"
+#include "plot/plot_palette.h"
 #include "roofline/frontier.h"
 
 class QCheckBox;

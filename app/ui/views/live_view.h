@@ -18,7 +18,7 @@
 #include <QMetaObject>
 #include <QWidget>
 
-#include "scenario_document.h"
+#include "window/scenario_document.h"
 
 namespace roofline::ui {
 

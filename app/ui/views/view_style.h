@@ -13,7 +13,7 @@
 #include <QStringList>
 #include <functional>
 
-#include "plot_palette.h"
+#include "plot/plot_palette.h"
 #include "roofline/analysis.h"
 
 namespace roofline::ui {

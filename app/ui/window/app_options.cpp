@@ -10,7 +10,7 @@
 #include "roofline/io/lessons.h"
 #include "roofline/io/scenario_options.h"
 #include "roofline/version.h"
-#include "scenario_controller.h"
+#include "window/scenario_controller.h"
 #include "views/views.h"
 
 namespace roofline::ui {

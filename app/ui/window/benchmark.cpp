@@ -12,10 +12,10 @@
 #include <ctime>
 #include <vector>
 
-#include "controls_panel.h"
-#include "main_window.h"
-#include "roofline_plot.h"
-#include "slider_control.h"
+#include "panels/controls_panel.h"
+#include "window/main_window.h"
+#include "plot/roofline_plot.h"
+#include "panels/slider_control.h"
 #include "views/views.h"
 
 namespace roofline::ui {

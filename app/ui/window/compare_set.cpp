@@ -10,10 +10,10 @@
 #include <QWidget>
 #include <algorithm>
 
-#include "dialogs.h"
-#include "plot_tooltip.h"
+#include "window/dialogs.h"
+#include "plot/plot_tooltip.h"
 #include "roofline/format.h"
-#include "scenario_controller.h"
+#include "window/scenario_controller.h"
 
 namespace roofline::ui {
 namespace {

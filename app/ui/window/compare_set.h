@@ -19,11 +19,11 @@
 #include <QStringList>
 #include <vector>
 
-#include "compare_table.h"
-#include "debounce.h"
+#include "panels/compare_table.h"
+#include "window/debounce.h"
 #include "roofline/analysis.h"
 #include "roofline/io/scenario_file.h"
-#include "scenario_document.h"
+#include "window/scenario_document.h"
 
 class QWidget;
 

@@ -9,15 +9,15 @@
 #include <cstdio>
 #include <memory>
 
-#include "app_options.h"
-#include "benchmark.h"
-#include "compare_set.h"
-#include "export.h"
-#include "main_window.h"
-#include "report.h"
-#include "roofline_plot.h"
+#include "window/app_options.h"
+#include "window/benchmark.h"
+#include "window/compare_set.h"
+#include "plot/export.h"
+#include "window/main_window.h"
+#include "window/report.h"
+#include "plot/roofline_plot.h"
 #include "roofline/version.h"
-#include "scenario_controller.h"
+#include "window/scenario_controller.h"
 
 namespace roofline::ui {
 namespace {

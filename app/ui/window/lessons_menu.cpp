@@ -7,12 +7,12 @@
 #include <QScrollArea>
 #include <array>
 
-#include "dialogs.h"
-#include "lesson_panel.h"
-#include "main_window.h"
-#include "plot_tooltip.h"
+#include "window/dialogs.h"
+#include "panels/lesson_panel.h"
+#include "window/main_window.h"
+#include "plot/plot_tooltip.h"
 #include "roofline/io/lessons.h"
-#include "scenario_controller.h"
+#include "window/scenario_controller.h"
 
 namespace roofline::ui {
 namespace {

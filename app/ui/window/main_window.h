@@ -13,11 +13,11 @@
 #include <memory>
 #include <optional>
 
-#include "export.h"
+#include "plot/export.h"
 #include "roofline/analysis.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/levers.h"
-#include "scenario_document.h"
+#include "window/scenario_document.h"
 
 class QAction;
 class QDockWidget;

@@ -12,7 +12,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "plot_tooltip.h"
+#include "plot/plot_tooltip.h"
 #include "roofline/explain.h"
 #include "roofline/format.h"
 #include "roofline/io/explain.h"

@@ -14,7 +14,7 @@
 #include <optional>
 #include <vector>
 
-#include "quantization.h"
+#include "panels/quantization.h"
 #include "roofline/analysis.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/validate.h"

@@ -22,7 +22,7 @@
 #include "roofline/io/measured.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/levers.h"
-#include "scenario_controller.h"
+#include "window/scenario_controller.h"
 
 namespace roofline::ui {
 

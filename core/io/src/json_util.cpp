@@ -184,9 +184,10 @@ std::string pointerNear(std::string_view text, std::size_t pos) {
             if (f.key.empty()) {
                 break;
             }
-            out += "/" + escapeToken(f.key);
+            // append(), not "/" + …: GCC 12 at -O3 warns falsely there (bug 105651).
+            out.append("/").append(escapeToken(f.key));
         } else {
-            out += "/" + std::to_string(f.index);
+            out.append("/").append(std::to_string(f.index));
         }
     }
     return out;
