@@ -36,34 +36,12 @@ StateLayerShape shape(const Model& m, double split) {
     s.inner = valueDim;
     s.gateWidth = valueDim;
     s.normWeights = dv;  // one RMSNorm weight over d_v, shared by the heads
+    s.headVectors = 2.0 * nv;  // dt_bias, A_log
     return s;
-}
-
-void parameters(const Model& m, const LayerGroup&, double split, ParameterSplit& p) {
-    const double nv = d(m.deltaNet.numValueHeads) / split;
-    stateLayerParameters(shape(m, split), d(m.hiddenSize), 2.0 * nv /* dt_bias, A_log */, p);
-}
-
-CacheStreams cache(const Model&, const LayerGroup&, double, double) { return {}; }
-
-double stateBytes(const Model& m, const LayerGroup&, double split) {
-    return stateElements(shape(m, split)) * bytesPerElement(m.statePrecision);
-}
-
-double workspaceWidth(const Context& x, const LayerGroup&) {
-    return shape(x.m, x.attentionSplit).inProjOut;
-}
-
-void emit(PassBuilder& pass, const Context& x, const LayerGroup&, double layers,
-          const PassShape& p) {
-    emitStateLayer(pass, x, shape(x.m, x.attentionSplit), layers, p);
 }
 
 }  // namespace
 
-const MixerKindInfo& gatedDeltaNetMixer() {
-    static constexpr MixerKindInfo kInfo{parameters, cache, stateBytes, workspaceWidth, emit};
-    return kInfo;
-}
+const MixerKindInfo& gatedDeltaNetMixer() { return StateMixer<shape>::kInfo; }
 
 }  // namespace roofline::detail

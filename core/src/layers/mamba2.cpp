@@ -44,35 +44,12 @@ StateLayerShape shape(const Model& m, double split) {
     s.gateWidth = inner;
     s.normWeights = inner;
     s.outBias = g.projectionBias ? d(m.hiddenSize) : 0.0;
+    s.headVectors = 3.0 * heads;  // dt_bias, A_log, D
     return s;
-}
-
-void parameters(const Model& m, const LayerGroup&, double split, ParameterSplit& p) {
-    const double heads = d(m.mamba.numHeads) / split;
-    stateLayerParameters(shape(m, split), d(m.hiddenSize), 3.0 * heads /* dt_bias, A_log, D */,
-                         p);
-}
-
-CacheStreams cache(const Model&, const LayerGroup&, double, double) { return {}; }
-
-double stateBytes(const Model& m, const LayerGroup&, double split) {
-    return stateElements(shape(m, split)) * bytesPerElement(m.statePrecision);
-}
-
-double workspaceWidth(const Context& x, const LayerGroup&) {
-    return shape(x.m, x.attentionSplit).inProjOut;
-}
-
-void emit(PassBuilder& pass, const Context& x, const LayerGroup&, double layers,
-          const PassShape& p) {
-    emitStateLayer(pass, x, shape(x.m, x.attentionSplit), layers, p);
 }
 
 }  // namespace
 
-const MixerKindInfo& mamba2Mixer() {
-    static constexpr MixerKindInfo kInfo{parameters, cache, stateBytes, workspaceWidth, emit};
-    return kInfo;
-}
+const MixerKindInfo& mamba2Mixer() { return StateMixer<shape>::kInfo; }
 
 }  // namespace roofline::detail

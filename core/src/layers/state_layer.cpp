@@ -9,11 +9,10 @@
 
 namespace roofline::detail {
 
-void stateLayerParameters(const StateLayerShape& s, double h, double extraVectors,
-                          ParameterSplit& p) {
+void stateLayerParameters(const StateLayerShape& s, double h, ParameterSplit& p) {
     p.matrices += h * s.inProjOut + s.inner * h;
     p.vectors += s.inProjBias + s.convChannels * s.convKernel + s.convBias + s.normWeights +
-                 s.outBias + extraVectors;
+                 s.outBias + s.headVectors;
 }
 
 void emitStateLayer(PassBuilder& pass, const Context& x, const StateLayerShape& s,

@@ -28,6 +28,7 @@ struct StateLayerShape {
     double gateWidth = 0;     // the gate the norm multiplies by (z), per token
     double normWeights = 0;   // the gated norm's weight elements
     double outBias = 0;       // bias elements of the output projection (0: none)
+    double headVectors = 0;   // per-head vectors (dt_bias, A_log, D)
 };
 
 // (kernel − 1) × conv channels + the recurrent state, in elements per sequence.
@@ -35,9 +36,29 @@ inline double stateElements(const StateLayerShape& s) {
     return (s.convKernel - 1.0) * s.convChannels + s.state;
 }
 
-void stateLayerParameters(const StateLayerShape& s, double h, double extraVectors,
-                          ParameterSplit& p);
+void stateLayerParameters(const StateLayerShape& s, double h, ParameterSplit& p);
 void emitStateLayer(PassBuilder& pass, const Context& x, const StateLayerShape& s,
                     double layers, const PassShape& p);
+
+// The layer-kind answers of a state layer whose widths on one device `Shape` gives (heads
+// split `split` ways): no KV cache, a fixed state, the operators above.
+template <StateLayerShape (*Shape)(const Model& m, double split)>
+struct StateMixer {
+    static void parameters(const Model& m, const LayerGroup&, double split, ParameterSplit& p) {
+        stateLayerParameters(Shape(m, split), d(m.hiddenSize), p);
+    }
+    static CacheStreams cache(const Model&, const LayerGroup&, double, double) { return {}; }
+    static double stateBytes(const Model& m, const LayerGroup&, double split) {
+        return stateElements(Shape(m, split)) * bytesPerElement(m.statePrecision);
+    }
+    static double workspaceWidth(const Context& x, const LayerGroup&) {
+        return Shape(x.m, x.attentionSplit).inProjOut;
+    }
+    static void emit(PassBuilder& pass, const Context& x, const LayerGroup&, double layers,
+                     const PassShape& p) {
+        emitStateLayer(pass, x, Shape(x.m, x.attentionSplit), layers, p);
+    }
+    static constexpr MixerKindInfo kInfo{parameters, cache, stateBytes, workspaceWidth, emit};
+};
 
 }  // namespace roofline::detail
