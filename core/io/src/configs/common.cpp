@@ -153,6 +153,18 @@ void readBiases(Reading& x, bool dflt) {
     x.m.mlpBias = booleanOr(x, "mlp_bias", false);
 }
 
+std::int64_t readGlmExperts(Reading& x) {
+    Model& m = x.m;
+    const std::int64_t experts = readExperts(x, "n_routed_experts", true, "moe_intermediate_size");
+    if (experts > 0) {
+        m.moe.sharedIntermediateSize =
+            x.r.integer("n_shared_experts", false, 0, 1'000'000).value_or(1) *
+            m.moe.expertIntermediateSize;
+        m.moe.routerBias = true;  // e_score_correction_bias
+    }
+    return experts;
+}
+
 std::int64_t readExperts(Reading& x, const std::string& expertsKey, bool required,
                          const std::string& widthKey, const std::string& topKKey) {
     // Only the type is checked here; the range is validate()'s (moe.numExperts), reported

@@ -81,12 +81,7 @@ void readGlmMoeDsa(Reading& x) {
     m.mlpBias = booleanOr(x, "mlp_bias", false);
     readMla(x);
     readSparse(x, true);
-    if (readExperts(x, "n_routed_experts", true, "moe_intermediate_size") > 0) {
-        m.moe.sharedIntermediateSize =
-            x.r.integer("n_shared_experts", false, 0, 1'000'000).value_or(1) *
-            m.moe.expertIntermediateSize;
-        m.moe.routerBias = true;  // e_score_correction_bias
-    }
+    readGlmExperts(x);
     if (x.failed()) {
         return;
     }

@@ -15,12 +15,7 @@ void readGlm4Moe(Reading& x) {
     m.qkvBias = booleanOr(x, "attention_bias", false);
     m.oBias = false;
     m.qkNorm = booleanOr(x, "use_qk_norm", false);
-    if (readExperts(x, "n_routed_experts", true, "moe_intermediate_size") > 0) {
-        m.moe.sharedIntermediateSize =
-            x.r.integer("n_shared_experts", false, 0, 1'000'000).value_or(1) *
-            m.moe.expertIntermediateSize;
-        m.moe.routerBias = true;  // e_score_correction_bias
-    }
+    readGlmExperts(x);
     if (x.failed()) {
         return;
     }

@@ -14,6 +14,17 @@
 
 namespace roofline::io::detail::configs {
 
+void readQwenSparseLayers(Reading& x) {
+    const Model& m = x.m;
+    const std::int64_t step = x.r.integer("decoder_sparse_step", false, 1, m.numLayers).value_or(1);
+    const std::vector<std::int64_t> mlpOnly = integerList(x, "mlp_only_layers");
+    for (std::int64_t i = 0; i < m.numLayers; ++i) {
+        const bool sparse =
+            std::find(mlpOnly.begin(), mlpOnly.end(), i) == mlpOnly.end() && (i + 1) % step == 0;
+        x.layers[static_cast<std::size_t>(i)].mlp = sparse ? MlpKind::Moe : MlpKind::Dense;
+    }
+}
+
 void readQwen(Reading& x) {
     readCommon(x);
     Model& m = x.m;
@@ -35,14 +46,7 @@ void readQwen(Reading& x) {
         return;
     }
     if (m.moe.enabled()) {
-        const std::int64_t step =
-            x.r.integer("decoder_sparse_step", false, 1, m.numLayers).value_or(1);
-        const std::vector<std::int64_t> mlpOnly = integerList(x, "mlp_only_layers");
-        for (std::int64_t i = 0; i < m.numLayers; ++i) {
-            const bool sparse = std::find(mlpOnly.begin(), mlpOnly.end(), i) == mlpOnly.end() &&
-                                (i + 1) % step == 0;
-            x.layers[static_cast<std::size_t>(i)].mlp = sparse ? MlpKind::Moe : MlpKind::Dense;
-        }
+        readQwenSparseLayers(x);
     }
     const std::int64_t window = slidingWindow(x);
     if (!windowsFromLayerTypes(x, window) && window > 0 &&

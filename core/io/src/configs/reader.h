@@ -106,6 +106,15 @@ std::int64_t readExperts(Reading& x, const std::string& expertsKey, bool require
                          const std::string& widthKey,
                          const std::string& topKKey = "num_experts_per_tok");
 
+/// GLM's experts (glm4_moe, glm_moe_dsa): n_routed_experts of moe_intermediate_size, always
+/// n_shared_experts (default 1) of that width beside them, and a per-expert correction bias
+/// in the router. Returns the number of experts.
+std::int64_t readGlmExperts(Reading& x);
+
+/// Qwen's MoE schedule (qwen2_moe, qwen3_moe, qwen3_next, qwen3_5_moe): every
+/// decoder_sparse_step-th layer is MoE, but those in mlp_only_layers.
+void readQwenSparseLayers(Reading& x);
+
 /// MLA shapes (q_lora_rank, kv_lora_rank, qk_nope_head_dim, qk_rope_head_dim, v_head_dim),
 /// with the DeepSeek conventions: headDim = nope + rope, numKvHeads = numQueryHeads.
 void readMla(Reading& x);
