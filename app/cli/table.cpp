@@ -223,7 +223,9 @@ void printTable(std::ostream& out, const Scenario& s, const Analysis& a) {
                 : std::string("never (KV bytes per step never reach the weight bytes)"))
         << '\n';
     out << "Memory     weights " << formatBytes(m.weightBytes) << " + KV "
-        << formatBytes(m.kvCacheBytes) << " + workspace " << formatBytes(m.workspaceBytes)
+        << formatBytes(m.kvCacheBytes)
+        << (m.stateBytes > 0.0 ? " + state " + formatBytes(m.stateBytes) : std::string())
+        << " + workspace " << formatBytes(m.workspaceBytes)
         << " = " << formatBytes(m.totalBytes) << " of " << formatBytes(m.usableBytes)
         << " usable (" << formatNumber(w.memoryUtilization * 100.0) << "% of "
         << formatBytes(m.capacityBytes) << "; " << (m.fits ? "fits" : "does NOT fit")

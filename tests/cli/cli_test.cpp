@@ -176,6 +176,16 @@ void expectContract(const json& j) {
     EXPECT_TRUE(j["tpot_s"].is_number());
 }
 
+TEST(CliAnalyze, TableNamesAHybridsStateInMemory) {
+    // Qwen3-Next keeps 36 × (3·8,192 + 32·128·128) bf16 elements = 39,518,208 bytes of state
+    // per sequence: "39.5 MB" at batch 1; a dense model's line has no state term.
+    const Result r = cli({"analyze", "--model", "qwen3-next-80b-a3b", "--hardware", "h200",
+                          "--weights", "fp8", "--activations", "fp8"});
+    EXPECT_EQ(r.code, kExitOk) << r.err;
+    EXPECT_TRUE(has(r.out, " + state 39.5 MB + workspace ")) << r.out;
+    EXPECT_FALSE(has(cli({"analyze"}).out, "+ state")) << r.out;
+}
+
 TEST(CliAnalyze, JsonHasEveryContractKey) {
     const Result r = cli({"analyze", "--format", "json"});
     ASSERT_EQ(r.code, kExitOk) << r.err;
