@@ -28,14 +28,9 @@ lint=()
 echo "== layering: what each folder may include"
 scripts/check_layering.sh || lint+=("layering (scripts/check_layering.sh)")
 echo "== format: clang-format-16 over core/, app/, tests/"
-# Until the tree-wide reformat commit lands (issue 22, with its .git-blame-ignore-revs
-# entry) the files that differ are listed and do not fail the run; ROOFLINE_FORMAT_STRICT=1
-# makes them fail it now, as they will once the tree is formatted.
-if [[ "${ROOFLINE_FORMAT_STRICT:-0}" == 1 ]]; then
-    scripts/format.sh --check || lint+=("format (scripts/format.sh --check; scripts/format.sh fixes it)")
-else
-    scripts/format.sh --check || echo "(format: listed only, until the tree-wide reformat lands)"
-fi
+# The tree is formatted (the reformat commit is in .git-blame-ignore-revs): a file that
+# differs fails the run.
+scripts/format.sh --check || lint+=("format (scripts/format.sh --check; scripts/format.sh fixes it)")
 lint_verdict() {
     [[ ${#lint[@]} -eq 0 ]] && return 0
     printf 'FAILED: %s\n' "${lint[@]}" >&2

@@ -5,6 +5,7 @@
 #include <array>
 #include <filesystem>
 #include <fstream>
+
 #include <nlohmann/json.hpp>
 
 #include "cli_internal.h"
@@ -76,8 +77,8 @@ int runAnalyze(const CommandLine& line, std::ostream& out, std::ostream& err) {
         }
         return runAnalyzeScenario(*options.scenario, format, line, out, err);  // lesson_cli.cpp
     }
-    if (!checkFormat(format, {"table", "json", "csv", "scenario"},
-                     "table, json, csv or scenario", err)) {
+    if (!checkFormat(format, {"table", "json", "csv", "scenario"}, "table, json, csv or scenario",
+                     err)) {
         return kExitUsage;
     }
     io::ResolvedScenario resolved;
@@ -134,8 +135,8 @@ struct ListOptions {
 
 constexpr std::array<OptionRow<ListOptions>, 1> kListOptions = {{
     {"KIND", "hardware|models|scenarios",
-     "which presets; scenarios: the lessons, with the questions\nthey answer",
-     &ListOptions::kind, true},
+     "which presets; scenarios: the lessons, with the questions\nthey answer", &ListOptions::kind,
+     true},
 }};
 
 int runList(const CommandLine& line, std::ostream& out, std::ostream& err) {
@@ -156,8 +157,8 @@ int runList(const CommandLine& line, std::ostream& out, std::ostream& err) {
             const Hardware& h = *hw.value;
             const Precision p = computePrecisionFor(h, Precision::Bf16);
             out << id << '\t' << h.name << '\t' << formatBytes(h.memoryCapacityBytes) << '\t'
-                << formatSi(h.memoryBandwidthBytesPerSecond, "B/s") << '\t' << toString(p)
-                << ' ' << formatSi(h.peak(p), "FLOP/s") << '\n';
+                << formatSi(h.memoryBandwidthBytesPerSecond, "B/s") << '\t' << toString(p) << ' '
+                << formatSi(h.peak(p), "FLOP/s") << '\n';
         }
     } else {
         for (const std::string& id : io::modelIds()) {
@@ -265,8 +266,8 @@ const std::vector<CommandSpec>& commands() {
          "speedup, each with why the points move",
          true, optionSpecs<LeversOptions>(kLeversOptions), &runLevers},
         measuredCommand(),
-        {"list", "the shipped presets, one per line", false,
-         optionSpecs<ListOptions>(kListOptions), &runList},
+        {"list", "the shipped presets, one per line", false, optionSpecs<ListOptions>(kListOptions),
+         &runList},
         frontierCommand(),
         {"validate", "check a file and report every problem", false,
          optionSpecs<ValidateOptions>(kValidateOptions), &runValidate},
@@ -291,7 +292,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         return kExitOk;
     }
     const auto command = std::find_if(commands().begin(), commands().end(),
-                                       [&](const CommandSpec& c) { return c.name == name; });
+                                      [&](const CommandSpec& c) { return c.name == name; });
     if (command == commands().end()) {
         return usageError(err, "unknown command '" + name + "'");
     }

@@ -12,8 +12,8 @@
 
 #include "command_line.h"
 #include "roofline/analysis.h"
-#include "roofline/levers.h"
 #include "roofline/io/scenario_file.h"
+#include "roofline/levers.h"
 
 namespace roofline::cli {
 
@@ -64,9 +64,8 @@ private:
 
 /// Parses "1,2,4", "1:4096:x2" (geometric), "128:1024:+128" (arithmetic) into values in
 /// [lo, hi]; nullopt with `error` set on bad input.
-std::optional<std::vector<std::int64_t>> parseValueList(const std::string& text,
-                                                        std::int64_t lo, std::int64_t hi,
-                                                        std::string& error);
+std::optional<std::vector<std::int64_t>> parseValueList(const std::string& text, std::int64_t lo,
+                                                        std::int64_t hi, std::string& error);
 
 /// The commands of other files, each with its option table and run function: `sweep`, every
 /// batch × context combination (sweep.cpp); `measured FILE`, measured results against the
@@ -86,8 +85,8 @@ void printLeversTable(std::ostream& out, const Scenario& scenario, const Analysi
 /// `analyze --scenario ID|FILE`: the shipped scenario or file `ref`, the scenario options of
 /// `line` on top, its lever applied and its lesson's expectations checked and reported, as
 /// `format` (table, json or csv).
-int runAnalyzeScenario(const std::string& ref, const std::string& format,
-                       const CommandLine& line, std::ostream& out, std::ostream& err);
+int runAnalyzeScenario(const std::string& ref, const std::string& format, const CommandLine& line,
+                       std::ostream& out, std::ostream& err);
 /// `validate` of a scenario file with a lever or lesson: resolves it with its lever and
 /// baseline and checks the lesson's expectations (a path not in the analysis JSON is an
 /// error). Appends the issues; returns the summary ("lesson 'id': 4 of 4 expectations

@@ -89,8 +89,7 @@ std::string parseCommandLine(const CommandSpec& command, const std::vector<std::
     std::vector<std::string> reversed;
     for (const std::string& arg : args) {
         if (arg.starts_with("--") && arg.find('=') == arg.size() - 1 &&
-            std::find(names.begin(), names.end(), arg.substr(0, arg.size() - 1)) !=
-                names.end()) {
+            std::find(names.begin(), names.end(), arg.substr(0, arg.size() - 1)) != names.end()) {
             reversed.push_back(arg.substr(0, arg.size() - 1));
             reversed.emplace_back();
         } else {

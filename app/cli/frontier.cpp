@@ -2,16 +2,18 @@
 // `roofline-cli frontier`: the throughput–interactivity frontier over lists of hardware,
 // tensor parallelism, quantization, batch and expert parallelism (roofline/frontier.h).
 
+#include "roofline/frontier.h"
+
 #include <array>
 #include <cmath>
 #include <map>
 #include <tuple>
+
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
 #include "cli_internal.h"
 #include "roofline/format.h"
-#include "roofline/frontier.h"
 #include "roofline/parse.h"
 
 namespace roofline::cli {
@@ -56,8 +58,7 @@ struct FrontierOptions {
 };
 
 constexpr std::array<OptionRow<FrontierOptions>, 9> kFrontierOptions = {{
-    {"--output", "N", "output tokens per request (default 1024)", &FrontierOptions::output,
-     true},
+    {"--output", "N", "output tokens per request (default 1024)", &FrontierOptions::output, true},
     {"--hardware", "ID,ID,...", "hardware preset ids or files (default h100-sxm)",
      &FrontierOptions::hardware},
     {"--tp", "N,N,...", "tensor-parallel devices, a list or range as sweep's --batch\n(default 1)",
@@ -135,12 +136,9 @@ void writeJson(std::ostream& out, const FrontierRequest& request, const Frontier
     nlohmann::json skipped = nlohmann::json::array();
     for (const SkippedConfiguration& s : f.skipped) {
         const FrontierConfiguration& c = s.configuration;
-        nlohmann::json row = {{"hardware", l.hardware[c.hardware]},
-                              {"tp", c.tensorParallel},
-                              {"quantization", toString(c.quantization)},
-                              {"batch", c.batch},
-                              {"expert_parallel", c.expertParallel},
-                              {"reason", s.reason}};
+        nlohmann::json row = {{"hardware", l.hardware[c.hardware]},       {"tp", c.tensorParallel},
+                              {"quantization", toString(c.quantization)}, {"batch", c.batch},
+                              {"expert_parallel", c.expertParallel},      {"reason", s.reason}};
         skipped.push_back(row);
     }
     const auto optionalSeconds = [](const std::optional<double>& v) {
@@ -194,9 +192,9 @@ void writeCsv(std::ostream& out, const Frontier& f, const Labels& l) {
         if (l.expertParallelColumn) {
             out << ',' << (c.expertParallel ? "on" : "off");
         }
-        out << ',' << flag(r.fits) << ',' << csvText(r.ttftSeconds) << ','
-            << csvText(r.tpotSeconds) << ',' << csvText(r.interactivityTokensPerSecondPerUser)
-            << ',' << csvText(r.throughputTokensPerSecondPerDevice);
+        out << ',' << flag(r.fits) << ',' << csvText(r.ttftSeconds) << ',' << csvText(r.tpotSeconds)
+            << ',' << csvText(r.interactivityTokensPerSecondPerUser) << ','
+            << csvText(r.throughputTokensPerSecondPerDevice);
         if (l.priceColumn) {
             out << ',' << csvText(r.usdPerMillionOutputTokens.value_or(0.0));
         }
@@ -210,8 +208,7 @@ void writeCsv(std::ostream& out, const Frontier& f, const Labels& l) {
 
 std::string configurationText(const FrontierConfiguration& c, const Labels& l) {
     std::string text = l.hardware[c.hardware] + ", TP " + integerText(c.tensorParallel) + ", " +
-                       std::string(toString(c.quantization)) + ", batch " +
-                       formatInteger(c.batch);
+                       std::string(toString(c.quantization)) + ", batch " + formatInteger(c.batch);
     if (l.expertParallelColumn) {
         text += c.expertParallel ? ", EP on" : ", EP off";
     }
@@ -239,11 +236,10 @@ void writeTable(std::ostream& out, const FrontierRequest& request, const Frontie
             << pad(formatDuration(r.tpotSeconds), 10)
             << pad(formatNumber(r.interactivityTokensPerSecondPerUser), 12)
             << pad(formatNumber(r.throughputTokensPerSecondPerDevice), 14)
-            << (l.priceColumn
-                    ? pad(std::string("$").append(
-                              formatNumber(r.usdPerMillionOutputTokens.value_or(0.0))),
-                          12)
-                    : "")
+            << (l.priceColumn ? pad(std::string("$").append(
+                                        formatNumber(r.usdPerMillionOutputTokens.value_or(0.0))),
+                                    12)
+                              : "")
             << pad(p.onFrontier ? "*" : "", 10);
         if (p.meetsSlo) {
             out << (*p.meetsSlo ? "meets" : "misses");
@@ -365,9 +361,8 @@ int runFrontier(const CommandLine& line, std::ostream& out, std::ostream& err) {
         }
         request.hardware.push_back(std::move(*hw.value));
     }
-    const std::size_t count = request.hardware.size() * tps->size() *
-                              request.quantizations.size() * batches->size() *
-                              request.expertParallel.size();
+    const std::size_t count = request.hardware.size() * tps->size() * request.quantizations.size() *
+                              batches->size() * request.expertParallel.size();
     if (count > kMaxConfigurations) {
         return usage(formatInteger(static_cast<long long>(count)) +
                      " configurations is more than " +

@@ -57,14 +57,13 @@ void printLessonTable(std::ostream& out, const io::Lesson& lesson, const io::Les
         out << "      " << io::describe(e) << "; actual "
             << (r.evaluated ? io::actualText(e, r) : "not evaluated (see the error)") << '\n';
     }
-    out << "  " << holding << " of " << lesson.expectations.size()
-        << " expectations hold.\n";
+    out << "  " << holding << " of " << lesson.expectations.size() << " expectations hold.\n";
 }
 
 }  // namespace
 
-int runAnalyzeScenario(const std::string& ref, const std::string& format,
-                       const CommandLine& line, std::ostream& out, std::ostream& err) {
+int runAnalyzeScenario(const std::string& ref, const std::string& format, const CommandLine& line,
+                       std::ostream& out, std::ostream& err) {
     const io::Loaded<io::ScenarioFile> loaded = io::resolveScenarioFile(ref);
     printIssues(err, loaded.issues);
     if (!loaded.ok()) {
@@ -111,9 +110,8 @@ std::string validateLesson(const io::ScenarioFile& file, const std::string& path
         for (const io::ExpectationResult& r : run.check.results) {
             holding += r.evaluated && r.holds ? 1 : 0;
         }
-        summary = "lesson '" + file.lesson->id + "', " + summary + ": " +
-                  std::to_string(holding) + " of " +
-                  std::to_string(file.lesson->expectations.size()) + " expectations hold";
+        summary = "lesson '" + file.lesson->id + "', " + summary + ": " + std::to_string(holding) +
+                  " of " + std::to_string(file.lesson->expectations.size()) + " expectations hold";
     }
     return summary;
 }

@@ -55,14 +55,13 @@ void printLeversTable(std::ostream& out, const Scenario& s, const Analysis& a,
         return;
     }
     out << "Levers for " << s.hardware.name << " × " << s.model.name << " (batch "
-        << formatInteger(w.batch) << ", prompt " << formatInteger(w.promptTokens)
-        << ", context " << formatInteger(w.contextTokens) << ")\n";
+        << formatInteger(w.batch) << ", prompt " << formatInteger(w.promptTokens) << ", context "
+        << formatInteger(w.contextTokens) << ")\n";
     out << "Base: TTFT " << formatDuration(a.ttftSeconds) << ", TPOT "
         << formatDuration(a.tpotSeconds) << ", " << formatNumber(a.decodeTokensPerSecond)
         << " tok/s, " << (a.memoryAllDevices.fits ? "fits" : "does not fit") << "\n\n";
-    out << pad("lever", 17) << pad("TPOT", 11) << pad("speedup", 9)
-        << pad("TTFT", 11) << pad("speedup", 9) << pad("tok/s", 10)
-        << pad("gain", 9) << pad("fits", 6) << "change\n";
+    out << pad("lever", 17) << pad("TPOT", 11) << pad("speedup", 9) << pad("TTFT", 11)
+        << pad("speedup", 9) << pad("tok/s", 10) << pad("gain", 9) << pad("fits", 6) << "change\n";
     bool notApplicableHeader = false;
     for (const LeverOutcome& lever : levers) {
         const std::string key(leverKey(lever.id));
@@ -80,8 +79,8 @@ void printLeversTable(std::ostream& out, const Scenario& s, const Analysis& a,
             << pad(formatDuration(n.ttftSeconds), 11)
             << pad("×" + formatNumber(lever.speedupTtft), 9)
             << pad(formatNumber(n.decodeTokensPerSecond), 10)
-            << pad("×" + formatNumber(lever.throughputGain), 9)
-            << pad(lever.fits ? "yes" : "no", 6) << changesText(lever.changes) << '\n';
+            << pad("×" + formatNumber(lever.throughputGain), 9) << pad(lever.fits ? "yes" : "no", 6)
+            << changesText(lever.changes) << '\n';
         out << "                 " << lever.explanation << '\n';
     }
 }

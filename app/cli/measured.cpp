@@ -15,7 +15,8 @@ namespace {
 
 void printMeasuredTable(std::ostream& out, const io::MeasuredFile& file, Ceilings ceilings) {
     const char* counted = file.json ? "row" : "line";
-    out << "Measured results against the model (" << (ceilings == Ceilings::Peak ? "peak" : "achievable")
+    out << "Measured results against the model ("
+        << (ceilings == Ceilings::Peak ? "peak" : "achievable")
         << " ceilings): " << file.rows.size() << (file.rows.size() == 1 ? " row" : " rows")
         << " kept, " << file.rejected.size() << " rejected\n"
         << "efficiency = predicted time / measured time; the point is at the pass's intensity "
@@ -31,8 +32,8 @@ void printMeasuredTable(std::ostream& out, const io::MeasuredFile& file, Ceiling
         const MeasuredPlacement& p = r.placement;
         out << pad(std::to_string(row.line), 6) << pad(row.model, 16) << pad(row.hardware, 16)
             << pad(integerText(row.tp), 4)
-            << pad(std::string(toString(row.weights)) + "/" + std::string(toString(row.activations)) +
-                       "/" + std::string(toString(row.kv)),
+            << pad(std::string(toString(row.weights)) + "/" +
+                       std::string(toString(row.activations)) + "/" + std::string(toString(row.kv)),
                    16)
             << pad(formatInteger(row.batch), 6) << pad(formatInteger(row.prompt), 7)
             << pad(formatInteger(row.output), 7) << pad(std::string(toString(row.metric)), 32)
@@ -83,8 +84,7 @@ int runMeasured(const CommandLine& line, std::ostream& out, std::ostream& err) {
     }
     const std::string ceilingsText = options.ceilings.value_or("peak");
     if (ceilingsText != "peak" && ceilingsText != "achievable") {
-        return usageError(err,
-                          "--ceilings expects peak or achievable, got '" + ceilingsText + "'");
+        return usageError(err, "--ceilings expects peak or achievable, got '" + ceilingsText + "'");
     }
     const Ceilings ceilings = ceilingsText == "peak" ? Ceilings::Peak : Ceilings::Achievable;
     if (!options.file) {

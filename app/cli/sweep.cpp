@@ -33,9 +33,8 @@ std::vector<std::string_view> split(std::string_view text, char separator) {
 
 }  // namespace
 
-std::optional<std::vector<std::int64_t>> parseValueList(const std::string& text,
-                                                        std::int64_t lo, std::int64_t hi,
-                                                        std::string& error) {
+std::optional<std::vector<std::int64_t>> parseValueList(const std::string& text, std::int64_t lo,
+                                                        std::int64_t hi, std::string& error) {
     std::vector<std::int64_t> values;
     // std::string("'").append(x), not "'" + std::string(x): GCC 12 at -O3 warns a false
     // -Wrestrict on the latter (GCC bug 105651).
@@ -143,8 +142,8 @@ int runSweep(const CommandLine& line, std::ostream& out, std::ostream& err) {
         return usageError(err, "--context: " + error);
     }
     if (batches->size() * contexts->size() > kMaxCells) {
-        const long long cells = static_cast<long long>(batches->size()) *
-                                static_cast<long long>(contexts->size());
+        const long long cells =
+            static_cast<long long>(batches->size()) * static_cast<long long>(contexts->size());
         return usageError(err, std::string("sweep of ")
                                    .append(integerText(cells))
                                    .append(" cells is more than ")

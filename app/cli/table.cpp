@@ -33,11 +33,11 @@ void phaseRow(std::ostream& out, const PassCost& p) {
         name += " ×" + formatNumber(p.repeats);
     }
     out << pad(name, 11) << pad(formatSi(p.flops, "FLOP"), 13) << pad(formatBytes(p.bytes()), 11)
-        << pad(formatNumber(p.intensity()) + " FLOP/B", 15) << pad(formatDuration(p.timeSeconds), 11)
-        << pad(formatDuration(p.stepBoundSeconds), 12)
+        << pad(formatNumber(p.intensity()) + " FLOP/B", 15)
+        << pad(formatDuration(p.timeSeconds), 11) << pad(formatDuration(p.stepBoundSeconds), 12)
         << pad(formatSi(p.attainableFlopsPerSecond, "FLOP/s"), 15) << toString(p.bound) << " ("
-        << percent(p.shares[Bound::Compute]) << " compute, " << percent(p.shares[Bound::Memory]) << " memory, "
-        << percent(p.shares[Bound::Interconnect]) << " link)\n";
+        << percent(p.shares[Bound::Compute]) << " compute, " << percent(p.shares[Bound::Memory])
+        << " memory, " << percent(p.shares[Bound::Interconnect]) << " link)\n";
 }
 
 // RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. Writes at
@@ -108,19 +108,17 @@ void printTable(std::ostream& out, const Scenario& s, const Analysis& a) {
     // An encoder or a CNN: one pass over B images, no prompt, context or KV cache.
     const bool images = !a.hasDecode();
     if (images) {
-        const std::int64_t side = s.model.kind == ModelKind::Cnn ? s.model.cnn.imageSize
-                                                                 : s.model.encoder.imageSize;
-        out << "Scenario   batch " << formatInteger(w.batch) << " images of "
-            << integerText(side) << "×" << integerText(side) << " px ("
-            << toString(s.model.kind) << ": one " << toString(a.primary().kind)
-            << " pass, no KV cache)\n";
+        const std::int64_t side =
+            s.model.kind == ModelKind::Cnn ? s.model.cnn.imageSize : s.model.encoder.imageSize;
+        out << "Scenario   batch " << formatInteger(w.batch) << " images of " << integerText(side)
+            << "×" << integerText(side) << " px (" << toString(s.model.kind) << ": one "
+            << toString(a.primary().kind) << " pass, no KV cache)\n";
     } else {
         out << "Scenario   batch " << formatInteger(w.batch) << ", prompt "
             << formatInteger(w.promptTokens) << " tokens, context "
             << formatInteger(w.contextTokens) << " tokens\n";
     }
-    out
-        << "           weights " << toString(w.weightPrecision) << ", activations "
+    out << "           weights " << toString(w.weightPrecision) << ", activations "
         << toString(w.activationPrecision);
     if (!images) {
         out << ", KV cache " << toString(w.kvPrecision);
@@ -162,8 +160,8 @@ void printTable(std::ostream& out, const Scenario& s, const Analysis& a) {
         out << "Speculative decoding: k " << integerText(sp.k) << ", acceptance "
             << formatNumber(sp.acceptance) << ", draft "
             << (sp.draft == DraftKind::Model && s.draft ? s.draft->id
-                : sp.draft == DraftKind::Mtp          ? std::string("MTP layers")
-                                                      : std::string("n-gram"))
+                : sp.draft == DraftKind::Mtp            ? std::string("MTP layers")
+                                                        : std::string("n-gram"))
             << ": " << formatNumber(sp.tokensPerStep) << " tokens per step of "
             << formatDuration(sp.stepTimeSeconds) << " (plain decoding: TPOT "
             << formatDuration(sp.plainTpotSeconds) << ")\n";
@@ -173,8 +171,7 @@ void printTable(std::ostream& out, const Scenario& s, const Analysis& a) {
     if (images) {
         // No TTFT, TPOT, critical batch or Goldilocks context: nothing is decoded.
         out << "Latency " << formatDuration(a.primary().timeSeconds) << " per batch of "
-            << formatInteger(w.batch) << "   " << formatNumber(a.imagesPerSecond)
-            << " images/s\n";
+            << formatInteger(w.batch) << "   " << formatNumber(a.imagesPerSecond) << " images/s\n";
         // Per image, as per output token for a decoder: a cost only with a price; the
         // energy an upper bound (every device at its TDP).
         if (a.cost) {
@@ -189,49 +186,53 @@ void printTable(std::ostream& out, const Scenario& s, const Analysis& a) {
         }
         out << "Memory     weights " << formatBytes(m.weightBytes) << " + activations "
             << formatBytes(m.workspaceBytes) << " = " << formatBytes(m.totalBytes) << " of "
-            << formatBytes(m.usableBytes) << " usable (" << formatNumber(w.memoryUtilization * 100.0)
-            << "% of " << formatBytes(m.capacityBytes) << "; " << (m.fits ? "fits" : "does NOT fit")
-            << "; max batch " << formatInteger(m.maxBatch) << ")\n\n";
+            << formatBytes(m.usableBytes) << " usable ("
+            << formatNumber(w.memoryUtilization * 100.0) << "% of " << formatBytes(m.capacityBytes)
+            << "; " << (m.fits ? "fits" : "does NOT fit") << "; max batch "
+            << formatInteger(m.maxBatch) << ")\n\n";
         std::string title(toString(a.primary().kind));  // "Encode" / "Forward"
         title[0] = static_cast<char>(title[0] - 'a' + 'A');
         out << title << " pass by operator (per device)\n";
     } else {
-    out << "TTFT " << formatDuration(a.ttftSeconds) << "   TPOT " << formatDuration(a.tpotSeconds)
-        << "   decode " << formatNumber(a.decodeTokensPerSecond) << " tok/s\n";
-    // Cost only with a price; energy is an upper bound (every device at its TDP).
-    if (a.cost) {
-        out << "Cost       $" << formatNumber(a.cost->usdPerMillionOutputTokens)
-            << " per million output tokens at $" << formatNumber(a.cost->pricePerDeviceHourUsd)
-            << " per device-hour\n";
-    }
-    if (a.energy) {
-        out << "Energy     ≤ " << formatSi(a.energy->joulesPerOutputTokenMax, "J")
-            << " per output token (upper bound: " << integerText(a.devices) << " × "
-            << formatSi(s.hardware.tdpWatts, "W") << " TDP, full power)\n";
-    }
-    out << "Critical batch: whole decode step "
-        << (a.criticalBatch ? formatInteger(*a.criticalBatch)
-                            : std::string("never (compute-bound operators never take half the step: the KV "
-                                        "reads grow with B as fast as the FLOPs)"))
-        << " at this context; weight matmuls alone "
-        << (a.matmulCriticalBatch ? formatInteger(*a.matmulCriticalBatch) : std::string("never"))
-        << '\n'
-        << "Goldilocks context "
-        << (a.goldilocksContextTokens
-                ? formatInteger(std::llround(*a.goldilocksContextTokens)) +
-                      " tokens (KV bytes per step = weight bytes)"
-                : std::string("never (KV bytes per step never reach the weight bytes)"))
-        << '\n';
-    out << "Memory     weights " << formatBytes(m.weightBytes) << " + KV "
-        << formatBytes(m.kvCacheBytes)
-        << (m.stateBytes > 0.0 ? " + state " + formatBytes(m.stateBytes) : std::string())
-        << " + workspace " << formatBytes(m.workspaceBytes)
-        << " = " << formatBytes(m.totalBytes) << " of " << formatBytes(m.usableBytes)
-        << " usable (" << formatNumber(w.memoryUtilization * 100.0) << "% of "
-        << formatBytes(m.capacityBytes) << "; " << (m.fits ? "fits" : "does NOT fit")
-        << "; max batch " << formatInteger(m.maxBatch) << ")\n\n";
+        out << "TTFT " << formatDuration(a.ttftSeconds) << "   TPOT "
+            << formatDuration(a.tpotSeconds) << "   decode "
+            << formatNumber(a.decodeTokensPerSecond) << " tok/s\n";
+        // Cost only with a price; energy is an upper bound (every device at its TDP).
+        if (a.cost) {
+            out << "Cost       $" << formatNumber(a.cost->usdPerMillionOutputTokens)
+                << " per million output tokens at $" << formatNumber(a.cost->pricePerDeviceHourUsd)
+                << " per device-hour\n";
+        }
+        if (a.energy) {
+            out << "Energy     ≤ " << formatSi(a.energy->joulesPerOutputTokenMax, "J")
+                << " per output token (upper bound: " << integerText(a.devices) << " × "
+                << formatSi(s.hardware.tdpWatts, "W") << " TDP, full power)\n";
+        }
+        out << "Critical batch: whole decode step "
+            << (a.criticalBatch
+                    ? formatInteger(*a.criticalBatch)
+                    : std::string("never (compute-bound operators never take half the step: the KV "
+                                  "reads grow with B as fast as the FLOPs)"))
+            << " at this context; weight matmuls alone "
+            << (a.matmulCriticalBatch ? formatInteger(*a.matmulCriticalBatch)
+                                      : std::string("never"))
+            << '\n'
+            << "Goldilocks context "
+            << (a.goldilocksContextTokens
+                    ? formatInteger(std::llround(*a.goldilocksContextTokens)) +
+                          " tokens (KV bytes per step = weight bytes)"
+                    : std::string("never (KV bytes per step never reach the weight bytes)"))
+            << '\n';
+        out << "Memory     weights " << formatBytes(m.weightBytes) << " + KV "
+            << formatBytes(m.kvCacheBytes)
+            << (m.stateBytes > 0.0 ? " + state " + formatBytes(m.stateBytes) : std::string())
+            << " + workspace " << formatBytes(m.workspaceBytes) << " = "
+            << formatBytes(m.totalBytes) << " of " << formatBytes(m.usableBytes) << " usable ("
+            << formatNumber(w.memoryUtilization * 100.0) << "% of " << formatBytes(m.capacityBytes)
+            << "; " << (m.fits ? "fits" : "does NOT fit") << "; max batch "
+            << formatInteger(m.maxBatch) << ")\n\n";
 
-    out << "Decode step by operator (per device)\n";
+        out << "Decode step by operator (per device)\n";
     }
     const PassKind shown = images ? a.primary().kind : PassKind::Decode;
     out << pad("operator", 19) << pad("count", 7) << pad("FLOPs", 13) << pad("bytes", 11)

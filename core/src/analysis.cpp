@@ -123,10 +123,10 @@ struct Ceiling {
     bool measured(Precision p) const { return measurement(p) > 0.0; }
     double bandwidth() const {
         const double measured = hw.achievableMemoryBandwidthBytesPerSecond;
-        return !achievable   ? hw.memoryBandwidthBytesPerSecond
-               : measured > 0 ? measured
-                              : hw.memoryBandwidthBytesPerSecond *
-                                    kDefaultAchievableBandwidthFraction;
+        return !achievable ? hw.memoryBandwidthBytesPerSecond
+               : measured > 0
+                   ? measured
+                   : hw.memoryBandwidthBytesPerSecond * kDefaultAchievableBandwidthFraction;
     }
 };
 
@@ -146,8 +146,8 @@ ModelMemory modelMemory(const detail::Context& x, const Workload& wl,
     const Model& m = x.m;
     ModelMemory mem;
     // The MTP layers and a vision tower are held too (at the weight precision), split D ways.
-    const double extra = detail::mtpParameters(m, x.devices, x.attentionSplit) +
-                         m.visionParameters / x.devices;
+    const double extra =
+        detail::mtpParameters(m, x.devices, x.attentionSplit) + m.visionParameters / x.devices;
     mem.weightBytes = held.matrices * x.w + held.vectors * x.a + extra * x.w;
     const double tokensPerSeq = std::max(P, C + 1.0);
     double widest = x.h;
@@ -159,8 +159,8 @@ ModelMemory modelMemory(const detail::Context& x, const Workload& wl,
             mem.kvPerSequence += d(g.count) * std::min(tokensPerSeq, s.keepCap) * s.bytesPerToken;
         }
         mem.statePerSequence += d(g.count) * mixer.stateBytes(m, g, x.attentionSplit);
-        widest = std::max({widest, mixer.workspaceWidth(x, g),
-                           detail::mlpKind(g.mlp).workspaceWidth(x, g)});
+        widest = std::max(
+            {widest, mixer.workspaceWidth(x, g), detail::mlpKind(g.mlp).workspaceWidth(x, g)});
     }
     // With data-parallel attention a device holds only its own sequences' cache and state.
     mem.kvPerSequence *= x.sequenceShare;
@@ -204,12 +204,12 @@ void achievableWarning(Analysis& result, const Hardware& hw, const Ceiling& ceil
     if (!computeDefault && !bandwidthDefault) {
         return;
     }
-    result.warnings.push_back(Warning(
-        WarningKind::AchievableDefaults,
-        {computeDefault ? 1.0 : 0.0, bandwidthDefault ? 1.0 : 0.0,
-         static_cast<double>(index(result.computePrecision)), kDefaultAchievableComputeFraction,
-         kDefaultAchievableBandwidthFraction},
-        roofName(hw)));
+    result.warnings.push_back(
+        Warning(WarningKind::AchievableDefaults,
+                {computeDefault ? 1.0 : 0.0, bandwidthDefault ? 1.0 : 0.0,
+                 static_cast<double>(index(result.computePrecision)),
+                 kDefaultAchievableComputeFraction, kDefaultAchievableBandwidthFraction},
+                roofName(hw)));
 }
 
 // Every device's memory together: one device's footprint times the devices (tensor and
@@ -228,8 +228,8 @@ MemoryFootprint allDevices(const MemoryFootprint& one, double devices) {
 
 // The two warnings every model kind can earn, first and in this order: math in a precision
 // the chip has no roof for, and a footprint past the usable memory.
-void warnPrecisionAndMemory(const Hardware& hw, const Workload& wl,
-                            const MemoryFootprint& mem, Analysis& result) {
+void warnPrecisionAndMemory(const Hardware& hw, const Workload& wl, const MemoryFootprint& mem,
+                            Analysis& result) {
     if (result.computePrecision != wl.activationPrecision) {
         result.warnings.push_back(Warning(WarningKind::PrecisionFallback,
                                           {static_cast<double>(index(wl.activationPrecision)),
@@ -237,8 +237,8 @@ void warnPrecisionAndMemory(const Hardware& hw, const Workload& wl,
                                           roofName(hw)));
     }
     if (!mem.fits) {
-        result.warnings.push_back(Warning(WarningKind::DoesNotFit,
-                                          {mem.totalBytes, mem.usableBytes, d(mem.maxBatch)}));
+        result.warnings.push_back(
+            Warning(WarningKind::DoesNotFit, {mem.totalBytes, mem.usableBytes, d(mem.maxBatch)}));
     }
 }
 
@@ -311,9 +311,9 @@ void analyzeImages(const Scenario& scenario, const detail::Context& x, const Cei
     mem.usableBytes = hw.memoryCapacityBytes * wl.memoryUtilization;
     mem.fits = mem.totalBytes <= mem.usableBytes;
     const double room = mem.usableBytes - mem.weightBytes;
-    mem.maxBatch = room > 0.0 ? static_cast<std::int64_t>(
-                                    std::min(std::floor(room / perImage), d(kMaxBatch)))
-                              : 0;
+    mem.maxBatch =
+        room > 0.0 ? static_cast<std::int64_t>(std::min(std::floor(room / perImage), d(kMaxBatch)))
+                   : 0;
     result.memoryAllDevices = allDevices(mem, x.devices);
 
     warnPrecisionAndMemory(hw, wl, mem, result);
@@ -412,15 +412,17 @@ Analysis analyze(const Scenario& scenario) {
     result.computePrecision = computePrecisionFor(hw, wl.activationPrecision);
     // DOMAIN.md §5: with a fallback the activations are read and written in the precision
     // the math actually runs in.
-    result.activationBytesPerElement = bytesPerElement(
-        result.computePrecision != wl.activationPrecision && isStoragePrecision(result.computePrecision)
-            ? result.computePrecision
-            : wl.activationPrecision);
+    result.activationBytesPerElement =
+        bytesPerElement(result.computePrecision != wl.activationPrecision &&
+                                isStoragePrecision(result.computePrecision)
+                            ? result.computePrecision
+                            : wl.activationPrecision);
     const Ceiling ceiling{hw, wl.ceilings == Ceilings::Achievable};
     result.peakFlopsPerSecond = ceiling.flops(result.computePrecision);
     result.memoryBandwidthBytesPerSecond = ceiling.bandwidth();
     result.memoryType = hw.memoryType;
-    result.ridgePointFlopsPerByte = result.peakFlopsPerSecond / result.memoryBandwidthBytesPerSecond;
+    result.ridgePointFlopsPerByte =
+        result.peakFlopsPerSecond / result.memoryBandwidthBytesPerSecond;
     for (Precision p : kAllPrecisions) {
         if (hw.hasRoof(p)) {
             const double peak = ceiling.flops(p);
@@ -479,8 +481,8 @@ Analysis analyze(const Scenario& scenario) {
         spec.k = wl.speculativeTokens;
         spec.acceptance = alpha;
         spec.draft = modelDraft ? DraftKind::Model : mtpDraft ? DraftKind::Mtp : DraftKind::Ngram;
-        spec.tokensPerStep = alpha < 1.0 ? -std::expm1((k + 1.0) * std::log(alpha)) / (1.0 - alpha)
-                                         : k + 1.0;
+        spec.tokensPerStep =
+            alpha < 1.0 ? -std::expm1((k + 1.0) * std::log(alpha)) / (1.0 - alpha) : k + 1.0;
         if (alpha <= 0.0) {
             spec.tokensPerStep = 1.0;  // log(0): only the verify pass's own token
         }
@@ -488,8 +490,8 @@ Analysis analyze(const Scenario& scenario) {
         if (modelDraft) {
             draftContext.emplace(
                 detail::makeContext(*scenario.draft, wl, result, linkBandwidth, linkLatency));
-            detail::buildPass(*draftContext, wl, PassKind::Draft, B, 1.0, C, B, k,
-                              result.operators, totals);
+            detail::buildPass(*draftContext, wl, PassKind::Draft, B, 1.0, C, B, k, result.operators,
+                              totals);
             totals.cost.draftModel = true;
             result.passes.push_back(totals.cost);
             step += totals.cost.timeSeconds;
@@ -516,17 +518,15 @@ Analysis analyze(const Scenario& scenario) {
 
     // Goldilocks on the KV cache of the attention layers (a recurrent state does not grow
     // with C), per device: the sequences it attends for against its weight bytes.
-    result.goldilocksContextTokens =
-        detail::goldilocksContext(kvReadStreams(x), B * x.sequenceShare,
-                                  result.decode().traffic[ByteCategory::Weights],
-                                  d(m.maxPositionEmbeddings));
+    result.goldilocksContextTokens = detail::goldilocksContext(
+        kvReadStreams(x), B * x.sequenceShare, result.decode().traffic[ByteCategory::Weights],
+        d(m.maxPositionEmbeddings));
 
     // Parameters one device holds; with one device that is the whole model, so the total is
     // not counted a second time (this runs every frame).
     const detail::DeviceParameters device =
         detail::deviceParameters(m, x.devices, x.attentionSplit);
-    const detail::DeviceParameters whole =
-        D == 1 ? device : detail::deviceParameters(m, 1.0, 1.0);
+    const detail::DeviceParameters whole = D == 1 ? device : detail::deviceParameters(m, 1.0, 1.0);
     result.totalParameters = whole.held.total();
     result.activeParametersPerToken = whole.active.total();
     result.mtpParameters = detail::mtpParameters(m, 1.0, 1.0);
@@ -540,8 +540,7 @@ Analysis analyze(const Scenario& scenario) {
     if (draftContext) {
         const ModelMemory dm = modelMemory(
             *draftContext, wl,
-            detail::deviceParameters(*scenario.draft, x.devices, draftContext->attentionSplit)
-                .held,
+            detail::deviceParameters(*scenario.draft, x.devices, draftContext->attentionSplit).held,
             P, C);
         mm.weightBytes += dm.weightBytes;
         mm.kvPerSequence += dm.kvPerSequence;
@@ -561,7 +560,7 @@ Analysis analyze(const Scenario& scenario) {
     const double room = mem.usableBytes - mem.weightBytes - mm.workspaceFixed;
     mem.maxBatch = room > 0.0 ? static_cast<std::int64_t>(std::min(
                                     std::floor(room / (mm.kvPerSequence + mm.statePerSequence +
-                                                      mm.workspacePerSequence)),
+                                                       mm.workspacePerSequence)),
                                     d(kMaxBatch)))
                               : 0;
     result.memoryAllDevices = allDevices(mem, x.devices);
@@ -569,10 +568,10 @@ Analysis analyze(const Scenario& scenario) {
     // Cost and energy per output token (DOMAIN.md §7) at the steady decode rate of all
     // devices together (speculative decoding included); a cost only with a price.
     if (wl.pricePerDeviceHourUsd) {
-        result.cost = CostResult{*wl.pricePerDeviceHourUsd,
-                                 usdPerMillionOutputTokens(*wl.pricePerDeviceHourUsd,
-                                                           result.devices,
-                                                           result.decodeTokensPerSecond)};
+        result.cost =
+            CostResult{*wl.pricePerDeviceHourUsd,
+                       usdPerMillionOutputTokens(*wl.pricePerDeviceHourUsd, result.devices,
+                                                 result.decodeTokensPerSecond)};
     }
     if (hw.tdpWatts > 0.0) {
         result.energy = EnergyResult{

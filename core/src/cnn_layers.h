@@ -27,8 +27,7 @@ struct Conv {
 inline double convOutSize(double in, double kernel, double stride) {
     const std::int64_t halfKernel = static_cast<std::int64_t>(kernel) / 2;  // floor, meant
     const double pad = static_cast<double>(halfKernel);
-    return static_cast<double>(static_cast<std::int64_t>((in + 2.0 * pad - kernel) / stride)) +
-           1.0;
+    return static_cast<double>(static_cast<std::int64_t>((in + 2.0 * pad - kernel) / stride)) + 1.0;
 }
 
 /// Calls `f(const Conv&)` for every convolution: the 7×7 stride-2 stem, then each residual
@@ -41,13 +40,12 @@ template <class F>
 double forEachConv(const CnnShape& s, F&& f) {
     const auto d = [](std::int64_t v) { return static_cast<double>(v); };
     double size = d(s.imageSize);
-    Conv stem{0, d(s.numChannels), d(s.embeddingSize), 7, 2, size, convOutSize(size, 7, 2),
-              false};
+    Conv stem{0, d(s.numChannels), d(s.embeddingSize), 7, 2, size, convOutSize(size, 7, 2), false};
     f(static_cast<const Conv&>(stem));
     size = convOutSize(stem.outSize, 3, 2);  // the max pool
     double in = d(s.embeddingSize);
-    const std::size_t stages = s.hiddenSizes.size() < s.depths.size() ? s.hiddenSizes.size()
-                                                                       : s.depths.size();
+    const std::size_t stages =
+        s.hiddenSizes.size() < s.depths.size() ? s.hiddenSizes.size() : s.depths.size();
     for (std::size_t st = 0; st < stages; ++st) {
         const double out = d(s.hiddenSizes[st]);
         for (std::int64_t block = 0; block < s.depths[st]; ++block) {
@@ -55,7 +53,7 @@ double forEachConv(const CnnShape& s, F&& f) {
             const double outSize = convOutSize(size, 1, stride);
             const auto conv = [&](double cin, double cout, double k, double st2, double inSize,
                                   bool residual) {
-                const Conv c{st + 1, cin, cout, k, st2, inSize, convOutSize(inSize, k, st2),
+                const Conv c{st + 1,  cin, cout, k, st2, inSize, convOutSize(inSize, k, st2),
                              residual};
                 f(c);
                 return c.outSize;

@@ -190,8 +190,8 @@ std::optional<std::int64_t> smallestInteger(double estimate, const Excess& exces
 
 }  // namespace
 
-std::optional<std::int64_t> criticalBatch(const Analysis::Operators& ops,
-                                          const PassTotals& decode, const Context& x) {
+std::optional<std::int64_t> criticalBatch(const Analysis::Operators& ops, const PassTotals& decode,
+                                          const Context& x) {
     StepModel step(ops, decode, x);
     const std::optional<double> root = step.realRoot();
     if (!root) {
@@ -225,12 +225,14 @@ std::optional<std::int64_t> matmulCriticalBatch(const Analysis::Operators& ops,
         return std::nullopt;
     }
     const double logUntouched = x.logUntouched;
-    const auto excess = [&](double b) { return (c - l) * b - F - X * touchedFraction(b, logUntouched); };
+    const auto excess = [&](double b) {
+        return (c - l) * b - F - X * touchedFraction(b, logUntouched);
+    };
     return smallestInteger(crossing(c - l, F, X, logUntouched), excess);
 }
 
-std::optional<double> goldilocksContext(const KvReadStreams& streams, double B,
-                                        double weightBytes, double maxContext) {
+std::optional<double> goldilocksContext(const KvReadStreams& streams, double B, double weightBytes,
+                                        double maxContext) {
     // Σ_i bytes_i · min(C, cap_i) is piecewise linear in C: solve it between caps, in order.
     const double target = weightBytes / B;  // KV bytes per sequence to reach
     if (!(target > 0.0) || !std::isfinite(target)) {

@@ -17,8 +17,8 @@ namespace roofline::detail {
 /// Smallest integer B ≥ 1 at which the compute-bound operators take at least half of the
 /// decode step's time, everything but B fixed; empty when that never happens (below 1e12).
 /// `decode` is the decode pass at the scenario's batch B; its operators are in `ops`.
-std::optional<std::int64_t> criticalBatch(const Analysis::Operators& ops,
-                                          const PassTotals& decode, const Context& x);
+std::optional<std::int64_t> criticalBatch(const Analysis::Operators& ops, const PassTotals& decode,
+                                          const Context& x);
 
 /// Smallest integer B ≥ 1 at which the decode step's weight matmuls together turn
 /// compute-bound: their ΣFLOPs/peak ≥ their ΣHBM bytes/BW. ≈ peak·w / (2·BW).
@@ -41,7 +41,7 @@ struct KvReadStreams {
 /// The context C at which B·Σ_streams bytes·min(C, cap) equals `weightBytes`; empty when it
 /// is never reached, or only beyond `maxContext` (> 0). Chunked layers count with their
 /// chunk as the cap (the most a step reads, at the chunk's last position).
-std::optional<double> goldilocksContext(const KvReadStreams& streams, double B,
-                                        double weightBytes, double maxContext);
+std::optional<double> goldilocksContext(const KvReadStreams& streams, double B, double weightBytes,
+                                        double maxContext);
 
 }  // namespace roofline::detail

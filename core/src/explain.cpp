@@ -105,8 +105,7 @@ std::string whereSentence(const PassCost& p, const Analysis& a) {
         s += perByte(p.intensity()) + " against a ridge of " + perByte(a.ridgePointFlopsPerByte);
     }
     s += ", so it reaches " + formatSi(p.attainableFlopsPerSecond, "FLOP/s") + ", " +
-         pct(a.peakFlopsPerSecond > 0.0 ? p.attainableFlopsPerSecond / a.peakFlopsPerSecond
-                                        : 0.0) +
+         pct(a.peakFlopsPerSecond > 0.0 ? p.attainableFlopsPerSecond / a.peakFlopsPerSecond : 0.0) +
          " of the " + roof;
     // Below its own roof: operators of different bounds take turns (DOMAIN.md §1).
     const double onRoof = fractionOfRoof(a, p);
@@ -151,9 +150,8 @@ std::string bytesSentence(const PassCost& p, const Analysis& a) {
 std::string leverKindSentence(const PassCost& p, const Analysis& a) {
     const std::string name = passName(p);
     if (p.bound == Bound::Interconnect) {
-        return "Neither more FLOP/s nor more " + memoryFamily(a) + " bandwidth would help " +
-               name + " much: " +
-               pct(p.shares[Bound::Interconnect]) +
+        return "Neither more FLOP/s nor more " + memoryFamily(a) + " bandwidth would help " + name +
+               " much: " + pct(p.shares[Bound::Interconnect]) +
                " of its time goes to collectives over the link; a faster link, fewer devices "
                "or fewer bytes sent would.";
     }
@@ -169,17 +167,20 @@ std::string leverKindSentence(const PassCost& p, const Analysis& a) {
                     "; fewer bytes or more bandwidth would";
     const double total = p.bytes();
     if (total > 0.0) {
-        if (p.traffic[ByteCategory::Weights] >= p.traffic[ByteCategory::KvCache] && p.traffic[ByteCategory::Weights] >= p.traffic[ByteCategory::Activations]) {
-            s += ", above all fewer weight bytes per token (" + pct(p.traffic[ByteCategory::Weights] / total) +
+        if (p.traffic[ByteCategory::Weights] >= p.traffic[ByteCategory::KvCache] &&
+            p.traffic[ByteCategory::Weights] >= p.traffic[ByteCategory::Activations]) {
+            s += ", above all fewer weight bytes per token (" +
+                 pct(p.traffic[ByteCategory::Weights] / total) +
                  " of its bytes): smaller weights, or a larger batch that shares them";
         } else if (p.traffic[ByteCategory::KvCache] >= p.traffic[ByteCategory::Activations]) {
-            s += ", above all a smaller KV cache (" + pct(p.traffic[ByteCategory::KvCache] / total) +
+            s += ", above all a smaller KV cache (" +
+                 pct(p.traffic[ByteCategory::KvCache] / total) +
                  " of its bytes): fp8 KV or fewer KV heads; a larger batch would not, as each "
                  "sequence reads its own cache";
         } else {
             // A CNN has no attention to fuse; an encoder's or decoder's may be unfused.
-            s += ", above all fewer activation bytes (" + pct(p.traffic[ByteCategory::Activations] / total) +
-                 " of its bytes): " +
+            s += ", above all fewer activation bytes (" +
+                 pct(p.traffic[ByteCategory::Activations] / total) + " of its bytes): " +
                  (a.modelKind == ModelKind::Cnn
                       ? std::string("narrower activations, or fewer feature-map round trips "
                                     "(fused layers)")
@@ -227,8 +228,8 @@ void leverSentences(std::vector<std::string>& out, const Analysis& a,
     const bool ttft = hasPrefill && bestTtft != nullptr && bestTtft->speedupTtft > 1.0;
     const auto ttftClause = [&a](const LeverOutcome& o) {
         return "TTFT the most, " + formatDuration(a.ttftSeconds) + " → " +
-               formatDuration(o.analysis.ttftSeconds) + " (×" + num(o.speedupTtft) +
-               fitsNote(o) + ")";
+               formatDuration(o.analysis.ttftSeconds) + " (×" + num(o.speedupTtft) + fitsNote(o) +
+               ")";
     };
     if (tpot) {
         std::string text = leverName(*bestTpot) + " cuts TPOT the most, " +
@@ -295,9 +296,8 @@ std::string criticalBatchSentence(const Scenario& scenario, const Analysis& a) {
     const std::string context = formatInteger(w.contextTokens) + " tokens";
     if (a.criticalBatch) {
         const std::int64_t critical = *a.criticalBatch;
-        std::string s = "The critical batch is " + formatInteger(critical) +
-                        " at this context (" + context + "): from B = " +
-                        formatInteger(critical) +
+        std::string s = "The critical batch is " + formatInteger(critical) + " at this context (" +
+                        context + "): from B = " + formatInteger(critical) +
                         " on, compute-bound operators take at least half of the decode step, "
                         "and tokens/s stops growing in proportion to B. ";
         if (w.batch < critical) {
@@ -384,8 +384,8 @@ std::string memorySentence(const Analysis& a) {
     const std::string each = a.devices > 1 ? "Each device" : "The device";
     std::string s;
     if (m.fits) {
-        s = each + " holds " + formatBytes(m.totalBytes) + " of its " +
-            formatBytes(m.usableBytes) + " usable";
+        s = each + " holds " + formatBytes(m.totalBytes) + " of its " + formatBytes(m.usableBytes) +
+            " usable";
     } else {
         s = "It does not fit: each device needs " + formatBytes(m.totalBytes) + " but has " +
             formatBytes(m.usableBytes) + " usable";
@@ -446,14 +446,15 @@ std::vector<std::string> layerKindSentences(const Scenario& scenario, const Anal
     if (sparseLayers > 0 && a.hasDecode()) {
         const double C = a.decode().cachedTokens;
         const double read = std::min(C + 1.0, static_cast<double>(m.sparse.topK));
-        out.push_back("Sparse attention: a lightning indexer scores every cached token and each "
-                      "query attends to at most " + formatInteger(m.sparse.topK) +
-                      " latents, so at C = " + formatInteger(static_cast<std::int64_t>(C)) +
-                      " the decode step's attention reads " +
-                      formatInteger(static_cast<std::int64_t>(read)) +
-                      " latents per layer, whatever the context beyond that; the indexer still "
-                      "reads all " + formatInteger(static_cast<std::int64_t>(C + 1.0)) +
-                      " of its small keys.");
+        out.push_back(
+            "Sparse attention: a lightning indexer scores every cached token and each "
+            "query attends to at most " +
+            formatInteger(m.sparse.topK) +
+            " latents, so at C = " + formatInteger(static_cast<std::int64_t>(C)) +
+            " the decode step's attention reads " + formatInteger(static_cast<std::int64_t>(read)) +
+            " latents per layer, whatever the context beyond that; the indexer still "
+            "reads all " +
+            formatInteger(static_cast<std::int64_t>(C + 1.0)) + " of its small keys.");
     }
     return out;
 }

@@ -220,8 +220,18 @@ std::string formatSi(double value, std::string_view unit, int significantFigures
         const char* symbol;
     };
     static constexpr std::array<Prefix, 13> kPrefixes = {{
-        {1e18, "E"}, {1e15, "P"}, {1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"},
-        {1.0, ""}, {1e-3, "m"}, {1e-6, "µ"}, {1e-9, "n"}, {1e-12, "p"}, {1e-15, "f"},
+        {1e18, "E"},
+        {1e15, "P"},
+        {1e12, "T"},
+        {1e9, "G"},
+        {1e6, "M"},
+        {1e3, "k"},
+        {1.0, ""},
+        {1e-3, "m"},
+        {1e-6, "µ"},
+        {1e-9, "n"},
+        {1e-12, "p"},
+        {1e-15, "f"},
         {1e-18, "a"},
     }};
     const double magnitude = std::fabs(value);

@@ -55,8 +55,7 @@ namespace {
 std::string refusal(const Workload& workload, const Model& model) {
     const bool moe = isMixtureOfExperts(model);
     if (workload.expertParallel && !moe) {
-        return "expert parallelism needs a mixture-of-experts model; " + model.name +
-               " is dense";
+        return "expert parallelism needs a mixture-of-experts model; " + model.name + " is dense";
     }
     if (workload.expertParallel && workload.tensorParallel < 2) {
         return "expert parallelism needs more than one device (it is the same as off on one)";

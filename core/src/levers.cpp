@@ -60,8 +60,7 @@ std::string speculativeText(const Scenario& s) {
     }
     const std::string draft =
         w.draftKind == DraftKind::Model && s.draft ? s.draft->id : std::string("ngram");
-    return "k " + integerText(w.speculativeTokens) + ", α " + num(w.acceptanceRate) +
-           ", " + draft;
+    return "k " + integerText(w.speculativeTokens) + ", α " + num(w.acceptanceRate) + ", " + draft;
 }
 
 std::int64_t kvHeadsOf(const Scenario& s) {
@@ -146,7 +145,8 @@ std::string cause(LeverId id, const Scenario& base, const Analysis& a0, const Sc
             const std::string noRoof = changed.hardware.name + " has no " +
                                        std::string(toString(w1.activationPrecision)) + " roof";
             if (a1.computePrecision != a0.computePrecision) {
-                s += fallback ? "; " + noRoof + ", so the math moves to its " : " and the math moves to the ";
+                s += fallback ? "; " + noRoof + ", so the math moves to its "
+                              : " and the math moves to the ";
                 s += std::string(toString(a1.computePrecision)) + " roof (" +
                      formatSi(a0.peakFlopsPerSecond, "FLOP/s") + " → " +
                      formatSi(a1.peakFlopsPerSecond, "FLOP/s") + ")";
@@ -160,16 +160,15 @@ std::string cause(LeverId id, const Scenario& base, const Analysis& a0, const Sc
         case LeverId::Gqa8: {
             const double kv0 = decodePoint(a0).traffic[ByteCategory::KvCache];
             const double kv1 = decodePoint(a1).traffic[ByteCategory::KvCache];
-            std::string s = id == LeverId::KvFp8
-                                ? "The KV cache in fp8 (was " +
-                                      std::string(toString(w0.kvPrecision)) + ")"
-                                : integerText(kvHeadsOf(changed)) + " KV heads instead of " +
-                                      integerText(kvHeadsOf(base)) +
-                                      " (a model trained with GQA)";
-            return s + (id == LeverId::KvFp8 ? " moves " : " move ") +
-                   num(ratioOf(kv0, kv1)) + "× fewer KV bytes per step (" +
-                   formatBytes(kv0) + " → " + formatBytes(kv1) + ", beside " +
-                   formatBytes(decodePoint(a1).traffic[ByteCategory::Weights]) + " of weights)";
+            std::string s =
+                id == LeverId::KvFp8
+                    ? "The KV cache in fp8 (was " + std::string(toString(w0.kvPrecision)) + ")"
+                    : integerText(kvHeadsOf(changed)) + " KV heads instead of " +
+                          integerText(kvHeadsOf(base)) + " (a model trained with GQA)";
+            return s + (id == LeverId::KvFp8 ? " moves " : " move ") + num(ratioOf(kv0, kv1)) +
+                   "× fewer KV bytes per step (" + formatBytes(kv0) + " → " + formatBytes(kv1) +
+                   ", beside " + formatBytes(decodePoint(a1).traffic[ByteCategory::Weights]) +
+                   " of weights)";
         }
         case LeverId::BatchX8:
             if (!a0.hasDecode()) {
@@ -197,8 +196,7 @@ std::string cause(LeverId id, const Scenario& base, const Analysis& a0, const Sc
             s += " at α = " + num(w1.acceptanceRate);
             if (a1.speculative) {
                 const PassCost* verify = a1.pass(PassKind::Verify);
-                s += " yields τ = " + num(a1.speculative->tokensPerStep) +
-                     " tokens per step";
+                s += " yields τ = " + num(a1.speculative->tokensPerStep) + " tokens per step";
                 if (verify != nullptr) {
                     s += ", and the verify pass costs " +
                          num(ratioOf(verify->timeSeconds, a1.decode().timeSeconds)) +
@@ -244,8 +242,7 @@ std::string cause(LeverId id, const Scenario& base, const Analysis& a0, const Sc
                             integerText(changed.model.moe.numExperts / d) +
                             " whole experts instead of 1/" + integerText(d) + " of all " +
                             integerText(changed.model.moe.numExperts) + ": a decode step reads " +
-                            (before == after ? "the same " + after
-                                             : before + " → " + after) +
+                            (before == after ? "the same " + after : before + " → " + after) +
                             " of weights per device, and its time on the link goes " +
                             formatDuration(a0.decode().linkTimeSeconds) + " → " +
                             formatDuration(a1.decode().linkTimeSeconds) +
@@ -268,8 +265,8 @@ std::string cause(LeverId id, const Scenario& base, const Analysis& a0, const Sc
                               formatSi(a0.peakFlopsPerSecond, "FLOP/s")
                         : std::string(toString(a0.computePrecision)) + " " +
                               formatSi(a0.peakFlopsPerSecond, "FLOP/s") + " → " +
-                              std::string(toString(a1.computePrecision)))
-                   + (a0.computePrecision == a1.computePrecision ? " → " : " ") +
+                              std::string(toString(a1.computePrecision))) +
+                   (a0.computePrecision == a1.computePrecision ? " → " : " ") +
                    formatSi(a1.peakFlopsPerSecond, "FLOP/s") + " (" +
                    times(ratioOf(a1.peakFlopsPerSecond, a0.peakFlopsPerSecond)) + ")";
     }
@@ -279,10 +276,10 @@ std::string cause(LeverId id, const Scenario& base, const Analysis& a0, const Sc
 // Lever w*a*: the storage formats it asks for, or why it does not apply.
 std::string quantize(const Workload& b, Workload& w, Precision weights,
                      std::optional<Precision> activations) {
-    const Precision act = activations.value_or(
-        b.activationPrecision == Precision::Bf16 || b.activationPrecision == Precision::Fp16
-            ? b.activationPrecision
-            : Precision::Bf16);
+    const Precision act = activations.value_or(b.activationPrecision == Precision::Bf16 ||
+                                                       b.activationPrecision == Precision::Fp16
+                                                   ? b.activationPrecision
+                                                   : Precision::Bf16);
     const double wb0 = bytesPerElement(b.weightPrecision);
     const double wb1 = bytesPerElement(weights);
     const double ab0 = bytesPerElement(b.activationPrecision);
@@ -318,8 +315,9 @@ std::string change(const Scenario& base, LeverId id, const LeverContext& context
                 return base.model.name + " is " + what + ": it keeps no KV cache";
             case LeverId::Gqa8:
                 return kind == ModelKind::Encoder
-                           ? base.model.name + " is an encoder: no KV cache to shrink (its "
-                                               "attention reads this pass's own K and V)"
+                           ? base.model.name +
+                                 " is an encoder: no KV cache to shrink (its "
+                                 "attention reads this pass's own K and V)"
                            : base.model.name + " is a CNN: it has no attention heads";
             case LeverId::SpecNgram:
             case LeverId::SpecDraft:
@@ -332,8 +330,9 @@ std::string change(const Scenario& base, LeverId id, const LeverContext& context
                 break;
             case LeverId::TpX2:
                 if (kind == ModelKind::Cnn) {
-                    return base.model.name + " is a CNN: its convolutions are not split over "
-                                             "devices here";
+                    return base.model.name +
+                           " is a CNN: its convolutions are not split over "
+                           "devices here";
                 }
                 break;
             default:
@@ -497,8 +496,7 @@ std::vector<LeverChange> scenarioChanges(const Scenario& base, const Scenario& c
     add("flash_attention", onOff(b.flashAttention), onOff(c.flashAttention));
     add("expert_parallel", onOff(b.expertParallel), onOff(c.expertParallel));
     add("speculative", speculativeText(base), speculativeText(changed));
-    add("memory_utilization", num(b.memoryUtilization),
-        num(c.memoryUtilization));
+    add("memory_utilization", num(b.memoryUtilization), num(c.memoryUtilization));
     add("max_batched_tokens", integerText(b.maxBatchedTokens), integerText(c.maxBatchedTokens));
     add("ceilings", b.ceilings == Ceilings::Peak ? "peak" : "achievable",
         c.ceilings == Ceilings::Peak ? "peak" : "achievable");
@@ -513,19 +511,19 @@ std::string explainLever(LeverId id, const Scenario& base, const Analysis& a0,
         s += ": " + motion(toString(a1.primary().kind), a0.primary(), a0, a1.primary(), a1,
                            "latency", a0.primary().timeSeconds, a1.primary().timeSeconds);
     } else {
-    const std::string_view decodeName = a1.speculative ? "the verify pass" : "decode";
-    s += ": " + motion(decodeName, decodePoint(a0), a0, decodePoint(a1), a1, "TPOT",
-                       a0.tpotSeconds, a1.tpotSeconds);
-    s += "; " + motion("prefill", a0.prefill(), a0, a1.prefill(), a1, "TTFT", a0.ttftSeconds,
-                       a1.ttftSeconds);
+        const std::string_view decodeName = a1.speculative ? "the verify pass" : "decode";
+        s += ": " + motion(decodeName, decodePoint(a0), a0, decodePoint(a1), a1, "TPOT",
+                           a0.tpotSeconds, a1.tpotSeconds);
+        s += "; " + motion("prefill", a0.prefill(), a0, a1.prefill(), a1, "TTFT", a0.ttftSeconds,
+                           a1.ttftSeconds);
     }
     const MemoryFootprint& m1 = a1.memoryAllDevices;
     if (!m1.fits) {
         s += "; it does not fit: " + formatBytes(m1.totalBytes) + " of " +
              formatBytes(m1.usableBytes) + " usable";
     } else if (!a0.memoryAllDevices.fits) {
-        s += "; it now fits: " + formatBytes(m1.totalBytes) + " of " +
-             formatBytes(m1.usableBytes) + " usable";
+        s += "; it now fits: " + formatBytes(m1.totalBytes) + " of " + formatBytes(m1.usableBytes) +
+             " usable";
     }
     return s + ".";
 }

@@ -13,9 +13,9 @@ namespace {
 
 constexpr std::array<std::string_view, 4> kMetricNames = {
     "tpot_ms", "ttft_ms", "output_tokens_per_s", "output_tokens_per_s_per_device"};
-constexpr std::array<MeasuredMetric, 4> kMetrics = {
-    MeasuredMetric::TpotMs, MeasuredMetric::TtftMs, MeasuredMetric::OutputTokensPerSecond,
-    MeasuredMetric::OutputTokensPerSecondPerDevice};
+constexpr std::array<MeasuredMetric, 4> kMetrics = {MeasuredMetric::TpotMs, MeasuredMetric::TtftMs,
+                                                    MeasuredMetric::OutputTokensPerSecond,
+                                                    MeasuredMetric::OutputTokensPerSecondPerDevice};
 
 constexpr double kMillisecondsPerSecond = 1000.0;
 

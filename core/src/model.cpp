@@ -25,7 +25,6 @@ namespace detail {
 
 namespace {
 
-
 // A vision transformer's attention (MHA with biases): the same as a decoder's attention
 // layer kind.
 void addAttention(const Model& m, double devices, ParameterSplit& p) {
@@ -51,7 +50,7 @@ DeviceParameters encoderParameters(const Model& m, double devices) {
     p.matrices += patchIn * h;           // patch embedding (a p×p stride-p convolution)
     p.vectors += e.patchBias ? h : 0.0;  // its bias
     p.vectors += e.classToken ? h : 0.0;
-    p.matrices += d(e.tokens()) * h;     // position embeddings, one row per token
+    p.matrices += d(e.tokens()) * h;                     // position embeddings, one row per token
     p.vectors += (e.preNorm ? 2.0 : 0.0) * h + 2.0 * h;  // pre-norm (CLIP), final norm
 
     ParameterSplit layer;

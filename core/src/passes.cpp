@@ -96,7 +96,7 @@ void finishPass(Analysis::Operators& ops, std::size_t first, const Context& x, d
         op.memoryTimeSeconds = op.bytes() * x.secondsPerByte;
         const double onChip = std::max(op.computeTimeSeconds, op.memoryTimeSeconds);
         op.timeSeconds = std::max(onChip, op.linkTimeSeconds);
-        op.bound = op.linkTimeSeconds > onChip                        ? Bound::Interconnect
+        op.bound = op.linkTimeSeconds > onChip                    ? Bound::Interconnect
                    : op.computeTimeSeconds > op.memoryTimeSeconds ? Bound::Compute
                                                                   : Bound::Memory;
         bound[static_cast<std::size_t>(op.bound)] += op.timeSeconds;
@@ -108,8 +108,7 @@ void finishPass(Analysis::Operators& ops, std::size_t first, const Context& x, d
     }
     p.computeTimeSeconds = p.flops * x.secondsPerFlop;
     p.memoryTimeSeconds = p.bytes() * x.secondsPerByte;
-    p.stepBoundSeconds =
-        std::max({p.computeTimeSeconds, p.memoryTimeSeconds, p.linkTimeSeconds});
+    p.stepBoundSeconds = std::max({p.computeTimeSeconds, p.memoryTimeSeconds, p.linkTimeSeconds});
     p.attainableFlopsPerSecond = p.timeSeconds > 0.0 ? p.flops / p.timeSeconds : 0.0;
     // DOMAIN.md §5: the bound is the largest share of the time the pass reports, never
     // the aggregate max(ΣFLOPs/peak, Σbytes/BW). Ties go to memory, then compute, then the
@@ -203,13 +202,12 @@ void addLmHead(PassBuilder& pass, const Context& x, double rows, double N) {
 
 }  // namespace
 
-Context makeContext(const Model& m, const Workload& wl, const Analysis& roofs,
-                    double linkBandwidth, double linkLatency) {
+Context makeContext(const Model& m, const Workload& wl, const Analysis& roofs, double linkBandwidth,
+                    double linkLatency) {
     const double devices = d(wl.tensorParallel);
     const bool moe = m.moe.enabled();
     const bool expertParallel = wl.expertParallel && moe && devices > 1.0;
-    const bool dpAttention =
-        wl.attentionParallel == AttentionParallel::Data && expertParallel;
+    const bool dpAttention = wl.attentionParallel == AttentionParallel::Data && expertParallel;
     const double split = dpAttention ? 1.0 : devices;
     return Context{
         .m = m,
@@ -238,9 +236,8 @@ Context makeContext(const Model& m, const Workload& wl, const Analysis& roofs,
     };
 }
 
-void buildPass(const Context& x, const Workload& wl, PassKind kind, double B, double T,
-               double C, double rows, double repeats, Analysis::Operators& out,
-               PassTotals& totals) {
+void buildPass(const Context& x, const Workload& wl, PassKind kind, double B, double T, double C,
+               double rows, double repeats, Analysis::Operators& out, PassTotals& totals) {
     totals = PassTotals{};
     PassBuilder pass(kind, out, totals);
     const double N = B * T;
@@ -257,8 +254,8 @@ void buildPass(const Context& x, const Workload& wl, PassKind kind, double B, do
     finishPass(out, pass.first(), x, repeats, totals);
 }
 
-void buildMtpDraftPass(const Context& x, const Workload& wl, double B, double C,
-                       double repeats, Analysis::Operators& out, PassTotals& totals) {
+void buildMtpDraftPass(const Context& x, const Workload& wl, double B, double C, double repeats,
+                       Analysis::Operators& out, PassTotals& totals) {
     totals = PassTotals{};
     PassBuilder pass(PassKind::Draft, out, totals);
     const double N = B;

@@ -18,7 +18,7 @@ inline double d(std::int64_t v) { return static_cast<double>(v); }
 struct Context {
     const Model& m;
     double w = 2.0, a = 2.0, c = 2.0;  // bytes per element: weights, activations, KV
-    double s = 2.0;                     // bytes per element of a state layer's state
+    double s = 2.0;                    // bytes per element of a state layer's state
     double devices = 1.0;
     // Attention over the devices: heads split `attentionSplit` ways (D with tensor-parallel
     // attention, 1 with data-parallel attention), and each device attends for
@@ -39,8 +39,8 @@ struct Context {
     bool dataParallelAttention = false;
 };
 
-Context makeContext(const Model& m, const Workload& wl, const Analysis& roofs,
-                    double linkBandwidth, double linkLatency);
+Context makeContext(const Model& m, const Workload& wl, const Analysis& roofs, double linkBandwidth,
+                    double linkLatency);
 
 // How one operator's cost depends on the batch b (sequences), everything else fixed, as
 // the operator's emitter declares it: FLOPs ∝ b; HBM bytes = fixed (weights read once) +
@@ -93,8 +93,8 @@ public:
     }
     // Link time of `count` collectives of `bytes` each at `bytesPerSecond` effective rate:
     // α per collective (fixed in b) plus the transfer (∝ b).
-    void collective(OperatorId id, OperatorCost& op, const Context& x, double count,
-                    double bytes, double transferSeconds);
+    void collective(OperatorId id, OperatorCost& op, const Context& x, double count, double bytes,
+                    double transferSeconds);
     // The batch scaling of an operator already added.
     OpScaling& scaling(OperatorId id) {
         return m_totals.scaling[m_index[static_cast<std::size_t>(id)]];
@@ -122,14 +122,13 @@ void addAllReduce(PassBuilder& pass, const Context& x, double count, double N);
 // Emits every operator of one pass into `out`: B sequences, T new tokens each after C
 // cached, logits for `rows` rows, the whole repeated `repeats` times. Sets cost's
 // description, totals, times, bound shares and bound.
-void buildPass(const Context& x, const Workload& wl, PassKind kind, double B, double T,
-               double C, double rows, double repeats, Analysis::Operators& out,
-               PassTotals& totals);
+void buildPass(const Context& x, const Workload& wl, PassKind kind, double B, double T, double C,
+               double rows, double repeats, Analysis::Operators& out, PassTotals& totals);
 
 // One MTP layer's decode step per drafted token (DOMAIN.md §6), `repeats` = k of them:
 // the MTP layer (Model::mtp), its two input norms and 2h → h projection, and the lm_head.
-void buildMtpDraftPass(const Context& x, const Workload& wl, double B, double C,
-                       double repeats, Analysis::Operators& out, PassTotals& totals);
+void buildMtpDraftPass(const Context& x, const Workload& wl, double B, double C, double repeats,
+                       Analysis::Operators& out, PassTotals& totals);
 
 // Times, bound, shares and sums of the pass's operators in [first, end), in one walk. A
 // repeated pass (the draft's k steps) scales every operator first.

@@ -75,8 +75,7 @@ BatchSweep batchSweep(const Scenario& scenario, std::int64_t maxBatch, std::size
     sweep.memoryWallBatch = here.memory.maxBatch;
 
     std::vector<std::int64_t> batches = logGrid(1, maxBatch, std::max<std::size_t>(count, 2));
-    for (const std::int64_t mark :
-         {sweep.criticalBatch.value_or(0), sweep.memoryWallBatch}) {
+    for (const std::int64_t mark : {sweep.criticalBatch.value_or(0), sweep.memoryWallBatch}) {
         if (mark >= 1 && mark <= maxBatch) {
             batches.push_back(mark);
         }

@@ -174,8 +174,9 @@ std::vector<Issue> validate(const Hardware& hw, const std::string& file) {
         const double achieved = hw.achievableFlopsPerSecond[index(p)];
         c.nonNegative(field, achieved);
         if (std::isfinite(achieved) && achieved > 0.0 && !hw.hasRoof(p)) {
-            c.error(field, "a precision the chip has a peak for ({peakFlopsPerSecond." + name +
-                               "} is missing)",
+            c.error(field,
+                    "a precision the chip has a peak for ({peakFlopsPerSecond." + name +
+                        "} is missing)",
                     issueNumberText(achieved / 1e12) + " TFLOP/s")
                 .value = achieved;
         } else if (std::isfinite(achieved) && achieved > hw.peak(p)) {
@@ -210,8 +211,9 @@ void validateEncoder(Checker& c, const Model& m) {
     c.range("intermediateSize", m.intermediateSize, 1, kMaxDimension);
     c.range("normsPerLayer", m.normsPerLayer, 0, 16);
     if (m.numKvHeads != m.numQueryHeads) {
-        c.error("numKvHeads", "equal to {numQueryHeads} (" + std::to_string(m.numQueryHeads) +
-                                  "): an encoder's attention is full multi-head",
+        c.error("numKvHeads",
+                "equal to {numQueryHeads} (" + std::to_string(m.numQueryHeads) +
+                    "): an encoder's attention is full multi-head",
                 std::to_string(m.numKvHeads))
             .value = static_cast<double>(m.numKvHeads);
     }
@@ -321,16 +323,18 @@ std::vector<Issue> validate(const Model& m, const std::string& file) {
                     std::to_string(g.count) + " layers, window " + std::to_string(g.window));
         }
         if (g.mixer == MixerKind::Attention && g.span != AttentionSpan::Full && g.window < 1) {
-            c.error("layerGroups", std::string("a window of at least 1 token for ") +
-                                       std::string(toString(g.span)) + " attention",
+            c.error("layerGroups",
+                    std::string("a window of at least 1 token for ") +
+                        std::string(toString(g.span)) + " attention",
                     std::to_string(g.window));
         }
         if (g.numQueryHeads < 0 || g.numKvHeads < 0 || g.headDim < 0 || g.intermediateSize < 0 ||
             g.norms < -1 || g.norms > 16 || g.numQueryHeads > kMaxDimension ||
             g.numKvHeads > kMaxDimension || g.headDim > kMaxDimension ||
             g.intermediateSize > kMaxDimension) {
-            c.error("layerGroups", "per-group shapes from 0 (the model's) to " +
-                                       std::to_string(kMaxDimension) + ", norms -1 to 16",
+            c.error("layerGroups",
+                    "per-group shapes from 0 (the model's) to " + std::to_string(kMaxDimension) +
+                        ", norms -1 to 16",
                     std::to_string(g.numQueryHeads) + " heads, " + std::to_string(g.numKvHeads) +
                         " KV heads, head dim " + std::to_string(g.headDim) + ", width " +
                         std::to_string(g.intermediateSize) + ", norms " + std::to_string(g.norms));
@@ -339,8 +343,8 @@ std::vector<Issue> validate(const Model& m, const std::string& file) {
             const std::int64_t nq = g.numQueryHeads > 0 ? g.numQueryHeads : m.numQueryHeads;
             const std::int64_t nkv = g.numKvHeads > 0 ? g.numKvHeads : m.numKvHeads;
             if (nq >= 1 && nkv >= 1 && nq % nkv != 0) {
-                c.error("layerGroups", "KV heads that divide the query heads (" +
-                                           std::to_string(nq) + ")",
+                c.error("layerGroups",
+                        "KV heads that divide the query heads (" + std::to_string(nq) + ")",
                         std::to_string(nkv));
             }
         }
@@ -450,8 +454,7 @@ std::vector<Issue> validate(const Workload& wl, const Model& m, const std::strin
                          m.moe.numExperts > 0;
         if (!moe) {
             c.warning("expertParallel",
-                      "off for a dense model (it has no routed experts to spread; ignored)",
-                      "on");
+                      "off for a dense model (it has no routed experts to spread; ignored)", "on");
         } else if (d > 1 && m.moe.numExperts % d != 0) {
             c.error("tensorParallel",
                     "a divisor of the " + std::to_string(m.moe.numExperts) +

@@ -151,10 +151,10 @@ void buildEncoderPass(const Context& x, const Workload& wl, double B, Analysis::
     const double patchIn = d(e.patchSize * e.patchSize * e.numChannels);
     const double pixels = B * d(e.numChannels) * d(e.imageSize) * d(e.imageSize);
     pass.begin("patch_embed", OperatorKind::Matmul);
-    pass.piece(1.0, 2.0 * patchRows * patchIn * h + (e.patchBias ? patchRows * h : 0.0) + N * h,
-               patchIn * h * w + (e.patchBias ? h * a : 0.0) + (e.classToken ? h * a : 0.0) +
-                   P * h * w,
-               (pixels + N * h) * a);
+    pass.piece(
+        1.0, 2.0 * patchRows * patchIn * h + (e.patchBias ? patchRows * h : 0.0) + N * h,
+        patchIn * h * w + (e.patchBias ? h * a : 0.0) + (e.classToken ? h * a : 0.0) + P * h * w,
+        (pixels + N * h) * a);
 
     if (e.preNorm) {  // CLIP's pre_layrnorm: read, write
         pass.begin("pre_norm", OperatorKind::Elementwise);
@@ -171,8 +171,7 @@ void buildEncoderPass(const Context& x, const Workload& wl, double B, Analysis::
     const double qkvOut = 3.0 * heads;
     pass.begin("qkv_proj", OperatorKind::Matmul);
     pass.piece(L, L * (2.0 * N * h * qkvOut + (m.qkvBias ? N * qkvOut : 0.0)),
-               L * (h * qkvOut * w + (m.qkvBias ? qkvOut * a : 0.0)),
-               L * N * (h + qkvOut) * a);
+               L * (h * qkvOut * w + (m.qkvBias ? qkvOut * a : 0.0)), L * N * (h + qkvOut) * a);
 
     // Bidirectional: P² pairs per image and head (not P·(P+1)/2). Q, K, V read and O
     // written once (FlashAttention); without it the score and probability matrices go
@@ -245,9 +244,9 @@ void buildEncoderPass(const Context& x, const Workload& wl, double B, Analysis::
 // input element; the fc head is a matmul with bias. Operators group the convolutions by
 // stage ("stem_conv", "stage1", ...), each convolution timed on its own.
 void buildCnnPass(const Context& x, double B, Analysis::Operators& out, PassTotals& totals) {
-    static constexpr std::array<std::string_view, 9> kStage = {
-        "stem_conv", "stage1", "stage2", "stage3", "stage4",
-        "stage5",    "stage6", "stage7", "stage8"};
+    static constexpr std::array<std::string_view, 9> kStage = {"stem_conv", "stage1", "stage2",
+                                                               "stage3",    "stage4", "stage5",
+                                                               "stage6",    "stage7", "stage8"};
     const CnnShape& s = x.m.cnn;
     const double a = x.a, w = x.w;
     startPass(totals, PassKind::Forward, B, 0.0, AttentionForm::None);
@@ -279,8 +278,8 @@ void buildCnnPass(const Context& x, double B, Analysis::Operators& out, PassTota
     if (s.numLabels > 0) {
         const double labels = d(s.numLabels);
         pass.begin("fc", OperatorKind::Matmul);
-        pass.piece(1.0, 2.0 * B * features * labels + B * labels, features * labels * w + labels * a,
-                   B * (features + labels) * a);
+        pass.piece(1.0, 2.0 * B * features * labels + B * labels,
+                   features * labels * w + labels * a, B * (features + labels) * a);
     }
     pass.finish();
 }

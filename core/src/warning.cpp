@@ -27,8 +27,8 @@ std::string doesNotFit(double needed, double usable, double maxBatch) {
         ++figures;
     }
     return "Does not fit: " + formatSi(needed, "B", figures) + " needed per device, " +
-           formatSi(usable, "B", figures) + " usable (largest batch that fits: " +
-           integer(maxBatch) + "); analysed anyway";
+           formatSi(usable, "B", figures) +
+           " usable (largest batch that fits: " + integer(maxBatch) + "); analysed anyway";
 }
 
 std::string achievable(const Warning& w) {
@@ -63,8 +63,8 @@ std::string Warning::text() const {
     const bool encoder = value(0) == 0.0;
     switch (m_kind) {
         case WarningKind::PrecisionFallback:
-            return std::string(precision(value(0))) + " math requested, but " + name +
-                   " has no " + std::string(precision(value(0))) + " roof: using " +
+            return std::string(precision(value(0))) + " math requested, but " + name + " has no " +
+                   std::string(precision(value(0))) + " roof: using " +
                    std::string(precision(value(1))) + ", and its activation bytes";
         case WarningKind::DoesNotFit:
             return doesNotFit(value(0), value(1), value(2));
@@ -89,8 +89,8 @@ std::string Warning::text() const {
             return "No interconnect bandwidth known for " + name +
                    ": communication between devices is not timed";
         case WarningKind::KvHeadsReplicated:
-            return "KV heads (" + integer(value(0)) + ") fewer than devices (" +
-                   integer(value(1)) + "): each device holds a replicated KV head";
+            return "KV heads (" + integer(value(0)) + ") fewer than devices (" + integer(value(1)) +
+                   "): each device holds a replicated KV head";
         case WarningKind::BeyondScaleUpDomain:
             return integer(value(0)) + " devices exceed " + name + "'s scale-up domain of " +
                    integer(value(1)) + ": collectives cross the scale-out network at " +

@@ -4,19 +4,20 @@
 // Helpers the app tests share: a precision's name for QCOMPARE, resolving a scenario file
 // (the shipped presets) or failing the test run, and the set-up of tests that open windows.
 
+#include <functional>
+#include <string>
+
 #include <QAbstractSpinBox>
 #include <QStandardPaths>
 #include <QString>
 #include <QTest>
 #include <QtGlobal>
-#include <functional>
-#include <string>
 
-#include "window/dialogs.h"
 #include "roofline/analysis.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/precision.h"
 #include "roofline/validate.h"
+#include "window/dialogs.h"
 
 // QTest finds roofline::toString(Precision) (which returns a string_view) by ADL and cannot
 // print it, so precisions are compared by name: a failure then reads "fp8" vs "bf16".

@@ -4,11 +4,11 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "window/app_options.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/io/scenario_options.h"
 #include "roofline/version.h"
 #include "test_support.h"
+#include "window/app_options.h"
 
 using roofline::kAllLevers;
 using roofline::LeverId;
@@ -26,9 +26,7 @@ QString fromStd(std::string_view s) {
     return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
 }
 
-QString joined(const AppOptions& o) {
-    return o.errors.join(QLatin1Char('\n'));
-}
+QString joined(const AppOptions& o) { return o.errors.join(QLatin1Char('\n')); }
 
 /// "-h" for a one-letter name, "--grab" for the others (as --help writes them).
 QString dashed(const QString& name) {
@@ -151,11 +149,12 @@ private slots:
             << QStringLiteral("b.json");
         QTest::newRow("unknown lever")
             << QStringList{QStringLiteral("--lever"), QStringLiteral("w3a7")}
-            << QStringLiteral("unknown lever 'w3a7'; the levers are: w8a16, w4a16, w8a8, w4a4, "
-                              "kv-fp8, gqa-8, batch-x8, spec-ngram, spec-draft, "
-                              "flash-attention, tp-x2, expert-parallel, next-hardware");
-        QTest::newRow("lever without id") << QStringList{QStringLiteral("--lever")}
-                                          << QStringLiteral("--lever expects a value");
+            << QStringLiteral(
+                   "unknown lever 'w3a7'; the levers are: w8a16, w4a16, w8a8, w4a4, "
+                   "kv-fp8, gqa-8, batch-x8, spec-ngram, spec-draft, "
+                   "flash-attention, tp-x2, expert-parallel, next-hardware");
+        QTest::newRow("lever without id")
+            << QStringList{QStringLiteral("--lever")} << QStringLiteral("--lever expects a value");
         QTest::newRow("grab without file")
             << QStringList{QStringLiteral("--grab")} << QStringLiteral("--grab");
         QTest::newRow("scene without grab")
@@ -172,9 +171,8 @@ private slots:
     }
 
     void leverNamesOneLever() {
-        const AppOptions o = parseAppOptions(
-            {QStringLiteral("--lever"), QStringLiteral("w4a16"), QStringLiteral("--grab"),
-             QStringLiteral("x.png")});
+        const AppOptions o = parseAppOptions({QStringLiteral("--lever"), QStringLiteral("w4a16"),
+                                              QStringLiteral("--grab"), QStringLiteral("x.png")});
         QVERIFY2(o.errors.isEmpty(), qPrintable(o.errors.join(QLatin1Char('\n'))));
         QVERIFY(o.lever == LeverId::W4a16);
         QVERIFY(parseAppOptions({QStringLiteral("--lever=next-hardware")}).lever ==
@@ -205,10 +203,10 @@ private slots:
         QVERIFY(usage.contains(QStringLiteral("--lever ID")));
         for (const LeverId id : kAllLevers) {  // every lever id, by name
             const std::string_view key = leverKey(id);
-            QVERIFY2(usage.contains(QLatin1Char(' ') +
-                                    QString::fromLatin1(key.data(),
-                                                        static_cast<qsizetype>(key.size()))),
-                     key.data());
+            QVERIFY2(
+                usage.contains(QLatin1Char(' ') +
+                               QString::fromLatin1(key.data(), static_cast<qsizetype>(key.size()))),
+                key.data());
         }
     }
 
@@ -237,8 +235,10 @@ private slots:
         }
         // How a row is laid out, pinned: two spaces, the names (the short one first), the
         // value name, the help from column 32.
-        QVERIFY2(usage.contains(QStringLiteral("\n  --size WxH                   ")), qPrintable(usage));
-        QVERIFY2(usage.contains(QStringLiteral("\n  -h, --help                   ")), qPrintable(usage));
+        QVERIFY2(usage.contains(QStringLiteral("\n  --size WxH                   ")),
+                 qPrintable(usage));
+        QVERIFY2(usage.contains(QStringLiteral("\n  -h, --help                   ")),
+                 qPrintable(usage));
         // The wrapped window part stays within 80 columns.
         const QString windowPart = usage.mid(usage.indexOf(QStringLiteral("Window options:")));
         for (const QString& line : windowPart.split(QLatin1Char('\n'))) {
@@ -323,16 +323,17 @@ private slots:
     void unknownOptionIsNamed() {
         QCOMPARE(parseAppOptions({QStringLiteral("--frobnicate")}).errors,
                  QStringList{QStringLiteral("unknown option '--frobnicate' (see --help)")});
-        QCOMPARE(parseAppOptions({QStringLiteral("--frob=3"), QStringLiteral("--batch"),
-                                  QStringLiteral("2")})
+        QCOMPARE(parseAppOptions(
+                     {QStringLiteral("--frob=3"), QStringLiteral("--batch"), QStringLiteral("2")})
                      .errors,
                  QStringList{QStringLiteral("unknown option '--frob' (see --help)")});
         QCOMPARE(parseAppOptions({QStringLiteral("-x")}).errors,
                  QStringList{QStringLiteral("unknown option '-x' (see --help)")});
         // A flag given a value is refused and left unset.
         const AppOptions flag = parseAppOptions({QStringLiteral("--presentation=yes")});
-        QCOMPARE(flag.errors, QStringList{QStringLiteral(
-                                  "--presentation takes no value, got '--presentation=yes'")});
+        QCOMPARE(
+            flag.errors,
+            QStringList{QStringLiteral("--presentation takes no value, got '--presentation=yes'")});
         QVERIFY(!flag.presentation);
         // A single-dash word is the long option, not letters: "-batch 8" sets the batch
         // and does not ask for help (its 'h').
@@ -355,9 +356,9 @@ private slots:
     }
 
     void compareKeepsItsOrderAndSizeIsParsed() {
-        const AppOptions o = parseAppOptions(
-            {QStringLiteral("--compare"), QStringLiteral("b.json"), QStringLiteral("--size"),
-             QStringLiteral("1024x700"), QStringLiteral("--compare=a.json")});
+        const AppOptions o = parseAppOptions({QStringLiteral("--compare"), QStringLiteral("b.json"),
+                                              QStringLiteral("--size"), QStringLiteral("1024x700"),
+                                              QStringLiteral("--compare=a.json")});
         QVERIFY2(o.errors.isEmpty(), qPrintable(joined(o)));
         QCOMPARE(o.comparePaths, (QStringList{QStringLiteral("b.json"), QStringLiteral("a.json")}));
         QCOMPARE(o.size, QSize(1024, 700));
@@ -372,9 +373,9 @@ private slots:
             QVERIFY(out.open(QIODevice::WriteOnly));
             out.write(QByteArray::fromStdString(io::toJson(io::ScenarioFile{})));
         }
-        const AppOptions o = parseAppOptions(
-            {QStringLiteral("--tp"), QStringLiteral("2"), path, QStringLiteral("--presentation"),
-             QStringLiteral("--tp"), QStringLiteral("4")});
+        const AppOptions o = parseAppOptions({QStringLiteral("--tp"), QStringLiteral("2"), path,
+                                              QStringLiteral("--presentation"),
+                                              QStringLiteral("--tp"), QStringLiteral("4")});
         QVERIFY2(o.errors.isEmpty(), qPrintable(joined(o)));
         QCOMPARE(o.scenarioPath, path);
         QVERIFY(o.presentation);
@@ -392,8 +393,7 @@ private slots:
         QVERIFY(o.version);
         QVERIFY(o.errors.isEmpty());
         // project(VERSION) in CMakeLists.txt, through the generated roofline/version.h.
-        QCOMPARE(roofline::ui::appVersion(),
-                 QStringLiteral("roofline-explorer " ROOFLINE_VERSION));
+        QCOMPARE(roofline::ui::appVersion(), QStringLiteral("roofline-explorer " ROOFLINE_VERSION));
         QVERIFY(QRegularExpression(QStringLiteral("^roofline-explorer \\d+\\.\\d+\\.\\d+$"))
                     .match(roofline::ui::appVersion())
                     .hasMatch());

@@ -4,6 +4,9 @@
 // sliders. Expected numbers come from io::resolve + analyze() of each file, run here apart
 // from the window, through the same formatter the table uses; one row (MI300X) is also pinned
 // to literal text derived by hand, so that a formatter bug cannot pass unseen.
+#include <algorithm>
+#include <cmath>
+
 #include <QAbstractButton>
 #include <QApplication>
 #include <QDockWidget>
@@ -15,21 +18,19 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUrl>
-#include <algorithm>
-#include <cmath>
 
+#include "panels/compare_table.h"
+#include "plot/plot_tooltip.h"
+#include "plot/roofline_plot.h"
+#include "roofline/format.h"
+#include "roofline/io/scenario_file.h"
+#include "test_support.h"
 #include "window/app_options.h"
 #include "window/compare_set.h"
-#include "panels/compare_table.h"
 #include "window/debounce.h"
 #include "window/dialogs.h"
 #include "window/main_window.h"
-#include "plot/plot_tooltip.h"
-#include "roofline/format.h"
-#include "roofline/io/scenario_file.h"
-#include "plot/roofline_plot.h"
 #include "window/scenario_controller.h"
-#include "test_support.h"
 
 using namespace roofline;
 using roofline::ui::CompareSet;
@@ -126,9 +127,9 @@ private slots:
              QStringLiteral("8"), QStringLiteral("--compare=b.json"), QStringLiteral("--compare"),
              QStringLiteral("c.json")});
         QVERIFY2(options.errors.isEmpty(), qPrintable(options.errors.join(u'\n')));
-        QCOMPARE(options.comparePaths, QStringList({QStringLiteral("a.json"),
-                                                    QStringLiteral("b.json"),
-                                                    QStringLiteral("c.json")}));
+        QCOMPARE(options.comparePaths,
+                 QStringList({QStringLiteral("a.json"), QStringLiteral("b.json"),
+                              QStringLiteral("c.json")}));
         QCOMPARE(options.scenario.workload.batch, std::int64_t{8});  // scenario options still apply
         const ui::AppOptions missing = ui::parseAppOptions({QStringLiteral("--compare")});
         QCOMPARE(missing.errors.size(), qsizetype{1});
@@ -278,9 +279,9 @@ private slots:
         MainWindow window;
         const io::ScenarioFile before = window.controller().scenarioFile();
         const QString broken = four.write(QStringLiteral("broken"), "{\"schema_version\": 1,");
-        const QString unknown = four.write(
-            QStringLiteral("unknown-chip"),
-            io::toJson(llama70b("h999-imaginary", 1, Precision::Bf16)));
+        const QString unknown =
+            four.write(QStringLiteral("unknown-chip"),
+                       io::toJson(llama70b("h999-imaginary", 1, Precision::Bf16)));
         const QString missing = four.dir.filePath(QStringLiteral("missing.json"));
         const int added = window.compareSet().addFiles(
             {four.paths[1], broken, four.paths[2], unknown, missing, four.paths[3]});

@@ -10,11 +10,11 @@
 #include <QToolButton>
 
 #include "panels/controls_panel.h"
-#include "roofline/io/presets.h"
 #include "panels/fraction_control.h"
-#include "window/scenario_controller.h"
 #include "panels/slider_control.h"
+#include "roofline/io/presets.h"
 #include "test_support.h"
+#include "window/scenario_controller.h"
 
 using namespace roofline;
 using roofline::ui::ControlsPanel;
@@ -299,8 +299,7 @@ private slots:
         QCOMPARE(draft->itemData(0).toString(), QStringLiteral("ngram"));
         // n-gram, the MTP layers, then every model preset (not the family headers).
         QCOMPARE(draft->itemData(1).toString(), QStringLiteral("mtp"));
-        QCOMPARE(draft->count(),
-                 static_cast<int>(roofline::io::modelIds().size()) + 2);
+        QCOMPARE(draft->count(), static_cast<int>(roofline::io::modelIds().size()) + 2);
         const int small = draft->findData(QStringLiteral("llama-3.2-1b"));
         QVERIFY(small > 0);
         draft->setCurrentIndex(small);
@@ -441,12 +440,15 @@ private slots:
     void everyNewControlHasABuddyAndTakesFocus() {
         ScenarioController c;
         ControlsPanel panel(c);
-        const QList<QWidget*> fields = {
-            panel.ceilingsCombo(),          panel.promptControl()->slider(),
-            panel.contextControl()->slider(), panel.expertParallelCheck(),
-            panel.speculativeTokensSpinBox(), panel.acceptanceControl()->slider(),
-            panel.draftCombo(),             panel.maxBatchedTokensSpinBox(),
-            panel.memoryUtilizationSpinBox()};
+        const QList<QWidget*> fields = {panel.ceilingsCombo(),
+                                        panel.promptControl()->slider(),
+                                        panel.contextControl()->slider(),
+                                        panel.expertParallelCheck(),
+                                        panel.speculativeTokensSpinBox(),
+                                        panel.acceptanceControl()->slider(),
+                                        panel.draftCombo(),
+                                        panel.maxBatchedTokensSpinBox(),
+                                        panel.memoryUtilizationSpinBox()};
         QList<QChar> mnemonics;
         for (QLabel* label : panel.findChildren<QLabel*>()) {
             if (label->buddy() == nullptr) {
@@ -473,9 +475,9 @@ private slots:
         }();
         for (QWidget* field : std::initializer_list<QWidget*>{
                  panel.ceilingsCombo(), panel.expertParallelCheck(), panel.draftCombo(),
-              static_cast<QWidget*>(panel.speculativeTokensSpinBox()),
-              static_cast<QWidget*>(panel.maxBatchedTokensSpinBox()),
-              static_cast<QWidget*>(panel.memoryUtilizationSpinBox())}) {
+                 static_cast<QWidget*>(panel.speculativeTokensSpinBox()),
+                 static_cast<QWidget*>(panel.maxBatchedTokensSpinBox()),
+                 static_cast<QWidget*>(panel.memoryUtilizationSpinBox())}) {
             QVERIFY(buddies.contains(field));
         }
         QVERIFY(buddies.contains(panel.promptControl()));
@@ -491,9 +493,9 @@ private slots:
         const QChar a = advanced.at(advanced.indexOf(QLatin1Char('&')) + 1).toLower();
         QVERIFY(!mnemonics.contains(a));
         mnemonics << a;
-        for (const QChar menu : {QLatin1Char('f'), QLatin1Char('e'), QLatin1Char('v'),
-                                 QLatin1Char('s'), QLatin1Char('i'), QLatin1Char('l'),
-                                 QLatin1Char('h')}) {
+        for (const QChar menu :
+             {QLatin1Char('f'), QLatin1Char('e'), QLatin1Char('v'), QLatin1Char('s'),
+              QLatin1Char('i'), QLatin1Char('l'), QLatin1Char('h')}) {
             QVERIFY(!mnemonics.contains(menu));
         }
         // A label's mnemonic focuses the control; a slider row passes it to its slider.

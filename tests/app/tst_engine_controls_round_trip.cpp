@@ -14,13 +14,13 @@
 #include <QTest>
 
 #include "panels/controls_panel.h"
-#include "window/dialogs.h"
 #include "panels/fraction_control.h"
-#include "window/main_window.h"
-#include "roofline/io/scenario_file.h"
-#include "window/scenario_controller.h"
 #include "panels/slider_control.h"
+#include "roofline/io/scenario_file.h"
 #include "test_support.h"
+#include "window/dialogs.h"
+#include "window/main_window.h"
+#include "window/scenario_controller.h"
 
 using namespace roofline;
 using roofline::ui::ControlsPanel;

@@ -6,20 +6,20 @@
 #include <QFile>
 #include <QMenuBar>
 #include <QPainter>
-#include <QTemporaryDir>
-#include <QTest>
 #include <QPlainTextEdit>
 #include <QSettings>
+#include <QTemporaryDir>
+#include <QTest>
 
-#include "window/dialogs.h"
 #include "panels/explain_panel.h"
 #include "plot/export.h"
-#include "window/main_window.h"
 #include "plot/plot_tooltip.h"
-#include "window/report.h"
+#include "plot/roofline_plot.h"
 #include "roofline/explain.h"
 #include "roofline/io/explain.h"
-#include "plot/roofline_plot.h"
+#include "window/dialogs.h"
+#include "window/main_window.h"
+#include "window/report.h"
 #include "window/scenario_controller.h"
 
 using roofline::ui::MainWindow;
@@ -168,8 +168,9 @@ private slots:
         for (const char* key : {"w4a16", "kv-fp8", "batch-x8", "flash-attention"}) {
             QVERIFY2(content.leversHtml.contains(QLatin1String(key)), key);
         }
-        QVERIFY(content.leversHtml.contains(QStringLiteral("does not apply: FlashAttention is "
-                                                           "already on")));
+        QVERIFY(
+            content.leversHtml.contains(QStringLiteral("does not apply: FlashAttention is "
+                                                       "already on")));
         QVERIFY(content.resultsHtml.contains(QStringLiteral("4.56 ms")));  // TPOT
         const QString body = roofline::ui::reportBodyHtml(content);
         for (const QString& heading : {QStringLiteral("Results"), QStringLiteral("Levers"),

@@ -3,10 +3,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "window/dialogs.h"
 #include "plot/export.h"
-#include "window/main_window.h"
 #include "plot/roofline_plot.h"
+#include "window/dialogs.h"
+#include "window/main_window.h"
 #include "window/scenario_controller.h"
 
 using roofline::ui::MainWindow;
@@ -102,8 +102,7 @@ private slots:
         MainWindow window;
         window.resize(1600, 1000);
         window.plot()->replot(QCustomPlot::rpImmediateRefresh);
-        const QString decode =
-            QStringLiteral("decode  1.05 FLOP/byte 3.53 TFLOP/s (100% of roof)");
+        const QString decode = QStringLiteral("decode  1.05 FLOP/byte 3.53 TFLOP/s (100% of roof)");
         QTemporaryDir dir;
         const QString png = dir.filePath(QStringLiteral("alt.png"));
         QVERIFY(roofline::ui::exportPlot(*window.plot(), png, QSize(900, 600)).isEmpty());

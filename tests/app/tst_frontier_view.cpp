@@ -2,8 +2,6 @@
 // The Frontier view (issue 11), the price control and the cost and energy rows: the view
 // draws what computeFrontier() returns, computes only while shown, and never on a hidden
 // slider's path.
-#include <qcustomplot.h>
-
 #include <QCheckBox>
 #include <QDockWidget>
 #include <QLabel>
@@ -11,14 +9,15 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTest>
+#include <qcustomplot.h>
 
 #include "panels/controls_panel.h"
+#include "panels/results_panel.h"
+#include "views/frontier_view.h"
 #include "window/debounce.h"
 #include "window/main_window.h"
-#include "panels/results_panel.h"
 #include "window/scenario_controller.h"
 #include "window/scenario_document.h"
-#include "views/frontier_view.h"
 
 using namespace roofline;
 using roofline::ui::FrontierView;
@@ -79,8 +78,8 @@ private slots:
             QVERIFY(p.result.fits || !p.onFrontier);
         }
         QVERIFY(unfit > 0);  // B = 512 at 3k tokens does not fit on one H100
-        QCOMPARE(plot->graph(0)->dataCount(), unfit);   // hollow
-        QCOMPARE(plot->graph(2)->dataCount(), fitted);  // filled (no SLO set)
+        QCOMPARE(plot->graph(0)->dataCount(), unfit);       // hollow
+        QCOMPARE(plot->graph(2)->dataCount(), fitted);      // filled (no SLO set)
         QCOMPARE(plot->graph(3)->dataCount(), onFrontier);  // the step line
         QCOMPARE(plot->graph(3)->lineStyle(), QCPGraph::lsStepRight);
         QCOMPARE(plot->xAxis->scaleType(), QCPAxis::stLogarithmic);

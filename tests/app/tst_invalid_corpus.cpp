@@ -11,9 +11,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "roofline/io/scenario_file.h"
 #include "window/dialogs.h"
 #include "window/main_window.h"
-#include "roofline/io/scenario_file.h"
 #include "window/scenario_controller.h"
 
 using namespace roofline;

@@ -27,24 +27,24 @@
 
 #include "panels/byte_split_bar.h"
 #include "panels/controls_panel.h"
-#include "window/dialogs.h"
 #include "panels/fraction_control.h"
-#include "window/main_window.h"
 #include "panels/memory_bar.h"
-#include "qcustomplot.h"
-#include "window/report.h"
 #include "panels/results_panel.h"
-#include "roofline/format.h"
-#include "plot/roofline_plot.h"
-#include "window/scenario_controller.h"
 #include "panels/slider_control.h"
+#include "plot/roofline_plot.h"
+#include "qcustomplot.h"
+#include "roofline/format.h"
 #include "test_support.h"
+#include "window/dialogs.h"
+#include "window/main_window.h"
+#include "window/report.h"
+#include "window/scenario_controller.h"
 
 using namespace roofline;
+using roofline::test::typeInto;
 using roofline::ui::Dialogs;
 using roofline::ui::MainWindow;
 using roofline::ui::ScenarioController;
-using roofline::test::typeInto;
 
 namespace {
 
@@ -122,8 +122,8 @@ private slots:
         QCOMPARE(window.controller().scenarioFile().workload.tensorParallel, std::int64_t{4});
         // The picker offers only the divisors of 28 (and of 4 KV heads) among 1, 2, 4, 8.
         const QComboBox* tp = window.controlsPanel()->tensorParallelCombo();
-        QCOMPARE(comboTexts(tp), (QStringList{QStringLiteral("1"), QStringLiteral("2"),
-                                              QStringLiteral("4")}));
+        QCOMPARE(comboTexts(tp),
+                 (QStringList{QStringLiteral("1"), QStringLiteral("2"), QStringLiteral("4")}));
         QCOMPARE(tp->currentText(), QStringLiteral("4"));
         // The import is named by its folder, not "config (config.json)".
         const QString shown = window.controlsPanel()->modelCombo()->currentText();
@@ -133,8 +133,8 @@ private slots:
 
     void anImportNamedInsideTheFileShowsThatName() {
         MainWindow window;
-        QVERIFY(window.openModelConfig(
-            QStringLiteral(ROOFLINE_TEST_DATA_DIR "/valid/config.json")));
+        QVERIFY(
+            window.openModelConfig(QStringLiteral(ROOFLINE_TEST_DATA_DIR "/valid/config.json")));
         const QString shown = window.controlsPanel()->modelCombo()->currentText();
         // _name_or_path "TinyLlama/TinyLlama-1.1B-intermediate-step-1431k-3T".
         QVERIFY2(shown.contains(QStringLiteral("TinyLlama")), qPrintable(shown));
@@ -228,8 +228,9 @@ private slots:
         QTemporaryDir dir;
         const ui::ControlsPanel* panel = window.controlsPanel();
         int n = 0;
-        for (QSpinBox* field : {panel->batchControl()->spinBox(), panel->promptControl()->spinBox(),
-                                panel->contextControl()->spinBox(), panel->gqaControl()->spinBox()}) {
+        for (QSpinBox* field :
+             {panel->batchControl()->spinBox(), panel->promptControl()->spinBox(),
+              panel->contextControl()->spinBox(), panel->gqaControl()->spinBox()}) {
             const QString path = dir.filePath(QStringLiteral("plot%1.png").arg(n++));
             field->setFocus();
             QTRY_VERIFY(field->hasFocus());
@@ -248,10 +249,14 @@ private slots:
         window.controller().setSpeculation(4, 0.7, "ngram");  // α is live only when k > 0
         const ui::ControlsPanel* panel = window.controlsPanel();
         const std::pair<Qt::Key, QWidget*> keys[] = {
-            {Qt::Key_B, panel->batchControl()},   {Qt::Key_P, panel->promptControl()},
-            {Qt::Key_C, panel->contextControl()}, {Qt::Key_G, panel->gqaControl()},
-            {Qt::Key_T, panel->tensorParallelCombo()}, {Qt::Key_Q, panel->quantizationSlider()},
-            {Qt::Key_K, panel->kvCombo()},        {Qt::Key_M, panel->modelCombo()},
+            {Qt::Key_B, panel->batchControl()},
+            {Qt::Key_P, panel->promptControl()},
+            {Qt::Key_C, panel->contextControl()},
+            {Qt::Key_G, panel->gqaControl()},
+            {Qt::Key_T, panel->tensorParallelCombo()},
+            {Qt::Key_Q, panel->quantizationSlider()},
+            {Qt::Key_K, panel->kvCombo()},
+            {Qt::Key_M, panel->modelCombo()},
             {Qt::Key_A, panel->acceptanceControl()},
         };
         for (const auto& [key, target] : keys) {
@@ -310,8 +315,8 @@ private slots:
         const auto openMenu = [&window](Qt::Key key) {
             window.controlsPanel()->batchControl()->spinBox()->setFocus();
             QTest::keyClick(QApplication::focusWidget(), key, Qt::AltModifier);
-            const bool opened = QTest::qWaitFor(
-                [&window] { return window.menuBar()->activeAction() != nullptr; });
+            const bool opened =
+                QTest::qWaitFor([&window] { return window.menuBar()->activeAction() != nullptr; });
             return opened ? window.menuBar()->activeAction()->text() : QString();
         };
         const auto closeMenu = [] {
@@ -408,9 +413,9 @@ private slots:
     void theL4sMemoryIsGddr6() {
         MainWindow window;
         window.controller().setHardware("l4");
-        const QString report = ui::reportContent(window.controller().scenario(),
-                                                 window.controller().analysis())
-                                   .resultsHtml;
+        const QString report =
+            ui::reportContent(window.controller().scenario(), window.controller().analysis())
+                .resultsHtml;
         QVERIFY2(report.contains(QStringLiteral("GDDR6")), qPrintable(report));
         QVERIFY2(!report.contains(QStringLiteral("HBM")), qPrintable(report));
     }

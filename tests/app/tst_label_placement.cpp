@@ -1,17 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Label placement (issue 12): the placer on hand-made boxes, then the roofline plot over a
 // grid of scenarios and window sizes: no two labels overlap and no label covers a marker.
-#include <QTest>
 #include <algorithm>
 #include <cmath>
 #include <functional>
 #include <string_view>
 
+#include <QTest>
+
 #include "plot/label_placer.h"
 #include "plot/plot_scene.h"
+#include "plot/roofline_plot.h"
 #include "roofline/format.h"
 #include "roofline/io/scenario_file.h"
-#include "plot/roofline_plot.h"
 
 using namespace roofline;
 using roofline::ui::LabelBox;
@@ -185,8 +186,8 @@ private slots:
         const std::vector<LabelBox> spot = {box(100, 100, 80, 20)};
         LabelRequest pointName = request(spot, 2, false);
         pointName.leaderDistance = 30.0;  // a point's name: it may be led to
-        const auto placed = ui::placeLabels(
-            {request(spot, 0), request(spot, 1, true), pointName}, {}, kBounds);
+        const auto placed =
+            ui::placeLabels({request(spot, 0), request(spot, 1, true), pointName}, {}, kBounds);
         QCOMPARE(placed[0].candidate, 0);
         QCOMPARE(placed[1].candidate, -1);
         QCOMPARE(placed[2].candidate, 1);
@@ -200,10 +201,10 @@ private slots:
         // Bounds 150×20 px, the first label on their left 80 px: no free 80 px box is left.
         // Both candidates meet the first label: the second by 10×20 = 200 px², the first by
         // all of its 80×20 = 1600 px².
-        const auto placed = ui::placeLabels(
-            {request({box(100, 100, 80, 20)}),
-             request({box(100, 100, 80, 20), box(170, 100, 80, 20)}, 1)},
-            {}, QRectF(100, 100, 150, 20));
+        const auto placed =
+            ui::placeLabels({request({box(100, 100, 80, 20)}),
+                             request({box(100, 100, 80, 20), box(170, 100, 80, 20)}, 1)},
+                            {}, QRectF(100, 100, 150, 20));
         QCOMPARE(placed[1].candidate, 1);
         QVERIFY(!placed[1].free);
     }
@@ -249,10 +250,9 @@ private slots:
                 for (const std::int64_t batch : {1, 64, 4096}) {
                     for (const std::int64_t context : {2048, 32768}) {
                         for (const std::int64_t tp : {1, 8}) {
-                            QTest::addRow("%s/%s/B%lld/C%lld/TP%lld/%d", m, h,
-                                          static_cast<long long>(batch),
-                                          static_cast<long long>(context),
-                                          static_cast<long long>(tp), i)
+                            QTest::addRow(
+                                "%s/%s/B%lld/C%lld/TP%lld/%d", m, h, static_cast<long long>(batch),
+                                static_cast<long long>(context), static_cast<long long>(tp), i)
                                 << i;
                             ++i;
                         }
@@ -336,8 +336,7 @@ private slots:
         // compare point keeps its name.
         QFETCH(int, current);
         QFETCH(int, set);
-        const Scenario s =
-            scenarioWith(compareCurrents()[static_cast<std::size_t>(current)].edit);
+        const Scenario s = scenarioWith(compareCurrents()[static_cast<std::size_t>(current)].edit);
         const std::vector<ui::CompareEntry> entries = compareSet(set);
         for (int variant = 0; variant < 8; ++variant) {
             checkPlacement(s, variant, nullptr, {}, entries);
@@ -386,8 +385,8 @@ private:
 
     static Case issueCase(std::string_view name) {
         const std::vector<Case>& cases = issueCases();
-        const auto it = std::find_if(cases.begin(), cases.end(),
-                                     [&](const Case& c) { return name == c.name; });
+        const auto it =
+            std::find_if(cases.begin(), cases.end(), [&](const Case& c) { return name == c.name; });
         Q_ASSERT(it != cases.end());
         return *it;
     }
@@ -464,8 +463,8 @@ private:
         plot.resetView();  // operators in view at once
         plot.replot(QCustomPlot::rpImmediateRefresh);
         if (qEnvironmentVariableIsSet("ROOFLINE_LABEL_PNG")) {
-            plot.savePng(qEnvironmentVariable("ROOFLINE_LABEL_PNG") +
-                         QString::number(variant) + QStringLiteral(".png"));
+            plot.savePng(qEnvironmentVariable("ROOFLINE_LABEL_PNG") + QString::number(variant) +
+                         QStringLiteral(".png"));
         }
         // What was painted, read back from the scene (plot_scene.h), not the placer's
         // requests: each label's text as its font lays it out, turned with the label.
@@ -521,9 +520,9 @@ private:
             }
             ++comparePoints;
             const auto on = [&](const QRectF& m) { return m.contains(p); };
-            QVERIFY2(std::any_of(markers.begin(), markers.end(), on),
-                     qPrintable(tag + QStringLiteral("compare point not a marker: ") +
-                                graph->name()));
+            QVERIFY2(
+                std::any_of(markers.begin(), markers.end(), on),
+                qPrintable(tag + QStringLiteral("compare point not a marker: ") + graph->name()));
         }
         for (const ui::CompareEntry& entry : compare) {
             const auto points = static_cast<std::size_t>(
@@ -540,9 +539,9 @@ private:
                 }
             }
             // (In a crowded plot, sizeOverride, they may give way.)
-            QVERIFY2(points >= drawn || sizeOverride.isValid(),
-                     qPrintable(tag + QStringLiteral("compare point without its name: ") +
-                                entry.name));
+            QVERIFY2(
+                points >= drawn || sizeOverride.isValid(),
+                qPrintable(tag + QStringLiteral("compare point without its name: ") + entry.name));
         }
         QVERIFY(comparePoints <= 2 * compare.size());
     }

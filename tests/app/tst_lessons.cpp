@@ -13,16 +13,16 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "panels/lesson_panel.h"
+#include "plot/plot_tooltip.h"
+#include "plot/roofline_plot.h"
+#include "roofline/io/lessons.h"
+#include "test_support.h"
 #include "window/app_options.h"
 #include "window/dialogs.h"
-#include "panels/lesson_panel.h"
 #include "window/lessons_menu.h"
 #include "window/main_window.h"
-#include "plot/plot_tooltip.h"
-#include "roofline/io/lessons.h"
-#include "plot/roofline_plot.h"
 #include "window/scenario_controller.h"
-#include "test_support.h"
 
 using namespace roofline;
 using roofline::ui::Dialogs;
@@ -68,10 +68,10 @@ private slots:
                 entries += static_cast<int>(a->menu()->actions().size());
             }
         }
-        QCOMPARE(groups, (QStringList{QStringLiteral("Placing workloads"),
-                                      QStringLiteral("Hardware numbers"),
-                                      QStringLiteral("Batching"),
-                                      QStringLiteral("Interventions")}));
+        QCOMPARE(
+            groups,
+            (QStringList{QStringLiteral("Placing workloads"), QStringLiteral("Hardware numbers"),
+                         QStringLiteral("Batching"), QStringLiteral("Interventions")}));
         QCOMPARE(entries, static_cast<int>(io::scenarioIds().size()));
         auto* ridge = window.findChild<QAction*>(QStringLiteral("lesson-ridge-point-h100"));
         QVERIFY(ridge != nullptr);
@@ -178,18 +178,19 @@ private slots:
     }
 
     void lessonOptionIsParsedAndRefusesScenarioOptions() {
-        const ui::AppOptions ok = ui::parseAppOptions(
-            {QStringLiteral("--lesson"), QStringLiteral("prefill-vs-decode")});
+        const ui::AppOptions ok =
+            ui::parseAppOptions({QStringLiteral("--lesson"), QStringLiteral("prefill-vs-decode")});
         QVERIFY2(ok.errors.isEmpty(), qPrintable(ok.errors.join(QLatin1Char('\n'))));
         QCOMPARE(ok.lesson, QStringLiteral("prefill-vs-decode"));
         const ui::AppOptions unknown =
             ui::parseAppOptions({QStringLiteral("--lesson"), QStringLiteral("nope")});
         QCOMPARE(unknown.errors.size(), 1);
-        QVERIFY(unknown.errors.first().startsWith(QStringLiteral("--lesson: nope: the file must be a shipped "
-                                                                 "scenario id (")));
-        const ui::AppOptions both = ui::parseAppOptions(
-            {QStringLiteral("--lesson"), QStringLiteral("prefill-vs-decode"),
-             QStringLiteral("--batch"), QStringLiteral("8")});
+        QVERIFY(unknown.errors.first().startsWith(
+            QStringLiteral("--lesson: nope: the file must be a shipped "
+                           "scenario id (")));
+        const ui::AppOptions both =
+            ui::parseAppOptions({QStringLiteral("--lesson"), QStringLiteral("prefill-vs-decode"),
+                                 QStringLiteral("--batch"), QStringLiteral("8")});
         QCOMPARE(both.errors.size(), 1);
         QVERIFY(both.errors.first().startsWith(QStringLiteral("--lesson opens the lesson's own")));
     }

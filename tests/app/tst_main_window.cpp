@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include <cmath>
+
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
@@ -13,28 +15,27 @@
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
-#include <QStatusBar>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolBar>
-#include <cmath>
 
-#include "window/app_options.h"
 #include "panels/controls_panel.h"
-#include "window/dialogs.h"
-#include "window/main_window.h"
-#include "plot/plot_tooltip.h"
 #include "panels/results_panel.h"
+#include "panels/slider_control.h"
+#include "plot/plot_tooltip.h"
+#include "plot/roofline_plot.h"
 #include "roofline/comparison.h"
 #include "roofline/format.h"
 #include "roofline/io/levers.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/levers.h"
-#include "plot/roofline_plot.h"
-#include "window/scenario_controller.h"
-#include "panels/slider_control.h"
 #include "test_support.h"
+#include "window/app_options.h"
+#include "window/dialogs.h"
+#include "window/main_window.h"
+#include "window/scenario_controller.h"
 
 using namespace roofline;
 using roofline::ui::Dialogs;
@@ -163,9 +164,9 @@ private slots:
         // The plot, and under it the caption line (on by default).
         const QSize plot = window.plot()->size();
         QCOMPARE(copied.size(),
-                 QSize(plot.width(), plot.height() + roofline::ui::captionHeight(
-                                                         *window.plot(), plot.width(),
-                                                         window.imageCaption())));
+                 QSize(plot.width(),
+                       plot.height() + roofline::ui::captionHeight(*window.plot(), plot.width(),
+                                                                   window.imageCaption())));
     }
 
     void saveThenOpenGivesTheSameScenario() {
@@ -459,9 +460,8 @@ private slots:
         action(window, "exportImage")->trigger();
         const QImage image(path);
         // The chosen size is the plot's; the caption line (on by default) goes under it.
-        QCOMPARE(image.size(),
-                 QSize(640, 480 + roofline::ui::captionHeight(*window.plot(), 640,
-                                                              window.imageCaption())));
+        QCOMPARE(image.size(), QSize(640, 480 + roofline::ui::captionHeight(
+                                                    *window.plot(), 640, window.imageCaption())));
     }
 
     void presentationModeIsOneShortcutAway() {
@@ -550,7 +550,8 @@ private slots:
         io::ScenarioFile missing;
         missing.model = dir.filePath(QStringLiteral("moved/config.json")).toStdString();
         broken.baseline = missing;
-        settings.setValue(QStringLiteral("lastScenario"), QString::fromStdString(io::toJson(broken)));
+        settings.setValue(QStringLiteral("lastScenario"),
+                          QString::fromStdString(io::toJson(broken)));
         MainWindow again(&settings);
         again.restoreSession(true);
         QVERIFY(!again.plot()->hasBaseline());
@@ -568,9 +569,8 @@ private slots:
             QAction* lever = window.leverAction(id);
             QVERIFY(lever != nullptr);
             QCOMPARE(lever->objectName(), QStringLiteral("lever-") + leverKeyText(id));
-            QVERIFY(lever->text().startsWith(QString::fromUtf8(leverTitle(id).data(),
-                                                               static_cast<qsizetype>(
-                                                                   leverTitle(id).size()))));
+            QVERIFY(lever->text().startsWith(QString::fromUtf8(
+                leverTitle(id).data(), static_cast<qsizetype>(leverTitle(id).size()))));
             QVERIFY(menu->actions().contains(lever));
             QVERIFY(toolbar->actions().contains(lever));
         }
@@ -715,8 +715,8 @@ private slots:
         // roofline-explorer --lever w4a16: the default scenario, then the lever, as
         // runExplorer does. Decode reads 15.284e9 → 4.026e9 bytes per step on an H100
         // (bf16 → int4 weights, the KV cache and activations unchanged): TPOT ÷ 3.80.
-        const ui::AppOptions options = ui::parseAppOptions({QStringLiteral("--lever"),
-                                                           QStringLiteral("w4a16")});
+        const ui::AppOptions options =
+            ui::parseAppOptions({QStringLiteral("--lever"), QStringLiteral("w4a16")});
         QVERIFY(options.errors.isEmpty());
         QVERIFY(options.lever);
         MainWindow window;

@@ -3,18 +3,19 @@
 // each kept row at its own scenario's intensity and achieved FLOP/s, lists the rejected
 // rows in one dialog, shows the efficiency in the tooltip, costs slider steps nothing, and
 // View › Clear measured results takes the markers away.
+#include <cmath>
+
 #include <QAction>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
-#include <cmath>
 
+#include "plot/measured_overlay.h"
+#include "plot/roofline_plot.h"
+#include "roofline/io/measured.h"
 #include "window/dialogs.h"
 #include "window/main_window.h"
-#include "plot/measured_overlay.h"
-#include "roofline/io/measured.h"
-#include "plot/roofline_plot.h"
 #include "window/scenario_controller.h"
 
 using namespace roofline;
@@ -68,8 +69,9 @@ private slots:
         QCOMPARE(window.importMeasured(path), 2);
         // One dialog for the rejected row, the two kept ones on the plot.
         QCOMPARE(Dialogs::shownErrors().size(), 1);
-        QVERIFY2(Dialogs::shownErrors()[0].contains(QStringLiteral(
-                     "line 4: column value: expected a number of ms from 1e-06 to 1e+12, found \"soon\"")),
+        QVERIFY2(Dialogs::shownErrors()[0].contains(
+                     QStringLiteral("line 4: column value: expected a number of ms from 1e-06 to "
+                                    "1e+12, found \"soon\"")),
                  qPrintable(Dialogs::shownErrors()[0]));
         const MeasuredOverlay& overlay = *window.measuredOverlay();
         QCOMPARE(overlay.size(), std::size_t{2});
@@ -178,9 +180,9 @@ private slots:
         };
         const QImage image = plot.grab().toImage();
         for (const QPointF& at : centres) {
-            QVERIFY2(drawnAt(image, at), qPrintable(QStringLiteral("no measured marker at %1, %2")
-                                                         .arg(at.x())
-                                                         .arg(at.y())));
+            QVERIFY2(
+                drawnAt(image, at),
+                qPrintable(QStringLiteral("no measured marker at %1, %2").arg(at.x()).arg(at.y())));
         }
         // Slider steps take the partial path (no full replot), the overlay does no work,
         // and the screen is what a full replot would draw: the markers stay.
@@ -206,9 +208,9 @@ private slots:
     void aFileWithNoUsableRowChangesNothing() {
         QTemporaryDir dir;
         const QString good = writeFile(dir, QStringLiteral("good.csv"), kCsv);
-        const QString bad = writeFile(
-            dir, QStringLiteral("bad.json"),
-            R"([{"model": "llama-3.1-8b"}, {"model": "nope", "hardware": "h100-sxm"}])");
+        const QString bad =
+            writeFile(dir, QStringLiteral("bad.json"),
+                      R"([{"model": "llama-3.1-8b"}, {"model": "nope", "hardware": "h100-sxm"}])");
         MainWindow window;
         QCOMPARE(window.importMeasured(good), 2);
         Dialogs::clearShownErrors();

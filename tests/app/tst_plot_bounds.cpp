@@ -2,21 +2,22 @@
 // Issue 12's plot defects: roofs that ran out of the axis rect in an exported SVG, wheel
 // zoom without limits, operator markers that hid each other, the L4 labelled "HBM", and the
 // trail of a batch typed above the slider.
+#include <cmath>
+#include <functional>
+
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QWheelEvent>
-#include <cmath>
-#include <functional>
 
-#include "window/dialogs.h"
 #include "plot/export.h"
-#include "window/main_window.h"
+#include "plot/roofline_plot.h"
 #include "roofline/format.h"
 #include "roofline/io/scenario_file.h"
-#include "plot/roofline_plot.h"
-#include "window/scenario_controller.h"
 #include "test_support.h"
+#include "window/dialogs.h"
+#include "window/main_window.h"
+#include "window/scenario_controller.h"
 
 using namespace roofline;
 using roofline::ui::RooflinePlot;
@@ -122,8 +123,7 @@ private slots:
         // polyline (stroked in the palette's interconnect colour) must lie in the axis rect.
         RooflinePlot plot;
         const QSize size(1000, 700);
-        show(plot, scenarioWith([](io::ScenarioFile& f) { f.workload.tensorParallel = 8; }),
-             size);
+        show(plot, scenarioWith([](io::ScenarioFile& f) { f.workload.tensorParallel = 8; }), size);
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("plot.svg"));
         QVERIFY(ui::exportPlot(plot, path, size).isEmpty());
@@ -134,9 +134,9 @@ private slots:
         const QRectF area = QRectF(plot.axisRect()->rect()).adjusted(-2, -2, 2, 2);
         int groups = 0;
         int points = 0;
-        const QRegularExpression group(QStringLiteral("<g [^>]*stroke=\"%1\"[^>]*>(.*?)</g>")
-                                           .arg(colour),
-                                       QRegularExpression::DotMatchesEverythingOption);
+        const QRegularExpression group(
+            QStringLiteral("<g [^>]*stroke=\"%1\"[^>]*>(.*?)</g>").arg(colour),
+            QRegularExpression::DotMatchesEverythingOption);
         const QRegularExpression pair(QStringLiteral("(-?[0-9.]+)[ ,](-?[0-9.]+)"));
         for (auto g = group.globalMatch(svg); g.hasNext();) {
             const QString body = g.next().captured(1);
@@ -148,9 +148,8 @@ private slots:
                     const auto m = p.next();
                     const QPointF at(m.captured(1).toDouble(), m.captured(2).toDouble());
                     ++points;
-                    QVERIFY2(area.contains(at), qPrintable(QStringLiteral("(%1, %2)")
-                                                               .arg(at.x())
-                                                               .arg(at.y())));
+                    QVERIFY2(area.contains(at),
+                             qPrintable(QStringLiteral("(%1, %2)").arg(at.x()).arg(at.y())));
                 }
             }
         }
@@ -213,8 +212,7 @@ private slots:
         // up and left of their place. The plot only uses pixmap marks at DPR 1.
         RooflinePlot plot;
         show(plot, scenarioWith([](auto&) {}));
-        const bool pixmaps =
-            plot.trailCurve()->scatterStyle().shape() == QCPScatterStyle::ssPixmap;
+        const bool pixmaps = plot.trailCurve()->scatterStyle().shape() == QCPScatterStyle::ssPixmap;
         QCOMPARE(pixmaps, plot.devicePixelRatioF() == 1.0);
         if (pixmaps) {
             QCOMPARE(plot.trailCurve()->scatterStyle().pixmap().devicePixelRatio(), 1.0);

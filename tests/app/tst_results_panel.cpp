@@ -1,20 +1,21 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include <cmath>
+
 #include <QGroupBox>
 #include <QLabel>
 #include <QRegularExpression>
 #include <QScopeGuard>
 #include <QTest>
-#include <cmath>
 
-#include "panels/byte_split_bar.h"
 #include "comma_locale.h"
+#include "panels/byte_split_bar.h"
 #include "panels/memory_bar.h"
-#include "plot/plot_tooltip.h"
 #include "panels/results_panel.h"
+#include "panels/value_field.h"
+#include "plot/plot_tooltip.h"
 #include "roofline/comparison.h"
 #include "roofline/io/scenario_file.h"
 #include "test_support.h"
-#include "panels/value_field.h"
 
 using namespace roofline;
 using roofline::ui::ResultsPanel;
@@ -205,8 +206,7 @@ private slots:
         // 2053 tokens and 5 written (+1,048,576) + 4 more tokens' activations (+40,511,488):
         // 15,330,275,840 bytes / 3.35e12 = 4.5762 ms (memory-bound; the n-gram draft is
         // free); TPOT = 4.5762 ms / τ 2.7731 = 1.6502 ms -> "1.65 ms".
-        QCOMPARE(text(panel, "speculative"),
-                 QStringLiteral("2.77 tok/step; plain TPOT 4.56 ms"));
+        QCOMPARE(text(panel, "speculative"), QStringLiteral("2.77 tok/step; plain TPOT 4.56 ms"));
         QCOMPARE(text(panel, "tpot"), QStringLiteral("1.65 ms"));
         QVERIFY(a.tpotSeconds < a.speculative->plainTpotSeconds / 2.6);
     }
@@ -361,7 +361,8 @@ private slots:
         panel.setAnalysis(spec);
         QCOMPARE(panel.byteSplit()->bars().size(), std::size_t{3});
         QVERIFY(panel.byteSplit()->bars()[2].kind == PassKind::Verify);
-        QCOMPARE(panel.byteSplit()->bars()[2].segments[1].bytes, verify->traffic[ByteCategory::KvCache]);
+        QCOMPARE(panel.byteSplit()->bars()[2].segments[1].bytes,
+                 verify->traffic[ByteCategory::KvCache]);
     }
 
     void byteSplitTooltipIsTheBarUnderTheCursor() {

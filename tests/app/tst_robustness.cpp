@@ -11,6 +11,9 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 
+#include <cmath>
+#include <csignal>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
@@ -23,20 +26,18 @@
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
-#include <cmath>
-#include <csignal>
 
 #include "panels/controls_panel.h"
-#include "window/dialogs.h"
-#include "window/main_window.h"
 #include "panels/memory_bar.h"
 #include "panels/results_panel.h"
+#include "panels/slider_control.h"
+#include "plot/roofline_plot.h"
 #include "roofline/format.h"
 #include "roofline/io/scenario_file.h"
-#include "plot/roofline_plot.h"
-#include "window/scenario_controller.h"
-#include "panels/slider_control.h"
 #include "test_support.h"
+#include "window/dialogs.h"
+#include "window/main_window.h"
+#include "window/scenario_controller.h"
 
 using namespace roofline;
 using roofline::ui::Dialogs;

@@ -1,17 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include <cmath>
+#include <ranges>
+
 #include <QScopeGuard>
 #include <QScreen>
 #include <QSignalSpy>
 #include <QTest>
-#include <cmath>
-#include <ranges>
 
 #include "comma_locale.h"
 #include "plot/plot_tooltip.h"
+#include "plot/roofline_plot.h"
 #include "roofline/comparison.h"
 #include "roofline/format.h"
 #include "roofline/io/scenario_file.h"
-#include "plot/roofline_plot.h"
 #include "test_support.h"
 
 using namespace roofline;
@@ -168,8 +169,8 @@ private slots:
             points << qMakePair(it->key, it->value);
         }
         for (const PassCost* pass : {verify, draft}) {
-            QVERIFY(points.contains(qMakePair(
-                pass->intensity(), pass->attainableFlopsPerSecond / kFlopsPerTflop)));
+            QVERIFY(points.contains(
+                qMakePair(pass->intensity(), pass->attainableFlopsPerSecond / kFlopsPerTflop)));
             QVERIFY(plot.xAxis->range().contains(pass->intensity()));
         }
         // Verify pass, T = 5 at C = 2048: FLOPs 5 · 15,009,316,864 (matmuls) + 32 · 32 ·
@@ -189,8 +190,8 @@ private slots:
                          draft->intensity() * d.analysis.memoryBandwidthBytesPerSecond) <
                 1e-6 * draft->attainableFlopsPerSecond);
         // The hover text of the verify point is that pass's.
-        const QPointF at = pixelOf(plot, verify->intensity(),
-                                   verify->attainableFlopsPerSecond / kFlopsPerTflop);
+        const QPointF at =
+            pixelOf(plot, verify->intensity(), verify->attainableFlopsPerSecond / kFlopsPerTflop);
         QVERIFY(plot.tooltipAt(at).startsWith(QStringLiteral("verify: the target over 5")));
     }
 
@@ -214,9 +215,9 @@ private slots:
         QVERIFY(plot.decodeLabel().endsWith(QStringLiteral("% of roof)")));
         // The figure is the engine's: attained over min(peak, I × BW).
         const PassCost& dec = d.analysis.decode();
-        QCOMPARE(fractionOfRoof(d.analysis, dec),
-                 dec.attainableFlopsPerSecond /
-                     rooflineFlopsPerSecond(d.analysis, dec.intensity()));
+        QCOMPARE(
+            fractionOfRoof(d.analysis, dec),
+            dec.attainableFlopsPerSecond / rooflineFlopsPerSecond(d.analysis, dec.intensity()));
     }
 
     void linkMarkersOnlyWithTensorParallelism() {
@@ -240,8 +241,7 @@ private slots:
         QVERIFY(plot.xAxis->range().contains(q->key));
         QVERIFY(plot.xAxis->range().contains(p->key));
         // Hollow, in the phase hue, another shape than the phase point's.
-        QCOMPARE(plot.decodeLinkPoints()->scatterStyle().pen().color(),
-                 plot.plotPalette().decode);
+        QCOMPARE(plot.decodeLinkPoints()->scatterStyle().pen().color(), plot.plotPalette().decode);
         QCOMPARE(plot.decodeLinkPoints()->scatterStyle().brush().style(), Qt::NoBrush);
         QVERIFY(plot.decodeLinkPoints()->scatterStyle().shape() !=
                 plot.decodePoint()->scatterStyle().shape());
@@ -292,8 +292,7 @@ private slots:
         QVERIFY(plot.memoryWallLabel()->visible());
         // A trail past the limit (the batch is beyond it): the mark stays at 225, where
         // the dashed part begins.
-        const Scenario beyond =
-            scenarioWith([](io::ScenarioFile& f) { f.workload.batch = 1000; });
+        const Scenario beyond = scenarioWith([](io::ScenarioFile& f) { f.workload.batch = 1000; });
         const std::vector<TrailPoint> trail = decodeBatchTrail(beyond, 1000);
         plot.setAnalysis(analyze(beyond), trail);
         QVERIFY(plot.trailBeyondMemory()->dataCount() > 0);
@@ -482,10 +481,9 @@ private slots:
         QCOMPARE(lines[0], QStringLiteral("decode step (TPOT without speculation)"));
         // Every line is literal text: 16.06e9 -> "16.1 G" at 3 figures, intensity 16.06e9 /
         // 16.06e9 = 1 -> "1.00", 4.79e-3 s -> "4.79 ms".
-        QCOMPARE(lines[6],
-                 QStringLiteral("Bytes: weights 16.1 GB, KV cache 0 B, activations 0 B"));
-        QCOMPARE(lines[7], QStringLiteral(
-                               "Time in compute-/memory-/link-bound operators: 0% / 100% / 0%"));
+        QCOMPARE(lines[6], QStringLiteral("Bytes: weights 16.1 GB, KV cache 0 B, activations 0 B"));
+        QCOMPARE(lines[7],
+                 QStringLiteral("Time in compute-/memory-/link-bound operators: 0% / 100% / 0%"));
         QCOMPARE(lines[1], QStringLiteral("FLOPs: 16.1 GFLOP"));
         QCOMPARE(lines[2], QStringLiteral("Bytes: 16.1 GB"));
         QCOMPARE(lines[3], QStringLiteral("Intensity: 1.00 FLOP/byte"));
@@ -585,9 +583,9 @@ private slots:
             });
         };
         const std::vector<Scenario> steps = {
-            with(1, 2048, Precision::Bf16),   with(64, 2048, Precision::Bf16),
-            with(64, 512, Precision::Bf16),   with(512, 8192, Precision::Fp8),
-            with(2, 131072, Precision::Fp8),  with(2, 131072, Precision::Bf16),
+            with(1, 2048, Precision::Bf16), with(64, 2048, Precision::Bf16),
+            with(64, 512, Precision::Bf16), with(512, 8192, Precision::Fp8),
+            with(2, 131072, Precision::Fp8), with(2, 131072, Precision::Bf16),
             with(4096, 128, Precision::Bf16), with(16, 4096, Precision::Fp8),
             // Tensor parallelism: the link markers.
             scenarioWith([](io::ScenarioFile& f) {

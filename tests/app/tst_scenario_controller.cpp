@@ -3,8 +3,8 @@
 #include <QTest>
 
 #include "roofline/io/scenario_file.h"
-#include "window/scenario_controller.h"
 #include "test_support.h"
+#include "window/scenario_controller.h"
 
 using namespace roofline;
 using roofline::ui::Quantization;

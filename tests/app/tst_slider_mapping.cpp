@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include <QTest>
 #include <cmath>
+
+#include <QTest>
 
 #include "panels/slider_mapping.h"
 

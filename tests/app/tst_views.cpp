@@ -3,28 +3,29 @@
 // numbers, follows the sliders while visible (and only then), and the regime map's click
 // sets the scenario's batch and context. Also `--view` on the command line.
 
+#include <algorithm>
+
 #include <QDockWidget>
 #include <QLabel>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTest>
-#include <algorithm>
 
-#include "window/app_options.h"
-#include "window/compare_set.h"
 #include "panels/controls_panel.h"
-#include "window/main_window.h"
+#include "panels/slider_control.h"
 #include "roofline/breakdown.h"
 #include "roofline/format.h"
 #include "roofline/sweep.h"
-#include "window/scenario_controller.h"
-#include "panels/slider_control.h"
 #include "views/batch_sweep_view.h"
 #include "views/breakdown_view.h"
 #include "views/live_view.h"
 #include "views/regime_map_view.h"
 #include "views/views.h"
+#include "window/app_options.h"
+#include "window/compare_set.h"
+#include "window/main_window.h"
+#include "window/scenario_controller.h"
 
 using namespace roofline;
 using namespace roofline::ui;
@@ -83,7 +84,8 @@ private slots:
         // At C = 2048 the critical batch never comes: no line, and the title says so.
         QVERIFY(!view->sweep().criticalBatch.has_value());
         QVERIFY(!view->criticalLine()->visible());
-        QVERIFY2(view->titleText().contains(QStringLiteral("never")), qPrintable(view->titleText()));
+        QVERIFY2(view->titleText().contains(QStringLiteral("never")),
+                 qPrintable(view->titleText()));
         QVERIFY(!view->plainTokensGraph()->visible());
 
         // A batch step moves the marker to the engine's point without a new sweep.
@@ -312,8 +314,7 @@ private slots:
         QTest::addRow("1280x720 presentation") << QSize(1280, 720) << true << 2 << false;
         QTest::addRow("1920x1080 presentation") << QSize(1920, 1080) << true << 3 << false;
         // The Compare table in the bottom area takes a column of its own: two views.
-        QTest::addRow("1920x1080 presentation, compare")
-            << QSize(1920, 1080) << true << 2 << true;
+        QTest::addRow("1920x1080 presentation, compare") << QSize(1920, 1080) << true << 2 << true;
         QTest::addRow("1024x700") << QSize(1024, 700) << false << 2 << false;
     }
 
@@ -328,9 +329,8 @@ private slots:
         QFETCH(bool, compare);
         MainWindow window;
         if (compare) {
-            QCOMPARE(window.compareSet().addFiles(
-                         {QStringLiteral(ROOFLINE_PRESET_DIR
-                                         "/../tests/data/valid/compare/h200x2.json")}),
+            QCOMPARE(window.compareSet().addFiles({QStringLiteral(
+                         ROOFLINE_PRESET_DIR "/../tests/data/valid/compare/h200x2.json")}),
                      1);
         }
         window.setAttribute(Qt::WA_DontShowOnScreen, true);
@@ -370,13 +370,13 @@ private slots:
                                      QStringLiteral("' in ") +
                                      QString::number(title->rect().width()) + QStringLiteral(" px");
                 QVERIFY2(!shown.isEmpty(), qPrintable(what));
-                QVERIFY2(QFontMetrics(title->font()).horizontalAdvance(shown) <=
-                             title->rect().width(),
-                         qPrintable(what));
+                QVERIFY2(
+                    QFontMetrics(title->font()).horizontalAdvance(shown) <= title->rect().width(),
+                    qPrintable(what));
                 QVERIFY2(QRect(QPoint(0, 0), plot->size()).contains(title->rect()),
                          qPrintable(what));
-                const bool aForm = title->texts().contains(shown) ||
-                                   shown.endsWith(QChar(0x2026));  // elided: "…"
+                const bool aForm =
+                    title->texts().contains(shown) || shown.endsWith(QChar(0x2026));  // elided: "…"
                 QVERIFY2(aForm, qPrintable(what));
             }
             QVERIFY2(titles >= 1, qPrintable(dock->windowTitle()));
@@ -389,8 +389,8 @@ private slots:
                 const QString shown = entry->shownText();
                 const int room = entry->rect().width() - plot->legend->iconSize().width() -
                                  plot->legend->iconTextPadding();
-                const QString what = dock->windowTitle() + QStringLiteral(" legend: '") +
-                                     shown + QStringLiteral("' in ") + QString::number(room) +
+                const QString what = dock->windowTitle() + QStringLiteral(" legend: '") + shown +
+                                     QStringLiteral("' in ") + QString::number(room) +
                                      QStringLiteral(" px");
                 QVERIFY2(QFontMetrics(entry->font()).horizontalAdvance(shown) <= room,
                          qPrintable(what));
@@ -442,9 +442,8 @@ private slots:
     }
 
     void viewOption() {
-        const AppOptions o = parseAppOptions(
-            {QStringLiteral("--view"), QStringLiteral("regime"), QStringLiteral("--grab"),
-             QStringLiteral("out.png")});
+        const AppOptions o = parseAppOptions({QStringLiteral("--view"), QStringLiteral("regime"),
+                                              QStringLiteral("--grab"), QStringLiteral("out.png")});
         QVERIFY2(o.errors.isEmpty(), qPrintable(o.errors.join(QLatin1Char('\n'))));
         QCOMPARE(o.view, QStringLiteral("regime"));
         QCOMPARE(parseAppOptions({QStringLiteral("--view=sweep")}).view, QStringLiteral("sweep"));

@@ -10,13 +10,13 @@
 
 #include "panels/controls_panel.h"
 #include "panels/results_panel.h"
-#include "roofline/format.h"
-#include "plot/roofline_plot.h"
-#include "window/scenario_controller.h"
 #include "panels/slider_control.h"
 #include "plot/plot_tooltip.h"
+#include "plot/roofline_plot.h"
+#include "roofline/format.h"
 #include "roofline/validate.h"
 #include "test_support.h"
+#include "window/scenario_controller.h"
 
 using namespace roofline;
 using roofline::ui::ControlsPanel;
@@ -28,8 +28,8 @@ class TestVisionWorkloads : public QObject {
     Q_OBJECT
 private slots:
     void onePassIsDrawnWherePrefillIsWithNoDecodePoint() {
-        for (const auto& [model, pass] : {std::pair{"vit-large-patch16-224", "encode"},
-                                          {"resnet-50", "forward"}}) {
+        for (const auto& [model, pass] :
+             {std::pair{"vit-large-patch16-224", "encode"}, {"resnet-50", "forward"}}) {
             ScenarioController c;
             QVERIFY(!hasErrors(c.setModel(model)));
             RooflinePlot plot;
@@ -74,10 +74,12 @@ private slots:
                  QStringLiteral("50,212 images/s"));
         QCOMPARE(panel.valueLabel(QStringLiteral("ttft"))->text(),
                  ui::qs(formatDuration(a.primary().timeSeconds) + " per batch"));
-        QVERIFY(panel.valueLabel(QStringLiteral("tpot"))->text().contains(
-            QLatin1String("no decode step")));
-        QVERIFY(panel.valueLabel(QStringLiteral("criticalBatch"))->text().contains(
-            QLatin1String("no decode step")));
+        QVERIFY(panel.valueLabel(QStringLiteral("tpot"))
+                    ->text()
+                    .contains(QLatin1String("no decode step")));
+        QVERIFY(panel.valueLabel(QStringLiteral("criticalBatch"))
+                    ->text()
+                    .contains(QLatin1String("no decode step")));
     }
 
     void controlsWithoutUseAreDisabledWithAReasonAndBatchStaysLive() {
@@ -85,11 +87,11 @@ private slots:
         ControlsPanel panel(c);
         const QString ownTip = panel.contextControl()->toolTip();
         QVERIFY(!hasErrors(c.setModel("resnet-50")));
-        for (QWidget* w : {static_cast<QWidget*>(panel.promptControl()),
-                           static_cast<QWidget*>(panel.contextControl()),
-                           static_cast<QWidget*>(panel.kvCombo()),
-                           static_cast<QWidget*>(panel.speculativeTokensSpinBox()),
-                           static_cast<QWidget*>(panel.flashAttentionCheck())}) {
+        for (QWidget* w :
+             {static_cast<QWidget*>(panel.promptControl()),
+              static_cast<QWidget*>(panel.contextControl()), static_cast<QWidget*>(panel.kvCombo()),
+              static_cast<QWidget*>(panel.speculativeTokensSpinBox()),
+              static_cast<QWidget*>(panel.flashAttentionCheck())}) {
             QVERIFY(!w->isEnabled());
             QVERIFY2(w->toolTip().contains(QLatin1String("ResNet-50 is a CNN")),
                      qPrintable(w->toolTip()));

@@ -3,9 +3,9 @@
 // Run: build/release/tests/benchmarks/roofline_benchmarks --benchmark_repetitions=5
 //      --benchmark_report_aggregates_only=true   (quote the medians)
 
-#include <benchmark/benchmark.h>
-
 #include <algorithm>
+
+#include <benchmark/benchmark.h>
 
 #include "roofline/analysis.h"
 #include "roofline/io/presets.h"
@@ -56,20 +56,18 @@ void BM_RegimeGrid128(benchmark::State& state, const std::string& model);
 
 void registerModels() {
     for (const std::string model : {"llama-3.1-8b", "deepseek-v3"}) {
-        benchmark::RegisterBenchmark(("BM_RegimeGrid128/" + model).c_str(), BM_RegimeGrid128,
-                                     model)
+        benchmark::RegisterBenchmark(("BM_RegimeGrid128/" + model).c_str(), BM_RegimeGrid128, model)
             ->Unit(benchmark::kMillisecond);
     }
     // Dense presets have a budget of 1 µs; hybrids (state layers) and sparse attention,
     // which run more operators, 1.5 µs (scripts/bench.sh reads the prefix).
     for (const std::string& id : io::modelIds()) {
         const Model m = load("h100-sxm", id).model;
-        const bool newKinds = std::any_of(m.layerGroups.begin(), m.layerGroups.end(),
-                                          [](const LayerGroup& g) {
-                                              return g.mixer == MixerKind::GatedDeltaNet ||
-                                                     g.mixer == MixerKind::Mamba2 ||
-                                                     g.mixer == MixerKind::SparseMla;
-                                          });
+        const bool newKinds =
+            std::any_of(m.layerGroups.begin(), m.layerGroups.end(), [](const LayerGroup& g) {
+                return g.mixer == MixerKind::GatedDeltaNet || g.mixer == MixerKind::Mamba2 ||
+                       g.mixer == MixerKind::SparseMla;
+            });
         benchmark::RegisterBenchmark(
             ((newKinds ? "BM_AnalyzeHybrid/" : "BM_Analyze/") + id).c_str(), BM_Analyze, id);
     }

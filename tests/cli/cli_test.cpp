@@ -2,28 +2,28 @@
 // roofline-cli driven through roofline::cli::run(): output formats, the JSON contract
 // (README "JSON output"), sweeps, value lists, exit statuses and diagnostics.
 
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <random>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
 #ifndef _WIN32
 #include <sys/stat.h>
 #endif
 
 #include "cli.h"
-#include "cli_runner.h"
 #include "cli_internal.h"
+#include "cli_runner.h"
 #include "comma_locale.h"
 #include "roofline/analysis.h"
 #include "roofline/io/presets.h"
@@ -65,14 +65,15 @@ std::vector<std::string> csvFields(const std::string& line) {
 // A fresh folder under the system temp dir, unique per call (ctest may run tests and build
 // trees in parallel); removed by the caller.
 fs::path freshTempDir(const std::string& stem) {
-    const fs::path dir = fs::temp_directory_path() /
-                         (stem + "-" + std::to_string(std::random_device{}()));
+    const fs::path dir =
+        fs::temp_directory_path() / (stem + "-" + std::to_string(std::random_device{}()));
     fs::create_directories(dir);
     return dir;
 }
 
 // The engine's own answer for a scenario, to compare the CLI against.
-roofline::Analysis engine(const roofline::io::ScenarioFile& file, roofline::Scenario* out = nullptr) {
+roofline::Analysis engine(const roofline::io::ScenarioFile& file,
+                          roofline::Scenario* out = nullptr) {
     const roofline::io::ResolvedScenario r = roofline::io::resolve(file);
     EXPECT_TRUE(r.ok()) << roofline::describe(r.issues);
     if (out != nullptr) {
@@ -138,9 +139,18 @@ const char* const kContract[] = {
 };
 
 const char* const kPhaseKeys[] = {
-    "flops",        "bytes",          "weight_bytes", "kv_bytes",
-    "activation_bytes", "intensity_flops_per_byte", "compute_time_s", "memory_time_s",
-    "time_s",       "step_bound_s",   "attainable_flops_per_s", "bound",
+    "flops",
+    "bytes",
+    "weight_bytes",
+    "kv_bytes",
+    "activation_bytes",
+    "intensity_flops_per_byte",
+    "compute_time_s",
+    "memory_time_s",
+    "time_s",
+    "step_bound_s",
+    "attainable_flops_per_s",
+    "bound",
 };
 
 const char* const kOperatorKeys[] = {
@@ -235,7 +245,8 @@ TEST(CliAnalyze, JsonAgreesWithAnalyze) {
     EXPECT_DOUBLE_EQ(j["decode_tokens_per_s"].get<double>(), a.decodeTokensPerSecond);
     EXPECT_DOUBLE_EQ(j["decode"]["flops"].get<double>(), a.decode().flops);
     EXPECT_DOUBLE_EQ(j["decode"]["bytes"].get<double>(), a.decode().bytes());
-    EXPECT_DOUBLE_EQ(j["decode"]["weight_bytes"].get<double>(), a.decode().traffic[roofline::ByteCategory::Weights]);
+    EXPECT_DOUBLE_EQ(j["decode"]["weight_bytes"].get<double>(),
+                     a.decode().traffic[roofline::ByteCategory::Weights]);
     EXPECT_DOUBLE_EQ(j["decode"]["step_bound_s"].get<double>(), a.decode().stepBoundSeconds);
     EXPECT_DOUBLE_EQ(j["prefill"]["time_s"].get<double>(), a.prefill().timeSeconds);
     EXPECT_DOUBLE_EQ(j["prefill"]["intensity_flops_per_byte"].get<double>(),
@@ -587,9 +598,8 @@ TEST(CliValueList, GeometricRangeFromZeroIsDiagnosedNotSpun) {
 }
 
 TEST(CliValueList, Errors) {
-    for (const char* bad : {"0", "x", "", "1,,2", "1:10", "1:10:x1", "1:10:+0", "1:10:*2",
-                            "1:10:x", "5:1:x2", "5:1:+1", "-1", "1:2000000000:x2", "2.5",
-                            "1:4:x2:1"}) {
+    for (const char* bad : {"0", "x", "", "1,,2", "1:10", "1:10:x1", "1:10:+0", "1:10:*2", "1:10:x",
+                            "5:1:x2", "5:1:+1", "-1", "1:2000000000:x2", "2.5", "1:4:x2:1"}) {
         SCOPED_TRACE(bad);
         std::string error;
         EXPECT_FALSE(roofline::cli::parseValueList(bad, 1, 1'000'000'000, error).has_value());
@@ -661,8 +671,9 @@ TEST(CliExit, FifoOrDeviceAsModelExitsThreeInsteadOfBlocking) {
     EXPECT_TRUE(has(v.err, "not a regular file")) << v.err;
     const Result zero = cli({"analyze", "--hardware", "/dev/zero"});
     EXPECT_EQ(zero.code, kExitInvalid);
-    EXPECT_TRUE(has(zero.err, "/dev/zero: the file must be a readable file, got a character "
-                              "device"))
+    EXPECT_TRUE(has(zero.err,
+                    "/dev/zero: the file must be a readable file, got a character "
+                    "device"))
         << zero.err;
     std::error_code ec;
     fs::remove_all(dir, ec);
@@ -707,13 +718,12 @@ TEST(CliOptions, NewScenarioOptionsAcceptGoodValues) {
         EXPECT_TRUE(r.err.empty()) << r.err;
     }
     // A draft from a file on disk works like a preset id.
-    const Result file = cli({"analyze", "--spec-k", "2", "--model",
-                             kData + "/valid/config.json", "--draft-model",
-                             kData + "/valid/config.json"});
+    const Result file = cli({"analyze", "--spec-k", "2", "--model", kData + "/valid/config.json",
+                             "--draft-model", kData + "/valid/config.json"});
     EXPECT_EQ(file.code, kExitOk) << file.err;
     // Expert parallelism over Mixtral's 8 experts on 8 devices.
-    const Result ep = cli({"analyze", "--model", "mixtral-8x7b", "--tp", "8",
-                           "--expert-parallel", "on"});
+    const Result ep =
+        cli({"analyze", "--model", "mixtral-8x7b", "--tp", "8", "--expert-parallel", "on"});
     EXPECT_EQ(ep.code, kExitOk) << ep.err;
     EXPECT_TRUE(ep.err.empty()) << ep.err;
 }
@@ -749,8 +759,9 @@ TEST(CliOptions, ScenarioErrorsOfTheNewOptionsExitThree) {
     // Llama-2-7B's 32,000-token vocabulary cannot draft for Llama-3.1-8B's 128,256.
     const Result vocab = cli({"analyze", "--spec-k", "4", "--draft-model", "llama-2-7b"});
     EXPECT_EQ(vocab.code, kExitInvalid);
-    EXPECT_TRUE(has(vocab.err, "error: /speculative/draft must be a draft with the target's "
-                               "vocabulary (128256 tokens)"))
+    EXPECT_TRUE(has(vocab.err,
+                    "error: /speculative/draft must be a draft with the target's "
+                    "vocabulary (128256 tokens)"))
         << vocab.err;
     EXPECT_TRUE(has(vocab.err, "shared tokenizer")) << vocab.err;
     const Result missing = cli({"analyze", "--spec-k", "4", "--draft-model", "no-such-model"});
@@ -758,8 +769,8 @@ TEST(CliOptions, ScenarioErrorsOfTheNewOptionsExitThree) {
     EXPECT_TRUE(has(missing.err, "/speculative/draft")) << missing.err;
     EXPECT_TRUE(has(missing.err, "no-such-model")) << missing.err;
     // 16 devices split Mixtral's 32 heads, but not its 8 experts.
-    const Result ep = cli({"analyze", "--model", "mixtral-8x7b", "--tp", "16",
-                           "--expert-parallel", "on"});
+    const Result ep =
+        cli({"analyze", "--model", "mixtral-8x7b", "--tp", "16", "--expert-parallel", "on"});
     EXPECT_EQ(ep.code, kExitInvalid);
     EXPECT_TRUE(has(ep.err, "8 routed experts")) << ep.err;
     // On a dense model expert parallelism is only a warning.
@@ -849,10 +860,10 @@ TEST(CliHelp, HelpMentionsEveryCommandAndExitsZero) {
          {std::vector<std::string>{"--help"}, {"-h"}, {"help"}, {"analyze", "--help"}}) {
         const Result r = cli(args);
         EXPECT_EQ(r.code, kExitOk);
-        for (const char* word : {"analyze", "sweep", "list", "validate", "--batch", "--format",
-                                 "--hardware", "--model", "--spec-k", "--spec-accept",
-                                 "--draft-model", "--expert-parallel", "--memory-utilization",
-                                 "--max-batched-tokens", "--ceilings"}) {
+        for (const char* word :
+             {"analyze", "sweep", "list", "validate", "--batch", "--format", "--hardware",
+              "--model", "--spec-k", "--spec-accept", "--draft-model", "--expert-parallel",
+              "--memory-utilization", "--max-batched-tokens", "--ceilings"}) {
             EXPECT_TRUE(has(r.out, word)) << word;
         }
     }
@@ -866,9 +877,9 @@ TEST(CliHelp, VersionIsTheProjectVersion) {
     // project(VERSION) in CMakeLists.txt, through the generated roofline/version.h.
     const std::string version = ROOFLINE_VERSION;
     EXPECT_EQ(std::count(version.begin(), version.end(), '.'), 2) << version;
-    EXPECT_TRUE(std::all_of(version.begin(), version.end(),
-                            [](char ch) { return ch == '.' || (ch >= '0' && ch <= '9'); }))
-        << version;
+    EXPECT_TRUE(std::all_of(version.begin(), version.end(), [](char ch) {
+        return ch == '.' || (ch >= '0' && ch <= '9');
+    })) << version;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -914,8 +925,8 @@ TEST(CliValidate, ValidFilesAreOk) {
 
 TEST(CliValidate, EveryShippedPresetIsOk) {
     for (const char* dir : {"hardware", "models"}) {
-        for (const auto& entry :
-             fs::directory_iterator(fs::path(kData).parent_path().parent_path() / "presets" / dir)) {
+        for (const auto& entry : fs::directory_iterator(
+                 fs::path(kData).parent_path().parent_path() / "presets" / dir)) {
             SCOPED_TRACE(entry.path().string());
             const Result r = cli({"validate", entry.path().string()});
             EXPECT_EQ(r.code, kExitOk) << r.err;
@@ -934,10 +945,10 @@ TEST(CliValidate, InvalidFilesExitThreeWithFileAndPointer) {
         const char* file;
         const char* pointer;
     };
-    for (const Case& c : {Case{"hw-bandwidth-string.json", "/memory_bandwidth_tb_s"},
-                          Case{"model-t5.json", "/model_type"},
-                          Case{"scenario-batch-zero.json", "/batch"},
-                          Case{"hw-peaks-unknown-precision.json", "/peak_dense_tflops/fp6"}}) {
+    for (const Case& c :
+         {Case{"hw-bandwidth-string.json", "/memory_bandwidth_tb_s"},
+          Case{"model-t5.json", "/model_type"}, Case{"scenario-batch-zero.json", "/batch"},
+          Case{"hw-peaks-unknown-precision.json", "/peak_dense_tflops/fp6"}}) {
         SCOPED_TRACE(c.file);
         const std::string path = kData + "/invalid/" + c.file;
         const Result r = cli({"validate", path});
@@ -1043,8 +1054,9 @@ TEST(CliRound2, SpeculativeDecodingInJsonAndTable) {
     EXPECT_EQ(drafted["speculative"]["draft"], "llama-3.2-1b");
 
     const Result table = cli({"analyze", "--spec-k", "4"});
-    EXPECT_TRUE(has(table.out, "Speculative decoding: k 4, acceptance 0.700, draft n-gram: "
-                               "2.77 tokens per step"))
+    EXPECT_TRUE(has(table.out,
+                    "Speculative decoding: k 4, acceptance 0.700, draft n-gram: "
+                    "2.77 tokens per step"))
         << table.out;
     EXPECT_TRUE(has(table.out, "verify")) << table.out;
 }
@@ -1078,8 +1090,8 @@ TEST(CliRound2, MemoryAsServersCountIt) {
     EXPECT_DOUBLE_EQ(m["workspace_bytes"].get<double>(), 603'979'776.0 + 256'512.0);
     EXPECT_EQ(m["max_batch"], 225);
     // Half the memory: 97 sequences; a 2,048-token chunk: 227.
-    EXPECT_EQ(json::parse(cli({"analyze", "--memory-utilization", "0.5", "--format", "json"}).out)
-                  ["memory"]["max_batch"],
+    EXPECT_EQ(json::parse(cli({"analyze", "--memory-utilization", "0.5", "--format", "json"})
+                              .out)["memory"]["max_batch"],
               97);
     EXPECT_EQ(json::parse(cli({"analyze", "--max-batched-tokens", "2048", "--format", "json"})
                               .out)["memory"]["max_batch"],
@@ -1110,8 +1122,8 @@ TEST(CliRound2, AchievableCeilingsFromThePreset) {
 TEST(CliRound2, GoldilocksIsNullWhenEveryLayerIsWindowed) {
     // Mistral-7B v0.1 at B = 8: every layer reads at most 4,096 tokens of KV, 8 · 4,096 ·
     // 131,072 = 4.3 GB < 14.5 GB of weights: null, and the table says never.
-    const json j =
-        json::parse(cli({"analyze", "--model", "mistral-7b", "--batch", "8", "--format", "json"}).out);
+    const json j = json::parse(
+        cli({"analyze", "--model", "mistral-7b", "--batch", "8", "--format", "json"}).out);
     EXPECT_TRUE(j["goldilocks_context_tokens"].is_null()) << j["goldilocks_context_tokens"];
     EXPECT_TRUE(has(cli({"analyze", "--model", "mistral-7b", "--batch", "8"}).out,
                     "Goldilocks context never"));
@@ -1142,10 +1154,10 @@ TEST(CliLevers, JsonHandChecksOnLlama8bH100) {
     const Result r = cli({"levers", "--format", "json"});
     ASSERT_EQ(r.code, kExitOk) << r.err;
     const json j = json::parse(r.out);
-    for (const char* key : {"hardware", "model", "ttft_s", "tpot_s", "decode_tokens_per_s",
-                            "fits", "memory_total_bytes", "decode_intensity_flops_per_byte",
-                            "decode_bound", "prefill_intensity_flops_per_byte", "prefill_bound",
-                            "compute_precision", "warnings"}) {
+    for (const char* key :
+         {"hardware", "model", "ttft_s", "tpot_s", "decode_tokens_per_s", "fits",
+          "memory_total_bytes", "decode_intensity_flops_per_byte", "decode_bound",
+          "prefill_intensity_flops_per_byte", "prefill_bound", "compute_precision", "warnings"}) {
         EXPECT_TRUE(j["base"].contains(key)) << key;
     }
     EXPECT_EQ(j["base"]["hardware"], "h100-sxm");
@@ -1155,9 +1167,9 @@ TEST(CliLevers, JsonHandChecksOnLlama8bH100) {
     EXPECT_NEAR(j["base"]["decode_intensity_flops_per_byte"].get<double>(), 1.05, 0.05);
     ASSERT_EQ(j["levers"].size(), roofline::kLeverCount);
     for (const json& lever : j["levers"]) {
-        for (const char* key : {"id", "title", "applicable", "reason", "explanation", "changes",
-                                "ttft_s", "tpot_s", "decode_tokens_per_s", "fits",
-                                "speedup_tpot", "speedup_ttft", "throughput_gain"}) {
+        for (const char* key :
+             {"id", "title", "applicable", "reason", "explanation", "changes", "ttft_s", "tpot_s",
+              "decode_tokens_per_s", "fits", "speedup_tpot", "speedup_ttft", "throughput_gain"}) {
             EXPECT_TRUE(lever.contains(key)) << lever["id"] << " " << key;
         }
     }
@@ -1259,8 +1271,8 @@ TEST(CliLevers, MoeAndTpLeversOnMixtral) {
     EXPECT_EQ((*ep)["changes"], json({{"expert_parallel", true}}));
     EXPECT_TRUE(has((*ep)["explanation"].get<std::string>(), "4 whole experts"));
     EXPECT_EQ((*leverById(j, "tp-x2"))["changes"], json({{"tensor_parallel", 4}}));
-    EXPECT_TRUE(has((*leverById(j, "spec-draft"))["reason"].get<std::string>(),
-                    "no draft model preset"));
+    EXPECT_TRUE(
+        has((*leverById(j, "spec-draft"))["reason"].get<std::string>(), "no draft model preset"));
 }
 
 TEST(CliLevers, NextHardwareTableNamesShippedPresets) {
@@ -1337,8 +1349,8 @@ TEST(CliLevers, ApplyLeverGivesTheWindowAScenarioFile) {
 // are finite and positive; every sentence is non-empty and prints no NaN, infinity or "–"
 // (format.h's mark for a non-finite value).
 TEST(CliLevers, EveryLeverOnEveryShippedModelIsWellFormed) {
-    const std::vector<std::string> hardware = {"h100-sxm", "a100-80gb-sxm", "b200", "mi300x",
-                                               "tpu-v5e",  "l4",            "h20"};
+    const std::vector<std::string> hardware = {
+        "h100-sxm", "a100-80gb-sxm", "b200", "mi300x", "tpu-v5e", "l4", "h20"};
     int scenarios = 0;
     int applicable = 0;
     for (const std::string& model : roofline::io::modelIds()) {
@@ -1354,8 +1366,8 @@ TEST(CliLevers, EveryLeverOnEveryShippedModelIsWellFormed) {
                     file.workload.weightPrecision = roofline::Precision::Fp8;
                     file.workload.activationPrecision = roofline::Precision::Fp8;
                     // A CNN runs on one device (validate() refuses TP for it).
-                    const bool cnn = roofline::io::builtinModel(model).value->kind ==
-                                     roofline::ModelKind::Cnn;
+                    const bool cnn =
+                        roofline::io::builtinModel(model).value->kind == roofline::ModelKind::Cnn;
                     file.workload.tensorParallel = cnn ? 1 : 2;
                     file.workload.speculativeTokens = 2;
                     file.workload.flashAttention = false;
@@ -1368,9 +1380,8 @@ TEST(CliLevers, EveryLeverOnEveryShippedModelIsWellFormed) {
                 ASSERT_EQ(levers.size(), roofline::kLeverCount);
                 ++scenarios;
                 for (const roofline::LeverOutcome& l : levers) {
-                    const std::string where =
-                        model + " " + hw + " B=" + std::to_string(batch) + " " +
-                        std::string(roofline::leverKey(l.id));
+                    const std::string where = model + " " + hw + " B=" + std::to_string(batch) +
+                                              " " + std::string(roofline::leverKey(l.id));
                     if (!l.applicable) {
                         EXPECT_FALSE(l.reason.empty()) << where;
                         continue;
@@ -1393,8 +1404,8 @@ TEST(CliLevers, EveryLeverOnEveryShippedModelIsWellFormed) {
     EXPECT_GT(applicable, scenarios * 5);
     // And through the command, for one MLA model and one with windows.
     for (const char* model : {"deepseek-v3", "gemma-2-9b"}) {
-        const Result r = cli({"levers", "--model", model, "--hardware", "b200", "--format",
-                              "json"});
+        const Result r =
+            cli({"levers", "--model", model, "--hardware", "b200", "--format", "json"});
         ASSERT_EQ(r.code, kExitOk) << r.err;
         EXPECT_EQ(json::parse(r.out)["levers"].size(), roofline::kLeverCount);
     }
@@ -1410,27 +1421,48 @@ TEST(CliMeasured, JsonRowsCarryPredictionEfficiencyAndPoint) {
     ASSERT_EQ(j["rows"].size(), 3u);
     EXPECT_TRUE(j["rejected"].empty());
     for (const json& row : j["rows"]) {
-        for (const char* key :
-             {"line", "model", "hardware", "tp", "weights", "activations", "kv", "batch", "prompt",
-              "output", "metric", "value", "measured", "pass", "intensity_flops_per_byte",
-              "achieved_flops_per_s", "predicted", "measured_time_s", "predicted_time_s",
-              "efficiency", "context_tokens", "source", "label", "fits", "warnings"}) {
+        for (const char* key : {"line",
+                                "model",
+                                "hardware",
+                                "tp",
+                                "weights",
+                                "activations",
+                                "kv",
+                                "batch",
+                                "prompt",
+                                "output",
+                                "metric",
+                                "value",
+                                "measured",
+                                "pass",
+                                "intensity_flops_per_byte",
+                                "achieved_flops_per_s",
+                                "predicted",
+                                "measured_time_s",
+                                "predicted_time_s",
+                                "efficiency",
+                                "context_tokens",
+                                "source",
+                                "label",
+                                "fits",
+                                "warnings"}) {
             EXPECT_TRUE(row.contains(key)) << key;
         }
         EXPECT_EQ(row["measured"], row["value"]);
         // efficiency = predicted time / measured time; the point's y = FLOPs / measured time.
-        EXPECT_DOUBLE_EQ(row["efficiency"].get<double>(),
-                         row["predicted_time_s"].get<double>() / row["measured_time_s"].get<double>());
-        EXPECT_DOUBLE_EQ(row["achieved_flops_per_s"].get<double>(),
-                         row["flops_per_device"].get<double>() / row["measured_time_s"].get<double>());
+        EXPECT_DOUBLE_EQ(row["efficiency"].get<double>(), row["predicted_time_s"].get<double>() /
+                                                              row["measured_time_s"].get<double>());
+        EXPECT_DOUBLE_EQ(
+            row["achieved_flops_per_s"].get<double>(),
+            row["flops_per_device"].get<double>() / row["measured_time_s"].get<double>());
     }
     // Row 1: TPOT 7.5 ms measured; "predicted" is the engine's TPOT in ms, as analyze gives
     // it for that scenario (decode at 1024 + 256/2 = 1152).
     const json& tpot = j["rows"][0];
     EXPECT_EQ(tpot["pass"], "decode");
     EXPECT_EQ(tpot["context_tokens"], 1152);
-    const Result a = cli({"analyze", "--batch", "8", "--prompt", "1024", "--context", "1152",
-                          "--format", "json"});
+    const Result a = cli(
+        {"analyze", "--batch", "8", "--prompt", "1024", "--context", "1152", "--format", "json"});
     ASSERT_EQ(a.code, kExitOk);
     const json analysis = json::parse(a.out);
     EXPECT_DOUBLE_EQ(tpot["predicted"].get<double>(), analysis["tpot_s"].get<double>() * 1000.0);
@@ -1444,10 +1476,9 @@ TEST(CliMeasured, JsonRowsCarryPredictionEfficiencyAndPoint) {
     // Row 3: tokens/s per device on 2 devices: one step = 64 / (900 · 2) s.
     EXPECT_DOUBLE_EQ(j["rows"][2]["measured_time_s"].get<double>(), 64.0 / 1800.0);
     // Achievable ceilings predict more time: a higher efficiency, the same point.
-    const json achievable = json::parse(
-        cli({"measured", kData + "/measured/good.json", "--format=json", "--ceilings",
-             "achievable"})
-            .out);
+    const json achievable = json::parse(cli({"measured", kData + "/measured/good.json",
+                                             "--format=json", "--ceilings", "achievable"})
+                                            .out);
     EXPECT_EQ(achievable["ceilings"], "achievable");
     EXPECT_GT(achievable["rows"][0]["efficiency"].get<double>(), tpot["efficiency"].get<double>());
     EXPECT_EQ(achievable["rows"][0]["achieved_flops_per_s"], tpot["achieved_flops_per_s"]);
@@ -1530,11 +1561,10 @@ TEST(CliVision, AnalyzeJsonHasThePassAndImagesPerSecondAndNullDecodeFields) {
     EXPECT_EQ(j["passes"][0]["kind"], "forward");
     EXPECT_EQ(j["forward"]["attention"], "none");
     EXPECT_DOUBLE_EQ(j["forward"]["flops"].get<double>(), 8.0 * 8'180'075'496.0);
-    EXPECT_DOUBLE_EQ(j["images_per_s"].get<double>(),
-                     8.0 / j["forward"]["time_s"].get<double>());
+    EXPECT_DOUBLE_EQ(j["images_per_s"].get<double>(), 8.0 / j["forward"]["time_s"].get<double>());
     EXPECT_EQ(j["memory"]["kv_cache_bytes"].get<double>(), 0.0);
-    const json v = json::parse(
-        cli({"analyze", "--model", "vit-large-patch16-224", "--format", "json"}).out);
+    const json v =
+        json::parse(cli({"analyze", "--model", "vit-large-patch16-224", "--format", "json"}).out);
     EXPECT_EQ(v["encode"]["attention"], "bidirectional");
     EXPECT_EQ(v["encode"]["new_tokens"].get<double>(), 197.0);
     EXPECT_FALSE(v.contains("forward"));
@@ -1577,7 +1607,8 @@ TEST(CliVision, CsvCarriesTheOnePassInItsOwnColumnsAndLeavesDecodeEmpty) {
     ASSERT_EQ(head.size(), row.size()) << l[2];
     const auto field = [&](const std::string& name) {
         const auto it = std::find(head.begin(), head.end(), name);
-        return it == head.end() ? std::string("(no column)") : row[static_cast<std::size_t>(it - head.begin())];
+        return it == head.end() ? std::string("(no column)")
+                                : row[static_cast<std::size_t>(it - head.begin())];
     };
     EXPECT_EQ(field("pass"), "forward");
     EXPECT_EQ(field("tpot_s"), "");

@@ -3,11 +3,11 @@
 // shown in --help; values apply in command-line order; values that start with '-' reach
 // their option; unknown arguments and missing values get our own messages.
 
-#include <gtest/gtest.h>
-
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "cli.h"
 #include "cli_internal.h"
@@ -17,8 +17,8 @@
 namespace {
 
 using nlohmann::json;
-using roofline::cli::CommandSpec;
 using roofline::cli::commands;
+using roofline::cli::CommandSpec;
 using roofline::cli::kExitInvalid;
 using roofline::cli::kExitOk;
 using roofline::cli::kExitUsage;
@@ -101,8 +101,7 @@ TEST(CliCommandLine, EveryTableRowOfEveryCommandAppearsInItsHelp) {
             EXPECT_TRUE(has(usage, o.bare ? " " + shown : " [" + shown + "]")) << usage;
         }
         for (const ScenarioOption* s : roofline::cli::scenarioOptionsOf(c)) {
-            EXPECT_TRUE(has(r.out, "\n  " + std::string(s->name) + " " +
-                                       std::string(s->valueName)))
+            EXPECT_TRUE(has(r.out, "\n  " + std::string(s->name) + " " + std::string(s->valueName)))
                 << s->name;
             EXPECT_TRUE(has(r.out, firstLine(s->help))) << s->name;
         }
@@ -121,9 +120,8 @@ TEST(CliCommandLine, OwnRowsShadowScenarioRowsOfTheSameName) {
         const auto taken = roofline::cli::scenarioOptionsOf(c);
         std::size_t shadowed = 0;
         for (const OptionSpec& o : c.options) {
-            shadowed += c.scenarioOptions && roofline::io::findScenarioOption(o.name) != nullptr
-                            ? 1u
-                            : 0u;
+            shadowed +=
+                c.scenarioOptions && roofline::io::findScenarioOption(o.name) != nullptr ? 1u : 0u;
         }
         const std::size_t expected = c.name == "sweep" ? 2 : c.name == "frontier" ? 4 : 0;
         EXPECT_EQ(shadowed, expected);
@@ -186,8 +184,8 @@ TEST(CliCommandLine, TheLaterOfKvHeadsAndGqaRatioWins) {
 }
 
 TEST(CliCommandLine, ARepeatedOptionsLastValueWins) {
-    const Result r = cli({"analyze", "--batch", "4", "--format", "table", "--batch=16",
-                          "--format", "json", "--prompt", "100", "--prompt", "200"});
+    const Result r = cli({"analyze", "--batch", "4", "--format", "table", "--batch=16", "--format",
+                          "json", "--prompt", "100", "--prompt", "200"});
     ASSERT_EQ(r.code, kExitOk) << r.err;
     const json scenario = json::parse(r.out)["scenario"];
     EXPECT_EQ(scenario["batch"], 16);
@@ -213,8 +211,8 @@ TEST(CliCommandLine, AValueStartingWithADashReachesItsOption) {
         }
     }
     // sweep's own --batch is a list: its own message.
-    for (const std::vector<std::string>& args : {std::vector<std::string>{"sweep", "--batch", "-5"},
-                                                 {"sweep", "--batch=-5"}}) {
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"sweep", "--batch", "-5"}, {"sweep", "--batch=-5"}}) {
         const Result r = cli(args);
         EXPECT_EQ(r.code, kExitUsage);
         EXPECT_EQ(r.err, expectedError("--batch: '-5' is not an integer from 1 to 100000000"));

@@ -2,16 +2,17 @@
 // roofline-cli frontier, cost and energy in analyze, and analyze --format scenario
 // (issue 11), driven through roofline::cli::run().
 
-#include <gtest/gtest.h>
+#include "roofline/frontier.h"
 
-#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
 #include "cli.h"
 #include "cli_runner.h"
-#include "roofline/frontier.h"
 #include "roofline/io/presets.h"
 #include "roofline/io/scenario_file.h"
 
@@ -38,11 +39,10 @@ std::vector<std::string> fields(const std::string& line) {
 }
 
 const std::vector<std::string> kFrontier = {
-    "frontier", "--output", "512",     "--hardware", "h100-sxm,h200", "--tp",
-    "1,2,3",    "--quantization",      "W16A16,w4a16", "--batch",    "1,64,512"};
+    "frontier", "--output",       "512",          "--hardware", "h100-sxm,h200", "--tp",
+    "1,2,3",    "--quantization", "W16A16,w4a16", "--batch",    "1,64,512"};
 
-std::vector<std::string> with(std::vector<std::string> args,
-                              const std::vector<std::string>& more) {
+std::vector<std::string> with(std::vector<std::string> args, const std::vector<std::string>& more) {
     args.insert(args.end(), more.begin(), more.end());
     return args;
 }
@@ -65,11 +65,11 @@ TEST(CliCost, PriceGivesCostAndTdpGivesEnergyInJsonAndTable) {
 
     const Result table = cli({"analyze", "--price-per-device-hour=2.5"});
     ASSERT_EQ(table.code, kExitOk) << table.err;
-    EXPECT_TRUE(has(table.out, "Cost       $3.17 per million output tokens at $2.50 per "
-                               "device-hour"))
+    EXPECT_TRUE(has(table.out,
+                    "Cost       $3.17 per million output tokens at $2.50 per "
+                    "device-hour"))
         << table.out;
-    EXPECT_TRUE(has(table.out, "Energy     ≤ 3.19 J per output token (upper bound"))
-        << table.out;
+    EXPECT_TRUE(has(table.out, "Energy     ≤ 3.19 J per output token (upper bound")) << table.out;
 }
 
 TEST(CliCost, NoPriceNoCostKey) {
@@ -93,11 +93,34 @@ TEST(CliCost, BadPriceIsAUsageErrorNamingTheOption) {
 }
 
 TEST(CliScenarioFormat, WritesTheScenarioFileThatReadsBackToTheSameAnalysis) {
-    const std::vector<std::string> options = {
-        "--model", "mixtral-8x7b", "--hardware", "h200", "--batch", "24", "--prompt", "1000",
-        "--context", "3000", "--tp", "2", "--expert-parallel", "on", "--kv", "fp8",
-        "--weights", "fp8", "--gqa-ratio", "8", "--spec-k", "3", "--spec-accept", "0.6",
-        "--price-per-device-hour", "3.25", "--ceilings", "achievable"};
+    const std::vector<std::string> options = {"--model",
+                                              "mixtral-8x7b",
+                                              "--hardware",
+                                              "h200",
+                                              "--batch",
+                                              "24",
+                                              "--prompt",
+                                              "1000",
+                                              "--context",
+                                              "3000",
+                                              "--tp",
+                                              "2",
+                                              "--expert-parallel",
+                                              "on",
+                                              "--kv",
+                                              "fp8",
+                                              "--weights",
+                                              "fp8",
+                                              "--gqa-ratio",
+                                              "8",
+                                              "--spec-k",
+                                              "3",
+                                              "--spec-accept",
+                                              "0.6",
+                                              "--price-per-device-hour",
+                                              "3.25",
+                                              "--ceilings",
+                                              "achievable"};
     const Result file = cli(with({"analyze", "--format", "scenario"}, options));
     ASSERT_EQ(file.code, kExitOk) << file.err;
     const roofline::io::Loaded<roofline::io::ScenarioFile> back =
@@ -127,8 +150,8 @@ TEST(CliScenarioFormat, InvalidScenarioExitsThreeAndWritesNothing) {
 }
 
 TEST(CliFrontier, JsonRowsHaveTheContractColumns) {
-    const Result r = cli(with(kFrontier, {"--format", "json", "--slo-tpot-ms", "8",
-                                          "--price-per-device-hour", "2.5"}));
+    const Result r = cli(with(
+        kFrontier, {"--format", "json", "--slo-tpot-ms", "8", "--price-per-device-hour", "2.5"}));
     ASSERT_EQ(r.code, kExitOk) << r.err;
     const json j = json::parse(r.out);
     // 2 hardware × 3 TP × 2 quantizations × 3 batches = 36; TP 3 (12) skipped.
@@ -145,8 +168,7 @@ TEST(CliFrontier, JsonRowsHaveTheContractColumns) {
         EXPECT_DOUBLE_EQ(row["interactivity_tokens_per_s_per_user"].get<double>(),
                          1.0 / row["tpot_s"].get<double>());
         EXPECT_NEAR(row["usd_per_million_output_tokens"].get<double>(),
-                    2.5 * 1e6 /
-                        (3600.0 * row["throughput_tokens_per_s_per_device"].get<double>()),
+                    2.5 * 1e6 / (3600.0 * row["throughput_tokens_per_s_per_device"].get<double>()),
                     1e-12);
         EXPECT_TRUE(row["fits"].get<bool>() || !row["on_frontier"].get<bool>());
         EXPECT_EQ(row["meets_slo"].get<bool>(),
@@ -174,8 +196,8 @@ TEST(CliFrontier, JsonRowsHaveTheContractColumns) {
 }
 
 TEST(CliFrontier, CsvHasTheSameColumnsAndOneRowPerPoint) {
-    const Result r = cli(with(kFrontier, {"--format", "csv", "--slo-ttft-ms", "100",
-                                          "--price-per-device-hour", "2"}));
+    const Result r = cli(with(
+        kFrontier, {"--format", "csv", "--slo-ttft-ms", "100", "--price-per-device-hour", "2"}));
     ASSERT_EQ(r.code, kExitOk) << r.err;
     const std::vector<std::string> rows = lines(r.out);
     ASSERT_EQ(rows.size(), 25u);
@@ -198,15 +220,15 @@ TEST(CliFrontier, CsvHasTheSameColumnsAndOneRowPerPoint) {
         EXPECT_EQ(f[10], row["on_frontier"].get<bool>() ? "true" : "false");
     }
     // The skipped configurations are said on stderr, one line per reason.
-    EXPECT_TRUE(has(r.err, "skipped 12 configurations: TP 3 must be a divisor of the 32 query "
-                           "heads"))
+    EXPECT_TRUE(has(r.err,
+                    "skipped 12 configurations: TP 3 must be a divisor of the 32 query "
+                    "heads"))
         << r.err;
 }
 
 TEST(CliFrontier, MoeModelsGetTheExpertParallelColumn) {
-    const Result r = cli({"frontier", "--model", "mixtral-8x7b", "--output", "128", "--tp",
-                          "2,8", "--expert-parallel", "off,on", "--batch", "16", "--format",
-                          "csv"});
+    const Result r = cli({"frontier", "--model", "mixtral-8x7b", "--output", "128", "--tp", "2,8",
+                          "--expert-parallel", "off,on", "--batch", "16", "--format", "csv"});
     ASSERT_EQ(r.code, kExitOk) << r.err;
     const std::vector<std::string> rows = lines(r.out);
     ASSERT_EQ(rows.size(), 5u);
@@ -219,8 +241,9 @@ TEST(CliFrontier, TableFlagsTheFrontierAndNamesTheBest) {
     ASSERT_EQ(r.code, kExitOk) << r.err;
     EXPECT_TRUE(has(r.out, "Llama 3.1 8B: requests of 2,048 prompt and 512 output tokens"));
     EXPECT_TRUE(has(r.out, "* on the Pareto frontier")) << r.out;
-    EXPECT_TRUE(has(r.out, "Best meeting the SLOs (highest tok/s per device that fits): h200, "
-                           "TP 1, W4A16, batch 64"))
+    EXPECT_TRUE(has(r.out,
+                    "Best meeting the SLOs (highest tok/s per device that fits): h200, "
+                    "TP 1, W4A16, batch 64"))
         << r.out;
     EXPECT_TRUE(has(r.out, "Skipped 12 configurations the engine refuses:"));
 }

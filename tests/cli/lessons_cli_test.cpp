@@ -2,14 +2,14 @@
 // roofline-cli's lessons: `analyze --scenario ID|FILE` (the lesson's scenario, lever and
 // baseline, its expectations checked and reported) and `list scenarios`.
 
-#include <gtest/gtest.h>
-
 #include <filesystem>
 #include <fstream>
-#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "cli.h"
 #include "cli_runner.h"
@@ -38,8 +38,9 @@ TEST(CliLessons, ListScenariosPrintsEveryLessonWithItsQuestions) {
     EXPECT_EQ(ids, roofline::io::scenarioIds());
     EXPECT_TRUE(has(r.out, "ridge-point-h100\tThe ridge point of an H100\tQ9\thardware numbers\n"))
         << r.out;
-    EXPECT_TRUE(has(r.out, "prefill-vs-decode\tPrefill and decode on the H100 roofline\tQ1, Q2, "
-                           "Q4\tplacing workloads\n"))
+    EXPECT_TRUE(has(r.out,
+                    "prefill-vs-decode\tPrefill and decode on the H100 roofline\tQ1, Q2, "
+                    "Q4\tplacing workloads\n"))
         << r.out;
 }
 
@@ -74,8 +75,8 @@ TEST(CliLessons, AnalyzeScenarioJsonCarriesTheCheckedLesson) {
 TEST(CliLessons, ScenarioOptionsApplyOnTopAndAFailingClaimIsNotAnError) {
     // At B = 32 decode is memory-bound: "past the critical batch decode is compute-bound"
     // no longer holds, which is information, not an error (exit 0).
-    const Result r = cli({"analyze", "--scenario", "critical-batch-h100", "--batch", "32",
-                          "--format", "json"});
+    const Result r =
+        cli({"analyze", "--scenario", "critical-batch-h100", "--batch", "32", "--format", "json"});
     ASSERT_EQ(r.code, kExitOk) << r.err;
     const json doc = json::parse(r.out);
     EXPECT_EQ(doc["scenario"]["batch"], 32);
@@ -104,8 +105,9 @@ TEST(CliLessons, TableShowsTitleLookAtAndMarks) {
     ASSERT_EQ(r.code, kExitOk) << r.err;
     EXPECT_TRUE(has(r.out, "Lesson: The ridge point of an H100 (Q9)\n")) << r.out;
     EXPECT_TRUE(has(r.out, "  ✓ it is peak FLOP/s over bandwidth\n")) << r.out;
-    EXPECT_TRUE(has(r.out, "peak_flops_per_s / memory_bandwidth_bytes_per_s between 290 and 300; "
-                           "actual ×295\n"))
+    EXPECT_TRUE(has(r.out,
+                    "peak_flops_per_s / memory_bandwidth_bytes_per_s between 290 and 300; "
+                    "actual ×295\n"))
         << r.out;
     EXPECT_TRUE(has(r.out, "4 of 4 expectations hold.")) << r.out;
 }
@@ -147,8 +149,9 @@ TEST(CliLessons, ValidateChecksALessonsExpectations) {
     const Result ok = cli({"validate", std::string(ROOFLINE_TEST_DATA_DIR) +
                                            "/../../presets/scenarios/critical-batch-h100.json"});
     EXPECT_EQ(ok.code, kExitOk) << ok.err;
-    EXPECT_TRUE(has(ok.out, ": ok, lesson 'critical-batch-h100', scenario (h100-sxm, "
-                            "llama-3.1-8b): 4 of 4 expectations hold\n"))
+    EXPECT_TRUE(has(ok.out,
+                    ": ok, lesson 'critical-batch-h100', scenario (h100-sxm, "
+                    "llama-3.1-8b): 4 of 4 expectations hold\n"))
         << ok.out;
     const fs::path path = fs::temp_directory_path() / "roofline-cli-lesson-validate.json";
     std::ofstream(path) << R"({"schema_version": 1, "hardware": "h100-sxm",
@@ -166,7 +169,8 @@ TEST(CliLessons, ValidateChecksALessonsExpectations) {
 TEST(CliLessons, UnknownScenarioAndMissingValue) {
     const Result unknown = cli({"analyze", "--scenario", "no-such-lesson"});
     EXPECT_EQ(unknown.code, kExitInvalid);
-    EXPECT_TRUE(has(unknown.err, "no-such-lesson: the file must be a shipped scenario id (")) << unknown.err;
+    EXPECT_TRUE(has(unknown.err, "no-such-lesson: the file must be a shipped scenario id ("))
+        << unknown.err;
     EXPECT_TRUE(has(unknown.err, "got no such id, and no such file")) << unknown.err;
     EXPECT_EQ(cli({"analyze", "--scenario"}).code, kExitUsage);
     EXPECT_EQ(cli({"analyze", "--scenario", "ridge-point-h100", "--format", "xml"}).code,

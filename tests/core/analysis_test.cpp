@@ -2,12 +2,13 @@
 // Worked examples: every expected number is derived by hand in the comment above it, from
 // DOMAIN.md's formulas and the reference configs and spec sheets.
 
-#include <gtest/gtest.h>
+#include "roofline/analysis.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "roofline/analysis.h"
+#include <gtest/gtest.h>
+
 #include "roofline/format.h"
 #include "test_models.h"
 
@@ -17,10 +18,9 @@ namespace {
 using test::scenario;
 
 const OperatorCost& findOp(const Analysis& a, PassKind phase, std::string_view name) {
-    const auto it = std::find_if(a.operators.begin(), a.operators.end(),
-                                 [&](const OperatorCost& op) {
-                                     return op.pass == phase && op.name == name;
-                                 });
+    const auto it =
+        std::find_if(a.operators.begin(), a.operators.end(),
+                     [&](const OperatorCost& op) { return op.pass == phase && op.name == name; });
     if (it == a.operators.end()) {
         ADD_FAILURE() << "no operator " << name;
         static const OperatorCost kNone;
@@ -66,8 +66,8 @@ TEST(Analyze, KvCacheBytesPerToken) {
     // fp8 KV halves it.
     Workload w;
     w.kvPrecision = Precision::Fp8;
-    EXPECT_DOUBLE_EQ(
-        analyze(scenario(test::h100Sxm(), test::llama31_8b(), w)).kvCacheBytesPerToken, 65536.0);
+    EXPECT_DOUBLE_EQ(analyze(scenario(test::h100Sxm(), test::llama31_8b(), w)).kvCacheBytesPerToken,
+                     65536.0);
 }
 
 // Llama-3.1-8B, one decode step at B = 1, C = 2048 on H100 SXM, all bf16.
@@ -141,15 +141,16 @@ TEST(Analyze, PhaseTimeIsSumOfOperatorMaxima) {
         double sum = 0.0;
         for (const OperatorCost& op : a.operators) {
             if (op.pass == phase) {
-                EXPECT_DOUBLE_EQ(op.timeSeconds,
-                                 std::max({op.flops / a.peakFlopsPerSecond,
-                                           op.bytes() / a.memoryBandwidthBytesPerSecond,
-                                           op.linkTimeSeconds}));
+                EXPECT_DOUBLE_EQ(
+                    op.timeSeconds,
+                    std::max({op.flops / a.peakFlopsPerSecond,
+                              op.bytes() / a.memoryBandwidthBytesPerSecond, op.linkTimeSeconds}));
                 sum += op.timeSeconds;
             }
         }
         EXPECT_NEAR(p.timeSeconds, sum, sum * 1e-12);
-        EXPECT_DOUBLE_EQ(p.flops, sumOps(a, phase, [](const OperatorCost& op) { return op.flops; }));
+        EXPECT_DOUBLE_EQ(p.flops,
+                         sumOps(a, phase, [](const OperatorCost& op) { return op.flops; }));
         EXPECT_DOUBLE_EQ(p.attainableFlopsPerSecond, p.flops / p.timeSeconds);
     }
 }
@@ -161,10 +162,12 @@ TEST(Analyze, GqaReadsKvHeadsNotQueryHeads) {
     Workload w;
     w.contextTokens = 4096;
     const Analysis gqa = analyze(scenario(test::h100Sxm(), test::llama2_70b(), w));
-    EXPECT_DOUBLE_EQ(findOp(gqa, PassKind::Decode, "attention").traffic[ByteCategory::KvCache], 1'342'504'960.0);
+    EXPECT_DOUBLE_EQ(findOp(gqa, PassKind::Decode, "attention").traffic[ByteCategory::KvCache],
+                     1'342'504'960.0);
     w.kvHeadsOverride = 64;
     const Analysis mha = analyze(scenario(test::h100Sxm(), test::llama2_70b(), w));
-    EXPECT_DOUBLE_EQ(findOp(mha, PassKind::Decode, "attention").traffic[ByteCategory::KvCache], 8.0 * 1'342'504'960.0);
+    EXPECT_DOUBLE_EQ(findOp(mha, PassKind::Decode, "attention").traffic[ByteCategory::KvCache],
+                     8.0 * 1'342'504'960.0);
     EXPECT_EQ(mha.effectiveKvHeads, 64);
     // Decode attention intensity ≈ 2·g/c FLOP/byte: g = 8 → ≈ 8, g = 1 → ≈ 1 (plus softmax
     // and the small Q/O traffic).
@@ -179,9 +182,10 @@ TEST(Analyze, FlashAttentionOffChargesScoreMatrix) {
     const Analysis on = analyze(scenario(test::h100Sxm(), test::llama31_8b(), w));
     w.flashAttention = false;
     const Analysis off = analyze(scenario(test::h100Sxm(), test::llama31_8b(), w));
-    EXPECT_DOUBLE_EQ(findOp(off, PassKind::Prefill, "attention").traffic[ByteCategory::Activations] -
-                         findOp(on, PassKind::Prefill, "attention").traffic[ByteCategory::Activations],
-                     17'188'257'792.0);
+    EXPECT_DOUBLE_EQ(
+        findOp(off, PassKind::Prefill, "attention").traffic[ByteCategory::Activations] -
+            findOp(on, PassKind::Prefill, "attention").traffic[ByteCategory::Activations],
+        17'188'257'792.0);
     EXPECT_DOUBLE_EQ(findOp(off, PassKind::Prefill, "attention").flops,
                      findOp(on, PassKind::Prefill, "attention").flops);
     EXPECT_GT(off.ttftSeconds, on.ttftSeconds);
@@ -195,7 +199,9 @@ TEST(Analyze, SlidingWindowCapsKvReadAndCache) {
     w.contextTokens = 8192;
     w.promptTokens = 8192;
     const Analysis a = analyze(scenario(test::h100Sxm(), test::mistral7b(), w));
-    EXPECT_DOUBLE_EQ(findOp(a, PassKind::Decode, "attention_sliding").traffic[ByteCategory::KvCache], 536'870'912.0);
+    EXPECT_DOUBLE_EQ(
+        findOp(a, PassKind::Decode, "attention_sliding").traffic[ByteCategory::KvCache],
+        536'870'912.0);
     EXPECT_DOUBLE_EQ(a.memory.kvCacheBytes, 536'870'912.0);
     // Pairs with the window: Σ_{t=1..1} min(8192 + t, 4096) = 4096 per head:
     // FLOPs 32 · 32 · 4096 · (4·128 + 5) = 2,168,455,168.
@@ -212,8 +218,9 @@ TEST(Analyze, MoeTouchesKExpertsAtBatchOneAndAllAtLargeBatch) {
     // 32 · 2 · 352,321,536 = 22,548,578,304 bytes over moe_up + moe_down.
     Workload w;
     const Analysis one = analyze(scenario(test::h100Sxm(), test::mixtral8x7b(), w));
-    const double expertBytes = findOp(one, PassKind::Decode, "moe_up").traffic[ByteCategory::Weights] +
-                               findOp(one, PassKind::Decode, "moe_down").traffic[ByteCategory::Weights];
+    const double expertBytes =
+        findOp(one, PassKind::Decode, "moe_up").traffic[ByteCategory::Weights] +
+        findOp(one, PassKind::Decode, "moe_down").traffic[ByteCategory::Weights];
     EXPECT_NEAR(expertBytes, 22'548'578'304.0, 1.0);
     // B = 256: 8·(1 − 0.75^256) = 8 − 8.9e-32·8 ≈ all 8 experts: 4× the bytes.
     w.batch = 256;
@@ -250,7 +257,8 @@ TEST(Analyze, MlaDecodeAttentionIntensity) {
     EXPECT_DOUBLE_EQ(att.bytes(), 61.0 * 4'997'120.0);
     EXPECT_NEAR(att.intensity(), 228.82, 0.01);
     // KV cache written per token: 61 · 576 · 2 = 70,272 bytes.
-    EXPECT_DOUBLE_EQ(findOp(a, PassKind::Decode, "kv_write").traffic[ByteCategory::KvCache], 70272.0);
+    EXPECT_DOUBLE_EQ(findOp(a, PassKind::Decode, "kv_write").traffic[ByteCategory::KvCache],
+                     70272.0);
     // GQA override is ignored for MLA, with a warning.
     w.kvHeadsOverride = 16;
     const Analysis o = analyze(scenario(test::h100Sxm(), test::deepseekV3(), w));
@@ -304,8 +312,10 @@ TEST(Analyze, ComputeRoofFollowsMathPrecision) {
     // fp8 activations on an A100 run as bf16: 2 bytes each. The decode step's embedding
     // gather writes N·h·a = 1 · 4096 · 2 bytes (and reads 4096 fp8 weights).
     EXPECT_DOUBLE_EQ(a.activationBytesPerElement, 2.0);
-    EXPECT_DOUBLE_EQ(findOp(a, PassKind::Decode, "embedding").traffic[ByteCategory::Activations], 8192.0);
-    EXPECT_DOUBLE_EQ(findOp(a, PassKind::Decode, "embedding").traffic[ByteCategory::Weights], 4096.0);
+    EXPECT_DOUBLE_EQ(findOp(a, PassKind::Decode, "embedding").traffic[ByteCategory::Activations],
+                     8192.0);
+    EXPECT_DOUBLE_EQ(findOp(a, PassKind::Decode, "embedding").traffic[ByteCategory::Weights],
+                     4096.0);
 }
 
 TEST(Analyze, WeightMatmulCriticalBatchNearPeakTimesWOverTwoBw) {
@@ -399,7 +409,8 @@ TEST(Analyze, CriticalBatchIsWhereTokensPerSecondStopsGrowing) {
     // Shares add up to 1, and the bound is the largest share.
     const Analysis atTwice = analyze(s);
     const PassCost& d = atTwice.decode();
-    EXPECT_NEAR(d.shares[Bound::Compute] + d.shares[Bound::Memory] + d.shares[Bound::Interconnect], 1.0, 1e-12);
+    EXPECT_NEAR(d.shares[Bound::Compute] + d.shares[Bound::Memory] + d.shares[Bound::Interconnect],
+                1.0, 1e-12);
     EXPECT_EQ(d.bound, Bound::Compute);
 }
 
@@ -418,8 +429,9 @@ TEST(Analyze, MemoryFootprintAndFit) {
     // 137,953,296,384 (weights) + 671,416,320 (KV, 2049 tokens · 327,680 B) + 1,208,023,552
     // (activation workspace) = 139,832,736,256 B = "140 GB"; usable 0.9 · 80 GiB =
     // 77,309,411,328 B = "77.3 GB".
-    EXPECT_EQ(a.warnings[0].text(), "Does not fit: 140 GB needed per device, 77.3 GB usable "
-                                    "(largest batch that fits: 0); analysed anyway");
+    EXPECT_EQ(a.warnings[0].text(),
+              "Does not fit: 140 GB needed per device, 77.3 GB usable "
+              "(largest batch that fits: 0); analysed anyway");
     // Llama-3.1-8B: weights 16,060,522,496 bytes; KV per sequence at max(P, C+1) = 2049 tokens:
     // 2049 · 131,072 = 268,566,528.
     const Analysis b = analyze(scenario(test::h100Sxm(), test::llama31_8b()));
@@ -447,7 +459,8 @@ TEST(Analyze, TensorParallelSplitsWorkAndAddsAllReduces) {
     EXPECT_NEAR(findOp(tp, PassKind::Decode, "mlp_up").flops,
                 findOp(one, PassKind::Decode, "mlp_up").flops / 8.0, 1.0);
     EXPECT_NEAR(findOp(tp, PassKind::Decode, "attention").traffic[ByteCategory::KvCache],
-                findOp(one, PassKind::Decode, "attention").traffic[ByteCategory::KvCache] / 8.0, 1.0);
+                findOp(one, PassKind::Decode, "attention").traffic[ByteCategory::KvCache] / 8.0,
+                1.0);
     const OperatorCost& ar = findOp(tp, PassKind::Decode, "tp_allreduce");
     EXPECT_DOUBLE_EQ(ar.count, 160.0);
     EXPECT_EQ(ar.bound, Bound::Interconnect);
@@ -510,10 +523,10 @@ TEST(RooflineBound, IsTheLowerOfTheSlopeAndTheCeiling) {
     EXPECT_EQ(rooflineFlopsPerSecond(a, 0.0), 0.0);
     // Decode at B=1 reads only weights: on the HBM slope, at its roof.
     const PassCost& d = a.decode();
-    EXPECT_DOUBLE_EQ(fractionOfRoof(a, d),
-                     d.attainableFlopsPerSecond /
-                         std::min(a.peakFlopsPerSecond,
-                                  d.intensity() * a.memoryBandwidthBytesPerSecond));
+    EXPECT_DOUBLE_EQ(
+        fractionOfRoof(a, d),
+        d.attainableFlopsPerSecond /
+            std::min(a.peakFlopsPerSecond, d.intensity() * a.memoryBandwidthBytesPerSecond));
     EXPECT_GT(fractionOfRoof(a, d), 0.0);
     EXPECT_LE(fractionOfRoof(a, d), 1.0 + 1e-12);
     EXPECT_LE(fractionOfRoof(a, a.prefill()), 1.0 + 1e-12);
@@ -542,9 +555,8 @@ TEST(DecodeBatchTrail, IncludesTheCriticalBatchAndTheMemoryLimit) {
     Scenario atCritical = s;
     atCritical.workload.batch = *a.criticalBatch;
     const Analysis c = analyze(atCritical);
-    const auto it = std::find_if(trail.begin(), trail.end(), [&](const TrailPoint& p) {
-        return p.batch == *a.criticalBatch;
-    });
+    const auto it = std::find_if(trail.begin(), trail.end(),
+                                 [&](const TrailPoint& p) { return p.batch == *a.criticalBatch; });
     EXPECT_DOUBLE_EQ(it->intensityFlopsPerByte, c.decode().intensity());
     EXPECT_DOUBLE_EQ(it->attainableFlopsPerSecond, c.decode().attainableFlopsPerSecond);
     // Beyond the limit: not added.

@@ -26,7 +26,7 @@
 // - Memory: weights 8.03e9 · 2 = 16.1 GB; KV 2049·131,072 = 269 MB; workspace 604 MB
 //   (memory_test.cpp); usable 0.9 · 80 GiB = 77.3 GB; max batch 225 (README).
 
-#include <gtest/gtest.h>
+#include "roofline/explain.h"
 
 #include <algorithm>
 #include <cctype>
@@ -35,7 +35,8 @@
 #include <string>
 #include <utility>
 
-#include "roofline/explain.h"
+#include <gtest/gtest.h>
+
 #include "roofline/validate.h"
 #include "test_models.h"
 
@@ -222,8 +223,9 @@ TEST(Explain, LeverSentencesNameTheLeversThatMoveItAndThoseThatDoNot) {
     // 10,127,872 / 2 = 5,063,936: 4,026,359,040 bytes / 3.35e12 = 1.2019 ms, against
     // 15,288,683,008 / 3.35e12 = 4.5638 ms in bf16.
     EXPECT_EQ(best.id, LeverId::W4a4);
-    const std::string tpot = "FP4 weights and activations (W4A4) cuts TPOT the most, 4.56 ms → "
-                             "1.20 ms";
+    const std::string tpot =
+        "FP4 weights and activations (W4A4) cuts TPOT the most, 4.56 ms → "
+        "1.20 ms";
     EXPECT_TRUE(std::any_of(e.begin(), e.end(), [&](const std::string& x) {
         return x.rfind("Of the one-click levers, " + tpot, 0) == 0;
     })) << joined(e);
@@ -267,9 +269,9 @@ TEST(Explain, InvariantsOverGeneratedScenarios) {
         return std::clamp(static_cast<std::int64_t>(std::llround(std::exp(u(rng)))), lo, hi);
     };
     const std::vector<Hardware> chips = {h100Sxm(), test::a100Sxm80(), test::b200()};
-    const std::vector<Model> models = {llama8b(),           test::llama2_70b(),
-                                       test::mistral7b(),   test::mixtral8x7b(),
-                                       test::deepseekV3(),  test::llama31_405b()};
+    const std::vector<Model> models = {llama8b(),          test::llama2_70b(),
+                                       test::mistral7b(),  test::mixtral8x7b(),
+                                       test::deepseekV3(), test::llama31_405b()};
     const std::vector<Precision> precisions = {Precision::Bf16, Precision::Fp8, Precision::Int8,
                                                Precision::Int4, Precision::Fp4};
     const std::vector<std::int64_t> tps = {1, 2, 4, 8};
@@ -309,9 +311,12 @@ TEST(Explain, InvariantsOverGeneratedScenarios) {
             name = p.kind == PassKind::Draft ? "The draft" : name;
             name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
             const std::string bound = std::string(toString(p.bound)) + "-bound";
-            EXPECT_TRUE(std::any_of(e.begin(), e.end(), [&](const std::string& x) {
-                return x.rfind(name, 0) == 0 && x.find(bound) != std::string::npos;
-            })) << name << " " << bound;
+            EXPECT_TRUE(std::any_of(e.begin(), e.end(),
+                                    [&](const std::string& x) {
+                                        return x.rfind(name, 0) == 0 &&
+                                               x.find(bound) != std::string::npos;
+                                    }))
+                << name << " " << bound;
         }
         // The critical batch and the Goldilocks context are explained whenever there is a
         // decode pass.

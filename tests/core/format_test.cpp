@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include <gtest/gtest.h>
+#include "roofline/format.h"
 
 #include <array>
 #include <cmath>
@@ -11,8 +11,9 @@
 #include <string>
 #include <vector>
 
+#include <gtest/gtest.h>
+
 #include "comma_locale.h"
-#include "roofline/format.h"
 
 namespace roofline {
 namespace {
@@ -57,13 +58,13 @@ TEST(FormatNumber, ThousandsSeparatorsAndSignificantFigures) {
 // The explanations' and levers' numbers: formatNumber's 3 significant figures, then the
 // trailing zeros of a fraction go, and the point with them; an integer keeps its zeros.
 TEST(FormatProseNumber, DropsTheTrailingZerosOfAFraction) {
-    EXPECT_EQ(formatProseNumber(4.0), "4");          // "4.00"
-    EXPECT_EQ(formatProseNumber(0.7), "0.7");        // "0.700"
-    EXPECT_EQ(formatProseNumber(0.357), "0.357");    // nothing to drop
-    EXPECT_EQ(formatProseNumber(98.2), "98.2");      // "98.2"
-    EXPECT_EQ(formatProseNumber(1.5), "1.5");        // "1.50"
-    EXPECT_EQ(formatProseNumber(1559.7), "1,560");   // no point: the zero stays
-    EXPECT_EQ(formatProseNumber(100.0), "100");      // no point: both zeros stay
+    EXPECT_EQ(formatProseNumber(4.0), "4");         // "4.00"
+    EXPECT_EQ(formatProseNumber(0.7), "0.7");       // "0.700"
+    EXPECT_EQ(formatProseNumber(0.357), "0.357");   // nothing to drop
+    EXPECT_EQ(formatProseNumber(98.2), "98.2");     // "98.2"
+    EXPECT_EQ(formatProseNumber(1.5), "1.5");       // "1.50"
+    EXPECT_EQ(formatProseNumber(1559.7), "1,560");  // no point: the zero stays
+    EXPECT_EQ(formatProseNumber(100.0), "100");     // no point: both zeros stay
     EXPECT_EQ(formatProseNumber(0.0), "0");
 }
 
@@ -111,18 +112,17 @@ TEST(WriteGeneral, IsPrintfsPercentGInTheCLocale) {
     // Ordinary values, near-ties and powers of ten, at every precision the CSV, validate()
     // and a caller might use.
     std::mt19937_64 random(20261130);
-    std::vector<double> values = {
-        1.0,  9.9999999995,   9.99999999949, 0.00001234567895, 1e15,
-        1e16, 123456789012.0, 0.1,           1e-300,           5e-324,
-        1.7976931348623157e308};
+    std::vector<double> values = {1.0,    9.9999999995, 9.99999999949,         0.00001234567895,
+                                  1e15,   1e16,         123456789012.0,        0.1,
+                                  1e-300, 5e-324,       1.7976931348623157e308};
     std::uniform_real_distribution<double> exponent(-30.0, 30.0);
     std::uniform_int_distribution<std::int64_t> tenDigits(1'000'000'000, 9'999'999'999);
     std::uniform_int_distribution<int> shift(0, 22);
     for (int i = 0; i < 20000; ++i) {
         // Halfway between two 10-figure numbers, and the doubles either side of it: where a
         // shortcut through a rounded scaling would round the wrong way.
-        const double tie = (static_cast<double>(tenDigits(random)) + 0.5) /
-                           std::pow(10.0, shift(random));
+        const double tie =
+            (static_cast<double>(tenDigits(random)) + 0.5) / std::pow(10.0, shift(random));
         values.push_back(tie);
         values.push_back(std::nextafter(tie, 0.0));
         values.push_back(std::nextafter(tie, 1e300));

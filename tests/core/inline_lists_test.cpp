@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // FixedList and Warning: the allocation-free containers an Analysis is made of.
 
-#include <gtest/gtest.h>
-
 #include <string>
+
+#include <gtest/gtest.h>
 
 #include "roofline/analysis.h"
 #include "roofline/fixed_list.h"
@@ -112,8 +112,9 @@ TEST(Warning, IsDataWrittenAsASentenceWhenRead) {
     const Warning w(WarningKind::DoesNotFit, {1.62e12, 77.3e9, 0.0});
     EXPECT_EQ(w.kind(), WarningKind::DoesNotFit);
     EXPECT_EQ(w.value(1), 77.3e9);
-    EXPECT_EQ(w, "Does not fit: 1.62 TB needed per device, 77.3 GB usable (largest batch that "
-                 "fits: 0); analysed anyway");
+    EXPECT_EQ(w,
+              "Does not fit: 1.62 TB needed per device, 77.3 GB usable (largest batch that "
+              "fits: 0); analysed anyway");
     // Where three figures print the same, more are shown: 77.34 vs 77.31 GB.
     EXPECT_EQ(Warning(WarningKind::DoesNotFit, {77.34e9, 77.31e9, 0.0}).str(),
               "Does not fit: 77.34 GB needed per device, 77.31 GB usable (largest batch that "
@@ -126,7 +127,8 @@ TEST(Warning, CutsAnAbsurdNameAtItsLength) {
     const std::string longName(300, 'x');
     const Warning w(WarningKind::NoInterconnect, {}, longName);
     EXPECT_EQ(w.name().size(), Warning::kMaxName);
-    EXPECT_EQ(w.text(), "No interconnect bandwidth known for " + std::string(Warning::kMaxName, 'x') +
+    EXPECT_EQ(w.text(), "No interconnect bandwidth known for " +
+                            std::string(Warning::kMaxName, 'x') +
                             ": communication between devices is not timed");
 }
 

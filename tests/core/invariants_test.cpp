@@ -3,12 +3,12 @@
 // extreme batches (to 1e6), contexts (to 1e8), tiny and huge hardware numbers, every
 // architecture feature (GQA, MLA, MoE, sliding windows, TP, precisions, FlashAttention off).
 
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cmath>
 #include <random>
 #include <string>
+
+#include <gtest/gtest.h>
 
 #include "roofline/analysis.h"
 #include "roofline/validate.h"
@@ -117,7 +117,7 @@ public:
             m.deltaNet = {logInt(1, 64), logInt(1, 64), logInt(16, 256), logInt(16, 256),
                           logInt(1, 8)};
             m.mamba = {logInt(1, 128), logInt(16, 128), logInt(16, 256), logInt(1, 8),
-                       logInt(1, 8), coin(0.2), coin()};
+                       logInt(1, 8),   coin(0.2),       coin()};
             m.statePrecision = coin() ? Precision::Fp32 : Precision::Bf16;
         }
         const bool sparse = m.mla.enabled() && coin(0.4);
@@ -190,7 +190,8 @@ public:
         w.speculativeTokens = coin(0.3) ? logInt(1, kMaxSpeculativeTokens) : 0;
         w.acceptanceRate = coin(0.1) ? pick(std::vector<double>{0.0, 1.0})
                                      : std::uniform_real_distribution<double>(0.0, 1.0)(m_rng);
-        w.draftKind = pick(std::vector<DraftKind>{DraftKind::Model, DraftKind::Ngram, DraftKind::Mtp});
+        w.draftKind =
+            pick(std::vector<DraftKind>{DraftKind::Model, DraftKind::Ngram, DraftKind::Mtp});
         w.attentionParallel = coin(0.3) ? AttentionParallel::Data : AttentionParallel::Tensor;
         w.memoryUtilization = coin(0.7) ? 0.9 : logUniform(0.01, 1.0);
         w.maxBatchedTokens = coin(0.7) ? 8192 : logInt(1, 10'000'000);
@@ -216,8 +217,9 @@ void checkPhase(const PassCost& p, const Analysis& a, const char* name) {
     for (const ByteCategory c : kAllByteCategories) {
         ASSERT_TRUE(finite(p.traffic[c]) && p.traffic[c] >= 0.0) << toString(c);
     }
-    for (double v : {p.flops, p.linkBytes, p.computeTimeSeconds, p.memoryTimeSeconds, p.linkTimeSeconds, p.timeSeconds,
-                     p.stepBoundSeconds, p.attainableFlopsPerSecond, p.intensity()}) {
+    for (double v :
+         {p.flops, p.linkBytes, p.computeTimeSeconds, p.memoryTimeSeconds, p.linkTimeSeconds,
+          p.timeSeconds, p.stepBoundSeconds, p.attainableFlopsPerSecond, p.intensity()}) {
         ASSERT_TRUE(finite(v) && v >= 0.0) << v;
     }
     ASSERT_GT(p.timeSeconds, 0.0);
@@ -253,8 +255,7 @@ void checkAnalysis(const Scenario& s, const Analysis& a) {
         // 1 ≤ τ ≤ k + 1, and TPOT is the step over τ.
         EXPECT_GE(sp.tokensPerStep, 1.0 - kRel);
         EXPECT_LE(sp.tokensPerStep, static_cast<double>(sp.k) + 1.0 + kRel);
-        EXPECT_NEAR(a.tpotSeconds, sp.stepTimeSeconds / sp.tokensPerStep,
-                    a.tpotSeconds * kRel);
+        EXPECT_NEAR(a.tpotSeconds, sp.stepTimeSeconds / sp.tokensPerStep, a.tpotSeconds * kRel);
         EXPECT_NE(a.pass(PassKind::Verify), nullptr);
     } else {
         EXPECT_EQ(a.passes.size(), 2u);
@@ -269,10 +270,10 @@ void checkAnalysis(const Scenario& s, const Analysis& a) {
     EXPECT_LE(a.memoryBandwidthBytesPerSecond,
               s.hardware.memoryBandwidthBytesPerSecond * (1 + kRel));
     for (double v : {a.ttftSeconds, a.tpotSeconds, a.decodeTokensPerSecond,
-                     a.goldilocksContextTokens.value_or(0.0), a.ridgePointFlopsPerByte, a.totalParameters,
-                     a.activeParametersPerToken, a.kvCacheBytesPerToken, a.memory.weightBytes,
-                     a.memory.kvCacheBytes, a.memory.stateBytes, a.memory.workspaceBytes,
-                     a.memory.totalBytes, a.stateBytesPerSequence}) {
+                     a.goldilocksContextTokens.value_or(0.0), a.ridgePointFlopsPerByte,
+                     a.totalParameters, a.activeParametersPerToken, a.kvCacheBytesPerToken,
+                     a.memory.weightBytes, a.memory.kvCacheBytes, a.memory.stateBytes,
+                     a.memory.workspaceBytes, a.memory.totalBytes, a.stateBytesPerSequence}) {
         ASSERT_TRUE(finite(v) && v >= 0.0) << v;
     }
     // Per device is the whole over D (the compare table's column).

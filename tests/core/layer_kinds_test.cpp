@@ -4,10 +4,10 @@
 // data-parallel attention. Every expected value is derived by hand in the comment from the
 // configs in ../shared/reference/configs and DOMAIN.md's formulas.
 
-#include <gtest/gtest.h>
-
 #include <set>
 #include <string>
+
+#include <gtest/gtest.h>
 
 #include "roofline/analysis.h"
 #include "roofline/explain.h"
@@ -166,9 +166,8 @@ TEST(LayerKinds, ChunkedAttentionReadsThePositionInItsChunk) {
     // reads (10,000 mod 8,192) + 1 = 1,809 keys on chunked layers and 10,001 on global ones:
     // 24·1,809·4,096 + 8·10,001·4,096 = 505,544,704, and writes 32·4,096 = 131,072.
     Model m = test::llama31_8b();
-    m.layerGroups = {
-        LayerGroup{.count = 24, .span = AttentionSpan::Chunked, .window = 8192},
-        LayerGroup{.count = 8}};
+    m.layerGroups = {LayerGroup{.count = 24, .span = AttentionSpan::Chunked, .window = 8192},
+                     LayerGroup{.count = 8}};
     ASSERT_TRUE(validate(m).empty());
     Workload w;
     w.contextTokens = 10'000;
@@ -270,19 +269,21 @@ TEST(LayerKinds, ExplainSaysTheStateDoesNotGrowAndSparseAttentionReadsTopK) {
     // (2,049 · 24,576 = 50.4 MB) outweighs the state, so no "outweighs" clause.
     const Scenario hybrid = scenarioOf(test::qwen3Next80b());
     const std::vector<std::string> h = explain(hybrid, analyze(hybrid), {});
-    EXPECT_TRUE(says(h, "36 of its 48 layers keep a recurrent state instead of a KV cache: "
-                        "39.5 MB per sequence, the same at every context, read and written once "
-                        "per decode step; only the attention layers' KV cache grows, by 24.6 kB "
-                        "per token. The Goldilocks context counts that KV cache alone."));
+    EXPECT_TRUE(says(h,
+                     "36 of its 48 layers keep a recurrent state instead of a KV cache: "
+                     "39.5 MB per sequence, the same at every context, read and written once "
+                     "per decode step; only the attention layers' KV cache grows, by 24.6 kB "
+                     "per token. The Goldilocks context counts that KV cache alone."));
     // DeepSeek-V3.2 at C = 131,072: attention reads min(131,073, 2,048) = 2,048 latents.
     Workload w;
     w.contextTokens = 131'072;
     const Scenario sparse = scenarioOf(test::deepseekV32(), w);
     const std::vector<std::string> d = explain(sparse, analyze(sparse), {});
-    EXPECT_TRUE(says(d, "each query attends to at most 2,048 latents, so at C = 131,072 the "
-                        "decode step's attention reads 2,048 latents per layer, whatever the "
-                        "context beyond that; the indexer still reads all 131,073 of its small "
-                        "keys."));
+    EXPECT_TRUE(says(d,
+                     "each query attends to at most 2,048 latents, so at C = 131,072 the "
+                     "decode step's attention reads 2,048 latents per layer, whatever the "
+                     "context beyond that; the indexer still reads all 131,073 of its small "
+                     "keys."));
     // A dense model says neither.
     const Scenario dense = scenarioOf(test::llama31_8b());
     const std::vector<std::string> n = explain(dense, analyze(dense), {});

@@ -11,11 +11,12 @@
 //   (decode intensity ≈ 1.05 FLOP/byte against a ridge of 295), so TPOT ≈ 15.284e9 / 3.35e12
 //   = 4.56 ms.
 
-#include <gtest/gtest.h>
+#include "roofline/levers.h"
 
 #include <cmath>
 
-#include "roofline/levers.h"
+#include <gtest/gtest.h>
+
 #include "roofline/validate.h"
 #include "test_models.h"
 
@@ -78,11 +79,10 @@ bool has(const std::string& text, const std::string& part) {
 }
 
 TEST(Levers, KeysRoundTripAndAreStable) {
-    const std::vector<std::string> keys = {"w8a16",      "w4a16",          "w8a8",
-                                           "w4a4",       "kv-fp8",         "gqa-8",
-                                           "batch-x8",   "spec-ngram",     "spec-draft",
-                                           "flash-attention", "tp-x2",     "expert-parallel",
-                                           "next-hardware"};
+    const std::vector<std::string> keys = {
+        "w8a16", "w4a16",           "w8a8",         "w4a4",       "kv-fp8",
+        "gqa-8", "batch-x8",        "spec-ngram",   "spec-draft", "flash-attention",
+        "tp-x2", "expert-parallel", "next-hardware"};
     ASSERT_EQ(keys.size(), kLeverCount);
     for (std::size_t i = 0; i < kLeverCount; ++i) {
         EXPECT_EQ(leverKey(kAllLevers[i]), keys[i]);
@@ -193,13 +193,13 @@ TEST(Levers, NotApplicableSayWhy) {
 
     EXPECT_EQ(evaluate(LeverId::FlashAttention).lever.reason, "FlashAttention is already on");
     EXPECT_EQ(evaluate(LeverId::ExpertParallel).lever.reason, "not a mixture-of-experts model");
-    EXPECT_TRUE(has(evaluate(LeverId::ExpertParallel,
-                             test::scenario(h100Sxm(), test::mixtral8x7b()))
-                        .lever.reason,
-                    "apply tp-x2 first"));
-    EXPECT_TRUE(has(evaluate(LeverId::Gqa8, test::scenario(h100Sxm(), test::deepseekV3()))
-                        .lever.reason,
-                    "latent"));
+    EXPECT_TRUE(
+        has(evaluate(LeverId::ExpertParallel, test::scenario(h100Sxm(), test::mixtral8x7b()))
+                .lever.reason,
+            "apply tp-x2 first"));
+    EXPECT_TRUE(
+        has(evaluate(LeverId::Gqa8, test::scenario(h100Sxm(), test::deepseekV3())).lever.reason,
+            "latent"));
 
     Workload fp4;
     fp4.weightPrecision = Precision::Fp4;
@@ -213,11 +213,10 @@ TEST(Levers, NotApplicableSayWhy) {
     LeverContext none;
     none.nextHardwareReason = "NVIDIA B300 is the newest of its line";
     none.draftReason = "no draft";
-    EXPECT_EQ(evaluate(LeverId::NextHardware, test::scenario(h100Sxm(), llama8b()), none)
-                  .lever.reason,
-              "NVIDIA B300 is the newest of its line");
-    EXPECT_EQ(evaluate(LeverId::SpecDraft, test::scenario(h100Sxm(), llama8b()), none)
-                  .lever.reason,
+    EXPECT_EQ(
+        evaluate(LeverId::NextHardware, test::scenario(h100Sxm(), llama8b()), none).lever.reason,
+        "NVIDIA B300 is the newest of its line");
+    EXPECT_EQ(evaluate(LeverId::SpecDraft, test::scenario(h100Sxm(), llama8b()), none).lever.reason,
               "no draft");
 }
 
@@ -236,8 +235,7 @@ TEST(Levers, ValidationFailureIsTheReason) {
     // TP 32 → 64 does not divide Llama-3.1-8B's 32 query heads.
     Workload w;
     w.tensorParallel = 32;
-    const LeverOutcome l =
-        evaluate(LeverId::TpX2, test::scenario(h100Sxm(), llama8b(), w)).lever;
+    const LeverOutcome l = evaluate(LeverId::TpX2, test::scenario(h100Sxm(), llama8b(), w)).lever;
     EXPECT_FALSE(l.applicable);
     EXPECT_TRUE(has(l.reason, "workload.tensorParallel")) << l.reason;
     EXPECT_TRUE(has(l.reason, "64")) << l.reason;

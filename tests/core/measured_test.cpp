@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Measured results against the model (DOMAIN.md §7): placement and efficiency.
 
-#include <gtest/gtest.h>
+#include "roofline/measured.h"
 
 #include <random>
 
-#include "roofline/measured.h"
+#include <gtest/gtest.h>
+
 #include "test_models.h"
 
 namespace roofline {
@@ -25,9 +26,9 @@ Workload gptFastWorkload(std::int64_t devices) {
 }
 
 TEST(Measured, MetricNamesRoundTrip) {
-    for (MeasuredMetric m : {MeasuredMetric::TpotMs, MeasuredMetric::TtftMs,
-                             MeasuredMetric::OutputTokensPerSecond,
-                             MeasuredMetric::OutputTokensPerSecondPerDevice}) {
+    for (MeasuredMetric m :
+         {MeasuredMetric::TpotMs, MeasuredMetric::TtftMs, MeasuredMetric::OutputTokensPerSecond,
+          MeasuredMetric::OutputTokensPerSecondPerDevice}) {
         EXPECT_EQ(parseMeasuredMetric(toString(m)), m);
     }
     // The names a measured file uses (README "Measured results": the `metric` column).
@@ -130,15 +131,16 @@ TEST(Measured, InvariantsOverGeneratedRows) {
     // prediction has efficiency 1 and sits on the model's point; the point does not
     // depend on the ceilings (only the prediction does).
     std::mt19937_64 rng(11);
-    const std::array<MeasuredMetric, 4> metrics = {
-        MeasuredMetric::TpotMs, MeasuredMetric::TtftMs, MeasuredMetric::OutputTokensPerSecond,
-        MeasuredMetric::OutputTokensPerSecondPerDevice};
+    const std::array<MeasuredMetric, 4> metrics = {MeasuredMetric::TpotMs, MeasuredMetric::TtftMs,
+                                                   MeasuredMetric::OutputTokensPerSecond,
+                                                   MeasuredMetric::OutputTokensPerSecondPerDevice};
     const std::array<std::int64_t, 4> tps = {1, 2, 4, 8};
     for (int i = 0; i < 2000; ++i) {
         Workload w;
         w.batch = std::int64_t{1} << (rng() % 10);
         w.promptTokens = 1 + static_cast<std::int64_t>(rng() % 8000);
-        w.contextTokens = meanDecodeContext(w.promptTokens, 1 + static_cast<std::int64_t>(rng() % 4000));
+        w.contextTokens =
+            meanDecodeContext(w.promptTokens, 1 + static_cast<std::int64_t>(rng() % 4000));
         w.tensorParallel = tps[rng() % tps.size()];
         w.weightPrecision = (rng() % 2 == 0) ? Precision::Bf16 : Precision::Int4;
         const Hardware hw = (rng() % 2 == 0) ? test::h100Sxm() : test::a100Sxm80();

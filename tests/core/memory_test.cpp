@@ -98,7 +98,8 @@ TEST(Goldilocks, SolvedWithTheWindowCapsInPlace) {
     const Analysis a = analyze(scenario(test::h100Sxm(), m, w));
     ASSERT_TRUE(a.goldilocksContextTokens.has_value());
     EXPECT_NEAR(*a.goldilocksContextTokens,
-                (a.decode().traffic[ByteCategory::Weights] / (4.0 * 4096.0) - 65536.0) / 16.0, 1e-6);
+                (a.decode().traffic[ByteCategory::Weights] / (4.0 * 4096.0) - 65536.0) / 16.0,
+                1e-6);
     EXPECT_NEAR(*a.goldilocksContextTokens, 53160.0, 10.0);
     // At B = 1 the same root, (W/4,096 − 65,536)/16 ≈ 225,000, lies past the model's
     // 131,072 positions: never.
@@ -112,7 +113,8 @@ TEST(Goldilocks, FullAttentionIsWeightsOverKvPerToken) {
     w.batch = 64;
     const Analysis a = analyze(scenario(test::h100Sxm(), test::llama31_8b(), w));
     ASSERT_TRUE(a.goldilocksContextTokens.has_value());
-    EXPECT_DOUBLE_EQ(*a.goldilocksContextTokens, a.decode().traffic[ByteCategory::Weights] / (64.0 * 131072.0));
+    EXPECT_DOUBLE_EQ(*a.goldilocksContextTokens,
+                     a.decode().traffic[ByteCategory::Weights] / (64.0 * 131072.0));
     EXPECT_NEAR(*a.goldilocksContextTokens, 1789.4, 1.0);
 }
 

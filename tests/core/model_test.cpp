@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "roofline/model.h"
+
 #include <gtest/gtest.h>
 
 #include "roofline/analysis.h"
-#include "roofline/model.h"
 #include "test_models.h"
 
 namespace roofline {

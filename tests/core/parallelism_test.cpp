@@ -2,9 +2,9 @@
 // Tensor and expert parallelism: collectives per DOMAIN.md §6 (α + 2·(D−1)/D · n/β inside
 // the scale-up domain, the scale-out link beyond it) and expert-parallel MoE layers.
 
-#include <gtest/gtest.h>
-
 #include <algorithm>
+
+#include <gtest/gtest.h>
 
 #include "roofline/analysis.h"
 #include "test_models.h"

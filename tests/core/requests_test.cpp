@@ -2,13 +2,14 @@
 // Requests, cost, energy and the throughput–interactivity frontier (DOMAIN.md §7), against
 // values derived by hand in the comments, plus invariants of the Pareto frontier.
 
-#include <gtest/gtest.h>
+#include "roofline/requests.h"
 
 #include <cmath>
 #include <limits>
 
+#include <gtest/gtest.h>
+
 #include "roofline/frontier.h"
-#include "roofline/requests.h"
 #include "roofline/validate.h"
 #include "test_models.h"
 
@@ -184,15 +185,15 @@ TEST(Pareto, HandBuiltSetHasTheKnownFrontier) {
     // are both on it. H(1,9) is dominated by A. E(0.5,12) would dominate A on y but is
     // ineligible (does not fit): never on it, and it knocks nobody off.
     const std::vector<ParetoPoint> points = {
-        {1, 10, true},  // A
-        {2, 8, true},   // B
-        {3, 8, true},   // C
-        {3, 5, true},   // D
+        {1, 10, true},     // A
+        {2, 8, true},      // B
+        {3, 8, true},      // C
+        {3, 5, true},      // D
         {0.5, 12, false},  // E
-        {4, 1, true},   // F
-        {2, 8, true},   // G
-        {1, 9, true},   // H
-        {4, 1, true},   // I
+        {4, 1, true},      // F
+        {2, 8, true},      // G
+        {1, 9, true},      // H
+        {4, 1, true},      // I
     };
     const std::vector<bool> expected = {true, false, true, false, false, true, false, false, true};
     EXPECT_EQ(paretoFrontier(points), expected);

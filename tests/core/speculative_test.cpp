@@ -2,10 +2,10 @@
 // Passes and speculative decoding (DOMAIN.md §6). Expected values derived by hand above each
 // assertion from the formulas and the reference configs.
 
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cmath>
+
+#include <gtest/gtest.h>
 
 #include "roofline/analysis.h"
 #include "test_models.h"
@@ -73,7 +73,8 @@ TEST(Speculative, NgramDraftOnLlama8bIsAbout2Point7TimesFaster) {
     // The verify pass writes k+1 = 5 tokens of KV per sequence: 5 · 131,072 bytes, and its
     // attention covers T·C + T·(T+1)/2 = 10,240 + 15 = 10,255 query-key pairs per head:
     // 32 layers · 32 heads · 10,255 · (4·128 + 5) FLOPs.
-    EXPECT_DOUBLE_EQ(findOp(a, PassKind::Verify, "kv_write")->traffic[ByteCategory::KvCache], 5.0 * 131072.0);
+    EXPECT_DOUBLE_EQ(findOp(a, PassKind::Verify, "kv_write")->traffic[ByteCategory::KvCache],
+                     5.0 * 131072.0);
     EXPECT_DOUBLE_EQ(findOp(a, PassKind::Verify, "attention")->flops,
                      32.0 * 32.0 * 10255.0 * (4.0 * 128.0 + 5.0));
     // The weight matmuls run at ×5 the decode step's intensity.
@@ -85,12 +86,12 @@ TEST(Speculative, NgramDraftOnLlama8bIsAbout2Point7TimesFaster) {
 
 TEST(Speculative, AcceptanceOfOneAcceptsEveryDraftAndZeroNone) {
     // τ = k + 1 at α = 1; τ = 1 at α = 0 (only the verify pass's own token).
-    EXPECT_DOUBLE_EQ(
-        analyze(scenario(test::h100Sxm(), test::llama31_8b(), ngram(4, 1.0))).speculative->tokensPerStep,
-        5.0);
-    EXPECT_DOUBLE_EQ(
-        analyze(scenario(test::h100Sxm(), test::llama31_8b(), ngram(4, 0.0))).speculative->tokensPerStep,
-        1.0);
+    EXPECT_DOUBLE_EQ(analyze(scenario(test::h100Sxm(), test::llama31_8b(), ngram(4, 1.0)))
+                         .speculative->tokensPerStep,
+                     5.0);
+    EXPECT_DOUBLE_EQ(analyze(scenario(test::h100Sxm(), test::llama31_8b(), ngram(4, 0.0)))
+                         .speculative->tokensPerStep,
+                     1.0);
 }
 
 TEST(Speculative, ModelDraftRunsKDecodeStepsOfTheDraft) {
@@ -119,8 +120,7 @@ TEST(Speculative, ModelDraftRunsKDecodeStepsOfTheDraft) {
     EXPECT_EQ(a.speculative->draft, DraftKind::Model);
 
     const Analysis plain = analyze(scenario(test::h100Sxm(), test::llama31_8b()));
-    EXPECT_DOUBLE_EQ(a.memory.weightBytes,
-                     plain.memory.weightBytes + 2.0 * 1'235'814'400.0);
+    EXPECT_DOUBLE_EQ(a.memory.weightBytes, plain.memory.weightBytes + 2.0 * 1'235'814'400.0);
     EXPECT_DOUBLE_EQ(a.memory.kvCacheBytes, plain.memory.kvCacheBytes + 2049.0 * 32768.0);
 
     const Analysis free = analyze(scenario(test::h100Sxm(), test::llama31_8b(), ngram(4, 0.7)));
@@ -134,8 +134,7 @@ TEST(Speculative, ModelDraftWithoutADraftModelFallsBackToNgramAndSaysSo) {
     const Analysis a = analyze(scenario(test::h100Sxm(), test::llama31_8b(), w));
     EXPECT_EQ(a.pass(PassKind::Draft), nullptr);
     ASSERT_EQ(a.warnings.size(), 1u);
-    EXPECT_EQ(a.warnings[0],
-              "No draft model given: speculative decoding uses a free n-gram draft");
+    EXPECT_EQ(a.warnings[0], "No draft model given: speculative decoding uses a free n-gram draft");
 }
 
 }  // namespace

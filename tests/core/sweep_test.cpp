@@ -4,13 +4,12 @@
 
 #include "roofline/sweep.h"
 
-#include "roofline/breakdown.h"
-
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <set>
 
+#include <gtest/gtest.h>
+
+#include "roofline/breakdown.h"
 #include "test_models.h"
 
 namespace roofline {
@@ -44,8 +43,8 @@ void expectGridIsAnalyze(const Scenario& base, const RegimeGrid& grid, std::size
             s.workload.batch = grid.batches[i];
             const Analysis a = analyze(s);
             const RegimeCell& cell = grid.at(i, j);
-            SCOPED_TRACE(testing::Message() << "B = " << grid.batches[i]
-                                            << ", C = " << grid.contexts[j]);
+            SCOPED_TRACE(testing::Message()
+                         << "B = " << grid.batches[i] << ", C = " << grid.contexts[j]);
             EXPECT_EQ(cell.tpotSeconds, a.decode().timeSeconds);
             EXPECT_EQ(cell.decodeTokensPerSecond,
                       static_cast<double>(grid.batches[i]) / a.decode().timeSeconds);
@@ -358,8 +357,8 @@ TEST(BatchSweep, SpeculativeDecodingCurvesBesideThePlainOnes) {
     const BatchSweep crossing = batchSweep(shortContext, 4096, 32);
     EXPECT_GT(crossing.points.front().decodeTokensPerSecond,
               crossing.points.front().plainTokensPerSecond);
-    const double ratio = crossing.points.back().decodeTokensPerSecond /
-                         crossing.points.back().plainTokensPerSecond;
+    const double ratio =
+        crossing.points.back().decodeTokensPerSecond / crossing.points.back().plainTokensPerSecond;
     EXPECT_GT(ratio, 0.554);
     EXPECT_LT(ratio, 1.0);
 }

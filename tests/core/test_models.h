@@ -208,10 +208,9 @@ inline Model nemotron3Nano() {
 
 // The operator of that name in that pass, or nullptr.
 inline const OperatorCost* findOp(const Analysis& a, PassKind pass, std::string_view name) {
-    const auto* it = std::find_if(a.operators.begin(), a.operators.end(),
-                                  [&](const OperatorCost& op) {
-                                      return op.pass == pass && op.name == name;
-                                  });
+    const auto* it =
+        std::find_if(a.operators.begin(), a.operators.end(),
+                     [&](const OperatorCost& op) { return op.pass == pass && op.name == name; });
     return it == a.operators.end() ? nullptr : it;
 }
 

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include <gtest/gtest.h>
+#include "roofline/validate.h"
 
 #include <cmath>
 #include <limits>
 
-#include "roofline/validate.h"
+#include <gtest/gtest.h>
+
 #include "test_models.h"
 
 namespace roofline {

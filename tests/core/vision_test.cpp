@@ -2,10 +2,10 @@
 // Encoders (ViT, CLIP vision tower) and CNNs (ResNet): parameter counts and FLOPs derived by
 // hand from the published configs (DOMAIN.md §6), and how batching moves them.
 
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <random>
+
+#include <gtest/gtest.h>
 
 #include "roofline/analysis.h"
 #include "roofline/validate.h"
@@ -34,9 +34,15 @@ Model vitLarge16() {
     m.normsPerLayer = 2;
     m.qkvBias = m.oBias = m.mlpBias = true;
     m.layerGroups = {LayerGroup{.count = 24}};
-    m.encoder = EncoderShape{.imageSize = 224, .patchSize = 16, .numChannels = 3,
-                             .classToken = true, .patchBias = true, .preNorm = false,
-                             .finalNormAllTokens = true, .pooler = false, .numLabels = 1000,
+    m.encoder = EncoderShape{.imageSize = 224,
+                             .patchSize = 16,
+                             .numChannels = 3,
+                             .classToken = true,
+                             .patchBias = true,
+                             .preNorm = false,
+                             .finalNormAllTokens = true,
+                             .pooler = false,
+                             .numLabels = 1000,
                              .projectionDim = 0};
     return m;
 }
@@ -47,9 +53,15 @@ Model clipLarge14() {
     Model m = vitLarge16();
     m.id = "clip-vit-large-patch14";
     m.architecture = "clip";
-    m.encoder = EncoderShape{.imageSize = 224, .patchSize = 14, .numChannels = 3,
-                             .classToken = true, .patchBias = false, .preNorm = true,
-                             .finalNormAllTokens = false, .pooler = false, .numLabels = 0,
+    m.encoder = EncoderShape{.imageSize = 224,
+                             .patchSize = 14,
+                             .numChannels = 3,
+                             .classToken = true,
+                             .patchBias = false,
+                             .preNorm = true,
+                             .finalNormAllTokens = false,
+                             .pooler = false,
+                             .numLabels = 0,
                              .projectionDim = 768};
     return m;
 }
@@ -294,11 +306,13 @@ TEST(VisionInvariants, OnePassScalesWithBatchOverGeneratedScenarios) {
         double sum = 0.0;
         for (const OperatorCost& op : a.operators) {
             sum += op.timeSeconds;
-            EXPECT_GE(op.timeSeconds, std::max(op.computeTimeSeconds, op.memoryTimeSeconds) *
-                                          (1.0 - 1e-12));
+            EXPECT_GE(op.timeSeconds,
+                      std::max(op.computeTimeSeconds, op.memoryTimeSeconds) * (1.0 - 1e-12));
         }
         EXPECT_NEAR(sum / p.timeSeconds, 1.0, 1e-12);
-        EXPECT_NEAR(p.shares[Bound::Compute] + p.shares[Bound::Memory] + p.shares[Bound::Interconnect], 1.0, 1e-12);
+        EXPECT_NEAR(
+            p.shares[Bound::Compute] + p.shares[Bound::Memory] + p.shares[Bound::Interconnect], 1.0,
+            1e-12);
     }
 }
 

@@ -27,8 +27,8 @@ inline void checkIssues(const std::vector<Issue>& issues) {
 
 inline void checkFinite(const Analysis& a) {
     for (const PassCost& p : a.passes) {
-        check(std::isfinite(p.flops) && std::isfinite(p.bytes()) &&
-              std::isfinite(p.timeSeconds) && p.timeSeconds > 0.0);
+        check(std::isfinite(p.flops) && std::isfinite(p.bytes()) && std::isfinite(p.timeSeconds) &&
+              p.timeSeconds > 0.0);
         check(std::isfinite(p.attainableFlopsPerSecond));
         check(p.attainableFlopsPerSecond <= a.peakFlopsPerSecond * (1 + 1e-9));
     }

@@ -35,8 +35,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             fuzz::checkFinite(r.analysis);
             const MeasuredPlacement& p = r.placement;
             fuzz::check(std::isfinite(p.efficiency) && p.efficiency > 0.0);
-            fuzz::check(std::isfinite(p.achievedFlopsPerSecond) &&
-                        p.achievedFlopsPerSecond > 0.0);
+            fuzz::check(std::isfinite(p.achievedFlopsPerSecond) && p.achievedFlopsPerSecond > 0.0);
             fuzz::check(std::isfinite(p.intensityFlopsPerByte) && p.intensityFlopsPerByte > 0.0);
             fuzz::check(std::isfinite(p.predictedValue) && p.predictedValue > 0.0);
         }

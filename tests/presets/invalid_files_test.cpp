@@ -4,8 +4,6 @@
 // listed JSON Pointer and a message that names the file and contains the listed fragment.
 // Plus the cases that need a file made at run time (size limit, missing file, directory).
 
-#include <gtest/gtest.h>
-
 #include <cctype>
 #include <filesystem>
 #include <fstream>
@@ -15,6 +13,8 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #ifndef _WIN32
 #include <sys/stat.h>
@@ -115,8 +115,8 @@ void expectBroken(const std::string& kind, const std::string& path, const std::s
     const std::string message = e->message();
     EXPECT_EQ(e->file, path);
     EXPECT_EQ(e->pointer, pointer) << message;
-    EXPECT_EQ(message.rfind(path + ": ", 0), 0u) << "message does not start with the file: "
-                                                 << message;
+    EXPECT_EQ(message.rfind(path + ": ", 0), 0u)
+        << "message does not start with the file: " << message;
     EXPECT_NE(message.find(fragment), std::string::npos)
         << "fragment '" << fragment << "' not in: " << message;
     // Where, what was expected, what was found: all three present.
@@ -315,12 +315,11 @@ TEST(InvalidFilesRuntime, HardwareIssuesFromValidateUseThePresetsKeysAndUnits) {
     for (const Case& c : std::vector<Case>{
              {"\"memory_bandwidth_tb_s\": 3.35", "\"memory_bandwidth_tb_s\": 1e300",
               "/memory_bandwidth_tb_s", "a positive finite number, got 1e+300"},
-             {"\"memory_capacity_gb\": 80", "\"memory_capacity_gb\": 1e300",
-              "/memory_capacity_gb", "a positive finite number, got 1e+300"},
+             {"\"memory_capacity_gb\": 80", "\"memory_capacity_gb\": 1e300", "/memory_capacity_gb",
+              "a positive finite number, got 1e+300"},
              {"\"bf16\": 989.4", "\"bf16\": 1e300", "/peak_dense_tflops/bf16",
               "a finite number ≥ 0, got 1e+300"},
-             {"\"bandwidth_gb_s_per_direction\": 450",
-              "\"bandwidth_gb_s_per_direction\": 1e300",
+             {"\"bandwidth_gb_s_per_direction\": 450", "\"bandwidth_gb_s_per_direction\": 1e300",
               "/interconnect/bandwidth_gb_s_per_direction", "got 1e+300"}}) {
         SCOPED_TRACE(c.pointer);
         std::string text = base;
@@ -330,8 +329,8 @@ TEST(InvalidFilesRuntime, HardwareIssuesFromValidateUseThePresetsKeysAndUnits) {
         ASSERT_FALSE(r.issues.empty());
         const Issue& e = r.issues.front();
         EXPECT_EQ(e.pointer, c.pointer);
-        EXPECT_EQ(e.message(), "chip.json: " + c.pointer + " must be " + e.expected + ", got " +
-                                   e.found);
+        EXPECT_EQ(e.message(),
+                  "chip.json: " + c.pointer + " must be " + e.expected + ", got " + e.found);
         EXPECT_NE(e.message().find(c.fragment), std::string::npos) << e.message();
         EXPECT_EQ(e.message().find("infinity"), std::string::npos) << e.message();
         EXPECT_EQ(e.message().find("Bytes"), std::string::npos) << e.message();

@@ -3,7 +3,7 @@
 // lessons answer the question bank (../shared/QUESTIONS.md); the lesson format's parser
 // names each bad key exactly; the expectation checker on hand-made analysis JSON.
 
-#include <gtest/gtest.h>
+#include "roofline/io/lessons.h"
 
 #include <algorithm>
 #include <array>
@@ -12,7 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "roofline/io/lessons.h"
+#include <gtest/gtest.h>
+
 #include "roofline/validate.h"
 
 namespace {
@@ -222,18 +223,20 @@ TEST(LessonParser, OrderingNeedsANumberAndBetweenAPair) {
         std::vector<std::string>{
             "lesson.json: /lesson/expectations/0/value must be a number for <, got \"memory\""});
     EXPECT_EQ(
-        errorsOf(lessonFile("", "", R"({"path": "critical_batch", "op": "between", "value": [4, 2]})")),
+        errorsOf(
+            lessonFile("", "", R"({"path": "critical_batch", "op": "between", "value": [4, 2]})")),
         std::vector<std::string>{"lesson.json: /lesson/expectations/0/value must be [low, high]: "
                                  "two numbers, low ≤ high, for between, got [4,2]"});
 }
 
 TEST(LessonParser, BadQuestionNumber) {
-    const std::string text = R"({"schema_version": 1, "hardware": "h100-sxm", "model": "llama-3.1-8b",
+    const std::string text =
+        R"({"schema_version": 1, "hardware": "h100-sxm", "model": "llama-3.1-8b",
         "lesson": {"id": "t", "title": "T", "questions": [3, 24], "look_at": "Look.",
         "group": "batching", "expectations": [{"path": "ttft_s", "op": ">", "value": 0}]}})";
-    EXPECT_EQ(errorsOf(text), std::vector<std::string>{
-                                  "lesson.json: /lesson/questions/1 must be a question number "
-                                  "from 1 to 23, got 24"});
+    EXPECT_EQ(errorsOf(text),
+              std::vector<std::string>{"lesson.json: /lesson/questions/1 must be a question number "
+                                       "from 1 to 23, got 24"});
 }
 
 TEST(LessonParser, UnknownLever) {
@@ -255,15 +258,16 @@ TEST(LessonParser, LeverDoesNotGoWithABaseline) {
 }
 
 TEST(LessonParser, ARatioToTheBaselineNeedsOne) {
-    EXPECT_EQ(errorsOf(lessonFile("", "",
-                                  R"({"path": "ttft_s", "over": "baseline", "op": ">", "value": 1})")),
+    EXPECT_EQ(errorsOf(lessonFile(
+                  "", "", R"({"path": "ttft_s", "over": "baseline", "op": ">", "value": 1})")),
               std::vector<std::string>{
                   "lesson.json: /lesson/expectations/0/over must be a path into the current "
                   "analysis: the file has no baseline and no lever, got \"baseline:ttft_s\""});
 }
 
 TEST(LessonParser, BadGroupViewAndMissingKeys) {
-    const std::string text = R"({"schema_version": 1, "hardware": "h100-sxm", "model": "llama-3.1-8b",
+    const std::string text =
+        R"({"schema_version": 1, "hardware": "h100-sxm", "model": "llama-3.1-8b",
         "lesson": {"id": "T t", "questions": [], "look_at": "Look.", "group": "misc",
         "view": "pie", "expectations": []}})";
     EXPECT_EQ(errorsOf(text),
@@ -340,8 +344,7 @@ TEST(LessonCheck, ComparesNumbersAndStrings) {
     between.low = 1.0;
     between.high = 1.1;
     const LessonCheck c = check({expect("decode.intensity_flops_per_byte", ExpectationOp::Lt, 2),
-                                 between,
-                                 expectText("decode.bound", ExpectationOp::Ne, "compute"),
+                                 between, expectText("decode.bound", ExpectationOp::Ne, "compute"),
                                  expectText("decode.bound", ExpectationOp::Eq, "compute")});
     ASSERT_TRUE(c.issues.empty()) << roofline::describe(c.issues);
     ASSERT_EQ(c.results.size(), 4u);
@@ -356,13 +359,12 @@ TEST(LessonCheck, ComparesNumbersAndStrings) {
 }
 
 TEST(LessonCheck, SelectorsPickTheFirstMatchingElement) {
-    const LessonCheck c =
-        check({expect("passes[kind=decode].flops", ExpectationOp::Eq, 2),
-               expectText("operators[pass=decode,name=attention].bound", ExpectationOp::Eq,
-                          "memory"),
-               expect("operators[bound=memory,count=32].count", ExpectationOp::Eq, 32),
-               expectText("roofs[in_use=true].precision", ExpectationOp::Eq, "bf16"),
-               expect("passes[0].flops", ExpectationOp::Eq, 10)});
+    const LessonCheck c = check(
+        {expect("passes[kind=decode].flops", ExpectationOp::Eq, 2),
+         expectText("operators[pass=decode,name=attention].bound", ExpectationOp::Eq, "memory"),
+         expect("operators[bound=memory,count=32].count", ExpectationOp::Eq, 32),
+         expectText("roofs[in_use=true].precision", ExpectationOp::Eq, "bf16"),
+         expect("passes[0].flops", ExpectationOp::Eq, 10)});
     ASSERT_TRUE(c.issues.empty()) << roofline::describe(c.issues);
     for (const auto& r : c.results) {
         EXPECT_TRUE(r.evaluated && r.holds) << r.actual;
@@ -375,9 +377,9 @@ TEST(LessonCheck, RatiosOfTwoFieldsAndAgainstTheBaseline) {
                                     "baseline:decode.intensity_flops_per_byte");
     vsBaseline.low = 2.0;
     vsBaseline.high = 2.2;
-    const LessonCheck c = check(
-        {expect("decode.memory_time_s", ExpectationOp::Gt, 100, "decode.compute_time_s"),
-         vsBaseline});
+    const LessonCheck c =
+        check({expect("decode.memory_time_s", ExpectationOp::Gt, 100, "decode.compute_time_s"),
+               vsBaseline});
     ASSERT_TRUE(c.issues.empty()) << roofline::describe(c.issues);
     EXPECT_TRUE(c.results[0].holds);
     EXPECT_EQ(c.results[0].numerator, "0.004");
@@ -401,10 +403,9 @@ TEST(LessonCheck, NullIsAValue) {
 }
 
 TEST(LessonCheck, AMissingFieldIsAnErrorNamingTheExpectation) {
-    const LessonCheck c =
-        check({expect("decode.intensity_flops_per_byte", ExpectationOp::Gt, 0),
-               expect("decode.intensity", ExpectationOp::Gt, 0),
-               expect("passes[kind=verify].flops", ExpectationOp::Gt, 0)});
+    const LessonCheck c = check({expect("decode.intensity_flops_per_byte", ExpectationOp::Gt, 0),
+                                 expect("decode.intensity", ExpectationOp::Gt, 0),
+                                 expect("passes[kind=verify].flops", ExpectationOp::Gt, 0)});
     EXPECT_TRUE(c.results[0].holds);
     EXPECT_FALSE(c.results[1].evaluated);
     EXPECT_FALSE(c.allHold());
@@ -419,10 +420,10 @@ TEST(LessonCheck, AMissingFieldIsAnErrorNamingTheExpectation) {
 }
 
 TEST(LessonCheck, TypeMismatchesAndAMissingBaselineAreErrors) {
-    const LessonCheck c = check({expect("decode.bound", ExpectationOp::Gt, 1),
-                                 expect("decode.memory_time_s", ExpectationOp::Gt, 1,
-                                        "baseline:decode.memory_time_s")},
-                                "");
+    const LessonCheck c = check(
+        {expect("decode.bound", ExpectationOp::Gt, 1),
+         expect("decode.memory_time_s", ExpectationOp::Gt, 1, "baseline:decode.memory_time_s")},
+        "");
     EXPECT_EQ(errorMessages(c.issues),
               (std::vector<std::string>{
                   "lesson.json: /lesson/expectations/0/path must be a number field for >, got "

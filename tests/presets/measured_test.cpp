@@ -2,21 +2,22 @@
 // Files of measured results (roofline/io/measured.h): CSV and JSON, rows kept and rejected
 // with their lines and reasons, paths relative to the file, and the shipped example.
 
-#include <gtest/gtest.h>
+#include "roofline/io/measured.h"
 
 #include <filesystem>
 #include <fstream>
-#include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "roofline/io/measured.h"
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 namespace roofline::io {
 namespace {
 
 namespace fs = std::filesystem;
 
-const std::string kHeader = "model,hardware,tp,weights,activations,kv,batch,prompt,output,metric,value";
+const std::string kHeader =
+    "model,hardware,tp,weights,activations,kv,batch,prompt,output,metric,value";
 const std::string kGood =
     "llama-3.1-8b,a100-80gb-sxm,1,bf16,bf16,bf16,1,6,200,output_tokens_per_s,94";
 
@@ -60,15 +61,15 @@ TEST(MeasuredFile, CsvQuotingCrlfCommentsBlankLinesAndColumnOrder) {
     // quote and a line break inside; CRLF line ends; a BOM; comments (also indented) and
     // blank lines are skipped but counted.
     const std::string text =
-        "\xEF\xBB\xBF# measured on our cluster\r\n"                                   // 1
-        "\r\n"                                                                        // 2
+        "\xEF\xBB\xBF# measured on our cluster\r\n"  // 1
+        "\r\n"                                       // 2
         "metric,value,model,hardware,tp,weights,activations,kv,batch,prompt,output,"
-        "label,source\r\n"                                                            // 3
-        "  # an indented comment\r\n"                                                 // 4
+        "label,source\r\n"             // 3
+        "  # an indented comment\r\n"  // 4
         "ttft_ms, 41.5 ,llama-3.1-8b,\"h100-sxm\",1,BF16,bf16,bf16,1,2048,128,"
-        "\"run \"\"A\"\", 2048\",\"vLLM, 2 lines:\r\nsecond\"\r\n"                    // 5-6
-        "\r\n"                                                                        // 7
-        "tpot_ms,6,llama-3.1-8b,h100-sxm,1,bf16,bf16,bf16,4,100,100,,\r\n";           // 8
+        "\"run \"\"A\"\", 2048\",\"vLLM, 2 lines:\r\nsecond\"\r\n"           // 5-6
+        "\r\n"                                                               // 7
+        "tpot_ms,6,llama-3.1-8b,h100-sxm,1,bf16,bf16,bf16,4,100,100,,\r\n";  // 8
     const MeasuredFile f = parseMeasured(text, presetsOnly());
     ASSERT_EQ(f.rows.size(), 2u) << (f.rejected.empty() ? "" : f.rejected[0].reason);
     EXPECT_TRUE(f.rejected.empty());
@@ -86,18 +87,19 @@ TEST(MeasuredFile, CsvQuotingCrlfCommentsBlankLinesAndColumnOrder) {
 
 TEST(MeasuredFile, PartlyBadFileRejectsEachBadRowWithItsLineAndReason) {
     const std::string text =
-        "# partly bad\n"                                                              // 1
-        + kHeader + ",note\n"                                                         // 2
-        + kGood + ",fine\n"                                                           // 3
+        "# partly bad\n"       // 1
+        + kHeader + ",note\n"  // 2
+        + kGood +
+        ",fine\n"                                                                        // 3
         "llama-3.1-8b,a100-80gb-sxm,x,bf16,bf16,bf16,1,6,200,output_tokens_per_s,94,\n"  // 4
-        "\n"                                                                          // 5
-        "llama-3.1-8b,a100-80gb-sxm,1,bf16,bf16,bf16,1,6,200,tokens_per_s,94,\n"     // 6
-        "llama-9b,a100-80gb-sxm,1,bf16,bf16,bf16,1,6,200,tpot_ms,10,\n"               // 7
-        "llama-3.1-8b,a100-80gb-sxm,3,bf16,bf16,bf16,1,6,200,tpot_ms,10,\n"           // 8
-        "llama-3.1-8b,a100-80gb-sxm,1,bf16,bf16,bf16,1,6,200,tpot_ms,-2,\n"           // 9
-        "llama-3.1-8b,a100-80gb-sxm,1,bf16,bf16\n"                                    // 10
-        "llama-3.1-8b,a100-80gb-sxm,1,bf12,bf16,tf32,0,6,200,ttft_ms,40,\n"           // 11
-        "llama-3.1-8b,a100-80gb-sxm,1,bf16,bf16,bf16,1,6,200,tpot_ms,10,\"open\n";    // 12
+        "\n"                                                                             // 5
+        "llama-3.1-8b,a100-80gb-sxm,1,bf16,bf16,bf16,1,6,200,tokens_per_s,94,\n"         // 6
+        "llama-9b,a100-80gb-sxm,1,bf16,bf16,bf16,1,6,200,tpot_ms,10,\n"                  // 7
+        "llama-3.1-8b,a100-80gb-sxm,3,bf16,bf16,bf16,1,6,200,tpot_ms,10,\n"              // 8
+        "llama-3.1-8b,a100-80gb-sxm,1,bf16,bf16,bf16,1,6,200,tpot_ms,-2,\n"              // 9
+        "llama-3.1-8b,a100-80gb-sxm,1,bf16,bf16\n"                                       // 10
+        "llama-3.1-8b,a100-80gb-sxm,1,bf12,bf16,tf32,0,6,200,ttft_ms,40,\n"              // 11
+        "llama-3.1-8b,a100-80gb-sxm,1,bf16,bf16,bf16,1,6,200,tpot_ms,10,\"open\n";       // 12
     const MeasuredFile f = parseMeasured(text, presetsOnly());
     ASSERT_EQ(f.rows.size(), 1u);
     EXPECT_EQ(f.rows[0].line, 3u);
@@ -137,9 +139,11 @@ TEST(MeasuredFile, PartlyBadFileRejectsEachBadRowWithItsLineAndReason) {
 
 TEST(MeasuredFile, EntirelyBadFilesKeepNoRow) {
     // No header column "metric": the header line is rejected and nothing is read.
-    MeasuredFile f = parseMeasured("model,hardware,tp,weights,activations,kv,batch,prompt,output,"
-                                   "value\n" + kGood + "\n",
-                                   presetsOnly());
+    MeasuredFile f = parseMeasured(
+        "model,hardware,tp,weights,activations,kv,batch,prompt,output,"
+        "value\n" +
+            kGood + "\n",
+        presetsOnly());
     EXPECT_TRUE(f.rows.empty());
     ASSERT_EQ(f.rejected.size(), 1u);
     EXPECT_EQ(f.rejected[0].line, 1u);
@@ -165,7 +169,8 @@ TEST(MeasuredFile, EntirelyBadFilesKeepNoRow) {
     f = parseMeasured("[{\"model\": ", presetsOnly());
     ASSERT_EQ(f.rejected.size(), 1u);
     EXPECT_EQ(f.rejected[0].line, 0u);
-    EXPECT_TRUE(f.rejected[0].reason.starts_with("expected valid JSON, found parse error at line 1"))
+    EXPECT_TRUE(
+        f.rejected[0].reason.starts_with("expected valid JSON, found parse error at line 1"))
         << f.rejected[0].reason;
     f = parseMeasured("{\"rows\": 3}", presetsOnly());
     ASSERT_EQ(f.rejected.size(), 1u);
@@ -182,8 +187,8 @@ TEST(MeasuredFile, JsonArrayOrRowsObjectCountsRowsByPosition) {
         R"({"model": "llama-3.1-8b", "hardware": "a100-80gb-sxm", "tp": 2.5, "weights": true,
             "activations": "bf16", "kv": "bf16", "batch": 1, "prompt": 6, "output": 200,
             "metric": "output_tokens_per_s", "extra": 1})";
-    for (const std::string& text : {"[" + row + ", 7, " + bad + "]",
-                                    "{\"rows\": [" + row + ", 7, " + bad + "]}"}) {
+    for (const std::string& text :
+         {"[" + row + ", 7, " + bad + "]", "{\"rows\": [" + row + ", 7, " + bad + "]}"}) {
         const MeasuredFile f = parseMeasured(text, presetsOnly());
         EXPECT_TRUE(f.json);
         ASSERT_EQ(f.rows.size(), 1u);
@@ -232,11 +237,12 @@ TEST(MeasuredFile, PathsAreReadFromTheFilesFolder) {
     EXPECT_EQ(f.rows[0].scenario.hardware.name, "Our A100");
     ASSERT_EQ(f.rejected.size(), 1u);
     EXPECT_EQ(f.rejected[0].line, 3u);
-    EXPECT_TRUE(f.rejected[0].reason.starts_with("column hardware: expected a shipped hardware id ("))
+    EXPECT_TRUE(
+        f.rejected[0].reason.starts_with("column hardware: expected a shipped hardware id ("))
         << f.rejected[0].reason;
-    EXPECT_TRUE(f.rejected[0].reason.ends_with(
-        "found \"hw/none.json\" (no such id, and no such file at " + (dir / "hw/none.json").string() +
-        ")"))
+    EXPECT_TRUE(
+        f.rejected[0].reason.ends_with("found \"hw/none.json\" (no such id, and no such file at " +
+                                       (dir / "hw/none.json").string() + ")"))
         << f.rejected[0].reason;
     // Preset ids only: the same file reads no file.
     std::ifstream in(dir / "runs.csv");
@@ -250,13 +256,14 @@ TEST(MeasuredFile, PathsAreReadFromTheFilesFolder) {
     const MeasuredFile missing = loadMeasuredFile((dir / "nothing.csv").string());
     ASSERT_EQ(missing.rejected.size(), 1u);
     EXPECT_EQ(missing.rejected[0].line, 0u);
-    EXPECT_EQ(missing.rejected[0].reason, "expected a readable file, found No such file or directory");
+    EXPECT_EQ(missing.rejected[0].reason,
+              "expected a readable file, found No such file or directory");
     fs::remove_all(dir);
 }
 
 TEST(MeasuredFile, ShippedExampleLoadsWithASourceOnEveryRow) {
-    const MeasuredFile f =
-        loadMeasuredFile(std::string(ROOFLINE_PRESET_DIR) + "/../resources/examples/measured-example.csv");
+    const MeasuredFile f = loadMeasuredFile(std::string(ROOFLINE_PRESET_DIR) +
+                                            "/../resources/examples/measured-example.csv");
     EXPECT_TRUE(f.rejected.empty()) << (f.rejected.empty() ? "" : f.rejected[0].reason);
     EXPECT_TRUE(f.warnings.empty());
     ASSERT_GE(f.rows.size(), 6u);

@@ -4,16 +4,16 @@
 // configs of other models in the same conventions too"), and bad configs give one issue that
 // names the file, the JSON Pointer, what was expected and what was found.
 
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "roofline/io/presets.h"
 #include "roofline/model.h"
@@ -66,8 +66,7 @@ void expectError(const std::string& text, const std::string& pointer, const std:
     EXPECT_EQ(first->pointer, pointer) << first->message();
     const std::string message = first->message();
     EXPECT_EQ(message.rfind(kFile + ": ", 0), 0u) << message;
-    EXPECT_NE(message.find(pointer.empty() ? "the file" : pointer + " must be "),
-              std::string::npos)
+    EXPECT_NE(message.find(pointer.empty() ? "the file" : pointer + " must be "), std::string::npos)
         << message;
     EXPECT_NE(message.find(fragment), std::string::npos)
         << "fragment '" << fragment << "' not in: " << message;
@@ -391,12 +390,11 @@ TEST(ModelConfig, LayerTypesOverrideTheArchitecturePattern) {
     EXPECT_TRUE(overridden.tieWordEmbeddings) << "gemma ties embeddings by default";
 
     // Mistral slides everywhere unless layer_types says otherwise.
-    const Model mistral = parseOk(variant(
-        kSmallLlama, {{"model_type", "mistral"},
-                      {"sliding_window", 1024},
-                      {"layer_types",
-                       {"sliding_attention", "full_attention", "full_attention",
-                        "full_attention"}}}));
+    const Model mistral = parseOk(variant(kSmallLlama, {{"model_type", "mistral"},
+                                                        {"sliding_window", 1024},
+                                                        {"layer_types",
+                                                         {"sliding_attention", "full_attention",
+                                                          "full_attention", "full_attention"}}}));
     EXPECT_EQ(groupsOf(mistral), (Groups{{{1024, false}, 1}, {{0, false}, 3}}));
 }
 
@@ -424,16 +422,16 @@ TEST(ModelConfig, QwenSlidesOnlyWithUseSlidingWindowFromMaxWindowLayers) {
 TEST(ModelConfig, DisplayNameFromNameOrPath) {
     const Model m = parseOk(variant(kSmallLlama, {{"_name_or_path", "TinyLlama/TinyLlama-1.1B"}}));
     EXPECT_EQ(m.name, "TinyLlama-1.1B");
-    const Model sidecar = parseOk(variant(
-        kSmallLlama,
-        {{"_name_or_path", "TinyLlama/TinyLlama-1.1B"}, {"_roofline", {{"name", "Tiny"}}}}));
+    const Model sidecar =
+        parseOk(variant(kSmallLlama, {{"_name_or_path", "TinyLlama/TinyLlama-1.1B"},
+                                      {"_roofline", {{"name", "Tiny"}}}}));
     EXPECT_EQ(sidecar.name, "Tiny");
 }
 
 TEST(ModelConfig, DisplayNameOfALocalCheckpointPathIsNotEmpty) {
     // Trainers save local paths with a trailing slash: "./out/checkpoint-500/".
-    const Model m = parseOk(variant(kSmallLlama, {{"_name_or_path", "./out/checkpoint-500/"}}),
-                            "config");
+    const Model m =
+        parseOk(variant(kSmallLlama, {{"_name_or_path", "./out/checkpoint-500/"}}), "config");
     EXPECT_FALSE(m.name.empty()) << "expected a usable display name (checkpoint-500 or the id)";
 }
 
@@ -476,8 +474,8 @@ TEST(ModelConfigErrors, EncoderDecoderT5IsUnsupportedAtModelType) {
       "d_model": 512, "d_ff": 2048, "num_layers": 6, "num_heads": 8, "vocab_size": 32128
     })",
                 "/model_type", "\"t5\"");
-    const Loaded<Model> m = parseModelConfig(R"({"model_type": "t5", "is_encoder_decoder": true})",
-                                             kFile, "t5");
+    const Loaded<Model> m =
+        parseModelConfig(R"({"model_type": "t5", "is_encoder_decoder": true})", kFile, "t5");
     ASSERT_EQ(m.issues.size(), 1u);
     EXPECT_NE(m.issues[0].expected.find("supported decoder-only"), std::string::npos);
     EXPECT_NE(m.issues[0].found.find("encoder-decoder"), std::string::npos);
@@ -504,8 +502,7 @@ TEST(ModelConfigErrors, MissingHiddenSize) {
 }
 
 TEST(ModelConfigErrors, HiddenSizeAsStringShowsTheJsonText) {
-    expectError(variant(kSmallLlama, {{"hidden_size", "4096"}}), "/hidden_size",
-                "got \"4096\"");
+    expectError(variant(kSmallLlama, {{"hidden_size", "4096"}}), "/hidden_size", "got \"4096\"");
 }
 
 TEST(ModelConfigErrors, KvHeadsMustDivideQueryHeads) {
@@ -515,8 +512,7 @@ TEST(ModelConfigErrors, KvHeadsMustDivideQueryHeads) {
 }
 
 TEST(ModelConfigErrors, NegativeZeroAndHugeSizes) {
-    expectError(variant(kSmallLlama, {{"num_hidden_layers", -2}}), "/num_hidden_layers",
-                "got -2");
+    expectError(variant(kSmallLlama, {{"num_hidden_layers", -2}}), "/num_hidden_layers", "got -2");
     expectError(variant(kSmallLlama, {{"vocab_size", 0}}), "/vocab_size", "got 0");
     expectError(variant(kSmallLlama, {{"num_attention_heads", 0}}), "/num_attention_heads",
                 "got 0");
@@ -533,14 +529,14 @@ TEST(ModelConfigErrors, NegativeZeroAndHugeSizes) {
 TEST(ModelConfigErrors, NaNIsAcceptedAsPythonWritesItButIsNoSize) {
     // Python's json writes NaN and Infinity into config.json; they parse (DOMAIN.md §6
     // "Config hygiene"), and a size that holds one is refused under its key.
-    expectError(variant(kSmallLlama, {{"hidden_size", nullptr}}).replace(1, 0,
-                                                                         "\"hidden_size\": NaN, "),
-                "/hidden_size", "got NaN");
+    expectError(
+        variant(kSmallLlama, {{"hidden_size", nullptr}}).replace(1, 0, "\"hidden_size\": NaN, "),
+        "/hidden_size", "got NaN");
 }
 
 TEST(ModelConfigErrors, HeadDimNeededWhenHiddenIsNotAMultipleOfHeads) {
-    expectError(variant(kSmallLlama, {{"head_dim", nullptr}, {"hidden_size", 3000}}),
-                "/head_dim", "missing");
+    expectError(variant(kSmallLlama, {{"head_dim", nullptr}, {"hidden_size", 3000}}), "/head_dim",
+                "missing");
 }
 
 TEST(ModelConfigErrors, LayerTypesOfWrongLength) {
@@ -550,31 +546,32 @@ TEST(ModelConfigErrors, LayerTypesOfWrongLength) {
 }
 
 TEST(ModelConfigErrors, LayerTypesWithAnUnknownKind) {
-    expectError(variant(kSmallLlama, {{"sliding_window", 512},
-                                      {"layer_types",
-                                       {"full_attention", "sliding_attention",
-                                        "chunked_attention", "full_attention"}}}),
-                "/layer_types/2", "\"chunked_attention\"");
+    expectError(
+        variant(kSmallLlama,
+                {{"sliding_window", 512},
+                 {"layer_types",
+                  {"full_attention", "sliding_attention", "chunked_attention", "full_attention"}}}),
+        "/layer_types/2", "\"chunked_attention\"");
 }
 
 TEST(ModelConfigErrors, SlidingLayersNeedAWindow) {
-    expectError(variant(kSmallLlama, {{"layer_types",
-                                       {"sliding_attention", "full_attention", "full_attention",
-                                        "full_attention"}}}),
-                "/sliding_window", "missing");
+    expectError(
+        variant(kSmallLlama,
+                {{"layer_types",
+                  {"sliding_attention", "full_attention", "full_attention", "full_attention"}}}),
+        "/sliding_window", "missing");
 }
 
 TEST(ModelConfigErrors, MoeFields) {
-    expectError(variant(kQwen3_30B_A3B, {{"num_experts_per_tok", 129}}),
-                "/num_experts_per_tok", "an integer from 1 to 128");
+    expectError(variant(kQwen3_30B_A3B, {{"num_experts_per_tok", 129}}), "/num_experts_per_tok",
+                "an integer from 1 to 128");
     expectError(variant(kQwen3_30B_A3B, {{"moe_intermediate_size", nullptr}}),
                 "/moe_intermediate_size", "missing");
     expectError(variant(kQwen3_30B_A3B, {{"mlp_only_layers", "0,1"}}), "/mlp_only_layers",
                 "a list of layer indices");
-    expectError(variant(kDeepSeekV2Lite, {{"kv_lora_rank", nullptr}}), "/kv_lora_rank",
-                "missing");
-    expectError(variant(kDeepSeekV2Lite, {{"first_k_dense_replace", 28}}),
-                "/first_k_dense_replace", "an integer from 0 to 27");
+    expectError(variant(kDeepSeekV2Lite, {{"kv_lora_rank", nullptr}}), "/kv_lora_rank", "missing");
+    expectError(variant(kDeepSeekV2Lite, {{"first_k_dense_replace", 28}}), "/first_k_dense_replace",
+                "an integer from 0 to 27");
 }
 
 // Mixtral-8x7B's MoE keys (mistralai/Mixtral-8x7B-v0.1 config.json): the experts are
@@ -602,13 +599,12 @@ TEST(ModelConfigErrors, ExpertCountIsReportedUnderTheKeyThisFileUsed) {
     expectError(variant(kDeepSeekV2Lite, {{"n_routed_experts", 2000000}}), "/n_routed_experts",
                 "an integer from 1 to 1000000, got 2000000");
     // The parser still refuses what is no integer, under the same key.
-    expectError(variant(kMixtral, {{"num_local_experts", "8"}}), "/num_local_experts",
-                "got \"8\"");
+    expectError(variant(kMixtral, {{"num_local_experts", "8"}}), "/num_local_experts", "got \"8\"");
     expectError(variant(kMixtral, {{"num_experts_per_tok", 9}}), "/num_experts_per_tok",
                 "an integer from 1 to 8, got 9");
     // No message of a parsed config names a C++ member.
-    const Loaded<Model> m = parseModelConfig(variant(kMixtral, {{"num_local_experts", 2000000}}),
-                                             kFile, "bad");
+    const Loaded<Model> m =
+        parseModelConfig(variant(kMixtral, {{"num_local_experts", 2000000}}), kFile, "bad");
     for (const Issue& i : m.issues) {
         EXPECT_EQ(i.message().find("moe."), std::string::npos) << i.message();
         EXPECT_EQ(i.message().find("/num_experts "), std::string::npos) << i.message();
@@ -616,8 +612,8 @@ TEST(ModelConfigErrors, ExpertCountIsReportedUnderTheKeyThisFileUsed) {
 }
 
 TEST(ModelConfigErrors, WrongTypes) {
-    expectError(variant(kSmallLlama, {{"tie_word_embeddings", "false"}}),
-                "/tie_word_embeddings", "true or false, got \"false\"");
+    expectError(variant(kSmallLlama, {{"tie_word_embeddings", "false"}}), "/tie_word_embeddings",
+                "true or false, got \"false\"");
     expectError(variant(kSmallLlama, {{"model_type", 5}}), "/model_type", "a string, got 5");
     expectError(R"([{"model_type": "llama"}])", "", "a JSON object");
 }
@@ -625,7 +621,8 @@ TEST(ModelConfigErrors, WrongTypes) {
 TEST(ModelConfigErrors, EveryIssueOfABadConfigNamesTheFile) {
     // Several problems at once: all are reported, each with the file.
     const Loaded<Model> m = parseModelConfig(
-        variant(kSmallLlama, {{"hidden_size", "big"}, {"vocab_size", -1}, {"num_hidden_layers", 0}}),
+        variant(kSmallLlama,
+                {{"hidden_size", "big"}, {"vocab_size", -1}, {"num_hidden_layers", 0}}),
         kFile, "bad");
     EXPECT_FALSE(m.ok());
     ASSERT_GE(m.issues.size(), 3u);

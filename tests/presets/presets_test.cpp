@@ -3,7 +3,7 @@
 // files on disk, spec-sheet numbers arrive in SI units, and the model shapes and parameter
 // counts agree with ../shared/reference/models.json.
 
-#include <gtest/gtest.h>
+#include "roofline/io/presets.h"
 
 #include <algorithm>
 #include <cmath>
@@ -16,7 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "roofline/io/presets.h"
+#include <gtest/gtest.h>
+
 #include "roofline/io/scenario_file.h"
 #include "roofline/model.h"
 #include "roofline/validate.h"
@@ -187,9 +188,9 @@ TEST(PresetFiles, ModelDisplayNameComesFromTheRooflineSidecar) {
 
 TEST(PresetFiles, RequiredHardwareIdsExist) {
     const std::vector<std::string> ids = roofline::io::hardwareIds();
-    for (const char* id : {"a100-40gb-sxm", "a100-80gb-sxm", "h100-sxm", "h100-pcie", "h200",
-                           "h20", "l40s", "l4", "rtx-4090", "b200", "gb200", "mi300x", "mi325x",
-                           "mi355x", "tpu-v5e", "tpu-v5p", "tpu-v6e", "gaudi3"}) {
+    for (const char* id : {"a100-40gb-sxm", "a100-80gb-sxm", "h100-sxm", "h100-pcie", "h200", "h20",
+                           "l40s", "l4", "rtx-4090", "b200", "gb200", "mi300x", "mi325x", "mi355x",
+                           "tpu-v5e", "tpu-v5p", "tpu-v6e", "gaudi3"}) {
         EXPECT_TRUE(contains(ids, id)) << id;
     }
 }
@@ -208,8 +209,7 @@ TEST(PresetFiles, UnknownBuiltinIdIsAnErrorListingTheKnownIds) {
     const Loaded<Hardware> h = roofline::io::builtinHardware("h100");  // the id is h100-sxm
     ASSERT_FALSE(h.ok());
     ASSERT_FALSE(h.issues.empty());
-    EXPECT_NE(h.issues[0].message().find("h100-sxm"), std::string::npos)
-        << h.issues[0].message();
+    EXPECT_NE(h.issues[0].message().find("h100-sxm"), std::string::npos) << h.issues[0].message();
     const Loaded<Model> m = roofline::io::builtinModel("llama-3-8b-instruct");
     ASSERT_FALSE(m.ok());
     ASSERT_FALSE(m.issues.empty());
@@ -277,9 +277,9 @@ TEST(PresetHardware, H100SxmCarriesSchemaTwoFields) {
         << "only measured precisions; fp16 was not measured";
     EXPECT_EQ(h.achievableMemoryBandwidthBytesPerSecond, 0.0);
     // 794.5 / 989.4 = 80.3% of peak: inside DOMAIN.md §6's 50–80% band, at its top.
-    EXPECT_NEAR(h.achievableFlopsPerSecond[roofline::index(Precision::Bf16)] /
-                    h.peak(Precision::Bf16),
-                0.803, 0.001);
+    EXPECT_NEAR(
+        h.achievableFlopsPerSecond[roofline::index(Precision::Bf16)] / h.peak(Precision::Bf16),
+        0.803, 0.001);
 }
 
 TEST(PresetHardware, BinaryCapacitiesOfTheShippedPresets) {
@@ -363,8 +363,8 @@ TEST(PresetHardwareSchema, SchemaOneCapacityStaysDecimalAndLatencyMapsToAlpha) {
 
 TEST(PresetHardwareSchema, TheSchemaOneTestAcceleratorStillLoads) {
     // tests/data/valid/test-accelerator.json stays schema 1: 64 GB = 64e9 bytes, 3 µs, 500 W.
-    const Loaded<Hardware> h = roofline::io::loadHardwareFile(
-        std::string(ROOFLINE_TEST_DATA_DIR) + "/valid/test-accelerator.json");
+    const Loaded<Hardware> h = roofline::io::loadHardwareFile(std::string(ROOFLINE_TEST_DATA_DIR) +
+                                                              "/valid/test-accelerator.json");
     ASSERT_TRUE(h.ok()) << describeAll(h.issues);
     EXPECT_TRUE(h.issues.empty()) << describeAll(h.issues);
     EXPECT_EQ(h.value->memoryCapacityBytes, 64e9);
@@ -581,14 +581,14 @@ TEST(PresetModels, ParameterCountsMatchOfficialTotals) {
     };
     // official_params in ../shared/reference/models.json.
     const Official official[] = {
-        {"mixtral-8x7b", 46.7e9, 12.9e9},    // "46.7B total / 12.9B active (Mistral)"
-        {"mixtral-8x22b", 141e9, 39e9},      // "141B total / 39B active"
-        {"gpt-oss-120b", 116.8e9, 0.0},      // "117B total (116.8B)"; active excludes embed
-        {"deepseek-v3", 671e9, 0.0},         // "671B total" (MTP module excluded)
-        {"llama-3.1-8b", 8.03e9, 8.03e9},    // "~8.03B"
-        {"qwen2.5-7b", 7.61e9, 7.61e9},      // "7.61B (Qwen2.5 model card)"
-        {"llama-3.2-1b", 1.24e9, 1.24e9},    // "1.24B" (Llama 3.2 model card)
-        {"llama-3.2-3b", 3.21e9, 3.21e9},    // "3.21B" (Llama 3.2 model card)
+        {"mixtral-8x7b", 46.7e9, 12.9e9},  // "46.7B total / 12.9B active (Mistral)"
+        {"mixtral-8x22b", 141e9, 39e9},    // "141B total / 39B active"
+        {"gpt-oss-120b", 116.8e9, 0.0},    // "117B total (116.8B)"; active excludes embed
+        {"deepseek-v3", 671e9, 0.0},       // "671B total" (MTP module excluded)
+        {"llama-3.1-8b", 8.03e9, 8.03e9},  // "~8.03B"
+        {"qwen2.5-7b", 7.61e9, 7.61e9},    // "7.61B (Qwen2.5 model card)"
+        {"llama-3.2-1b", 1.24e9, 1.24e9},  // "1.24B" (Llama 3.2 model card)
+        {"llama-3.2-3b", 3.21e9, 3.21e9},  // "3.21B" (Llama 3.2 model card)
     };
     for (const Official& o : official) {
         SCOPED_TRACE(o.id);

@@ -2,13 +2,14 @@
 // Scenario files (toJson / parseScenarioFile), the scenario command-line options, and
 // resolve(): ids or files to a validated Scenario.
 
-#include <gtest/gtest.h>
+#include "roofline/io/scenario_file.h"
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "roofline/io/scenario_file.h"
+#include <gtest/gtest.h>
+
 #include "roofline/io/scenario_options.h"
 #include "roofline/validate.h"
 
@@ -235,8 +236,8 @@ TEST(ScenarioFile, BadValuesNameTheirPointer) {
     const Case cases[] = {
         {R"({"schema_version": 1, "hardware": "h100-sxm", "model": "m", "batch": 0})", "/batch",
          "an integer from 1 to 100000000, got 0"},
-        {R"({"schema_version": 1, "hardware": "h100-sxm", "model": "m", "batch": "8"})",
-         "/batch", "got \"8\""},
+        {R"({"schema_version": 1, "hardware": "h100-sxm", "model": "m", "batch": "8"})", "/batch",
+         "got \"8\""},
         {R"({"schema_version": 1, "hardware": "h100-sxm", "model": "m", "weights": "fp3"})",
          "/weights", "got \"fp3\""},
         {R"({"schema_version": 1, "hardware": "h100-sxm", "model": "m", "kv_cache": "tf32"})",
@@ -297,10 +298,9 @@ TEST(ScenarioFile, ToJsonWritesTheNewKeys) {
     s.workload.acceptanceRate = 0.5;
     const std::string text = roofline::io::toJson(s);
     for (const char* key :
-         {"\"expert_parallel\": false", "\"speculative\": {", "\"k\": 3",
-          "\"acceptance\": 0.5", "\"draft\": \"ngram\"", "\"memory_utilization\": 0.9",
-          "\"max_batched_tokens\": 8192", "\"ceilings\": \"peak\"",
-          "\"schema_version\": 1"}) {
+         {"\"expert_parallel\": false", "\"speculative\": {", "\"k\": 3", "\"acceptance\": 0.5",
+          "\"draft\": \"ngram\"", "\"memory_utilization\": 0.9", "\"max_batched_tokens\": 8192",
+          "\"ceilings\": \"peak\"", "\"schema_version\": 1"}) {
         EXPECT_NE(text.find(key), std::string::npos) << key << " not in\n" << text;
     }
 }
@@ -409,8 +409,7 @@ struct OptionsResult {
     std::vector<std::string> errors;  // the rows' messages
 };
 
-OptionsResult apply(const std::vector<std::string>& args, ScenarioFile& s,
-                    std::int64_t& gqaRatio) {
+OptionsResult apply(const std::vector<std::string>& args, ScenarioFile& s, std::int64_t& gqaRatio) {
     OptionsResult result;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::size_t eq = args[i].find('=');
@@ -445,11 +444,11 @@ TEST(ScenarioOptions, SeparateAndInlineValues) {
 TEST(ScenarioOptions, EveryOptionSetsItsField) {
     ScenarioFile s;
     std::int64_t gqa = 0;
-    const OptionsResult r = apply(
-        {"--hardware", "h200", "--model=qwen2.5-7b", "--batch", "32", "--prompt", "4096",
-         "--context=0", "--weights", "int4", "--activations", "fp8", "--kv=fp8", "--tp", "2",
-         "--flash-attention", "off", "--gqa-ratio", "7"},
-        s, gqa);
+    const OptionsResult r =
+        apply({"--hardware", "h200", "--model=qwen2.5-7b", "--batch", "32", "--prompt", "4096",
+               "--context=0", "--weights", "int4", "--activations", "fp8", "--kv=fp8", "--tp", "2",
+               "--flash-attention", "off", "--gqa-ratio", "7"},
+              s, gqa);
     EXPECT_TRUE(r.errors.empty()) << (r.errors.empty() ? "" : r.errors.front());
     EXPECT_TRUE(r.rest.empty());
     EXPECT_EQ(s.hardware, "h200");
@@ -499,11 +498,11 @@ TEST(ScenarioOptions, NewOptionsSetTheirFields) {
     EXPECT_EQ(t.workload.speculativeTokens, 16);
     EXPECT_EQ(t.workload.draftKind, DraftKind::Ngram);
     EXPECT_EQ(t.draftModel, "ngram");
-    EXPECT_TRUE(apply({"--draft-model", "x", "--draft-model=ngram", "--spec-k", "0",
-                       "--spec-accept", "0", "--expert-parallel", "off", "--ceilings", "peak",
-                       "--max-batched-tokens", "1"},
-                      t, gqa)
-                    .errors.empty());
+    EXPECT_TRUE(
+        apply({"--draft-model", "x", "--draft-model=ngram", "--spec-k", "0", "--spec-accept", "0",
+               "--expert-parallel", "off", "--ceilings", "peak", "--max-batched-tokens", "1"},
+              t, gqa)
+            .errors.empty());
     EXPECT_EQ(t.workload.draftKind, DraftKind::Ngram);
     EXPECT_EQ(t.draftModel, "ngram");
     EXPECT_EQ(t.workload.speculativeTokens, 0);
@@ -535,8 +534,9 @@ TEST(ScenarioOptions, BadValuesAreUsageErrors) {
         {{"--spec-accept", "nan"}, "got 'nan'"},
         {{"--spec-accept", "0.7x"}, "got '0.7x'"},
         {{"--spec-accept="}, "--spec-accept expects a number from 0 to 1, got ''"},
-        {{"--draft-model="}, "--draft-model expects ngram, a model preset id or a config.json "
-                             "path, got ''"},
+        {{"--draft-model="},
+         "--draft-model expects ngram, a model preset id or a config.json "
+         "path, got ''"},
         {{"--expert-parallel", "yes"}, "--expert-parallel expects on or off, got 'yes'"},
         {{"--memory-utilization", "0"},
          "--memory-utilization expects a number above 0 and at most 1, got '0'"},
@@ -560,12 +560,27 @@ TEST(ScenarioOptions, BadValuesAreUsageErrors) {
 
 TEST(ScenarioOptions, HelpMentionsEveryOption) {
     const std::string help(roofline::io::scenarioOptionsHelp());
-    for (const char* option : {"--hardware", "--model", "--batch", "--prompt", "--context",
-                               "--weights", "--activations", "--kv ", "--kv-heads",
-                               "--gqa-ratio", "--tp", "--flash-attention", "--expert-parallel",
-                               "--spec-k", "--spec-accept", "--draft-model",
-                               "--memory-utilization", "--max-batched-tokens", "--ceilings",
-                               "peak|achievable", "ngram"}) {
+    for (const char* option : {"--hardware",
+                               "--model",
+                               "--batch",
+                               "--prompt",
+                               "--context",
+                               "--weights",
+                               "--activations",
+                               "--kv ",
+                               "--kv-heads",
+                               "--gqa-ratio",
+                               "--tp",
+                               "--flash-attention",
+                               "--expert-parallel",
+                               "--spec-k",
+                               "--spec-accept",
+                               "--draft-model",
+                               "--memory-utilization",
+                               "--max-batched-tokens",
+                               "--ceilings",
+                               "peak|achievable",
+                               "ngram"}) {
         EXPECT_NE(help.find(option), std::string::npos) << option;
     }
 }
@@ -814,13 +829,15 @@ TEST(ScenarioPrice, NullIsNoPriceAndBadValuesNameTheKey) {
     for (const char* bad : {"-1", "2000000", "\"2.50\"", "true", "[2]"}) {
         const Loaded<ScenarioFile> r = parseScenarioFile(
             std::string(R"({"schema_version": 1, "hardware": "h100-sxm", "model": "llama-3.1-8b",
-                "price_per_device_hour_usd": )") + bad + "}",
+                "price_per_device_hour_usd": )") +
+                bad + "}",
             kFile);
         const roofline::Issue* e = firstError(r.issues);
         ASSERT_NE(e, nullptr) << bad;
         EXPECT_EQ(e->message(), std::string("scenarios/test.json: /price_per_device_hour_usd "
                                             "must be a number from 0 to 1e+06 (US dollars per "
-                                            "device-hour) or null (no price), got ") + bad);
+                                            "device-hour) or null (no price), got ") +
+                                    bad);
     }
 }
 

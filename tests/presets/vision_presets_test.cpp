@@ -2,10 +2,10 @@
 // The vision presets (ViT-L/16, CLIP ViT-L/14, ResNet-50) load from their config.json with
 // exact parameter counts, and vision configs the loader cannot read say why.
 
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <string>
+
+#include <gtest/gtest.h>
 
 #include "roofline/analysis.h"
 #include "roofline/io/presets.h"

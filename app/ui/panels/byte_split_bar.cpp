@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "byte_split_bar.h"
 
+#include <algorithm>
+#include <array>
+
 #include <QHelpEvent>
 #include <QPainter>
 #include <QToolTip>
-#include <algorithm>
-#include <array>
 
 #include "plot/plot_tooltip.h"
 #include "roofline/format.h"
@@ -91,8 +92,8 @@ void ByteSplitBar::rebuild() {
         for (const ByteCategory c : kAllByteCategories) {
             // A model without state layers moves no state bytes: no empty segment for it.
             if (c != ByteCategory::State || hasState(m_analysis)) {
-                bar.segments.push_back({categoryName(c, false), pass->traffic[c],
-                                        categoryColour(m_palette, c)});
+                bar.segments.push_back(
+                    {categoryName(c, false), pass->traffic[c], categoryColour(m_palette, c)});
             }
         }
         bar.segments.push_back({tr("link"), pass->linkBytes, m_palette.interconnect});
@@ -109,8 +110,8 @@ int ByteSplitBar::rowHeight() const { return fontMetrics().height() + 4; }
 
 int ByteSplitBar::nameWidth() const {
     int widest = 0;
-    for (const PassKind kind : {PassKind::Prefill, PassKind::Decode, PassKind::Verify,
-                                PassKind::Forward}) {
+    for (const PassKind kind :
+         {PassKind::Prefill, PassKind::Decode, PassKind::Verify, PassKind::Forward}) {
         widest = std::max(widest, fontMetrics().horizontalAdvance(qs(std::string(toString(kind)))));
     }
     return widest + 8;
@@ -118,8 +119,7 @@ int ByteSplitBar::nameWidth() const {
 
 QRect ByteSplitBar::barRect(std::size_t row) const {
     const int h = rowHeight();
-    return {nameWidth(), static_cast<int>(row) * h + 2, std::max(width() - nameWidth(), 1),
-            h - 4};
+    return {nameWidth(), static_cast<int>(row) * h + 2, std::max(width() - nameWidth(), 1), h - 4};
 }
 
 namespace {
@@ -144,7 +144,8 @@ std::vector<QPoint> ByteSplitBar::keyPlaces(int width) const {
     std::vector<QPoint> places;
     int x = 0;
     int row = 0;
-    for (const auto& [name, colour] : keyEntries(m_palette, m_hasAnalysis && hasState(m_analysis))) {
+    for (const auto& [name, colour] :
+         keyEntries(m_palette, m_hasAnalysis && hasState(m_analysis))) {
         const int entry = swatch + 3 + fm.horizontalAdvance(name) + 2;
         if (x > 0 && x + entry > width) {
             x = 0;
@@ -164,7 +165,8 @@ int ByteSplitBar::heightForWidth(int width) const {
 
 QSize ByteSplitBar::sizeHint() const {
     // The bars, then the key in the rows it took at the current width.
-    return {200, rowHeight() * static_cast<int>(m_bars.size() + static_cast<std::size_t>(m_keyRows))};
+    return {200,
+            rowHeight() * static_cast<int>(m_bars.size() + static_cast<std::size_t>(m_keyRows))};
 }
 
 QSize ByteSplitBar::minimumSizeHint() const { return {80, sizeHint().height()}; }
@@ -211,7 +213,8 @@ void ByteSplitBar::paintEvent(QPaintEvent* /*event*/) {
     const int top = static_cast<int>(m_bars.size()) * h;
     const std::vector<QPoint> places = keyPlaces(width());
     std::size_t i = 0;
-    for (const auto& [name, colour] : keyEntries(m_palette, m_hasAnalysis && hasState(m_analysis))) {
+    for (const auto& [name, colour] :
+         keyEntries(m_palette, m_hasAnalysis && hasState(m_analysis))) {
         const int x = places[i].x();
         const int y = top + places[i].y() * h;
         ++i;

@@ -8,10 +8,11 @@
 /// The tooltip of a bar gives the exact bytes. Like MemoryBar, new numbers only schedule a
 /// repaint; the widget asks for a new layout only when the number of bars changes.
 
+#include <vector>
+
 #include <QColor>
 #include <QString>
 #include <QWidget>
-#include <vector>
 
 #include "plot/plot_palette.h"
 #include "roofline/analysis.h"
@@ -28,8 +29,8 @@ public:
     };
     struct Bar {
         PassKind kind = PassKind::Decode;
-        QString name;  ///< "prefill", "decode", "verify"
-        QColor colour;  ///< the phase hue (its name)
+        QString name;                   ///< "prefill", "decode", "verify"
+        QColor colour;                  ///< the phase hue (its name)
         std::vector<Segment> segments;  ///< always four, in the order above
         QString toolTip;
     };

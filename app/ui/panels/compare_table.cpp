@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "compare_table.h"
 
+#include <algorithm>
+
 #include <QDir>
 #include <QEvent>
 #include <QHBoxLayout>
@@ -12,7 +14,6 @@
 #include <QTableWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
-#include <algorithm>
 
 #include "plot/plot_tooltip.h"
 #include "roofline/format.h"
@@ -34,12 +35,10 @@ CompareTable::CompareTable(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     m_table = new QTableWidget(0, ColumnCount, this);
-    m_table->setHorizontalHeaderLabels({QString(), tr("Scenario"), tr("Hardware × devices"),
-                                        tr("Weights / act. / KV"), tr("Batch"),
-                                        tr("Prompt / context"), tr("TTFT"), tr("TPOT"),
-                                        tr("Decode tok/s per device"), tr("Cost"),
-                                        tr("Energy (max)"), tr("Decode bound"),
-                                        tr("Fits (memory per device)")});
+    m_table->setHorizontalHeaderLabels(
+        {QString(), tr("Scenario"), tr("Hardware × devices"), tr("Weights / act. / KV"),
+         tr("Batch"), tr("Prompt / context"), tr("TTFT"), tr("TPOT"), tr("Decode tok/s per device"),
+         tr("Cost"), tr("Energy (max)"), tr("Decode bound"), tr("Fits (memory per device)")});
     m_table->horizontalHeaderItem(TokensPerDevice)
         ->setToolTip(tr("Decode tokens per second over all devices, divided by the devices"));
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -64,8 +63,7 @@ CompareTable::CompareTable(QWidget* parent) : QWidget(parent) {
 
     connect(add, &QPushButton::clicked, this, &CompareTable::addRequested);
     connect(m_removeAll, &QPushButton::clicked, this, [this] { emit removeRequested(-1); });
-    connect(m_table, &QTableWidget::itemSelectionChanged, this,
-            &CompareTable::onSelectionChanged);
+    connect(m_table, &QTableWidget::itemSelectionChanged, this, &CompareTable::onSelectionChanged);
 }
 
 void CompareTable::onSelectionChanged() {
@@ -161,9 +159,10 @@ void CompareTable::fillRow(int row, const CompareRow& r, bool current) {
     QFont font = name->font();
     font.setBold(current);
     name->setFont(font);
-    name->setToolTip(current ? tr("The scenario the sliders edit")
-                             : tr("%1\nSelect to edit it with the sliders")
-                                   .arg(QDir::toNativeSeparators(r.path)));
+    name->setToolTip(
+        current
+            ? tr("The scenario the sliders edit")
+            : tr("%1\nSelect to edit it with the sliders").arg(QDir::toNativeSeparators(r.path)));
     if (!m.fits) {
         m_table->item(row, Fits)->setForeground(m_palette.warning);
     } else {
@@ -219,8 +218,7 @@ void CompareTable::setPlotPalette(const PlotPalette& palette) {
     m_palette = palette;
     for (int row = 0; row < m_table->rowCount(); ++row) {
         if (QTableWidgetItem* name = m_table->item(row, Name)) {
-            const std::size_t colour =
-                row == 0 ? 0 : m_colours[static_cast<std::size_t>(row - 1)];
+            const std::size_t colour = row == 0 ? 0 : m_colours[static_cast<std::size_t>(row - 1)];
             name->setIcon(swatch(colour, row == 0));
         }
     }

@@ -7,10 +7,11 @@
 /// through roofline/format.h; the table does no arithmetic. Selecting a compare row asks
 /// for it to become the scenario the sliders edit (rowActivated).
 
+#include <vector>
+
 #include <QColor>
 #include <QString>
 #include <QWidget>
-#include <vector>
 
 #include "plot/plot_palette.h"
 #include "roofline/analysis.h"
@@ -25,7 +26,7 @@ namespace roofline::ui {
 /// One row: who the scenario is and its analysis (both only read during the call).
 struct CompareRow {
     QString name;
-    QString path;  ///< the file it came from, for the tooltip; may be empty
+    QString path;            ///< the file it came from, for the tooltip; may be empty
     std::size_t colour = 0;  ///< PlotPalette::compare index (compare rows)
     const Scenario* scenario = nullptr;
     const Analysis* analysis = nullptr;

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "controls_panel.h"
 
+#include <algorithm>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QEvent>
-#include <QFontMetrics>
 #include <QFileInfo>
+#include <QFontMetrics>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -15,15 +17,14 @@
 #include <QSlider>
 #include <QStandardItemModel>
 #include <QToolButton>
-#include <algorithm>
 
 #include "panels/fraction_control.h"
-#include "plot/plot_tooltip.h"
 #include "panels/quantization.h"
+#include "panels/slider_control.h"
+#include "plot/plot_tooltip.h"
 #include "roofline/format.h"
 #include "roofline/io/presets.h"
 #include "window/scenario_controller.h"
-#include "panels/slider_control.h"
 
 namespace roofline::ui {
 namespace {
@@ -145,17 +146,18 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
     m_draft = new QComboBox(this);
     m_draft->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_draft->setMinimumContentsLength(16);
-    m_draft->addItem(tr("n-gram (free)"), QString::fromUtf8(io::kNgramDraft.data(),
-                                                           static_cast<qsizetype>(
-                                                               io::kNgramDraft.size())));
+    m_draft->addItem(
+        tr("n-gram (free)"),
+        QString::fromUtf8(io::kNgramDraft.data(), static_cast<qsizetype>(io::kNgramDraft.size())));
     m_draft->setItemData(0, tr("Prompt lookup: drafts cost nothing on the devices"),
                          Qt::ToolTipRole);
-    m_draft->addItem(tr("MTP layers (the model's own)"),
-                     QString::fromUtf8(io::kMtpDraft.data(),
-                                       static_cast<qsizetype>(io::kMtpDraft.size())));
-    m_draft->setItemData(1, tr("The target's multi-token-prediction layers draft the tokens "
-                               "(DeepSeek-V3, Qwen3-Next, GLM); a model without them falls back "
-                               "to n-gram, with a warning"),
+    m_draft->addItem(
+        tr("MTP layers (the model's own)"),
+        QString::fromUtf8(io::kMtpDraft.data(), static_cast<qsizetype>(io::kMtpDraft.size())));
+    m_draft->setItemData(1,
+                         tr("The target's multi-token-prediction layers draft the tokens "
+                            "(DeepSeek-V3, Qwen3-Next, GLM); a model without them falls back "
+                            "to n-gram, with a warning"),
                          Qt::ToolTipRole);
     for (int i = 0; i < m_model->count(); ++i) {
         if (m_model->itemData(i).isValid()) {  // not a family header
@@ -431,9 +433,8 @@ void ControlsPanel::syncExpertParallel() {
     const bool moe = m_controller.isMixtureOfExperts();
     m_expertParallel->setEnabled(m_controller.expertParallelApplicable());
     if (!moe) {
-        m_expertParallel->setToolTip(
-            tr("Needs a mixture-of-experts model: %1 is dense")
-                .arg(qs(m_controller.scenario().model.name)));
+        m_expertParallel->setToolTip(tr("Needs a mixture-of-experts model: %1 is dense")
+                                         .arg(qs(m_controller.scenario().model.name)));
     } else if (!m_controller.expertParallelApplicable()) {
         m_expertParallel->setToolTip(
             tr("Needs tensor parallel > 1: the experts spread whole over the devices"));
@@ -575,11 +576,11 @@ void ControlsPanel::sync() {
                 .arg(precisionName(w.weightPrecision), precisionName(w.activationPrecision)));
         m_quantCombo->setCurrentIndex(kQuantSteps);
     }
-    m_computeRoof->setText(
-        (w.ceilings == Ceilings::Achievable ? tr("computes on the %1 roof (%2 achievable)")
-                                            : tr("computes on the %1 roof (%2)"))
-            .arg(precisionName(analysis.computePrecision),
-                 qs(formatSi(analysis.peakFlopsPerSecond, "FLOP/s"))));
+    m_computeRoof->setText((w.ceilings == Ceilings::Achievable
+                                ? tr("computes on the %1 roof (%2 achievable)")
+                                : tr("computes on the %1 roof (%2)"))
+                               .arg(precisionName(analysis.computePrecision),
+                                    qs(formatSi(analysis.peakFlopsPerSecond, "FLOP/s"))));
 
     selectData(m_kv, static_cast<int>(w.kvPrecision), precisionName(w.kvPrecision));
     syncGqa();

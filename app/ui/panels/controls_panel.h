@@ -9,10 +9,11 @@
 /// change goes to the ScenarioController through a setter; the controller's answer comes
 /// back through sync(), which updates the widgets inside QSignalBlockers.
 
-#include <QList>
-#include <QWidget>
 #include <cstdint>
 #include <string>
+
+#include <QList>
+#include <QWidget>
 
 class QCheckBox;
 class QComboBox;

@@ -8,10 +8,11 @@
 /// need from the presets (the next hardware, the draft model) is looked up once per hardware
 /// and model, not on every slider step.
 
-#include <QStringList>
-#include <QWidget>
 #include <optional>
 #include <string>
+
+#include <QStringList>
+#include <QWidget>
 
 #include "roofline/analysis.h"
 #include "roofline/levers.h"

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fraction_control.h"
 
+#include <cmath>
+
 #include <QHBoxLayout>
 #include <QLocale>
 #include <QSignalBlocker>
 #include <QSlider>
-#include <cmath>
 
 #include "roofline/format.h"
 

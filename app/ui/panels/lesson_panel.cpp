@@ -94,16 +94,14 @@ QStringList LessonPanel::expectationLines() const {
     if (!m_lesson) {
         return lines;
     }
-    for (std::size_t i = 0; i < m_lesson->expectations.size() && i < m_check.results.size();
-         ++i) {
+    for (std::size_t i = 0; i < m_lesson->expectations.size() && i < m_check.results.size(); ++i) {
         const io::Expectation& e = m_lesson->expectations[i];
         const io::ExpectationResult& r = m_check.results[i];
         const QString mark = !r.evaluated ? QStringLiteral("?")
                              : r.holds    ? QStringLiteral("✓")
                                           : QStringLiteral("✗");
         const QString claim = qs(e.claim.empty() ? io::describe(e) : e.claim);
-        const QString actual =
-            r.evaluated ? qs(io::actualText(e, r)) : tr("cannot be checked");
+        const QString actual = r.evaluated ? qs(io::actualText(e, r)) : tr("cannot be checked");
         lines << QStringLiteral("%1 %2 — %3").arg(mark, claim, actual);
     }
     return lines;
@@ -112,8 +110,9 @@ QStringList LessonPanel::expectationLines() const {
 void LessonPanel::render() {
     if (!m_lesson) {
         m_title->setText(tr("<b>No lesson open</b>"));
-        m_lookAt->setText(tr("Choose one from the Lessons menu: each opens a scenario that "
-                             "answers questions from the course, with claims checked live."));
+        m_lookAt->setText(
+            tr("Choose one from the Lessons menu: each opens a scenario that "
+               "answers questions from the course, with claims checked live."));
         m_expectations->clear();
         return;
     }
@@ -129,7 +128,7 @@ void LessonPanel::render() {
         const bool ok = r.evaluated && r.holds;
         // Green tick, red cross: with the mark itself, colour is never the only cue.
         const QString mark = !r.evaluated ? QStringLiteral("<span style='color:#b26b00'>?</span>")
-                             : ok ? QStringLiteral("<span style='color:#1a7f37'>✓</span>")
+                             : ok         ? QStringLiteral("<span style='color:#1a7f37'>✓</span>")
                                   : QStringLiteral("<span style='color:#cf222e'>✗</span>");
         const QString claim = qs(e.claim.empty() ? io::describe(e) : e.claim).toHtmlEscaped();
         const QString actual =

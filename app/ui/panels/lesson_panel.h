@@ -6,9 +6,10 @@
 /// its expectations with ✓ or ✗, checked against the live analysis (io::checkLesson on the
 /// analysis JSON) as the sliders move.
 
-#include <QWidget>
 #include <optional>
 #include <string>
+
+#include <QWidget>
 
 #include "roofline/analysis.h"
 #include "roofline/io/lesson.h"

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "memory_bar.h"
 
-#include <QPainter>
 #include <algorithm>
+
+#include <QPainter>
 
 namespace roofline::ui {
 

@@ -12,8 +12,8 @@ namespace roofline::ui {
 
 using roofline::kQuantizationSchemes;
 using roofline::Quantization;
-using roofline::QuantizationScheme;
 using roofline::quantizationOf;
+using roofline::QuantizationScheme;
 using roofline::scheme;
 
 }  // namespace roofline::ui

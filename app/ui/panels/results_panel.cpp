@@ -1,20 +1,21 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "results_panel.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QLabel>
 #include <QVBoxLayout>
-#include <algorithm>
-#include <cmath>
 
 #include "panels/byte_split_bar.h"
 #include "panels/memory_bar.h"
+#include "panels/value_field.h"
 #include "plot/plot_tooltip.h"
 #include "roofline/comparison.h"
 #include "roofline/format.h"
-#include "panels/value_field.h"
 
 namespace roofline::ui {
 
@@ -184,15 +185,15 @@ void ResultsPanel::setAnalysis(const Analysis& a) {
         set("tpot", none);
         set("tokensPerSecond", formatNumber(a.imagesPerSecond) + " images/s");
     } else {
-    set("ttft", formatDuration(a.ttftSeconds));
-    set("tpot", formatDuration(a.tpotSeconds));
-    set("tokensPerSecond", formatNumber(a.decodeTokensPerSecond) + " tok/s");
+        set("ttft", formatDuration(a.ttftSeconds));
+        set("tpot", formatDuration(a.tpotSeconds));
+        set("tokensPerSecond", formatNumber(a.decodeTokensPerSecond) + " tok/s");
     }
     // τ tokens per draft-and-verify step, against plain decoding's TPOT.
-    set("speculative", a.speculative ? formatNumber(a.speculative->tokensPerStep) +
-                                           " tok/step; plain TPOT " +
-                                           formatDuration(a.speculative->plainTpotSeconds)
-                                     : std::string("off"));
+    set("speculative", a.speculative
+                           ? formatNumber(a.speculative->tokensPerStep) + " tok/step; plain TPOT " +
+                                 formatDuration(a.speculative->plainTpotSeconds)
+                           : std::string("off"));
     // append(), not "$" + std::string: GCC 12 -O3 warns a false -Wrestrict (GCC bug 105651).
     // Encoders and CNNs: per image (the engine fills the per-image figures for them).
     const bool perImage = a.modelKind != ModelKind::Decoder;
@@ -210,8 +211,7 @@ void ResultsPanel::setAnalysis(const Analysis& a) {
     // The bound and the share of the pass's time in operators bound that way (DOMAIN §5).
     const auto bound = [](const PassCost& p) {
         const double share = p.shares[p.bound];
-        return std::string(toString(p.bound)) + "-bound (" + formatNumber(share * 100.0, 2) +
-               "%)";
+        return std::string(toString(p.bound)) + "-bound (" + formatNumber(share * 100.0, 2) + "%)";
     };
     set("prefillBound", bound(a.primary()));
     set("prefillIntensity", formatNumber(a.primary().intensity()) + " FLOP/byte");
@@ -230,7 +230,8 @@ void ResultsPanel::setAnalysis(const Analysis& a) {
                           ? formatInteger(std::llround(*a.goldilocksContextTokens)) + " tokens"
                           : std::string("never"));
     if (images) {  // defined on the decode step, which an encoder or a CNN does not have
-        for (const char* key : {"criticalBatch", "matmulCriticalBatch", "goldilocks", "speculative"}) {
+        for (const char* key :
+             {"criticalBatch", "matmulCriticalBatch", "goldilocks", "speculative"}) {
             set(key, "n/a (no decode step)");
         }
     }
@@ -243,13 +244,12 @@ void ResultsPanel::setAnalysis(const Analysis& a) {
     m_memoryBar->setUsage(m.usableBytes > 0.0 ? m.totalBytes / m.usableBytes : 0.0,
                           qs(formatBytes(m.totalBytes) + " / " + formatBytes(m.usableBytes)),
                           m.fits);
-    m_memoryBar->setToolTip(tr("per device: weights %1, KV cache %2, workspace %3; usable %4 "
-                               "of %5")
-                                .arg(qs(formatBytes(m.weightBytes)),
-                                     qs(formatBytes(m.kvCacheBytes)),
-                                     qs(formatBytes(m.workspaceBytes)),
-                                     qs(formatBytes(m.usableBytes)),
-                                     qs(formatBytes(m.capacityBytes))));
+    m_memoryBar->setToolTip(
+        tr("per device: weights %1, KV cache %2, workspace %3; usable %4 "
+           "of %5")
+            .arg(qs(formatBytes(m.weightBytes)), qs(formatBytes(m.kvCacheBytes)),
+                 qs(formatBytes(m.workspaceBytes)), qs(formatBytes(m.usableBytes)),
+                 qs(formatBytes(m.capacityBytes))));
 
     if (m_baseline && m_baseline->passes.size() >= 2 && a.passes.size() >= 2) {
         const Analysis& b = *m_baseline;

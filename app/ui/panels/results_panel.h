@@ -7,9 +7,10 @@
 /// phase's bound and intensity, the ridge point, the critical batch,
 /// memory use against capacity, and the engine's warnings. PassKind colours match the plot.
 
+#include <optional>
+
 #include <QHash>
 #include <QWidget>
-#include <optional>
 
 #include "plot/plot_palette.h"
 #include "roofline/analysis.h"

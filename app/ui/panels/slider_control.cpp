@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "slider_control.h"
 
+#include <algorithm>
+#include <limits>
+
 #include <QHBoxLayout>
 #include <QLocale>
 #include <QSignalBlocker>
 #include <QSlider>
-#include <algorithm>
-#include <limits>
 
 #include "roofline/format.h"
 

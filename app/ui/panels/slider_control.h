@@ -6,11 +6,12 @@
 /// SliderMapping ticks; the spin box holds the exact value (any integer in range, or only
 /// the mapping's values when restricted, e.g. the GQA divisors).
 
-#include <QSpinBox>
-#include <QWidget>
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+
+#include <QSpinBox>
+#include <QWidget>
 
 #include "panels/slider_mapping.h"
 

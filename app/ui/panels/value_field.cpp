@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "value_field.h"
 
+#include <algorithm>
+
 #include <QEvent>
 #include <QLabel>
-#include <algorithm>
 
 namespace roofline::ui {
 

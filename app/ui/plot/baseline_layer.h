@@ -14,12 +14,12 @@
 /// are drawn straight onto the widget with the other data (directItems(), direct_items.h);
 /// the labels are placed by the plot's one placement pass (RooflinePlot::placeLabels).
 
-#include <qcustomplot.h>
+#include <cstdint>
+#include <vector>
 
 #include <QFont>
 #include <QPointF>
-#include <cstdint>
-#include <vector>
+#include <qcustomplot.h>
 
 #include "plot/plot_layer.h"
 #include "plot/plot_palette.h"

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "compare_layer.h"
 
-#include <qcustomplot.h>
-
 #include <algorithm>
 #include <cmath>
+
+#include <qcustomplot.h>
 
 #include "plot/plot_items.h"
 #include "plot/plot_scene.h"
@@ -174,8 +174,8 @@ void CompareLayer::applyStyle() {
         // Filled when the scenario fits in memory, hollow when it does not (as the frontier
         // draws configurations that do not fit).
         const bool fits = m_entries[i].analysis.memory.fits;
-        const QPen outline = fits ? QPen(m_palette.foreground, 1.2 * m_scale)
-                                  : QPen(colour, 2.2 * m_scale);
+        const QPen outline =
+            fits ? QPen(m_palette.foreground, 1.2 * m_scale) : QPen(colour, 2.2 * m_scale);
         const QBrush fill = fits ? QBrush(colour) : QBrush(Qt::NoBrush);
         items.prefill->setScatterStyle(
             QCPScatterStyle(QCPScatterStyle::ssDiamond, outline, fill, 13.0 * m_scale));
@@ -282,8 +282,8 @@ std::vector<CompareLayer::LabelSlot> CompareLayer::labelRequests(int pointPriori
         lefts.push_back(last);
         LabelSlot slot;
         slot.label = label;
-        for (const double top : {at.y() - size.height() - gap, at.y() + gap,
-                                 at.y() - 2.0 * size.height() - gap}) {
+        for (const double top :
+             {at.y() - size.height() - gap, at.y() + gap, at.y() - 2.0 * size.height() - gap}) {
             for (const double left : lefts) {
                 const QRectF box(QPointF(left, top), size);
                 slot.request.candidates.push_back({box, box.center(), 0.0});
@@ -331,9 +331,9 @@ QString CompareLayer::tooltipAt(const QPointF& pixel, double maxDistance) const 
             const double dy = m_plot->yAxis->coordToPixel(py) - pixel.y();
             if (dx * dx + dy * dy <= best) {
                 best = dx * dx + dy * dy;
-                text = entry.name + QStringLiteral(": ") + tooltipText(pass->kind, *pass) +
-                       (a.memory.fits ? QString()
-                                      : QObject::tr("\ndoes not fit in memory (hollow)"));
+                text =
+                    entry.name + QStringLiteral(": ") + tooltipText(pass->kind, *pass) +
+                    (a.memory.fits ? QString() : QObject::tr("\ndoes not fit in memory (hollow)"));
             }
         }
     }

@@ -17,14 +17,15 @@
 /// that the no-overlap guarantee of issue 12 covers them: the layer says where each may go
 /// (labelRequests()), the plot decides.
 
+#include <cstdint>
+#include <vector>
+
 #include <QColor>
 #include <QFont>
 #include <QPointF>
 #include <QRectF>
 #include <QString>
 #include <QStringList>
-#include <cstdint>
-#include <vector>
 
 #include "plot/label_placer.h"
 #include "plot/plot_layer.h"
@@ -44,7 +45,7 @@ class PlotLabel;
 
 /// One compare scenario as the plot draws it.
 struct CompareEntry {
-    QString name;  ///< short name, written beside its points and roof
+    QString name;            ///< short name, written beside its points and roof
     std::size_t colour = 0;  ///< index into PlotPalette::compare
     Analysis analysis;
 };

@@ -9,9 +9,8 @@
 /// (plot_buffers.h). Such an item is on no layer, so QCustomPlot never draws it;
 /// RooflinePlot::paintEvent and RooflinePlot::draw (export) do.
 
-#include <qcustomplot.h>
-
 #include <QRegion>
+#include <qcustomplot.h>
 
 #include "plot/plot_footprint.h"
 

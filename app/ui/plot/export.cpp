@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export.h"
 
-#include <qcustomplot.h>
-
 #include <QApplication>
 #include <QFileInfo>
 #include <QFontMetrics>
@@ -14,6 +12,7 @@
 #include <QPdfWriter>
 #include <QSaveFile>
 #include <QSvgGenerator>
+#include <qcustomplot.h>
 
 #include "plot/plot_scene.h"
 #include "plot/roofline_plot.h"

@@ -27,9 +27,10 @@ struct ImageCaption {
 /// Writes the plot at `size` pixels (points for PDF) in the format the suffix names:
 /// .png (QCustomPlot::toPixmap), .svg (QSvgGenerator + toPainter) or .pdf (savePdf).
 /// PNG and SVG are written atomically (QSaveFile), with alt text: a roofline plot's scene in
-/// words (describeScene, plot_scene.h) in the PNG's "Description" text and the SVG's <desc>. With a caption the plot keeps `size` and
-/// the image grows by the caption's height below it (captionHeight); a PDF is then drawn
-/// with QPdfWriter + toPainter, as savePdf draws it. Returns an error sentence, or empty.
+/// words (describeScene, plot_scene.h) in the PNG's "Description" text and the SVG's <desc>. With a
+/// caption the plot keeps `size` and the image grows by the caption's height below it
+/// (captionHeight); a PDF is then drawn with QPdfWriter + toPainter, as savePdf draws it. Returns
+/// an error sentence, or empty.
 QString exportPlot(QCustomPlot& plot, const QString& path, QSize size,
                    const ImageCaption& caption = {});
 

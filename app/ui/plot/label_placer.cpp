@@ -174,8 +174,8 @@ std::vector<Placement> placeLabels(const std::vector<LabelRequest>& requests,
             const QSizeF size = request.candidates.front().rect.size();
             const double step = std::max(4.0, size.height() / 2.0);
             const QPointF centre = request.anchor - QPointF(size.width(), size.height()) / 2.0;
-            const int rings = static_cast<int>(
-                std::ceil(std::max(bounds.width(), bounds.height()) / step)) + 1;
+            const int rings =
+                static_cast<int>(std::ceil(std::max(bounds.width(), bounds.height()) / step)) + 1;
             double best = std::numeric_limits<double>::infinity();
             for (int ring = 0; ring <= rings && !(best < std::numeric_limits<double>::infinity());
                  ++ring) {
@@ -249,9 +249,9 @@ std::vector<Placement> placeLabels(const std::vector<LabelRequest>& requests,
 
 std::vector<LabelBox> candidatesAround(const QPointF& anchor, const QSizeF& size, double gap,
                                        const std::vector<Side>& order) {
-    static const std::vector<Side> kAll = {Side::Right,      Side::Left,       Side::Above,
-                                           Side::Below,      Side::RightBelow, Side::RightAbove,
-                                           Side::LeftAbove,  Side::LeftBelow};
+    static const std::vector<Side> kAll = {Side::Right,     Side::Left,       Side::Above,
+                                           Side::Below,     Side::RightBelow, Side::RightAbove,
+                                           Side::LeftAbove, Side::LeftBelow};
     const std::vector<Side>& sides = order.empty() ? kAll : order;
     const double w = size.width();
     const double h = size.height();

@@ -24,10 +24,11 @@
 ///   4. Draw each placed label in its box; when Placement::leader is set, draw a short
 ///      line from the anchor to Placement::leaderEnd.
 
+#include <vector>
+
 #include <QPointF>
 #include <QRectF>
 #include <QSizeF>
-#include <vector>
 
 namespace roofline::ui {
 
@@ -61,8 +62,8 @@ struct Placement {
     /// Index into the request's candidates; candidates.size() for a spot found by the
     /// grid search; -1 = dropped.
     int candidate = -1;
-    LabelBox box;        ///< the chosen box (empty when dropped)
-    bool free = false;   ///< the box meets nothing (false for a forced, overlapping one)
+    LabelBox box;       ///< the chosen box (empty when dropped)
+    bool free = false;  ///< the box meets nothing (false for a forced, overlapping one)
     bool leader = false;
     QPointF leaderEnd;  ///< the nearest point of the box to the anchor
 };

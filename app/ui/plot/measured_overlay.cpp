@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "measured_overlay.h"
 
+#include <algorithm>
+
 #include <QFileInfo>
 #include <QStringList>
-#include <algorithm>
 
 #include "plot/plot_scene.h"
 #include "plot/plot_tooltip.h"
@@ -31,9 +32,8 @@ void MeasuredOverlay::applyStyle() {
     const double scale = m_plot->presentationMode() ? 1.5 : 1.0;
     const QColor colour = m_plot->plotPalette().measured;
     m_markers->setPen(QPen(colour, 2.0 * scale));
-    m_markers->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar,
-                                               QPen(colour, 2.0 * scale), Qt::NoBrush,
-                                               14.0 * scale));
+    m_markers->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, QPen(colour, 2.0 * scale),
+                                               Qt::NoBrush, 14.0 * scale));
 }
 
 MeasuredOverlay::ImportResult MeasuredOverlay::importFile(const QString& path) {
@@ -45,12 +45,12 @@ MeasuredOverlay::ImportResult MeasuredOverlay::importFile(const QString& path) {
     if (file.rows.empty()) {
         result.summary = tr("No measured row of %1 could be used.").arg(name);
     } else {
-        const QString rows = result.kept == 1 ? tr("1 measured row") : tr("%1 measured rows").arg(result.kept);
-        result.summary = result.rejected == 0
-                             ? tr("%1 from %2 on the plot.").arg(rows, name)
-                             : tr("%1 from %2 on the plot; %3 rejected.")
-                                   .arg(rows, name)
-                                   .arg(result.rejected);
+        const QString rows =
+            result.kept == 1 ? tr("1 measured row") : tr("%1 measured rows").arg(result.kept);
+        result.summary =
+            result.rejected == 0
+                ? tr("%1 from %2 on the plot.").arg(rows, name)
+                : tr("%1 from %2 on the plot; %3 rejected.").arg(rows, name).arg(result.rejected);
     }
     QStringList details;
     for (const io::MeasuredRejected& r : file.rejected) {

@@ -13,10 +13,11 @@
 /// in the plot's cached roof picture (RooflinePlot::setOverlay), so a slider step costs
 /// nothing more. Only a tooltip reads the current scenario (its ceilings and hardware).
 
-#include <QObject>
-#include <QString>
 #include <array>
 #include <vector>
+
+#include <QObject>
+#include <QString>
 
 #include "plot/plot_layer.h"
 #include "roofline/io/measured.h"

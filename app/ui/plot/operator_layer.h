@@ -9,8 +9,9 @@
 /// straight onto the widget with the other data (direct_items.h): the plot draws the
 /// layer's directItems() in its paint and export passes.
 
-#include <QPointF>
 #include <vector>
+
+#include <QPointF>
 
 #include "plot/plot_layer.h"
 #include "plot/plot_palette.h"

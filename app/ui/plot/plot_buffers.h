@@ -15,10 +15,10 @@
 /// into a fresh allocation: first touching a fresh full-size buffer costs a page fault per
 /// 4 KiB, milliseconds in all.
 
-#include <qcustomplot.h>
-
 #include <cstdint>
 #include <vector>
+
+#include <qcustomplot.h>
 
 namespace roofline::ui {
 

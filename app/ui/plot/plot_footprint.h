@@ -8,9 +8,8 @@
 /// edges, pen widths and glyph overhang. Everything is clipped to the item's axis rect, as
 /// the item's drawing is.
 
-#include <qcustomplot.h>
-
 #include <QRegion>
+#include <qcustomplot.h>
 
 #include "plot/plot_items.h"
 

@@ -5,9 +5,8 @@
 /// QCustomPlot items that draw what the stock ones draw, cheaper on the raster engine; on
 /// other paint engines (PDF, SVG export) they draw exactly as the stock ones.
 
-#include <qcustomplot.h>
-
 #include <QStaticText>
+#include <qcustomplot.h>
 
 namespace roofline::ui {
 

@@ -28,8 +28,8 @@ PlotPalette PlotPalette::lightTheme() {
     p.activationBytes = QColor(150, 150, 150);
     p.stateBytes = QColor(204, 121, 167);
     // Far from vermillion and blue (the phases), and readable on white.
-    p.compare = {QColor(0, 158, 115),  QColor(190, 140, 0),  QColor(200, 40, 140),
-                 QColor(140, 85, 40),  QColor(0, 160, 170),  QColor(110, 130, 20),
+    p.compare = {QColor(0, 158, 115),  QColor(190, 140, 0), QColor(200, 40, 140),
+                 QColor(140, 85, 40),  QColor(0, 160, 170), QColor(110, 130, 20),
                  QColor(150, 110, 230)};
     return p;
 }
@@ -55,8 +55,8 @@ PlotPalette PlotPalette::darkTheme() {
     p.kvBytes = QColor(240, 200, 70);
     p.activationBytes = QColor(130, 130, 130);
     p.stateBytes = QColor(225, 150, 195);
-    p.compare = {QColor(0, 200, 150),  QColor(230, 190, 60),  QColor(240, 100, 190),
-                 QColor(205, 145, 95), QColor(60, 210, 220),  QColor(170, 190, 60),
+    p.compare = {QColor(0, 200, 150),  QColor(230, 190, 60), QColor(240, 100, 190),
+                 QColor(205, 145, 95), QColor(60, 210, 220), QColor(170, 190, 60),
                  QColor(185, 155, 255)};
     return p;
 }

@@ -5,9 +5,10 @@
 /// Every colour the window draws with, in one place (UI.md "Visual language"): one hue per
 /// phase, used by points, trails, operator markers and the results panel alike.
 
-#include <QColor>
 #include <array>
 #include <cstddef>
+
+#include <QColor>
 
 class QPalette;
 

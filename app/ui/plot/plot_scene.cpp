@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plot_scene.h"
 
-#include <qcustomplot.h>
+#include <algorithm>
 
 #include <QFontMetrics>
 #include <QJsonArray>
 #include <QObject>
 #include <QStringList>
 #include <QTransform>
-#include <algorithm>
+#include <qcustomplot.h>
 
 namespace roofline::ui {
 namespace {

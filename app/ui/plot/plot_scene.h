@@ -12,14 +12,15 @@
 /// A text item's rectangle is the text as painted: the font's metrics of its lines, placed
 /// and turned as QCPItemText::draw places and turns them, without the label's padding.
 
+#include <utility>
+#include <vector>
+
 #include <QJsonObject>
 #include <QPoint>
 #include <QPolygonF>
 #include <QRectF>
 #include <QSize>
 #include <QString>
-#include <utility>
-#include <vector>
 
 class QCPCurve;
 class QCPGraph;

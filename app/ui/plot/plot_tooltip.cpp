@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plot_tooltip.h"
 
-#include <QStringList>
 #include <cmath>
+
+#include <QStringList>
 
 #include "roofline/format.h"
 
@@ -54,11 +55,12 @@ QString tooltipText(PassKind phase, const PassCost& cost) {
                        .arg(qs(formatNumber(cost.batch)));
             break;
     }
-    QString text = tooltipText(name, cost.flops, cost.bytes(), cost.intensity(),
-                               cost.timeSeconds, cost.bound);
+    QString text =
+        tooltipText(name, cost.flops, cost.bytes(), cost.intensity(), cost.timeSeconds, cost.bound);
     // Where the bytes go (why decode is memory-bound), and where the time goes.
     text += QStringLiteral("\nBytes: weights %1, KV cache %2, activations %3")
-                .arg(qs(formatBytes(cost.traffic[ByteCategory::Weights])), qs(formatBytes(cost.traffic[ByteCategory::KvCache])),
+                .arg(qs(formatBytes(cost.traffic[ByteCategory::Weights])),
+                     qs(formatBytes(cost.traffic[ByteCategory::KvCache])),
                      qs(formatBytes(cost.traffic[ByteCategory::Activations])));
     if (cost.linkBytes > 0.0) {
         text += QStringLiteral("\nLink bytes: %1 (%2 FLOP per link byte)")
@@ -111,9 +113,8 @@ QString tooltipText(const TrailPoint& point) {
     return lines.join(QLatin1Char('\n'));
 }
 
-QString tooltipText(const io::MeasuredRow& row, bool countedByRow,
-                    const MeasuredPlacement& p, Ceilings ceilings,
-                    const QString& currentHardwareName) {
+QString tooltipText(const io::MeasuredRow& row, bool countedByRow, const MeasuredPlacement& p,
+                    Ceilings ceilings, const QString& currentHardwareName) {
     const Scenario& s = row.scenario;
     QStringList lines;
     const QString where = countedByRow ? QStringLiteral("row %1").arg(row.line)
@@ -125,9 +126,9 @@ QString tooltipText(const io::MeasuredRow& row, bool countedByRow,
                       row.tp > 1 ? QStringLiteral(" × %1").arg(row.tp) : QString());
     lines << QStringLiteral("weights %1, activations %2, KV %3; B = %4, prompt %5, output %6")
                  .arg(qs(std::string(toString(row.weights))),
-                      qs(std::string(toString(row.activations))),
-                      qs(std::string(toString(row.kv))), qs(formatInteger(row.batch)),
-                      qs(formatInteger(row.prompt)), qs(formatInteger(row.output)));
+                      qs(std::string(toString(row.activations))), qs(std::string(toString(row.kv))),
+                      qs(formatInteger(row.batch)), qs(formatInteger(row.prompt)),
+                      qs(formatInteger(row.output)));
     lines << QStringLiteral("%1: measured %2, model %3 (%4 ceilings)")
                  .arg(qs(std::string(toString(row.metric))),
                       qs(formatMeasured(row.metric, row.value)),
@@ -136,7 +137,8 @@ QString tooltipText(const io::MeasuredRow& row, bool countedByRow,
                                                  : QStringLiteral("achievable"));
     lines << QStringLiteral("Efficiency: %1% (predicted %2 / measured %3)")
                  .arg(qs(formatNumber(p.efficiency * 100.0, 3)),
-                      qs(formatDuration(p.predictedSeconds)), qs(formatDuration(p.measuredSeconds)));
+                      qs(formatDuration(p.predictedSeconds)),
+                      qs(formatDuration(p.measuredSeconds)));
     lines << QStringLiteral("%1 at %2 FLOP/byte (context %3), achieved %4 per device")
                  .arg(phaseName(p.pass), qs(formatNumber(p.intensityFlopsPerByte)),
                       qs(formatInteger(s.workload.contextTokens)),
@@ -145,8 +147,9 @@ QString tooltipText(const io::MeasuredRow& row, bool countedByRow,
         lines << QStringLiteral("Source: %1").arg(qs(row.source));
     }
     if (!currentHardwareName.isEmpty()) {
-        lines << QStringLiteral("Drawn at its own scenario's intensity: its hardware is not "
-                                "the current %1")
+        lines << QStringLiteral(
+                     "Drawn at its own scenario's intensity: its hardware is not "
+                     "the current %1")
                      .arg(currentHardwareName);
     }
     return lines.join(QLatin1Char('\n'));

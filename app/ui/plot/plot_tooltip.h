@@ -16,8 +16,8 @@ namespace roofline::ui {
 QString tooltipText(const QString& name, double flops, double bytes, double intensity,
                     double seconds, Bound bound);
 QString tooltipText(PassKind phase, const PassCost& cost);  ///< "prefill" / "decode step"
-QString tooltipText(const OperatorCost& op);              ///< "decode: qkv_proj ×32"
-QString tooltipText(const TrailPoint& point);             ///< "decode at B = 64" + tok/s
+QString tooltipText(const OperatorCost& op);                ///< "decode: qkv_proj ×32"
+QString tooltipText(const TrailPoint& point);               ///< "decode at B = 64" + tok/s
 
 /// A measured row against the model: what it is (label, file line), its scenario, the
 /// measured and predicted values, the efficiency (predicted / measured time) under

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "roofline_plot.h"
 
-#include <QLocale>
 #include <algorithm>
+
+#include <QLocale>
 
 #include "plot/baseline_layer.h"
 #include "plot/direct_items.h"
@@ -482,9 +483,7 @@ void RooflinePlot::setOverlay(const QCPAbstractPlottable* layer, std::vector<QPo
     replot(m_replotPriority);
 }
 
-void RooflinePlot::clearOverlay() {
-    setOverlay(nullptr, {}, {});
-}
+void RooflinePlot::clearOverlay() { setOverlay(nullptr, {}, {}); }
 
 void RooflinePlot::setCompareScenarios(const std::vector<CompareEntry>& entries) {
     // The compare labels left out at the last placement are about to go with their layer.

@@ -10,15 +10,15 @@
 /// Log-log axes. Roofs are drawn from exact vertices: the in-use roof is the polyline
 /// (left edge of the view, on the HBM slope) -> (ridge, peak) -> (right edge, peak).
 
-#include <qcustomplot.h>
-
-#include <QPolygonF>
-#include <QString>
-#include <QTimer>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <vector>
+
+#include <QPolygonF>
+#include <QString>
+#include <QTimer>
+#include <qcustomplot.h>
 
 #include "plot/compare_layer.h"
 #include "plot/plot_items.h"
@@ -131,9 +131,9 @@ public:
     /// A label as placed by the last layout or step (label_placer.h), in widget pixels.
     struct PlacedLabel {
         QString text;
-        QPolygonF box;   ///< its four corners (a slope's label is turned)
-        bool free;       ///< placed where it meets no other label and no marker
-        bool leader;     ///< moved away from its point: a leader line joins them
+        QPolygonF box;  ///< its four corners (a slope's label is turned)
+        bool free;      ///< placed where it meets no other label and no marker
+        bool leader;    ///< moved away from its point: a leader line joins them
     };
     /// Every label shown, in placement order (labels the placer dropped are not shown).
     std::vector<PlacedLabel> placedLabels() const;
@@ -215,8 +215,8 @@ private:
     void updateTrail();
     void updateHoverTargets();
     void updateAccessibleDescription();  ///< from scene(), while an accessibility client listens
-    void updateBaseline();  ///< the ghosts, after a new baseline or new roofs
-    void placeArrows();     ///< arrows and their labels, by pixel length
+    void updateBaseline();               ///< the ghosts, after a new baseline or new roofs
+    void placeArrows();                  ///< arrows and their labels, by pixel length
     void applyAutoRange(bool includeOperators);
     void fitOperators();
     void updateRoofGeometry();
@@ -225,7 +225,7 @@ private:
     /// true when a label of the roof layer moved (that layer's picture must be redrawn).
     bool placeLabels();
     void keepInLimits(QCPAxis* axis);  ///< after the user's zoom or drag
-    void fitLegend();  ///< as many legend columns as the width holds
+    void fitLegend();                  ///< as many legend columns as the width holds
     void onMouseMove(QMouseEvent* event);
     QString tooltipFor(const HoverTarget& target) const;
     double scaled(double size) const { return size * (m_presentation ? 1.5 : 1.0); }
@@ -262,7 +262,7 @@ private:
     QCPRange m_grownX;
     QCPRange m_grownY;
     std::vector<DirectItem*> m_direct;  ///< the data, in drawing order (owned by the plot)
-    QRegion m_shown;  ///< where the screen shows the data's marks over the composite
+    QRegion m_shown;                 ///< where the screen shows the data's marks over the composite
     std::vector<double> m_roofBase;  ///< roofKey() of the roofs drawn (m_roofs adds labels)
     std::vector<PlotLabel*> m_dropped;  ///< hidden by the last placement, not by their data
     std::vector<std::pair<PlotLabel*, QCPItemLine*>> m_leaders;  ///< a label's leader line

@@ -7,9 +7,9 @@
 
 #include "plot/plot_items.h"
 #include "plot/plot_tooltip.h"
+#include "plot/roofline_plot.h"
 #include "roofline/comparison.h"
 #include "roofline/format.h"
-#include "plot/roofline_plot.h"
 
 namespace roofline::ui {
 
@@ -64,15 +64,15 @@ void RooflinePlot::updatePoints() {
         if (pass.kind == PassKind::Verify) {
             m_verifyLabel->setVisible(true);
             m_verifyLabel->position->setCoords(x, y);
-            m_verifyLabel->setText(tr("verify ×%1 tokens  %2")
-                                       .arg(qs(formatInteger(std::llround(pass.newTokens))),
-                                            pointText(pass)));
+            m_verifyLabel->setText(
+                tr("verify ×%1 tokens  %2")
+                    .arg(qs(formatInteger(std::llround(pass.newTokens))), pointText(pass)));
         } else {
             m_draftLabel->setVisible(true);
             m_draftLabel->position->setCoords(x, y);
-            m_draftLabel->setText(tr("draft ×%1 steps  %2")
-                                      .arg(qs(formatInteger(std::llround(pass.repeats))),
-                                           pointText(pass)));
+            m_draftLabel->setText(
+                tr("draft ×%1 steps  %2")
+                    .arg(qs(formatInteger(std::llround(pass.repeats))), pointText(pass)));
         }
     }
     m_specPoints->setData(specX, specY);
@@ -179,12 +179,11 @@ void RooflinePlot::updateTrail() {
                              : QString());
     // Only where the trail goes on past it (or the point itself would not fit): the trail
     // turns dashed there.
-    const TrailPoint* wall = at(m_analysis.memory.maxBatch > 0
-                                    ? std::optional<std::int64_t>(m_analysis.memory.maxBatch)
-                                    : std::nullopt);
+    const TrailPoint* wall =
+        at(m_analysis.memory.maxBatch > 0 ? std::optional<std::int64_t>(m_analysis.memory.maxBatch)
+                                          : std::nullopt);
     mark(m_memoryWallMark, m_memoryWallLabel, wall,
-         wall != nullptr ? tr("memory full B=%1").arg(qs(formatInteger(wall->batch)))
-                         : QString());
+         wall != nullptr ? tr("memory full B=%1").arg(qs(formatInteger(wall->batch))) : QString());
     // The end of the trail at the memory wall says so once, not twice.
     if (wall != nullptr && wall == last) {
         m_trailEndLabel->setVisible(false);

@@ -7,8 +7,8 @@
 #include "plot/baseline_layer.h"
 #include "plot/operator_layer.h"
 #include "plot/plot_tooltip.h"
-#include "roofline/format.h"
 #include "plot/roofline_plot.h"
+#include "roofline/format.h"
 
 namespace roofline::ui {
 
@@ -110,8 +110,7 @@ QString RooflinePlot::tooltipFor(const HoverTarget& target) const {
             const PassCost& pass = m_analysis.passes[target.index];
             return tr("%1 against the interconnect: %2 FLOP per link byte\n"
                       "%3 per device over the link at %4; attains %5")
-                .arg(qs(std::string(toString(pass.kind))),
-                     qs(formatNumber(pass.linkIntensity())),
+                .arg(qs(std::string(toString(pass.kind))), qs(formatNumber(pass.linkIntensity())),
                      qs(formatBytes(pass.linkBytes)),
                      qs(formatSi(m_analysis.interconnectBandwidthBytesPerSecond, "B/s")),
                      qs(formatSi(pass.attainableFlopsPerSecond, "FLOP/s")));

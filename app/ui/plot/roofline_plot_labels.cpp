@@ -93,7 +93,7 @@ bool RooflinePlot::placeLabels() {
     struct Entry {
         PlotLabel* label;
         bool roofLayer;
-        std::vector<SlopeSpot> spots;  ///< per candidate, for a label turned along a slope
+        std::vector<SlopeSpot> spots;   ///< per candidate, for a label turned along a slope
         QCPItemLine* leader = nullptr;  ///< its own leader line (else one of m_leaders)
         double gap = 0.0;               ///< a point's name: its candidatesAround() arguments
         std::vector<Side> order;
@@ -281,8 +281,8 @@ bool RooflinePlot::placeLabels() {
     if (m_analysis.hasDecode()) {
         around(m_decodeLabel, m_decodePoint, decode.intensity(),
                tflops(decode.attainableFlopsPerSecond), 11, false,
-               {S::RightBelow, S::Right, S::LeftAbove, S::Below, S::Left, S::Above,
-                S::RightAbove, S::LeftBelow});
+               {S::RightBelow, S::Right, S::LeftAbove, S::Below, S::Left, S::Above, S::RightAbove,
+                S::LeftBelow});
     }
     if (const PassCost* verify = m_analysis.pass(PassKind::Verify)) {
         around(m_verifyLabel, m_specPoints, verify->intensity(),
@@ -304,17 +304,17 @@ bool RooflinePlot::placeLabels() {
         if (!label->visible()) {
             continue;
         }
-        const QPointF at =
-            arrow->visible()
-                ? (arrow->start->pixelPosition() + arrow->end->pixelPosition()) / 2.0
-                : px(point->intensity(), tflops(point->attainableFlopsPerSecond));
+        const QPointF at = arrow->visible()
+                               ? (arrow->start->pixelPosition() + arrow->end->pixelPosition()) / 2.0
+                               : px(point->intensity(), tflops(point->attainableFlopsPerSecond));
         around(label, m_prefillPoint, xAxis->pixelToCoord(at.x()), yAxis->pixelToCoord(at.y()),
                priority, false, {});
     }
     // Trail marks and ends: left out before they crowd a point's name.
     const auto first = [](const QCPGraph* g) {
-        return g->data()->isEmpty() ? QPointF() : QPointF(g->data()->constBegin()->key,
-                                                          g->data()->constBegin()->value);
+        return g->data()->isEmpty()
+                   ? QPointF()
+                   : QPointF(g->data()->constBegin()->key, g->data()->constBegin()->value);
     };
     const QPointF critical = first(m_criticalMark);
     around(m_criticalLabel, m_criticalMark, critical.x(), critical.y(), 20, true,
@@ -334,8 +334,8 @@ bool RooflinePlot::placeLabels() {
     if (!tail->data()->isEmpty()) {
         const auto end = std::prev(tail->data()->constEnd());
         around(m_trailEndLabel, m_criticalMark, end->key, end->value, 23, true,
-               {S::RightBelow, S::Right, S::Below, S::LeftAbove, S::Above, S::Left,
-                S::RightAbove, S::LeftBelow});
+               {S::RightBelow, S::Right, S::Below, S::LeftAbove, S::Above, S::Left, S::RightAbove,
+                S::LeftBelow});
     }
 
     // The roof lines: better not crossed by a label, where there is room elsewhere.
@@ -429,8 +429,8 @@ bool RooflinePlot::placeLabels() {
             putAt(e.label, p.box.rect, p.box.rect.center().x() < requests[i].anchor.x() - 1.0);
         }
         const std::vector<QPointF> corners = p.box.corners();
-        m_placed.push_back({e.label->text(), QPolygonF(corners.begin(), corners.end()), p.free,
-                            p.leader});
+        m_placed.push_back(
+            {e.label->text(), QPolygonF(corners.begin(), corners.end()), p.free, p.leader});
         if (p.leader && e.leader != nullptr) {
             e.leader->start->setCoords(requests[i].anchor);
             e.leader->end->setCoords(p.leaderEnd);

@@ -172,8 +172,7 @@ void RooflinePlot::fitLegend() {
         total += w;
         widest = std::max(widest, w);
     }
-    const int columns =
-        total <= available ? std::max(1, items) : std::max(1, available / widest);
+    const int columns = total <= available ? std::max(1, items) : std::max(1, available / widest);
     legend->setWrap(columns);
     legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);  // rearranged, gaps closed
 }

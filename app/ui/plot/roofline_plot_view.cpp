@@ -11,8 +11,8 @@
 #include "plot/plot_buffers.h"
 #include "plot/plot_items.h"
 #include "plot/plot_tooltip.h"
-#include "roofline/format.h"
 #include "plot/roofline_plot.h"
+#include "roofline/format.h"
 
 namespace roofline::ui {
 
@@ -68,8 +68,7 @@ void RooflinePlot::updateRoofs() {
     m_ridgeDrop->start->setCoords(ridge, tflops(peak));
     m_ridgeDrop->end->setCoords(ridge, 1.0);
     // Achievable ceilings are marked as such: "bf16 795 TFLOP/s achievable".
-    const QString ceiling =
-        a.ceilings == Ceilings::Achievable ? tr(" achievable") : QString();
+    const QString ceiling = a.ceilings == Ceilings::Achievable ? tr(" achievable") : QString();
     // The preset's memory type ("HBM3e", "GDDR6"), not "HBM" for every chip.
     m_hbmLabel->setText(tr("%1 %2").arg(qs(memoryRoofName(a)), qs(formatSi(bandwidth, "B/s"))) +
                         ceiling);

@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/batch_sweep_view.h"
-#include "views/no_decode_notice.h"
+
+#include <cmath>
 
 #include <QVBoxLayout>
-#include <cmath>
 
 #include "plot/plot_tooltip.h"
 #include "roofline/format.h"
-#include "window/scenario_controller.h"
+#include "views/no_decode_notice.h"
 #include "views/view_style.h"
+#include "window/scenario_controller.h"
 
 namespace roofline::ui {
 namespace {
@@ -372,10 +373,10 @@ void BatchSweepView::fillSweep() {
     m_curve->setData(curveX, curveY);
     m_curveBeyond->setData(beyondX, beyondY);
     const bool spec = m_sweep.speculative;
-    m_plainTokens->setData(spec ? allBatches : QVector<double>(), spec ? plainTok : QVector<double>(),
-                           true);
-    m_plainTpot->setData(spec ? allBatches : QVector<double>(), spec ? plainTpot : QVector<double>(),
-                         true);
+    m_plainTokens->setData(spec ? allBatches : QVector<double>(),
+                           spec ? plainTok : QVector<double>(), true);
+    m_plainTpot->setData(spec ? allBatches : QVector<double>(),
+                         spec ? plainTpot : QVector<double>(), true);
     m_plainCurve->setData(spec ? plainX : QVector<double>(), spec ? plainY : QVector<double>());
     m_plainTokens->setVisible(spec);
     m_plainTpot->setVisible(spec);
@@ -408,9 +409,8 @@ void BatchSweepView::fillSweep() {
     const QString context = qs(formatInteger(m_sweepKey->workload.contextTokens));
     // Shorter forms for a narrow view (`--view all`): the numbers stay longest.
     const QString criticalText = m_sweep.criticalBatch ? qs(formatInteger(*m_sweep.criticalBatch))
-                                                   : tr("never at this context");
-    const QString wallText =
-        wall ? tr("B = %1").arg(qs(formatInteger(*wall))) : tr("nothing fits");
+                                                       : tr("never at this context");
+    const QString wallText = wall ? tr("B = %1").arg(qs(formatInteger(*wall))) : tr("nothing fits");
     m_batchTitle->setTexts(
         {tr("Decode step against batch at C = %1 tokens — critical batch: %2; memory wall: %3")
              .arg(context, criticalText, wallText),
@@ -438,14 +438,13 @@ void BatchSweepView::fillSweep() {
     m_curveMarks->setData(markX, markY);
 
     // Axes fitted to the data, a little room around it (log axes: by a factor).
-    for (QCPAxis* axis : {m_batchRect->axis(QCPAxis::atLeft), m_batchRect->axis(QCPAxis::atRight),
-                          m_latencyRect->axis(QCPAxis::atBottom),
-                          m_latencyRect->axis(QCPAxis::atLeft)}) {
+    for (QCPAxis* axis :
+         {m_batchRect->axis(QCPAxis::atLeft), m_batchRect->axis(QCPAxis::atRight),
+          m_latencyRect->axis(QCPAxis::atBottom), m_latencyRect->axis(QCPAxis::atLeft)}) {
         axis->rescale(true);
         axis->scaleRange(1.15);
     }
-    m_batchRect->axis(QCPAxis::atBottom)
-        ->setRange(kBatchAxisLower, kBatchAxisUpper);
+    m_batchRect->axis(QCPAxis::atBottom)->setRange(kBatchAxisLower, kBatchAxisUpper);
 }
 
 void BatchSweepView::updateMarkers() {

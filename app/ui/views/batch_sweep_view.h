@@ -13,10 +13,10 @@
 ///
 /// It recomputes only while visible, and not when only the batch changed (it spans it).
 
-#include <qcustomplot.h>
+#include <optional>
 
 #include <QWidget>
-#include <optional>
+#include <qcustomplot.h>
 
 #include "plot/plot_palette.h"
 #include "roofline/io/scenario_file.h"
@@ -40,7 +40,7 @@ public:
 
     // For tests.
     const BatchSweep& sweep() const { return m_sweep; }
-    QCPGraph* tokensGraph() const { return m_tokens; }            ///< fits, as analysed
+    QCPGraph* tokensGraph() const { return m_tokens; }              ///< fits, as analysed
     QCPGraph* tokensBeyondGraph() const { return m_tokensBeyond; }  ///< past the memory wall
     QCPGraph* tpotGraph() const { return m_tpot; }
     QCPGraph* plainTokensGraph() const { return m_plainTokens; }  ///< without speculation
@@ -79,8 +79,8 @@ private:
     void fitWidth();
     void fillSweep();
     void updateMarkers();
-    void placeMark(QCPItemStraightLine* line, QCPItemText* label,
-                   std::optional<std::int64_t> batch, const QString& text);
+    void placeMark(QCPItemStraightLine* line, QCPItemText* label, std::optional<std::int64_t> batch,
+                   const QString& text);
 
     QCustomPlot* m_plot = nullptr;
     QLabel* m_notice = nullptr;  ///< in the plot's place for a model without a decode step

@@ -1,16 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/breakdown_view.h"
 
-#include <QToolTip>
-#include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
+
+#include <QToolTip>
+#include <QVBoxLayout>
 
 #include "plot/plot_tooltip.h"
 #include "roofline/breakdown.h"
 #include "roofline/format.h"
-#include "window/scenario_controller.h"
 #include "views/view_style.h"
+#include "window/scenario_controller.h"
 
 namespace roofline::ui {
 namespace {
@@ -257,9 +258,9 @@ void BreakdownView::layoutPasses(const Analysis& a) {
         for (std::size_t i = 0; i < a.operators.size(); ++i) {
             if (a.operators[i].pass == cost.kind) {
                 pass.operators.push_back(i);
-                ticker->addTick(row, QString::fromUtf8(a.operators[i].name.data(),
-                                                       static_cast<qsizetype>(
-                                                           a.operators[i].name.size())));
+                ticker->addTick(
+                    row, QString::fromUtf8(a.operators[i].name.data(),
+                                           static_cast<qsizetype>(a.operators[i].name.size())));
                 row += 1.0;
             }
         }
@@ -343,9 +344,9 @@ void BreakdownView::fillMemory(const Analysis& a) {
         ->setRange(0.0, std::max(m.totalBytes, m.capacityBytes) * 1.12);
     const QString fits =
         m.fits ? tr("fits (up to B = %1)").arg(qs(formatInteger(m.maxBatch)))
-               : (m.maxBatch > 0 ? tr("DOES NOT FIT (at most B = %1)")
-                                       .arg(qs(formatInteger(m.maxBatch)))
-                                 : tr("DOES NOT FIT (not even one sequence)"));
+               : (m.maxBatch > 0
+                      ? tr("DOES NOT FIT (at most B = %1)").arg(qs(formatInteger(m.maxBatch)))
+                      : tr("DOES NOT FIT (not even one sequence)"));
     // Shorter forms for a narrow view (`--view all`): the total and the verdict stay.
     m_memoryTitle->setTexts(
         {tr("Memory of one device: weights %1 + KV cache %2 + workspace %3 "
@@ -376,8 +377,7 @@ void BreakdownView::thinNames() {
         const double rows = names->range().size();
         const double perRow = rows > 0.0 ? pass.rect->height() / rows : 0.0;
         const double line = QFontMetrics(names->tickLabelFont()).height();
-        const int step = perRow > 0.0 ? std::max(1, static_cast<int>(std::ceil(line / perRow)))
-                                      : 1;
+        const int step = perRow > 0.0 ? std::max(1, static_cast<int>(std::ceil(line / perRow))) : 1;
         if (step == pass.nameStep) {
             continue;
         }

@@ -9,15 +9,15 @@
 /// weights + KV cache + workspace stacked, against its usable memory and its capacity.
 /// It redraws only while visible.
 
-#include <qcustomplot.h>
-
-#include <QWidget>
 #include <vector>
 
+#include <QWidget>
+#include <qcustomplot.h>
+
 #include "plot/plot_palette.h"
+#include "roofline/analysis.h"
 #include "views/live_view.h"
 #include "views/view_style.h"
-#include "roofline/analysis.h"
 
 namespace roofline::ui {
 
@@ -43,8 +43,8 @@ public:
         QCPBars* compute = nullptr;
         QCPBars* interconnect = nullptr;
         std::vector<std::size_t> operators;  ///< indices into Analysis::operators
-        QMap<double, QString> names;  ///< every row's name ("whole pass", the operators)
-        int nameStep = 1;             ///< every nameStep-th name is written (thinNames())
+        QMap<double, QString> names;         ///< every row's name ("whole pass", the operators)
+        int nameStep = 1;                    ///< every nameStep-th name is written (thinNames())
     };
     const std::vector<PassBars>& passBars() const { return m_passes; }
     QCPBars* weightBars() const { return m_weights; }

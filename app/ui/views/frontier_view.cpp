@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/frontier_view.h"
 
-#include <qcustomplot.h>
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <limits>
 
 #include <QCheckBox>
 #include <QHBoxLayout>
@@ -11,15 +14,12 @@
 #include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
-#include <algorithm>
-#include <charconv>
-#include <cmath>
-#include <limits>
+#include <qcustomplot.h>
 
-#include "window/debounce.h"
 #include "plot/plot_tooltip.h"
 #include "roofline/format.h"
 #include "roofline/io/presets.h"
+#include "window/debounce.h"
 #include "window/scenario_controller.h"
 #include "window/scenario_document.h"
 
@@ -31,12 +31,10 @@ constexpr std::array<const char*, 4> kOtherHardware = {"h100-sxm", "h200", "b200
 constexpr std::array<std::int64_t, 4> kTensorParallel = {1, 2, 4, 8};
 constexpr std::array<std::int64_t, 10> kBatches = {1, 2, 4, 8, 16, 32, 64, 128, 256, 512};
 
-QString configurationText(const FrontierConfiguration& c, const QString& hardware,
-                          bool moe) {
+QString configurationText(const FrontierConfiguration& c, const QString& hardware, bool moe) {
     QString text = QObject::tr("%1, TP %2, %3, batch %4")
                        .arg(hardware, qs(integerText(c.tensorParallel)),
-                            qs(std::string(toString(c.quantization))),
-                            qs(formatInteger(c.batch)));
+                            qs(std::string(toString(c.quantization))), qs(formatInteger(c.batch)));
     if (moe) {
         text += c.expertParallel ? QObject::tr(", EP on") : QObject::tr(", EP off");
     }
@@ -62,8 +60,9 @@ FrontierView::FrontierView(ScenarioDocument& document, QWidget* parent)
     m_output->setRange(1, 1'000'000);
     m_output->setValue(kDefaultFrontierOutputTokens);
     m_output->setKeyboardTracking(false);
-    m_output->setToolTip(tr("O: output tokens per request; the prompt is the scenario's P. "
-                            "Decode runs at the mean context P + O/2"));
+    m_output->setToolTip(
+        tr("O: output tokens per request; the prompt is the scenario's P. "
+           "Decode runs at the mean context P + O/2"));
     m_sloTpot = new QLineEdit(this);
     m_sloTtft = new QLineEdit(this);
     for (QLineEdit* edit : {m_sloTpot, m_sloTtft}) {
@@ -71,13 +70,16 @@ FrontierView::FrontierView(ScenarioDocument& document, QWidget* parent)
         edit->setClearButtonEnabled(true);
         edit->setMaximumWidth(90);
     }
-    m_sloTpot->setToolTip(tr("TPOT service-level objective in ms: a vertical line at "
-                             "1000 / TPOT tok/s per user; points slower than it are faded"));
-    m_sloTtft->setToolTip(tr("TTFT service-level objective in ms: points slower to the first "
-                             "token are faded"));
+    m_sloTpot->setToolTip(
+        tr("TPOT service-level objective in ms: a vertical line at "
+           "1000 / TPOT tok/s per user; points slower than it are faded"));
+    m_sloTtft->setToolTip(
+        tr("TTFT service-level objective in ms: points slower to the first "
+           "token are faded"));
     m_perDollar = new QCheckBox(tr("tokens per $"), this);
-    m_perDollar->setToolTip(tr("Output tokens per dollar on the y axis (needs a price per "
-                               "device-hour above 0, under Advanced)"));
+    m_perDollar->setToolTip(
+        tr("Output tokens per dollar on the y axis (needs a price per "
+           "device-hour above 0, under Advanced)"));
     const auto label = [this](const QString& text, QWidget* buddy) {
         auto* l = new QLabel(text, this);
         l->setBuddy(buddy);
@@ -254,8 +256,7 @@ void FrontierView::recompute() {
     r.draft = s.draft;
     r.base = s.workload;
     const std::int64_t prompt = s.workload.promptTokens;
-    const std::int64_t output =
-        std::min<std::int64_t>(m_output->value(), kMaxTokens - prompt + 1);
+    const std::int64_t output = std::min<std::int64_t>(m_output->value(), kMaxTokens - prompt + 1);
     r.shape = {prompt, output};
     m_hardwareNames.clear();
     r.hardware.push_back(s.hardware);
@@ -271,8 +272,8 @@ void FrontierView::recompute() {
         r.quantizations.push_back(q.id);
     }
     r.batches.assign(kBatches.begin(), kBatches.end());
-    r.expertParallel = isMixtureOfExperts(s.model) ? std::vector<bool>{false, true}
-                                                   : std::vector<bool>{false};
+    r.expertParallel =
+        isMixtureOfExperts(s.model) ? std::vector<bool>{false, true} : std::vector<bool>{false};
     r.sloTpotSeconds = sloSeconds(m_sloTpot);
     r.sloTtftSeconds = sloSeconds(m_sloTtft);
     m_request = std::move(r);
@@ -294,20 +295,19 @@ double FrontierView::yValue(std::size_t i) const {
 QString FrontierView::pointText(std::size_t i) const {
     const FrontierPoint& p = m_frontier.points[i];
     const RequestResult& r = p.result;
-    QString text =
-        configurationText(p.configuration, m_hardwareNames[p.configuration.hardware],
-                          isMixtureOfExperts(m_request.model));
-    text += QLatin1Char('\n') +
-            tr("%1 tok/s per user, %2 tok/s per device")
-                .arg(qs(formatNumber(r.interactivityTokensPerSecondPerUser)),
-                     qs(formatNumber(r.throughputTokensPerSecondPerDevice)));
+    QString text = configurationText(p.configuration, m_hardwareNames[p.configuration.hardware],
+                                     isMixtureOfExperts(m_request.model));
+    text += QLatin1Char('\n') + tr("%1 tok/s per user, %2 tok/s per device")
+                                    .arg(qs(formatNumber(r.interactivityTokensPerSecondPerUser)),
+                                         qs(formatNumber(r.throughputTokensPerSecondPerDevice)));
     text += QLatin1Char('\n') + tr("TTFT %1, TPOT %2, end to end %3")
                                     .arg(qs(formatDuration(r.ttftSeconds)),
                                          qs(formatDuration(r.tpotSeconds)),
                                          qs(formatDuration(r.endToEndSeconds)));
     if (r.usdPerMillionOutputTokens) {
-        text += QLatin1Char('\n') + tr("$%1 per million output tokens")
-                                        .arg(qs(formatNumber(*r.usdPerMillionOutputTokens)));
+        text +=
+            QLatin1Char('\n') +
+            tr("$%1 per million output tokens").arg(qs(formatNumber(*r.usdPerMillionOutputTokens)));
     }
     QStringList flags;
     flags << (r.fits ? tr("fits") : tr("does not fit"));

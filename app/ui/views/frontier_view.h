@@ -15,11 +15,12 @@
 /// while it is shown it recomputes once the scenario rests (kRecomputeDelayMs), never on a
 /// slider's path. The numbers all come from computeFrontier() / analyzeRequest().
 
-#include <QString>
-#include <QWidget>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include <QString>
+#include <QWidget>
 
 #include "plot/plot_palette.h"
 #include "roofline/frontier.h"
@@ -100,10 +101,10 @@ private:
     QLabel* m_best = nullptr;
     Debounce* m_timer = nullptr;
 
-    QCPGraph* m_fit = nullptr;       ///< fits (and meets the SLOs, if any): filled
-    QCPGraph* m_missed = nullptr;    ///< fits but misses an SLO: filled, faded
-    QCPGraph* m_unfit = nullptr;     ///< does not fit: hollow
-    QCPGraph* m_line = nullptr;      ///< the frontier, a step line
+    QCPGraph* m_fit = nullptr;     ///< fits (and meets the SLOs, if any): filled
+    QCPGraph* m_missed = nullptr;  ///< fits but misses an SLO: filled, faded
+    QCPGraph* m_unfit = nullptr;   ///< does not fit: hollow
+    QCPGraph* m_line = nullptr;    ///< the frontier, a step line
     QCPGraph* m_onFrontier = nullptr;
     QCPGraph* m_currentMark = nullptr;
     QCPGraph* m_bestMark = nullptr;

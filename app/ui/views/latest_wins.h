@@ -9,12 +9,13 @@
 /// most, never stalled until the drag ends. A job must hold copies of what it reads (no
 /// reference to its view): it may outlive the request that made it.
 
-#include <QFutureWatcher>
-#include <QObject>
-#include <QtConcurrent/QtConcurrentRun>
 #include <functional>
 #include <optional>
 #include <utility>
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace roofline::ui {
 

@@ -13,10 +13,9 @@
 /// is told by its dock (setOnScreen); off screen it only notes that it is out of date, and
 /// coming on screen it catches up.
 
-#include <qcustomplot.h>
-
 #include <QMetaObject>
 #include <QWidget>
+#include <qcustomplot.h>
 
 #include "window/scenario_document.h"
 

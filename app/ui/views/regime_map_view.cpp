@@ -1,15 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/regime_map_view.h"
-#include "views/no_decode_notice.h"
+
+#include <cmath>
 
 #include <QToolTip>
 #include <QVBoxLayout>
-#include <cmath>
 
 #include "plot/plot_tooltip.h"
 #include "roofline/format.h"
-#include "window/scenario_controller.h"
+#include "views/no_decode_notice.h"
 #include "views/view_style.h"
+#include "window/scenario_controller.h"
 
 namespace roofline::ui {
 namespace {
@@ -204,8 +205,8 @@ void RegimeMapView::applyStyle() {
     m_wall->setPen(QPen(hatch, 2.0));
     m_critical->setPen(QPen(p.foreground, 2.0));
     m_goldilocks->setPen(QPen(p.foreground, 2.0, Qt::DashLine));
-    m_marker->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCrossCircle,
-                                              QPen(p.foreground, 2.0), p.background, 14));
+    m_marker->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCrossCircle, QPen(p.foreground, 2.0), p.background, 14));
     m_legendMemory->setBrush(boundColor(p, Bound::Memory));
     m_legendCompute->setBrush(boundColor(p, Bound::Compute));
     m_legendInterconnect->setBrush(boundColor(p, Bound::Interconnect));
@@ -424,12 +425,12 @@ QPointF RegimeMapView::cellCentre(std::size_t batchIndex, std::size_t contextInd
         return n > 1 ? lo * std::pow(hi / lo, static_cast<double>(i) / static_cast<double>(n - 1))
                      : lo;
     };
-    const double x = centre(static_cast<double>(m_gridSpec.minBatch),
-                            static_cast<double>(m_gridSpec.maxBatch), batchIndex,
-                            m_grid.batches.size());
-    const double y = centre(static_cast<double>(m_gridSpec.minContext),
-                            static_cast<double>(m_gridSpec.maxContext), contextIndex,
-                            m_grid.contexts.size());
+    const double x =
+        centre(static_cast<double>(m_gridSpec.minBatch), static_cast<double>(m_gridSpec.maxBatch),
+               batchIndex, m_grid.batches.size());
+    const double y =
+        centre(static_cast<double>(m_gridSpec.minContext),
+               static_cast<double>(m_gridSpec.maxContext), contextIndex, m_grid.contexts.size());
     return {m_plot->xAxis->coordToPixel(x), m_plot->yAxis->coordToPixel(y)};
 }
 
@@ -445,8 +446,8 @@ QString RegimeMapView::tooltipAt(const QPointF& pixel) const {
     lines << tr("B = %1, C = %2 tokens")
                  .arg(qs(formatInteger(m_grid.batches[i])), qs(formatInteger(m_grid.contexts[j])));
     lines << tr("Decode step: %1").arg(boundName(c.bound));
-    lines << tr("TPOT %1 · %2").arg(qs(formatDuration(c.tpotSeconds)),
-                                    tokensText(c.decodeTokensPerSecond));
+    lines << tr("TPOT %1 · %2")
+                 .arg(qs(formatDuration(c.tpotSeconds)), tokensText(c.decodeTokensPerSecond));
     if (wall < 1) {
         lines << tr("Does not fit: not even one sequence at this context");
     } else if (c.fits) {
@@ -459,10 +460,9 @@ QString RegimeMapView::tooltipAt(const QPointF& pixel) const {
                        : tr("Critical batch at this context: never (KV reads keep the step "
                             "memory-bound)"));
     const std::optional<double> goldilocks = m_grid.goldilocksContext[i];
-    lines << (goldilocks
-                  ? tr("Goldilocks context at this batch: %1 tokens")
-                        .arg(qs(formatInteger(std::llround(*goldilocks))))
-                  : tr("Goldilocks context at this batch: never"));
+    lines << (goldilocks ? tr("Goldilocks context at this batch: %1 tokens")
+                               .arg(qs(formatInteger(std::llround(*goldilocks))))
+                         : tr("Goldilocks context at this batch: never"));
     lines << tr("Click to set this batch and context");
     return lines.join(QLatin1Char('\n'));
 }

@@ -15,10 +15,10 @@
 /// computed in a worker (latest_wins.h) and drawn when it arrives; the marker follows at
 /// once, on the grid shown.
 
-#include <qcustomplot.h>
+#include <optional>
 
 #include <QWidget>
-#include <optional>
+#include <qcustomplot.h>
 
 #include "plot/plot_palette.h"
 #include "roofline/io/scenario_file.h"

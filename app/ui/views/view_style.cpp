@@ -32,8 +32,7 @@ QColor mixColor(const QColor& color, const QColor& other, double towardOther) {
         return a + (b - a) * static_cast<float>(towardOther);
     };
     return QColor::fromRgbF(mix(color.redF(), other.redF()), mix(color.greenF(), other.greenF()),
-                            mix(color.blueF(), other.blueF()),
-                            mix(color.alphaF(), other.alphaF()));
+                            mix(color.blueF(), other.blueF()), mix(color.alphaF(), other.alphaF()));
 }
 
 FormattedLogTicker::FormattedLogTicker(std::function<QString(double)> label)
@@ -47,8 +46,8 @@ QString FormattedLogTicker::getTickLabel(double tick, const QLocale& /*locale*/,
 FormattedTicker::FormattedTicker(std::function<QString(double)> label)
     : m_label(std::move(label)) {}
 
-QString FormattedTicker::getTickLabel(double tick, const QLocale& /*locale*/,
-                                      QChar /*formatChar*/, int /*precision*/) {
+QString FormattedTicker::getTickLabel(double tick, const QLocale& /*locale*/, QChar /*formatChar*/,
+                                      int /*precision*/) {
     return m_label(tick);
 }
 

@@ -6,12 +6,12 @@
 /// visual language (UI.md) applied to their axes, tick labels written by the shared
 /// formatter, and the one colour per bound.
 
-#include <qcustomplot.h>
+#include <functional>
 
 #include <QColor>
 #include <QString>
 #include <QStringList>
-#include <functional>
+#include <qcustomplot.h>
 
 #include "plot/plot_palette.h"
 #include "roofline/analysis.h"

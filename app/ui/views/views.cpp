@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/views.h"
 
+#include <algorithm>
+#include <functional>
+
 #include <QAction>
 #include <QDockWidget>
 #include <QMainWindow>
 #include <QTimer>
-#include <algorithm>
-#include <functional>
 
 #include "views/batch_sweep_view.h"
 #include "views/breakdown_view.h"
@@ -25,8 +26,7 @@ constexpr double kShortDockHeightFraction = 0.36;
 /// mode's 1.5×): narrower, the batch sweep's two plots and every view's axes crowd.
 constexpr int kMinViewChars = 68;
 
-QDockWidget* makeDock(QMainWindow& window, const QString& title, const char* name,
-                      QWidget* view) {
+QDockWidget* makeDock(QMainWindow& window, const QString& title, const char* name, QWidget* view) {
     auto* dock = new QDockWidget(title, &window);
     dock->setObjectName(QString::fromLatin1(name));
     dock->setWidget(view);
@@ -53,8 +53,7 @@ Views::Views(ScenarioDocument& document, QMainWindow& window) : QObject(&window)
     m_regimeDock = makeDock(window, tr("Regime map"), "regimeMapDock", m_regime);
     m_breakdownDock = makeDock(window, tr("Breakdown"), "breakdownDock", m_breakdown);
     connect(m_sweepDock, &QDockWidget::visibilityChanged, m_sweep, &BatchSweepView::setOnScreen);
-    connect(m_regimeDock, &QDockWidget::visibilityChanged, m_regime,
-            &RegimeMapView::setOnScreen);
+    connect(m_regimeDock, &QDockWidget::visibilityChanged, m_regime, &RegimeMapView::setOnScreen);
     connect(m_breakdownDock, &QDockWidget::visibilityChanged, m_breakdown,
             &BreakdownView::setOnScreen);
     window.tabifyDockWidget(m_sweepDock, m_regimeDock);
@@ -70,8 +69,8 @@ bool Views::show(const QString& name) {
     // A window short for its text (presentation mode at 1280×720: 27 lines) gives the
     // views less, or the roofline's axis rect is left too short for its labels.
     const int lines = m_window.height() / std::max(m_window.fontMetrics().height(), 1);
-    const double fraction = lines < kShortWindowLines ? kShortDockHeightFraction
-                                                      : kDockHeightFraction;
+    const double fraction =
+        lines < kShortWindowLines ? kShortDockHeightFraction : kDockHeightFraction;
     const int height = static_cast<int>(m_window.height() * fraction);
     if (name == QLatin1String("all")) {
         // Side by side, so that all three are visible (and live) at once: out of their
@@ -132,8 +131,8 @@ int Views::otherBottomDocks() const {
         // A tab behind another counts with the one in front (once per tab group).
         const QList<QDockWidget*> group = m_window.tabifiedDockWidgets(dock);
         const bool counted = std::any_of(group.begin(), group.end(), [&](QDockWidget* other) {
-            return std::less<>()(other, dock) && !other->isHidden() &&
-                   other != m_sweepDock && other != m_regimeDock && other != m_breakdownDock;
+            return std::less<>()(other, dock) && !other->isHidden() && other != m_sweepDock &&
+                   other != m_regimeDock && other != m_breakdownDock;
         });
         others += counted ? 0 : 1;
     }

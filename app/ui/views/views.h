@@ -8,11 +8,10 @@
 /// visible, off the slider's path (live_view.h; a hidden or background tab catches up when it
 /// is raised).
 
-#include <qcustomplot.h>
-
 #include <QList>
 #include <QObject>
 #include <QStringList>
+#include <qcustomplot.h>
 
 class QAction;
 class QDockWidget;

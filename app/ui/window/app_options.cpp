@@ -10,8 +10,8 @@
 #include "roofline/io/lessons.h"
 #include "roofline/io/scenario_options.h"
 #include "roofline/version.h"
-#include "window/scenario_controller.h"
 #include "views/views.h"
+#include "window/scenario_controller.h"
 
 namespace roofline::ui {
 namespace {
@@ -56,13 +56,16 @@ std::vector<WindowOption> makeWindowTable() {
             return QString();
         };
     };
-    t.push_back({{QStringLiteral("presentation")}, {},
+    t.push_back({{QStringLiteral("presentation")},
+                 {},
                  QObject::tr("start in presentation mode (F5 toggles)"),
                  flag(&AppOptions::presentation)});
-    t.push_back({{QStringLiteral("baseline")}, QStringLiteral("FILE.json"),
+    t.push_back({{QStringLiteral("baseline")},
+                 QStringLiteral("FILE.json"),
                  QObject::tr("pin a saved scenario as the baseline (compare mode)"),
                  path(&AppOptions::baselinePath)});
-    t.push_back({{QStringLiteral("compare")}, QStringLiteral("FILE.json"),
+    t.push_back({{QStringLiteral("compare")},
+                 QStringLiteral("FILE.json"),
                  QObject::tr("draw a saved scenario beside this one, in its own colour, and list "
                              "it in the Compare table; repeat for more (up to 7). Works with "
                              "--grab and --benchmark-interaction"),
@@ -70,7 +73,8 @@ std::vector<WindowOption> makeWindowTable() {
                      o.comparePaths << v;
                      return QString();
                  }});
-    t.push_back({{QStringLiteral("lever")}, QStringLiteral("ID"),
+    t.push_back({{QStringLiteral("lever")},
+                 QStringLiteral("ID"),
                  QObject::tr("apply one intervention at start-up (Interventions menu), pinning "
                              "the scenario before it as the baseline. ID: %1. One that does not "
                              "apply is said in the status bar; under --grab it is printed and "
@@ -84,12 +88,14 @@ std::vector<WindowOption> makeWindowTable() {
                      }
                      return QString();
                  }});
-    t.push_back({{QStringLiteral("measured")}, QStringLiteral("FILE"),
+    t.push_back({{QStringLiteral("measured")},
+                 QStringLiteral("FILE"),
                  QObject::tr("import measured results (CSV or JSON; File > Import measured "
                              "results). Under --grab a file with no usable row is an error "
                              "(exit status 2)"),
                  path(&AppOptions::measuredPath)});
-    t.push_back({{QStringLiteral("lesson")}, QStringLiteral("ID|FILE"),
+    t.push_back({{QStringLiteral("lesson")},
+                 QStringLiteral("ID|FILE"),
                  QObject::tr("open a lesson (Lessons menu; roofline-cli list scenarios) with "
                              "its scenario, baseline and lever"),
                  [](const QString& v, AppOptions& o) {
@@ -101,7 +107,8 @@ std::vector<WindowOption> makeWindowTable() {
                      }
                      return QString();
                  }});
-    t.push_back({{QStringLiteral("view")}, QStringLiteral("NAME"),
+    t.push_back({{QStringLiteral("view")},
+                 QStringLiteral("NAME"),
                  QObject::tr("show a docked view at start-up: sweep (batch sweep), regime "
                              "(regime map), breakdown, frontier, or all (sweep, regime and "
                              "breakdown side by side); with --grab and --benchmark-interaction "
@@ -114,53 +121,65 @@ std::vector<WindowOption> makeWindowTable() {
                      }
                      return QString();
                  }});
-    t.push_back({{QStringLiteral("grab")}, QStringLiteral("FILE.png"),
+    t.push_back({{QStringLiteral("grab")},
+                 QStringLiteral("FILE.png"),
                  QObject::tr("render the window to FILE.png and exit"),
                  path(&AppOptions::grabPath)});
-    t.push_back({{QStringLiteral("scene")}, QStringLiteral("FILE.json"),
+    t.push_back({{QStringLiteral("scene")},
+                 QStringLiteral("FILE.json"),
                  QObject::tr("with --grab: also write what the plot drew (each label, point, "
                              "roof and arrow: layer, kind, text, rectangle in window pixels, "
                              "data coordinates) to FILE.json"),
                  path(&AppOptions::scenePath)});
-    t.push_back({{QStringLiteral("report")}, QStringLiteral("FILE.pdf"),
+    t.push_back({{QStringLiteral("report")},
+                 QStringLiteral("FILE.pdf"),
                  QObject::tr("write the one-page report (caption, plot, results, levers, "
                              "warnings, explanation) to FILE.pdf and exit"),
                  path(&AppOptions::reportPath)});
-    t.push_back({{QStringLiteral("size")}, QStringLiteral("WxH"),
+    t.push_back({{QStringLiteral("size")},
+                 QStringLiteral("WxH"),
                  QObject::tr("window size for --grab and benchmarks (default 1600x1000)"),
                  [](const QString& v, AppOptions& o) {
                      static const QRegularExpression pattern(
                          QStringLiteral("^(\\d{2,5})x(\\d{2,5})$"));
                      const QRegularExpressionMatch m = pattern.match(v);
                      if (!m.hasMatch()) {
-                         return QObject::tr("--size expects WIDTHxHEIGHT in pixels, e.g. "
-                                            "1600x1000, got '%1'")
+                         return QObject::tr(
+                                    "--size expects WIDTHxHEIGHT in pixels, e.g. "
+                                    "1600x1000, got '%1'")
                              .arg(v);
                      }
                      o.size = QSize(m.captured(1).toInt(), m.captured(2).toInt());
                      return QString();
                  }});
-    t.push_back({{QStringLiteral("benchmark-interaction")}, QStringLiteral("N"),
+    t.push_back({{QStringLiteral("benchmark-interaction")},
+                 QStringLiteral("N"),
                  QObject::tr("move batch, sequence, quantization and GQA through N steps; print "
                              "one JSON line of per-step latency (value change to replot done)"),
                  [](const QString& v, AppOptions& o) {
                      bool ok = false;
                      o.benchmarkSteps = v.toInt(&ok);
                      if (!ok || o.benchmarkSteps < 1) {
-                         return QObject::tr("--benchmark-interaction expects an integer ≥ 1, "
-                                            "got '%1'")
+                         return QObject::tr(
+                                    "--benchmark-interaction expects an integer ≥ 1, "
+                                    "got '%1'")
                              .arg(v);
                      }
                      return QString();
                  }});
-    t.push_back({{QStringLiteral("first-frame")}, {},
+    t.push_back({{QStringLiteral("first-frame")},
+                 {},
                  QObject::tr("print the ms from process start to the first painted frame as "
                              "JSON, then exit"),
                  flag(&AppOptions::firstFrame)});
-    t.push_back({{QStringLiteral("version")}, {}, QObject::tr("print the version and exit"),
+    t.push_back({{QStringLiteral("version")},
+                 {},
+                 QObject::tr("print the version and exit"),
                  flag(&AppOptions::version)});
-    t.push_back({{QStringLiteral("h"), QStringLiteral("help")}, {},
-                 QObject::tr("print this help and exit"), flag(&AppOptions::help)});
+    t.push_back({{QStringLiteral("h"), QStringLiteral("help")},
+                 {},
+                 QObject::tr("print this help and exit"),
+                 flag(&AppOptions::help)});
     return t;
 }
 
@@ -231,10 +250,9 @@ AppOptions parseAppOptions(const QStringList& arguments) {
     // read it as -b -a -t -c -h and answer a typo with the help text.
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
     for (const io::ScenarioOption& row : io::scenarioOptionTable()) {
-        parser.addOption(QCommandLineOption(undashed(row.name),
-                                            fromStd(row.help).replace(QLatin1Char('\n'),
-                                                                      QLatin1Char(' ')),
-                                            fromStd(row.valueName)));
+        parser.addOption(QCommandLineOption(
+            undashed(row.name), fromStd(row.help).replace(QLatin1Char('\n'), QLatin1Char(' ')),
+            fromStd(row.valueName)));
     }
     for (const WindowOption& row : windowOptionTable()) {
         parser.addOption(QCommandLineOption(row.names, row.help, row.valueName));
@@ -269,8 +287,8 @@ AppOptions parseAppOptions(const QStringList& arguments) {
                     return arg.startsWith(dashed(name) + QLatin1Char('='));
                 });
             if (withValue != arguments.end()) {
-                options.errors << QObject::tr("%1 takes no value, got '%2'")
-                                      .arg(dashed(name), *withValue);
+                options.errors
+                    << QObject::tr("%1 takes no value, got '%2'").arg(dashed(name), *withValue);
             } else if (QString error = window->apply(QString(), options); !error.isEmpty()) {
                 options.errors << error;
             }
@@ -334,9 +352,8 @@ AppOptions parseAppOptions(const QStringList& arguments) {
     if (!options.scenePath.isEmpty() && options.grabPath.isEmpty()) {
         options.errors << QObject::tr("--scene describes the image of --grab: it needs --grab");
     }
-    if (!options.lesson.isEmpty() &&
-        (options.lever || !options.baselinePath.isEmpty() || !options.scenarioPath.isEmpty() ||
-         anyScenarioOption)) {
+    if (!options.lesson.isEmpty() && (options.lever || !options.baselinePath.isEmpty() ||
+                                      !options.scenarioPath.isEmpty() || anyScenarioOption)) {
         options.errors << QObject::tr(
             "--lesson opens the lesson's own scenario, baseline and lever: it does not go "
             "with a scenario file, scenario options, --baseline or --lever");
@@ -347,8 +364,8 @@ AppOptions parseAppOptions(const QStringList& arguments) {
             options.errors << QString::fromStdString(error);
         }
     }
-    options.scenarioFromCommandLine = !options.scenarioPath.isEmpty() ||
-                                      !options.baselinePath.isEmpty() || anyScenarioOption;
+    options.scenarioFromCommandLine =
+        !options.scenarioPath.isEmpty() || !options.baselinePath.isEmpty() || anyScenarioOption;
     return options;
 }
 
@@ -367,8 +384,6 @@ QString appUsage() {
         .arg(fromStd(io::scenarioOptionsHelp()), windowOptionsHelp());
 }
 
-QString appVersion() {
-    return QStringLiteral("roofline-explorer " ROOFLINE_VERSION);
-}
+QString appVersion() { return QStringLiteral("roofline-explorer " ROOFLINE_VERSION); }
 
 }  // namespace roofline::ui

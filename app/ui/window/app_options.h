@@ -13,13 +13,14 @@
 /// A QCommandLineParser built from the two parses the arguments, and --help is written from
 /// them.
 
-#include <QSize>
-#include <QString>
-#include <QStringList>
 #include <cstdint>
 #include <functional>
 #include <optional>
 #include <vector>
+
+#include <QSize>
+#include <QString>
+#include <QStringList>
 
 #include "roofline/io/scenario_file.h"
 #include "roofline/levers.h"

@@ -3,20 +3,21 @@
 
 #include <unistd.h>
 
-#include <QApplication>
-#include <QElapsedTimer>
-#include <QFile>
-#include <QSlider>
 #include <algorithm>
 #include <cmath>
 #include <ctime>
 #include <vector>
 
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QSlider>
+
 #include "panels/controls_panel.h"
-#include "window/main_window.h"
-#include "plot/roofline_plot.h"
 #include "panels/slider_control.h"
+#include "plot/roofline_plot.h"
 #include "views/views.h"
+#include "window/main_window.h"
 
 namespace roofline::ui {
 namespace {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "compare_set.h"
 
+#include <algorithm>
+
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -8,11 +10,10 @@
 #include <QMimeData>
 #include <QUrl>
 #include <QWidget>
-#include <algorithm>
 
-#include "window/dialogs.h"
 #include "plot/plot_tooltip.h"
 #include "roofline/format.h"
+#include "window/dialogs.h"
 #include "window/scenario_controller.h"
 
 namespace roofline::ui {
@@ -35,8 +36,8 @@ QStringList droppedScenarioFiles(const QMimeData* mime) {
         return {};
     }
     for (const QUrl& url : mime->urls()) {
-        if (!url.isLocalFile() || !url.toLocalFile().endsWith(QLatin1String(".json"),
-                                                             Qt::CaseInsensitive)) {
+        if (!url.isLocalFile() ||
+            !url.toLocalFile().endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
             return {};
         }
         paths << url.toLocalFile();
@@ -74,8 +75,7 @@ CompareSet::CompareSet(ScenarioDocument& document, CompareTable& table, QWidget*
     // Queued: the swap rebuilds the table, which is not done inside its own selection signal.
     connect(
         &m_table, &CompareTable::rowActivated, this,
-        [this](int index) { makeCurrent(static_cast<std::size_t>(index)); },
-        Qt::QueuedConnection);
+        [this](int index) { makeCurrent(static_cast<std::size_t>(index)); }, Qt::QueuedConnection);
     // Queued too: a row's ✕ button goes with its row.
     connect(
         &m_table, &CompareTable::removeRequested, this,
@@ -95,8 +95,7 @@ CompareSet::CompareSet(ScenarioDocument& document, CompareTable& table, QWidget*
 }
 
 CompareRow CompareSet::currentRow() const {
-    return {currentName(), m_currentSource, 0, &m_controller.scenario(),
-            &m_controller.analysis()};
+    return {currentName(), m_currentSource, 0, &m_controller.scenario(), &m_controller.analysis()};
 }
 
 QString CompareSet::currentName() const {
@@ -227,12 +226,8 @@ bool CompareSet::makeCurrent(std::size_t index) {
         return false;
     }
     const Entry selected = entries()[index];
-    Entry previous{m_currentSource,
-                   currentName(),
-                   m_controller.scenarioFile(),
-                   m_controller.scenario(),
-                   m_controller.analysis(),
-                   selected.colour};
+    Entry previous{m_currentSource,         currentName(),           m_controller.scenarioFile(),
+                   m_controller.scenario(), m_controller.analysis(), selected.colour};
     previous.file.baseline.reset();
     // The names change first: the controller's analysisChanged refreshes the current row.
     const QString oldSource = m_currentSource;
@@ -249,10 +244,10 @@ bool CompareSet::makeCurrent(std::size_t index) {
         m_currentName = oldName;
         m_sourceHardware = oldHardware;
         m_sourceModel = oldModel;
-        Dialogs::showError(m_window,
-                           tr("Could not edit %1: it no longer resolves. Nothing changed.")
-                               .arg(selected.name),
-                           issuesText(issues));
+        Dialogs::showError(
+            m_window,
+            tr("Could not edit %1: it no longer resolves. Nothing changed.").arg(selected.name),
+            issuesText(issues));
         pushTable();
         return false;
     }

@@ -14,15 +14,16 @@
 /// a row swaps that scenario with the current one (makeCurrent): nothing is lost, the old
 /// current becomes a compare scenario in the selected one's colour.
 
+#include <vector>
+
 #include <QObject>
 #include <QString>
 #include <QStringList>
-#include <vector>
 
 #include "panels/compare_table.h"
-#include "window/debounce.h"
 #include "roofline/analysis.h"
 #include "roofline/io/scenario_file.h"
+#include "window/debounce.h"
 #include "window/scenario_document.h"
 
 class QWidget;

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "debounce.h"
 
-#include <QPointer>
 #include <algorithm>
 #include <vector>
+
+#include <QPointer>
 
 namespace roofline::ui {
 namespace {

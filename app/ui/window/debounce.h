@@ -8,9 +8,10 @@
 /// still until the test advances it, so a debounce test neither sleeps nor depends on the
 /// machine's load.
 
+#include <cstdint>
+
 #include <QObject>
 #include <QTimer>
-#include <cstdint>
 
 namespace roofline::ui {
 

@@ -35,8 +35,7 @@ QString Dialogs::openFileName(QWidget* parent, const QString& caption, const QSt
     return QFileDialog::getOpenFileName(parent, caption, QString(), filter);
 }
 
-QStringList Dialogs::openFileNames(QWidget* parent, const QString& caption,
-                                   const QString& filter) {
+QStringList Dialogs::openFileNames(QWidget* parent, const QString& caption, const QString& filter) {
     if (auto answer = std::exchange(preAnswers().fileNames, std::nullopt)) {
         return *answer;
     }
@@ -114,9 +113,7 @@ void Dialogs::setNextAnswer(bool answer) { preAnswers().answer = answer; }
 
 void Dialogs::setNextFileName(const QString& fileName) { preAnswers().fileName = fileName; }
 
-void Dialogs::setNextFileNames(const QStringList& fileNames) {
-    preAnswers().fileNames = fileNames;
-}
+void Dialogs::setNextFileNames(const QStringList& fileNames) { preAnswers().fileNames = fileNames; }
 
 void Dialogs::setNextImageSize(std::optional<QSize> size) { preAnswers().imageSize = size; }
 

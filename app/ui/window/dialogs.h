@@ -5,10 +5,11 @@
 /// Every dialog the window opens goes through here, so tests can pre-answer them and read
 /// what would have been shown (KeePassXC's MessageBox::setNextAnswer).
 
+#include <optional>
+
 #include <QSize>
 #include <QString>
 #include <QStringList>
-#include <optional>
 
 class QWidget;
 

@@ -1,22 +1,23 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "explorer.h"
 
+#include <cstdio>
+#include <memory>
+
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QSettings>
 #include <QTextStream>
-#include <cstdio>
-#include <memory>
 
+#include "plot/export.h"
+#include "plot/roofline_plot.h"
+#include "roofline/version.h"
 #include "window/app_options.h"
 #include "window/benchmark.h"
 #include "window/compare_set.h"
-#include "plot/export.h"
 #include "window/main_window.h"
 #include "window/report.h"
-#include "plot/roofline_plot.h"
-#include "roofline/version.h"
 #include "window/scenario_controller.h"
 
 namespace roofline::ui {
@@ -92,8 +93,9 @@ int runExplorer(int argc, char** argv) {
     if (!options.lesson.isEmpty()) {
         QString error;
         if (!window.openLesson(options.lesson, &error) && batchMode) {
-            printLine(stderr, QStringLiteral("roofline-explorer: lesson %1: %2")
-                                  .arg(options.lesson, error));
+            printLine(
+                stderr,
+                QStringLiteral("roofline-explorer: lesson %1: %2").arg(options.lesson, error));
             return 2;
         }
     }
@@ -116,10 +118,10 @@ int runExplorer(int argc, char** argv) {
         QString reason;
         if (!window.applyLever(*options.lever, &reason) && batchMode) {
             const std::string_view key = leverKey(*options.lever);
-            printLine(stderr, QStringLiteral("roofline-explorer: lever %1 does not apply: %2")
-                                  .arg(QString::fromLatin1(key.data(),
-                                                           static_cast<qsizetype>(key.size())),
-                                       reason));
+            printLine(stderr,
+                      QStringLiteral("roofline-explorer: lever %1 does not apply: %2")
+                          .arg(QString::fromLatin1(key.data(), static_cast<qsizetype>(key.size())),
+                               reason));
             return 2;
         }
     }

@@ -1,32 +1,37 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "lessons_menu.h"
 
+#include <array>
+
 #include <QAction>
 #include <QDockWidget>
 #include <QMenu>
 #include <QScrollArea>
-#include <array>
 
-#include "window/dialogs.h"
 #include "panels/lesson_panel.h"
-#include "window/main_window.h"
 #include "plot/plot_tooltip.h"
 #include "roofline/io/lessons.h"
+#include "window/dialogs.h"
+#include "window/main_window.h"
 #include "window/scenario_controller.h"
 
 namespace roofline::ui {
 namespace {
 
 constexpr std::array<io::LessonGroup, 4> kGroups = {
-    io::LessonGroup::PlacingWorkloads, io::LessonGroup::HardwareNumbers,
-    io::LessonGroup::Batching, io::LessonGroup::Interventions};
+    io::LessonGroup::PlacingWorkloads, io::LessonGroup::HardwareNumbers, io::LessonGroup::Batching,
+    io::LessonGroup::Interventions};
 
 QString groupTitle(io::LessonGroup group) {
     switch (group) {
-    case io::LessonGroup::PlacingWorkloads: return QObject::tr("&Placing workloads");
-    case io::LessonGroup::HardwareNumbers: return QObject::tr("&Hardware numbers");
-    case io::LessonGroup::Batching: return QObject::tr("&Batching");
-    case io::LessonGroup::Interventions: return QObject::tr("&Interventions");
+        case io::LessonGroup::PlacingWorkloads:
+            return QObject::tr("&Placing workloads");
+        case io::LessonGroup::HardwareNumbers:
+            return QObject::tr("&Hardware numbers");
+        case io::LessonGroup::Batching:
+            return QObject::tr("&Batching");
+        case io::LessonGroup::Interventions:
+            return QObject::tr("&Interventions");
     }
     return {};
 }
@@ -37,9 +42,9 @@ QString entryText(const io::Lesson& lesson) {
     for (const int q : lesson.questions) {
         questions << QStringLiteral("Q%1").arg(q);
     }
-    return QStringLiteral("%1 (%2)").arg(qs(lesson.title).replace(QLatin1Char('&'),
-                                                                  QStringLiteral("&&")),
-                                         questions.join(QStringLiteral(", ")));
+    return QStringLiteral("%1 (%2)").arg(
+        qs(lesson.title).replace(QLatin1Char('&'), QStringLiteral("&&")),
+        questions.join(QStringLiteral(", ")));
 }
 
 }  // namespace

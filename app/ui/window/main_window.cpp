@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "main_window.h"
 
+#include <algorithm>
+
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
@@ -18,29 +20,28 @@
 #include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
-#include <algorithm>
 
-#include "window/compare_set.h"
 #include "panels/compare_table.h"
 #include "panels/controls_panel.h"
-#include "window/debounce.h"
-#include "window/dialogs.h"
 #include "panels/explain_panel.h"
+#include "panels/results_panel.h"
 #include "plot/export.h"
-#include "window/lessons_menu.h"
 #include "plot/measured_overlay.h"
 #include "plot/plot_tooltip.h"
-#include "window/report.h"
-#include "panels/results_panel.h"
+#include "plot/roofline_plot.h"
 #include "roofline/explain.h"
 #include "roofline/io/levers.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/validate.h"
-#include "plot/roofline_plot.h"
-#include "window/scenario_controller.h"
-#include "window/shortcut_pass_through.h"
 #include "views/frontier_view.h"
 #include "views/views.h"
+#include "window/compare_set.h"
+#include "window/debounce.h"
+#include "window/dialogs.h"
+#include "window/lessons_menu.h"
+#include "window/report.h"
+#include "window/scenario_controller.h"
+#include "window/shortcut_pass_through.h"
 
 namespace roofline::ui {
 namespace {
@@ -83,19 +84,32 @@ bool storedFlag(const QSettings& settings, const QString& key, bool fallback) {
 /// The toolbar's short name for a lever (the menu shows leverTitle).
 QString leverShortTitle(LeverId id) {
     switch (id) {
-    case LeverId::W8a16: return QStringLiteral("W8A16");
-    case LeverId::W4a16: return QStringLiteral("W4A16");
-    case LeverId::W8a8: return QStringLiteral("W8A8");
-    case LeverId::W4a4: return QStringLiteral("W4A4");
-    case LeverId::KvFp8: return QObject::tr("fp8 KV");
-    case LeverId::Gqa8: return QObject::tr("GQA 8");
-    case LeverId::BatchX8: return QObject::tr("Batch ×8");
-    case LeverId::SpecNgram: return QObject::tr("Spec (n-gram)");
-    case LeverId::SpecDraft: return QObject::tr("Spec (draft)");
-    case LeverId::FlashAttention: return QObject::tr("FlashAttention");
-    case LeverId::TpX2: return QObject::tr("TP ×2");
-    case LeverId::ExpertParallel: return QObject::tr("Expert parallel");
-    case LeverId::NextHardware: return QObject::tr("Next hardware");
+        case LeverId::W8a16:
+            return QStringLiteral("W8A16");
+        case LeverId::W4a16:
+            return QStringLiteral("W4A16");
+        case LeverId::W8a8:
+            return QStringLiteral("W8A8");
+        case LeverId::W4a4:
+            return QStringLiteral("W4A4");
+        case LeverId::KvFp8:
+            return QObject::tr("fp8 KV");
+        case LeverId::Gqa8:
+            return QObject::tr("GQA 8");
+        case LeverId::BatchX8:
+            return QObject::tr("Batch ×8");
+        case LeverId::SpecNgram:
+            return QObject::tr("Spec (n-gram)");
+        case LeverId::SpecDraft:
+            return QObject::tr("Spec (draft)");
+        case LeverId::FlashAttention:
+            return QObject::tr("FlashAttention");
+        case LeverId::TpX2:
+            return QObject::tr("TP ×2");
+        case LeverId::ExpertParallel:
+            return QObject::tr("Expert parallel");
+        case LeverId::NextHardware:
+            return QObject::tr("Next hardware");
     }
     return {};
 }
@@ -260,13 +274,15 @@ void MainWindow::createActions() {
     m_openModel = make(tr("Open &model config…"), "openModel", QKeySequence(tr("Ctrl+M")));
     m_exportImage = make(tr("&Export image…"), "exportImage", QKeySequence(tr("Ctrl+E")));
     m_exportReport = make(tr("Export &report…"), "exportReport");
-    m_exportReport->setToolTip(tr("A one-page PDF: the scenario, the plot, the results, the "
-                                  "levers, the warnings and the explanation"));
+    m_exportReport->setToolTip(
+        tr("A one-page PDF: the scenario, the plot, the results, the "
+           "levers, the warnings and the explanation"));
     m_captionOnImages = make(tr("&Caption on exported images"), "captionOnImages");
     m_captionOnImages->setCheckable(true);
     m_captionOnImages->setChecked(true);
-    m_captionOnImages->setToolTip(tr("Export image and Copy image add a line naming the "
-                                     "scenario under the plot"));
+    m_captionOnImages->setToolTip(
+        tr("Export image and Copy image add a line naming the "
+           "scenario under the plot"));
     m_quit = make(tr("&Quit"), "quit", QKeySequence::Quit);
     m_copyImage = make(tr("&Copy image"), "copyImage", QKeySequence::Copy);
     m_showOperators =
@@ -288,14 +304,15 @@ void MainWindow::createActions() {
     connect(m_clearBaseline, &QAction::triggered, this, &MainWindow::clearBaseline);
     createLeverActions();
     m_importMeasured = make(tr("&Import measured results…"), "importMeasured");
-    m_importMeasured->setToolTip(tr("Place measured TPOT, TTFT or tokens/s (CSV or JSON) on the "
-                                    "roofline, with their efficiency against the model"));
+    m_importMeasured->setToolTip(
+        tr("Place measured TPOT, TTFT or tokens/s (CSV or JSON) on the "
+           "roofline, with their efficiency against the model"));
     m_clearMeasured = make(tr("Clear &measured results"), "clearMeasured");
     m_clearMeasured->setEnabled(false);
     connect(m_importMeasured, &QAction::triggered, this, [this] {
-        const QString path = Dialogs::openFileName(
-            this, tr("Import measured results"),
-            tr("Measured results (*.csv *.json);;All files (*)"));
+        const QString path =
+            Dialogs::openFileName(this, tr("Import measured results"),
+                                  tr("Measured results (*.csv *.json);;All files (*)"));
         if (!path.isEmpty()) {
             importMeasured(path);
         }
@@ -628,7 +645,8 @@ bool MainWindow::openModelConfig(const QString& path) {
                     .arg(devices)
                     .arg(issuesText(issues))
                     .arg(fits);
-            if (!Dialogs::ask(this, question, tr("The current scenario is unchanged if you cancel."),
+            if (!Dialogs::ask(this, question,
+                              tr("The current scenario is unchanged if you cancel."),
                               tr("Open with TP %1").arg(fits))) {
                 return false;
             }
@@ -678,9 +696,9 @@ bool MainWindow::exportReport(const QString& path) {
 }
 
 void MainWindow::exportReportDialog() {
-    const QString path = Dialogs::saveFileName(this, tr("Export report"),
-                                               tr("PDF document (*.pdf)"),
-                                               QStringLiteral("roofline-report.pdf"));
+    const QString path =
+        Dialogs::saveFileName(this, tr("Export report"), tr("PDF document (*.pdf)"),
+                              QStringLiteral("roofline-report.pdf"));
     if (!path.isEmpty()) {
         exportReport(path);
     }
@@ -906,8 +924,7 @@ void MainWindow::restoreSession(bool restoreScenario) {
     }
     updateRecentMenu();
     setOperatorsVisible(storedFlag(*m_settings, QStringLiteral("plot/operators"), false));
-    m_captionOnImages->setChecked(
-        storedFlag(*m_settings, QStringLiteral("export/caption"), true));
+    m_captionOnImages->setChecked(storedFlag(*m_settings, QStringLiteral("export/caption"), true));
     if (restoreScenario) {
         // The last session's compare scenarios, from their files; one that no longer loads
         // is said in the status bar, not a dialog at start-up.
@@ -986,8 +1003,7 @@ bool MainWindow::setBaselineScenario(const io::ScenarioFile& baseline) {
 bool MainWindow::setBaselineScenarioQuietly(const io::ScenarioFile& baseline) {
     if (hasErrors(m_document->setBaselineScenario(baseline))) {
         clearBaseline();
-        statusBar()->showMessage(tr("The saved baseline could not be restored."),
-                                 kStatusMessageMs);
+        statusBar()->showMessage(tr("The saved baseline could not be restored."), kStatusMessageMs);
         return false;
     }
     return true;

@@ -7,11 +7,12 @@
 /// plot is the central widget; controls (left) and results (right) are docks, so a teacher
 /// can hide everything but the plot and the sliders.
 
-#include <QMainWindow>
-#include <QStringList>
 #include <array>
 #include <memory>
 #include <optional>
+
+#include <QMainWindow>
+#include <QStringList>
 
 #include "plot/export.h"
 #include "roofline/analysis.h"
@@ -233,8 +234,8 @@ private:
     QLabel* m_leverStatus = nullptr;
     Debounce* m_leverTimer = nullptr;
     bool m_leversDirty = true;
-    QString m_leverExplanation;    ///< as shown in the status bar and the label
-    QString m_refusalMessage;      ///< the status bar's refused-change message, until the next change
+    QString m_leverExplanation;  ///< as shown in the status bar and the label
+    QString m_refusalMessage;    ///< the status bar's refused-change message, until the next change
 };
 
 }  // namespace roofline::ui

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report.h"
 
-#include <qcustomplot.h>
+#include <algorithm>
+#include <cmath>
 
 #include <QAbstractTextDocumentLayout>
 #include <QPageLayout>
@@ -9,8 +10,7 @@
 #include <QPdfWriter>
 #include <QSaveFile>
 #include <QTextDocument>
-#include <algorithm>
-#include <cmath>
+#include <qcustomplot.h>
 
 #include "plot/plot_tooltip.h"
 #include "roofline/explain.h"
@@ -28,7 +28,7 @@ constexpr double kMarginMm = 12.0;
 constexpr double kLargestFontPt = 8.0;
 constexpr double kSmallestFontPt = 5.5;
 constexpr double kFontStepPt = 0.25;
-constexpr double kPlotShare = 0.42;     ///< of the page height, at most
+constexpr double kPlotShare = 0.42;  ///< of the page height, at most
 constexpr double kSmallestPlotShare = 0.25;
 constexpr int kGap = 10;  ///< between the caption, the plot and the text, in page pixels
 
@@ -46,8 +46,8 @@ QString capitalised(std::string_view text) {
 // FLOP/s it attains.
 std::string passText(const PassCost& p) {
     const double share = p.shares[p.bound];
-    return std::string(toString(p.bound)) + "-bound (" + formatNumber(share * 100.0, 2) +
-           "%), " + formatNumber(p.intensity()) + " FLOP/byte, " +
+    return std::string(toString(p.bound)) + "-bound (" + formatNumber(share * 100.0, 2) + "%), " +
+           formatNumber(p.intensity()) + " FLOP/byte, " +
            formatSi(p.attainableFlopsPerSecond, "FLOP/s") + ", " + formatDuration(p.timeSeconds);
 }
 
@@ -66,17 +66,16 @@ QString resultsTable(const Scenario& scenario, const Analysis& a) {
     }
     rows.emplace_back(QObject::tr("Ridge point"),
                       formatNumber(a.ridgePointFlopsPerByte) + " FLOP/byte");
-    rows.emplace_back(QObject::tr("Compute roof"), std::string(toString(a.computePrecision)) +
-                                                       " " +
+    rows.emplace_back(QObject::tr("Compute roof"), std::string(toString(a.computePrecision)) + " " +
                                                        formatSi(a.peakFlopsPerSecond, "FLOP/s"));
     // The preset's memory type (the L4's GDDR6), not "HBM" for every chip.
     rows.emplace_back(QString::fromStdString(memoryRoofName(a)),
                       formatSi(a.memoryBandwidthBytesPerSecond, "B/s"));
     rows.emplace_back(QObject::tr("Critical batch"),
                       a.criticalBatch ? formatInteger(*a.criticalBatch) : std::string("never"));
-    rows.emplace_back(QObject::tr("… weight matmuls"),
-                      a.matmulCriticalBatch ? formatInteger(*a.matmulCriticalBatch)
-                                            : std::string("never"));
+    rows.emplace_back(QObject::tr("… weight matmuls"), a.matmulCriticalBatch
+                                                           ? formatInteger(*a.matmulCriticalBatch)
+                                                           : std::string("never"));
     rows.emplace_back(QObject::tr("Goldilocks context"),
                       a.goldilocksContextTokens
                           ? formatInteger(std::llround(*a.goldilocksContextTokens)) + " tokens"
@@ -92,9 +91,9 @@ QString resultsTable(const Scenario& scenario, const Analysis& a) {
                           ? std::string("weights do not fit")
                           : std::string("0 (one sequence's KV cache does not fit)"));
     if (scenario.workload.tensorParallel > 1) {
-        rows.emplace_back(QObject::tr("Interconnect"),
-                          formatSi(a.interconnectBandwidthBytesPerSecond, "B/s") +
-                              " per direction");
+        rows.emplace_back(
+            QObject::tr("Interconnect"),
+            formatSi(a.interconnectBandwidthBytesPerSecond, "B/s") + " per direction");
     }
     // Two name–value pairs per line, so the table is half as tall.
     QString html = QStringLiteral("<table cellspacing=\"0\" cellpadding=\"2\" width=\"100%\">");
@@ -129,9 +128,9 @@ QString leversTable(const Analysis& a, const std::vector<LeverOutcome>& levers) 
     html += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"2\" width=\"100%\"><tr>");
     // Narrow number columns; the change gets what is left.
     const std::pair<QString, int> heads[] = {
-        {QObject::tr("lever"), 12},   {QObject::tr("TPOT"), 8}, {QObject::tr("speedup"), 7},
-        {QObject::tr("TTFT"), 8},     {QObject::tr("speedup"), 7}, {QObject::tr("tok/s"), 8},
-        {QObject::tr("gain"), 7},     {QObject::tr("fits"), 5}, {QObject::tr("change"), 38}};
+        {QObject::tr("lever"), 12}, {QObject::tr("TPOT"), 8},    {QObject::tr("speedup"), 7},
+        {QObject::tr("TTFT"), 8},   {QObject::tr("speedup"), 7}, {QObject::tr("tok/s"), 8},
+        {QObject::tr("gain"), 7},   {QObject::tr("fits"), 5},    {QObject::tr("change"), 38}};
     for (const auto& [head, percent] : heads) {
         html += QStringLiteral("<th align=\"left\" width=\"%2%\">%1</th>").arg(head).arg(percent);
     }
@@ -144,15 +143,16 @@ QString leversTable(const Analysis& a, const std::vector<LeverOutcome>& levers) 
             continue;
         }
         const Analysis& n = lever.analysis;
-        html += QStringLiteral("<tr><td>%1</td><td>%2</td><td>×%3</td><td>%4</td><td>×%5</td>"
-                               "<td>%6</td><td>×%7</td><td>%8</td><td>%9</td></tr>")
-                    .arg(key, esc(formatDuration(n.tpotSeconds)),
-                         esc(formatNumber(lever.speedupTpot)), esc(formatDuration(n.ttftSeconds)),
-                         esc(formatNumber(lever.speedupTtft)),
-                         esc(formatNumber(n.decodeTokensPerSecond)),
-                         esc(formatNumber(lever.throughputGain)),
-                         lever.fits ? QObject::tr("yes") : QObject::tr("no"),
-                         esc(changesText(lever.changes)));
+        html +=
+            QStringLiteral(
+                "<tr><td>%1</td><td>%2</td><td>×%3</td><td>%4</td><td>×%5</td>"
+                "<td>%6</td><td>×%7</td><td>%8</td><td>%9</td></tr>")
+                .arg(key, esc(formatDuration(n.tpotSeconds)), esc(formatNumber(lever.speedupTpot)),
+                     esc(formatDuration(n.ttftSeconds)), esc(formatNumber(lever.speedupTtft)),
+                     esc(formatNumber(n.decodeTokensPerSecond)),
+                     esc(formatNumber(lever.throughputGain)),
+                     lever.fits ? QObject::tr("yes") : QObject::tr("no"),
+                     esc(changesText(lever.changes)));
     }
     return html + QStringLiteral("</table>");
 }
@@ -227,16 +227,15 @@ QString writeReport(QCustomPlot& plot, const Scenario& scenario, const Analysis&
 
         QTextDocument caption;
         setUp(caption, &writer,
-              QStringLiteral("<p><b>%1</b></p>").arg(content.caption.toHtmlEscaped()), 11.0,
-              width);
+              QStringLiteral("<p><b>%1</b></p>").arg(content.caption.toHtmlEscaped()), 11.0, width);
         const double captionHeight = caption.size().height();
 
         // The plot at its size in the window (a sensible one when it was never laid out),
         // scaled to the page's width.
-        const QSize onScreen = plot.width() >= 200 && plot.height() >= 150 ? plot.size()
-                                                                          : QSize(960, 600);
-        double plotHeight = std::min(onScreen.height() * width / onScreen.width(),
-                                     kPlotShare * height);
+        const QSize onScreen =
+            plot.width() >= 200 && plot.height() >= 150 ? plot.size() : QSize(960, 600);
+        double plotHeight =
+            std::min(onScreen.height() * width / onScreen.width(), kPlotShare * height);
 
         QTextDocument body;
         const QString bodyHtml = reportBodyHtml(content);

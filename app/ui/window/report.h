@@ -15,10 +15,11 @@
 /// 5.5 pt), then the plot gives up height (to a quarter of the page), and as a last resort
 /// the text is drawn scaled down to the room left.
 
-#include <QString>
-#include <QStringList>
 #include <string>
 #include <vector>
+
+#include <QString>
+#include <QStringList>
 
 #include "roofline/analysis.h"
 #include "roofline/levers.h"
@@ -30,11 +31,11 @@ namespace roofline::ui {
 
 /// Everything the report's text says, from the analysis and the levers evaluated for it.
 struct ReportContent {
-    QString caption;           ///< roofline::scenarioCaption
-    QString resultsHtml;       ///< the results table
-    QString leversHtml;        ///< the levers table
-    QStringList warnings;      ///< the engine's warnings
-    QStringList explanation;   ///< roofline::explain's sentences
+    QString caption;          ///< roofline::scenarioCaption
+    QString resultsHtml;      ///< the results table
+    QString leversHtml;       ///< the levers table
+    QStringList warnings;     ///< the engine's warnings
+    QStringList explanation;  ///< roofline::explain's sentences
 };
 
 /// The report's text for `analysis` = analyze(scenario), with io::listLevers and

@@ -17,8 +17,9 @@ QString modelName(const Model& model) { return QString::fromStdString(model.name
 
 /// Routed experts in some layer: what expert parallelism spreads (as validate() counts).
 bool hasRoutedExperts(const Model& m) {
-    return m.moe.numExperts > 0 && std::any_of(m.layerGroups.begin(), m.layerGroups.end(),
-                                               [](const LayerGroup& g) { return g.mlp == MlpKind::Moe; });
+    return m.moe.numExperts > 0 &&
+           std::any_of(m.layerGroups.begin(), m.layerGroups.end(),
+                       [](const LayerGroup& g) { return g.mlp == MlpKind::Moe; });
 }
 
 /// The decode batch trail of an analysed scenario: up to the memory limit (at most
@@ -197,8 +198,9 @@ void ScenarioController::setSpeculation(qint64 k, double acceptance, const std::
         return;
     }
     if (draft.empty()) {
-        refuse(tr("The draft must be \"ngram\" or a model preset id or config.json path; got "
-                  "nothing."));
+        refuse(
+            tr("The draft must be \"ngram\" or a model preset id or config.json path; got "
+               "nothing."));
         return;
     }
     io::ScenarioFile file = m_file;

@@ -8,11 +8,12 @@
 /// it answers with signals. Setters return early when nothing changes, validate before they
 /// apply, and never leave the scenario half-changed: a refused change keeps the old one.
 
-#include <QObject>
-#include <QString>
 #include <cstdint>
 #include <optional>
 #include <vector>
+
+#include <QObject>
+#include <QString>
 
 #include "panels/quantization.h"
 #include "roofline/analysis.h"

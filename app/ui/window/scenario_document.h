@@ -13,11 +13,12 @@
 /// Room is left for an undo history: every change goes through a setter here, and each
 /// setter knows the state before it.
 
+#include <optional>
+#include <vector>
+
 #include <QFlags>
 #include <QObject>
 #include <QString>
-#include <optional>
-#include <vector>
 
 #include "roofline/io/measured.h"
 #include "roofline/io/scenario_file.h"

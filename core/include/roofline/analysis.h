@@ -93,7 +93,6 @@ struct ByteCounts {
     }
 };
 
-
 /// One kind of operator in one pass, summed over the layers (and draft steps) that run it.
 struct OperatorCost {
     std::string_view name;  ///< e.g. "qkv_proj", "attention", "attention_sliding", "moe_up".
@@ -102,8 +101,8 @@ struct OperatorCost {
     OperatorKind kind = OperatorKind::Matmul;
     double count = 0.0;  ///< How many times it runs in the pass (layers × repeats).
 
-    double flops = 0.0;  ///< Total over `count` runs.
-    ByteCounts traffic;  ///< HBM bytes by category, total over `count` runs.
+    double flops = 0.0;      ///< Total over `count` runs.
+    ByteCounts traffic;      ///< HBM bytes by category, total over `count` runs.
     double linkBytes = 0.0;  ///< Bytes each device sends over the interconnect.
 
     double computeTimeSeconds = 0.0;  ///< flops / peak
@@ -134,8 +133,8 @@ std::string_view toString(AttentionForm form);  ///< "causal" / "bidirectional" 
 /// all repeats: its time is the time of all of them.
 struct PassCost {
     PassKind kind = PassKind::Decode;
-    bool draftModel = false;    ///< Runs the draft model, else the target.
-    double batch = 0.0;         ///< B: sequences (images for encode and forward).
+    bool draftModel = false;  ///< Runs the draft model, else the target.
+    double batch = 0.0;       ///< B: sequences (images for encode and forward).
     /// T per sequence: P (prefill), 1 (decode, draft), k+1 (verify); tokens per image
     /// (patches + [CLS]) for encode; 0 for a CNN's forward pass.
     double newTokens = 0.0;
@@ -168,18 +167,18 @@ struct PassCost {
 
 /// Memory of one device, counted the way serving engines count it (DOMAIN.md §5).
 struct MemoryFootprint {
-    double weightBytes = 0.0;      ///< Parameters held (target, plus a draft model).
-    double kvCacheBytes = 0.0;     ///< B sequences × max(P, C+1) tokens, window caps applied.
+    double weightBytes = 0.0;   ///< Parameters held (target, plus a draft model).
+    double kvCacheBytes = 0.0;  ///< B sequences × max(P, C+1) tokens, window caps applied.
     /// B sequences × the recurrent state of the state layers (DOMAIN.md §5–6), whatever the
     /// context; 0 for a model without state layers.
     double stateBytes = 0.0;
     /// Activation workspace of one forward pass of at most maxBatchedTokens tokens (chunked
     /// prefill), plus one logits row per sequence: README "Memory footprint".
     double workspaceBytes = 0.0;
-    double totalBytes = 0.0;       ///< weights + KV cache + state + workspace
-    double capacityBytes = 0.0;    ///< The device's memory (binary GiB presets).
-    double usableBytes = 0.0;      ///< capacity × memory utilisation
-    bool fits = false;             ///< totalBytes ≤ usableBytes
+    double totalBytes = 0.0;     ///< weights + KV cache + state + workspace
+    double capacityBytes = 0.0;  ///< The device's memory (binary GiB presets).
+    double usableBytes = 0.0;    ///< capacity × memory utilisation
+    bool fits = false;           ///< totalBytes ≤ usableBytes
     /// Largest batch whose footprint fits the usable memory at these lengths (KV cache and
     /// state per sequence); 0 when the weights and workspace alone do not fit.
     std::int64_t maxBatch = 0;
@@ -198,8 +197,8 @@ struct Roof {
 
 /// Speculative decoding's figures (DOMAIN.md §6), when it is on.
 struct SpeculativeResult {
-    std::int64_t k = 0;             ///< Tokens drafted per step.
-    double acceptance = 0.0;        ///< α per drafted token.
+    std::int64_t k = 0;       ///< Tokens drafted per step.
+    double acceptance = 0.0;  ///< α per drafted token.
     DraftKind draft = DraftKind::Ngram;
     double tokensPerStep = 0.0;     ///< τ = (1 − α^(k+1)) / (1 − α); k+1 at α = 1
     double stepTimeSeconds = 0.0;   ///< draft (k steps) + verify
@@ -251,7 +250,7 @@ struct Analysis {
     /// The hardware's memory type as its preset says it ("HBM3e", "GDDR6 (ECC)"); may be
     /// empty. Views name the memory roof with memoryRoofName().
     std::string memoryType;
-    double ridgePointFlopsPerByte = 0.0;         ///< peak / bandwidth
+    double ridgePointFlopsPerByte = 0.0;  ///< peak / bandwidth
     /// Every roof the chip has, in kAllPrecisions order (fp16 listed even when equal to bf16).
     FixedList<Roof, kPrecisionCount> roofs;
     /// Link bandwidth per direction collectives run at when D > 1 (the scale-up link, or
@@ -282,9 +281,7 @@ struct Analysis {
     /// The plain decode step of the target; an all-zero pass (kind Decode) when there is
     /// none (encoders, CNNs: see hasDecode()), so that a caller that forgets to ask reads
     /// zeros, never past the passes.
-    const PassCost& decode() const {
-        return hasDecode() ? passes[1] : emptyPass(PassKind::Decode);
-    }
+    const PassCost& decode() const { return hasDecode() ? passes[1] : emptyPass(PassKind::Decode); }
     /// The pass of that kind, or nullptr.
     const PassCost* pass(PassKind kind) const {
         for (const PassCost& p : passes) {
@@ -329,7 +326,7 @@ struct Analysis {
     /// bytes (every layer windowed) or C would exceed the model's maximum.
     std::optional<double> goldilocksContextTokens;
 
-    double totalParameters = 0.0;          ///< Whole model (after the GQA override).
+    double totalParameters = 0.0;           ///< Whole model (after the GQA override).
     double activeParametersPerToken = 0.0;  ///< See ParameterCount.
     double kvCacheBytesPerToken = 0.0;      ///< Whole model, per sequence, at precision c.
     /// Recurrent state of the whole model per sequence (stateBytesPerSequence), 0 without
@@ -379,11 +376,11 @@ double fractionOfRoof(const Analysis& analysis, const PassCost& pass);
 /// For an encoder or a CNN, the point of its one pass (Analysis::primary()).
 struct TrailPoint {
     std::int64_t batch = 0;
-    double intensityFlopsPerByte = 0.0;    ///< decode().intensity() (primary() without decode)
+    double intensityFlopsPerByte = 0.0;     ///< decode().intensity() (primary() without decode)
     double attainableFlopsPerSecond = 0.0;  ///< ... attainableFlopsPerSecond
     double tpotSeconds = 0.0;               ///< 0 without a decode step
     double decodeTokensPerSecond = 0.0;     ///< 0 without a decode step
-    bool fits = false;  ///< Footprint at this batch fits the devices' memory.
+    bool fits = false;                      ///< Footprint at this batch fits the devices' memory.
     double passTimeSeconds = 0.0;  ///< Encoders, CNNs: the pass time (latency of the batch).
     double imagesPerSecond = 0.0;  ///< Encoders, CNNs: B / the pass time.
 };

@@ -74,9 +74,9 @@ enum class LeverId : unsigned char {
 inline constexpr std::size_t kLeverCount = 13;
 
 inline constexpr std::array<LeverId, kLeverCount> kAllLevers = {
-    LeverId::W8a16,     LeverId::W4a16,     LeverId::W8a8,           LeverId::W4a4,
-    LeverId::KvFp8,     LeverId::Gqa8,      LeverId::BatchX8,        LeverId::SpecNgram,
-    LeverId::SpecDraft, LeverId::FlashAttention, LeverId::TpX2, LeverId::ExpertParallel,
+    LeverId::W8a16,        LeverId::W4a16,          LeverId::W8a8,    LeverId::W4a4,
+    LeverId::KvFp8,        LeverId::Gqa8,           LeverId::BatchX8, LeverId::SpecNgram,
+    LeverId::SpecDraft,    LeverId::FlashAttention, LeverId::TpX2,    LeverId::ExpertParallel,
     LeverId::NextHardware,
 };
 
@@ -146,13 +146,13 @@ std::string explainLever(LeverId id, const Scenario& base, const Analysis& baseA
 struct LeverOutcome {
     LeverId id = LeverId::W8a16;
     bool applicable = false;
-    std::string reason;       ///< Why not, when not applicable.
-    std::optional<Issue> issue;  ///< As LeverPlan::issue.
-    std::string explanation;  ///< The sentence; empty when not applicable.
+    std::string reason;                ///< Why not, when not applicable.
+    std::optional<Issue> issue;        ///< As LeverPlan::issue.
+    std::string explanation;           ///< The sentence; empty when not applicable.
     std::vector<LeverChange> changes;  ///< Empty when not applicable.
-    Scenario changed;     ///< The changed scenario (the base when not applicable).
-    Analysis analysis;    ///< Of `changed` (the base's analysis when not applicable).
-    bool fits = false;    ///< The changed scenario fits the devices' memory.
+    Scenario changed;                  ///< The changed scenario (the base when not applicable).
+    Analysis analysis;                 ///< Of `changed` (the base's analysis when not applicable).
+    bool fits = false;                 ///< The changed scenario fits the devices' memory.
     /// base TPOT / new TPOT, base TTFT / new TTFT, new tokens/s / base tokens/s: > 1 is
     /// better. 1 when not applicable.
     double speedupTpot = 1.0;

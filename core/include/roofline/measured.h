@@ -13,8 +13,9 @@
 /// |---|---|---|---|
 /// | `tpot_ms` | decode | v / 1000 s (one decode step) | TPOT × 1000 |
 /// | `ttft_ms` | prefill | v / 1000 s (the prefill of B prompts) | TTFT × 1000 |
-/// | `output_tokens_per_s` | decode | B / v: v counts the tokens of all B sequences on all D devices, B per step | B / TPOT |
-/// | `output_tokens_per_s_per_device` | decode | B / (v · D): v · D is the whole deployment's tokens/s | B / (TPOT · D) |
+/// | `output_tokens_per_s` | decode | B / v: v counts the tokens of all B sequences on all D
+/// devices, B per step | B / TPOT | | `output_tokens_per_s_per_device` | decode | B / (v · D): v ·
+/// D is the whole deployment's tokens/s | B / (TPOT · D) |
 ///
 /// Tokens/s are read as decode throughput (B tokens per step time); a figure measured end
 /// to end (prefill time included) reads as a lower efficiency. Measured scenarios have no

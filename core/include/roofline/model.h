@@ -74,7 +74,7 @@ struct LayerGroup {
     std::int64_t count = 0;  ///< How many layers have this shape.
     MixerKind mixer = MixerKind::Attention;
     AttentionSpan span = AttentionSpan::Full;
-    std::int64_t window = 0;  ///< Sliding: tokens a query sees; Chunked: the chunk length.
+    std::int64_t window = 0;         ///< Sliding: tokens a query sees; Chunked: the chunk length.
     std::int64_t numQueryHeads = 0;  ///< n_q of this group; 0 = Model::numQueryHeads.
     std::int64_t numKvHeads = 0;     ///< n_kv of this group; 0 = Model::numKvHeads.
     std::int64_t headDim = 0;        ///< d of this group; 0 = Model::headDim.
@@ -125,10 +125,10 @@ struct DeltaNetShape {
 
 /// Mamba-2 (Nemotron-H, Granite-4.0-H, Falcon-H1; MixerKind::Mamba2).
 struct MambaShape {
-    std::int64_t numHeads = 0;   ///< mamba_num_heads
-    std::int64_t headDim = 0;    ///< mamba_head_dim: inner width = heads × head_dim
-    std::int64_t stateSize = 0;  ///< ssm_state_size, d_state
-    std::int64_t numGroups = 1;  ///< n_groups: B and C are shared within a group of heads
+    std::int64_t numHeads = 0;    ///< mamba_num_heads
+    std::int64_t headDim = 0;     ///< mamba_head_dim: inner width = heads × head_dim
+    std::int64_t stateSize = 0;   ///< ssm_state_size, d_state
+    std::int64_t numGroups = 1;   ///< n_groups: B and C are shared within a group of heads
     std::int64_t convKernel = 4;  ///< conv_kernel
     bool projectionBias = false;  ///< in_proj and out_proj have biases (mamba_proj_bias)
     bool convBias = true;         ///< conv1d has a bias (use_conv_bias)
@@ -143,10 +143,10 @@ struct MambaShape {
 
 /// Routed experts. Active when numExperts > 0.
 struct MoeShape {
-    std::int64_t numExperts = 0;                ///< E, routed experts per MoE layer.
-    std::int64_t expertsPerToken = 0;           ///< k, routed experts each token uses.
-    std::int64_t expertIntermediateSize = 0;    ///< Intermediate width of one routed expert.
-    std::int64_t sharedIntermediateSize = 0;    ///< Total width of always-on shared experts.
+    std::int64_t numExperts = 0;              ///< E, routed experts per MoE layer.
+    std::int64_t expertsPerToken = 0;         ///< k, routed experts each token uses.
+    std::int64_t expertIntermediateSize = 0;  ///< Intermediate width of one routed expert.
+    std::int64_t sharedIntermediateSize = 0;  ///< Total width of always-on shared experts.
     bool routerBias = false;        ///< Router has a per-expert bias (GPT-OSS, DeepSeek-V3).
     bool expertBias = false;        ///< Expert projections have biases (GPT-OSS).
     bool sharedExpertGate = false;  ///< A sigmoid gate (h x 1) on the shared expert (Qwen2-MoE).
@@ -162,8 +162,8 @@ struct EncoderShape {
     std::int64_t imageSize = 224;  ///< Square input, pixels per side.
     std::int64_t patchSize = 16;   ///< Square patches, pixels per side.
     std::int64_t numChannels = 3;  ///< Input channels (RGB).
-    bool classToken = true;  ///< A learned [CLS] token is prepended: tokens = patches + 1.
-    bool patchBias = true;   ///< The patch-embedding convolution has a bias (ViT; not CLIP).
+    bool classToken = true;        ///< A learned [CLS] token is prepended: tokens = patches + 1.
+    bool patchBias = true;         ///< The patch-embedding convolution has a bias (ViT; not CLIP).
     /// A LayerNorm over every token before the first layer (CLIP's pre_layrnorm).
     bool preNorm = false;
     /// The final LayerNorm runs over every token (ViT's layernorm) rather than over the
@@ -185,9 +185,9 @@ struct EncoderShape {
 /// residual blocks, a global average pool and a fully connected classifier. Every
 /// convolution is followed by batch norm (2 parameters per channel), and has no bias.
 struct CnnShape {
-    std::int64_t imageSize = 224;      ///< Square input, pixels per side.
-    std::int64_t numChannels = 3;      ///< Input channels (RGB).
-    std::int64_t embeddingSize = 64;   ///< Channels out of the stem.
+    std::int64_t imageSize = 224;           ///< Square input, pixels per side.
+    std::int64_t numChannels = 3;           ///< Input channels (RGB).
+    std::int64_t embeddingSize = 64;        ///< Channels out of the stem.
     std::vector<std::int64_t> hiddenSizes;  ///< Output channels of each stage.
     std::vector<std::int64_t> depths;       ///< Residual blocks in each stage.
     /// Bottleneck blocks (1×1 reduce to a quarter, 3×3, 1×1 expand), else basic blocks
@@ -211,13 +211,13 @@ struct Model {
     std::string family;
     std::string release;
 
-    std::int64_t numLayers = 0;         ///< L
-    std::int64_t hiddenSize = 0;        ///< h
-    std::int64_t numQueryHeads = 0;     ///< n_q
-    std::int64_t numKvHeads = 0;        ///< n_kv (ignored for the cache when MLA is on)
-    std::int64_t headDim = 0;           ///< d, need not equal h / n_q (Gemma-2: 256 vs 224)
-    std::int64_t intermediateSize = 0;  ///< I of the dense MLP layers
-    std::int64_t vocabSize = 0;         ///< V
+    std::int64_t numLayers = 0;              ///< L
+    std::int64_t hiddenSize = 0;             ///< h
+    std::int64_t numQueryHeads = 0;          ///< n_q
+    std::int64_t numKvHeads = 0;             ///< n_kv (ignored for the cache when MLA is on)
+    std::int64_t headDim = 0;                ///< d, need not equal h / n_q (Gemma-2: 256 vs 224)
+    std::int64_t intermediateSize = 0;       ///< I of the dense MLP layers
+    std::int64_t vocabSize = 0;              ///< V
     std::int64_t maxPositionEmbeddings = 0;  ///< 0 = unknown
 
     bool tieWordEmbeddings = false;  ///< lm_head shares the embedding table.

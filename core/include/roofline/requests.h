@@ -30,8 +30,7 @@ double usdPerMillionOutputTokens(double pricePerDeviceHourUsd, std::int64_t devi
 /// Joules per output token at most: TDP × devices / outputTokensPerSecond (= TDP × devices ×
 /// step time / tokens per step), every device at full board power. Preconditions: TDP ≥ 0,
 /// devices ≥ 1, outputTokensPerSecond > 0.
-double joulesPerOutputTokenMax(double tdpWatts, std::int64_t devices,
-                               double outputTokensPerSecond);
+double joulesPerOutputTokenMax(double tdpWatts, std::int64_t devices, double outputTokensPerSecond);
 
 /// One request shape: P prompt tokens, O output tokens (both ≥ 1).
 struct RequestShape {

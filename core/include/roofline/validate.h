@@ -56,8 +56,11 @@ struct Issue {
     Issue() = default;
     Issue(Severity issueSeverity, std::string fileName, std::string jsonPointer,
           std::string expectedText, std::string foundText)
-        : severity(issueSeverity), file(std::move(fileName)), pointer(std::move(jsonPointer)),
-          expected(std::move(expectedText)), found(std::move(foundText)) {}
+        : severity(issueSeverity),
+          file(std::move(fileName)),
+          pointer(std::move(jsonPointer)),
+          expected(std::move(expectedText)),
+          found(std::move(foundText)) {}
 
     std::string message() const;
 };

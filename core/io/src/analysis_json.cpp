@@ -233,10 +233,9 @@ Json analysisObject(const Scenario& scenario, const Analysis& a) {
         }
     }
     if (a.energy) {
-        out["energy"] = images
-                            ? Json{{"joules_per_image_max", a.energy->joulesPerImageMax}}
-                            : Json{{"joules_per_output_token_max",
-                                    a.energy->joulesPerOutputTokenMax}};
+        out["energy"] =
+            images ? Json{{"joules_per_image_max", a.energy->joulesPerImageMax}}
+                   : Json{{"joules_per_output_token_max", a.energy->joulesPerOutputTokenMax}};
     }
     if (!a.hasDecode()) {
         out[std::string(toString(a.primary().kind))] = phaseJson(a.primary());

@@ -37,7 +37,7 @@ int versionToRead(const std::optional<std::int64_t>& version, const ObjectReader
         return *version >= kHardwareSchemaVersion ? kHardwareSchemaVersion : 1;
     }
     return r.has("memory_capacity_gb") && !r.has("memory_capacity_gib") ? 1
-                                                                         : kHardwareSchemaVersion;
+                                                                        : kHardwareSchemaVersion;
 }
 
 // Where each Hardware field sits in a preset of this schema version, and the preset's unit
@@ -60,8 +60,7 @@ detail::FieldKeys hardwareKeys(int schema) {
         keys.add("peakFlopsPerSecond." + name, "/peak_dense_tflops/" + name, 1e-12);
         keys.add("achievableFlopsPerSecond." + name, "/achievable/dense_tflops/" + name, 1e-12);
     }
-    keys.add("achievableMemoryBandwidthBytesPerSecond", "/achievable/memory_bandwidth_tb_s",
-             1e-12);
+    keys.add("achievableMemoryBandwidthBytesPerSecond", "/achievable/memory_bandwidth_tb_s", 1e-12);
     keys.add("interconnectBandwidthBytesPerSecond", "/interconnect/bandwidth_gb_s_per_direction",
              1e-9);
     keys.add("collectiveLatencySeconds",
@@ -115,11 +114,14 @@ void readAchievableSource(ObjectReader& ar, const Json* sources) {
             ar.error("source", expected, detail::foundText(*source));
             return;
         }
-        if (sources != nullptr && sources->is_object() && !sources->contains(k->get<std::string>())) {
+        if (sources != nullptr && sources->is_object() &&
+            !sources->contains(k->get<std::string>())) {
             // append(), not "\"" + std::string: GCC 12 -O3 warns a false -Wrestrict (GCC bug
             // 105651).
             ar.error("source", expected,
-                     std::string("\"").append(k->get<std::string>()).append("\", not a key of /sources"));
+                     std::string("\"")
+                         .append(k->get<std::string>())
+                         .append("\", not a key of /sources"));
             return;
         }
     }
@@ -225,8 +227,8 @@ Loaded<Hardware> parseHardware(std::string_view jsonText, const std::string& fil
                 if (const auto us = lr.number("collective_latency_us", false, true)) {
                     hw.collectiveLatencySeconds = *us * 1e-6;
                 }
-                if (const auto devices = lr.integer("scale_up_domain_devices", false, 1,
-                                                    kMaxScaleUpDomainDevices)) {
+                if (const auto devices =
+                        lr.integer("scale_up_domain_devices", false, 1, kMaxScaleUpDomainDevices)) {
                     hw.scaleUpDomainDevices = *devices;
                 }
             }
@@ -290,8 +292,8 @@ Loaded<Hardware> parseHardware(std::string_view jsonText, const std::string& fil
 }
 
 Loaded<Hardware> loadHardwareFile(const std::string& path) {
-    return detail::loadWith<Hardware>(path,
-                                      [&](std::string_view text) { return parseHardware(text, path); });
+    return detail::loadWith<Hardware>(
+        path, [&](std::string_view text) { return parseHardware(text, path); });
 }
 
 }  // namespace roofline::io

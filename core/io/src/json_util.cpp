@@ -224,8 +224,8 @@ std::optional<Json> parseObject(std::string_view original, const std::string& fi
     if (!json.is_object()) {
         const std::string type = json.type_name();
         const bool vowel = type == "array" || type == "object";
-        issues.push_back({Severity::Error, file, "", "a JSON object",
-                          (vowel ? "an " : "a ") + type});
+        issues.push_back(
+            {Severity::Error, file, "", "a JSON object", (vowel ? "an " : "a ") + type});
         return std::nullopt;
     }
     return json;
@@ -245,8 +245,8 @@ bool readFile(const std::string& path, std::size_t maxBytes, std::string& text,
     }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-        issues.push_back({Severity::Error, path, "", "a readable file",
-                          std::string(std::strerror(errno))});
+        issues.push_back(
+            {Severity::Error, path, "", "a readable file", std::string(std::strerror(errno))});
         return false;
     }
     text.assign(maxBytes + 1, '\0');
@@ -326,8 +326,7 @@ void FieldKeys::apply(std::vector<Issue>& issues, const Json* root) const {
             }
             const std::string* key = pointerOf(text.substr(open + 1, close - open - 1));
             if (key != nullptr) {
-                const std::string name =
-                    key->rfind('/') == 0 ? key->substr(1) : *key;
+                const std::string name = key->rfind('/') == 0 ? key->substr(1) : *key;
                 text.replace(open, close - open + 1, name);
             }
         }
@@ -336,8 +335,7 @@ void FieldKeys::apply(std::vector<Issue>& issues, const Json* root) const {
 
 ObjectReader::ObjectReader(const Json& object, std::string file, std::string pointer,
                            std::vector<Issue>& issues)
-    : m_object(object), m_file(std::move(file)), m_pointer(std::move(pointer)),
-      m_issues(issues) {}
+    : m_object(object), m_file(std::move(file)), m_pointer(std::move(pointer)), m_issues(issues) {}
 
 std::string ObjectReader::pointerTo(const std::string& key) const {
     return m_pointer + "/" + escapeToken(key);
@@ -363,8 +361,7 @@ const Json* ObjectReader::find(const std::string& key) const {
 
 bool ObjectReader::has(const std::string& key) const { return find(key) != nullptr; }
 
-std::optional<double> ObjectReader::number(const std::string& key, bool required,
-                                           bool allowZero) {
+std::optional<double> ObjectReader::number(const std::string& key, bool required, bool allowZero) {
     const char* expected = allowZero ? "a finite number ≥ 0" : "a positive number";
     const Json* v = find(key);
     if (v == nullptr) {
@@ -409,8 +406,7 @@ std::optional<std::int64_t> ObjectReader::integer(const std::string& key, bool r
     }
     double x = 0.0;
     if (v->is_number_integer()) {
-        if (v->is_number_unsigned() &&
-            v->get<std::uint64_t>() > static_cast<std::uint64_t>(hi)) {
+        if (v->is_number_unsigned() && v->get<std::uint64_t>() > static_cast<std::uint64_t>(hi)) {
             error(key, expected, foundText(*v));
             return std::nullopt;
         }

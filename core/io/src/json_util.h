@@ -4,11 +4,12 @@
 // Reading JSON values with issues instead of exceptions: each getter checks type and range
 // and records where (file + JSON Pointer), what was expected and what was found.
 
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "roofline/io/presets.h"
 #include "roofline/validate.h"
@@ -96,7 +97,7 @@ public:
     ObjectReader(const Json& object, std::string file, std::string pointer,
                  std::vector<Issue>& issues);
 
-    bool has(const std::string& key) const;  ///< Present and not null.
+    bool has(const std::string& key) const;          ///< Present and not null.
     const Json* find(const std::string& key) const;  ///< Present and not null, else nullptr.
 
     /// A finite number > 0 (or ≥ 0 when allowZero). nullopt when missing (an error if

@@ -16,8 +16,8 @@ namespace detail {
 namespace {
 
 bool isKeyChar(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           c == '_' || c == '-';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+           c == '-';
 }
 
 bool isKey(std::string_view s) {
@@ -49,12 +49,10 @@ bool parseSelector(std::string_view text, PathSegment& seg, std::string& error) 
     std::size_t start = 0;
     while (start <= text.size()) {
         const std::size_t comma = text.find(',', start);
-        const std::string_view part =
-            text.substr(start, comma == std::string_view::npos ? std::string_view::npos
-                                                               : comma - start);
+        const std::string_view part = text.substr(
+            start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
         const std::size_t eq = part.find('=');
-        if (eq == std::string_view::npos || !isKey(part.substr(0, eq)) ||
-            eq + 1 == part.size()) {
+        if (eq == std::string_view::npos || !isKey(part.substr(0, eq)) || eq + 1 == part.size()) {
             error = "a selector [N] or [key=value,...], got [" + std::string(text) + "]";
             return false;
         }
@@ -68,9 +66,7 @@ bool parseSelector(std::string_view text, PathSegment& seg, std::string& error) 
 }
 
 // A scalar's text as a selector compares it: strings bare, numbers and bools as JSON.
-std::string selectorText(const Json& v) {
-    return v.is_string() ? v.get<std::string>() : v.dump();
-}
+std::string selectorText(const Json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
 
 std::string keysOf(const Json& object) {
     std::string list;
@@ -196,10 +192,14 @@ using detail::LessonPath;
 
 std::string valueText(const ExpectedValue& v) {
     switch (v.kind) {
-    case ExpectedValue::Kind::Null: return "null";
-    case ExpectedValue::Kind::Number: return Json(v.number).dump();
-    case ExpectedValue::Kind::String: return Json(v.text).dump();
-    case ExpectedValue::Kind::Bool: return v.flag ? "true" : "false";
+        case ExpectedValue::Kind::Null:
+            return "null";
+        case ExpectedValue::Kind::Number:
+            return Json(v.number).dump();
+        case ExpectedValue::Kind::String:
+            return Json(v.text).dump();
+        case ExpectedValue::Kind::Bool:
+            return v.flag ? "true" : "false";
     }
     return "null";
 }
@@ -207,13 +207,20 @@ std::string valueText(const ExpectedValue& v) {
 bool compareNumbers(ExpectationOp op, double actual, const Expectation& e) {
     const double x = e.value.number;
     switch (op) {
-    case ExpectationOp::Eq: return actual == x;
-    case ExpectationOp::Ne: return actual != x;
-    case ExpectationOp::Lt: return actual < x;
-    case ExpectationOp::Le: return actual <= x;
-    case ExpectationOp::Gt: return actual > x;
-    case ExpectationOp::Ge: return actual >= x;
-    case ExpectationOp::Between: return actual >= e.low && actual <= e.high;
+        case ExpectationOp::Eq:
+            return actual == x;
+        case ExpectationOp::Ne:
+            return actual != x;
+        case ExpectationOp::Lt:
+            return actual < x;
+        case ExpectationOp::Le:
+            return actual <= x;
+        case ExpectationOp::Gt:
+            return actual > x;
+        case ExpectationOp::Ge:
+            return actual >= x;
+        case ExpectationOp::Between:
+            return actual >= e.low && actual <= e.high;
     }
     return false;
 }
@@ -235,10 +242,14 @@ std::string wantedType(const Expectation& e) {
 
 std::string_view toString(LessonGroup group) {
     switch (group) {
-    case LessonGroup::PlacingWorkloads: return "placing workloads";
-    case LessonGroup::HardwareNumbers: return "hardware numbers";
-    case LessonGroup::Batching: return "batching";
-    case LessonGroup::Interventions: return "interventions";
+        case LessonGroup::PlacingWorkloads:
+            return "placing workloads";
+        case LessonGroup::HardwareNumbers:
+            return "hardware numbers";
+        case LessonGroup::Batching:
+            return "batching";
+        case LessonGroup::Interventions:
+            return "interventions";
     }
     return "placing workloads";
 }
@@ -255,13 +266,20 @@ std::optional<LessonGroup> parseLessonGroup(std::string_view text) {
 
 std::string_view toString(ExpectationOp op) {
     switch (op) {
-    case ExpectationOp::Eq: return "==";
-    case ExpectationOp::Ne: return "!=";
-    case ExpectationOp::Lt: return "<";
-    case ExpectationOp::Le: return "<=";
-    case ExpectationOp::Gt: return ">";
-    case ExpectationOp::Ge: return ">=";
-    case ExpectationOp::Between: return "between";
+        case ExpectationOp::Eq:
+            return "==";
+        case ExpectationOp::Ne:
+            return "!=";
+        case ExpectationOp::Lt:
+            return "<";
+        case ExpectationOp::Le:
+            return "<=";
+        case ExpectationOp::Gt:
+            return ">";
+        case ExpectationOp::Ge:
+            return ">=";
+        case ExpectationOp::Between:
+            return "between";
     }
     return "==";
 }
@@ -357,9 +375,8 @@ LessonCheck checkLesson(const Lesson& lesson, const std::string& file, std::stri
         ExpectationResult& r = check.results[i];
         const std::string at = "/lesson/expectations/" + std::to_string(i);
         const auto fail = [&](const std::string& key, std::string expected, std::string found) {
-            check.issues.push_back(
-                {Severity::Error, file, std::string(at).append("/").append(key), std::move(expected),
-                 std::move(found)});
+            check.issues.push_back({Severity::Error, file, std::string(at).append("/").append(key),
+                                    std::move(expected), std::move(found)});
         };
         // Each side: parsed, followed in its document; nullptr after an issue.
         const auto valueAt = [&](const std::string& text, const std::string& key) -> const Json* {
@@ -418,9 +435,9 @@ LessonCheck checkLesson(const Lesson& lesson, const std::string& file, std::stri
         // an ordering does not hold.
         if (actual.is_null()) {
             r.evaluated = true;
-            const bool wantsNull = e.op != ExpectationOp::Between &&
-                                   e.value.kind == ExpectedValue::Kind::Null;
-            r.holds = e.op == ExpectationOp::Eq ? wantsNull
+            const bool wantsNull =
+                e.op != ExpectationOp::Between && e.value.kind == ExpectedValue::Kind::Null;
+            r.holds = e.op == ExpectationOp::Eq   ? wantsNull
                       : e.op == ExpectationOp::Ne ? !wantsNull
                                                   : false;
             continue;
@@ -446,8 +463,7 @@ LessonCheck checkLesson(const Lesson& lesson, const std::string& file, std::stri
         } else if (e.value.kind == ExpectedValue::Kind::Bool && actual.is_boolean()) {
             same = actual.get<bool>() == e.value.flag;
         } else if (e.value.kind != ExpectedValue::Kind::Null) {
-            fail("path", wantedType(e) + " field, as the value is",
-                 detail::foundText(actual));
+            fail("path", wantedType(e) + " field, as the value is", detail::foundText(actual));
             continue;
         }
         r.evaluated = true;

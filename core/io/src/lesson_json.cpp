@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The "lever" and "lesson" keys of a scenario file (README "Lessons").
 
+#include "lesson_json.h"
+
 #include <algorithm>
 #include <cmath>
-
-#include "lesson_json.h"
 
 namespace roofline::io::detail {
 
@@ -50,8 +50,7 @@ bool checkPath(ObjectReader& r, const std::string& key, const std::string& path,
     std::string error;
     const std::optional<LessonPath> parsed = parseLessonPath(path, error);
     if (!parsed) {
-        r.error(key,
-                "a path such as decode.bound or passes[kind=decode].flops (" + error + ")",
+        r.error(key, "a path such as decode.bound or passes[kind=decode].flops (" + error + ")",
                 Json(path).dump());
         return false;
     }
@@ -74,8 +73,9 @@ std::optional<Expectation> readExpectation(const Json& json, const std::string& 
     if (const auto over = text(r, "over", false)) {
         if (*over == "baseline") {
             if (e.path.starts_with(kBaselinePrefix)) {
-                r.error("over", "a path: \"baseline\" means the path's field in the baseline, "
-                                "and the path already reads the baseline",
+                r.error("over",
+                        "a path: \"baseline\" means the path's field in the baseline, "
+                        "and the path already reads the baseline",
                         "\"baseline\"");
             }
             e.over = std::string(kBaselinePrefix) + e.path;
@@ -86,10 +86,10 @@ std::optional<Expectation> readExpectation(const Json& json, const std::string& 
         }
     }
     if (readsBaseline && !hasBaseline) {
-        r.error(e.over.empty() || e.path.starts_with(kBaselinePrefix) ? "path" : "over",
-                "a path into the current analysis: the file has no baseline and no lever",
-                Json(e.over.empty() || e.path.starts_with(kBaselinePrefix) ? e.path : e.over)
-                    .dump());
+        r.error(
+            e.over.empty() || e.path.starts_with(kBaselinePrefix) ? "path" : "over",
+            "a path into the current analysis: the file has no baseline and no lever",
+            Json(e.over.empty() || e.path.starts_with(kBaselinePrefix) ? e.path : e.over).dump());
     }
     if (const auto op = r.string("op", true)) {
         if (const auto parsed = parseExpectationOp(*op)) {
@@ -177,13 +177,14 @@ std::optional<Lesson> readLesson(const Json& json, const std::string& file, bool
     }
     const std::string bank = "a question number from 1 to " + std::to_string(kQuestionCount);
     if (const Json* questions = r.find("questions"); questions == nullptr) {
-        r.error("questions", "a list of question numbers (1 to " +
-                                 std::to_string(kQuestionCount) + ")",
+        r.error("questions",
+                "a list of question numbers (1 to " + std::to_string(kQuestionCount) + ")",
                 "missing");
     } else if (!questions->is_array() || questions->empty()) {
-        r.error("questions", "a non-empty list of question numbers (1 to " +
-                                 std::to_string(kQuestionCount) + ")",
-                foundText(*questions));
+        r.error(
+            "questions",
+            "a non-empty list of question numbers (1 to " + std::to_string(kQuestionCount) + ")",
+            foundText(*questions));
     } else {
         ObjectReader qr(*questions, file, pointer + "/questions", issues);
         for (std::size_t i = 0; i < questions->size(); ++i) {
@@ -192,9 +193,9 @@ std::optional<Lesson> readLesson(const Json& json, const std::string& file, bool
             if (!q.is_number_integer() || q.get<std::int64_t>() < 1 ||
                 q.get<std::int64_t>() > kQuestionCount) {
                 qr.error(key, bank, foundText(q));
-            } else if (const int n = q.get<int>(); std::find(lesson.questions.begin(),
-                                                             lesson.questions.end(),
-                                                             n) != lesson.questions.end()) {
+            } else if (const int n = q.get<int>();
+                       std::find(lesson.questions.begin(), lesson.questions.end(), n) !=
+                       lesson.questions.end()) {
                 qr.error(key, "a question not already listed", foundText(q));
             } else {
                 lesson.questions.push_back(n);
@@ -211,8 +212,8 @@ std::optional<Lesson> readLesson(const Json& json, const std::string& file, bool
         for (std::size_t i = 0; i < list->size(); ++i) {
             const std::string at = pointer + "/expectations/" + std::to_string(i);
             if (!(*list)[i].is_object()) {
-                issues.push_back({Severity::Error, file, at,
-                                  "an expectation {path, op, value}", foundText((*list)[i])});
+                issues.push_back({Severity::Error, file, at, "an expectation {path, op, value}",
+                                  foundText((*list)[i])});
                 continue;
             }
             if (auto e = readExpectation((*list)[i], file, at, hasBaseline, issues)) {
@@ -234,10 +235,18 @@ Json expectationJson(const Expectation& e) {
         j["value"] = Json::array({e.low, e.high});
     } else {
         switch (e.value.kind) {
-        case ExpectedValue::Kind::Null: j["value"] = nullptr; break;
-        case ExpectedValue::Kind::Number: j["value"] = e.value.number; break;
-        case ExpectedValue::Kind::String: j["value"] = e.value.text; break;
-        case ExpectedValue::Kind::Bool: j["value"] = e.value.flag; break;
+            case ExpectedValue::Kind::Null:
+                j["value"] = nullptr;
+                break;
+            case ExpectedValue::Kind::Number:
+                j["value"] = e.value.number;
+                break;
+            case ExpectedValue::Kind::String:
+                j["value"] = e.value.text;
+                break;
+            case ExpectedValue::Kind::Bool:
+                j["value"] = e.value.flag;
+                break;
         }
     }
     if (!e.claim.empty()) {
@@ -269,8 +278,8 @@ void readLessonKeys(const Json& json, const std::string& file, ScenarioFile& s,
             r.error("lesson", "an object {id, title, questions, look_at, group, expectations}",
                     foundText(*lesson));
         } else {
-            s.lesson = readLesson(*lesson, file, s.baseline.has_value() || s.lever.has_value(),
-                                  issues);
+            s.lesson =
+                readLesson(*lesson, file, s.baseline.has_value() || s.lever.has_value(), issues);
         }
     }
 }

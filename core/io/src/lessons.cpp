@@ -64,8 +64,8 @@ Loaded<ScenarioFile> builtinScenario(const std::string& id) {
     for (const std::string& known : scenarioIds()) {
         list += (list.empty() ? "" : ", ") + known;
     }
-    result.issues.push_back({Severity::Error, id, "", "a shipped scenario id (" + list + ")",
-                             "no such id"});
+    result.issues.push_back(
+        {Severity::Error, id, "", "a shipped scenario id (" + list + ")", "no such id"});
     return result;
 }
 
@@ -112,8 +112,7 @@ LessonScenarios resolveLessonScenarios(const ScenarioFile& file, const std::stri
         out.baseline = out.current;
         out.currentFile = applied.file;
         out.current = resolve(applied.file);
-        out.issues.insert(out.issues.end(), out.current.issues.begin(),
-                          out.current.issues.end());
+        out.issues.insert(out.issues.end(), out.current.issues.begin(), out.current.issues.end());
     } else if (file.baseline) {
         ScenarioFile base = *file.baseline;
         base.baseline.reset();
@@ -132,8 +131,7 @@ LessonScenarios resolveLessonScenarios(const ScenarioFile& file, const std::stri
     return out;
 }
 
-LessonRun runLesson(const ScenarioFile& file, const std::string& fileName,
-                    std::int64_t gqaRatio) {
+LessonRun runLesson(const ScenarioFile& file, const std::string& fileName, std::int64_t gqaRatio) {
     LessonRun run;
     run.scenarios = resolveLessonScenarios(file, fileName, gqaRatio);
     if (!run.scenarios.ok()) {

@@ -66,8 +66,8 @@ LeverContext leverContext(const Scenario& scenario) {
             continue;
         }
         if (targetParameters <= countParameters(*draft.value).total) {
-            context.draftReason = target.name + " is no larger than its family's draft, " +
-                                  draft.value->name;
+            context.draftReason =
+                target.name + " is no larger than its family's draft, " + draft.value->name;
             return context;
         }
         context.draft = std::move(*draft.value);

@@ -15,10 +15,10 @@ void putFigures(Json& j, const Analysis& a) {
     if (!a.hasDecode()) {
         // An encoder or a CNN: its one pass; no TTFT, TPOT, tokens/s, prefill or decode.
         const PassCost& p = a.primary();
-        for (const char* key : {"ttft_s", "tpot_s", "decode_tokens_per_s",
-                                "decode_intensity_flops_per_byte", "decode_attainable_flops_per_s",
-                                "decode_bound", "prefill_intensity_flops_per_byte",
-                                "prefill_attainable_flops_per_s", "prefill_bound"}) {
+        for (const char* key :
+             {"ttft_s", "tpot_s", "decode_tokens_per_s", "decode_intensity_flops_per_byte",
+              "decode_attainable_flops_per_s", "decode_bound", "prefill_intensity_flops_per_byte",
+              "prefill_attainable_flops_per_s", "prefill_bound"}) {
             j[key] = nullptr;
         }
         j["pass"] = toString(p.kind);
@@ -102,7 +102,7 @@ Json changedValue(std::string_view key, const Scenario& s) {
                     {"acceptance", w.acceptanceRate},
                     {"draft", w.draftKind == DraftKind::Model && s.draft ? s.draft->id
                               : w.draftKind == DraftKind::Mtp            ? std::string(kMtpDraft)
-                                                                         : std::string(kNgramDraft)}};
+                                                              : std::string(kNgramDraft)}};
     }
     if (key == "memory_utilization") {
         return w.memoryUtilization;
@@ -134,9 +134,8 @@ std::string leversToJson(const Scenario& base, const Analysis& baseAnalysis,
             j["reason"] = lever.reason;
             j["explanation"] = nullptr;
             j["changes"] = Json::object();
-            for (const char* key :
-                 {"ttft_s", "tpot_s", "decode_tokens_per_s", "fits", "speedup_tpot",
-                  "speedup_ttft", "throughput_gain"}) {
+            for (const char* key : {"ttft_s", "tpot_s", "decode_tokens_per_s", "fits",
+                                    "speedup_tpot", "speedup_ttft", "throughput_gain"}) {
                 j[key] = nullptr;
             }
             list.push_back(j);

@@ -49,7 +49,7 @@ std::string requiredList() {
 /// One cell as the row parser sees it: absent, or text with how to show it in a message.
 struct Cell {
     bool present = false;
-    std::string text;   ///< the value (a JSON string's content, a JSON number's text)
+    std::string text;               ///< the value (a JSON string's content, a JSON number's text)
     std::string found = "nothing";  ///< how a message shows it: "\"x\"", 94, nothing
 };
 
@@ -117,8 +117,7 @@ private:
                     list += (list.empty() ? "" : ", ") + id;
                 }
                 none.issues.push_back({Severity::Error, "", "",
-                                       "a shipped " + what + " id (" + list + ")",
-                                       "no such id"});
+                                       "a shipped " + what + " id (" + list + ")", "no such id"});
                 return none;
             }
             return builtin();
@@ -199,10 +198,11 @@ public:
         // A plain double, not an optional: GCC 12 warns a false maybe-uninitialized on it.
         const double value = valueCell.present ? parseNumber(valueCell.text).value_or(0.0) : 0.0;
         if (!(value >= kMinValue && value <= kMaxValue)) {
-            fail("value",
-                 (metric ? "a number of " + std::string(unitOf(*metric)) : std::string("a number")) +
-                     " from 1e-06 to 1e+12",
-                 valueCell.found);
+            fail(
+                "value",
+                (metric ? "a number of " + std::string(unitOf(*metric)) : std::string("a number")) +
+                    " from 1e-06 to 1e+12",
+                valueCell.found);
         }
         row.source = m_cell("source").text;
         row.label = m_cell("label").text;
@@ -240,9 +240,7 @@ public:
     const std::string& reason() const { return m_reason; }
 
 private:
-    void append(const std::string& text) {
-        m_reason += (m_reason.empty() ? "" : "; ") + text;
-    }
+    void append(const std::string& text) { m_reason += (m_reason.empty() ? "" : "; ") + text; }
     void fail(std::string_view column, const std::string& expected, const std::string& found) {
         append("column " + std::string(column) + ": expected " + expected + ", found " + found);
     }
@@ -266,10 +264,10 @@ private:
             return;  // the first error says enough
         }
     }
-    std::optional<std::int64_t> integer(std::string_view column, std::int64_t lo,
-                                        std::int64_t hi) {
+    std::optional<std::int64_t> integer(std::string_view column, std::int64_t lo, std::int64_t hi) {
         const Cell c = m_cell(column);
-        const std::optional<std::int64_t> v = c.present ? parseIntegralNumber(c.text) : std::nullopt;
+        const std::optional<std::int64_t> v =
+            c.present ? parseIntegralNumber(c.text) : std::nullopt;
         if (!v || *v < lo || *v > hi) {
             fail(column, "an integer from " + std::to_string(lo) + " to " + std::to_string(hi),
                  c.found);
@@ -279,8 +277,7 @@ private:
     }
     std::optional<Precision> precision(std::string_view column) {
         const Cell c = m_cell(column);
-        const std::optional<Precision> p =
-            c.present ? parsePrecision(lower(c.text)) : std::nullopt;
+        const std::optional<Precision> p = c.present ? parsePrecision(lower(c.text)) : std::nullopt;
         if (!p || !isStoragePrecision(*p)) {
             fail(column, std::string(kPrecisions), c.found);
             return std::nullopt;
@@ -318,8 +315,7 @@ public:
             while (p < m_text.size() && (m_text[p] == ' ' || m_text[p] == '\t')) {
                 ++p;
             }
-            if (p == m_text.size() || m_text[p] == '\n' || m_text[p] == '\r' ||
-                m_text[p] == '#') {
+            if (p == m_text.size() || m_text[p] == '\n' || m_text[p] == '\r' || m_text[p] == '#') {
                 skipLine();
                 continue;
             }
@@ -373,7 +369,8 @@ private:
                         closed = true;
                         break;
                     }
-                    if (ch == '\n' || (ch == '\r' && (m_at >= m_text.size() || m_text[m_at] != '\n'))) {
+                    if (ch == '\n' ||
+                        (ch == '\r' && (m_at >= m_text.size() || m_text[m_at] != '\n'))) {
                         ++m_line;  // a line break inside quotes is part of the field
                     }
                     field += ch;
@@ -421,8 +418,7 @@ void parseCsv(std::string_view text, Resolver& resolver, MeasuredFile& out) {
     Record header;
     if (!reader.next(header)) {
         out.rejected.push_back({0, "expected a header row naming the columns " + requiredList() +
-                                       ", found " +
-                                       (text.empty() ? "an empty file" : "no row")});
+                                       ", found " + (text.empty() ? "an empty file" : "no row")});
         return;
     }
     if (!header.error.empty()) {
@@ -433,9 +429,8 @@ void parseCsv(std::string_view text, Resolver& resolver, MeasuredFile& out) {
     std::string problems;
     for (std::size_t i = 0; i < header.fields.size(); ++i) {
         const std::string name = lower(header.fields[i]);
-        const bool known =
-            std::find(kRequired.begin(), kRequired.end(), name) != kRequired.end() ||
-            std::find(kOptional.begin(), kOptional.end(), name) != kOptional.end();
+        const bool known = std::find(kRequired.begin(), kRequired.end(), name) != kRequired.end() ||
+                           std::find(kOptional.begin(), kOptional.end(), name) != kOptional.end();
         if (!known) {
             out.warnings.push_back("column " + quotedText(header.fields[i]) + " (field " +
                                    std::to_string(i + 1) + " of the header on line " +
@@ -444,14 +439,13 @@ void parseCsv(std::string_view text, Resolver& resolver, MeasuredFile& out) {
             continue;
         }
         if (!columns.emplace(name, i).second) {
-            problems += (problems.empty() ? "" : "; ") + std::string("column ") + name +
-                        " named twice";
+            problems +=
+                (problems.empty() ? "" : "; ") + std::string("column ") + name + " named twice";
         }
     }
     for (std::string_view c : kRequired) {
         if (columns.find(c) == columns.end()) {
-            problems += (problems.empty() ? "" : "; ") + std::string("no column ") +
-                        std::string(c);
+            problems += (problems.empty() ? "" : "; ") + std::string("no column ") + std::string(c);
         }
     }
     if (!problems.empty()) {
@@ -467,10 +461,10 @@ void parseCsv(std::string_view text, Resolver& resolver, MeasuredFile& out) {
             continue;
         }
         if (record.fields.size() != header.fields.size()) {
-            out.rejected.push_back(
-                {record.line, "expected " + std::to_string(header.fields.size()) +
-                                  " fields as the header names, found " +
-                                  std::to_string(record.fields.size())});
+            out.rejected.push_back({record.line, "expected " +
+                                                     std::to_string(header.fields.size()) +
+                                                     " fields as the header names, found " +
+                                                     std::to_string(record.fields.size())});
             continue;
         }
         const RowParser::Lookup lookup = [&](std::string_view column) {
@@ -537,9 +531,8 @@ void parseJson(std::string_view text, Resolver& resolver, MeasuredFile& out) {
         const Json& object = (*rows)[i];
         const std::size_t line = i + 1;
         if (!object.is_object()) {
-            out.rejected.push_back({line, "expected an object with the columns " +
-                                              requiredList() + ", found " +
-                                              detail::foundText(object)});
+            out.rejected.push_back({line, "expected an object with the columns " + requiredList() +
+                                              ", found " + detail::foundText(object)});
             continue;
         }
         for (const auto& [key, value] : object.items()) {
@@ -549,8 +542,8 @@ void parseJson(std::string_view text, Resolver& resolver, MeasuredFile& out) {
             if (!known && std::find(unknown.begin(), unknown.end(), key) == unknown.end()) {
                 unknown.push_back(key);
                 out.warnings.push_back("column " + quotedText(key) + " (first in row " +
-                                       std::to_string(line) + ") is not one of " +
-                                       requiredList() + ", source, label: ignored");
+                                       std::to_string(line) + ") is not one of " + requiredList() +
+                                       ", source, label: ignored");
             }
         }
         const RowParser::Lookup lookup = [&](std::string_view column) {

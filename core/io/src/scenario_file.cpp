@@ -110,18 +110,33 @@ ScenarioFile readScenario(const Json& json, const std::string& file, const std::
     const bool topLevel = pointer.empty();
     ObjectReader r(json, file, pointer, issues);
     if (topLevel) {
-        r.warnUnknown({"schema_version", "hardware", "model", "batch", "prompt_tokens",
-                       "context_tokens", "weights", "activations", "kv_cache", "kv_heads",
-                       "tensor_parallel", "flash_attention", "expert_parallel", "attention_parallel",
+        r.warnUnknown({"schema_version",
+                       "hardware",
+                       "model",
+                       "batch",
+                       "prompt_tokens",
+                       "context_tokens",
+                       "weights",
+                       "activations",
+                       "kv_cache",
+                       "kv_heads",
+                       "tensor_parallel",
+                       "flash_attention",
+                       "expert_parallel",
+                       "attention_parallel",
                        "speculative",
-                       "memory_utilization", "max_batched_tokens", "ceilings",
-                       "price_per_device_hour_usd", "baseline", "lever", "lesson"});
+                       "memory_utilization",
+                       "max_batched_tokens",
+                       "ceilings",
+                       "price_per_device_hour_usd",
+                       "baseline",
+                       "lever",
+                       "lesson"});
     } else {
         r.warnUnknown({"hardware", "model", "batch", "prompt_tokens", "context_tokens", "weights",
                        "activations", "kv_cache", "kv_heads", "tensor_parallel", "flash_attention",
                        "expert_parallel", "attention_parallel", "speculative", "memory_utilization",
-                       "max_batched_tokens",
-                       "ceilings", "price_per_device_hour_usd"});
+                       "max_batched_tokens", "ceilings", "price_per_device_hour_usd"});
     }
 
     ScenarioFile s;
@@ -142,8 +157,7 @@ ScenarioFile readScenario(const Json& json, const std::string& file, const std::
             if (p && isStoragePrecision(*p)) {
                 target = *p;
             } else {
-                r.error(key, "one of fp32, bf16, fp16, fp8, int8, int4, fp4",
-                        "\"" + *name + "\"");
+                r.error(key, "one of fp32, bf16, fp16, fp8, int8, int4, fp4", "\"" + *name + "\"");
             }
         }
     };
@@ -167,11 +181,11 @@ ScenarioFile readScenario(const Json& json, const std::string& file, const std::
             sr.warnUnknown({"k", "acceptance", "draft"});
             w.speculativeTokens =
                 integer(sr, "k", limits::kSpeculativeTokens).value_or(w.speculativeTokens);
-            w.acceptanceRate = number(sr, "acceptance", limits::kAcceptanceRate).value_or(w.acceptanceRate);
+            w.acceptanceRate =
+                number(sr, "acceptance", limits::kAcceptanceRate).value_or(w.acceptanceRate);
             if (const auto draft = sr.string("draft", false)) {
                 if (draft->empty()) {
-                    sr.error("draft", "\"ngram\" or a model preset id or config.json path",
-                             "\"\"");
+                    sr.error("draft", "\"ngram\" or a model preset id or config.json path", "\"\"");
                 } else {
                     s.draftModel = *draft;
                     w.draftKind = draftKindOf(*draft);
@@ -179,9 +193,10 @@ ScenarioFile readScenario(const Json& json, const std::string& file, const std::
             }
         }
     }
-    w.memoryUtilization = number(r, "memory_utilization", limits::kMemoryUtilization).value_or(w.memoryUtilization);
-    w.maxBatchedTokens = integer(r, "max_batched_tokens", limits::kMaxBatchedTokens)
-                             .value_or(w.maxBatchedTokens);
+    w.memoryUtilization =
+        number(r, "memory_utilization", limits::kMemoryUtilization).value_or(w.memoryUtilization);
+    w.maxBatchedTokens =
+        integer(r, "max_batched_tokens", limits::kMaxBatchedTokens).value_or(w.maxBatchedTokens);
     if (const auto ceilings = r.string("ceilings", false)) {
         if (*ceilings == "peak" || *ceilings == "achievable") {
             w.ceilings = *ceilings == "peak" ? Ceilings::Peak : Ceilings::Achievable;
@@ -264,8 +279,7 @@ ResolvedScenario resolve(const ScenarioFile& file, std::int64_t gqaRatio) {
         const std::int64_t nq = out.scenario.model.numQueryHeads;
         if (nq % gqaRatio != 0) {
             out.issues.push_back({Severity::Error, "", "--gqa-ratio",
-                                  "a divisor of the model's " + std::to_string(nq) +
-                                      " query heads",
+                                  "a divisor of the model's " + std::to_string(nq) + " query heads",
                                   std::to_string(gqaRatio)});
             return out;
         }

@@ -21,7 +21,11 @@ using Apply = std::function<std::string(const std::string&, ScenarioFile&, std::
 // scenario.
 // Limits: roofline/limits.h, the ranges validate() checks, in validate()'s words.
 std::string expects(std::string_view name, const std::string& expected, const std::string& value) {
-    return std::string(name).append(" expects ").append(expected).append(", got '").append(value)
+    return std::string(name)
+        .append(" expects ")
+        .append(expected)
+        .append(", got '")
+        .append(value)
         .append("'");
 }
 
@@ -74,8 +78,9 @@ Apply onOff(std::string_view name, bool Workload::*field) {
 
 std::vector<ScenarioOption> makeTable() {
     std::vector<ScenarioOption> t;
-    t.push_back({"--hardware", "ID|FILE", "accelerator preset id or hardware JSON file "
-                                          "(default h100-sxm)",
+    t.push_back({"--hardware", "ID|FILE",
+                 "accelerator preset id or hardware JSON file "
+                 "(default h100-sxm)",
                  [](const std::string& v, ScenarioFile& s, std::int64_t&) {
                      s.hardware = v;
                      return std::string();
@@ -90,16 +95,15 @@ std::vector<ScenarioOption> makeTable() {
                  integer("--batch", limits::kBatch, [](ScenarioFile& s, std::int64_t&) -> auto& {
                      return s.workload.batch;
                  })});
-    t.push_back({"--prompt", "N", "prompt tokens per sequence, prefill (default 2048)",
-                 integer("--prompt", limits::kPromptTokens,
-                         [](ScenarioFile& s, std::int64_t&) -> auto& {
-                             return s.workload.promptTokens;
-                         })});
-    t.push_back({"--context", "N", "tokens in the KV cache at the decode step (default 2048)",
-                 integer("--context", limits::kContextTokens,
-                         [](ScenarioFile& s, std::int64_t&) -> auto& {
-                             return s.workload.contextTokens;
-                         })});
+    t.push_back(
+        {"--prompt", "N", "prompt tokens per sequence, prefill (default 2048)",
+         integer("--prompt", limits::kPromptTokens,
+                 [](ScenarioFile& s, std::int64_t&) -> auto& { return s.workload.promptTokens; })});
+    t.push_back(
+        {"--context", "N", "tokens in the KV cache at the decode step (default 2048)",
+         integer("--context", limits::kContextTokens, [](ScenarioFile& s, std::int64_t&) -> auto& {
+             return s.workload.contextTokens;
+         })});
     t.push_back({"--weights", "P", "weight precision (default bf16)",
                  precision("--weights", &Workload::weightPrecision)});
     t.push_back({"--activations", "P", "activation and math precision (default bf16)",
@@ -110,8 +114,7 @@ std::vector<ScenarioOption> makeTable() {
                  [apply = integer("--kv-heads", limits::kKvHeads,
                                   [](ScenarioFile& s, std::int64_t&) -> auto& {
                                       return s.workload.kvHeadsOverride;
-                                  })](const std::string& v, ScenarioFile& s,
-                                      std::int64_t& gqa) {
+                                  })](const std::string& v, ScenarioFile& s, std::int64_t& gqa) {
                      std::string error = apply(v, s, gqa);
                      gqa = 0;  // the later of --kv-heads and --gqa-ratio wins
                      return error;
@@ -119,11 +122,11 @@ std::vector<ScenarioOption> makeTable() {
     t.push_back({"--gqa-ratio", "R", "query heads per KV head (sets --kv-heads = n_q / R)",
                  integer("--gqa-ratio", limits::kGqaRatio,
                          [](ScenarioFile&, std::int64_t& gqa) -> auto& { return gqa; })});
-    t.push_back({"--tp", "N", "tensor-parallel devices (default 1)",
-                 integer("--tp", limits::kTensorParallel,
-                         [](ScenarioFile& s, std::int64_t&) -> auto& {
-                             return s.workload.tensorParallel;
-                         })});
+    t.push_back(
+        {"--tp", "N", "tensor-parallel devices (default 1)",
+         integer("--tp", limits::kTensorParallel, [](ScenarioFile& s, std::int64_t&) -> auto& {
+             return s.workload.tensorParallel;
+         })});
     t.push_back({"--flash-attention", "on|off", "FlashAttention (default on)",
                  onOff("--flash-attention", &Workload::flashAttention)});
     t.push_back({"--expert-parallel", "on|off",
@@ -141,14 +144,12 @@ std::vector<ScenarioOption> makeTable() {
                          v == "dp" ? AttentionParallel::Data : AttentionParallel::Tensor;
                      return {};
                  }});
-    t.push_back({"--spec-k", "K",
-                 "speculative decoding: K drafted tokens per step, 1-16 (0 = off)",
+    t.push_back({"--spec-k", "K", "speculative decoding: K drafted tokens per step, 1-16 (0 = off)",
                  integer("--spec-k", limits::kSpeculativeTokens,
                          [](ScenarioFile& s, std::int64_t&) -> auto& {
                              return s.workload.speculativeTokens;
                          })});
-    t.push_back({"--spec-accept", "A",
-                 "chance each drafted token is accepted, 0-1 (default 0.7)",
+    t.push_back({"--spec-accept", "A", "chance each drafted token is accepted, 0-1 (default 0.7)",
                  number("--spec-accept", limits::kAcceptanceRate, &Workload::acceptanceRate)});
     t.push_back({"--draft-model", "ID|FILE|ngram|mtp",
                  "draft model preset id or config.json, ngram (free; default), or mtp (the "
@@ -162,10 +163,9 @@ std::vector<ScenarioOption> makeTable() {
                      s.workload.draftKind = draftKindOf(v);
                      return {};
                  }});
-    t.push_back({"--memory-utilization", "F",
-                 "device memory a server may use, 0 < F <= 1 (default 0.90)",
-                 number("--memory-utilization", limits::kMemoryUtilization,
-                        &Workload::memoryUtilization)});
+    t.push_back(
+        {"--memory-utilization", "F", "device memory a server may use, 0 < F <= 1 (default 0.90)",
+         number("--memory-utilization", limits::kMemoryUtilization, &Workload::memoryUtilization)});
     t.push_back({"--max-batched-tokens", "N", "tokens one forward pass may hold (default 8192)",
                  integer("--max-batched-tokens", limits::kMaxBatchedTokens,
                          [](ScenarioFile& s, std::int64_t&) -> auto& {

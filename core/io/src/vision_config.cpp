@@ -52,17 +52,20 @@ void readEncoder(ObjectReader& r, const std::string& prefix, Model& m, FieldKeys
     e.imageSize = r.integer("image_size", false, 1, 1'000'000).value_or(224);
     e.patchSize = r.integer("patch_size", false, 1, 1'000'000).value_or(16);
     e.numChannels = r.integer("num_channels", false, 1, 10'000).value_or(3);
-    for (const auto& [field, key] :
-         {std::pair{"numLayers", "num_hidden_layers"}, {"hiddenSize", "hidden_size"},
-          {"numQueryHeads", "num_attention_heads"}, {"numKvHeads", "num_attention_heads"},
-          {"headDim", "hidden_size"}, {"intermediateSize", "intermediate_size"},
-          {"encoder.imageSize", "image_size"}, {"encoder.patchSize", "patch_size"},
-          {"encoder.numChannels", "num_channels"}}) {
+    for (const auto& [field, key] : {std::pair{"numLayers", "num_hidden_layers"},
+                                     {"hiddenSize", "hidden_size"},
+                                     {"numQueryHeads", "num_attention_heads"},
+                                     {"numKvHeads", "num_attention_heads"},
+                                     {"headDim", "hidden_size"},
+                                     {"intermediateSize", "intermediate_size"},
+                                     {"encoder.imageSize", "image_size"},
+                                     {"encoder.patchSize", "patch_size"},
+                                     {"encoder.numChannels", "num_channels"}}) {
         keys.add(field, prefix + "/" + key);
     }
     m.kind = ModelKind::Encoder;
     m.vocabSize = 0;
-    m.gatedMlp = false;  // fc1, GELU (quick_gelu in CLIP), fc2
+    m.gatedMlp = false;   // fc1, GELU (quick_gelu in CLIP), fc2
     m.normsPerLayer = 2;  // layernorm_before / layernorm_after (CLIP: layer_norm1, 2)
     m.oBias = true;
     m.mlpBias = true;
@@ -158,10 +161,11 @@ void parseVisionConfig(const Json& json, const std::string& type, const std::str
         c.numLabels = cls.find("ForImageClassification") != std::string::npos
                           ? labels(r, keys, "cnn.numLabels")
                           : 0;
-        for (const auto& [field, key] :
-             {std::pair{"cnn.imageSize", "image_size"}, {"cnn.numChannels", "num_channels"},
-              {"cnn.embeddingSize", "embedding_size"}, {"cnn.hiddenSizes", "hidden_sizes"},
-              {"cnn.depths", "depths"}}) {
+        for (const auto& [field, key] : {std::pair{"cnn.imageSize", "image_size"},
+                                         {"cnn.numChannels", "num_channels"},
+                                         {"cnn.embeddingSize", "embedding_size"},
+                                         {"cnn.hiddenSizes", "hidden_sizes"},
+                                         {"cnn.depths", "depths"}}) {
             keys.add(field, std::string("/") + key);
         }
     }

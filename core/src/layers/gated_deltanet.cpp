@@ -35,7 +35,7 @@ StateLayerShape shape(const Model& m, double split) {
     s.recurrenceIn = 2.0 * keyDim + valueDim + 2.0 * nv;
     s.inner = valueDim;
     s.gateWidth = valueDim;
-    s.normWeights = dv;  // one RMSNorm weight over d_v, shared by the heads
+    s.normWeights = dv;        // one RMSNorm weight over d_v, shared by the heads
     s.headVectors = 2.0 * nv;  // dt_bias, A_log
     return s;
 }

@@ -23,8 +23,8 @@ inline constexpr double kUncapped = std::numeric_limits<double>::infinity();
 
 // FLOPs charged per element for the elementwise kernels (a modelling choice; they are
 // memory-bound by two orders of magnitude, so only their bytes matter in practice).
-inline constexpr double kNormFlopsPerElement = 5.0;  // residual add, square, sum, scale, weight
-inline constexpr double kSoftmaxFlopsPerScore = 5.0;  // DOMAIN.md §3: ≈ 5·B·n_q·pairs
+inline constexpr double kNormFlopsPerElement = 5.0;      // residual add, square, sum, scale, weight
+inline constexpr double kSoftmaxFlopsPerScore = 5.0;     // DOMAIN.md §3: ≈ 5·B·n_q·pairs
 inline constexpr double kGatedActFlopsPerElement = 5.0;  // silu/gelu(x) ≈ 4, times up: 1
 inline constexpr double kActFlopsPerElement = 4.0;
 
@@ -38,8 +38,7 @@ struct GroupShape {
 GroupShape groupShape(const Context& x, const LayerGroup& g);
 // The same for parameter counting, with heads split `attentionSplit` ways and the MLP
 // `devices` ways, without a Context.
-GroupShape groupShape(const Model& m, const LayerGroup& g, double attentionSplit,
-                      double devices);
+GroupShape groupShape(const Model& m, const LayerGroup& g, double attentionSplit, double devices);
 
 // One stream a layer caches per token (DOMAIN.md §5–6): its bytes per token on one device,
 // the most tokens of a sequence the cache keeps, and the most a decode step reads (an MLA

@@ -5,9 +5,9 @@
 // Prefill decompresses K and V (kv_b_proj); decode uses the absorbed form, multiplying the
 // queries into the latent space, so the cache is never decompressed.
 
-#include <algorithm>
-
 #include "mla.h"
+
+#include <algorithm>
 
 namespace roofline::detail {
 
@@ -37,8 +37,8 @@ double mlaWorkspaceWidth(const Context& x) {
            d(a.qkNopeHeadDim + a.qkRopeHeadDim + a.vHeadDim);
 }
 
-void emitMla(PassBuilder& pass, const Context& x, double layers, const PassShape& p,
-             double keyCap, double extraWrittenBytesPerToken) {
+void emitMla(PassBuilder& pass, const Context& x, double layers, const PassShape& p, double keyCap,
+             double extraWrittenBytesPerToken) {
     const Model& m = x.m;
     const MlaShape& s = m.mla;
     const double nq = d(m.numQueryHeads) / x.attentionSplit;
@@ -76,8 +76,7 @@ void emitMla(PassBuilder& pass, const Context& x, double layers, const PassShape
         kvUp.traffic[ByteCategory::Activations] += layers * N * nq * (nope + r + r + v) * x.a;
         att.flops += layers * B * nq * pairs * (2.0 * (r + rope) + 2.0 * r + kSoftmaxFlopsPerScore);
         att.traffic[ByteCategory::KvCache] += layers * B * keys * (r + rope) * x.c;
-        att.traffic[ByteCategory::Activations] +=
-            layers * (N * nq * (r + rope) + N * nq * r) * x.a;
+        att.traffic[ByteCategory::Activations] += layers * (N * nq * (r + rope) + N * nq * r) * x.a;
     }
     if (!p.flashAttention) {
         att.traffic[ByteCategory::Activations] += layers * 4.0 * B * nq * pairs * x.a;

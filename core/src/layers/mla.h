@@ -13,7 +13,7 @@ double mlaWorkspaceWidth(const Context& x);
 // Emits q/latent projections, kv_b_proj, attention and o_proj of `layers` MLA layers, each
 // query attending to at most `keyCap` latents (kUncapped: every cached one), and the KV
 // write of the latent plus `extraWrittenBytesPerToken` (a sparse layer's indexer key).
-void emitMla(PassBuilder& pass, const Context& x, double layers, const PassShape& p,
-             double keyCap, double extraWrittenBytesPerToken);
+void emitMla(PassBuilder& pass, const Context& x, double layers, const PassShape& p, double keyCap,
+             double extraWrittenBytesPerToken);
 
 }  // namespace roofline::detail

@@ -93,9 +93,9 @@ void emit(PassBuilder& pass, const Context& x, const LayerGroup&, double layers,
 
     // Routed experts see their gathered token rows; shared experts see all N rows.
     OperatorCost& u = pass.add(OperatorId::MoeUp, layers);
-    u.flops += layers * (2.0 * routedRows * x.h * upE + 2.0 * N * x.h * upS +
-                         (e.expertBias ? routedRows * upE : 0.0) +
-                         (gateWeights > 0 ? 2.0 * N * x.h : 0.0));
+    u.flops += layers *
+               (2.0 * routedRows * x.h * upE + 2.0 * N * x.h * upS +
+                (e.expertBias ? routedRows * upE : 0.0) + (gateWeights > 0 ? 2.0 * N * x.h : 0.0));
     const double upExpert = x.h * upE * x.w + (e.expertBias ? upE * x.a : 0.0);
     pass.weights(OperatorId::MoeUp, u, layers * (x.h * upS * x.w + gateWeights));
     pass.expertWeights(OperatorId::MoeUp, u, layers * heldExperts * fraction * upExpert,

@@ -68,8 +68,7 @@ const MlpKindInfo& mlpKind(MlpKind kind) {
     return noMlp();
 }
 
-GroupShape groupShape(const Model& m, const LayerGroup& g, double attentionSplit,
-                      double devices) {
+GroupShape groupShape(const Model& m, const LayerGroup& g, double attentionSplit, double devices) {
     const std::int64_t nq = g.numQueryHeads > 0 ? g.numQueryHeads : m.numQueryHeads;
     const std::int64_t nkv = g.numKvHeads > 0 ? g.numKvHeads : m.numKvHeads;
     return {d(nq) / attentionSplit, kvHeads(d(nkv), attentionSplit),

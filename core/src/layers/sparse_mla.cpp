@@ -29,15 +29,14 @@ void parameters(const Model& m, const LayerGroup&, double split, ParameterSplit&
     const SparseAttentionShape& s = m.sparse;
     const double h = d(m.hiddenSize);
     const double qIn = m.mla.qLoraRank > 0 ? d(m.mla.qLoraRank) : h;
-    p.matrices += qIn * d(s.indexHeads * s.indexHeadDim) + h * d(s.indexHeadDim) +
-                  h * d(s.indexHeads);
+    p.matrices +=
+        qIn * d(s.indexHeads * s.indexHeadDim) + h * d(s.indexHeadDim) + h * d(s.indexHeads);
     p.vectors += 2.0 * d(s.indexHeadDim);  // k_norm: LayerNorm weight and bias
 }
 
 CacheStreams cache(const Model& m, const LayerGroup&, double, double kvBytes) {
     CacheStreams out;
-    out.add({d(m.mla.kvLoraRank + m.mla.qkRopeHeadDim) * kvBytes, kUncapped,
-             d(m.sparse.topK)});
+    out.add({d(m.mla.kvLoraRank + m.mla.qkRopeHeadDim) * kvBytes, kUncapped, d(m.sparse.topK)});
     out.add({indexerKeyBytes(m), kUncapped, kUncapped});
     return out;
 }

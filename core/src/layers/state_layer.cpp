@@ -15,15 +15,16 @@ void stateLayerParameters(const StateLayerShape& s, double h, ParameterSplit& p)
                  s.outBias + s.headVectors;
 }
 
-void emitStateLayer(PassBuilder& pass, const Context& x, const StateLayerShape& s,
-                    double layers, const PassShape& p) {
+void emitStateLayer(PassBuilder& pass, const Context& x, const StateLayerShape& s, double layers,
+                    const PassShape& p) {
     const double B = p.B * x.sequenceShare;
     const double N = B * p.T;
     const bool fresh = p.kind == PassKind::Prefill;  // no state before the pass
 
     OperatorCost& in = pass.add(OperatorId::MixerInProj, layers);
     in.flops += layers * (2.0 * N * x.h * s.inProjOut + N * s.inProjBias);
-    pass.weights(OperatorId::MixerInProj, in, layers * (x.h * s.inProjOut * x.w + s.inProjBias * x.a));
+    pass.weights(OperatorId::MixerInProj, in,
+                 layers * (x.h * s.inProjOut * x.w + s.inProjBias * x.a));
     in.traffic[ByteCategory::Activations] += layers * N * (x.h + s.inProjOut) * x.a;
 
     // Short causal convolution (a multiply-add per tap) and its activation; the conv state
@@ -45,12 +46,11 @@ void emitStateLayer(PassBuilder& pass, const Context& x, const StateLayerShape& 
 
     // Gated norm fused into the output projection: read the output and the gate, write h.
     OperatorCost& out = pass.add(OperatorId::MixerOutProj, layers);
-    out.flops += layers * (kNormFlopsPerElement * N * s.inner + 2.0 * N * s.inner * x.h +
-                           N * s.outBias);
+    out.flops +=
+        layers * (kNormFlopsPerElement * N * s.inner + 2.0 * N * s.inner * x.h + N * s.outBias);
     pass.weights(OperatorId::MixerOutProj, out,
                  layers * (s.inner * x.h * x.w + (s.normWeights + s.outBias) * x.a));
-    out.traffic[ByteCategory::Activations] +=
-        layers * N * (s.inner + s.gateWidth + x.h) * x.a;
+    out.traffic[ByteCategory::Activations] += layers * N * (s.inner + s.gateWidth + x.h) * x.a;
 }
 
 }  // namespace roofline::detail

@@ -16,8 +16,8 @@ struct StateLayerShape {
     double inProjBias = 0;    // bias elements of the input projection (0: none)
     double convChannels = 0;  // channels of the short convolution
     double convKernel = 4;
-    double convBias = 0;      // bias elements of the convolution (0: none)
-    double state = 0;         // recurrent-state elements per sequence (heads × ... )
+    double convBias = 0;  // bias elements of the convolution (0: none)
+    double state = 0;     // recurrent-state elements per sequence (heads × ... )
     // FLOPs per state element and token of the recurrence in a decode step (read, decay,
     // update, read out), and per token of a chunked prefill scan: the same inter-chunk pass
     // plus intra-chunk products of `chunk` tokens over `chunkWidth` channels.
@@ -37,8 +37,8 @@ inline double stateElements(const StateLayerShape& s) {
 }
 
 void stateLayerParameters(const StateLayerShape& s, double h, ParameterSplit& p);
-void emitStateLayer(PassBuilder& pass, const Context& x, const StateLayerShape& s,
-                    double layers, const PassShape& p);
+void emitStateLayer(PassBuilder& pass, const Context& x, const StateLayerShape& s, double layers,
+                    const PassShape& p);
 
 // The layer-kind answers of a state layer whose widths on one device `Shape` gives (heads
 // split `split` ways): no KV cache, a fixed state, the operators above.

@@ -37,7 +37,12 @@ namespace roofline::io {
 inline constexpr int kQuestionCount = 23;
 
 /// The four groups of the question bank (the Lessons menu's sections).
-enum class LessonGroup : unsigned char { PlacingWorkloads, HardwareNumbers, Batching, Interventions };
+enum class LessonGroup : unsigned char {
+    PlacingWorkloads,
+    HardwareNumbers,
+    Batching,
+    Interventions
+};
 
 /// "placing workloads", "hardware numbers", "batching", "interventions".
 std::string_view toString(LessonGroup group);

@@ -13,8 +13,8 @@
 #include <string_view>
 #include <vector>
 
-#include "roofline/levers.h"
 #include "roofline/io/scenario_file.h"
+#include "roofline/levers.h"
 
 namespace roofline::io {
 

@@ -36,7 +36,7 @@ struct MeasuredRow {
     std::int64_t prompt = 1;
     std::int64_t output = 1;
     MeasuredMetric metric = MeasuredMetric::TpotMs;
-    double value = 0.0;   ///< in the metric's unit
+    double value = 0.0;  ///< in the metric's unit
     std::string source;  ///< optional column: where the figure comes from
     std::string label;   ///< optional column: a short name for the row
     /// Hardware and model loaded; workload from the row: batch B, prompt P, context

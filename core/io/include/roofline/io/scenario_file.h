@@ -18,7 +18,8 @@
 namespace roofline::io {
 
 /// Version 1 throughout: the speculative, expert_parallel, attention_parallel,
-/// memory_utilization, max_batched_tokens and ceilings keys were only added (older files load with defaults).
+/// memory_utilization, max_batched_tokens and ceilings keys were only added (older files load with
+/// defaults).
 inline constexpr int kScenarioSchemaVersion = 1;
 
 /// What `draftModel` holds for the free n-gram / prompt-lookup draft.
@@ -93,8 +94,8 @@ struct ScenarioFile {
 ///     schema_version, hardware, model, batch, prompt_tokens, context_tokens, weights,
 ///     activations, kv_cache, kv_heads, tensor_parallel, flash_attention,
 ///     expert_parallel (bool), attention_parallel ("tp" or "dp"), speculative {k (0 = off,
-///     ≤ 16), acceptance (0–1), draft ("ngram", "mtp" or a model id/path)}, memory_utilization (0 < f ≤ 1),
-///     max_batched_tokens (≥ 1), ceilings ("peak" or "achievable"),
+///     ≤ 16), acceptance (0–1), draft ("ngram", "mtp" or a model id/path)}, memory_utilization (0 <
+///     f ≤ 1), max_batched_tokens (≥ 1), ceilings ("peak" or "achievable"),
 ///     price_per_device_hour_usd (optional: USD, ≥ 0; absent or null = no price),
 ///     baseline (optional: an object with the keys above but schema_version, the pinned
 ///     baseline of compare mode), lever (optional: a lever id, roofline/levers.h),
