@@ -10,6 +10,7 @@
 #include "cli_internal.h"
 #include "roofline/format.h"
 #include "roofline/io/explain.h"
+#include "roofline/quantization.h"
 
 namespace roofline::cli {
 
@@ -118,7 +119,7 @@ void printTable(std::ostream& out, const Scenario& s, const Analysis& a) {
             << formatInteger(w.promptTokens) << " tokens, context "
             << formatInteger(w.contextTokens) << " tokens\n";
     }
-    out << "           weights " << toString(w.weightPrecision) << ", activations "
+    out << "           weights " << weightsText(w) << ", activations "
         << toString(w.activationPrecision);
     if (!images) {
         out << ", KV cache " << toString(w.kvPrecision);

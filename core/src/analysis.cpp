@@ -141,6 +141,12 @@ struct ModelMemory {
     double workspacePerSequence = 0.0;  // one logits row per sequence
 };
 
+// The bytes of held parameters, each part at its precision (Workload's per-part weights).
+double heldWeightBytes(const detail::ParameterSplit& held, const detail::Context& x) {
+    return held.matrices * x.w + held.expertMatrices * x.we + held.tableMatrices * x.wt +
+           held.vectors * x.a;
+}
+
 ModelMemory modelMemory(const detail::Context& x, const Workload& wl,
                         const detail::ParameterSplit& held, double P, double C) {
     const Model& m = x.m;
@@ -148,7 +154,7 @@ ModelMemory modelMemory(const detail::Context& x, const Workload& wl,
     // The MTP layers and a vision tower are held too (at the weight precision), split D ways.
     const double extra =
         detail::mtpParameters(m, x.devices, x.attentionSplit) + m.visionParameters / x.devices;
-    mem.weightBytes = held.matrices * x.w + held.vectors * x.a + extra * x.w;
+    mem.weightBytes = heldWeightBytes(held, x) + extra * x.w;
     const double tokensPerSeq = std::max(P, C + 1.0);
     double widest = x.h;
     for (const LayerGroup& g : m.layerGroups) {
@@ -230,7 +236,7 @@ MemoryFootprint allDevices(const MemoryFootprint& one, double devices) {
 // the chip has no roof for, and a footprint past the usable memory.
 void warnPrecisionAndMemory(const Hardware& hw, const Workload& wl, const MemoryFootprint& mem,
                             Analysis& result) {
-    if (result.computePrecision != wl.activationPrecision) {
+    if (result.computePrecision != mathPrecision(wl.activationPrecision)) {
         result.warnings.push_back(Warning(WarningKind::PrecisionFallback,
                                           {static_cast<double>(index(wl.activationPrecision)),
                                            static_cast<double>(index(result.computePrecision))},
@@ -301,7 +307,7 @@ void analyzeImages(const Scenario& scenario, const detail::Context& x, const Cei
     result.activeParametersPerToken = whole.active.total();
 
     MemoryFootprint& mem = result.memory;
-    mem.weightBytes = device.held.matrices * x.w + device.held.vectors * x.a;
+    mem.weightBytes = heldWeightBytes(device.held, x);
     const double perImage = m.kind == ModelKind::Encoder
                                 ? detail::encoderWorkspacePerImage(x, wl.flashAttention)
                                 : detail::cnnWorkspacePerImage(x);
@@ -349,6 +355,8 @@ Precision computePrecisionFor(const Hardware& hardware, Precision activation) {
     };
     switch (activation) {
         case P::Fp4:
+        case P::Mxfp4:
+        case P::Nvfp4:
             push({P::Fp4, P::Fp8, P::Bf16, P::Fp16, P::Fp32});
             break;
         case P::Int4:
@@ -409,11 +417,11 @@ Analysis analyze(const Scenario& scenario) {
     Analysis result;
     result.devices = wl.tensorParallel;
     result.ceilings = wl.ceilings;
-    result.computePrecision = computePrecisionFor(hw, wl.activationPrecision);
+    result.computePrecision = computePrecisionFor(hw, mathPrecision(wl.activationPrecision));
     // DOMAIN.md §5: with a fallback the activations are read and written in the precision
-    // the math actually runs in.
+    // the math actually runs in (nvfp4 activations on the fp4 roof keep their own bytes).
     result.activationBytesPerElement =
-        bytesPerElement(result.computePrecision != wl.activationPrecision &&
+        bytesPerElement(result.computePrecision != mathPrecision(wl.activationPrecision) &&
                                 isStoragePrecision(result.computePrecision)
                             ? result.computePrecision
                             : wl.activationPrecision);

@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "roofline/format.h"
+#include "roofline/quantization.h"
 
 namespace roofline {
 
@@ -491,7 +492,7 @@ std::string scenarioCaption(const Scenario& scenario) {
         s += " (tensor parallel";
         s += w.expertParallel && scenario.model.moe.numExperts > 0 ? ", experts parallel)" : ")";
     }
-    s += " · weights " + std::string(toString(w.weightPrecision)) + ", activations " +
+    s += " · weights " + weightsText(w) + ", activations " +
          std::string(toString(w.activationPrecision)) + ", KV cache " +
          std::string(toString(w.kvPrecision));
     s += " · batch " + formatInteger(w.batch) + ", prompt " + formatInteger(w.promptTokens) +

@@ -141,7 +141,7 @@ std::string cause(LeverId id, const Scenario& base, const Analysis& a0, const Sc
                 s += ", activations " + std::string(toString(w0.activationPrecision)) + " → " +
                      std::string(toString(w1.activationPrecision));
             }
-            const bool fallback = a1.computePrecision != w1.activationPrecision;
+            const bool fallback = a1.computePrecision != mathPrecision(w1.activationPrecision);
             const std::string noRoof = changed.hardware.name + " has no " +
                                        std::string(toString(w1.activationPrecision)) + " roof";
             if (a1.computePrecision != a0.computePrecision) {

@@ -88,10 +88,8 @@ void addLayerGroup(const Model& m, const LayerGroup& g, double layers, double de
     mixer.vectors += groupShape(m, g, attentionSplit, devices).norms * d(m.hiddenSize);
     ParameterSplit held = mixer, active = mixer;
     mlpKind(g.mlp).parameters(m, g, devices, held, active);
-    out.held.matrices += layers * held.matrices;
-    out.held.vectors += layers * held.vectors;
-    out.active.matrices += layers * active.matrices;
-    out.active.vectors += layers * active.vectors;
+    out.held.add(held, layers);
+    out.active.add(active, layers);
 }
 
 }  // namespace
@@ -109,7 +107,7 @@ DeviceParameters deviceParameters(const Model& m, double devices, double attenti
     }
     const double h = d(m.hiddenSize);
     ParameterSplit total;
-    total.matrices = d(m.vocabSize) / devices * h * (m.tieWordEmbeddings ? 1.0 : 2.0);
+    total.tableMatrices = d(m.vocabSize) / devices * h * (m.tieWordEmbeddings ? 1.0 : 2.0);
     total.vectors = h;  // final norm
 
     DeviceParameters out{total, total};

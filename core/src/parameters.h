@@ -8,10 +8,21 @@
 
 namespace roofline::detail {
 
+/// The parts a quantized checkpoint may store at different precisions (Workload's per-part
+/// weight precisions): the layers' linear matrices, the experts' matrices, and the tables
+/// (embeddings, lm_head) and routers that checkpoints keep in their dtype.
 struct ParameterSplit {
-    double matrices = 0.0;  ///< Weight matrices and embedding tables: stored at precision w.
-    double vectors = 0.0;   ///< Norm weights, biases, sinks: stored at the activation precision.
-    double total() const { return matrices + vectors; }
+    double matrices = 0.0;        ///< Linear layers' matrices: stored at precision w.
+    double expertMatrices = 0.0;  ///< Routed and shared experts' matrices: at the expert weights.
+    double tableMatrices = 0.0;   ///< Embedding tables, lm_head, MoE routers and gates.
+    double vectors = 0.0;  ///< Norm weights, biases, sinks: stored at the activation precision.
+    double total() const { return matrices + expertMatrices + tableMatrices + vectors; }
+    void add(const ParameterSplit& o, double times = 1.0) {
+        matrices += times * o.matrices;
+        expertMatrices += times * o.expertMatrices;
+        tableMatrices += times * o.tableMatrices;
+        vectors += times * o.vectors;
+    }
 };
 
 /// Parameters one of `devices` tensor-parallel devices holds: `held` with every routed

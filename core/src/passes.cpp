@@ -196,7 +196,7 @@ void addLmHead(PassBuilder& pass, const Context& x, double rows, double N) {
     addNorms(pass, x, OperatorId::FinalNorm, 1.0, N, 3.0);  // read x and residual, write
     OperatorCost& head = pass.add(OperatorId::LmHead, 1.0);
     head.flops += 2.0 * rows * x.h * x.vocab;
-    pass.weights(OperatorId::LmHead, head, x.h * x.vocab * x.w);
+    pass.weights(OperatorId::LmHead, head, x.h * x.vocab * x.wt);
     head.traffic[ByteCategory::Activations] += rows * (x.h + x.vocab) * x.a;
 }
 
@@ -212,6 +212,8 @@ Context makeContext(const Model& m, const Workload& wl, const Analysis& roofs, d
     return Context{
         .m = m,
         .w = bytesPerElement(wl.weightPrecision),
+        .we = bytesPerElement(wl.expertWeightPrecision.value_or(wl.weightPrecision)),
+        .wt = bytesPerElement(wl.embeddingWeightPrecision.value_or(wl.weightPrecision)),
         .a = roofs.activationBytesPerElement,
         .c = bytesPerElement(wl.kvPrecision),
         .s = bytesPerElement(m.statePrecision),
@@ -246,7 +248,7 @@ void buildPass(const Context& x, const Workload& wl, PassKind kind, double B, do
     // Embedding: a gather of N rows of the (vocab-parallel) table, not a read of all of it;
     // its bytes grow with the batch (not pass.weights()).
     OperatorCost& emb = pass.add(OperatorId::Embedding, 1.0);
-    emb.traffic[ByteCategory::Weights] += N * x.h * x.w / x.devices;
+    emb.traffic[ByteCategory::Weights] += N * x.h * x.wt / x.devices;
     emb.traffic[ByteCategory::Activations] += N * x.h * x.a;
 
     addLayers(pass, x, x.m.layerGroups, {kind, B, T, C, N, wl.flashAttention});
@@ -264,7 +266,7 @@ void buildMtpDraftPass(const Context& x, const Workload& wl, double B, double C,
     // The MTP module's own inputs: the next token's embedding row and the previous hidden
     // state, each normed (enorm, hnorm), concatenated and projected 2h → h (eh_proj).
     OperatorCost& emb = pass.add(OperatorId::Embedding, 1.0);
-    emb.traffic[ByteCategory::Weights] += N * x.h * x.w / x.devices;
+    emb.traffic[ByteCategory::Weights] += N * x.h * x.wt / x.devices;
     emb.traffic[ByteCategory::Activations] += N * x.h * x.a;
     const double layers = d(x.m.mtp.count);
     addNorms(pass, x, OperatorId::Norms, 2.0 * layers, N, 2.0);

@@ -17,8 +17,11 @@ inline double d(std::int64_t v) { return static_cast<double>(v); }
 // Shapes of one device's share of one model, and byte sizes, fixed for a scenario.
 struct Context {
     const Model& m;
-    double w = 2.0, a = 2.0, c = 2.0;  // bytes per element: weights, activations, KV
-    double s = 2.0;                    // bytes per element of a state layer's state
+    double w = 2.0;           // bytes per element: the linear layers' weights
+    double we = 2.0;          // the experts' matrices (routed and shared)
+    double wt = 2.0;          // the tables (embeddings, lm_head) and the MoE routers and gates
+    double a = 2.0, c = 2.0;  // activations, KV
+    double s = 2.0;           // bytes per element of a state layer's state
     double devices = 1.0;
     // Attention over the devices: heads split `attentionSplit` ways (D with tensor-parallel
     // attention, 1 with data-parallel attention), and each device attends for

@@ -31,7 +31,8 @@ std::optional<Quantization> parseQuantization(std::string_view label) {
 std::optional<Quantization> quantizationOf(const Workload& workload) {
     for (const QuantizationScheme& s : kQuantizationSchemes) {
         if (s.weights == workload.weightPrecision &&
-            s.activations == workload.activationPrecision) {
+            s.activations == workload.activationPrecision && !workload.expertWeightPrecision &&
+            !workload.embeddingWeightPrecision) {
             return s.id;
         }
     }
@@ -42,6 +43,36 @@ Workload withQuantization(Workload workload, Quantization quantization) {
     const QuantizationScheme& s = scheme(quantization);
     workload.weightPrecision = s.weights;
     workload.activationPrecision = s.activations;
+    workload.expertWeightPrecision.reset();  // a scheme stores every weight matrix alike
+    workload.embeddingWeightPrecision.reset();
+    return workload;
+}
+
+std::string weightsText(const Workload& w) {
+    std::string s(toString(w.weightPrecision));
+    std::string parts;
+    if (w.expertWeightPrecision && *w.expertWeightPrecision != w.weightPrecision) {
+        parts.append("experts ").append(toString(*w.expertWeightPrecision));
+    }
+    if (w.embeddingWeightPrecision && *w.embeddingWeightPrecision != w.weightPrecision) {
+        parts.append(parts.empty() ? "" : "; ")
+            .append("embedding, lm_head and routers ")
+            .append(toString(*w.embeddingWeightPrecision));
+    }
+    return parts.empty() ? s : s.append(" (").append(parts).append(")");
+}
+
+Workload withCheckpointWeights(Workload workload, const Model& model) {
+    const CheckpointWeights& c = model.checkpoint;
+    workload.weightPrecision = c.linear;
+    workload.expertWeightPrecision.reset();
+    workload.embeddingWeightPrecision.reset();
+    if (c.experts != c.linear) {
+        workload.expertWeightPrecision = c.experts;
+    }
+    if (c.tables != c.linear) {
+        workload.embeddingWeightPrecision = c.tables;
+    }
     return workload;
 }
 

@@ -404,13 +404,19 @@ std::vector<Issue> validate(const Workload& wl, const Model& m, const std::strin
     // append(), not "\"" + std::string: GCC 12 -O3 warns a false -Wrestrict (GCC bug 105651).
     const auto storage = [&](const char* field, Precision p) {
         if (!isStoragePrecision(p)) {
-            c.error(field, "one of fp32, bf16, fp16, fp8, int8, int4, fp4",
+            c.error(field, "one of " + storagePrecisionNames(),
                     std::string("\"").append(toString(p)).append("\""));
         }
     };
     storage("weightPrecision", wl.weightPrecision);
     storage("activationPrecision", wl.activationPrecision);
     storage("kvPrecision", wl.kvPrecision);
+    if (wl.expertWeightPrecision) {
+        storage("expertWeightPrecision", *wl.expertWeightPrecision);
+    }
+    if (wl.embeddingWeightPrecision) {
+        storage("embeddingWeightPrecision", *wl.embeddingWeightPrecision);
+    }
 
     const std::int64_t nq = m.numQueryHeads;
     if (wl.kvHeadsOverride < 0 ||

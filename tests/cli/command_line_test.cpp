@@ -300,8 +300,8 @@ TEST(CliCommandLine, EveryOptionWithoutAValueSaysSo) {
             ++checked;
         }
     }
-    // analyze 2 + 21, sweep 3 + 19, levers 1 + 21, measured 2, frontier 9 + 17.
-    EXPECT_EQ(checked, 23u + 22u + 22u + 2u + 26u);
+    // analyze 2 + 23, sweep 3 + 21, levers 1 + 23, measured 2, frontier 9 + 19.
+    EXPECT_EQ(checked, 25u + 24u + 24u + 2u + 28u);
     // "--name=" is an empty value, not a missing one.
     const Result empty = cli({"analyze", "--batch="});
     EXPECT_EQ(empty.err, expectedError("--batch expects an integer from 1 to 100000000, got ''"));

@@ -200,6 +200,19 @@ struct CnnShape {
     bool operator==(const CnnShape&) const = default;
 };
 
+/// A checkpoint's storage, part by part (Workload's per-part weight precisions): its linear
+/// layers, its experts (routed and shared) and its tables (embeddings, lm_head) with the MoE
+/// routers. `known` is false where the quantization_config names a scheme the reader cannot
+/// map to these parts (compressed-tensors, GPTQ, AWQ, ...): choose the precisions by hand.
+struct CheckpointWeights {
+    bool known = true;
+    bool quantized = false;  ///< a quantization_config was read
+    Precision linear = Precision::Bf16;
+    Precision experts = Precision::Bf16;
+    Precision tables = Precision::Bf16;
+    bool operator==(const CheckpointWeights&) const = default;
+};
+
 struct Model {
     /// Decoder LLM unless the config says otherwise; selects the fields analyze() reads.
     ModelKind kind = ModelKind::Decoder;
@@ -255,6 +268,10 @@ struct Model {
     /// Mistral 3): not in the decoder, held in memory at the weight precision. Images are
     /// not part of the scenario.
     double visionParameters = 0.0;
+
+    /// How the checkpoint stores its weights, from config.json's quantization_config and
+    /// torch_dtype (DOMAIN.md §6): what `--weights checkpoint` analyses at.
+    CheckpointWeights checkpoint;
 
     bool operator==(const Model&) const = default;
 };

@@ -14,10 +14,12 @@
 ///   W4A8   = int4 weights, fp8 activations   (fp8 roof)
 ///   W4A4   = fp4 weights,  fp4 activations   (fp4 roof where the chip has one, else the
 ///                                             engine falls back and warns)
-/// The KV-cache precision is a separate knob.
+/// The KV-cache precision is a separate knob. A checkpoint's own mix (mxfp4 experts with
+/// bf16 attention, fp8 layers with bf16 embeddings) is withCheckpointWeights().
 
 #include <array>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "roofline/precision.h"
@@ -56,7 +58,19 @@ std::optional<Quantization> parseQuantization(std::string_view label);
 /// for other combinations (e.g. int8/int8 from a scenario file or the command line).
 std::optional<Quantization> quantizationOf(const Workload& workload);
 
-/// The workload with the scheme's weight and activation precisions.
+/// The workload with the scheme's weight and activation precisions (every weight matrix at
+/// the scheme's: the per-part weight precisions are cleared).
 Workload withQuantization(Workload workload, Quantization quantization);
+
+/// The workload with the weights as the model's checkpoint stores them, part by part
+/// (Model::checkpoint: linear layers, experts, tables and routers); a part at the linear
+/// layers' precision is left unset. Activations and KV are not changed. Check
+/// model.checkpoint.known first: an unknown scheme maps to its dtype here.
+Workload withCheckpointWeights(Workload workload, const Model& model);
+
+/// The weights' precisions in words: "bf16", or with per-part ones "bf16 (experts mxfp4)",
+/// "fp8 (embedding, lm_head and routers bf16)", "fp8 (experts nvfp4; embedding, lm_head
+/// and routers bf16)".
+std::string weightsText(const Workload& workload);
 
 }  // namespace roofline

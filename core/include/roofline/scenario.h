@@ -46,6 +46,12 @@ struct Workload {
     Precision weightPrecision = Precision::Bf16;      ///< w: storage of weight matrices.
     Precision activationPrecision = Precision::Bf16;  ///< a: activations; also the math format.
     Precision kvPrecision = Precision::Bf16;          ///< c: KV cache.
+    /// Per-part weights, as a quantized checkpoint stores them (Model::checkpoint; DOMAIN §4):
+    /// the experts' matrices (routed and shared), and the tables (input embedding, lm_head)
+    /// with the MoE routers and gates, which checkpoints keep in their dtype. nullopt: the
+    /// part is stored at weightPrecision, which then covers every weight matrix.
+    std::optional<Precision> expertWeightPrecision;
+    std::optional<Precision> embeddingWeightPrecision;
 
     /// Replaces the model's n_kv (the GQA-ratio slider): 0 = the model's own value. Must
     /// divide n_q. Ignored (with a warning) for MLA models, whose cache has no KV heads.

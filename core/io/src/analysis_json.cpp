@@ -99,6 +99,12 @@ Json analysisObject(const Scenario& scenario, const Analysis& a) {
         {"state_bytes_per_sequence", a.stateBytesPerSequence},
         {"mtp_params", a.mtpParameters},
         {"vision_params", a.visionParameters},
+        {"checkpoint",
+         {{"known", m.checkpoint.known},
+          {"quantized", m.checkpoint.quantized},
+          {"linear", toString(m.checkpoint.linear)},
+          {"experts", toString(m.checkpoint.experts)},
+          {"tables", toString(m.checkpoint.tables)}}},
     };
     const std::int64_t kvHeads = a.effectiveKvHeads;
     Json scenarioJson = {
@@ -106,6 +112,8 @@ Json analysisObject(const Scenario& scenario, const Analysis& a) {
         {"prompt_tokens", w.promptTokens},
         {"context_tokens", w.contextTokens},
         {"weights", toString(w.weightPrecision)},
+        {"expert_weights", toString(w.expertWeightPrecision.value_or(w.weightPrecision))},
+        {"embedding_weights", toString(w.embeddingWeightPrecision.value_or(w.weightPrecision))},
         {"activations", toString(w.activationPrecision)},
         {"kv_cache", toString(w.kvPrecision)},
         {"kv_heads", kvHeads > 0 ? Json(kvHeads) : Json(nullptr)},

@@ -80,7 +80,7 @@ bool readRates(const Json& rates, const std::string& file, const std::string& po
     bool any = false;
     for (const auto& [key, value] : rates.items()) {
         const std::optional<Precision> p = parsePrecision(key);
-        if (!p) {
+        if (!p || !isRoofPrecision(*p)) {  // mxfp4 and nvfp4 run on the fp4 roof
             pr.error(key, "a precision: fp32, tf32, bf16, fp16, fp8, int8, int4, fp4",
                      "\"" + key + "\"");
             continue;

@@ -12,6 +12,7 @@
 #include <array>
 #include <filesystem>
 
+#include "checkpoint.h"
 #include "configs/reader.h"
 #include "json_util.h"
 #include "roofline/io/presets.h"
@@ -143,55 +144,6 @@ std::string firstClass(const ObjectReader& r) {
     return {};
 }
 
-// quantization_config, in words: how the checkpoint stores its weights (a notice, not a
-// problem: the scenario's precisions decide the analysis).
-void noticeQuantization(ObjectReader& r, std::vector<Issue>& issues, const std::string& file) {
-    const Json* q = r.find("quantization_config");
-    if (q == nullptr || !q->is_object()) {
-        return;
-    }
-    const auto str = [&](const char* key) -> std::string {
-        const auto it = q->find(key);
-        return it != q->end() && it->is_string() ? it->get<std::string>() : "";
-    };
-    const std::string method = str("quant_method");
-    std::string what;
-    if (method == "fp8") {
-        what = "fp8 weights";
-        if (!str("fmt").empty()) {
-            what += " (" + str("fmt") + ")";
-        }
-        if (const auto b = q->find("weight_block_size");
-            b != q->end() && b->is_array() && b->size() == 2 && (*b)[0].is_number_integer() &&
-            (*b)[1].is_number_integer()) {
-            what += " in " + std::to_string((*b)[0].get<std::int64_t>()) + "×" +
-                    std::to_string((*b)[1].get<std::int64_t>()) + " blocks, one scale each";
-        }
-        if (!str("scale_fmt").empty()) {
-            what += " (" + str("scale_fmt") + " scales)";
-        }
-        what += "; --weights fp8 analyses at that precision";
-    } else if (method == "mxfp4") {
-        what =
-            "mxfp4 experts (4-bit values with one 8-bit scale per 32, 4.25 bits a weight), "
-            "the other weights in the checkpoint's dtype; --weights fp4 analyses the "
-            "experts' precision for every weight";
-    } else if (method == "modelopt" || str("quant_algo") == "NVFP4" ||
-               q->dump().find("nvfp4") != std::string::npos) {
-        what =
-            "nvfp4 weights (4-bit values with one fp8 scale per 16, 4.5 bits a weight); "
-            "--weights fp4 analyses at that precision";
-    } else if (method == "compressed-tensors") {
-        what = "compressed-tensors quantization (" + detail::foundText(*q) +
-               "); choose --weights to match";
-    } else {
-        what = (method.empty() ? std::string("a quantization_config") : method) +
-               " quantization; choose --weights to match";
-    }
-    issues.push_back({Severity::Notice, file, r.pointerTo("quantization_config"),
-                      "says how the checkpoint is stored", what});
-}
-
 }  // namespace
 
 Loaded<Model> parseModelConfig(std::string_view jsonText, const std::string& file,
@@ -295,7 +247,7 @@ Loaded<Model> parseModelConfig(std::string_view jsonText, const std::string& fil
         return result;
     }
     m.layerGroups = detail::configs::groupLayers(x.layers);
-    noticeQuantization(r, result.issues, file);
+    detail::readCheckpoint(*json, *text, r, result.issues, file, m);
 
     // Display name: our sidecar key, else the Hub path, else the id.
     m.name = id;

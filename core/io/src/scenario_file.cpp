@@ -5,6 +5,7 @@
 
 #include "json_util.h"
 #include "lesson_json.h"
+#include "roofline/quantization.h"
 
 namespace roofline::io {
 
@@ -20,6 +21,8 @@ detail::FieldKeys detail::scenarioKeys() {
     keys.add("workload.weightPrecision", "/weights");
     keys.add("workload.activationPrecision", "/activations");
     keys.add("workload.kvPrecision", "/kv_cache");
+    keys.add("workload.expertWeightPrecision", "/expert_weights");
+    keys.add("workload.embeddingWeightPrecision", "/embedding_weights");
     keys.add("workload.kvHeadsOverride", "/kv_heads");
     keys.add("workload.tensorParallel", "/tensor_parallel");
     keys.add("workload.flashAttention", "/flash_attention");
@@ -72,7 +75,15 @@ Json scenarioObject(const ScenarioFile& s, bool topLevel) {
     j["batch"] = w.batch;
     j["prompt_tokens"] = w.promptTokens;
     j["context_tokens"] = w.contextTokens;
-    j["weights"] = toString(w.weightPrecision);
+    // "checkpoint": the model's own per-part precisions, applied when the file is resolved.
+    j["weights"] = s.checkpointWeights ? std::string(kCheckpointWeights)
+                                       : std::string(toString(w.weightPrecision));
+    if (w.expertWeightPrecision && !s.checkpointWeights) {
+        j["expert_weights"] = toString(*w.expertWeightPrecision);
+    }
+    if (w.embeddingWeightPrecision && !s.checkpointWeights) {
+        j["embedding_weights"] = toString(*w.embeddingWeightPrecision);
+    }
     j["activations"] = toString(w.activationPrecision);
     j["kv_cache"] = toString(w.kvPrecision);
     j["kv_heads"] = w.kvHeadsOverride;
@@ -117,6 +128,8 @@ ScenarioFile readScenario(const Json& json, const std::string& file, const std::
                        "prompt_tokens",
                        "context_tokens",
                        "weights",
+                       "expert_weights",
+                       "embedding_weights",
                        "activations",
                        "kv_cache",
                        "kv_heads",
@@ -133,10 +146,26 @@ ScenarioFile readScenario(const Json& json, const std::string& file, const std::
                        "lever",
                        "lesson"});
     } else {
-        r.warnUnknown({"hardware", "model", "batch", "prompt_tokens", "context_tokens", "weights",
-                       "activations", "kv_cache", "kv_heads", "tensor_parallel", "flash_attention",
-                       "expert_parallel", "attention_parallel", "speculative", "memory_utilization",
-                       "max_batched_tokens", "ceilings", "price_per_device_hour_usd"});
+        r.warnUnknown({"hardware",
+                       "model",
+                       "batch",
+                       "prompt_tokens",
+                       "context_tokens",
+                       "weights",
+                       "expert_weights",
+                       "embedding_weights",
+                       "activations",
+                       "kv_cache",
+                       "kv_heads",
+                       "tensor_parallel",
+                       "flash_attention",
+                       "expert_parallel",
+                       "attention_parallel",
+                       "speculative",
+                       "memory_utilization",
+                       "max_batched_tokens",
+                       "ceilings",
+                       "price_per_device_hour_usd"});
     }
 
     ScenarioFile s;
@@ -151,19 +180,24 @@ ScenarioFile readScenario(const Json& json, const std::string& file, const std::
     w.tensorParallel =
         integer(r, "tensor_parallel", limits::kTensorParallel).value_or(w.tensorParallel);
     w.flashAttention = r.boolean("flash_attention", false).value_or(w.flashAttention);
-    const auto precision = [&](const char* key, Precision& target) {
+    const auto precision = [&](const char* key, auto& target, const char* orElse) {
         if (const auto name = r.string(key, false)) {
             const auto p = parsePrecision(*name);
             if (p && isStoragePrecision(*p)) {
                 target = *p;
+            } else if (orElse[0] != '\0' && *name == kCheckpointWeights) {
+                s.checkpointWeights = true;
             } else {
-                r.error(key, "one of fp32, bf16, fp16, fp8, int8, int4, fp4", "\"" + *name + "\"");
+                r.error(key, "one of " + storagePrecisionNames() + orElse,
+                        std::string("\"").append(*name).append("\""));
             }
         }
     };
-    precision("weights", w.weightPrecision);
-    precision("activations", w.activationPrecision);
-    precision("kv_cache", w.kvPrecision);
+    precision("weights", w.weightPrecision, ", or \"checkpoint\" (the model's own)");
+    precision("expert_weights", w.expertWeightPrecision, "");
+    precision("embedding_weights", w.embeddingWeightPrecision, "");
+    precision("activations", w.activationPrecision, "");
+    precision("kv_cache", w.kvPrecision, "");
 
     w.expertParallel = r.boolean("expert_parallel", false).value_or(w.expertParallel);
     if (const auto ap = r.string("attention_parallel", false)) {
@@ -262,6 +296,17 @@ ResolvedScenario resolve(const ScenarioFile& file, std::int64_t gqaRatio) {
     out.scenario.hardware = std::move(*hw.value);
     out.scenario.model = std::move(*model.value);
     out.scenario.workload = file.workload;
+    if (file.checkpointWeights) {
+        const Model& m = out.scenario.model;
+        if (!m.checkpoint.known) {
+            out.issues.push_back({Severity::Error, "", "/weights",
+                                  "a precision (the model's quantization_config names a scheme "
+                                  "this tool cannot map to its layers: choose the weights)",
+                                  "\"checkpoint\""});
+            return out;
+        }
+        out.scenario.workload = withCheckpointWeights(file.workload, m);
+    }
     const Workload& w = file.workload;
     if (w.speculativeTokens > 0 && w.draftKind == DraftKind::Model) {
         Loaded<Model> draft = resolveModel(file.draftModel);

@@ -54,12 +54,13 @@ Apply number(std::string_view name, NumberRange range, double Workload::*field) 
     };
 }
 
-Apply precision(std::string_view name, Precision Workload::*field) {
+template <class Field>
+Apply precision(std::string_view name, Field Workload::*field) {
     return [name, field](const std::string& value, ScenarioFile& s, std::int64_t&) -> std::string {
         const auto p = parsePrecision(value);
         if (!p || !isStoragePrecision(*p)) {
-            return std::string(name) +
-                   " expects one of fp32, bf16, fp16, fp8, int8, int4, fp4, got '" + value + "'";
+            return std::string(name) + " expects one of " + storagePrecisionNames() + ", got '" +
+                   value + "'";
         }
         s.workload.*field = *p;
         return {};
@@ -104,8 +105,27 @@ std::vector<ScenarioOption> makeTable() {
          integer("--context", limits::kContextTokens, [](ScenarioFile& s, std::int64_t&) -> auto& {
              return s.workload.contextTokens;
          })});
-    t.push_back({"--weights", "P", "weight precision (default bf16)",
-                 precision("--weights", &Workload::weightPrecision)});
+    t.push_back({"--weights", "P|checkpoint",
+                 "weight precision (default bf16); checkpoint: as the model's checkpoint stores "
+                 "them, part by part (its quantization_config)",
+                 [apply = precision("--weights", &Workload::weightPrecision)](
+                     const std::string& v, ScenarioFile& s, std::int64_t& gqa) {
+                     s.checkpointWeights = v == kCheckpointWeights;
+                     if (s.checkpointWeights) {
+                         return std::string();
+                     }
+                     std::string error = apply(v, s, gqa);
+                     if (!error.empty()) {
+                         error.insert(error.find(", got '"), ", or checkpoint");
+                     }
+                     return error;
+                 }});
+    t.push_back({"--expert-weights", "P",
+                 "the experts' weights, routed and shared (default: as --weights)",
+                 precision("--expert-weights", &Workload::expertWeightPrecision)});
+    t.push_back({"--embedding-weights", "P",
+                 "the embedding, lm_head and router weights (default: as --weights)",
+                 precision("--embedding-weights", &Workload::embeddingWeightPrecision)});
     t.push_back({"--activations", "P", "activation and math precision (default bf16)",
                  precision("--activations", &Workload::activationPrecision)});
     t.push_back({"--kv", "P", "KV-cache precision (default bf16)",
@@ -223,7 +243,7 @@ std::string makeHelp() {
         }
         out.push_back('\n');
     }
-    out.append("  precisions P: fp32, bf16, fp16, fp8, int8, int4, fp4\n");
+    out.append("  precisions P: ").append(storagePrecisionNames()).append("\n");
     return out;
 }
 

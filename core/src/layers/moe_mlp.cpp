@@ -20,25 +20,25 @@ void parameters(const Model& m, const LayerGroup&, double devices, ParameterSpli
     const double h = d(m.hiddenSize);
     const double mats = m.gatedMlp ? 3.0 : 2.0;
     ParameterSplit always;
-    always.matrices += h * d(e.numExperts);  // router, replicated
+    always.tableMatrices += h * d(e.numExperts);  // router, replicated
     if (e.routerBias) {
         always.vectors += d(e.numExperts);
     }
     if (e.sharedIntermediateSize > 0) {
-        always.matrices += mats * h * d(e.sharedIntermediateSize) / devices;
+        always.expertMatrices += mats * h * d(e.sharedIntermediateSize) / devices;
         if (e.sharedExpertGate) {
-            always.matrices += h;
+            always.tableMatrices += h;
         }
     }
     ParameterSplit expert;  // one routed expert
     const double ie = d(e.expertIntermediateSize) / devices;
-    expert.matrices = mats * h * ie;
+    expert.expertMatrices = mats * h * ie;
     if (e.expertBias) {
         expert.vectors = (m.gatedMlp ? 2.0 : 1.0) * ie + h;
     }
     const auto add = [&](ParameterSplit& into, double experts) {
-        into.matrices += always.matrices + experts * expert.matrices;
-        into.vectors += always.vectors + experts * expert.vectors;
+        into.add(always);
+        into.add(expert, experts);
     };
     add(held, d(e.numExperts));
     add(active, d(e.expertsPerToken));
@@ -62,7 +62,7 @@ void emit(PassBuilder& pass, const Context& x, const LayerGroup&, double layers,
     OperatorCost& r = pass.add(OperatorId::MoeRouter, layers);
     r.flops += layers * 2.0 * N * x.h * E;
     pass.weights(OperatorId::MoeRouter, r,
-                 layers * (x.h * E * x.w + (e.routerBias ? E * x.a : 0.0)));
+                 layers * (x.h * E * x.wt + (e.routerBias ? E * x.a : 0.0)));
     r.traffic[ByteCategory::Activations] += layers * (N * x.h + N * E) * x.a;
 
     // The same fraction of each device's E/D experts with expert parallelism (the mean
@@ -77,7 +77,7 @@ void emit(PassBuilder& pass, const Context& x, const LayerGroup&, double layers,
     const double is = d(e.sharedIntermediateSize) / x.devices;
     const double upE = (gated ? 2.0 : 1.0) * ie;
     const double upS = (gated ? 2.0 : 1.0) * is;
-    const double gateWeights = e.sharedExpertGate ? x.h * x.w : 0.0;
+    const double gateWeights = e.sharedExpertGate ? x.h * x.wt : 0.0;
 
     // Dispatch and combine: each routed token row goes to the device of its expert and
     // back; about N·k·h·a·(D−1)/D bytes per device each way (DOMAIN.md §6), α + bytes/β.
@@ -96,8 +96,8 @@ void emit(PassBuilder& pass, const Context& x, const LayerGroup&, double layers,
     u.flops += layers *
                (2.0 * routedRows * x.h * upE + 2.0 * N * x.h * upS +
                 (e.expertBias ? routedRows * upE : 0.0) + (gateWeights > 0 ? 2.0 * N * x.h : 0.0));
-    const double upExpert = x.h * upE * x.w + (e.expertBias ? upE * x.a : 0.0);
-    pass.weights(OperatorId::MoeUp, u, layers * (x.h * upS * x.w + gateWeights));
+    const double upExpert = x.h * upE * x.we + (e.expertBias ? upE * x.a : 0.0);
+    pass.weights(OperatorId::MoeUp, u, layers * (x.h * upS * x.we + gateWeights));
     pass.expertWeights(OperatorId::MoeUp, u, layers * heldExperts * fraction * upExpert,
                        layers * heldExperts * upExpert);
     u.traffic[ByteCategory::Activations] +=
@@ -111,8 +111,8 @@ void emit(PassBuilder& pass, const Context& x, const LayerGroup&, double layers,
     // Down projection with the weighted combine of the k outputs fused in: one N·h write.
     OperatorCost& dn = pass.add(OperatorId::MoeDown, layers);
     dn.flops += layers * (2.0 * elements * x.h + (e.expertBias ? routedRows * x.h : 0.0));
-    const double downExpert = ie * x.h * x.w + (e.expertBias ? x.h * x.a : 0.0);
-    pass.weights(OperatorId::MoeDown, dn, layers * is * x.h * x.w);
+    const double downExpert = ie * x.h * x.we + (e.expertBias ? x.h * x.a : 0.0);
+    pass.weights(OperatorId::MoeDown, dn, layers * is * x.h * x.we);
     pass.expertWeights(OperatorId::MoeDown, dn, layers * heldExperts * fraction * downExpert,
                        layers * heldExperts * downExpert);
     dn.traffic[ByteCategory::Activations] += layers * (elements + N * x.h) * x.a;

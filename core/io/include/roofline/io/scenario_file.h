@@ -26,6 +26,8 @@ inline constexpr int kScenarioSchemaVersion = 1;
 inline constexpr std::string_view kNgramDraft = "ngram";
 /// The draft name that selects the target's own MTP layers (DraftKind::Mtp).
 inline constexpr std::string_view kMtpDraft = "mtp";
+/// The weights value that selects the model's checkpoint precisions (checkpointWeights).
+inline constexpr std::string_view kCheckpointWeights = "checkpoint";
 
 /// The draft kind a draft name selects: "ngram", "mtp", or a model.
 inline DraftKind draftKindOf(std::string_view draft) {
@@ -76,6 +78,10 @@ struct ScenarioFile {
     /// config.json path (DraftKind::Model). Only used when workload.speculativeTokens > 0.
     /// Kept in step with workload.draftKind by the readers below.
     std::string draftModel = std::string(kNgramDraft);
+    /// "weights": "checkpoint" (--weights checkpoint): resolve() sets the workload's weight
+    /// precisions to the model's checkpoint, part by part (withCheckpointWeights); an error
+    /// where the model's quantization_config cannot be mapped.
+    bool checkpointWeights = false;
     /// Compare mode's pinned baseline: another scenario (its own hardware, model and
     /// workload; it has no baseline of its own). Absent in files without one.
     OptionalBox<ScenarioFile> baseline;
@@ -91,8 +97,9 @@ struct ScenarioFile {
 
 /// JSON text of a scenario file (schema_version 1, snake_case keys, 2-space indent):
 ///
-///     schema_version, hardware, model, batch, prompt_tokens, context_tokens, weights,
-///     activations, kv_cache, kv_heads, tensor_parallel, flash_attention,
+///     schema_version, hardware, model, batch, prompt_tokens, context_tokens, weights (a
+///     precision, or "checkpoint"), expert_weights and embedding_weights (optional: the
+///     experts', and the tables' and routers' precisions where they differ), activations, kv_cache, kv_heads, tensor_parallel, flash_attention,
 ///     expert_parallel (bool), attention_parallel ("tp" or "dp"), speculative {k (0 = off,
 ///     ≤ 16), acceptance (0–1), draft ("ngram", "mtp" or a model id/path)}, memory_utilization (0 <
 ///     f ≤ 1), max_batched_tokens (≥ 1), ceilings ("peak" or "achievable"),

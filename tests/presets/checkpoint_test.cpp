@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A checkpoint's storage, part by part (issue 17): what each quantization_config scheme
+// reads as (core/io/src/checkpoint.cpp), the block-scaled fp4 formats' bytes, and
+// `--weights checkpoint` / "weights": "checkpoint" analysing at those precisions. Expected
+// figures are derived by hand from the presets' config.json shapes.
+
+#include <optional>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "roofline/analysis.h"
+#include "roofline/io/presets.h"
+#include "roofline/io/scenario_file.h"
+#include "roofline/io/scenario_options.h"
+#include "roofline/quantization.h"
+#include "roofline/validate.h"
+
+namespace {
+
+using roofline::Analysis;
+using roofline::CheckpointWeights;
+using roofline::Model;
+using roofline::OperatorId;
+using roofline::PassKind;
+using roofline::Precision;
+using roofline::Scenario;
+using roofline::Severity;
+using roofline::io::Loaded;
+using roofline::io::ScenarioFile;
+
+Model preset(const std::string& id) {
+    const Loaded<Model> m = roofline::io::builtinModel(id);
+    EXPECT_TRUE(m.ok()) << roofline::describe(m.issues);
+    return m.ok() ? *m.value : Model{};
+}
+
+Model config(const std::string& quantization, const std::string& dtype = "bfloat16") {
+    const std::string text =
+        R"({"model_type": "llama", "hidden_size": 4096,
+        "intermediate_size": 14336, "num_hidden_layers": 32, "num_attention_heads": 32,
+        "num_key_value_heads": 8, "vocab_size": 128256, "torch_dtype": ")" +
+        dtype + "\"" + (quantization.empty() ? "" : ", \"quantization_config\": " + quantization) +
+        "}";
+    const Loaded<Model> m = roofline::io::parseModelConfig(text, "config.json", "test");
+    EXPECT_TRUE(m.ok()) << roofline::describe(m.issues);
+    return m.ok() ? *m.value : Model{};
+}
+
+std::string notice(const std::string& quantization) {
+    const std::string text = R"({"model_type": "llama", "hidden_size": 4096,
+        "intermediate_size": 14336, "num_hidden_layers": 32, "num_attention_heads": 32,
+        "num_key_value_heads": 8, "vocab_size": 128256, "quantization_config": )" +
+                             quantization + "}";
+    const Loaded<Model> m = roofline::io::parseModelConfig(text, "config.json", "test");
+    for (const roofline::Issue& i : m.issues) {
+        if (i.severity == Severity::Notice && i.pointer == "/quantization_config") {
+            return i.found;
+        }
+    }
+    return {};
+}
+
+Analysis analyzed(const Model& model, const roofline::Workload& w, const std::string& hw) {
+    const Loaded<roofline::Hardware> h = roofline::io::builtinHardware(hw);
+    EXPECT_TRUE(h.ok());
+    Scenario s{.hardware = *h.value, .model = model, .workload = w};
+    return roofline::analyze(s);
+}
+
+double opWeightBytes(const Analysis& a, OperatorId id) {
+    for (const auto& op : a.operators) {
+        if (op.pass == PassKind::Decode && op.id == id) {
+            return op.traffic[roofline::ByteCategory::Weights];
+        }
+    }
+    return -1.0;
+}
+
+TEST(BlockScaledFp4, BytesIncludeTheirScales) {
+    // mxfp4: 4 bits + one 8-bit e8m0 scale per 32 values = 4.25 bits = 0.53125 byte;
+    // nvfp4: 4 bits + one 8-bit e4m3 scale per 16 values = 4.5 bits = 0.5625 byte.
+    EXPECT_EQ(roofline::bytesPerElement(Precision::Mxfp4), 0.53125);
+    EXPECT_EQ(roofline::bytesPerElement(Precision::Nvfp4), 0.5625);
+    EXPECT_EQ(roofline::mathPrecision(Precision::Mxfp4), Precision::Fp4);
+    EXPECT_EQ(roofline::mathPrecision(Precision::Nvfp4), Precision::Fp4);
+    EXPECT_EQ(roofline::parsePrecision("nvfp4"), Precision::Nvfp4);
+    EXPECT_EQ(roofline::parsePrecision("mxfp4"), Precision::Mxfp4);
+}
+
+TEST(BlockScaledFp4, Nvfp4ActivationsRunOnTheFp4RoofWithoutAFallback) {
+    // B200 has an fp4 roof: nvfp4 math is fp4 math (no fallback warning), and the activations
+    // keep nvfp4's 0.5625 bytes. H100 has none: it falls back to fp8 (and says so), and the
+    // activations move at fp8's 1 byte (DOMAIN §5).
+    roofline::Workload w;
+    w.weightPrecision = Precision::Nvfp4;
+    w.activationPrecision = Precision::Nvfp4;
+    const Analysis b200 = analyzed(preset("llama-3.1-8b"), w, "b200");
+    EXPECT_EQ(b200.computePrecision, Precision::Fp4);
+    EXPECT_EQ(b200.activationBytesPerElement, 0.5625);
+    for (const auto& warning : b200.warnings) {
+        EXPECT_NE(warning.kind(), roofline::WarningKind::PrecisionFallback);
+    }
+    const Analysis h100 = analyzed(preset("llama-3.1-8b"), w, "h100-sxm");
+    EXPECT_EQ(h100.computePrecision, Precision::Fp8);
+    EXPECT_EQ(h100.activationBytesPerElement, 1.0);
+}
+
+TEST(Checkpoint, EachSchemeReadsPartByPart) {
+    const auto parts = [](const Model& m) {
+        const CheckpointWeights& c = m.checkpoint;
+        return std::string(roofline::toString(c.linear)) + "/" +
+               std::string(roofline::toString(c.experts)) + "/" +
+               std::string(roofline::toString(c.tables)) + (c.known ? "" : " unknown") +
+               (c.quantized ? " quantized" : "");
+    };
+    // No quantization_config: everything in torch_dtype.
+    EXPECT_EQ(parts(config("")), "bf16/bf16/bf16");
+    EXPECT_EQ(parts(config("", "float32")), "fp32/fp32/fp32");
+    // gpt-oss: transformers' Mxfp4 quantizer converts the experts only.
+    EXPECT_EQ(parts(preset("gpt-oss-20b")), "bf16/mxfp4/bf16 quantized");
+    // DeepSeek-V3: FineGrainedFP8 converts every linear layer and expert (128×128 blocks),
+    // not the embedding, lm_head or router.
+    EXPECT_EQ(parts(preset("deepseek-v3")), "fp8/fp8/bf16 quantized");
+    // ModelOpt NVFP4 with the attention excluded (as NVIDIA's FP4 DeepSeek-R1 does).
+    EXPECT_EQ(parts(config(R"({"quant_method": "modelopt", "quant_algo": "NVFP4",
+        "exclude_modules": ["lm_head", "model.layers.*.self_attn*"]})")),
+              "bf16/nvfp4/bf16 quantized");
+    EXPECT_EQ(parts(config(R"({"quant_method": "modelopt", "quant_algo": "NVFP4",
+        "exclude_modules": ["lm_head"]})")),
+              "nvfp4/nvfp4/bf16 quantized");
+    // A scheme the reader does not map: unknown, and said so.
+    EXPECT_EQ(
+        parts(config(R"({"quant_method": "compressed-tensors", "format": "pack-quantized"})")),
+        "bf16/bf16/bf16 unknown quantized");
+}
+
+TEST(Checkpoint, TheNoticeSaysWhatWasReadAndWhetherCheckpointReadsIt) {
+    EXPECT_EQ(notice(R"({"quant_method": "fp8", "fmt": "e4m3", "weight_block_size": [128, 128]})"),
+              "fp8 weights (e4m3) in 128×128 blocks, one scale each (the embedding, lm_head and "
+              "routers bf16); --weights checkpoint analyses at these precisions");
+    EXPECT_EQ(notice(R"({"quant_method": "mxfp4"})"),
+              "mxfp4 experts (4-bit values with one 8-bit scale per 32, 4.25 bits a weight), the "
+              "other weights bf16; --weights checkpoint analyses at these precisions");
+    EXPECT_EQ(notice(R"({"quant_method": "gptq", "bits": 4})"),
+              "gptq quantization ({\"bits\":4,\"quant_method\":\"gptq\"}), which this tool does "
+              "not map to the layers: choose --weights to match");
+}
+
+TEST(Checkpoint, GptOssMxfp4ExpertsCountWithTheirScales) {
+    // gpt-oss-20b (config.json): h = 2880, 24 layers, 32 experts of intermediate 2880 each,
+    // gate_up (h × 2·2880) and down (2880 × h): 3 · 2880 · 2880 = 24,883,200 per expert,
+    // × 32 × 24 = 19,110,297,600 expert matrix parameters. With the checkpoint they are
+    // mxfp4 (0.53125 byte) instead of bf16 (2): 19,110,297,600 × 1.46875 = 28,068,249,600
+    // bytes fewer, and nothing else changes (attention, router, embedding and lm_head stay
+    // bf16 in both).
+    const Model m = preset("gpt-oss-20b");
+    roofline::Workload bf16;
+    const roofline::Workload ckpt = roofline::withCheckpointWeights(bf16, m);
+    EXPECT_EQ(ckpt.weightPrecision, Precision::Bf16);
+    EXPECT_EQ(ckpt.expertWeightPrecision, Precision::Mxfp4);
+    EXPECT_EQ(ckpt.embeddingWeightPrecision, std::nullopt);
+    const Analysis a = analyzed(m, bf16, "h100-sxm");
+    const Analysis b = analyzed(m, ckpt, "h100-sxm");
+    EXPECT_DOUBLE_EQ(a.memory.weightBytes - b.memory.weightBytes, 28'068'249'600.0);
+    // The decode step at B = 1 reads k = 4 experts' slices in each of 24 layers: their
+    // matrices at 0.53125/2 of the bf16 bytes (gpt-oss has no shared expert), their biases at
+    // the activation precision either way: up 4 × 24 × 5,760 × 2 = 1,105,920 bytes of bias,
+    // down 4 × 24 × 2,880 × 2 = 552,960. Attention, router and lm_head are unchanged.
+    const double upBias = 1'105'920.0;
+    const double downBias = 552'960.0;
+    EXPECT_DOUBLE_EQ(opWeightBytes(b, OperatorId::MoeUp),
+                     (opWeightBytes(a, OperatorId::MoeUp) - upBias) * 0.53125 / 2.0 + upBias);
+    EXPECT_DOUBLE_EQ(opWeightBytes(b, OperatorId::MoeDown),
+                     (opWeightBytes(a, OperatorId::MoeDown) - downBias) * 0.53125 / 2.0 + downBias);
+    EXPECT_EQ(opWeightBytes(b, OperatorId::QkvProj), opWeightBytes(a, OperatorId::QkvProj));
+    EXPECT_EQ(opWeightBytes(b, OperatorId::LmHead), opWeightBytes(a, OperatorId::LmHead));
+    EXPECT_EQ(opWeightBytes(b, OperatorId::MoeRouter), opWeightBytes(a, OperatorId::MoeRouter));
+    // The scheme's slider position is none of the named schemes.
+    EXPECT_EQ(roofline::quantizationOf(ckpt), std::nullopt);
+    EXPECT_EQ(
+        roofline::quantizationOf(roofline::withQuantization(ckpt, roofline::Quantization::W8A8)),
+        roofline::Quantization::W8A8);
+}
+
+TEST(Checkpoint, DeepSeekV3KeepsItsTablesAndRoutersInBf16) {
+    // DeepSeek-V3's fp8 checkpoint against --weights fp8 for every matrix: the embedding and
+    // lm_head (2 × 129,280 × 7,168 = 1,853,358,080) and the 58 MoE layers' routers
+    // (58 × 256 × 7,168 = 106,430,464) stay bf16, one byte more each: 1,959,788,544 bytes.
+    const Model m = preset("deepseek-v3");
+    roofline::Workload fp8;
+    fp8.weightPrecision = Precision::Fp8;
+    fp8.activationPrecision = Precision::Fp8;
+    roofline::Workload ckpt = roofline::withCheckpointWeights(fp8, m);
+    EXPECT_EQ(ckpt.weightPrecision, Precision::Fp8);
+    EXPECT_EQ(ckpt.expertWeightPrecision, std::nullopt);
+    EXPECT_EQ(ckpt.embeddingWeightPrecision, Precision::Bf16);
+    EXPECT_EQ(ckpt.activationPrecision, Precision::Fp8);  // activations are not the checkpoint's
+    const Analysis a = analyzed(m, fp8, "h200");
+    const Analysis b = analyzed(m, ckpt, "h200");
+    EXPECT_DOUBLE_EQ(b.memory.weightBytes - a.memory.weightBytes, 1'959'788'544.0);
+}
+
+TEST(Checkpoint, ScenarioFilesAndOptionsSayCheckpoint) {
+    ScenarioFile file;
+    file.model = "gpt-oss-20b";
+    file.checkpointWeights = true;
+    const std::string text = roofline::io::toJson(file);
+    EXPECT_NE(text.find("\"weights\": \"checkpoint\""), std::string::npos) << text;
+    const Loaded<ScenarioFile> back = roofline::io::parseScenarioFile(text, "s.json");
+    ASSERT_TRUE(back.ok()) << roofline::describe(back.issues);
+    EXPECT_EQ(*back.value, file);
+    const roofline::io::ResolvedScenario r = roofline::io::resolve(*back.value);
+    ASSERT_TRUE(r.ok()) << roofline::describe(r.issues);
+    EXPECT_EQ(r.scenario.workload.expertWeightPrecision, Precision::Mxfp4);
+
+    // Explicit parts round-trip too.
+    ScenarioFile parts;
+    parts.workload.weightPrecision = Precision::Fp8;
+    parts.workload.expertWeightPrecision = Precision::Nvfp4;
+    parts.workload.embeddingWeightPrecision = Precision::Bf16;
+    const Loaded<ScenarioFile> again =
+        roofline::io::parseScenarioFile(roofline::io::toJson(parts), "p.json");
+    ASSERT_TRUE(again.ok()) << roofline::describe(again.issues);
+    EXPECT_EQ(*again.value, parts);
+
+    // A bad value names the key and every accepted value.
+    const Loaded<ScenarioFile> bad = roofline::io::parseScenarioFile(
+        R"({"schema_version": 1, "hardware": "h100-sxm", "model": "llama-3.1-8b",
+            "weights": "ckpt"})",
+        "bad.json");
+    ASSERT_FALSE(bad.ok());
+    EXPECT_NE(roofline::describe(bad.issues).find("/weights"), std::string::npos);
+    EXPECT_NE(roofline::describe(bad.issues).find("or \"checkpoint\""), std::string::npos)
+        << roofline::describe(bad.issues);
+}
+
+TEST(Checkpoint, AnUnmappedSchemeIsAnErrorAtResolve) {
+    // A compressed-tensors checkpoint cannot be analysed "as stored": resolve() says so at
+    // /weights rather than guess.
+    const std::string dir = ::testing::TempDir();
+    const std::string path = dir + "/ct-config.json";
+    {
+        std::FILE* f = std::fopen(path.c_str(), "w");
+        ASSERT_NE(f, nullptr);
+        const std::string text = R"({"model_type": "llama", "hidden_size": 4096,
+            "intermediate_size": 14336, "num_hidden_layers": 32, "num_attention_heads": 32,
+            "num_key_value_heads": 8, "vocab_size": 128256,
+            "quantization_config": {"quant_method": "compressed-tensors"}})";
+        std::fputs(text.c_str(), f);
+        std::fclose(f);
+    }
+    ScenarioFile file;
+    file.model = path;
+    file.checkpointWeights = true;
+    const roofline::io::ResolvedScenario r = roofline::io::resolve(file);
+    EXPECT_FALSE(r.ok());
+    EXPECT_NE(roofline::describe(r.issues).find("/weights"), std::string::npos)
+        << roofline::describe(r.issues);
+}
+
+TEST(Checkpoint, TheWeightsOptionTakesCheckpoint) {
+    ScenarioFile s;
+    std::int64_t gqa = 0;
+    for (const roofline::io::ScenarioOption& o : roofline::io::scenarioOptionTable()) {
+        if (o.name == std::string_view("--weights")) {
+            EXPECT_EQ(o.apply("checkpoint", s, gqa), "");
+            EXPECT_TRUE(s.checkpointWeights);
+            EXPECT_EQ(o.apply("fp8", s, gqa), "");
+            EXPECT_FALSE(s.checkpointWeights);
+            EXPECT_EQ(s.workload.weightPrecision, Precision::Fp8);
+            EXPECT_EQ(o.apply("fp5", s, gqa),
+                      "--weights expects one of fp32, bf16, fp16, fp8, int8, int4, fp4, mxfp4, "
+                      "nvfp4, or checkpoint, got 'fp5'");
+        }
+        if (o.name == std::string_view("--expert-weights")) {
+            EXPECT_EQ(o.apply("mxfp4", s, gqa), "");
+            EXPECT_EQ(s.workload.expertWeightPrecision, Precision::Mxfp4);
+        }
+    }
+}
+
+}  // namespace
