@@ -42,7 +42,7 @@ public:
         Hardware hw;
         hw.name = "generated";
         for (Precision p : kAllPrecisions) {
-            if (coin(0.6)) {
+            if (isRoofPrecision(p) && coin(0.6)) {
                 hw.peakFlopsPerSecond[index(p)] = logUniform(1e6, 1e20);
             }
         }
@@ -163,12 +163,18 @@ public:
         w.batch = logInt(1, 1'000'000);
         w.promptTokens = logInt(1, 100'000'000);
         w.contextTokens = coin(0.05) ? 0 : logInt(1, 100'000'000);
-        const std::vector<Precision> storage = {Precision::Fp32, Precision::Bf16, Precision::Fp16,
-                                                Precision::Fp8,  Precision::Int8, Precision::Int4,
-                                                Precision::Fp4};
+        const std::vector<Precision> storage = {
+            Precision::Fp32, Precision::Bf16, Precision::Fp16,  Precision::Fp8,  Precision::Int8,
+            Precision::Int4, Precision::Fp4,  Precision::Mxfp4, Precision::Nvfp4};
         w.weightPrecision = pick(storage);
         w.activationPrecision = pick(storage);
         w.kvPrecision = pick(storage);
+        if (coin(0.3)) {  // a checkpoint's own mix (quantization.h)
+            w.expertWeightPrecision = pick(storage);
+        }
+        if (coin(0.3)) {
+            w.embeddingWeightPrecision = pick(storage);
+        }
         w.flashAttention = coin(0.8);
         std::vector<std::int64_t> kvChoices = {0};
         for (std::int64_t d = 1; d <= m.numQueryHeads; ++d) {
