@@ -164,7 +164,8 @@ void addLayers(PassBuilder& pass, const Context& x, const std::vector<LayerGroup
     double mixed = 0.0;  // layers whose mixer ends with a tensor-parallel all-reduce
     for (const LayerGroup& g : groups) {
         norms += d(g.count) * groupShape(x, g).norms;
-        mixed += g.mixer != MixerKind::None ? d(g.count) : 0.0;
+        // A parallel mixer's output joins its layer's before the one all-reduce.
+        mixed += g.mixer != MixerKind::None && !g.parallel ? d(g.count) : 0.0;
     }
     // Fused residual add + RMSNorm: read x and residual, write both.
     addNorms(pass, x, OperatorId::Norms, norms, shape.N, 4.0);

@@ -348,7 +348,7 @@ std::vector<Issue> validate(const Model& m, const std::string& file) {
                         std::to_string(nkv));
             }
         }
-        layers += g.count;
+        layers += g.parallel ? 0 : g.count;  // a parallel mixer is part of another layer
         if (g.mlp == MlpKind::Moe) {
             anyMoe = true;
         } else if (g.mlp == MlpKind::Dense && g.intermediateSize == 0) {

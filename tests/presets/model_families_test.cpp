@@ -636,16 +636,72 @@ TEST(ModelFamilies, ASyntaxErrorNamesTheKeyPathNearIt) {
         << m.issues[0].message();
 }
 
+// Falcon-H1 (falcon_h1): attention and a Mamba-2 mixer side by side in every layer. A config
+// of Falcon-H1-0.5B's shapes: h = 1024, 36 layers, 8 query heads and 2 KV heads of 64, a
+// gated MLP of 2048, vocabulary 32,784 untied; Mamba-2 inner 1536 = 24 heads × 64, d_state
+// 128, one group, conv 4 with bias, no projection biases, no gated norm (mamba_rms_norm off).
+// Per layer:
+//   attention  q 1024·512 + k, v 2·1024·128 + o 512·1024            = 1,310,720
+//   MLP        3 · 1024 · 2048                                      = 6,291,456
+//   Mamba-2    in_proj 1024 · (1536 + 1792 + 24) = 3,432,448; conv 1792 · 4 + 1792 bias
+//              = 8,960; dt_bias, A_log, D 3 · 24 = 72; out_proj 1536 · 1024 = 1,572,864
+//                                                                   = 5,014,344
+//              (conv channels 1536 + 2 · 1 · 128 = 1792)
+//   norms      input_layernorm, pre_ff_layernorm 2 · 1024          = 2,048
+//                                                                   = 12,618,568
+// × 36 = 454,268,448, + embed and lm_head 2 · 32,784 · 1024 = 67,141,632, + final norm 1024
+// = 521,411,104 (the "0.5B" of its name).
+// KV bytes per token (bf16): 36 · 2 · 2 · 64 · 2 = 18,432. State per sequence: conv
+// (4 − 1) · 1792 = 5,376 + SSM 24 · 64 · 128 = 196,608 elements a layer, × 36 × 2 bytes
+// = 14,542,848.
+TEST(ModelFamilies, FalconH1RunsAttentionAndMambaSideBySide) {
+    const Model m = parseOk(R"({"architectures": ["FalconH1ForCausalLM"],
+        "model_type": "falcon_h1", "hidden_size": 1024, "intermediate_size": 2048,
+        "num_hidden_layers": 36, "num_attention_heads": 8, "num_key_value_heads": 2,
+        "head_dim": 64, "vocab_size": 32784, "tie_word_embeddings": false,
+        "mamba_d_ssm": 1536, "mamba_n_heads": 24, "mamba_d_head": 64, "mamba_d_state": 128,
+        "mamba_n_groups": 1, "mamba_d_conv": 4, "mamba_expand": 2, "mamba_conv_bias": true,
+        "mamba_proj_bias": false, "projectors_bias": false, "mamba_rms_norm": false,
+        "attention_bias": false, "mlp_bias": false, "torch_dtype": "bfloat16",
+        "key_multiplier": 0.39, "ssm_multipliers": [0.35, 0.25, 0.5, 0.5, 0.35]})");
+    EXPECT_EQ(m.numLayers, 36);
+    std::int64_t attention = 0, mamba = 0;
+    for (const LayerGroup& g : m.layerGroups) {
+        if (g.mixer == MixerKind::Attention) {
+            attention += g.count;
+            EXPECT_FALSE(g.parallel);
+            EXPECT_EQ(g.mlp, MlpKind::Dense);
+        } else if (g.mixer == MixerKind::Mamba2) {
+            mamba += g.count;
+            EXPECT_TRUE(g.parallel);
+            EXPECT_EQ(g.mlp, MlpKind::None);
+            EXPECT_EQ(g.norms, 0);
+        }
+    }
+    EXPECT_EQ(attention, 36);
+    EXPECT_EQ(mamba, 36);
+    EXPECT_EQ(roofline::countParameters(m).total, 521'411'104.0);
+    EXPECT_EQ(roofline::kvCacheBytesPerToken(m, 2.0), 18'432.0);
+    EXPECT_EQ(roofline::stateBytesPerSequence(m), 14'542'848.0);
+
+    // Heads × head dim must make the inner width, as the config validates.
+    const Loaded<Model> bad = parseModelConfig(
+        R"({"model_type": "falcon_h1", "hidden_size": 1024, "intermediate_size": 2048,
+            "num_hidden_layers": 4, "num_attention_heads": 8, "num_key_value_heads": 2,
+            "vocab_size": 32784, "mamba_d_ssm": 1536, "mamba_n_heads": 24, "mamba_d_head": 60})",
+        kFile, "bad");
+    ASSERT_FALSE(bad.ok());
+    EXPECT_EQ(bad.issues[0].pointer, "/mamba_d_head");
+}
+
 TEST(ModelFamilies, UnsupportedTypesAreRefusedInPlainWords) {
-    const Loaded<Model> falcon = parseModelConfig(
-        R"({"architectures": ["FalconH1ForCausalLM"], "model_type": "falcon_h1", "hidden_size": 1024})",
-        kFile, "falcon");
-    ASSERT_FALSE(falcon.ok());
-    EXPECT_EQ(falcon.issues[0].pointer, "/model_type");
-    EXPECT_NE(falcon.issues[0].message().find("falcon_h1 runs attention and a Mamba-2 mixer side "
-                                              "by side in every layer"),
-              std::string::npos)
-        << falcon.issues[0].message();
+    const Loaded<Model> rwkv = parseModelConfig(
+        R"({"architectures": ["RwkvForCausalLM"], "model_type": "rwkv", "hidden_size": 1024})",
+        kFile, "rwkv");
+    ASSERT_FALSE(rwkv.ok());
+    EXPECT_EQ(rwkv.issues[0].pointer, "/model_type");
+    EXPECT_NE(rwkv.issues[0].message().find("rwkv has RWKV time-mix layers"), std::string::npos)
+        << rwkv.issues[0].message();
     const Loaded<Model> minimax =
         parseModelConfig(R"({"model_type": "minimax", "hidden_size": 1024})", kFile, "minimax");
     ASSERT_FALSE(minimax.ok());

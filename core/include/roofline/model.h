@@ -83,6 +83,10 @@ struct LayerGroup {
     /// Norm weight vectors of width h per layer; -1 = Model::normsPerLayer (a Nemotron-NAS
     /// block without attention has no input norm).
     std::int64_t norms = -1;
+    /// A mixer that runs beside another layer's, on the same normed input, its output summed
+    /// with it before the one all-reduce (Falcon-H1's attention and Mamba-2 side by side):
+    /// not a layer of its own (numLayers does not count it), usually with no MLP and no norms.
+    bool parallel = false;
 
     bool operator==(const LayerGroup&) const = default;
 };
@@ -130,8 +134,12 @@ struct MambaShape {
     std::int64_t stateSize = 0;   ///< ssm_state_size, d_state
     std::int64_t numGroups = 1;   ///< n_groups: B and C are shared within a group of heads
     std::int64_t convKernel = 4;  ///< conv_kernel
-    bool projectionBias = false;  ///< in_proj and out_proj have biases (mamba_proj_bias)
-    bool convBias = true;         ///< conv1d has a bias (use_conv_bias)
+    bool projectionBias = false;  ///< in_proj has a bias (mamba_proj_bias)
+    bool outProjectionBias =
+        false;             ///< out_proj has one (mamba_proj_bias; Falcon-H1 projectors_bias)
+    bool convBias = true;  ///< conv1d has a bias (use_conv_bias)
+    bool gatedNorm =
+        true;  ///< a gated RMSNorm over inner before out_proj (Falcon-H1 mamba_rms_norm)
 
     double inner() const { return static_cast<double>(numHeads * headDim); }
     /// Channels of the short causal convolution over x, B and C.

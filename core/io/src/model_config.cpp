@@ -38,7 +38,7 @@ struct Family {
 
 namespace c = detail::configs;
 
-constexpr std::array<Family, 36> kFamilies = {{
+constexpr std::array<Family, 37> kFamilies = {{
     {"llama", "LlamaForCausalLM", c::readLlama},
     {"mistral", "MistralForCausalLM", c::readLlama},
     {"mixtral", "MixtralForCausalLM", c::readLlama},
@@ -75,6 +75,7 @@ constexpr std::array<Family, 36> kFamilies = {{
     {"olmo2", "Olmo2ForCausalLM", c::readOlmo2},
     {"cohere2", "Cohere2ForCausalLM", c::readCohere2},
     {"granitemoehybrid", "GraniteMoeHybridForCausalLM", c::readGraniteHybrid},
+    {"falcon_h1", "FalconH1ForCausalLM", c::readFalconH1},
     {"minimax_m2", "MiniMaxM2ForCausalLM", c::readMinimaxM2},
 }};
 
@@ -84,10 +85,7 @@ struct Refusal {
     std::string_view modelType;
     std::string_view reason;
 };
-constexpr std::array<Refusal, 8> kRefusals = {{
-    {"falcon_h1",
-     "runs attention and a Mamba-2 mixer side by side in every layer (a parallel hybrid), "
-     "which a layer of one token mixer cannot express yet"},
+constexpr std::array<Refusal, 7> kRefusals = {{
     {"minimax",
      "has lightning-attention (linear attention) layers, which keep a recurrent state this "
      "program does not model yet"},

@@ -3,7 +3,8 @@
 // transformers' Mamba2Mixer / NemotronHMamba2Mixer build it: in_proj (h → inner + conv
 // channels + heads: z, x·B·C, dt; biased when mamba_proj_bias), a depthwise causal conv1d
 // over x, B and C (conv channels = inner + 2·n_groups·d_state; biased when use_conv_bias),
-// dt_bias, A_log and D per head, a gated RMSNorm over inner and out_proj (inner → h).
+// dt_bias, A_log and D per head, a gated RMSNorm over inner (Falcon-H1: only with
+// mamba_rms_norm; else the gate multiplies in the scan) and out_proj (inner → h).
 // Per sequence it keeps a conv state ((kernel − 1) × conv channels) and heads × head_dim ×
 // d_state of SSM state. Heads (and groups, down to one) split by tensor parallelism.
 //
@@ -42,8 +43,8 @@ StateLayerShape shape(const Model& m, double split) {
     s.recurrenceIn = s.convChannels + heads;
     s.inner = inner;
     s.gateWidth = inner;
-    s.normWeights = inner;
-    s.outBias = g.projectionBias ? d(m.hiddenSize) : 0.0;
+    s.normWeights = g.gatedNorm ? inner : 0.0;
+    s.outBias = g.outProjectionBias ? d(m.hiddenSize) : 0.0;
     s.headVectors = 3.0 * heads;  // dt_bias, A_log, D
     return s;
 }

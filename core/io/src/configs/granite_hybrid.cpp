@@ -30,6 +30,7 @@ void readGraniteHybrid(Reading& x) {
     s.numGroups = x.r.integer("mamba_n_groups", false, 1, kMaxDim).value_or(1);
     s.convKernel = x.r.integer("mamba_d_conv", false, 1, 1024).value_or(4);
     s.projectionBias = booleanOr(x, "mamba_proj_bias", false);
+    s.outProjectionBias = s.projectionBias;
     s.convBias = booleanOr(x, "mamba_conv_bias", true);
     x.key("mamba.numHeads", "mamba_n_heads");
     x.key("mamba.headDim", "mamba_d_head");

@@ -30,6 +30,7 @@ void readNemotronH(Reading& x) {
     s.convKernel = x.r.integer("conv_kernel", false, 1, 1024).value_or(4);
     s.projectionBias = x.r.has("use_bias") ? booleanOr(x, "use_bias", false)
                                            : booleanOr(x, "mamba_proj_bias", false);
+    s.outProjectionBias = s.projectionBias;
     s.convBias = booleanOr(x, "use_conv_bias", true);
     x.key("mamba.numHeads", "mamba_num_heads");
     x.key("mamba.headDim", "mamba_head_dim");

@@ -156,6 +156,7 @@ void readMistral3(Reading& x);       // mistral3 (its text_config: mistral, mini
 void readOlmo2(Reading& x);          // olmo2
 void readCohere2(Reading& x);        // cohere2
 void readGraniteHybrid(Reading& x);  // granitemoehybrid
+void readFalconH1(Reading& x);       // falcon_h1
 void readMinimaxM2(Reading& x);      // minimax_m2
 
 }  // namespace roofline::io::detail::configs

@@ -99,11 +99,11 @@ struct ScenarioFile {
 ///
 ///     schema_version, hardware, model, batch, prompt_tokens, context_tokens, weights (a
 ///     precision, or "checkpoint"), expert_weights and embedding_weights (optional: the
-///     experts', and the tables' and routers' precisions where they differ), activations, kv_cache, kv_heads, tensor_parallel, flash_attention,
-///     expert_parallel (bool), attention_parallel ("tp" or "dp"), speculative {k (0 = off,
-///     ≤ 16), acceptance (0–1), draft ("ngram", "mtp" or a model id/path)}, memory_utilization (0 <
-///     f ≤ 1), max_batched_tokens (≥ 1), ceilings ("peak" or "achievable"),
-///     price_per_device_hour_usd (optional: USD, ≥ 0; absent or null = no price),
+///     experts', and the tables' and routers' precisions where they differ), activations, kv_cache,
+///     kv_heads, tensor_parallel, flash_attention, expert_parallel (bool), attention_parallel ("tp"
+///     or "dp"), speculative {k (0 = off, ≤ 16), acceptance (0–1), draft ("ngram", "mtp" or a model
+///     id/path)}, memory_utilization (0 < f ≤ 1), max_batched_tokens (≥ 1), ceilings ("peak" or
+///     "achievable"), price_per_device_hour_usd (optional: USD, ≥ 0; absent or null = no price),
 ///     baseline (optional: an object with the keys above but schema_version, the pinned
 ///     baseline of compare mode), lever (optional: a lever id, roofline/levers.h),
 ///     lesson (optional: {id, title, questions, look_at, group, view, expectations}).
