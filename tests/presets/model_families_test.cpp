@@ -575,6 +575,17 @@ TEST(ModelFamilies, SmallerFamiliesReadTheirConventions) {
     // KV per token, bf16: 5 local layers · 2 · 2 · 64 · 2 + 1 global · 2 · 1 · 128 · 2
     //   = 2,560 + 512 = 3,072 bytes.
     EXPECT_EQ(roofline::kvCacheBytesPerToken(g4, 2.0), 3072.0);
+    // attention_k_eq_v: the global layer has no v_proj (its values are the key projection's),
+    // h · n_kv · d = 256 · 1 · 128 = 32,768 parameters fewer than with one; its cache is the
+    // same (K and V both kept).
+    Model withV = g4;
+    for (LayerGroup& g : withV.layerGroups) {
+        EXPECT_EQ(g.sharedKv, g.span == kFull);
+        g.sharedKv = false;
+    }
+    EXPECT_EQ(roofline::countParameters(withV).total - roofline::countParameters(g4).total,
+              32'768.0);
+    EXPECT_EQ(roofline::kvCacheBytesPerToken(withV, 2.0), 3072.0);
 }
 
 TEST(ModelFamilies, AWrapperTypeSavedFlatIsReadFromTheTop) {

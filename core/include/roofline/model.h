@@ -87,6 +87,9 @@ struct LayerGroup {
     /// with it before the one all-reduce (Falcon-H1's attention and Mamba-2 side by side):
     /// not a layer of its own (numLayers does not count it), usually with no MLP and no norms.
     bool parallel = false;
+    /// Attention whose values come from the key projection (Gemma 4's attention_k_eq_v on its
+    /// global layers): no v_proj; K and V are both still cached (V without rope).
+    bool sharedKv = false;
 
     bool operator==(const LayerGroup&) const = default;
 };

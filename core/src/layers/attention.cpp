@@ -3,7 +3,7 @@
 // heads, and a span: full, sliding-window (the last `window` tokens) or chunked local
 // (Llama 4: only the query's own chunk of `window` tokens). Optional q/k norms, biases,
 // attention sinks (GPT-OSS) and an output gate (Qwen3-Next: q_proj also yields a sigmoid
-// gate per query channel).
+// gate per query channel), and values from the key projection (Gemma 4's k_eq_v).
 
 #include <algorithm>
 #include <cmath>
@@ -18,6 +18,11 @@ double qOut(const Model& m, const GroupShape& s) {
     return (m.attentionOutputGate ? 2.0 : 1.0) * s.nq * s.dh;
 }
 
+// Width of the k and v projections: one when values come from the key projection.
+double kvOut(const LayerGroup& g, const GroupShape& s) {
+    return (g.sharedKv ? 1.0 : 2.0) * s.nkv * s.dh;
+}
+
 // Σ_{i<n} ((i mod W) + 1): query-key pairs of the first n tokens under chunked attention.
 double chunkedPairsUpTo(double n, double W) {
     const double chunks = std::floor(n / W);
@@ -29,7 +34,7 @@ void parameters(const Model& m, const LayerGroup& g, double split, ParameterSpli
     const GroupShape s = groupShape(m, g, split, split);
     const double h = d(m.hiddenSize);
     const double q = qOut(m, s);
-    const double kv = 2.0 * s.nkv * s.dh;
+    const double kv = kvOut(g, s);
     p.matrices += h * (q + kv) + s.nq * s.dh * h;
     if (m.qkvBias) {
         p.vectors += s.nq * s.dh + kv;
@@ -57,7 +62,7 @@ double noState(const Model&, const LayerGroup&, double) { return 0.0; }
 
 double workspaceWidth(const Context& x, const LayerGroup& g) {
     const GroupShape s = groupShape(x, g);
-    return qOut(x.m, s) + 2.0 * s.nkv * s.dh;
+    return qOut(x.m, s) + kvOut(g, s);
 }
 
 void emit(PassBuilder& pass, const Context& x, const LayerGroup& g, double layers,
@@ -91,7 +96,7 @@ void emit(PassBuilder& pass, const Context& x, const LayerGroup& g, double layer
     }
 
     const double q = qOut(m, s);
-    const double qkvOut = q + 2.0 * s.nkv * s.dh;
+    const double qkvOut = q + kvOut(g, s);
     OperatorCost& qkv = pass.add(OperatorId::QkvProj, layers);
     qkv.flops += layers * (2.0 * N * x.h * qkvOut + (m.qkvBias ? N * qkvOut : 0.0) +
                            (m.qkNorm ? kNormFlopsPerElement * N * (s.nq + s.nkv) * s.dh : 0.0));

@@ -12,8 +12,9 @@
 //
 // gemma4_text, gemma4: transformers/models/gemma4/modeling_gemma4.py. Gemma 3's layer with
 // per-kind attention: global layers use global_head_dim and, with attention_k_eq_v,
-// num_global_key_value_heads. With enable_moe_block the dense MLP runs beside num_experts
-// routed experts of moe_intermediate_size (read as an always-on shared expert of
+// num_global_key_value_heads and no v_proj (the values are the key projection's output,
+// normed without a scale: K and V are both cached). With enable_moe_block the dense MLP runs beside
+// num_experts routed experts of moe_intermediate_size (read as an always-on shared expert of
 // intermediate_size, which is what it is) with three more norms.
 
 #include "reader.h"
@@ -132,6 +133,7 @@ void readGemma4(Reading& x) {
         if (l.span == AttentionSpan::Full) {
             l.headDim = globalHeadDim;
             l.numKvHeads = globalKv;  // 0 = num_key_value_heads
+            l.sharedKv = kEqV;        // no v_proj: V is the key projection (then v_norm)
         }
     }
     if (x.type == "gemma4" && x.root.contains("vision_config")) {
