@@ -533,6 +533,12 @@ TEST(ModelFamilies, SmallerFamiliesReadTheirConventions) {
     const Model olmo = parseOk(R"({"model_type": "olmo2", )" + base + "}");
     EXPECT_EQ(olmo.normsPerLayer, 2);
     EXPECT_TRUE(olmo.qkNorm);
+    EXPECT_TRUE(olmo.qkNormWhole);
+    // d = 256 / 4 = 64. Per layer: q, o 2 · 256 · 256 + k, v 2 · 256 · 128 = 196,608; MLP
+    // 3 · 256 · 512 = 393,216; two norms 512; q_norm and k_norm over the whole projections
+    // (4 + 2) · 64 = 384: 590,720, × 8 = 4,725,760; + untied embed and lm_head 2 · 1000 · 256
+    // = 512,000 + final norm 256 = 5,238,016.
+    EXPECT_EQ(roofline::countParameters(olmo).total, 5'238'016.0);
     // cohere2: one norm, tied, every 4th layer global.
     const Model cohere =
         parseOk(R"({"model_type": "cohere2", "sliding_window": 4096, )" + base + "}");

@@ -248,10 +248,13 @@ struct Model {
     bool gatedMlp = true;            ///< gate, up, down (SwiGLU/GeGLU) vs up, down.
     std::int64_t normsPerLayer = 2;  ///< RMSNorm/LayerNorm weight vectors of width h per layer.
     bool qkNorm = false;             ///< Per-head RMSNorm on q and k (Qwen3): 2·d weights.
-    bool qkvBias = false;            ///< Bias on q, k, v projections (Qwen2, GPT-OSS).
-    bool oBias = false;              ///< Bias on the output projection (GPT-OSS).
-    bool mlpBias = false;            ///< Bias on dense MLP projections.
-    bool attentionSinks = false;     ///< One learned sink logit per query head (GPT-OSS).
+    /// The q and k norms span the whole projections (OLMo 2, MiniMax-M2): n_q·d + n_kv·d
+    /// weights instead of 2·d. Only with qkNorm.
+    bool qkNormWhole = false;
+    bool qkvBias = false;         ///< Bias on q, k, v projections (Qwen2, GPT-OSS).
+    bool oBias = false;           ///< Bias on the output projection (GPT-OSS).
+    bool mlpBias = false;         ///< Bias on dense MLP projections.
+    bool attentionSinks = false;  ///< One learned sink logit per query head (GPT-OSS).
     /// q_proj also yields a sigmoid gate per query channel on the attention output
     /// (Qwen3-Next, Qwen3.5): q_proj is h → 2·n_q·d.
     bool attentionOutputGate = false;

@@ -18,6 +18,11 @@ double qOut(const Model& m, const GroupShape& s) {
     return (m.attentionOutputGate ? 2.0 : 1.0) * s.nq * s.dh;
 }
 
+// The q and k norms' weights: per head (2·d), or over the whole projections.
+double qkNormWeights(const Model& m, const GroupShape& s) {
+    return m.qkNormWhole ? (s.nq + s.nkv) * s.dh : 2.0 * s.dh;
+}
+
 // Width of the k and v projections: one when values come from the key projection.
 double kvOut(const LayerGroup& g, const GroupShape& s) {
     return (g.sharedKv ? 1.0 : 2.0) * s.nkv * s.dh;
@@ -40,7 +45,7 @@ void parameters(const Model& m, const LayerGroup& g, double split, ParameterSpli
         p.vectors += s.nq * s.dh + kv;
     }
     if (m.qkNorm) {
-        p.vectors += 2.0 * s.dh;
+        p.vectors += qkNormWeights(m, s);
     }
     if (m.oBias) {
         p.vectors += h;  // o_proj bias: replicated, added once after the all-reduce
@@ -102,7 +107,7 @@ void emit(PassBuilder& pass, const Context& x, const LayerGroup& g, double layer
                            (m.qkNorm ? kNormFlopsPerElement * N * (s.nq + s.nkv) * s.dh : 0.0));
     pass.weights(OperatorId::QkvProj, qkv,
                  layers * (x.h * qkvOut * x.w + (m.qkvBias ? qkvOut * x.a : 0.0) +
-                           (m.qkNorm ? 2.0 * s.dh * x.a : 0.0)));
+                           (m.qkNorm ? qkNormWeights(m, s) * x.a : 0.0)));
     qkv.traffic[ByteCategory::Activations] += layers * N * (x.h + qkvOut) * x.a;
 
     OperatorCost& att = pass.add(attentionOp, layers);

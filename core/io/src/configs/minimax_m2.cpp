@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // minimax_m2: transformers/models/minimax_m2/modeling_minimax_m2.py. Full attention on every
 // layer (MiniMax-M1's lightning attention is gone), no biases, an RMSNorm over the whole q and
-// k projections (FlexOlmo's; counted as Model::qkNorm's 2·d, see olmo2.cpp), and on every
+// k projections (FlexOlmo's: Model::qkNormWhole), and on every
 // layer num_local_experts Mixtral experts of intermediate_size, top num_experts_per_tok, a
 // sigmoid router with an e_score_correction_bias, no shared expert. MTP modules
 // (num_mtp_modules × mtp_transformer_layers, when use_mtp) are read into Model::mtp.
@@ -14,6 +14,7 @@ void readMinimaxM2(Reading& x) {
     readCommon(x);
     readBiases(x);
     x.m.qkNorm = true;
+    x.m.qkNormWhole = true;
     if (readExperts(x, "num_local_experts", true, "intermediate_size") > 0) {
         x.m.moe.routerBias = true;
     }
