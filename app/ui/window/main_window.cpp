@@ -145,7 +145,9 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     m_leverLabel->hide();
     centralLayout->addWidget(m_leverLabel);
     setCentralWidget(central);
-    m_measured = new MeasuredOverlay(m_plot, &controller(), this);
+    // The controller's scenario is one object for the window's life: the overlay's tooltips
+    // read it there.
+    m_measured = new MeasuredOverlay(m_plot, &controller().scenario(), this);
     createDocks();
     m_lessons = new LessonsController(*this);
     m_views = new Views(*m_document, *this);
