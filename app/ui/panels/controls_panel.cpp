@@ -496,7 +496,7 @@ void ControlsPanel::syncGqa() {
             tr("Query heads per KV head: 1 = multi-head, %1 = multi-query. %2's own: %3")
                 .arg(model.numQueryHeads)
                 .arg(qs(model.name))
-                .arg(model.numKvHeads > 0 ? model.numQueryHeads / model.numKvHeads : 0));
+                .arg(gqaRatio(model, model.numKvHeads)));
     } else if (model.kind != ModelKind::Decoder) {
         m_gqa->setToolTip(tr("%1 keeps no KV cache: it encodes each batch of images in one "
                              "pass")
