@@ -8,6 +8,7 @@
 #include <string>
 
 #include <QAbstractSpinBox>
+#include <QObject>
 #include <QStandardPaths>
 #include <QString>
 #include <QTest>
@@ -27,6 +28,18 @@ inline QString precisionName(roofline::Precision p) {
 }
 
 namespace roofline::test {
+
+/// The child of `parent` named `name` (its objectName), of type T; the run stops when there is
+/// none (a test that cannot find its widget tests nothing). The window's docks, actions and
+/// labels are found this way rather than through getters kept for tests.
+template <typename T>
+T* child(const QObject& parent, const char* name) {
+    T* found = parent.findChild<T*>(QString::fromLatin1(name));
+    if (found == nullptr) {
+        qFatal("no child named %s of the expected type", name);
+    }
+    return found;
+}
 
 /// Types `text` into `box` as a user does: focus, select all, type, Enter.
 inline void typeInto(QAbstractSpinBox* box, const QString& text) {

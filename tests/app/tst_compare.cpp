@@ -143,7 +143,8 @@ private slots:
         QVERIFY(window.openScenario(four.paths[0]));
         QCOMPARE(window.compareSet().addFiles(four.compared()), 3);
         QVERIFY(Dialogs::shownErrors().isEmpty());
-        QVERIFY(!window.compareDock()->isHidden());  // shown when scenarios are added
+        QVERIFY(!roofline::test::child<QDockWidget>(window, "compareDock")
+                     ->isHidden());  // shown when scenarios are added
         const CompareTable* table = window.compareTable();
         QCOMPARE(table->rowCount(), 4);
         const QString names[] = {QStringLiteral("h100x4 (editing)"), QStringLiteral("h200x2"),

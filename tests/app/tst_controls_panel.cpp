@@ -15,17 +15,20 @@
 #include "roofline/io/presets.h"
 #include "test_support.h"
 #include "window/scenario_controller.h"
+#include "window/scenario_document.h"
 
 using namespace roofline;
 using roofline::ui::ControlsPanel;
 using roofline::ui::ScenarioController;
+using roofline::ui::ScenarioDocument;
 
 class TestControlsPanel : public QObject {
     Q_OBJECT
 private slots:
     void batchSliderDrivesTheScenarioWhileDragging() {
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         QSignalSpy spy(&c, &ScenarioController::analysisChanged);
         QSlider* slider = panel.batchControl()->slider();
         slider->setSliderDown(true);
@@ -38,15 +41,17 @@ private slots:
     }
 
     void batchSpinBoxIsExact() {
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         panel.batchControl()->spinBox()->setValue(300);
         QCOMPARE(c.scenario().workload.batch, std::int64_t{300});
     }
 
     void lengthRangesAreTheModels() {
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         QCOMPARE(panel.promptControl()->mapping().minimum(), std::int64_t{128});
         QCOMPARE(panel.promptControl()->mapping().maximum(), std::int64_t{131072});
         // The cache holds C tokens and the step writes one more: C + 1 <= max.
@@ -67,8 +72,9 @@ private slots:
     }
 
     void promptAndContextMoveTheirOwnPhase() {
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         QSignalSpy spy(&c, &ScenarioController::analysisChanged);
         const double ttft = c.analysis().ttftSeconds;
         const double tpot = c.analysis().tpotSeconds;
@@ -90,8 +96,9 @@ private slots:
     }
 
     void aTypedLengthBeyondTheModelIsRefusedAndSaysSo() {
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         QSignalSpy refused(&c, &ScenarioController::changeRefused);
         QSpinBox* context = panel.contextControl()->spinBox();
         test::typeInto(context, QStringLiteral("131072"));
@@ -109,8 +116,9 @@ private slots:
     }
 
     void quantizationSliderStepsAndLabelsTheRoof() {
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         QSlider* slider = panel.quantizationSlider();
         QVERIFY(panel.computeRoofLabel()->text().contains(QStringLiteral("bf16")));
         QTest::keyClick(slider, Qt::Key_Right);  // W8A16
@@ -130,8 +138,9 @@ private slots:
     }
 
     void quantizationComboDrivesTheSlider() {
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         QComboBox* combo = panel.quantizationCombo();
         combo->setFocus();
         QTest::keyClick(combo, Qt::Key_End);  // W4A4
@@ -141,8 +150,9 @@ private slots:
     }
 
     void customPrecisionsShowAsCustom() {
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         Workload w = c.scenarioFile().workload;
         w.weightPrecision = Precision::Int8;
         w.activationPrecision = Precision::Int8;
@@ -153,15 +163,17 @@ private slots:
     }
 
     void kvComboSetsKvPrecision() {
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         QTest::keyClick(panel.kvCombo(), Qt::Key_Down);  // bf16 -> fp8
         QCOMPARE(precisionName(c.scenario().workload.kvPrecision), precisionName(Precision::Fp8));
     }
 
     void gqaSliderCoversTheDivisors() {
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         ui::SliderControl* gqa = panel.gqaControl();
         QCOMPARE(gqa->mapping().values(), (std::vector<std::int64_t>{1, 2, 4, 8, 16, 32}));
         QCOMPARE(gqa->value(), std::int64_t{4});  // the model's own
@@ -172,8 +184,9 @@ private slots:
     }
 
     void gqaIsDisabledForMla() {
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         QVERIFY(panel.gqaControl()->isEnabled());
         QVERIFY(!hasErrors(c.setModel("deepseek-v3")));
         QVERIFY(!panel.gqaControl()->isEnabled());
@@ -193,8 +206,9 @@ private slots:
     void tensorParallelPickerOffersOnlyWhatTheHeadsAllow() {
         // Issue 12: Qwen2.5-7B has 28 query and 4 KV heads: 8 divides neither (nor is it a
         // divisor of 4), so the picker offers 1, 2 and 4; Llama-3.1-8B (32 and 8) all four.
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         const auto choices = [&] {
             QStringList items;
             for (int i = 0; i < panel.tensorParallelCombo()->count(); ++i) {
@@ -208,8 +222,9 @@ private slots:
     }
 
     void flashAttentionAndTensorParallel() {
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         QCOMPARE(panel.flashAttentionCheck()->text(), QStringLiteral("on"));
         QTest::keyClick(panel.flashAttentionCheck(), Qt::Key_Space);
         QCOMPARE(c.scenario().workload.flashAttention, false);
@@ -225,8 +240,9 @@ private slots:
     }
 
     void pickersListThePresetsAndSwitch() {
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         QComboBox* hardware = panel.hardwareCombo();
         QVERIFY(hardware->count() >= 10);
         QCOMPARE(hardware->currentData().toString(), QStringLiteral("h100-sxm"));
@@ -243,8 +259,9 @@ private slots:
     }
 
     void controllerChangesShowWithoutFeedingBack() {
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         QSignalSpy spy(&c, &ScenarioController::scenarioChanged);
         c.setBatch(64);
         QCOMPARE(spy.count(), 1);  // no second change from the widgets
@@ -256,8 +273,9 @@ private slots:
     }
 
     void refusedValueSnapsTheWidgetBack() {
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         QSignalSpy refused(&c, &ScenarioController::changeRefused);
         // A GQA ratio the slider does not offer is refused; the widget keeps showing the
         // scenario's value.
@@ -267,8 +285,9 @@ private slots:
     }
 
     void speculationNeedsKBeforeAlphaAndDraft() {
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         QSignalSpy spy(&c, &ScenarioController::analysisChanged);
         QSpinBox* k = panel.speculativeTokensSpinBox();
         QCOMPARE(k->text(), QStringLiteral("off"));
@@ -314,8 +333,9 @@ private slots:
     }
 
     void aDraftWithAnotherVocabularyIsRefused() {
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         panel.speculativeTokensSpinBox()->setValue(4);
         const io::ScenarioFile before = c.scenarioFile();
         QSignalSpy refused(&c, &ScenarioController::changeRefused);
@@ -333,8 +353,9 @@ private slots:
     }
 
     void expertParallelOnlyForMoeOnSeveralDevices() {
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         QCheckBox* ep = panel.expertParallelCheck();
         QVERIFY(!ep->isEnabled());
         QVERIFY(ep->toolTip().contains(QStringLiteral("dense")));
@@ -351,8 +372,9 @@ private slots:
     }
 
     void ceilingsAchievableLowersThePeak() {
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         QSignalSpy spy(&c, &ScenarioController::analysisChanged);
         QComboBox* ceilings = panel.ceilingsCombo();
         QCOMPARE(c.analysis().peakFlopsPerSecond, 989.4e12);
@@ -364,8 +386,9 @@ private slots:
     }
 
     void advancedSectionIsFoldedAndSetsMemoryKnobs() {
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         panel.show();
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
         QVERIFY(!panel.advancedButton()->isChecked());
@@ -398,8 +421,9 @@ private slots:
     }
 
     void tabReachesEveryControlInRowOrder() {
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         c.setSpeculation(4, 0.7, "ngram");  // α and the draft take focus only when k > 0
         panel.show();
         panel.activateWindow();
@@ -438,8 +462,8 @@ private slots:
     }
 
     void everyNewControlHasABuddyAndTakesFocus() {
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ControlsPanel panel(document);
         const QList<QWidget*> fields = {panel.ceilingsCombo(),
                                         panel.promptControl()->slider(),
                                         panel.contextControl()->slider(),

@@ -13,6 +13,7 @@
 
 #include "panels/controls_panel.h"
 #include "panels/results_panel.h"
+#include "test_support.h"
 #include "views/frontier_view.h"
 #include "window/debounce.h"
 #include "window/main_window.h"
@@ -32,7 +33,7 @@ private slots:
         MainWindow window;
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY(!window.frontierDock()->isVisible());
+        QVERIFY(!roofline::test::child<QDockWidget>(window, "frontierDock")->isVisible());
         FrontierView* view = window.frontierView();
         // Slider steps while hidden only mark it stale.
         for (int b : {2, 4, 8, 16}) {
@@ -42,7 +43,7 @@ private slots:
         QCOMPARE(view->computeCount(), 0);
         QVERIFY(view->isStale());
         // Shown: computed once, after the event loop turns.
-        window.frontierDock()->show();
+        roofline::test::child<QDockWidget>(window, "frontierDock")->show();
         QTRY_COMPARE(view->computeCount(), 1);
         QVERIFY(!view->isStale());
         // While shown, a burst of changes is computed once, after the scenario rests.
@@ -192,7 +193,7 @@ private slots:
         window.controller().setPricePerDeviceHour(2.5);
         window.controlsPanel()->advancedButton()->setChecked(true);
         window.show();
-        window.frontierDock()->show();
+        roofline::test::child<QDockWidget>(window, "frontierDock")->show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         window.frontierView()->sloTpotEdit()->setText(QStringLiteral("20"));
         emit window.frontierView()->sloTpotEdit()->editingFinished();

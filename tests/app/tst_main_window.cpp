@@ -34,6 +34,7 @@
 #include "test_support.h"
 #include "window/app_options.h"
 #include "window/dialogs.h"
+#include "window/lever_actions.h"
 #include "window/main_window.h"
 #include "window/scenario_controller.h"
 
@@ -497,9 +498,9 @@ private slots:
         MainWindow window;
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        window.resultsDock()->toggleViewAction()->trigger();
-        QVERIFY(!window.resultsDock()->isVisible());
-        QVERIFY(window.controlsDock()->isVisible());
+        roofline::test::child<QDockWidget>(window, "resultsDock")->toggleViewAction()->trigger();
+        QVERIFY(!roofline::test::child<QDockWidget>(window, "resultsDock")->isVisible());
+        QVERIFY(roofline::test::child<QDockWidget>(window, "controlsDock")->isVisible());
         QVERIFY(window.plot()->isVisible());
     }
 
@@ -566,7 +567,7 @@ private slots:
         QVERIFY(toolbar != nullptr);
         QCOMPARE(menu->actions().size(), static_cast<qsizetype>(kLeverCount));
         for (const LeverId id : kAllLevers) {
-            QAction* lever = window.leverAction(id);
+            QAction* lever = window.levers()->action(id);
             QVERIFY(lever != nullptr);
             QCOMPARE(lever->objectName(), QStringLiteral("lever-") + leverKeyText(id));
             QVERIFY(lever->text().startsWith(QString::fromUtf8(
@@ -574,7 +575,7 @@ private slots:
             QVERIFY(menu->actions().contains(lever));
             QVERIFY(toolbar->actions().contains(lever));
         }
-        QCOMPARE(window.leverAction(LeverId::W4a16)->iconText(), QStringLiteral("W4A16"));
+        QCOMPARE(window.levers()->action(LeverId::W4a16)->iconText(), QStringLiteral("W4A16"));
     }
 
     void eachLeverMovesTheScenarioAsTheEngineSays_data() {
@@ -594,12 +595,12 @@ private slots:
         if (deepSeek) {
             QVERIFY(!hasErrors(window.controller().setScenarioFile(deepSeekOnEightH200())));
         }
-        window.updateLevers();
+        window.levers()->update();
         const io::ScenarioFile before = window.controller().scenarioFile();
         const Scenario base = window.controller().scenario();
         const Analysis baseAnalysis = window.controller().analysis();
         const io::AppliedLever expected = io::applyLever(before, base, id);
-        QAction* leverAction = window.leverAction(id);
+        QAction* leverAction = window.levers()->action(id);
         QCOMPARE(leverAction->isEnabled(), expected.plan.applicable);
         if (!expected.plan.applicable) {
             // Disabled, with the engine's reason as its tooltip; triggering changes nothing.
@@ -638,10 +639,12 @@ private slots:
                                                         "1.20 ms)")),
                      qPrintable(sentence));
         }
-        QCOMPARE(window.leverExplanation(), sentence);
-        QVERIFY(!window.leverExplanationLabel()->isHidden());
-        QVERIFY(window.leverExplanationLabel()->text().contains(sentence.toHtmlEscaped()));
-        QVERIFY(window.leverStatusLabel()->text().endsWith(sentence));
+        QCOMPARE(window.document().leverExplanation(), sentence);
+        QVERIFY(!roofline::test::child<QLabel>(window, "leverExplanation")->isHidden());
+        QVERIFY(roofline::test::child<QLabel>(window, "leverExplanation")
+                    ->text()
+                    .contains(sentence.toHtmlEscaped()));
+        QVERIFY(roofline::test::child<QLabel>(window, "leverStatus")->text().endsWith(sentence));
     }
 
     void aLeverThatDoesNotApplyIsDisabledWithItsReason() {
@@ -651,8 +654,8 @@ private slots:
         fp4.workload.weightPrecision = Precision::Fp4;
         fp4.workload.activationPrecision = Precision::Fp4;
         QVERIFY(!hasErrors(window.controller().setScenarioFile(fp4)));
-        window.updateLevers();
-        QAction* w4a4 = window.leverAction(LeverId::W4a4);
+        window.levers()->update();
+        QAction* w4a4 = window.levers()->action(LeverId::W4a4);
         QVERIFY(!w4a4->isEnabled());
         QVERIFY2(w4a4->toolTip().startsWith(QStringLiteral("Does not apply: ")),
                  qPrintable(w4a4->toolTip()));
@@ -660,8 +663,8 @@ private slots:
 
         // A dense model: expert parallelism has nothing to spread.
         QVERIFY(!hasErrors(window.controller().setScenarioFile(io::ScenarioFile{})));
-        window.updateLevers();
-        QAction* ep = window.leverAction(LeverId::ExpertParallel);
+        window.levers()->update();
+        QAction* ep = window.levers()->action(LeverId::ExpertParallel);
         QVERIFY(!ep->isEnabled());
         const LeverPlan plan = planLever(window.controller().scenario(), LeverId::ExpertParallel,
                                          io::leverContext(window.controller().scenario()));
@@ -673,19 +676,19 @@ private slots:
     void aLeverThatDoesNotFitIsMarked() {
         MainWindow window;
         window.controller().setBatch(64);  // ×8 = 512 sequences of 2k tokens: 137 GB of KV
-        window.updateLevers();
-        QAction* batch = window.leverAction(LeverId::BatchX8);
+        window.levers()->update();
+        QAction* batch = window.levers()->action(LeverId::BatchX8);
         QVERIFY(batch->isEnabled());
         QVERIFY2(batch->text().endsWith(QStringLiteral("(does not fit)")),
                  qPrintable(batch->text()));
         QVERIFY(batch->toolTip().startsWith(QStringLiteral("Does not fit in memory.")));
-        QVERIFY(!window.leverAction(LeverId::W4a16)->text().contains(QStringLiteral("fit")));
+        QVERIFY(!window.levers()->action(LeverId::W4a16)->text().contains(QStringLiteral("fit")));
     }
 
     void leversFollowTheScenarioLazily() {
         MainWindow window;
-        window.updateLevers();
-        QAction* flash = window.leverAction(LeverId::FlashAttention);
+        window.levers()->update();
+        QAction* flash = window.levers()->action(LeverId::FlashAttention);
         QVERIFY(!flash->isEnabled());  // the default has FlashAttention on
         window.controller().setFlashAttention(false);
         // Not on every change (a dragged slider stays instant), but soon after it rests...
@@ -701,13 +704,13 @@ private slots:
     void theExplanationLastsUntilTheNextChange() {
         MainWindow window;
         QVERIFY(window.applyLever(LeverId::W4a16));
-        QVERIFY(!window.leverExplanation().isEmpty());
+        QVERIFY(!window.document().leverExplanation().isEmpty());
         window.statusBar()->showMessage(QStringLiteral("passing by"), 10);
-        QVERIFY(!window.leverStatusLabel()->text().isEmpty());
+        QVERIFY(!roofline::test::child<QLabel>(window, "leverStatus")->text().isEmpty());
         window.controller().setBatch(2);
-        QVERIFY(window.leverExplanation().isEmpty());
-        QVERIFY(window.leverExplanationLabel()->isHidden());
-        QVERIFY(window.leverStatusLabel()->text().isEmpty());
+        QVERIFY(window.document().leverExplanation().isEmpty());
+        QVERIFY(roofline::test::child<QLabel>(window, "leverExplanation")->isHidden());
+        QVERIFY(roofline::test::child<QLabel>(window, "leverStatus")->text().isEmpty());
         QVERIFY(window.plot()->hasBaseline());  // the baseline stays pinned
     }
 

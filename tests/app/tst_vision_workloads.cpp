@@ -17,12 +17,14 @@
 #include "roofline/validate.h"
 #include "test_support.h"
 #include "window/scenario_controller.h"
+#include "window/scenario_document.h"
 
 using namespace roofline;
 using roofline::ui::ControlsPanel;
 using roofline::ui::ResultsPanel;
 using roofline::ui::RooflinePlot;
 using roofline::ui::ScenarioController;
+using roofline::ui::ScenarioDocument;
 
 class TestVisionWorkloads : public QObject {
     Q_OBJECT
@@ -83,8 +85,9 @@ private slots:
     }
 
     void controlsWithoutUseAreDisabledWithAReasonAndBatchStaysLive() {
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         const QString ownTip = panel.contextControl()->toolTip();
         QVERIFY(!hasErrors(c.setModel("resnet-50")));
         for (QWidget* w :

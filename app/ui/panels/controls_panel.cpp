@@ -15,16 +15,17 @@
 #include <QLineEdit>
 #include <QSignalBlocker>
 #include <QSlider>
-#include <QStandardItemModel>
 #include <QToolButton>
 
 #include "panels/fraction_control.h"
+#include "panels/pickers.h"
 #include "panels/quantization.h"
 #include "panels/slider_control.h"
 #include "plot/plot_tooltip.h"
 #include "roofline/format.h"
 #include "roofline/io/presets.h"
 #include "window/scenario_controller.h"
+#include "window/scenario_document.h"
 
 namespace roofline::ui {
 namespace {
@@ -37,20 +38,10 @@ constexpr int kQuantSteps = static_cast<int>(kQuantizationSchemes.size());
 QString precisionName(Precision p) { return QString::fromUtf8(toString(p)); }
 QString integerQs(std::int64_t value) { return QString::fromStdString(formatInteger(value)); }
 
-/// Selects the item whose data is `data`, adding it (with `text`) when missing.
-void selectData(QComboBox* combo, const QVariant& data, const QString& text) {
-    int index = combo->findData(data);
-    if (index < 0) {
-        combo->addItem(text, data);
-        index = combo->count() - 1;
-    }
-    combo->setCurrentIndex(index);
-}
-
 }  // namespace
 
-ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
-    : QWidget(parent), m_controller(controller) {
+ControlsPanel::ControlsPanel(ScenarioDocument& document, QWidget* parent)
+    : QWidget(parent), m_controller(document.current()) {
     auto* form = new QFormLayout(this);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
 
@@ -64,7 +55,8 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
         combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         combo->setMinimumContentsLength(16);
     }
-    fillPickers();
+    fillHardwarePicker(m_hardware);
+    fillModelPicker(m_model);
 
     m_batch = new SliderControl(this);
     m_batch->setMapping(SliderMapping::logarithmic(kMinBatch, kMaxSliderBatch));
@@ -287,7 +279,14 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
             &ScenarioController::setMemoryUtilization);
     connect(m_price, &QLineEdit::editingFinished, this,
             [this] { m_controller.setPricePerDeviceHourText(m_price->text()); });
-    connect(&m_controller, &ScenarioController::scenarioChanged, this, &ControlsPanel::sync);
+    // The document's current scenario changed, or a change was refused (the widgets snap
+    // back); a baseline, compare scenarios or a lesson are not the controls' concern.
+    connect(&document, &ScenarioDocument::changed, this, [this](DocumentChanges what) {
+        if (what & kScenarioChanges) {
+            sync();
+        }
+    });
+    connect(&document, &ScenarioDocument::changeRefused, this, &ControlsPanel::sync);
     fitLabels();
     sync();
 }
@@ -308,43 +307,6 @@ void ControlsPanel::fitLabels() {
         QString plain = label->text();
         plain.remove(QLatin1Char('&'));
         label->setMinimumWidth(metrics.horizontalAdvance(plain) + 2);
-    }
-}
-
-void ControlsPanel::fillPickers() {
-    for (const std::string& id : io::hardwareIds()) {
-        const io::Loaded<Hardware> hw = io::builtinHardware(id);
-        m_hardware->addItem(hw.value ? qs(hw.value->name) : qs(id), qs(id));
-    }
-    // Models grouped by family (a disabled header row each, in the order the families first
-    // appear among the presets), each with its release year.
-    struct Entry {
-        std::string family, name, id, release;
-    };
-    std::vector<Entry> entries;
-    for (const std::string& id : io::modelIds()) {
-        const io::Loaded<Model> model = io::builtinModel(id);
-        const Model* m = model.value ? &*model.value : nullptr;
-        entries.push_back({m != nullptr && !m->family.empty() ? m->family : std::string("Other"),
-                           m != nullptr ? m->name : id, id, m != nullptr ? m->release : ""});
-    }
-    std::stable_sort(entries.begin(), entries.end(),
-                     [](const Entry& a, const Entry& b) { return a.family < b.family; });
-    auto* items = qobject_cast<QStandardItemModel*>(m_model->model());
-    std::string family;
-    for (const Entry& e : entries) {
-        if (e.family != family && items != nullptr) {
-            family = e.family;
-            m_model->addItem(qs(family));
-            QStandardItem* header = items->item(m_model->count() - 1);
-            header->setFlags(header->flags() & ~(Qt::ItemIsEnabled | Qt::ItemIsSelectable));
-            QFont bold = header->font();
-            bold.setBold(true);
-            header->setFont(bold);
-        }
-        const QString year = qs(e.release.substr(0, 4));
-        m_model->addItem(year.isEmpty() ? qs(e.name) : tr("%1 (%2)").arg(qs(e.name), year),
-                         qs(e.id));
     }
 }
 
@@ -379,16 +341,6 @@ void ControlsPanel::onQuantizationPicked(int step) {
         m_quantCombo->setCurrentIndex(step);
     }
     m_controller.setQuantization(kQuantizationSchemes[static_cast<std::size_t>(step)].id);
-}
-
-void ControlsPanel::syncPicker(QComboBox* combo, const std::string& reference,
-                               const QString& name) {
-    const QString ref = qs(reference);
-    if (combo->findData(ref) < 0) {  // a file, not a shipped preset
-        combo->addItem(tr("%1 (%2)").arg(name, QFileInfo(ref).fileName()), ref);
-        combo->setItemData(combo->count() - 1, ref, Qt::ToolTipRole);
-    }
-    combo->setCurrentIndex(combo->findData(ref));
 }
 
 void ControlsPanel::syncLengthRanges() {
@@ -554,8 +506,8 @@ void ControlsPanel::sync() {
     const QSignalBlocker b6(m_flash);
     const QSignalBlocker b7(m_tp);
 
-    syncPicker(m_hardware, file.hardware, qs(scenario.hardware.name));
-    syncPicker(m_model, file.model, qs(scenario.model.name));
+    selectReference(m_hardware, file.hardware, qs(scenario.hardware.name));
+    selectReference(m_model, file.model, qs(scenario.model.name));
     selectData(m_ceilings, static_cast<int>(w.ceilings), QString());
     m_batch->setValue(w.batch);
     syncLengthRanges();

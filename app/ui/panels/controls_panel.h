@@ -28,12 +28,15 @@ namespace roofline::ui {
 
 class FractionControl;
 class ScenarioController;
+class ScenarioDocument;
 class SliderControl;
 
 class ControlsPanel : public QWidget {
     Q_OBJECT
 public:
-    explicit ControlsPanel(ScenarioController& controller, QWidget* parent = nullptr);
+    /// Controls the document's current scenario (through its controller's setters) and
+    /// shows it again whenever it changes or a change is refused.
+    explicit ControlsPanel(ScenarioDocument& document, QWidget* parent = nullptr);
 
     /// Shows the controller's scenario (without feeding anything back to it).
     void sync();
@@ -72,11 +75,9 @@ protected:
 
 private:
     void fitLabels();
-    void fillPickers();
     void onHardwarePicked(int index);
     void onModelPicked(int index);
     void onQuantizationPicked(int step);
-    void syncPicker(QComboBox* combo, const std::string& reference, const QString& name);
     void syncLengthRanges();
     void syncModelKind();  ///< Disables what an encoder or a CNN has no use for.
     void syncGqa();
