@@ -448,14 +448,15 @@ private slots:
                                           panel.contextControl()->slider(),
                                           panel.contextControl()->spinBox()};
         QCOMPARE(order.mid(0, expected.size()), expected);
-        const QList<QWidget*> tail = {panel.tensorParallelCombo(),
-                                      panel.speculativeTokensSpinBox(),  // EP: dense, disabled
-                                      panel.acceptanceControl()->slider(),
-                                      panel.acceptanceControl()->spinBox(),
-                                      panel.draftCombo(),
-                                      panel.advancedButton(),
-                                      panel.maxBatchedTokensSpinBox(),
-                                      panel.memoryUtilizationSpinBox()};
+        const QList<QWidget*> tail = {
+            panel.tensorParallelCombo(),
+            panel.speculativeTokensSpinBox(),  // EP, attention: dense, disabled
+            panel.acceptanceControl()->slider(),
+            panel.acceptanceControl()->spinBox(),
+            panel.draftCombo(),
+            panel.advancedButton(),
+            panel.maxBatchedTokensSpinBox(),
+            panel.memoryUtilizationSpinBox()};
         const qsizetype at = order.indexOf(panel.tensorParallelCombo());
         QVERIFY(at > 0);
         QCOMPARE(order.mid(at, tail.size()), tail);
@@ -479,8 +480,12 @@ private slots:
                 continue;
             }
             const qsizetype amp = label->text().indexOf(QLatin1Char('&'));
-            if (label->buddy() == panel.ceilingsCombo()) {
-                // Every letter of "Ceilings" belongs to another row or a menu (&Lessons).
+            if (label->buddy() == panel.ceilingsCombo() ||
+                label->buddy() ==
+                    panel.findChild<QComboBox*>(QStringLiteral("attentionParallel"))) {
+                // Every letter of "Ceilings" belongs to another row or a menu (&Lessons), and
+                // every letter of "Attention" too (&Acceptance, &Tensor, &Edit, FlashAtte&ntion,
+                // &Interventions, T&okens).
                 QCOMPARE(amp, qsizetype{-1});
                 continue;
             }

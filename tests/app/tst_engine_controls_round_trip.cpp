@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The engine's new knobs (prompt and context apart, speculative decoding, expert parallel,
-// ceilings, max batched tokens, memory utilisation), set through the real widgets, survive
-// File > Save scenario and File > Open scenario: the reopened window's controller holds the
-// same scenario file, analyses the same numbers, and its widgets show the same values.
+// attention TP or DP, ceilings, max batched tokens, memory utilisation), set through the real
+// widgets, survive File > Save scenario and File > Open scenario: the reopened window's
+// controller holds the same scenario file, analyses the same numbers, and its widgets show
+// the same values.
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QSignalSpy>
+#include <QSlider>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -21,6 +24,7 @@
 #include "window/dialogs.h"
 #include "window/main_window.h"
 #include "window/scenario_controller.h"
+#include "window/scenario_document.h"
 
 using namespace roofline;
 using roofline::ui::ControlsPanel;
@@ -92,6 +96,79 @@ private slots:
         QCOMPARE(o->maxBatchedTokensSpinBox()->value(), 16384);
         QCOMPARE(o->memoryUtilizationSpinBox()->value(), 0.8);
         QVERIFY(Dialogs::shownErrors().isEmpty());
+    }
+
+    // Issue 17: the Attention TP / DP control beside tensor parallelism. DeepSeek-V3 at
+    // B = 64, P = C = 32,768, W8A8 (fp8 weights and activations; the KV cache stays bf16) on
+    // 8 × H200, the experts spread. Its MLA cache is a 512 + 64 = 576-element latent per token
+    // and layer, 61 layers, 2 bytes each: 576 × 61 × 2 = 70,272 bytes per token, and the cache
+    // holds C + 1 = 32,769 tokens per sequence. TP attention keeps every sequence's latent on
+    // every device: 64 × 32,769 × 70,272 = 147,375,562,752 bytes per device, more than H200's
+    // 141 GiB × 0.9 usable (136.3e9 bytes) with no weights at all, so TP does not fit. DP
+    // attention keeps B/D = 8 sequences per device: 8 × 32,769 × 70,272 = 18,421,945,344
+    // bytes, an eighth; the replicated attention weights cost less than that saves.
+    void dataParallelAttentionLowersPerDeviceMemoryAndSurvivesSaveAndOpen() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("dp-attention.json"));
+        MainWindow window;
+        ControlsPanel* c = window.controlsPanel();
+        auto* attention = c->findChild<QComboBox*>(QStringLiteral("attentionParallel"));
+        QVERIFY(attention != nullptr);
+        QVERIFY(!attention->isEnabled());  // Llama 3.1 8B on one device
+        pick(c->hardwareCombo(), QStringLiteral("h200"));
+        pick(c->modelCombo(), QStringLiteral("deepseek-v3"));
+        pick(c->tensorParallelCombo(), 8);
+        c->quantizationSlider()->setValue(static_cast<int>(Quantization::W8A8));
+        c->batchControl()->spinBox()->setValue(64);
+        c->promptControl()->spinBox()->setValue(32768);
+        c->contextControl()->spinBox()->setValue(32768);
+        c->expertParallelCheck()->setChecked(true);
+        QVERIFY(attention->isEnabled());
+        QCOMPARE(attention->currentData().toInt(), static_cast<int>(AttentionParallel::Tensor));
+        const Analysis tp = window.controller().analysis();
+
+        pick(attention, static_cast<int>(AttentionParallel::Data));
+        const io::ScenarioFile saved = window.controller().scenarioFile();
+        QVERIFY(saved.workload.attentionParallel == AttentionParallel::Data);
+        QVERIFY(saved.workload.expertParallel);
+        QCOMPARE(saved.workload.tensorParallel, std::int64_t{8});
+        QVERIFY(saved.workload.weightPrecision == Precision::Fp8);
+        QVERIFY(saved.workload.activationPrecision == Precision::Fp8);
+        const Analysis dp = window.controller().analysis();
+        QCOMPARE(tp.memory.kvCacheBytes, 147375562752.0);
+        QCOMPARE(dp.memory.kvCacheBytes, 18421945344.0);
+        QVERIFY(dp.memory.weightBytes > tp.memory.weightBytes);  // attention replicated
+        QVERIFY(dp.memory.totalBytes < tp.memory.totalBytes);
+        QVERIFY(!tp.memory.fits);
+        QVERIFY(dp.memory.fits);
+
+        QVERIFY(window.saveScenario(path));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(file.readAll().contains("\"attention_parallel\": \"dp\""));
+        MainWindow other;
+        QVERIFY(other.openScenario(path));
+        QCOMPARE(other.controller().scenarioFile(), saved);
+        QCOMPARE(other.controller().analysis().memory.totalBytes, dp.memory.totalBytes);
+        auto* reopened =
+            other.controlsPanel()->findChild<QComboBox*>(QStringLiteral("attentionParallel"));
+        QCOMPARE(reopened->currentData().toInt(), static_cast<int>(AttentionParallel::Data));
+
+        // Back to one device: the control is disabled again (the engine ignores DP attention
+        // there, with a warning, as it does expert parallelism).
+        pick(c->tensorParallelCombo(), 1);
+        QVERIFY(!attention->isEnabled());
+        QVERIFY(Dialogs::shownErrors().isEmpty());
+    }
+
+    void dataParallelAttentionIsRefusedOnADenseModel() {
+        ui::ScenarioDocument document;
+        ui::ScenarioController& c = document.current();
+        c.setTensorParallel(2);  // Llama 3.1 8B: dense
+        QSignalSpy refused(&document, &ui::ScenarioDocument::changeRefused);
+        c.setAttentionParallel(AttentionParallel::Data);
+        QCOMPARE(refused.count(), 1);
+        QVERIFY(c.scenarioFile().workload.attentionParallel == AttentionParallel::Tensor);
     }
 
     void aTypedContextTooLongIsExplainedInTheStatusBar() {

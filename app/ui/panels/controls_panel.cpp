@@ -124,6 +124,20 @@ ControlsPanel::ControlsPanel(ScenarioDocument& document, QWidget* parent)
     m_tp = new QComboBox(this);  // filled by syncTensorParallel()
     m_tp->setToolTip(tr("Devices sharing every layer; numbers are per device"));
     m_expertParallel = new QCheckBox(tr("off"), this);
+    auto* attention = new QComboBox(this);
+    attention->setObjectName(QStringLiteral("attentionParallel"));
+    attention->addItem(tr("TP"), static_cast<int>(AttentionParallel::Tensor));
+    attention->addItem(tr("DP"), static_cast<int>(AttentionParallel::Data));
+    m_attention = attention;
+    auto* tpRow = new QWidget(this);
+    auto* tpLayout = new QHBoxLayout(tpRow);
+    tpLayout->setContentsMargins(0, 0, 0, 0);
+    tpLayout->addWidget(m_tp, 1);
+    // No mnemonic: every letter of "Attention" is taken by another row or a menu.
+    auto* attentionLabel = new QLabel(tr("Attention:"), tpRow);
+    attentionLabel->setBuddy(m_attention);
+    tpLayout->addWidget(attentionLabel);
+    tpLayout->addWidget(m_attention);
 
     m_specK = new MappedSpinBox(this);
     m_specK->setRange(0, static_cast<int>(kMaxSpeculativeTokens));
@@ -207,7 +221,7 @@ ControlsPanel::ControlsPanel(ScenarioDocument& document, QWidget* parent)
     row(tr("&KV cache"), m_kv);
     row(tr("&GQA ratio"), m_gqa);
     row(tr("FlashAtte&ntion"), m_flash);
-    row(tr("&Tensor parallel"), m_tp);
+    row(tr("&Tensor parallel"), tpRow);
     row(tr("E&xpert parallel"), m_expertParallel);
     row(tr("Spec&ulative k"), m_specK);
     row(tr("&Acceptance α"), m_acceptance);
@@ -240,8 +254,9 @@ ControlsPanel::ControlsPanel(ScenarioDocument& document, QWidget* parent)
     // Tab follows the rows: the ceilings sit under the hardware but were made after the batch.
     setTabOrder(m_hardware, m_ceilings);
     setTabOrder(m_ceilings, m_model);
-    // The quantization row's label focuses the slider.
+    // The quantization row's label focuses the slider, the tensor parallel row's its devices.
     qobject_cast<QLabel*>(form->labelForField(quantRow))->setBuddy(m_quantSlider);
+    qobject_cast<QLabel*>(form->labelForField(tpRow))->setBuddy(m_tp);
 
     connect(m_hardware, &QComboBox::activated, this, &ControlsPanel::onHardwarePicked);
     connect(m_model, &QComboBox::activated, this, &ControlsPanel::onModelPicked);
@@ -267,6 +282,10 @@ ControlsPanel::ControlsPanel(ScenarioDocument& document, QWidget* parent)
             [this](int index) { m_controller.setTensorParallel(m_tp->itemData(index).toInt()); });
     connect(m_expertParallel, &QCheckBox::toggled, &m_controller,
             &ScenarioController::setExpertParallel);
+    connect(m_attention, &QComboBox::activated, this, [this](int index) {
+        m_controller.setAttentionParallel(
+            static_cast<AttentionParallel>(m_attention->itemData(index).toInt()));
+    });
     connect(m_expertParallel, &QCheckBox::toggled, this,
             [this](bool on) { m_expertParallel->setText(on ? tr("on") : tr("off")); });
     connect(m_specK, &QSpinBox::valueChanged, this, &ControlsPanel::onSpeculationChanged);
@@ -397,6 +416,27 @@ void ControlsPanel::syncExpertParallel() {
     }
 }
 
+void ControlsPanel::syncAttentionParallel() {
+    const QSignalBlocker block(m_attention);
+    const Workload& w = m_controller.scenarioFile().workload;
+    selectData(m_attention, static_cast<int>(w.attentionParallel), QString());
+    m_attention->setEnabled(m_controller.expertParallelApplicable());
+    const QString what =
+        tr("TP: every device runs attention for every sequence, its heads split over the "
+           "devices, and holds every sequence's KV cache. DP (data-parallel attention): each "
+           "device runs attention for B/D of the sequences and holds only their KV cache, with "
+           "the attention weights on every device; the experts spread over the devices (expert "
+           "parallelism), with two all-to-alls per MoE layer");
+    if (!m_controller.isMixtureOfExperts()) {
+        m_attention->setToolTip(what + tr(". Needs a mixture-of-experts model: %1 is dense")
+                                           .arg(qs(m_controller.scenario().model.name)));
+    } else if (w.tensorParallel < 2) {
+        m_attention->setToolTip(what + tr(". Needs more than one device"));
+    } else {
+        m_attention->setToolTip(what);
+    }
+}
+
 void ControlsPanel::syncTensorParallel() {
     // Only the device counts the model's heads (and whole experts) can be split over: a
     // choice the engine would refuse is not offered (Qwen2.5-7B's 28 heads: 1, 2, 4).
@@ -405,7 +445,8 @@ void ControlsPanel::syncTensorParallel() {
     const std::string key = s.model.id + '/' + std::to_string(s.model.numQueryHeads) + '/' +
                             std::to_string(s.model.numKvHeads) + '/' +
                             std::to_string(w.kvHeadsOverride) + '/' +
-                            (w.expertParallel ? "ep" : "tp");
+                            (w.expertParallel ? "ep" : "tp") +
+                            (w.attentionParallel == AttentionParallel::Data ? "/dp" : "");
     if (key != m_tpChoicesFor) {
         m_tpChoicesFor = key;
         m_tp->clear();
@@ -540,6 +581,7 @@ void ControlsPanel::sync() {
     m_flash->setText(w.flashAttention ? tr("on") : tr("off"));
     syncTensorParallel();
     syncExpertParallel();
+    syncAttentionParallel();
     syncSpeculation();
     syncModelKind();
     {

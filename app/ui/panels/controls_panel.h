@@ -3,11 +3,12 @@
 
 /// @file controls_panel.h
 /// The scenario controls: hardware and model pickers, ceilings, batch, prompt and context
-/// length, quantization, KV precision, GQA ratio, FlashAttention, tensor and expert
-/// parallelism, speculative decoding (k, α, draft), and under a folded "Advanced" section
-/// max batched tokens, memory utilisation and the price per device-hour. Every
-/// change goes to the ScenarioController through a setter; the controller's answer comes
-/// back through sync(), which updates the widgets inside QSignalBlockers.
+/// length, quantization, KV precision, GQA ratio, FlashAttention, tensor parallelism with
+/// attention TP or DP beside it, expert parallelism, speculative decoding (k, α, draft), and under
+/// a folded "Advanced" section max batched tokens, memory utilisation and the price per
+/// device-hour. Every change goes to the document's ScenarioController through a setter; the answer
+/// comes back as the document's changed() (or changeRefused()), and sync() updates the widgets
+/// inside QSignalBlockers.
 
 #include <cstdint>
 #include <string>
@@ -84,6 +85,7 @@ private:
     void syncTensorParallel();
     void syncSpeculation();
     void syncExpertParallel();
+    void syncAttentionParallel();
     void onSpeculationChanged();
 
     ScenarioController& m_controller;
@@ -101,6 +103,7 @@ private:
     QCheckBox* m_flash = nullptr;
     QComboBox* m_tp = nullptr;
     QCheckBox* m_expertParallel = nullptr;
+    QComboBox* m_attention = nullptr;  ///< "attentionParallel": TP or DP (findChild)
     QSpinBox* m_specK = nullptr;
     FractionControl* m_acceptance = nullptr;
     QComboBox* m_draft = nullptr;

@@ -135,11 +135,13 @@ std::vector<Issue> ScenarioController::setModel(const std::string& idOrPath,
     if (tensorParallel > 0) {
         file.workload.tensorParallel = tensorParallel;
     }
-    // Expert parallelism on a dense model only earns a warning: drop it with the old model.
+    // Expert parallelism (and data-parallel attention, which needs it) on a dense model only
+    // earns a warning: drop them with the old model.
     if (file.model != m_file.model) {
         const io::Loaded<Model> next = io::resolveModel(idOrPath);
         if (next.value && !hasRoutedExperts(*next.value)) {
             file.workload.expertParallel = false;
+            file.workload.attentionParallel = AttentionParallel::Tensor;
         }
     }
     return setScenarioFile(file);
@@ -233,6 +235,33 @@ void ScenarioController::setExpertParallel(bool enabled) {
     }
     io::ScenarioFile file = m_file;
     file.workload.expertParallel = enabled;
+    if (!enabled) {
+        file.workload.attentionParallel = AttentionParallel::Tensor;
+    }
+    setFile(std::move(file));
+}
+
+void ScenarioController::setAttentionParallel(AttentionParallel mode) {
+    if (mode == m_file.workload.attentionParallel) {
+        return;
+    }
+    if (mode == AttentionParallel::Data && !isMixtureOfExperts()) {
+        refuse(tr("Data-parallel attention spreads the experts over the devices: it needs a "
+                  "mixture-of-experts model; %1 is dense.")
+                   .arg(modelName(m_scenario.model)));
+        return;
+    }
+    if (mode == AttentionParallel::Data && m_file.workload.tensorParallel < 2) {
+        refuse(tr("Data-parallel attention spreads the sequences over several devices; tensor "
+                  "parallel is %1.")
+                   .arg(integerQs(m_file.workload.tensorParallel)));
+        return;
+    }
+    io::ScenarioFile file = m_file;
+    file.workload.attentionParallel = mode;
+    if (mode == AttentionParallel::Data) {
+        file.workload.expertParallel = true;
+    }
     setFile(std::move(file));
 }
 
