@@ -52,16 +52,19 @@ private slots:
         const QString path = dir.filePath(QStringLiteral("engine.json"));
         MainWindow window;
         ControlsPanel* c = window.controlsPanel();
-        pick(c->modelCombo(), QStringLiteral("mixtral-8x7b"));
-        pick(c->tensorParallelCombo(), 2);
-        c->expertParallelCheck()->setChecked(true);
-        pick(c->ceilingsCombo(), static_cast<int>(Ceilings::Achievable));
+        pick(roofline::test::child<QComboBox>(*c, "model"), QStringLiteral("mixtral-8x7b"));
+        pick(roofline::test::child<QComboBox>(*c, "tensorParallel"), 2);
+        roofline::test::child<QCheckBox>(*c, "expertParallel")->setChecked(true);
+        pick(roofline::test::child<QComboBox>(*c, "ceilings"),
+             static_cast<int>(Ceilings::Achievable));
         c->promptControl()->spinBox()->setValue(4096);
         c->contextControl()->spinBox()->setValue(16384);
-        c->speculativeTokensSpinBox()->setValue(3);
-        c->acceptanceControl()->spinBox()->setValue(0.85);
-        c->maxBatchedTokensSpinBox()->setValue(16384);
-        c->memoryUtilizationSpinBox()->setValue(0.8);
+        roofline::test::child<QSpinBox>(*c, "speculativeTokens")->setValue(3);
+        roofline::test::child<roofline::ui::FractionControl>(*c, "acceptance")
+            ->spinBox()
+            ->setValue(0.85);
+        roofline::test::child<QSpinBox>(*c, "maxBatchedTokens")->setValue(16384);
+        roofline::test::child<QDoubleSpinBox>(*c, "memoryUtilization")->setValue(0.8);
 
         const io::ScenarioFile saved = window.controller().scenarioFile();
         const Workload& w = saved.workload;
@@ -89,12 +92,16 @@ private slots:
         ControlsPanel* o = other.controlsPanel();
         QCOMPARE(o->promptControl()->spinBox()->value(), 4096);
         QCOMPARE(o->contextControl()->spinBox()->value(), 16384);
-        QCOMPARE(o->speculativeTokensSpinBox()->value(), 3);
-        QCOMPARE(o->acceptanceControl()->spinBox()->text(), QStringLiteral("0.85"));
-        QVERIFY(o->expertParallelCheck()->isChecked());
-        QCOMPARE(o->ceilingsCombo()->currentData().toInt(), static_cast<int>(Ceilings::Achievable));
-        QCOMPARE(o->maxBatchedTokensSpinBox()->value(), 16384);
-        QCOMPARE(o->memoryUtilizationSpinBox()->value(), 0.8);
+        QCOMPARE(roofline::test::child<QSpinBox>(*o, "speculativeTokens")->value(), 3);
+        QCOMPARE(roofline::test::child<roofline::ui::FractionControl>(*o, "acceptance")
+                     ->spinBox()
+                     ->text(),
+                 QStringLiteral("0.85"));
+        QVERIFY(roofline::test::child<QCheckBox>(*o, "expertParallel")->isChecked());
+        QCOMPARE(roofline::test::child<QComboBox>(*o, "ceilings")->currentData().toInt(),
+                 static_cast<int>(Ceilings::Achievable));
+        QCOMPARE(roofline::test::child<QSpinBox>(*o, "maxBatchedTokens")->value(), 16384);
+        QCOMPARE(roofline::test::child<QDoubleSpinBox>(*o, "memoryUtilization")->value(), 0.8);
         QVERIFY(Dialogs::shownErrors().isEmpty());
     }
 
@@ -115,14 +122,14 @@ private slots:
         auto* attention = c->findChild<QComboBox*>(QStringLiteral("attentionParallel"));
         QVERIFY(attention != nullptr);
         QVERIFY(!attention->isEnabled());  // Llama 3.1 8B on one device
-        pick(c->hardwareCombo(), QStringLiteral("h200"));
-        pick(c->modelCombo(), QStringLiteral("deepseek-v3"));
-        pick(c->tensorParallelCombo(), 8);
+        pick(roofline::test::child<QComboBox>(*c, "hardware"), QStringLiteral("h200"));
+        pick(roofline::test::child<QComboBox>(*c, "model"), QStringLiteral("deepseek-v3"));
+        pick(roofline::test::child<QComboBox>(*c, "tensorParallel"), 8);
         c->quantizationSlider()->setValue(static_cast<int>(Quantization::W8A8));
         c->batchControl()->spinBox()->setValue(64);
         c->promptControl()->spinBox()->setValue(32768);
         c->contextControl()->spinBox()->setValue(32768);
-        c->expertParallelCheck()->setChecked(true);
+        roofline::test::child<QCheckBox>(*c, "expertParallel")->setChecked(true);
         QVERIFY(attention->isEnabled());
         QCOMPARE(attention->currentData().toInt(), static_cast<int>(AttentionParallel::Tensor));
         const Analysis tp = window.controller().analysis();
@@ -156,7 +163,7 @@ private slots:
 
         // Back to one device: the control is disabled again (the engine ignores DP attention
         // there, with a warning, as it does expert parallelism).
-        pick(c->tensorParallelCombo(), 1);
+        pick(roofline::test::child<QComboBox>(*c, "tensorParallel"), 1);
         QVERIFY(!attention->isEnabled());
         QVERIFY(Dialogs::shownErrors().isEmpty());
     }
@@ -188,8 +195,8 @@ private slots:
         const QString path = dir.filePath(QStringLiteral("draft.json"));
         MainWindow window;
         ControlsPanel* c = window.controlsPanel();
-        c->speculativeTokensSpinBox()->setValue(5);
-        pick(c->draftCombo(), QStringLiteral("llama-3.2-1b"));
+        roofline::test::child<QSpinBox>(*c, "speculativeTokens")->setValue(5);
+        pick(roofline::test::child<QComboBox>(*c, "draft"), QStringLiteral("llama-3.2-1b"));
         QCOMPARE(window.controller().scenarioFile().draftModel, std::string("llama-3.2-1b"));
         QVERIFY(window.saveScenario(path));
         QFile file(path);
@@ -202,9 +209,11 @@ private slots:
         QVERIFY(other.controller().analysis().pass(PassKind::Draft) != nullptr);
         QCOMPARE(other.controller().analysis().tpotSeconds,
                  window.controller().analysis().tpotSeconds);
-        QCOMPARE(other.controlsPanel()->draftCombo()->currentData().toString(),
+        QCOMPARE(roofline::test::child<QComboBox>(*other.controlsPanel(), "draft")
+                     ->currentData()
+                     .toString(),
                  QStringLiteral("llama-3.2-1b"));
-        QVERIFY(other.controlsPanel()->draftCombo()->isEnabled());
+        QVERIFY(roofline::test::child<QComboBox>(*other.controlsPanel(), "draft")->isEnabled());
     }
 };
 

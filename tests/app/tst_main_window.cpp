@@ -128,13 +128,13 @@ private slots:
         } else if (control == QLatin1String("quantization")) {
             QTest::keyClick(c->quantizationSlider(), Qt::Key_End);
         } else if (control == QLatin1String("kv")) {
-            QTest::keyClick(c->kvCombo(), Qt::Key_Down);
+            QTest::keyClick(roofline::test::child<QComboBox>(*c, "kvPrecision"), Qt::Key_Down);
         } else if (control == QLatin1String("gqa")) {
             QTest::keyClick(c->gqaControl()->slider(), Qt::Key_Home);
         } else if (control == QLatin1String("tp")) {
-            QTest::keyClick(c->tensorParallelCombo(), Qt::Key_Down);
+            QTest::keyClick(roofline::test::child<QComboBox>(*c, "tensorParallel"), Qt::Key_Down);
         } else {
-            QTest::keyClick(c->flashAttentionCheck(), Qt::Key_Space);
+            QTest::keyClick(roofline::test::child<QCheckBox>(*c, "flashAttention"), Qt::Key_Space);
         }
         QVERIFY(!(window.controller().scenarioFile() == before));
 
@@ -356,8 +356,9 @@ private slots:
         QCOMPARE(window.controller().scenario().model.numQueryHeads, std::int64_t{32});
         QCOMPARE(window.controller().scenarioFile().model,
                  QFileInfo(config).absoluteFilePath().toStdString());
-        QVERIFY(window.controlsPanel()->modelCombo()->currentText().contains(
-            QStringLiteral("mistral-7b.json")));
+        QVERIFY(roofline::test::child<QComboBox>(*window.controlsPanel(), "model")
+                    ->currentText()
+                    .contains(QStringLiteral("mistral-7b.json")));
     }
 
     void brokenModelConfigShowsOneErrorAndKeepsTheModel() {
@@ -430,7 +431,8 @@ private slots:
         window.show();
         window.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&window));
-        QSpinBox* field = window.controlsPanel()->speculativeTokensSpinBox();
+        QSpinBox* field =
+            roofline::test::child<QSpinBox>(*window.controlsPanel(), "speculativeTokens");
         field->setFocus();
         QTRY_VERIFY(field->hasFocus());
         Dialogs::setNextFileName(path);

@@ -90,9 +90,10 @@ private slots:
         QVERIFY(!hasErrors(c.setModel("resnet-50")));
         for (QWidget* w :
              {static_cast<QWidget*>(panel.promptControl()),
-              static_cast<QWidget*>(panel.contextControl()), static_cast<QWidget*>(panel.kvCombo()),
-              static_cast<QWidget*>(panel.speculativeTokensSpinBox()),
-              static_cast<QWidget*>(panel.flashAttentionCheck())}) {
+              static_cast<QWidget*>(panel.contextControl()),
+              static_cast<QWidget*>(roofline::test::child<QComboBox>(panel, "kvPrecision")),
+              static_cast<QWidget*>(roofline::test::child<QSpinBox>(panel, "speculativeTokens")),
+              static_cast<QWidget*>(roofline::test::child<QCheckBox>(panel, "flashAttention"))}) {
             QVERIFY(!w->isEnabled());
             QVERIFY2(w->toolTip().contains(QLatin1String("ResNet-50 is a CNN")),
                      qPrintable(w->toolTip()));
@@ -102,7 +103,7 @@ private slots:
         QCOMPARE(c.scenario().workload.batch, std::int64_t{64});
         // An encoder attends: FlashAttention stays live.
         QVERIFY(!hasErrors(c.setModel("vit-large-patch16-224")));
-        QVERIFY(panel.flashAttentionCheck()->isEnabled());
+        QVERIFY(roofline::test::child<QCheckBox>(panel, "flashAttention")->isEnabled());
         QVERIFY(!panel.contextControl()->isEnabled());
         // A decoder gets everything back, with its own tooltips.
         QVERIFY(!hasErrors(c.setModel("llama-3.1-8b")));

@@ -38,6 +38,14 @@ constexpr int kQuantSteps = static_cast<int>(kQuantizationSchemes.size());
 QString precisionName(Precision p) { return QString::fromUtf8(toString(p)); }
 QString integerQs(std::int64_t value) { return QString::fromStdString(formatInteger(value)); }
 
+/// `widget` with its objectName: every control is found by name (tests, accessibility tools),
+/// as controls_panel.h lists them.
+template <typename T>
+T* named(T* widget, const char* name) {
+    widget->setObjectName(QString::fromLatin1(name));
+    return widget;
+}
+
 }  // namespace
 
 ControlsPanel::ControlsPanel(ScenarioDocument& document, QWidget* parent)
@@ -45,9 +53,9 @@ ControlsPanel::ControlsPanel(ScenarioDocument& document, QWidget* parent)
     auto* form = new QFormLayout(this);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
 
-    m_hardware = new QComboBox(this);
+    m_hardware = named(new QComboBox(this), "hardware");
     m_hardware->setToolTip(tr("The accelerator: its compute roofs and memory bandwidth"));
-    m_model = new QComboBox(this);
+    m_model = named(new QComboBox(this), "model");
     m_model->setToolTip(
         tr("A shipped model, or File > Open model config… for any "
            "Hugging Face config.json"));
@@ -63,7 +71,7 @@ ControlsPanel::ControlsPanel(ScenarioDocument& document, QWidget* parent)
     m_batch->setSpinBoxMaximum(kMaxBatch);  // a scenario file may name any batch
     m_batch->setToolTip(tr("Sequences served together (log scale)"));
 
-    m_ceilings = new QComboBox(this);
+    m_ceilings = named(new QComboBox(this), "ceilings");
     // Not as wide as its longest item: the left dock stays as narrow as before.
     m_ceilings->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_ceilings->setMinimumContentsLength(8);
@@ -91,7 +99,7 @@ ControlsPanel::ControlsPanel(ScenarioDocument& document, QWidget* parent)
     m_quantSlider->setPageStep(1);
     m_quantSlider->setTickPosition(QSlider::TicksBelow);
     m_quantSlider->setFocusPolicy(Qt::StrongFocus);
-    m_quantCombo = new QComboBox(this);
+    m_quantCombo = named(new QComboBox(this), "quantizationCombo");
     for (const QuantizationScheme& s : kQuantizationSchemes) {
         m_quantCombo->addItem(
             QString::fromUtf8(s.label.data(), static_cast<qsizetype>(s.label.size())));
@@ -108,10 +116,10 @@ ControlsPanel::ControlsPanel(ScenarioDocument& document, QWidget* parent)
     quantRow->setToolTip(
         tr("W = weight bits, A = activation bits. W16 bf16, W8 fp8, W4 int4 "
            "(fp4 for W4A4); A16 bf16, A8 fp8, A4 fp4"));
-    m_computeRoof = new QLabel(this);
+    m_computeRoof = named(new QLabel(this), "computeRoof");
     m_computeRoof->setWordWrap(true);
 
-    m_kv = new QComboBox(this);
+    m_kv = named(new QComboBox(this), "kvPrecision");
     for (Precision p : kKvChoices) {
         m_kv->addItem(precisionName(p), static_cast<int>(p));
     }
@@ -119,16 +127,14 @@ ControlsPanel::ControlsPanel(ScenarioDocument& document, QWidget* parent)
 
     m_gqa = new SliderControl(this);
 
-    m_flash = new QCheckBox(tr("on"), this);
+    m_flash = named(new QCheckBox(tr("on"), this), "flashAttention");
     m_flash->setToolTip(tr("Off: the attention score matrix goes through device memory"));
-    m_tp = new QComboBox(this);  // filled by syncTensorParallel()
+    m_tp = named(new QComboBox(this), "tensorParallel");  // filled by syncTensorParallel()
     m_tp->setToolTip(tr("Devices sharing every layer; numbers are per device"));
-    m_expertParallel = new QCheckBox(tr("off"), this);
-    auto* attention = new QComboBox(this);
-    attention->setObjectName(QStringLiteral("attentionParallel"));
-    attention->addItem(tr("TP"), static_cast<int>(AttentionParallel::Tensor));
-    attention->addItem(tr("DP"), static_cast<int>(AttentionParallel::Data));
-    m_attention = attention;
+    m_expertParallel = named(new QCheckBox(tr("off"), this), "expertParallel");
+    m_attention = named(new QComboBox(this), "attentionParallel");
+    m_attention->addItem(tr("TP"), static_cast<int>(AttentionParallel::Tensor));
+    m_attention->addItem(tr("DP"), static_cast<int>(AttentionParallel::Data));
     auto* tpRow = new QWidget(this);
     auto* tpLayout = new QHBoxLayout(tpRow);
     tpLayout->setContentsMargins(0, 0, 0, 0);
@@ -139,17 +145,17 @@ ControlsPanel::ControlsPanel(ScenarioDocument& document, QWidget* parent)
     tpLayout->addWidget(attentionLabel);
     tpLayout->addWidget(m_attention);
 
-    m_specK = new MappedSpinBox(this);
+    m_specK = named(new MappedSpinBox(this), "speculativeTokens");
     m_specK->setRange(0, static_cast<int>(kMaxSpeculativeTokens));
     m_specK->setSpecialValueText(tr("off"));
     m_specK->setKeyboardTracking(false);
     m_specK->setToolTip(
         tr("Speculative decoding: k tokens drafted per step, then verified by the target in "
            "one pass over k + 1 tokens (0 = off)"));
-    m_acceptance = new FractionControl(this);
+    m_acceptance = named(new FractionControl(this), "acceptance");
     m_acceptance->setToolTip(
         tr("α: the chance that each drafted token is accepted (independent per position)"));
-    m_draft = new QComboBox(this);
+    m_draft = named(new QComboBox(this), "draft");
     m_draft->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_draft->setMinimumContentsLength(16);
     m_draft->addItem(
@@ -174,7 +180,7 @@ ControlsPanel::ControlsPanel(ScenarioDocument& document, QWidget* parent)
         tr("Where drafts come from: free n-gram lookup, or a small model run k times per step "
            "on the same devices (it must share the target's vocabulary)"));
 
-    m_advancedButton = new QToolButton(this);
+    m_advancedButton = named(new QToolButton(this), "advanced");
     m_advancedButton->setText(tr("A&dvanced"));
     m_advancedButton->setCheckable(true);
     m_advancedButton->setAutoRaise(true);
@@ -182,19 +188,19 @@ ControlsPanel::ControlsPanel(ScenarioDocument& document, QWidget* parent)
     m_advancedButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     m_advancedButton->setFocusPolicy(Qt::StrongFocus);
     m_advancedButton->setToolTip(tr("Memory knobs of the serving engine"));
-    m_maxBatchedTokens = new MappedSpinBox(this);
+    m_maxBatchedTokens = named(new MappedSpinBox(this), "maxBatchedTokens");
     m_maxBatchedTokens->setRange(0, static_cast<int>(kMaxBatchedTokensLimit));
     m_maxBatchedTokens->setToolTip(
         tr("Max batched tokens: tokens one forward pass may hold (chunked prefill); sizes "
            "the activation workspace (vLLM max_num_batched_tokens)"));
-    m_memoryUtilization = new DecimalSpinBox(this);
+    m_memoryUtilization = named(new DecimalSpinBox(this), "memoryUtilization");
     m_memoryUtilization->setRange(0.0, 1.0);
     m_memoryUtilization->setSingleStep(0.01);
     m_memoryUtilization->setToolTip(
         tr("Memory utilization: the fraction of each device's memory the server may use "
            "(vLLM gpu_memory_utilization)"));
 
-    m_price = new QLineEdit(this);
+    m_price = named(new QLineEdit(this), "price");
     m_price->setPlaceholderText(tr("none"));
     m_price->setClearButtonEnabled(true);
     m_price->setToolTip(

@@ -42,30 +42,17 @@ public:
     /// Shows the controller's scenario (without feeding anything back to it).
     void sync();
 
-    QComboBox* hardwareCombo() const { return m_hardware; }
-    QComboBox* modelCombo() const { return m_model; }
+    // The sliders the interaction benchmark walks (window/benchmark.cpp). Every control has
+    // an objectName and tests find it by that (findChild): "hardware", "model", "ceilings",
+    // "quantizationCombo", "computeRoof", "kvPrecision", "flashAttention", "tensorParallel",
+    // "attentionParallel", "expertParallel", "speculativeTokens", "acceptance", "draft",
+    // "advanced" (unfolds the section under it), "maxBatchedTokens", "memoryUtilization" and
+    // "price" (US dollars per device-hour; empty = no price, and no cost anywhere).
     SliderControl* batchControl() const { return m_batch; }
-    QComboBox* ceilingsCombo() const { return m_ceilings; }
     SliderControl* promptControl() const { return m_prompt; }
     SliderControl* contextControl() const { return m_context; }
     QSlider* quantizationSlider() const { return m_quantSlider; }
-    QComboBox* quantizationCombo() const { return m_quantCombo; }
-    QLabel* computeRoofLabel() const { return m_computeRoof; }
-    QComboBox* kvCombo() const { return m_kv; }
     SliderControl* gqaControl() const { return m_gqa; }
-    QCheckBox* flashAttentionCheck() const { return m_flash; }
-    QComboBox* tensorParallelCombo() const { return m_tp; }
-    QCheckBox* expertParallelCheck() const { return m_expertParallel; }
-    QSpinBox* speculativeTokensSpinBox() const { return m_specK; }
-    FractionControl* acceptanceControl() const { return m_acceptance; }
-    QComboBox* draftCombo() const { return m_draft; }
-    /// Folds and unfolds the "Advanced" section (folded at start).
-    QToolButton* advancedButton() const { return m_advancedButton; }
-    QWidget* advancedSection() const { return m_advanced; }
-    QSpinBox* maxBatchedTokensSpinBox() const { return m_maxBatchedTokens; }
-    QDoubleSpinBox* memoryUtilizationSpinBox() const { return m_memoryUtilization; }
-    /// US dollars per device-hour; empty = no price (then no cost is shown anywhere).
-    QLineEdit* priceEdit() const { return m_price; }
 
 signals:
     /// A hardware or model choice the controller refused (load or validation issues).
@@ -108,7 +95,6 @@ private:
     FractionControl* m_acceptance = nullptr;
     QComboBox* m_draft = nullptr;
     QToolButton* m_advancedButton = nullptr;
-    QWidget* m_advanced = nullptr;
     QSpinBox* m_maxBatchedTokens = nullptr;
     QDoubleSpinBox* m_memoryUtilization = nullptr;
     QLineEdit* m_price = nullptr;
