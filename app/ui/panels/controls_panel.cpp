@@ -403,44 +403,34 @@ void ControlsPanel::syncSpeculation() {
 }
 
 void ControlsPanel::syncExpertParallel() {
+    const Workload& w = m_controller.scenarioFile().workload;
     const QSignalBlocker block(m_expertParallel);
-    m_expertParallel->setChecked(m_controller.scenarioFile().workload.expertParallel);
+    const QSignalBlocker blockAttention(m_attention);
+    m_expertParallel->setChecked(w.expertParallel);
     // As FlashAttention's box: what it is set to, so a disabled unchecked box reads "off".
     m_expertParallel->setText(m_expertParallel->isChecked() ? tr("on") : tr("off"));
-    const bool moe = m_controller.isMixtureOfExperts();
-    m_expertParallel->setEnabled(m_controller.expertParallelApplicable());
-    if (!moe) {
-        m_expertParallel->setToolTip(tr("Needs a mixture-of-experts model: %1 is dense")
-                                         .arg(qs(m_controller.scenario().model.name)));
-    } else if (!m_controller.expertParallelApplicable()) {
-        m_expertParallel->setToolTip(
-            tr("Needs tensor parallel > 1: the experts spread whole over the devices"));
-    } else {
-        m_expertParallel->setToolTip(
-            tr("Experts spread whole over the devices (each holds E/D of them) instead of "
-               "sliced; attention stays tensor-parallel; two all-to-alls per MoE layer"));
-    }
-}
-
-void ControlsPanel::syncAttentionParallel() {
-    const QSignalBlocker block(m_attention);
-    const Workload& w = m_controller.scenarioFile().workload;
     selectData(m_attention, static_cast<int>(w.attentionParallel), QString());
-    m_attention->setEnabled(m_controller.expertParallelApplicable());
-    const QString what =
+    // DP attention spreads the experts too: both need an MoE model on more than one device.
+    const bool applicable = m_controller.expertParallelApplicable();
+    m_expertParallel->setEnabled(applicable);
+    m_attention->setEnabled(applicable);
+    const QString why =
+        !m_controller.isMixtureOfExperts() ? tr("Needs a mixture-of-experts model: %1 is dense")
+                                                 .arg(qs(m_controller.scenario().model.name))
+        : !applicable ? tr("Needs tensor parallel > 1: the experts spread whole over the devices")
+                      : QString();
+    m_expertParallel->setToolTip(
+        !why.isEmpty() ? why
+                       : tr("Experts spread whole over the devices (each holds E/D of them) "
+                            "instead of sliced; two all-to-alls per MoE layer; attention as "
+                            "Attention says (TP or DP)"));
+    const QString attention =
         tr("TP: every device runs attention for every sequence, its heads split over the "
            "devices, and holds every sequence's KV cache. DP (data-parallel attention): each "
            "device runs attention for B/D of the sequences and holds only their KV cache, with "
            "the attention weights on every device; the experts spread over the devices (expert "
            "parallelism), with two all-to-alls per MoE layer");
-    if (!m_controller.isMixtureOfExperts()) {
-        m_attention->setToolTip(what + tr(". Needs a mixture-of-experts model: %1 is dense")
-                                           .arg(qs(m_controller.scenario().model.name)));
-    } else if (w.tensorParallel < 2) {
-        m_attention->setToolTip(what + tr(". Needs more than one device"));
-    } else {
-        m_attention->setToolTip(what);
-    }
+    m_attention->setToolTip(why.isEmpty() ? attention : attention + QStringLiteral(". ") + why);
 }
 
 void ControlsPanel::syncTensorParallel() {
@@ -586,8 +576,7 @@ void ControlsPanel::sync() {
     m_flash->setChecked(w.flashAttention);
     m_flash->setText(w.flashAttention ? tr("on") : tr("off"));
     syncTensorParallel();
-    syncExpertParallel();
-    syncAttentionParallel();
+    syncExpertParallel();  // and attention TP / DP
     syncSpeculation();
     syncModelKind();
     {

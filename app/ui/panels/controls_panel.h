@@ -71,8 +71,7 @@ private:
     void syncGqa();
     void syncTensorParallel();
     void syncSpeculation();
-    void syncExpertParallel();
-    void syncAttentionParallel();
+    void syncExpertParallel();  ///< and attention TP / DP, which shares its conditions
     void onSpeculationChanged();
 
     ScenarioController& m_controller;
