@@ -2,8 +2,9 @@
 // Compare scenarios (issue 11, "Several configurations on one plot"): several scenario files
 // on one plot, each in its colour, a table side by side, and a row that swaps into the
 // sliders. Expected numbers come from io::resolve + analyze() of each file, run here apart
-// from the window, through the same formatter the table uses; one row (MI300X) is also pinned
-// to literal text derived by hand, so that a formatter bug cannot pass unseen.
+// from the window; each cell's text is read back to a number here (test::readsAs), never
+// written by the app's formatter, and one row (MI300X) is pinned to literal text derived by
+// hand, so that a formatter bug cannot pass unseen.
 #include <algorithm>
 #include <cmath>
 
@@ -83,35 +84,7 @@ struct Four {
 using test::analysed;
 using ui::qs;
 
-/// The number a cell writes, read back by hand rather than by the app's formatter: "28.4 ms",
-/// "1,560 tok/s", "≤ 1.33 J / token" -> 0.0284, 1560, 1.33. Thousands separators are
-/// dropped; an SI prefix on the unit scales it. NaN when the text holds no number.
-double cellValue(const QString& text) {
-    static const QRegularExpression number(
-        QStringLiteral("([0-9][0-9,]*(?:\\.[0-9]+)?) ?(n|µ|m|k|M|G)?(s|J|tok/s)"));
-    const QRegularExpressionMatch m = number.match(text);
-    if (!m.hasMatch()) {
-        return std::nan("");
-    }
-    double value = m.captured(1).remove(QLatin1Char(',')).toDouble();
-    const QString prefix = m.captured(2);
-    const double scale = prefix == QStringLiteral("n")   ? 1e-9
-                         : prefix == QStringLiteral("µ") ? 1e-6
-                         : prefix == QStringLiteral("m") ? 1e-3
-                         : prefix == QStringLiteral("k") ? 1e3
-                         : prefix == QStringLiteral("M") ? 1e6
-                         : prefix == QStringLiteral("G") ? 1e9
-                                                         : 1.0;
-    return value * scale;
-}
-
-/// `text` writes `expected` to three significant figures (UI.md): within half a unit of
-/// the third figure.
-bool readsAs(const QString& text, double expected) {
-    const double shown = cellValue(text);
-    const double figure = std::pow(10.0, std::floor(std::log10(std::abs(expected))) - 2.0);
-    return std::abs(shown - expected) <= 0.5 * figure * (1.0 + 1e-9);
-}
+using test::readsAs;
 
 }  // namespace
 
@@ -143,7 +116,8 @@ private slots:
         QVERIFY(window.openScenario(four.paths[0]));
         QCOMPARE(window.compareSet().addFiles(four.compared()), 3);
         QVERIFY(Dialogs::shownErrors().isEmpty());
-        QVERIFY(!window.compareDock()->isHidden());  // shown when scenarios are added
+        QVERIFY(!roofline::test::child<QDockWidget>(window, "compareDock")
+                     ->isHidden());  // shown when scenarios are added
         const CompareTable* table = window.compareTable();
         QCOMPARE(table->rowCount(), 4);
         const QString names[] = {QStringLiteral("h100x4 (editing)"), QStringLiteral("h200x2"),

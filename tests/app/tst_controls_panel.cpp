@@ -15,17 +15,20 @@
 #include "roofline/io/presets.h"
 #include "test_support.h"
 #include "window/scenario_controller.h"
+#include "window/scenario_document.h"
 
 using namespace roofline;
 using roofline::ui::ControlsPanel;
 using roofline::ui::ScenarioController;
+using roofline::ui::ScenarioDocument;
 
 class TestControlsPanel : public QObject {
     Q_OBJECT
 private slots:
     void batchSliderDrivesTheScenarioWhileDragging() {
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         QSignalSpy spy(&c, &ScenarioController::analysisChanged);
         QSlider* slider = panel.batchControl()->slider();
         slider->setSliderDown(true);
@@ -38,15 +41,17 @@ private slots:
     }
 
     void batchSpinBoxIsExact() {
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         panel.batchControl()->spinBox()->setValue(300);
         QCOMPARE(c.scenario().workload.batch, std::int64_t{300});
     }
 
     void lengthRangesAreTheModels() {
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         QCOMPARE(panel.promptControl()->mapping().minimum(), std::int64_t{128});
         QCOMPARE(panel.promptControl()->mapping().maximum(), std::int64_t{131072});
         // The cache holds C tokens and the step writes one more: C + 1 <= max.
@@ -67,8 +72,9 @@ private slots:
     }
 
     void promptAndContextMoveTheirOwnPhase() {
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         QSignalSpy spy(&c, &ScenarioController::analysisChanged);
         const double ttft = c.analysis().ttftSeconds;
         const double tpot = c.analysis().tpotSeconds;
@@ -90,8 +96,9 @@ private slots:
     }
 
     void aTypedLengthBeyondTheModelIsRefusedAndSaysSo() {
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         QSignalSpy refused(&c, &ScenarioController::changeRefused);
         QSpinBox* context = panel.contextControl()->spinBox();
         test::typeInto(context, QStringLiteral("131072"));
@@ -109,19 +116,25 @@ private slots:
     }
 
     void quantizationSliderStepsAndLabelsTheRoof() {
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         QSlider* slider = panel.quantizationSlider();
-        QVERIFY(panel.computeRoofLabel()->text().contains(QStringLiteral("bf16")));
+        QVERIFY(roofline::test::child<QLabel>(panel, "computeRoof")
+                    ->text()
+                    .contains(QStringLiteral("bf16")));
         QTest::keyClick(slider, Qt::Key_Right);  // W8A16
         QCOMPARE(precisionName(c.scenario().workload.weightPrecision),
                  precisionName(Precision::Fp8));
         QCOMPARE(precisionName(c.scenario().workload.activationPrecision),
                  precisionName(Precision::Bf16));
-        QCOMPARE(panel.quantizationCombo()->currentText(), QStringLiteral("W8A16"));
+        QCOMPARE(roofline::test::child<QComboBox>(panel, "quantizationCombo")->currentText(),
+                 QStringLiteral("W8A16"));
         QTest::keyClick(slider, Qt::Key_Right);  // W8A8
         QCOMPARE(precisionName(c.analysis().computePrecision), precisionName(Precision::Fp8));
-        QVERIFY(panel.computeRoofLabel()->text().contains(QStringLiteral("fp8")));
+        QVERIFY(roofline::test::child<QLabel>(panel, "computeRoof")
+                    ->text()
+                    .contains(QStringLiteral("fp8")));
         QTest::keyClick(slider, Qt::Key_Right);  // W4A16
         QCOMPARE(precisionName(c.scenario().workload.weightPrecision),
                  precisionName(Precision::Int4));
@@ -130,9 +143,10 @@ private slots:
     }
 
     void quantizationComboDrivesTheSlider() {
-        ScenarioController c;
-        ControlsPanel panel(c);
-        QComboBox* combo = panel.quantizationCombo();
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
+        QComboBox* combo = roofline::test::child<QComboBox>(panel, "quantizationCombo");
         combo->setFocus();
         QTest::keyClick(combo, Qt::Key_End);  // W4A4
         QCOMPARE(precisionName(c.scenario().workload.weightPrecision),
@@ -141,27 +155,32 @@ private slots:
     }
 
     void customPrecisionsShowAsCustom() {
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         Workload w = c.scenarioFile().workload;
         w.weightPrecision = Precision::Int8;
         w.activationPrecision = Precision::Int8;
         c.setWorkload(w);
-        QCOMPARE(panel.quantizationCombo()->currentText(), QStringLiteral("w int8 / a int8"));
+        QCOMPARE(roofline::test::child<QComboBox>(panel, "quantizationCombo")->currentText(),
+                 QStringLiteral("w int8 / a int8"));
         c.setQuantization(ui::Quantization::W16A16);
-        QCOMPARE(panel.quantizationCombo()->count(), 6);
+        QCOMPARE(roofline::test::child<QComboBox>(panel, "quantizationCombo")->count(), 6);
     }
 
     void kvComboSetsKvPrecision() {
-        ScenarioController c;
-        ControlsPanel panel(c);
-        QTest::keyClick(panel.kvCombo(), Qt::Key_Down);  // bf16 -> fp8
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
+        QTest::keyClick(roofline::test::child<QComboBox>(panel, "kvPrecision"),
+                        Qt::Key_Down);  // bf16 -> fp8
         QCOMPARE(precisionName(c.scenario().workload.kvPrecision), precisionName(Precision::Fp8));
     }
 
     void gqaSliderCoversTheDivisors() {
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         ui::SliderControl* gqa = panel.gqaControl();
         QCOMPARE(gqa->mapping().values(), (std::vector<std::int64_t>{1, 2, 4, 8, 16, 32}));
         QCOMPARE(gqa->value(), std::int64_t{4});  // the model's own
@@ -172,8 +191,9 @@ private slots:
     }
 
     void gqaIsDisabledForMla() {
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         QVERIFY(panel.gqaControl()->isEnabled());
         QVERIFY(!hasErrors(c.setModel("deepseek-v3")));
         QVERIFY(!panel.gqaControl()->isEnabled());
@@ -193,12 +213,14 @@ private slots:
     void tensorParallelPickerOffersOnlyWhatTheHeadsAllow() {
         // Issue 12: Qwen2.5-7B has 28 query and 4 KV heads: 8 divides neither (nor is it a
         // divisor of 4), so the picker offers 1, 2 and 4; Llama-3.1-8B (32 and 8) all four.
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         const auto choices = [&] {
             QStringList items;
-            for (int i = 0; i < panel.tensorParallelCombo()->count(); ++i) {
-                items << panel.tensorParallelCombo()->itemText(i);
+            for (int i = 0; i < roofline::test::child<QComboBox>(panel, "tensorParallel")->count();
+                 ++i) {
+                items << roofline::test::child<QComboBox>(panel, "tensorParallel")->itemText(i);
             }
             return items.join(QLatin1Char(' '));
         };
@@ -208,26 +230,30 @@ private slots:
     }
 
     void flashAttentionAndTensorParallel() {
-        ScenarioController c;
-        ControlsPanel panel(c);
-        QCOMPARE(panel.flashAttentionCheck()->text(), QStringLiteral("on"));
-        QTest::keyClick(panel.flashAttentionCheck(), Qt::Key_Space);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
+        QCOMPARE(roofline::test::child<QCheckBox>(panel, "flashAttention")->text(),
+                 QStringLiteral("on"));
+        QTest::keyClick(roofline::test::child<QCheckBox>(panel, "flashAttention"), Qt::Key_Space);
         QCOMPARE(c.scenario().workload.flashAttention, false);
         // Issue 12: the unchecked box read "on".
-        QCOMPARE(panel.flashAttentionCheck()->text(), QStringLiteral("off"));
+        QCOMPARE(roofline::test::child<QCheckBox>(panel, "flashAttention")->text(),
+                 QStringLiteral("off"));
         panel.show();
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
-        QCheckBox* check = panel.flashAttentionCheck();
+        QCheckBox* check = roofline::test::child<QCheckBox>(panel, "flashAttention");
         QTest::mouseClick(check, Qt::LeftButton, {}, QPoint(6, check->height() / 2));
         QCOMPARE(c.scenario().workload.flashAttention, true);
-        QTest::keyClick(panel.tensorParallelCombo(), Qt::Key_End);
+        QTest::keyClick(roofline::test::child<QComboBox>(panel, "tensorParallel"), Qt::Key_End);
         QCOMPARE(c.scenario().workload.tensorParallel, std::int64_t{8});
     }
 
     void pickersListThePresetsAndSwitch() {
-        ScenarioController c;
-        ControlsPanel panel(c);
-        QComboBox* hardware = panel.hardwareCombo();
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
+        QComboBox* hardware = roofline::test::child<QComboBox>(panel, "hardware");
         QVERIFY(hardware->count() >= 10);
         QCOMPARE(hardware->currentData().toString(), QStringLiteral("h100-sxm"));
         QCOMPARE(hardware->currentText(), QStringLiteral("NVIDIA H100 SXM5 80GB"));
@@ -236,28 +262,31 @@ private slots:
         emit hardware->activated(a100);
         QCOMPARE(c.scenario().hardware.id, std::string("a100-80gb-sxm"));
 
-        QComboBox* model = panel.modelCombo();
+        QComboBox* model = roofline::test::child<QComboBox>(panel, "model");
         const int mistral = model->findData(QStringLiteral("mistral-7b"));
         emit model->activated(mistral);
         QCOMPARE(c.scenario().model.id, std::string("mistral-7b"));
     }
 
     void controllerChangesShowWithoutFeedingBack() {
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         QSignalSpy spy(&c, &ScenarioController::scenarioChanged);
         c.setBatch(64);
         QCOMPARE(spy.count(), 1);  // no second change from the widgets
         QCOMPARE(panel.batchControl()->value(), std::int64_t{64});
         QCOMPARE(panel.batchControl()->spinBox()->value(), 64);
         c.setTensorParallel(2);
-        QCOMPARE(panel.tensorParallelCombo()->currentText(), QStringLiteral("2"));
+        QCOMPARE(roofline::test::child<QComboBox>(panel, "tensorParallel")->currentText(),
+                 QStringLiteral("2"));
         QCOMPARE(spy.count(), 2);
     }
 
     void refusedValueSnapsTheWidgetBack() {
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         QSignalSpy refused(&c, &ScenarioController::changeRefused);
         // A GQA ratio the slider does not offer is refused; the widget keeps showing the
         // scenario's value.
@@ -267,13 +296,15 @@ private slots:
     }
 
     void speculationNeedsKBeforeAlphaAndDraft() {
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         QSignalSpy spy(&c, &ScenarioController::analysisChanged);
-        QSpinBox* k = panel.speculativeTokensSpinBox();
+        QSpinBox* k = roofline::test::child<QSpinBox>(panel, "speculativeTokens");
         QCOMPARE(k->text(), QStringLiteral("off"));
-        QVERIFY(!panel.acceptanceControl()->isEnabled());
-        QVERIFY(!panel.draftCombo()->isEnabled());
+        QVERIFY(!roofline::test::child<roofline::ui::FractionControl>(panel, "acceptance")
+                     ->isEnabled());
+        QVERIFY(!roofline::test::child<QComboBox>(panel, "draft")->isEnabled());
         const double tpot = c.analysis().tpotSeconds;
         k->setValue(4);
         QCOMPARE(spy.count(), 1);
@@ -281,21 +312,32 @@ private slots:
         QVERIFY(c.analysis().pass(PassKind::Verify) != nullptr);
         QVERIFY(c.analysis().pass(PassKind::Draft) == nullptr);  // n-gram: free
         QVERIFY(c.analysis().tpotSeconds < tpot);
-        QVERIFY(panel.acceptanceControl()->isEnabled());
-        QVERIFY(panel.draftCombo()->isEnabled());
+        QVERIFY(
+            roofline::test::child<roofline::ui::FractionControl>(panel, "acceptance")->isEnabled());
+        QVERIFY(roofline::test::child<QComboBox>(panel, "draft")->isEnabled());
 
         // α by the slider (live) and by the spin box (two decimals).
         const double tpotAt07 = c.analysis().tpotSeconds;
-        QTest::keyClick(panel.acceptanceControl()->slider(), Qt::Key_PageUp);  // 0.70 -> 0.80
+        QTest::keyClick(
+            roofline::test::child<roofline::ui::FractionControl>(panel, "acceptance")->slider(),
+            Qt::Key_PageUp);  // 0.70 -> 0.80
         QCOMPARE(c.scenario().workload.acceptanceRate, 0.8);
-        QCOMPARE(panel.acceptanceControl()->spinBox()->text(), QStringLiteral("0.80"));
+        QCOMPARE(roofline::test::child<roofline::ui::FractionControl>(panel, "acceptance")
+                     ->spinBox()
+                     ->text(),
+                 QStringLiteral("0.80"));
         QVERIFY(c.analysis().tpotSeconds < tpotAt07);
-        panel.acceptanceControl()->spinBox()->setValue(0.55);
+        roofline::test::child<roofline::ui::FractionControl>(panel, "acceptance")
+            ->spinBox()
+            ->setValue(0.55);
         QCOMPARE(c.scenario().workload.acceptanceRate, 0.55);
-        QCOMPARE(panel.acceptanceControl()->slider()->value(), 55);
+        QCOMPARE(roofline::test::child<roofline::ui::FractionControl>(panel, "acceptance")
+                     ->slider()
+                     ->value(),
+                 55);
 
         // A model draft with the target's vocabulary adds the draft pass.
-        QComboBox* draft = panel.draftCombo();
+        QComboBox* draft = roofline::test::child<QComboBox>(panel, "draft");
         QCOMPARE(draft->itemData(0).toString(), QStringLiteral("ngram"));
         // n-gram, the MTP layers, then every model preset (not the family headers).
         QCOMPARE(draft->itemData(1).toString(), QStringLiteral("mtp"));
@@ -310,17 +352,18 @@ private slots:
         k->setValue(0);
         QVERIFY(!c.analysis().speculative.has_value());
         QCOMPARE(c.analysis().tpotSeconds, tpot);
-        QVERIFY(!panel.draftCombo()->isEnabled());
+        QVERIFY(!roofline::test::child<QComboBox>(panel, "draft")->isEnabled());
     }
 
     void aDraftWithAnotherVocabularyIsRefused() {
-        ScenarioController c;
-        ControlsPanel panel(c);
-        panel.speculativeTokensSpinBox()->setValue(4);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
+        roofline::test::child<QSpinBox>(panel, "speculativeTokens")->setValue(4);
         const io::ScenarioFile before = c.scenarioFile();
         QSignalSpy refused(&c, &ScenarioController::changeRefused);
         QSignalSpy analysis(&c, &ScenarioController::analysisChanged);
-        QComboBox* draft = panel.draftCombo();
+        QComboBox* draft = roofline::test::child<QComboBox>(panel, "draft");
         const int other = draft->findData(QStringLiteral("llama-2-7b"));  // 32,000 tokens
         draft->setCurrentIndex(other);
         emit draft->activated(other);
@@ -333,15 +376,17 @@ private slots:
     }
 
     void expertParallelOnlyForMoeOnSeveralDevices() {
-        ScenarioController c;
-        ControlsPanel panel(c);
-        QCheckBox* ep = panel.expertParallelCheck();
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
+        QCheckBox* ep = roofline::test::child<QCheckBox>(panel, "expertParallel");
         QVERIFY(!ep->isEnabled());
         QVERIFY(ep->toolTip().contains(QStringLiteral("dense")));
         QVERIFY(!hasErrors(c.setModel("mixtral-8x7b")));
         QVERIFY(!ep->isEnabled());
         QVERIFY(ep->toolTip().contains(QStringLiteral("tensor parallel")));
-        QTest::keyClick(panel.tensorParallelCombo(), Qt::Key_Down);  // 2
+        QTest::keyClick(roofline::test::child<QComboBox>(panel, "tensorParallel"),
+                        Qt::Key_Down);  // 2
         QVERIFY(ep->isEnabled());
         QSignalSpy spy(&c, &ScenarioController::analysisChanged);
         QTest::keyClick(ep, Qt::Key_Space);
@@ -351,61 +396,68 @@ private slots:
     }
 
     void ceilingsAchievableLowersThePeak() {
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         QSignalSpy spy(&c, &ScenarioController::analysisChanged);
-        QComboBox* ceilings = panel.ceilingsCombo();
+        QComboBox* ceilings = roofline::test::child<QComboBox>(panel, "ceilings");
         QCOMPARE(c.analysis().peakFlopsPerSecond, 989.4e12);
         QTest::keyClick(ceilings, Qt::Key_Down);
         QCOMPARE(spy.count(), 1);
         QVERIFY(c.scenario().workload.ceilings == Ceilings::Achievable);
         QCOMPARE(c.analysis().peakFlopsPerSecond, 794.5e12);  // the preset's measurement
-        QVERIFY(panel.computeRoofLabel()->text().contains(QStringLiteral("achievable")));
+        QVERIFY(roofline::test::child<QLabel>(panel, "computeRoof")
+                    ->text()
+                    .contains(QStringLiteral("achievable")));
     }
 
     void advancedSectionIsFoldedAndSetsMemoryKnobs() {
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         panel.show();
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
-        QVERIFY(!panel.advancedButton()->isChecked());
-        QVERIFY(!panel.maxBatchedTokensSpinBox()->isVisible());
-        QVERIFY(!panel.memoryUtilizationSpinBox()->isVisible());
-        QTest::mouseClick(panel.advancedButton(), Qt::LeftButton);
-        QVERIFY(panel.maxBatchedTokensSpinBox()->isVisible());
-        QVERIFY(panel.memoryUtilizationSpinBox()->isVisible());
+        QVERIFY(!roofline::test::child<QToolButton>(panel, "advanced")->isChecked());
+        QVERIFY(!roofline::test::child<QSpinBox>(panel, "maxBatchedTokens")->isVisible());
+        QVERIFY(!roofline::test::child<QDoubleSpinBox>(panel, "memoryUtilization")->isVisible());
+        QTest::mouseClick(roofline::test::child<QToolButton>(panel, "advanced"), Qt::LeftButton);
+        QVERIFY(roofline::test::child<QSpinBox>(panel, "maxBatchedTokens")->isVisible());
+        QVERIFY(roofline::test::child<QDoubleSpinBox>(panel, "memoryUtilization")->isVisible());
 
         QSignalSpy spy(&c, &ScenarioController::analysisChanged);
         const double usable = c.analysis().memory.usableBytes;
-        QCOMPARE(panel.memoryUtilizationSpinBox()->text(), QStringLiteral("0.90"));
-        panel.memoryUtilizationSpinBox()->setValue(0.5);
+        QCOMPARE(roofline::test::child<QDoubleSpinBox>(panel, "memoryUtilization")->text(),
+                 QStringLiteral("0.90"));
+        roofline::test::child<QDoubleSpinBox>(panel, "memoryUtilization")->setValue(0.5);
         QCOMPARE(spy.count(), 1);
         QCOMPARE(c.scenario().workload.memoryUtilization, 0.5);
         QVERIFY(c.analysis().memory.usableBytes < usable);
 
         const double workspace = c.analysis().memory.workspaceBytes;
-        QSpinBox* tokens = panel.maxBatchedTokensSpinBox();
+        QSpinBox* tokens = roofline::test::child<QSpinBox>(panel, "maxBatchedTokens");
         QCOMPARE(tokens->text(), QStringLiteral("8,192"));
         test::typeInto(tokens, QStringLiteral("32768"));
         QCOMPARE(c.scenario().workload.maxBatchedTokens, std::int64_t{32768});
         QVERIFY(c.analysis().memory.workspaceBytes > workspace);
 
         QSignalSpy refused(&c, &ScenarioController::changeRefused);
-        panel.memoryUtilizationSpinBox()->setValue(0.0);
+        roofline::test::child<QDoubleSpinBox>(panel, "memoryUtilization")->setValue(0.0);
         QCOMPARE(refused.count(), 1);
         QCOMPARE(c.scenario().workload.memoryUtilization, 0.5);
-        QCOMPARE(panel.memoryUtilizationSpinBox()->text(), QStringLiteral("0.50"));
+        QCOMPARE(roofline::test::child<QDoubleSpinBox>(panel, "memoryUtilization")->text(),
+                 QStringLiteral("0.50"));
     }
 
     void tabReachesEveryControlInRowOrder() {
-        ScenarioController c;
-        ControlsPanel panel(c);
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
         c.setSpeculation(4, 0.7, "ngram");  // α and the draft take focus only when k > 0
         panel.show();
         panel.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&panel));
-        QTest::mouseClick(panel.advancedButton(), Qt::LeftButton);
-        panel.hardwareCombo()->setFocus();
+        QTest::mouseClick(roofline::test::child<QToolButton>(panel, "advanced"), Qt::LeftButton);
+        roofline::test::child<QComboBox>(panel, "hardware")->setFocus();
         QList<QWidget*> order{QApplication::focusWidget()};
         for (int i = 0; i < 40; ++i) {
             QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
@@ -414,9 +466,9 @@ private slots:
             }
             order << QApplication::focusWidget();
         }
-        const QList<QWidget*> expected = {panel.hardwareCombo(),
-                                          panel.ceilingsCombo(),
-                                          panel.modelCombo(),
+        const QList<QWidget*> expected = {roofline::test::child<QComboBox>(panel, "hardware"),
+                                          roofline::test::child<QComboBox>(panel, "ceilings"),
+                                          roofline::test::child<QComboBox>(panel, "model"),
                                           panel.batchControl()->slider(),
                                           panel.batchControl()->spinBox(),
                                           panel.promptControl()->slider(),
@@ -424,39 +476,47 @@ private slots:
                                           panel.contextControl()->slider(),
                                           panel.contextControl()->spinBox()};
         QCOMPARE(order.mid(0, expected.size()), expected);
-        const QList<QWidget*> tail = {panel.tensorParallelCombo(),
-                                      panel.speculativeTokensSpinBox(),  // EP: dense, disabled
-                                      panel.acceptanceControl()->slider(),
-                                      panel.acceptanceControl()->spinBox(),
-                                      panel.draftCombo(),
-                                      panel.advancedButton(),
-                                      panel.maxBatchedTokensSpinBox(),
-                                      panel.memoryUtilizationSpinBox()};
-        const qsizetype at = order.indexOf(panel.tensorParallelCombo());
+        const QList<QWidget*> tail = {
+            roofline::test::child<QComboBox>(panel, "tensorParallel"),
+            roofline::test::child<QSpinBox>(panel,
+                                            "speculativeTokens"),  // EP, attention: dense, disabled
+            roofline::test::child<roofline::ui::FractionControl>(panel, "acceptance")->slider(),
+            roofline::test::child<roofline::ui::FractionControl>(panel, "acceptance")->spinBox(),
+            roofline::test::child<QComboBox>(panel, "draft"),
+            roofline::test::child<QToolButton>(panel, "advanced"),
+            roofline::test::child<QSpinBox>(panel, "maxBatchedTokens"),
+            roofline::test::child<QDoubleSpinBox>(panel, "memoryUtilization")};
+        const qsizetype at =
+            order.indexOf(roofline::test::child<QComboBox>(panel, "tensorParallel"));
         QVERIFY(at > 0);
         QCOMPARE(order.mid(at, tail.size()), tail);
     }
 
     void everyNewControlHasABuddyAndTakesFocus() {
-        ScenarioController c;
-        ControlsPanel panel(c);
-        const QList<QWidget*> fields = {panel.ceilingsCombo(),
-                                        panel.promptControl()->slider(),
-                                        panel.contextControl()->slider(),
-                                        panel.expertParallelCheck(),
-                                        panel.speculativeTokensSpinBox(),
-                                        panel.acceptanceControl()->slider(),
-                                        panel.draftCombo(),
-                                        panel.maxBatchedTokensSpinBox(),
-                                        panel.memoryUtilizationSpinBox()};
+        ScenarioDocument document;
+        ControlsPanel panel(document);
+        const QList<QWidget*> fields = {
+            roofline::test::child<QComboBox>(panel, "ceilings"),
+            panel.promptControl()->slider(),
+            panel.contextControl()->slider(),
+            roofline::test::child<QCheckBox>(panel, "expertParallel"),
+            roofline::test::child<QSpinBox>(panel, "speculativeTokens"),
+            roofline::test::child<roofline::ui::FractionControl>(panel, "acceptance")->slider(),
+            roofline::test::child<QComboBox>(panel, "draft"),
+            roofline::test::child<QSpinBox>(panel, "maxBatchedTokens"),
+            roofline::test::child<QDoubleSpinBox>(panel, "memoryUtilization")};
         QList<QChar> mnemonics;
         for (QLabel* label : panel.findChildren<QLabel*>()) {
             if (label->buddy() == nullptr) {
                 continue;
             }
             const qsizetype amp = label->text().indexOf(QLatin1Char('&'));
-            if (label->buddy() == panel.ceilingsCombo()) {
-                // Every letter of "Ceilings" belongs to another row or a menu (&Lessons).
+            if (label->buddy() == roofline::test::child<QComboBox>(panel, "ceilings") ||
+                label->buddy() ==
+                    panel.findChild<QComboBox*>(QStringLiteral("attentionParallel"))) {
+                // Every letter of "Ceilings" belongs to another row or a menu (&Lessons), and
+                // every letter of "Attention" too (&Acceptance, &Tensor, &Edit, FlashAtte&ntion,
+                // &Interventions, T&okens).
                 QCOMPARE(amp, qsizetype{-1});
                 continue;
             }
@@ -474,22 +534,26 @@ private slots:
             return out;
         }();
         for (QWidget* field : std::initializer_list<QWidget*>{
-                 panel.ceilingsCombo(), panel.expertParallelCheck(), panel.draftCombo(),
-                 static_cast<QWidget*>(panel.speculativeTokensSpinBox()),
-                 static_cast<QWidget*>(panel.maxBatchedTokensSpinBox()),
-                 static_cast<QWidget*>(panel.memoryUtilizationSpinBox())}) {
+                 roofline::test::child<QComboBox>(panel, "ceilings"),
+                 roofline::test::child<QCheckBox>(panel, "expertParallel"),
+                 roofline::test::child<QComboBox>(panel, "draft"),
+                 static_cast<QWidget*>(roofline::test::child<QSpinBox>(panel, "speculativeTokens")),
+                 static_cast<QWidget*>(roofline::test::child<QSpinBox>(panel, "maxBatchedTokens")),
+                 static_cast<QWidget*>(
+                     roofline::test::child<QDoubleSpinBox>(panel, "memoryUtilization"))}) {
             QVERIFY(buddies.contains(field));
         }
         QVERIFY(buddies.contains(panel.promptControl()));
         QVERIFY(buddies.contains(panel.contextControl()));
-        QVERIFY(buddies.contains(panel.acceptanceControl()));
+        QVERIFY(buddies.contains(
+            roofline::test::child<roofline::ui::FractionControl>(panel, "acceptance")));
         // No two labels share a mnemonic, and none takes a menu's (File, Edit, View,
         // Scenario, Interventions, Lessons, Help): a shared letter reaches each owner only
         // every other press (issue 12: Alt+F focused FlashAttention, Alt+L Ceilings).
         for (const QChar m : mnemonics) {
             QCOMPARE(mnemonics.count(m), 1);
         }
-        const QString advanced = panel.advancedButton()->text();
+        const QString advanced = roofline::test::child<QToolButton>(panel, "advanced")->text();
         const QChar a = advanced.at(advanced.indexOf(QLatin1Char('&')) + 1).toLower();
         QVERIFY(!mnemonics.contains(a));
         mnemonics << a;
@@ -500,7 +564,9 @@ private slots:
         }
         // A label's mnemonic focuses the control; a slider row passes it to its slider.
         QCOMPARE(panel.contextControl()->focusProxy(), panel.contextControl()->slider());
-        QCOMPARE(panel.acceptanceControl()->focusProxy(), panel.acceptanceControl()->slider());
+        QCOMPARE(
+            roofline::test::child<roofline::ui::FractionControl>(panel, "acceptance")->focusProxy(),
+            roofline::test::child<roofline::ui::FractionControl>(panel, "acceptance")->slider());
     }
 };
 

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The engine's new knobs (prompt and context apart, speculative decoding, expert parallel,
-// ceilings, max batched tokens, memory utilisation), set through the real widgets, survive
-// File > Save scenario and File > Open scenario: the reopened window's controller holds the
-// same scenario file, analyses the same numbers, and its widgets show the same values.
+// attention TP or DP, ceilings, max batched tokens, memory utilisation), set through the real
+// widgets, survive File > Save scenario and File > Open scenario: the reopened window's
+// controller holds the same scenario file, analyses the same numbers, and its widgets show
+// the same values.
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QSignalSpy>
+#include <QSlider>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -21,6 +24,7 @@
 #include "window/dialogs.h"
 #include "window/main_window.h"
 #include "window/scenario_controller.h"
+#include "window/scenario_document.h"
 
 using namespace roofline;
 using roofline::ui::ControlsPanel;
@@ -48,16 +52,19 @@ private slots:
         const QString path = dir.filePath(QStringLiteral("engine.json"));
         MainWindow window;
         ControlsPanel* c = window.controlsPanel();
-        pick(c->modelCombo(), QStringLiteral("mixtral-8x7b"));
-        pick(c->tensorParallelCombo(), 2);
-        c->expertParallelCheck()->setChecked(true);
-        pick(c->ceilingsCombo(), static_cast<int>(Ceilings::Achievable));
+        pick(roofline::test::child<QComboBox>(*c, "model"), QStringLiteral("mixtral-8x7b"));
+        pick(roofline::test::child<QComboBox>(*c, "tensorParallel"), 2);
+        roofline::test::child<QCheckBox>(*c, "expertParallel")->setChecked(true);
+        pick(roofline::test::child<QComboBox>(*c, "ceilings"),
+             static_cast<int>(Ceilings::Achievable));
         c->promptControl()->spinBox()->setValue(4096);
         c->contextControl()->spinBox()->setValue(16384);
-        c->speculativeTokensSpinBox()->setValue(3);
-        c->acceptanceControl()->spinBox()->setValue(0.85);
-        c->maxBatchedTokensSpinBox()->setValue(16384);
-        c->memoryUtilizationSpinBox()->setValue(0.8);
+        roofline::test::child<QSpinBox>(*c, "speculativeTokens")->setValue(3);
+        roofline::test::child<roofline::ui::FractionControl>(*c, "acceptance")
+            ->spinBox()
+            ->setValue(0.85);
+        roofline::test::child<QSpinBox>(*c, "maxBatchedTokens")->setValue(16384);
+        roofline::test::child<QDoubleSpinBox>(*c, "memoryUtilization")->setValue(0.8);
 
         const io::ScenarioFile saved = window.controller().scenarioFile();
         const Workload& w = saved.workload;
@@ -85,13 +92,90 @@ private slots:
         ControlsPanel* o = other.controlsPanel();
         QCOMPARE(o->promptControl()->spinBox()->value(), 4096);
         QCOMPARE(o->contextControl()->spinBox()->value(), 16384);
-        QCOMPARE(o->speculativeTokensSpinBox()->value(), 3);
-        QCOMPARE(o->acceptanceControl()->spinBox()->text(), QStringLiteral("0.85"));
-        QVERIFY(o->expertParallelCheck()->isChecked());
-        QCOMPARE(o->ceilingsCombo()->currentData().toInt(), static_cast<int>(Ceilings::Achievable));
-        QCOMPARE(o->maxBatchedTokensSpinBox()->value(), 16384);
-        QCOMPARE(o->memoryUtilizationSpinBox()->value(), 0.8);
+        QCOMPARE(roofline::test::child<QSpinBox>(*o, "speculativeTokens")->value(), 3);
+        QCOMPARE(roofline::test::child<roofline::ui::FractionControl>(*o, "acceptance")
+                     ->spinBox()
+                     ->text(),
+                 QStringLiteral("0.85"));
+        QVERIFY(roofline::test::child<QCheckBox>(*o, "expertParallel")->isChecked());
+        QCOMPARE(roofline::test::child<QComboBox>(*o, "ceilings")->currentData().toInt(),
+                 static_cast<int>(Ceilings::Achievable));
+        QCOMPARE(roofline::test::child<QSpinBox>(*o, "maxBatchedTokens")->value(), 16384);
+        QCOMPARE(roofline::test::child<QDoubleSpinBox>(*o, "memoryUtilization")->value(), 0.8);
         QVERIFY(Dialogs::shownErrors().isEmpty());
+    }
+
+    // Issue 17: the Attention TP / DP control beside tensor parallelism. DeepSeek-V3 at
+    // B = 64, P = C = 32,768, W8A8 (fp8 weights and activations; the KV cache stays bf16) on
+    // 8 × H200, the experts spread. Its MLA cache is a 512 + 64 = 576-element latent per token
+    // and layer, 61 layers, 2 bytes each: 576 × 61 × 2 = 70,272 bytes per token, and the cache
+    // holds C + 1 = 32,769 tokens per sequence. TP attention keeps every sequence's latent on
+    // every device: 64 × 32,769 × 70,272 = 147,375,562,752 bytes per device, more than H200's
+    // 141 GiB × 0.9 usable (136.3e9 bytes) with no weights at all, so TP does not fit. DP
+    // attention keeps B/D = 8 sequences per device: 8 × 32,769 × 70,272 = 18,421,945,344
+    // bytes, an eighth; the replicated attention weights cost less than that saves.
+    void dataParallelAttentionLowersPerDeviceMemoryAndSurvivesSaveAndOpen() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("dp-attention.json"));
+        MainWindow window;
+        ControlsPanel* c = window.controlsPanel();
+        auto* attention = c->findChild<QComboBox*>(QStringLiteral("attentionParallel"));
+        QVERIFY(attention != nullptr);
+        QVERIFY(!attention->isEnabled());  // Llama 3.1 8B on one device
+        pick(roofline::test::child<QComboBox>(*c, "hardware"), QStringLiteral("h200"));
+        pick(roofline::test::child<QComboBox>(*c, "model"), QStringLiteral("deepseek-v3"));
+        pick(roofline::test::child<QComboBox>(*c, "tensorParallel"), 8);
+        c->quantizationSlider()->setValue(static_cast<int>(Quantization::W8A8));
+        c->batchControl()->spinBox()->setValue(64);
+        c->promptControl()->spinBox()->setValue(32768);
+        c->contextControl()->spinBox()->setValue(32768);
+        roofline::test::child<QCheckBox>(*c, "expertParallel")->setChecked(true);
+        QVERIFY(attention->isEnabled());
+        QCOMPARE(attention->currentData().toInt(), static_cast<int>(AttentionParallel::Tensor));
+        const Analysis tp = window.controller().analysis();
+
+        pick(attention, static_cast<int>(AttentionParallel::Data));
+        const io::ScenarioFile saved = window.controller().scenarioFile();
+        QVERIFY(saved.workload.attentionParallel == AttentionParallel::Data);
+        QVERIFY(saved.workload.expertParallel);
+        QCOMPARE(saved.workload.tensorParallel, std::int64_t{8});
+        QVERIFY(saved.workload.weightPrecision == Precision::Fp8);
+        QVERIFY(saved.workload.activationPrecision == Precision::Fp8);
+        const Analysis dp = window.controller().analysis();
+        QCOMPARE(tp.memory.kvCacheBytes, 147375562752.0);
+        QCOMPARE(dp.memory.kvCacheBytes, 18421945344.0);
+        QVERIFY(dp.memory.weightBytes > tp.memory.weightBytes);  // attention replicated
+        QVERIFY(dp.memory.totalBytes < tp.memory.totalBytes);
+        QVERIFY(!tp.memory.fits);
+        QVERIFY(dp.memory.fits);
+
+        QVERIFY(window.saveScenario(path));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(file.readAll().contains("\"attention_parallel\": \"dp\""));
+        MainWindow other;
+        QVERIFY(other.openScenario(path));
+        QCOMPARE(other.controller().scenarioFile(), saved);
+        QCOMPARE(other.controller().analysis().memory.totalBytes, dp.memory.totalBytes);
+        auto* reopened =
+            other.controlsPanel()->findChild<QComboBox*>(QStringLiteral("attentionParallel"));
+        QCOMPARE(reopened->currentData().toInt(), static_cast<int>(AttentionParallel::Data));
+
+        // Back to one device: the control is disabled again (the engine ignores DP attention
+        // there, with a warning, as it does expert parallelism).
+        pick(roofline::test::child<QComboBox>(*c, "tensorParallel"), 1);
+        QVERIFY(!attention->isEnabled());
+        QVERIFY(Dialogs::shownErrors().isEmpty());
+    }
+
+    void dataParallelAttentionIsRefusedOnADenseModel() {
+        ui::ScenarioDocument document;
+        ui::ScenarioController& c = document.current();
+        c.setTensorParallel(2);  // Llama 3.1 8B: dense
+        QSignalSpy refused(&document, &ui::ScenarioDocument::changeRefused);
+        c.setAttentionParallel(AttentionParallel::Data);
+        QCOMPARE(refused.count(), 1);
+        QVERIFY(c.scenarioFile().workload.attentionParallel == AttentionParallel::Tensor);
     }
 
     void aTypedContextTooLongIsExplainedInTheStatusBar() {
@@ -111,8 +195,8 @@ private slots:
         const QString path = dir.filePath(QStringLiteral("draft.json"));
         MainWindow window;
         ControlsPanel* c = window.controlsPanel();
-        c->speculativeTokensSpinBox()->setValue(5);
-        pick(c->draftCombo(), QStringLiteral("llama-3.2-1b"));
+        roofline::test::child<QSpinBox>(*c, "speculativeTokens")->setValue(5);
+        pick(roofline::test::child<QComboBox>(*c, "draft"), QStringLiteral("llama-3.2-1b"));
         QCOMPARE(window.controller().scenarioFile().draftModel, std::string("llama-3.2-1b"));
         QVERIFY(window.saveScenario(path));
         QFile file(path);
@@ -125,9 +209,11 @@ private slots:
         QVERIFY(other.controller().analysis().pass(PassKind::Draft) != nullptr);
         QCOMPARE(other.controller().analysis().tpotSeconds,
                  window.controller().analysis().tpotSeconds);
-        QCOMPARE(other.controlsPanel()->draftCombo()->currentData().toString(),
+        QCOMPARE(roofline::test::child<QComboBox>(*other.controlsPanel(), "draft")
+                     ->currentData()
+                     .toString(),
                  QStringLiteral("llama-3.2-1b"));
-        QVERIFY(other.controlsPanel()->draftCombo()->isEnabled());
+        QVERIFY(roofline::test::child<QComboBox>(*other.controlsPanel(), "draft")->isEnabled());
     }
 };
 

@@ -17,6 +17,7 @@
 #include "plot/roofline_plot.h"
 #include "roofline/explain.h"
 #include "roofline/io/explain.h"
+#include "test_support.h"
 #include "window/dialogs.h"
 #include "window/main_window.h"
 #include "window/report.h"
@@ -75,7 +76,7 @@ private slots:
 
     void explainDockIsOnTheRightWithAViewToggle() {
         MainWindow window;
-        QDockWidget* dock = window.explainDock();
+        QDockWidget* dock = roofline::test::child<QDockWidget>(window, "explainDock");
         QVERIFY(dock != nullptr);
         QCOMPARE(window.dockWidgetArea(dock), Qt::RightDockWidgetArea);
         bool inViewMenu = false;
@@ -119,9 +120,9 @@ private slots:
         MainWindow window;
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        window.explainDock()->hide();
+        roofline::test::child<QDockWidget>(window, "explainDock")->hide();
         window.controller().setContextTokens(100000);
-        window.explainDock()->show();
+        roofline::test::child<QDockWidget>(window, "explainDock")->show();
         QCOMPARE(window.explainPanel()->sentences(), expectedSentences(window));
     }
 
@@ -236,19 +237,20 @@ private slots:
         {
             MainWindow window(&settings);
             window.restoreSession(false);
-            QVERIFY(window.captionAction()->isChecked());  // on when nothing is stored
-            window.captionAction()->setChecked(false);
+            QVERIFY(roofline::test::child<QAction>(window, "captionOnImages")
+                        ->isChecked());  // on when nothing is stored
+            roofline::test::child<QAction>(window, "captionOnImages")->setChecked(false);
             window.saveSession();
         }
         MainWindow window(&settings);
         window.restoreSession(false);
-        QVERIFY(!window.captionAction()->isChecked());
+        QVERIFY(!roofline::test::child<QAction>(window, "captionOnImages")->isChecked());
     }
 
     void captionOptionOffLeavesExportsAsBefore() {
         QTemporaryDir dir;
         MainWindow window;
-        QAction* option = window.captionAction();
+        QAction* option = roofline::test::child<QAction>(window, "captionOnImages");
         QVERIFY(option->isCheckable());
         QVERIFY(option->isChecked());  // on by default
         const QSize size(800, 500);

@@ -13,6 +13,7 @@
 
 #include "panels/controls_panel.h"
 #include "panels/results_panel.h"
+#include "test_support.h"
 #include "views/frontier_view.h"
 #include "window/debounce.h"
 #include "window/main_window.h"
@@ -32,7 +33,7 @@ private slots:
         MainWindow window;
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY(!window.frontierDock()->isVisible());
+        QVERIFY(!roofline::test::child<QDockWidget>(window, "frontierDock")->isVisible());
         FrontierView* view = window.frontierView();
         // Slider steps while hidden only mark it stale.
         for (int b : {2, 4, 8, 16}) {
@@ -42,7 +43,7 @@ private slots:
         QCOMPARE(view->computeCount(), 0);
         QVERIFY(view->isStale());
         // Shown: computed once, after the event loop turns.
-        window.frontierDock()->show();
+        roofline::test::child<QDockWidget>(window, "frontierDock")->show();
         QTRY_COMPARE(view->computeCount(), 1);
         QVERIFY(!view->isStale());
         // While shown, a burst of changes is computed once, after the scenario rests.
@@ -158,24 +159,24 @@ private slots:
         // 3.35e12, tests/core/analysis_test.cpp) / 1 token = 3.1947 J -> "3.19 J".
         QCOMPARE(results->valueLabel(QStringLiteral("energy"))->text(),
                  QStringLiteral("≤ 3.19 J / token"));
-        panel->priceEdit()->setText(QStringLiteral("2.50"));
-        emit panel->priceEdit()->editingFinished();
+        roofline::test::child<QLineEdit>(*panel, "price")->setText(QStringLiteral("2.50"));
+        emit roofline::test::child<QLineEdit>(*panel, "price")->editingFinished();
         QCOMPARE(window.controller().scenarioFile().workload.pricePerDeviceHourUsd.value_or(-1),
                  2.5);
         // 2.5 × 1e6 / (3600 × 219.1 tok/s) = $3.17 per million output tokens.
         QCOMPARE(results->valueLabel(QStringLiteral("cost"))->text(),
                  QStringLiteral("$3.17 / M tokens"));
-        QCOMPARE(panel->priceEdit()->text(), QStringLiteral("2.5"));
+        QCOMPARE(roofline::test::child<QLineEdit>(*panel, "price")->text(), QStringLiteral("2.5"));
         // A bad text is refused with a message, and the field snaps back.
         QSignalSpy refused(&window.controller(), &ScenarioController::changeRefused);
-        panel->priceEdit()->setText(QStringLiteral("2,50"));
-        emit panel->priceEdit()->editingFinished();
+        roofline::test::child<QLineEdit>(*panel, "price")->setText(QStringLiteral("2,50"));
+        emit roofline::test::child<QLineEdit>(*panel, "price")->editingFinished();
         QCOMPARE(refused.count(), 1);
         QVERIFY(refused.at(0).at(0).toString().contains(QStringLiteral("\"2,50\"")));
-        QCOMPARE(panel->priceEdit()->text(), QStringLiteral("2.5"));
+        QCOMPARE(roofline::test::child<QLineEdit>(*panel, "price")->text(), QStringLiteral("2.5"));
         // Empty: no price again.
-        panel->priceEdit()->clear();
-        emit panel->priceEdit()->editingFinished();
+        roofline::test::child<QLineEdit>(*panel, "price")->clear();
+        emit roofline::test::child<QLineEdit>(*panel, "price")->editingFinished();
         QVERIFY(!window.controller().scenarioFile().workload.pricePerDeviceHourUsd.has_value());
         QCOMPARE(results->valueLabel(QStringLiteral("cost"))->text(),
                  QStringLiteral("no price set"));
@@ -190,9 +191,9 @@ private slots:
         MainWindow window;
         window.resize(1600, 1000);
         window.controller().setPricePerDeviceHour(2.5);
-        window.controlsPanel()->advancedButton()->setChecked(true);
+        roofline::test::child<QToolButton>(*window.controlsPanel(), "advanced")->setChecked(true);
         window.show();
-        window.frontierDock()->show();
+        roofline::test::child<QDockWidget>(window, "frontierDock")->show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         window.frontierView()->sloTpotEdit()->setText(QStringLiteral("20"));
         emit window.frontierView()->sloTpotEdit()->editingFinished();

@@ -121,12 +121,14 @@ private slots:
         QVERIFY(window.openModelConfig(config));
         QCOMPARE(window.controller().scenarioFile().workload.tensorParallel, std::int64_t{4});
         // The picker offers only the divisors of 28 (and of 4 KV heads) among 1, 2, 4, 8.
-        const QComboBox* tp = window.controlsPanel()->tensorParallelCombo();
+        const QComboBox* tp =
+            roofline::test::child<QComboBox>(*window.controlsPanel(), "tensorParallel");
         QCOMPARE(comboTexts(tp),
                  (QStringList{QStringLiteral("1"), QStringLiteral("2"), QStringLiteral("4")}));
         QCOMPARE(tp->currentText(), QStringLiteral("4"));
         // The import is named by its folder, not "config (config.json)".
-        const QString shown = window.controlsPanel()->modelCombo()->currentText();
+        const QString shown =
+            roofline::test::child<QComboBox>(*window.controlsPanel(), "model")->currentText();
         QVERIFY2(shown.startsWith(QStringLiteral("Qwen2.5-7B-Instruct")), qPrintable(shown));
         QVERIFY2(!shown.startsWith(QStringLiteral("config")), qPrintable(shown));
     }
@@ -135,7 +137,8 @@ private slots:
         MainWindow window;
         QVERIFY(
             window.openModelConfig(QStringLiteral(ROOFLINE_TEST_DATA_DIR "/valid/config.json")));
-        const QString shown = window.controlsPanel()->modelCombo()->currentText();
+        const QString shown =
+            roofline::test::child<QComboBox>(*window.controlsPanel(), "model")->currentText();
         // _name_or_path "TinyLlama/TinyLlama-1.1B-intermediate-step-1431k-3T".
         QVERIFY2(shown.contains(QStringLiteral("TinyLlama")), qPrintable(shown));
     }
@@ -253,21 +256,23 @@ private slots:
             {Qt::Key_P, panel->promptControl()},
             {Qt::Key_C, panel->contextControl()},
             {Qt::Key_G, panel->gqaControl()},
-            {Qt::Key_T, panel->tensorParallelCombo()},
+            {Qt::Key_T, roofline::test::child<QComboBox>(*panel, "tensorParallel")},
             {Qt::Key_Q, panel->quantizationSlider()},
-            {Qt::Key_K, panel->kvCombo()},
-            {Qt::Key_M, panel->modelCombo()},
-            {Qt::Key_A, panel->acceptanceControl()},
+            {Qt::Key_K, roofline::test::child<QComboBox>(*panel, "kvPrecision")},
+            {Qt::Key_M, roofline::test::child<QComboBox>(*panel, "model")},
+            {Qt::Key_A, roofline::test::child<roofline::ui::FractionControl>(*panel, "acceptance")},
         };
         for (const auto& [key, target] : keys) {
-            window.controlsPanel()->hardwareCombo()->setFocus();  // start elsewhere
-            QTRY_VERIFY(window.controlsPanel()->hardwareCombo()->hasFocus());
+            roofline::test::child<QComboBox>(*window.controlsPanel(), "hardware")
+                ->setFocus();  // start elsewhere
+            QTRY_VERIFY(
+                roofline::test::child<QComboBox>(*window.controlsPanel(), "hardware")->hasFocus());
             QTest::keyClick(QApplication::focusWidget(), key, Qt::AltModifier);
             QTRY_VERIFY2(focusIsIn(target), qPrintable(QKeySequence(key).toString()));
         }
         // N reaches FlashAttention (F is the File menu's).
         QTest::keyClick(QApplication::focusWidget(), Qt::Key_N, Qt::AltModifier);
-        QTRY_VERIFY(panel->flashAttentionCheck()->hasFocus());
+        QTRY_VERIFY(roofline::test::child<QCheckBox>(*panel, "flashAttention")->hasFocus());
     }
 
     void everyUnderlinedLetterIsUnique() {
@@ -323,14 +328,18 @@ private slots:
             QTest::keyClick(QApplication::activePopupWidget(), Qt::Key_Escape);
             QTRY_VERIFY(QApplication::activePopupWidget() == nullptr);
         };
-        const bool on = window.controlsPanel()->flashAttentionCheck()->isChecked();
+        const bool on = roofline::test::child<QCheckBox>(*window.controlsPanel(), "flashAttention")
+                            ->isChecked();
         QCOMPARE(openMenu(Qt::Key_F), QStringLiteral("&File"));
-        QVERIFY(!window.controlsPanel()->flashAttentionCheck()->hasFocus());
-        QCOMPARE(window.controlsPanel()->flashAttentionCheck()->isChecked(), on);
+        QVERIFY(!roofline::test::child<QCheckBox>(*window.controlsPanel(), "flashAttention")
+                     ->hasFocus());
+        QCOMPARE(roofline::test::child<QCheckBox>(*window.controlsPanel(), "flashAttention")
+                     ->isChecked(),
+                 on);
         closeMenu();
         // L is the Lessons menu's alone (Ceilings shared it, so every other press went there).
         QCOMPARE(openMenu(Qt::Key_L), QStringLiteral("&Lessons"));
-        QVERIFY(!window.controlsPanel()->ceilingsCombo()->hasFocus());
+        QVERIFY(!roofline::test::child<QComboBox>(*window.controlsPanel(), "ceilings")->hasFocus());
         closeMenu();
         // S, underlined on the old "Sequence" row but dead, is the Scenario menu's (the
         // row is now Prompt and Context, Alt+P and Alt+C).
@@ -342,7 +351,8 @@ private slots:
 
     void onOffBoxesSayWhatTheyAreSetTo() {
         MainWindow window;
-        QCheckBox* flash = window.controlsPanel()->flashAttentionCheck();
+        QCheckBox* flash =
+            roofline::test::child<QCheckBox>(*window.controlsPanel(), "flashAttention");
         flash->click();
         QVERIFY(!flash->isChecked());
         QCOMPARE(flash->text(), QStringLiteral("off"));
@@ -350,7 +360,8 @@ private slots:
         QCOMPARE(flash->text(), QStringLiteral("on"));
         // Expert parallel: unchecked (a dense model, or an MoE before it is turned on)
         // reads "off", not "on".
-        QCheckBox* expert = window.controlsPanel()->expertParallelCheck();
+        QCheckBox* expert =
+            roofline::test::child<QCheckBox>(*window.controlsPanel(), "expertParallel");
         QVERIFY(!expert->isChecked());
         QCOMPARE(expert->text(), QStringLiteral("off"));
         window.controller().setModel("deepseek-v3");
@@ -379,7 +390,7 @@ private slots:
             QVERIFY(!m.fits);
             const QString bar = window.resultsPanel()->memoryBar()->text();
             const QString needed = bar.section(QStringLiteral(" / "), 0, 0);
-            QCOMPARE(needed, QString::fromStdString(formatBytes(m.totalBytes)));
+            QVERIFY2(test::readsAs(needed, m.totalBytes), qPrintable(needed));
             const QString warnings =
                 window.resultsPanel()->valueLabel(QStringLiteral("warnings"))->text();
             const QRegularExpressionMatch match = warned.match(warnings);
@@ -422,7 +433,7 @@ private slots:
 
     void mlaShowsNoStaleGqaNumber() {
         MainWindow window;
-        QComboBox* model = window.controlsPanel()->modelCombo();
+        QComboBox* model = roofline::test::child<QComboBox>(*window.controlsPanel(), "model");
         QSpinBox* gqa = window.controlsPanel()->gqaControl()->spinBox();
         QCOMPARE(gqa->text(), QStringLiteral("4"));  // Llama 3.1 8B: 32 / 8
         model->setCurrentIndex(model->findData(QStringLiteral("deepseek-v3")));

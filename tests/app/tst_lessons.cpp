@@ -125,7 +125,7 @@ private slots:
         QVERIFY(window.openLesson(QStringLiteral("w4a16-for-decode")));
         QVERIFY(window.controller().scenarioFile().workload.weightPrecision == Precision::Int4);
         QVERIFY(window.baselineScenario()->workload.weightPrecision == Precision::Bf16);
-        QVERIFY(!window.leverExplanation().isEmpty());
+        QVERIFY(!window.document().leverExplanation().isEmpty());
         QVERIFY(allHold(*window.lessons()->panel()));
     }
 

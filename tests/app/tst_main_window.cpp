@@ -34,6 +34,7 @@
 #include "test_support.h"
 #include "window/app_options.h"
 #include "window/dialogs.h"
+#include "window/lever_actions.h"
 #include "window/main_window.h"
 #include "window/scenario_controller.h"
 
@@ -127,13 +128,13 @@ private slots:
         } else if (control == QLatin1String("quantization")) {
             QTest::keyClick(c->quantizationSlider(), Qt::Key_End);
         } else if (control == QLatin1String("kv")) {
-            QTest::keyClick(c->kvCombo(), Qt::Key_Down);
+            QTest::keyClick(roofline::test::child<QComboBox>(*c, "kvPrecision"), Qt::Key_Down);
         } else if (control == QLatin1String("gqa")) {
             QTest::keyClick(c->gqaControl()->slider(), Qt::Key_Home);
         } else if (control == QLatin1String("tp")) {
-            QTest::keyClick(c->tensorParallelCombo(), Qt::Key_Down);
+            QTest::keyClick(roofline::test::child<QComboBox>(*c, "tensorParallel"), Qt::Key_Down);
         } else {
-            QTest::keyClick(c->flashAttentionCheck(), Qt::Key_Space);
+            QTest::keyClick(roofline::test::child<QCheckBox>(*c, "flashAttention"), Qt::Key_Space);
         }
         QVERIFY(!(window.controller().scenarioFile() == before));
 
@@ -149,10 +150,11 @@ private slots:
         QCOMPARE(prefill->key, expected.prefill().intensity());
         QCOMPARE(prefill->value, expected.prefill().attainableFlopsPerSecond / ui::kFlopsPerTflop);
         QCOMPARE(window.plot()->roofInUse()->data()->at(1)->key, expected.ridgePointFlopsPerByte);
-        QCOMPARE(window.resultsPanel()->valueLabel(QStringLiteral("tpot"))->text(),
-                 QString::fromStdString(formatDuration(expected.tpotSeconds)));
-        QCOMPARE(window.resultsPanel()->valueLabel(QStringLiteral("ttft"))->text(),
-                 QString::fromStdString(formatDuration(expected.ttftSeconds)));
+        // The labels read back by hand (test::readsAs), not written by the app's formatter.
+        const QString tpot = window.resultsPanel()->valueLabel(QStringLiteral("tpot"))->text();
+        const QString ttft = window.resultsPanel()->valueLabel(QStringLiteral("ttft"))->text();
+        QVERIFY2(test::readsAs(tpot, expected.tpotSeconds), qPrintable(tpot));
+        QVERIFY2(test::readsAs(ttft, expected.ttftSeconds), qPrintable(ttft));
     }
 
     void copyImagePutsThePlotOnTheClipboard() {
@@ -354,8 +356,9 @@ private slots:
         QCOMPARE(window.controller().scenario().model.numQueryHeads, std::int64_t{32});
         QCOMPARE(window.controller().scenarioFile().model,
                  QFileInfo(config).absoluteFilePath().toStdString());
-        QVERIFY(window.controlsPanel()->modelCombo()->currentText().contains(
-            QStringLiteral("mistral-7b.json")));
+        QVERIFY(roofline::test::child<QComboBox>(*window.controlsPanel(), "model")
+                    ->currentText()
+                    .contains(QStringLiteral("mistral-7b.json")));
     }
 
     void brokenModelConfigShowsOneErrorAndKeepsTheModel() {
@@ -428,7 +431,8 @@ private slots:
         window.show();
         window.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&window));
-        QSpinBox* field = window.controlsPanel()->speculativeTokensSpinBox();
+        QSpinBox* field =
+            roofline::test::child<QSpinBox>(*window.controlsPanel(), "speculativeTokens");
         field->setFocus();
         QTRY_VERIFY(field->hasFocus());
         Dialogs::setNextFileName(path);
@@ -497,9 +501,9 @@ private slots:
         MainWindow window;
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        window.resultsDock()->toggleViewAction()->trigger();
-        QVERIFY(!window.resultsDock()->isVisible());
-        QVERIFY(window.controlsDock()->isVisible());
+        roofline::test::child<QDockWidget>(window, "resultsDock")->toggleViewAction()->trigger();
+        QVERIFY(!roofline::test::child<QDockWidget>(window, "resultsDock")->isVisible());
+        QVERIFY(roofline::test::child<QDockWidget>(window, "controlsDock")->isVisible());
         QVERIFY(window.plot()->isVisible());
     }
 
@@ -566,7 +570,7 @@ private slots:
         QVERIFY(toolbar != nullptr);
         QCOMPARE(menu->actions().size(), static_cast<qsizetype>(kLeverCount));
         for (const LeverId id : kAllLevers) {
-            QAction* lever = window.leverAction(id);
+            QAction* lever = window.levers()->action(id);
             QVERIFY(lever != nullptr);
             QCOMPARE(lever->objectName(), QStringLiteral("lever-") + leverKeyText(id));
             QVERIFY(lever->text().startsWith(QString::fromUtf8(
@@ -574,7 +578,7 @@ private slots:
             QVERIFY(menu->actions().contains(lever));
             QVERIFY(toolbar->actions().contains(lever));
         }
-        QCOMPARE(window.leverAction(LeverId::W4a16)->iconText(), QStringLiteral("W4A16"));
+        QCOMPARE(window.levers()->action(LeverId::W4a16)->iconText(), QStringLiteral("W4A16"));
     }
 
     void eachLeverMovesTheScenarioAsTheEngineSays_data() {
@@ -594,12 +598,12 @@ private slots:
         if (deepSeek) {
             QVERIFY(!hasErrors(window.controller().setScenarioFile(deepSeekOnEightH200())));
         }
-        window.updateLevers();
+        window.levers()->update();
         const io::ScenarioFile before = window.controller().scenarioFile();
         const Scenario base = window.controller().scenario();
         const Analysis baseAnalysis = window.controller().analysis();
         const io::AppliedLever expected = io::applyLever(before, base, id);
-        QAction* leverAction = window.leverAction(id);
+        QAction* leverAction = window.levers()->action(id);
         QCOMPARE(leverAction->isEnabled(), expected.plan.applicable);
         if (!expected.plan.applicable) {
             // Disabled, with the engine's reason as its tooltip; triggering changes nothing.
@@ -638,10 +642,12 @@ private slots:
                                                         "1.20 ms)")),
                      qPrintable(sentence));
         }
-        QCOMPARE(window.leverExplanation(), sentence);
-        QVERIFY(!window.leverExplanationLabel()->isHidden());
-        QVERIFY(window.leverExplanationLabel()->text().contains(sentence.toHtmlEscaped()));
-        QVERIFY(window.leverStatusLabel()->text().endsWith(sentence));
+        QCOMPARE(window.document().leverExplanation(), sentence);
+        QVERIFY(!roofline::test::child<QLabel>(window, "leverExplanation")->isHidden());
+        QVERIFY(roofline::test::child<QLabel>(window, "leverExplanation")
+                    ->text()
+                    .contains(sentence.toHtmlEscaped()));
+        QVERIFY(roofline::test::child<QLabel>(window, "leverStatus")->text().endsWith(sentence));
     }
 
     void aLeverThatDoesNotApplyIsDisabledWithItsReason() {
@@ -651,8 +657,8 @@ private slots:
         fp4.workload.weightPrecision = Precision::Fp4;
         fp4.workload.activationPrecision = Precision::Fp4;
         QVERIFY(!hasErrors(window.controller().setScenarioFile(fp4)));
-        window.updateLevers();
-        QAction* w4a4 = window.leverAction(LeverId::W4a4);
+        window.levers()->update();
+        QAction* w4a4 = window.levers()->action(LeverId::W4a4);
         QVERIFY(!w4a4->isEnabled());
         QVERIFY2(w4a4->toolTip().startsWith(QStringLiteral("Does not apply: ")),
                  qPrintable(w4a4->toolTip()));
@@ -660,8 +666,8 @@ private slots:
 
         // A dense model: expert parallelism has nothing to spread.
         QVERIFY(!hasErrors(window.controller().setScenarioFile(io::ScenarioFile{})));
-        window.updateLevers();
-        QAction* ep = window.leverAction(LeverId::ExpertParallel);
+        window.levers()->update();
+        QAction* ep = window.levers()->action(LeverId::ExpertParallel);
         QVERIFY(!ep->isEnabled());
         const LeverPlan plan = planLever(window.controller().scenario(), LeverId::ExpertParallel,
                                          io::leverContext(window.controller().scenario()));
@@ -673,19 +679,19 @@ private slots:
     void aLeverThatDoesNotFitIsMarked() {
         MainWindow window;
         window.controller().setBatch(64);  // ×8 = 512 sequences of 2k tokens: 137 GB of KV
-        window.updateLevers();
-        QAction* batch = window.leverAction(LeverId::BatchX8);
+        window.levers()->update();
+        QAction* batch = window.levers()->action(LeverId::BatchX8);
         QVERIFY(batch->isEnabled());
         QVERIFY2(batch->text().endsWith(QStringLiteral("(does not fit)")),
                  qPrintable(batch->text()));
         QVERIFY(batch->toolTip().startsWith(QStringLiteral("Does not fit in memory.")));
-        QVERIFY(!window.leverAction(LeverId::W4a16)->text().contains(QStringLiteral("fit")));
+        QVERIFY(!window.levers()->action(LeverId::W4a16)->text().contains(QStringLiteral("fit")));
     }
 
     void leversFollowTheScenarioLazily() {
         MainWindow window;
-        window.updateLevers();
-        QAction* flash = window.leverAction(LeverId::FlashAttention);
+        window.levers()->update();
+        QAction* flash = window.levers()->action(LeverId::FlashAttention);
         QVERIFY(!flash->isEnabled());  // the default has FlashAttention on
         window.controller().setFlashAttention(false);
         // Not on every change (a dragged slider stays instant), but soon after it rests...
@@ -701,13 +707,13 @@ private slots:
     void theExplanationLastsUntilTheNextChange() {
         MainWindow window;
         QVERIFY(window.applyLever(LeverId::W4a16));
-        QVERIFY(!window.leverExplanation().isEmpty());
+        QVERIFY(!window.document().leverExplanation().isEmpty());
         window.statusBar()->showMessage(QStringLiteral("passing by"), 10);
-        QVERIFY(!window.leverStatusLabel()->text().isEmpty());
+        QVERIFY(!roofline::test::child<QLabel>(window, "leverStatus")->text().isEmpty());
         window.controller().setBatch(2);
-        QVERIFY(window.leverExplanation().isEmpty());
-        QVERIFY(window.leverExplanationLabel()->isHidden());
-        QVERIFY(window.leverStatusLabel()->text().isEmpty());
+        QVERIFY(window.document().leverExplanation().isEmpty());
+        QVERIFY(roofline::test::child<QLabel>(window, "leverExplanation")->isHidden());
+        QVERIFY(roofline::test::child<QLabel>(window, "leverStatus")->text().isEmpty());
         QVERIFY(window.plot()->hasBaseline());  // the baseline stays pinned
     }
 

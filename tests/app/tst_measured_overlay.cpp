@@ -14,6 +14,7 @@
 #include "plot/measured_overlay.h"
 #include "plot/roofline_plot.h"
 #include "roofline/io/measured.h"
+#include "test_support.h"
 #include "window/dialogs.h"
 #include "window/main_window.h"
 #include "window/scenario_controller.h"
@@ -80,7 +81,7 @@ private slots:
         QCOMPARE(markers->layer(), plot.overlayLayer());
         QVERIFY(plot.legend->hasItemWithPlottable(markers));
         QCOMPARE(markers->dataCount(), 2);
-        QVERIFY(window.clearMeasuredAction()->isEnabled());
+        QVERIFY(roofline::test::child<QAction>(window, "clearMeasured")->isEnabled());
 
         // Where the engine places them (roofline/measured.h, tested by hand in core):
         // Llama-3.1-8B on A100 at 94 tok/s: x = decode intensity ≈ 1.003 FLOP/byte,
@@ -132,12 +133,12 @@ private slots:
                  qPrintable(overlay.tooltip(0)));
 
         // View › Clear measured results.
-        window.clearMeasuredAction()->trigger();
+        roofline::test::child<QAction>(window, "clearMeasured")->trigger();
         QVERIFY(overlay.isEmpty());
         QVERIFY(!markers->visible());
         QCOMPARE(markers->dataCount(), 0);
         QVERIFY(!plot.legend->hasItemWithPlottable(markers));
-        QVERIFY(!window.clearMeasuredAction()->isEnabled());
+        QVERIFY(!roofline::test::child<QAction>(window, "clearMeasured")->isEnabled());
         QVERIFY(!plot.tooltipAt(pixelOf(plot, a100.intensityFlopsPerByte,
                                         a100.achievedFlopsPerSecond / 1e12),
                                 3.0)
@@ -197,7 +198,7 @@ private slots:
         plot.replot(QCustomPlot::rpImmediateRefresh);
         QVERIFY(stepped == plot.grab().toImage());
         // Cleared: nothing of that colour is left there (the view does not move).
-        window.clearMeasuredAction()->trigger();
+        roofline::test::child<QAction>(window, "clearMeasured")->trigger();
         plot.replot(QCustomPlot::rpImmediateRefresh);
         const QImage cleared = plot.grab().toImage();
         for (const QPointF& at : centres) {

@@ -63,8 +63,8 @@ QStringList shownTexts(const MainWindow& window) {
         texts << label->text();
     }
     texts << window.resultsPanel()->memoryBar()->text()
-          << window.controlsPanel()->computeRoofLabel()->text() << window.windowTitle()
-          << window.plot()->prefillLabel() << window.plot()->decodeLabel()
+          << roofline::test::child<QLabel>(*window.controlsPanel(), "computeRoof")->text()
+          << window.windowTitle() << window.plot()->prefillLabel() << window.plot()->decodeLabel()
           << window.plot()->ridgeLabel() << window.plot()->roofLabels();
     return texts;
 }
@@ -351,7 +351,8 @@ private slots:
                 slider->setValue(maximum ? slider->maximum() : slider->minimum());
                 check(QStringLiteral("%1 at its %2").arg(QLatin1String(name), QLatin1String(end)));
             }
-            for (QComboBox* combo : {c->kvCombo(), c->tensorParallelCombo()}) {
+            for (QComboBox* combo : {roofline::test::child<QComboBox>(*c, "kvPrecision"),
+                                     roofline::test::child<QComboBox>(*c, "tensorParallel")}) {
                 for (int i = 0; i < combo->count(); ++i) {
                     combo->setCurrentIndex(i);
                     emit combo->activated(i);
@@ -359,7 +360,7 @@ private slots:
                               .arg(QLatin1String(end), combo->toolTip(), combo->itemText(i)));
                 }
             }
-            c->flashAttentionCheck()->toggle();
+            roofline::test::child<QCheckBox>(*c, "flashAttention")->toggle();
             check(QStringLiteral("FlashAttention toggled"));
         }
         QVERIFY(!notANumber().match(window.statusBar()->currentMessage()).hasMatch());

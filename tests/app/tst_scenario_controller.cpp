@@ -157,6 +157,66 @@ private slots:
         QCOMPARE(c.scenarioFile(), io::ScenarioFile{});
     }
 
+    // The knobs' ranges are roofline/limits.h's, in its words, as the CLI and the scenario
+    // files say them: memory utilisation above 0 and at most 1, speculative k 0 to 16, the
+    // price 0 to 1e+06 US dollars (a typo past that would make the cost meaningless).
+    void rangesAreRefusedInTheLimitsWords_data() {
+        QTest::addColumn<int>("knob");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("memory 0")
+            << 0
+            << QStringLiteral("Memory utilization must be a number above 0 and at most 1; got 0.");
+        QTest::newRow("spec k 17") << 1
+                                   << QStringLiteral(
+                                          "Speculative k, the tokens drafted per step (0 = off), "
+                                          "must be an integer from 0 "
+                                          "to 16; got 17.");
+        QTest::newRow("acceptance 1.5")
+            << 2 << QStringLiteral("The acceptance rate must be a number from 0 to 1; got 1.5.");
+        QTest::newRow("max batched 0")
+            << 3
+            << QStringLiteral("Max batched tokens must be an integer from 1 to 100000000; got 0.");
+        QTest::newRow("price 2e6")
+            << 4
+            << QStringLiteral(
+                   "The price per device-hour in US dollars must be a number from 0 to 1e+06 (or "
+                   "empty for no price); got 2e+06.");
+        QTest::newRow("price text")
+            << 5
+            << QStringLiteral(
+                   "The price per device-hour in US dollars must be a number from 0 to 1e+06, such "
+                   "as 2.50 (or empty for no price); got \"2,50\".");
+    }
+    void rangesAreRefusedInTheLimitsWords() {
+        QFETCH(int, knob);
+        QFETCH(QString, message);
+        ScenarioController c;
+        QSignalSpy refused(&c, &ScenarioController::changeRefused);
+        switch (knob) {
+            case 0:
+                c.setMemoryUtilization(0.0);
+                break;
+            case 1:
+                c.setSpeculation(17, 0.7, "ngram");
+                break;
+            case 2:
+                c.setSpeculation(2, 1.5, "ngram");
+                break;
+            case 3:
+                c.setMaxBatchedTokens(0);
+                break;
+            case 4:
+                c.setPricePerDeviceHour(2e6);
+                break;
+            default:
+                c.setPricePerDeviceHourText(QStringLiteral("2,50"));
+                break;
+        }
+        QCOMPARE(refused.count(), 1);
+        QCOMPARE(refused.front().front().toString(), message);
+        QCOMPARE(c.scenarioFile(), io::ScenarioFile{});
+    }
+
     void unknownHardwareChangesNothing() {
         ScenarioController c;
         QSignalSpy analysis(&c, &ScenarioController::analysisChanged);
@@ -402,7 +462,8 @@ private slots:
         c.setMaxBatchedTokens(kMaxBatchedTokensLimit + 1);
         QCOMPARE(refused.count(), 4);
         QVERIFY2(refused.at(2).at(0).toString() ==
-                     QStringLiteral("Max batched tokens must be 1 to 100,000,000; got 0."),
+                     QStringLiteral("Max batched tokens must be an integer from 1 to 100000000; "
+                                    "got 0."),
                  qPrintable(refused.at(2).at(0).toString()));
         QCOMPARE(c.scenario().workload.memoryUtilization, 0.5);
         QCOMPARE(c.scenario().workload.maxBatchedTokens, std::int64_t{65536});

@@ -101,6 +101,23 @@ private slots:
         QVERIFY(!refused.applied);
         QVERIFY(!refused.reason.isEmpty());
         QCOMPARE(spy.count(), 2);
+        // The lever and its sentence stay with the document until the scenario changes again;
+        // a refusal (the lever that did not apply) leaves them.
+        QVERIFY(document.lastLever() == LeverId::KvFp8);
+        QCOMPARE(document.leverExplanation(), result.explanation);
+        document.current().setBatch(8);
+        QVERIFY(!document.lastLever().has_value());
+        QVERIFY(document.leverExplanation().isEmpty());
+    }
+
+    void aRefusedChangeIsAnnouncedAndChangesNothing() {
+        ScenarioDocument document;
+        QSignalSpy changed(&document, &ScenarioDocument::changed);
+        QSignalSpy refused(&document, &ScenarioDocument::changeRefused);
+        document.current().setBatch(0);
+        QCOMPARE(refused.count(), 1);
+        QCOMPARE(changed.count(), 0);
+        QCOMPARE(document.current().scenarioFile(), io::ScenarioFile{});
     }
 
     void overlaysLessonAndPresentation() {

@@ -15,16 +15,17 @@
 #include <QLineEdit>
 #include <QSignalBlocker>
 #include <QSlider>
-#include <QStandardItemModel>
 #include <QToolButton>
 
 #include "panels/fraction_control.h"
+#include "panels/pickers.h"
 #include "panels/quantization.h"
 #include "panels/slider_control.h"
 #include "plot/plot_tooltip.h"
 #include "roofline/format.h"
 #include "roofline/io/presets.h"
 #include "window/scenario_controller.h"
+#include "window/scenario_document.h"
 
 namespace roofline::ui {
 namespace {
@@ -37,26 +38,24 @@ constexpr int kQuantSteps = static_cast<int>(kQuantizationSchemes.size());
 QString precisionName(Precision p) { return QString::fromUtf8(toString(p)); }
 QString integerQs(std::int64_t value) { return QString::fromStdString(formatInteger(value)); }
 
-/// Selects the item whose data is `data`, adding it (with `text`) when missing.
-void selectData(QComboBox* combo, const QVariant& data, const QString& text) {
-    int index = combo->findData(data);
-    if (index < 0) {
-        combo->addItem(text, data);
-        index = combo->count() - 1;
-    }
-    combo->setCurrentIndex(index);
+/// `widget` with its objectName: every control is found by name (tests, accessibility tools),
+/// as controls_panel.h lists them.
+template <typename T>
+T* named(T* widget, const char* name) {
+    widget->setObjectName(QString::fromLatin1(name));
+    return widget;
 }
 
 }  // namespace
 
-ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
-    : QWidget(parent), m_controller(controller) {
+ControlsPanel::ControlsPanel(ScenarioDocument& document, QWidget* parent)
+    : QWidget(parent), m_controller(document.current()) {
     auto* form = new QFormLayout(this);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
 
-    m_hardware = new QComboBox(this);
+    m_hardware = named(new QComboBox(this), "hardware");
     m_hardware->setToolTip(tr("The accelerator: its compute roofs and memory bandwidth"));
-    m_model = new QComboBox(this);
+    m_model = named(new QComboBox(this), "model");
     m_model->setToolTip(
         tr("A shipped model, or File > Open model config… for any "
            "Hugging Face config.json"));
@@ -64,14 +63,15 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
         combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         combo->setMinimumContentsLength(16);
     }
-    fillPickers();
+    fillHardwarePicker(m_hardware);
+    fillModelPicker(m_model);
 
     m_batch = new SliderControl(this);
     m_batch->setMapping(SliderMapping::logarithmic(kMinBatch, kMaxSliderBatch));
     m_batch->setSpinBoxMaximum(kMaxBatch);  // a scenario file may name any batch
     m_batch->setToolTip(tr("Sequences served together (log scale)"));
 
-    m_ceilings = new QComboBox(this);
+    m_ceilings = named(new QComboBox(this), "ceilings");
     // Not as wide as its longest item: the left dock stays as narrow as before.
     m_ceilings->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_ceilings->setMinimumContentsLength(8);
@@ -99,7 +99,7 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
     m_quantSlider->setPageStep(1);
     m_quantSlider->setTickPosition(QSlider::TicksBelow);
     m_quantSlider->setFocusPolicy(Qt::StrongFocus);
-    m_quantCombo = new QComboBox(this);
+    m_quantCombo = named(new QComboBox(this), "quantizationCombo");
     for (const QuantizationScheme& s : kQuantizationSchemes) {
         m_quantCombo->addItem(
             QString::fromUtf8(s.label.data(), static_cast<qsizetype>(s.label.size())));
@@ -116,10 +116,10 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
     quantRow->setToolTip(
         tr("W = weight bits, A = activation bits. W16 bf16, W8 fp8, W4 int4 "
            "(fp4 for W4A4); A16 bf16, A8 fp8, A4 fp4"));
-    m_computeRoof = new QLabel(this);
+    m_computeRoof = named(new QLabel(this), "computeRoof");
     m_computeRoof->setWordWrap(true);
 
-    m_kv = new QComboBox(this);
+    m_kv = named(new QComboBox(this), "kvPrecision");
     for (Precision p : kKvChoices) {
         m_kv->addItem(precisionName(p), static_cast<int>(p));
     }
@@ -127,23 +127,35 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
 
     m_gqa = new SliderControl(this);
 
-    m_flash = new QCheckBox(tr("on"), this);
+    m_flash = named(new QCheckBox(tr("on"), this), "flashAttention");
     m_flash->setToolTip(tr("Off: the attention score matrix goes through device memory"));
-    m_tp = new QComboBox(this);  // filled by syncTensorParallel()
+    m_tp = named(new QComboBox(this), "tensorParallel");  // filled by syncTensorParallel()
     m_tp->setToolTip(tr("Devices sharing every layer; numbers are per device"));
-    m_expertParallel = new QCheckBox(tr("off"), this);
+    m_expertParallel = named(new QCheckBox(tr("off"), this), "expertParallel");
+    m_attention = named(new QComboBox(this), "attentionParallel");
+    m_attention->addItem(tr("TP"), static_cast<int>(AttentionParallel::Tensor));
+    m_attention->addItem(tr("DP"), static_cast<int>(AttentionParallel::Data));
+    auto* tpRow = new QWidget(this);
+    auto* tpLayout = new QHBoxLayout(tpRow);
+    tpLayout->setContentsMargins(0, 0, 0, 0);
+    tpLayout->addWidget(m_tp, 1);
+    // No mnemonic: every letter of "Attention" is taken by another row or a menu.
+    auto* attentionLabel = new QLabel(tr("Attention:"), tpRow);
+    attentionLabel->setBuddy(m_attention);
+    tpLayout->addWidget(attentionLabel);
+    tpLayout->addWidget(m_attention);
 
-    m_specK = new MappedSpinBox(this);
+    m_specK = named(new MappedSpinBox(this), "speculativeTokens");
     m_specK->setRange(0, static_cast<int>(kMaxSpeculativeTokens));
     m_specK->setSpecialValueText(tr("off"));
     m_specK->setKeyboardTracking(false);
     m_specK->setToolTip(
         tr("Speculative decoding: k tokens drafted per step, then verified by the target in "
            "one pass over k + 1 tokens (0 = off)"));
-    m_acceptance = new FractionControl(this);
+    m_acceptance = named(new FractionControl(this), "acceptance");
     m_acceptance->setToolTip(
         tr("α: the chance that each drafted token is accepted (independent per position)"));
-    m_draft = new QComboBox(this);
+    m_draft = named(new QComboBox(this), "draft");
     m_draft->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_draft->setMinimumContentsLength(16);
     m_draft->addItem(
@@ -168,7 +180,7 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
         tr("Where drafts come from: free n-gram lookup, or a small model run k times per step "
            "on the same devices (it must share the target's vocabulary)"));
 
-    m_advancedButton = new QToolButton(this);
+    m_advancedButton = named(new QToolButton(this), "advanced");
     m_advancedButton->setText(tr("A&dvanced"));
     m_advancedButton->setCheckable(true);
     m_advancedButton->setAutoRaise(true);
@@ -176,19 +188,19 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
     m_advancedButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     m_advancedButton->setFocusPolicy(Qt::StrongFocus);
     m_advancedButton->setToolTip(tr("Memory knobs of the serving engine"));
-    m_maxBatchedTokens = new MappedSpinBox(this);
+    m_maxBatchedTokens = named(new MappedSpinBox(this), "maxBatchedTokens");
     m_maxBatchedTokens->setRange(0, static_cast<int>(kMaxBatchedTokensLimit));
     m_maxBatchedTokens->setToolTip(
         tr("Max batched tokens: tokens one forward pass may hold (chunked prefill); sizes "
            "the activation workspace (vLLM max_num_batched_tokens)"));
-    m_memoryUtilization = new DecimalSpinBox(this);
+    m_memoryUtilization = named(new DecimalSpinBox(this), "memoryUtilization");
     m_memoryUtilization->setRange(0.0, 1.0);
     m_memoryUtilization->setSingleStep(0.01);
     m_memoryUtilization->setToolTip(
         tr("Memory utilization: the fraction of each device's memory the server may use "
            "(vLLM gpu_memory_utilization)"));
 
-    m_price = new QLineEdit(this);
+    m_price = named(new QLineEdit(this), "price");
     m_price->setPlaceholderText(tr("none"));
     m_price->setClearButtonEnabled(true);
     m_price->setToolTip(
@@ -215,7 +227,7 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
     row(tr("&KV cache"), m_kv);
     row(tr("&GQA ratio"), m_gqa);
     row(tr("FlashAtte&ntion"), m_flash);
-    row(tr("&Tensor parallel"), m_tp);
+    row(tr("&Tensor parallel"), tpRow);
     row(tr("E&xpert parallel"), m_expertParallel);
     row(tr("Spec&ulative k"), m_specK);
     row(tr("&Acceptance α"), m_acceptance);
@@ -248,8 +260,9 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
     // Tab follows the rows: the ceilings sit under the hardware but were made after the batch.
     setTabOrder(m_hardware, m_ceilings);
     setTabOrder(m_ceilings, m_model);
-    // The quantization row's label focuses the slider.
+    // The quantization row's label focuses the slider, the tensor parallel row's its devices.
     qobject_cast<QLabel*>(form->labelForField(quantRow))->setBuddy(m_quantSlider);
+    qobject_cast<QLabel*>(form->labelForField(tpRow))->setBuddy(m_tp);
 
     connect(m_hardware, &QComboBox::activated, this, &ControlsPanel::onHardwarePicked);
     connect(m_model, &QComboBox::activated, this, &ControlsPanel::onModelPicked);
@@ -275,6 +288,10 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
             [this](int index) { m_controller.setTensorParallel(m_tp->itemData(index).toInt()); });
     connect(m_expertParallel, &QCheckBox::toggled, &m_controller,
             &ScenarioController::setExpertParallel);
+    connect(m_attention, &QComboBox::activated, this, [this](int index) {
+        m_controller.setAttentionParallel(
+            static_cast<AttentionParallel>(m_attention->itemData(index).toInt()));
+    });
     connect(m_expertParallel, &QCheckBox::toggled, this,
             [this](bool on) { m_expertParallel->setText(on ? tr("on") : tr("off")); });
     connect(m_specK, &QSpinBox::valueChanged, this, &ControlsPanel::onSpeculationChanged);
@@ -287,7 +304,14 @@ ControlsPanel::ControlsPanel(ScenarioController& controller, QWidget* parent)
             &ScenarioController::setMemoryUtilization);
     connect(m_price, &QLineEdit::editingFinished, this,
             [this] { m_controller.setPricePerDeviceHourText(m_price->text()); });
-    connect(&m_controller, &ScenarioController::scenarioChanged, this, &ControlsPanel::sync);
+    // The document's current scenario changed, or a change was refused (the widgets snap
+    // back); a baseline, compare scenarios or a lesson are not the controls' concern.
+    connect(&document, &ScenarioDocument::changed, this, [this](DocumentChanges what) {
+        if (what & kScenarioChanges) {
+            sync();
+        }
+    });
+    connect(&document, &ScenarioDocument::changeRefused, this, &ControlsPanel::sync);
     fitLabels();
     sync();
 }
@@ -308,43 +332,6 @@ void ControlsPanel::fitLabels() {
         QString plain = label->text();
         plain.remove(QLatin1Char('&'));
         label->setMinimumWidth(metrics.horizontalAdvance(plain) + 2);
-    }
-}
-
-void ControlsPanel::fillPickers() {
-    for (const std::string& id : io::hardwareIds()) {
-        const io::Loaded<Hardware> hw = io::builtinHardware(id);
-        m_hardware->addItem(hw.value ? qs(hw.value->name) : qs(id), qs(id));
-    }
-    // Models grouped by family (a disabled header row each, in the order the families first
-    // appear among the presets), each with its release year.
-    struct Entry {
-        std::string family, name, id, release;
-    };
-    std::vector<Entry> entries;
-    for (const std::string& id : io::modelIds()) {
-        const io::Loaded<Model> model = io::builtinModel(id);
-        const Model* m = model.value ? &*model.value : nullptr;
-        entries.push_back({m != nullptr && !m->family.empty() ? m->family : std::string("Other"),
-                           m != nullptr ? m->name : id, id, m != nullptr ? m->release : ""});
-    }
-    std::stable_sort(entries.begin(), entries.end(),
-                     [](const Entry& a, const Entry& b) { return a.family < b.family; });
-    auto* items = qobject_cast<QStandardItemModel*>(m_model->model());
-    std::string family;
-    for (const Entry& e : entries) {
-        if (e.family != family && items != nullptr) {
-            family = e.family;
-            m_model->addItem(qs(family));
-            QStandardItem* header = items->item(m_model->count() - 1);
-            header->setFlags(header->flags() & ~(Qt::ItemIsEnabled | Qt::ItemIsSelectable));
-            QFont bold = header->font();
-            bold.setBold(true);
-            header->setFont(bold);
-        }
-        const QString year = qs(e.release.substr(0, 4));
-        m_model->addItem(year.isEmpty() ? qs(e.name) : tr("%1 (%2)").arg(qs(e.name), year),
-                         qs(e.id));
     }
 }
 
@@ -379,16 +366,6 @@ void ControlsPanel::onQuantizationPicked(int step) {
         m_quantCombo->setCurrentIndex(step);
     }
     m_controller.setQuantization(kQuantizationSchemes[static_cast<std::size_t>(step)].id);
-}
-
-void ControlsPanel::syncPicker(QComboBox* combo, const std::string& reference,
-                               const QString& name) {
-    const QString ref = qs(reference);
-    if (combo->findData(ref) < 0) {  // a file, not a shipped preset
-        combo->addItem(tr("%1 (%2)").arg(name, QFileInfo(ref).fileName()), ref);
-        combo->setItemData(combo->count() - 1, ref, Qt::ToolTipRole);
-    }
-    combo->setCurrentIndex(combo->findData(ref));
 }
 
 void ControlsPanel::syncLengthRanges() {
@@ -426,23 +403,34 @@ void ControlsPanel::syncSpeculation() {
 }
 
 void ControlsPanel::syncExpertParallel() {
+    const Workload& w = m_controller.scenarioFile().workload;
     const QSignalBlocker block(m_expertParallel);
-    m_expertParallel->setChecked(m_controller.scenarioFile().workload.expertParallel);
+    const QSignalBlocker blockAttention(m_attention);
+    m_expertParallel->setChecked(w.expertParallel);
     // As FlashAttention's box: what it is set to, so a disabled unchecked box reads "off".
     m_expertParallel->setText(m_expertParallel->isChecked() ? tr("on") : tr("off"));
-    const bool moe = m_controller.isMixtureOfExperts();
-    m_expertParallel->setEnabled(m_controller.expertParallelApplicable());
-    if (!moe) {
-        m_expertParallel->setToolTip(tr("Needs a mixture-of-experts model: %1 is dense")
-                                         .arg(qs(m_controller.scenario().model.name)));
-    } else if (!m_controller.expertParallelApplicable()) {
-        m_expertParallel->setToolTip(
-            tr("Needs tensor parallel > 1: the experts spread whole over the devices"));
-    } else {
-        m_expertParallel->setToolTip(
-            tr("Experts spread whole over the devices (each holds E/D of them) instead of "
-               "sliced; attention stays tensor-parallel; two all-to-alls per MoE layer"));
-    }
+    selectData(m_attention, static_cast<int>(w.attentionParallel), QString());
+    // DP attention spreads the experts too: both need an MoE model on more than one device.
+    const bool applicable = m_controller.expertParallelApplicable();
+    m_expertParallel->setEnabled(applicable);
+    m_attention->setEnabled(applicable);
+    const QString why =
+        !m_controller.isMixtureOfExperts() ? tr("Needs a mixture-of-experts model: %1 is dense")
+                                                 .arg(qs(m_controller.scenario().model.name))
+        : !applicable ? tr("Needs tensor parallel > 1: the experts spread whole over the devices")
+                      : QString();
+    m_expertParallel->setToolTip(
+        !why.isEmpty() ? why
+                       : tr("Experts spread whole over the devices (each holds E/D of them) "
+                            "instead of sliced; two all-to-alls per MoE layer; attention as "
+                            "Attention says (TP or DP)"));
+    const QString attention =
+        tr("TP: every device runs attention for every sequence, its heads split over the "
+           "devices, and holds every sequence's KV cache. DP (data-parallel attention): each "
+           "device runs attention for B/D of the sequences and holds only their KV cache, with "
+           "the attention weights on every device; the experts spread over the devices (expert "
+           "parallelism), with two all-to-alls per MoE layer");
+    m_attention->setToolTip(why.isEmpty() ? attention : attention + QStringLiteral(". ") + why);
 }
 
 void ControlsPanel::syncTensorParallel() {
@@ -453,7 +441,8 @@ void ControlsPanel::syncTensorParallel() {
     const std::string key = s.model.id + '/' + std::to_string(s.model.numQueryHeads) + '/' +
                             std::to_string(s.model.numKvHeads) + '/' +
                             std::to_string(w.kvHeadsOverride) + '/' +
-                            (w.expertParallel ? "ep" : "tp");
+                            (w.expertParallel ? "ep" : "tp") +
+                            (w.attentionParallel == AttentionParallel::Data ? "/dp" : "");
     if (key != m_tpChoicesFor) {
         m_tpChoicesFor = key;
         m_tp->clear();
@@ -496,7 +485,7 @@ void ControlsPanel::syncGqa() {
             tr("Query heads per KV head: 1 = multi-head, %1 = multi-query. %2's own: %3")
                 .arg(model.numQueryHeads)
                 .arg(qs(model.name))
-                .arg(model.numKvHeads > 0 ? model.numQueryHeads / model.numKvHeads : 0));
+                .arg(gqaRatio(model, model.numKvHeads)));
     } else if (model.kind != ModelKind::Decoder) {
         m_gqa->setToolTip(tr("%1 keeps no KV cache: it encodes each batch of images in one "
                              "pass")
@@ -554,8 +543,8 @@ void ControlsPanel::sync() {
     const QSignalBlocker b6(m_flash);
     const QSignalBlocker b7(m_tp);
 
-    syncPicker(m_hardware, file.hardware, qs(scenario.hardware.name));
-    syncPicker(m_model, file.model, qs(scenario.model.name));
+    selectReference(m_hardware, file.hardware, qs(scenario.hardware.name));
+    selectReference(m_model, file.model, qs(scenario.model.name));
     selectData(m_ceilings, static_cast<int>(w.ceilings), QString());
     m_batch->setValue(w.batch);
     syncLengthRanges();
@@ -587,7 +576,7 @@ void ControlsPanel::sync() {
     m_flash->setChecked(w.flashAttention);
     m_flash->setText(w.flashAttention ? tr("on") : tr("off"));
     syncTensorParallel();
-    syncExpertParallel();
+    syncExpertParallel();  // and attention TP / DP
     syncSpeculation();
     syncModelKind();
     {

@@ -3,11 +3,12 @@
 
 /// @file controls_panel.h
 /// The scenario controls: hardware and model pickers, ceilings, batch, prompt and context
-/// length, quantization, KV precision, GQA ratio, FlashAttention, tensor and expert
-/// parallelism, speculative decoding (k, α, draft), and under a folded "Advanced" section
-/// max batched tokens, memory utilisation and the price per device-hour. Every
-/// change goes to the ScenarioController through a setter; the controller's answer comes
-/// back through sync(), which updates the widgets inside QSignalBlockers.
+/// length, quantization, KV precision, GQA ratio, FlashAttention, tensor parallelism with
+/// attention TP or DP beside it, expert parallelism, speculative decoding (k, α, draft), and under
+/// a folded "Advanced" section max batched tokens, memory utilisation and the price per
+/// device-hour. Every change goes to the document's ScenarioController through a setter; the answer
+/// comes back as the document's changed() (or changeRefused()), and sync() updates the widgets
+/// inside QSignalBlockers.
 
 #include <cstdint>
 #include <string>
@@ -28,40 +29,30 @@ namespace roofline::ui {
 
 class FractionControl;
 class ScenarioController;
+class ScenarioDocument;
 class SliderControl;
 
 class ControlsPanel : public QWidget {
     Q_OBJECT
 public:
-    explicit ControlsPanel(ScenarioController& controller, QWidget* parent = nullptr);
+    /// Controls the document's current scenario (through its controller's setters) and
+    /// shows it again whenever it changes or a change is refused.
+    explicit ControlsPanel(ScenarioDocument& document, QWidget* parent = nullptr);
 
     /// Shows the controller's scenario (without feeding anything back to it).
     void sync();
 
-    QComboBox* hardwareCombo() const { return m_hardware; }
-    QComboBox* modelCombo() const { return m_model; }
+    // The sliders the interaction benchmark walks (window/benchmark.cpp). Every control has
+    // an objectName and tests find it by that (findChild): "hardware", "model", "ceilings",
+    // "quantizationCombo", "computeRoof", "kvPrecision", "flashAttention", "tensorParallel",
+    // "attentionParallel", "expertParallel", "speculativeTokens", "acceptance", "draft",
+    // "advanced" (unfolds the section under it), "maxBatchedTokens", "memoryUtilization" and
+    // "price" (US dollars per device-hour; empty = no price, and no cost anywhere).
     SliderControl* batchControl() const { return m_batch; }
-    QComboBox* ceilingsCombo() const { return m_ceilings; }
     SliderControl* promptControl() const { return m_prompt; }
     SliderControl* contextControl() const { return m_context; }
     QSlider* quantizationSlider() const { return m_quantSlider; }
-    QComboBox* quantizationCombo() const { return m_quantCombo; }
-    QLabel* computeRoofLabel() const { return m_computeRoof; }
-    QComboBox* kvCombo() const { return m_kv; }
     SliderControl* gqaControl() const { return m_gqa; }
-    QCheckBox* flashAttentionCheck() const { return m_flash; }
-    QComboBox* tensorParallelCombo() const { return m_tp; }
-    QCheckBox* expertParallelCheck() const { return m_expertParallel; }
-    QSpinBox* speculativeTokensSpinBox() const { return m_specK; }
-    FractionControl* acceptanceControl() const { return m_acceptance; }
-    QComboBox* draftCombo() const { return m_draft; }
-    /// Folds and unfolds the "Advanced" section (folded at start).
-    QToolButton* advancedButton() const { return m_advancedButton; }
-    QWidget* advancedSection() const { return m_advanced; }
-    QSpinBox* maxBatchedTokensSpinBox() const { return m_maxBatchedTokens; }
-    QDoubleSpinBox* memoryUtilizationSpinBox() const { return m_memoryUtilization; }
-    /// US dollars per device-hour; empty = no price (then no cost is shown anywhere).
-    QLineEdit* priceEdit() const { return m_price; }
 
 signals:
     /// A hardware or model choice the controller refused (load or validation issues).
@@ -72,17 +63,15 @@ protected:
 
 private:
     void fitLabels();
-    void fillPickers();
     void onHardwarePicked(int index);
     void onModelPicked(int index);
     void onQuantizationPicked(int step);
-    void syncPicker(QComboBox* combo, const std::string& reference, const QString& name);
     void syncLengthRanges();
     void syncModelKind();  ///< Disables what an encoder or a CNN has no use for.
     void syncGqa();
     void syncTensorParallel();
     void syncSpeculation();
-    void syncExpertParallel();
+    void syncExpertParallel();  ///< and attention TP / DP, which shares its conditions
     void onSpeculationChanged();
 
     ScenarioController& m_controller;
@@ -100,11 +89,11 @@ private:
     QCheckBox* m_flash = nullptr;
     QComboBox* m_tp = nullptr;
     QCheckBox* m_expertParallel = nullptr;
+    QComboBox* m_attention = nullptr;  ///< "attentionParallel": TP or DP (findChild)
     QSpinBox* m_specK = nullptr;
     FractionControl* m_acceptance = nullptr;
     QComboBox* m_draft = nullptr;
     QToolButton* m_advancedButton = nullptr;
-    QWidget* m_advanced = nullptr;
     QSpinBox* m_maxBatchedTokens = nullptr;
     QDoubleSpinBox* m_memoryUtilization = nullptr;
     QLineEdit* m_price = nullptr;

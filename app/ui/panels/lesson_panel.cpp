@@ -8,6 +8,7 @@
 #include "plot/plot_tooltip.h"
 #include "roofline/io/scenario_file.h"
 #include "window/scenario_controller.h"
+#include "window/scenario_document.h"
 
 namespace roofline::ui {
 namespace {
@@ -27,8 +28,8 @@ QString questionList(const std::vector<int>& questions) {
 
 }  // namespace
 
-LessonPanel::LessonPanel(const ScenarioController& controller, QWidget* parent)
-    : QWidget(parent), m_controller(controller) {
+LessonPanel::LessonPanel(ScenarioDocument& document, QWidget* parent)
+    : QWidget(parent), m_controller(document.current()) {
     setObjectName(QStringLiteral("lessonPanel"));
     auto* layout = new QVBoxLayout(this);
     m_title = new QLabel(this);
@@ -54,8 +55,10 @@ LessonPanel::LessonPanel(const ScenarioController& controller, QWidget* parent)
     m_timer->setSingleShot(true);
     m_timer->setInterval(kRecheckMs);
     connect(m_timer, &QTimer::timeout, this, &LessonPanel::recheck);
-    connect(&m_controller, &ScenarioController::analysisChanged, this, [this] {
-        if (m_lesson && !m_timer->isActive()) {
+    // Only the current scenario's changes can change what a check finds (the lesson's own
+    // baseline is its file's, kept here).
+    connect(&document, &ScenarioDocument::changed, this, [this](DocumentChanges what) {
+        if ((what & kScenarioChanges) && m_lesson && !m_timer->isActive()) {
             m_timer->start();
         }
     });

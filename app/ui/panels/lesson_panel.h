@@ -20,11 +20,14 @@ class QTimer;
 namespace roofline::ui {
 
 class ScenarioController;
+class ScenarioDocument;
 
 class LessonPanel : public QWidget {
     Q_OBJECT
 public:
-    explicit LessonPanel(const ScenarioController& controller, QWidget* parent = nullptr);
+    /// Checks the lesson against the document's current scenario, again after each change
+    /// of it (debounced).
+    explicit LessonPanel(ScenarioDocument& document, QWidget* parent = nullptr);
 
     /// Shows `lesson` (from `fileName`, which names it in messages), checked against the
     /// controller's analysis and `baselineJson` (analysisToJson of the lesson's baseline;

@@ -3,19 +3,14 @@
 
 #include <algorithm>
 
-#include <QFileInfo>
-#include <QStringList>
-
 #include "plot/plot_scene.h"
 #include "plot/plot_tooltip.h"
 #include "plot/roofline_plot.h"
-#include "window/scenario_controller.h"
 
 namespace roofline::ui {
 
-MeasuredOverlay::MeasuredOverlay(RooflinePlot* plot, const ScenarioController* controller,
-                                 QObject* parent)
-    : QObject(parent), m_plot(plot), m_controller(controller) {
+MeasuredOverlay::MeasuredOverlay(RooflinePlot* plot, const Scenario* current, QObject* parent)
+    : QObject(parent), m_plot(plot), m_current(current) {
     m_markers = new QCPGraph(plot->xAxis, plot->yAxis);
     // In the roof layer's cached picture: drawn when the rows change, not on slider steps.
     m_markers->setLayer(plot->overlayLayer());
@@ -34,39 +29,6 @@ void MeasuredOverlay::applyStyle() {
     m_markers->setPen(QPen(colour, 2.0 * scale));
     m_markers->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, QPen(colour, 2.0 * scale),
                                                Qt::NoBrush, 14.0 * scale));
-}
-
-MeasuredOverlay::ImportResult MeasuredOverlay::importFile(const QString& path) {
-    const io::MeasuredFile file = io::loadMeasuredFile(path.toStdString());
-    ImportResult result;
-    result.kept = static_cast<int>(file.rows.size());
-    result.rejected = static_cast<int>(file.rejected.size());
-    const QString name = QFileInfo(path).fileName();
-    if (file.rows.empty()) {
-        result.summary = tr("No measured row of %1 could be used.").arg(name);
-    } else {
-        const QString rows =
-            result.kept == 1 ? tr("1 measured row") : tr("%1 measured rows").arg(result.kept);
-        result.summary =
-            result.rejected == 0
-                ? tr("%1 from %2 on the plot.").arg(rows, name)
-                : tr("%1 from %2 on the plot; %3 rejected.").arg(rows, name).arg(result.rejected);
-    }
-    QStringList details;
-    for (const io::MeasuredRejected& r : file.rejected) {
-        const QString where = r.line == 0 ? tr("file")
-                              : file.json ? tr("row %1").arg(r.line)
-                                          : tr("line %1").arg(r.line);
-        details << where + QStringLiteral(": ") + QString::fromStdString(r.reason);
-    }
-    for (const std::string& w : file.warnings) {
-        details << tr("warning: ") + QString::fromStdString(w);
-    }
-    result.details = details.join(QLatin1Char('\n'));
-    if (!file.rows.empty()) {
-        setFile(file);
-    }
-    return result;
 }
 
 void MeasuredOverlay::setFile(const io::MeasuredFile& file) {
@@ -125,8 +87,8 @@ QString MeasuredOverlay::tooltip(std::size_t index) const {
     const Row& r = m_rows[index];
     Ceilings ceilings = Ceilings::Peak;
     QString otherHardware;
-    if (m_controller != nullptr) {
-        const Scenario& current = m_controller->scenario();
+    if (m_current != nullptr) {
+        const Scenario& current = *m_current;
         ceilings = current.workload.ceilings;
         if (current.hardware.id != r.row.scenario.hardware.id ||
             current.hardware.name != r.row.scenario.hardware.name) {

@@ -21,31 +21,21 @@
 
 #include "plot/plot_layer.h"
 #include "roofline/io/measured.h"
+#include "roofline/scenario.h"
 
 class QCPGraph;
 
 namespace roofline::ui {
 
 class RooflinePlot;
-class ScenarioController;
 
 class MeasuredOverlay : public QObject, public PlotLayer {
     Q_OBJECT
 public:
-    /// Draws on `plot`; `controller` (may be null) gives the current scenario for tooltips.
-    MeasuredOverlay(RooflinePlot* plot, const ScenarioController* controller,
-                    QObject* parent = nullptr);
+    /// Draws on `plot`; `current` (may be null; it must outlive the overlay) is the current
+    /// scenario, read by the tooltips. The document reads files (loadMeasured).
+    MeasuredOverlay(RooflinePlot* plot, const Scenario* current, QObject* parent = nullptr);
 
-    /// What an import kept and what it rejected, in sentences for the window.
-    struct ImportResult {
-        int kept = 0;
-        int rejected = 0;
-        QString summary;  ///< "7 measured rows from example.csv: 1 rejected."
-        QString details;  ///< one line per rejected row ("line 4: column tp: ..."), warnings
-    };
-    /// Loads a file (CSV or JSON) and shows its rows, replacing any shown before. A file with
-    /// no row to keep changes nothing that is shown.
-    ImportResult importFile(const QString& path);
     /// Shows the kept rows of an already parsed file, replacing any shown before.
     void setFile(const io::MeasuredFile& file);
     void clear();
@@ -74,7 +64,7 @@ private:
     void show();
 
     RooflinePlot* m_plot;
-    const ScenarioController* m_controller;
+    const Scenario* m_current;
     QCPGraph* m_markers = nullptr;
     std::vector<Row> m_rows;
     bool m_countedByRow = false;

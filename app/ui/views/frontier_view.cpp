@@ -2,7 +2,6 @@
 #include "views/frontier_view.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <limits>
 
@@ -19,6 +18,7 @@
 #include "plot/plot_tooltip.h"
 #include "roofline/format.h"
 #include "roofline/io/presets.h"
+#include "roofline/parse.h"
 #include "window/debounce.h"
 #include "window/scenario_controller.h"
 #include "window/scenario_document.h"
@@ -237,14 +237,12 @@ void FrontierView::refresh() {
 }
 
 std::optional<double> FrontierView::sloSeconds(const QLineEdit* edit) const {
-    const std::string text = edit->text().trimmed().toStdString();
-    double ms = 0.0;
-    const char* end = text.data() + text.size();
-    const auto [ptr, ec] = std::from_chars(text.data(), end, ms);
-    if (text.empty() || ec != std::errc() || ptr != end || !std::isfinite(ms) || ms <= 0.0) {
+    // Milliseconds as typed, '.' decimals in every locale; a finite number above 0.
+    const std::optional<double> ms = parseNumber(edit->text().trimmed().toStdString());
+    if (!ms || *ms <= 0.0) {
         return std::nullopt;
     }
-    return ms / 1e3;
+    return *ms / 1e3;
 }
 
 void FrontierView::recompute() {

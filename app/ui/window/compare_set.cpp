@@ -67,8 +67,8 @@ CompareSet::CompareSet(ScenarioDocument& document, CompareTable& table, QWidget*
     // plot and the results panel are the instant feedback). The compare rows do not change.
     connect(&m_currentRowTimer, &Debounce::timeout, this,
             [this] { m_table.setCurrent(currentRow()); });
-    connect(&m_controller, &ScenarioController::analysisChanged, this, [this] {
-        if (!m_currentRowTimer.isActive()) {
+    connect(&m_document, &ScenarioDocument::changed, this, [this](DocumentChanges what) {
+        if ((what & kScenarioChanges) && !m_currentRowTimer.isActive()) {
             m_currentRowTimer.start();
         }
     });

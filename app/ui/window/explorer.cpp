@@ -16,6 +16,7 @@
 #include "window/app_options.h"
 #include "window/benchmark.h"
 #include "window/compare_set.h"
+#include "window/lever_actions.h"
 #include "window/main_window.h"
 #include "window/report.h"
 #include "window/scenario_controller.h"
@@ -146,7 +147,7 @@ int runExplorer(int argc, char** argv) {
     }
 
     if (!options.grabPath.isEmpty()) {
-        window.updateLevers();  // the render shows which levers apply, without waiting
+        window.levers()->update();  // the render shows which levers apply, without waiting
         QString error = grabWindowToFile(window, options.size, options.grabPath);
         if (error.isEmpty() && !options.scenePath.isEmpty()) {
             error = writeSceneFile(*window.plot(), window, options.scenePath);

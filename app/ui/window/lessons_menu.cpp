@@ -50,7 +50,7 @@ QString entryText(const io::Lesson& lesson) {
 }  // namespace
 
 LessonsController::LessonsController(MainWindow& window) : QObject(&window), m_window(window) {
-    m_panel = new LessonPanel(window.controller(), &window);
+    m_panel = new LessonPanel(window.document(), &window);
     auto* scroll = new QScrollArea(&window);
     scroll->setWidget(m_panel);
     scroll->setWidgetResizable(true);

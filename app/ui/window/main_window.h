@@ -6,9 +6,13 @@
 /// screen are the document's (scenario_document.h), which the window's parts observe. The
 /// plot is the central widget; controls (left) and results (right) are docks, so a teacher
 /// can hide everything but the plot and the sliders.
+///
+/// Its definitions are in one file per concern: main_window.cpp (layout, docks, what the
+/// document's changes tell the plot and the panels, presentation mode), main_window_actions.cpp
+/// (actions and menus), main_window_files.cpp (open, save, export, import, recent files),
+/// main_window_session.cpp (settings and the baseline's dialogs). The Interventions are
+/// LeverActions (lever_actions.h), the Lessons menu LessonsController (lessons_menu.h).
 
-#include <array>
-#include <memory>
 #include <optional>
 
 #include <QMainWindow>
@@ -22,7 +26,6 @@
 
 class QAction;
 class QDockWidget;
-class QLabel;
 class QMenu;
 class QSettings;
 class QToolBar;
@@ -30,13 +33,13 @@ class QToolBar;
 namespace roofline::ui {
 
 class CompareSet;
-class Debounce;
 class CompareTable;
 class ControlsPanel;
 class ExplainPanel;
 class MeasuredOverlay;
 class LessonsController;
 class FrontierView;
+class LeverActions;
 class ResultsPanel;
 class RooflinePlot;
 class ScenarioController;
@@ -57,10 +60,9 @@ public:
     RooflinePlot* plot() const { return m_plot; }
     ControlsPanel* controlsPanel() const { return m_controls; }
     ResultsPanel* resultsPanel() const { return m_results; }
-    QDockWidget* controlsDock() const { return m_controlsDock; }
-    QDockWidget* resultsDock() const { return m_resultsDock; }
     ExplainPanel* explainPanel() const { return m_explain; }
-    QDockWidget* explainDock() const { return m_explainDock; }
+    // The docks are found by name (findChild<QDockWidget*>): "controlsDock", "resultsDock",
+    // "explainDock", "frontierDock", "compareDock", "lessonDock", and the views' (views.h).
 
     /// The Lessons menu, the Lesson dock and their lesson loading (lessons_menu.h).
     LessonsController* lessons() const { return m_lessons; }
@@ -73,7 +75,6 @@ public:
     bool showView(const QString& name);
     /// The Frontier view: a bottom dock, hidden at start (View › Frontier).
     FrontierView* frontierView() const { return m_frontier; }
-    QDockWidget* frontierDock() const { return m_frontierDock; }
     /// Too narrow a window for both side panels beside the plot: the results are a tab
     /// beside the scenario, on the left (fitDocks()).
     bool docksFolded() const { return m_docksFolded; }
@@ -81,7 +82,6 @@ public:
     /// when scenarios are added.
     CompareSet& compareSet() const { return *m_compareSet; }
     CompareTable* compareTable() const { return m_compareTable; }
-    QDockWidget* compareDock() const { return m_compareDock; }
 
     /// File actions without their file dialogs. Each reports failure through
     /// Dialogs::showError and leaves the current scenario untouched.
@@ -91,10 +91,8 @@ public:
     bool exportImage(const QString& path, QSize size);
     /// File › Export report: the one-page PDF of report.h for the current scenario.
     bool exportReport(const QString& path);
-    /// View › Caption on exported images (on by default, kept in the settings): Export image
-    /// and Copy image put the scenario's caption line under the plot.
-    QAction* captionAction() const { return m_captionOnImages; }
-    /// The caption exported images get now: empty text when the option is off.
+    /// The caption exported images get now: empty text when View › Caption on exported images
+    /// ("captionOnImages", on by default, kept in the settings) is off.
     ImageCaption imageCaption() const;
 
     /// Compare mode. pinBaseline() keeps the current scenario (its analysis and trail) as
@@ -110,38 +108,25 @@ public:
     bool setBaselineScenarioQuietly(const io::ScenarioFile& baseline);
     /// The pinned baseline's scenario, if any.
     std::optional<io::ScenarioFile> baselineScenario() const;
-    QAction* pinBaselineAction() const { return m_pinBaseline; }
-    QAction* clearBaselineAction() const { return m_clearBaseline; }
     /// The current scenario as File > Save writes it: with the pinned baseline, if any.
     io::ScenarioFile scenarioToSave() const;
 
     /// Interventions. applyLever() pins the current scenario as the baseline (as Pin
-    /// baseline does), applies ONE change through io::applyLever, and shows the lever's
-    /// one-sentence explanation in the status bar and under the plot until the next change.
-    /// A lever that does not apply changes nothing; its reason goes to the status bar and
-    /// comes back in `reason` when given. Returns whether the lever was applied.
+    /// baseline does) and applies ONE change (ScenarioDocument::applyLever); the lever's
+    /// one-sentence explanation shows in the status bar and under the plot until the next
+    /// change (LeverActions). A lever that does not apply changes nothing; its reason goes to
+    /// the status bar and comes back in `reason` when given. Returns whether it was applied.
     bool applyLever(LeverId id, QString* reason = nullptr);
-    /// The Interventions menu's action for `id` (also on the Interventions toolbar).
-    /// Enabled when the lever applies, else disabled with the reason as its tooltip; a
-    /// lever whose scenario does not fit says so in its text and tooltip. They are brought
-    /// up to date lazily (updateLevers): when the menu is about to show, and ~100 ms after
-    /// the scenario stops changing, so that dragging a slider stays instant.
-    QAction* leverAction(LeverId id) const;
-    /// Recomputes the lever actions now, if the scenario changed since the last time.
-    void updateLevers();
-    /// The explanation of the last lever applied; empty after any other change.
-    QString leverExplanation() const;
-    QLabel* leverExplanationLabel() const { return m_leverLabel; }
-    QLabel* leverStatusLabel() const { return m_leverStatus; }
+    /// The Interventions menu's and toolbar's actions, brought up to date lazily.
+    LeverActions* levers() const { return m_levers; }
 
     /// Measured results (File › Import measured results…): the file's kept rows go on the
     /// plot (measured_overlay.h), replacing those shown before; its rejected rows are listed
     /// in one dialog, or with `quiet` only written to `report` (with the summary). Returns
     /// the number of rows kept; 0 leaves what was shown.
     int importMeasured(const QString& path, bool quiet = false, QString* report = nullptr);
+    /// The overlay; its actions are "importMeasured" and "clearMeasured".
     MeasuredOverlay* measuredOverlay() const { return m_measured; }
-    QAction* importMeasuredAction() const { return m_importMeasured; }
-    QAction* clearMeasuredAction() const { return m_clearMeasured; }
 
     void setPresentationMode(bool on);
     bool presentationMode() const;
@@ -158,17 +143,21 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    static constexpr int kStatusMessageMs = 8000;
+    static constexpr int kMaxRecentFiles = 8;
+
     /// The docks' widths for the mode, leaving the plot at least half the window.
     void fitDocks();
     void createActions();
     void createMenus();
     void createDocks();
-    /// The one path from the document to the plot, the results and the explanation: each
-    /// part is told only what `what` touches.
+    void createCompare();
+    /// The one path from the document to the plot, the results and the explanation (which
+    /// do not observe it themselves): each part is told only what `what` touches.
     void onDocumentChanged(DocumentChanges what);
     void applyPresentation(bool on);
-    void createLeverActions();
-    void setLeverExplanation(const QString& text, const QString& lever = {});
+    /// A refused change in the status bar, until the scenario changes again.
+    void showRefusal(const QString& message);
     void addRecentFile(const QString& path);
     void updateRecentMenu();
     void updateTitle();
@@ -183,7 +172,6 @@ private:
     void exportReportDialog();
     void copyImage();
     void addCompareDialog();
-    void createCompare();
 
     QSettings* m_settings = nullptr;
     ScenarioDocument* m_document = nullptr;
@@ -226,16 +214,8 @@ private:
     QAction* m_importMeasured = nullptr;
     QAction* m_clearMeasured = nullptr;
     LessonsController* m_lessons = nullptr;
-
-    std::array<QAction*, kLeverCount> m_leverActions{};
-    QMenu* m_interventionsMenu = nullptr;
-    QToolBar* m_leverToolBar = nullptr;
-    QLabel* m_leverLabel = nullptr;
-    QLabel* m_leverStatus = nullptr;
-    Debounce* m_leverTimer = nullptr;
-    bool m_leversDirty = true;
-    QString m_leverExplanation;  ///< as shown in the status bar and the label
-    QString m_refusalMessage;    ///< the status bar's refused-change message, until the next change
+    LeverActions* m_levers = nullptr;
+    QString m_refusalMessage;  ///< the status bar's refused-change message, until the next change
 };
 
 }  // namespace roofline::ui

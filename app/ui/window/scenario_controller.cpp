@@ -2,10 +2,10 @@
 #include "scenario_controller.h"
 
 #include <algorithm>
-#include <charconv>
-#include <cmath>
 
 #include "roofline/format.h"
+#include "roofline/limits.h"
+#include "roofline/parse.h"
 
 namespace roofline::ui {
 
@@ -14,6 +14,10 @@ namespace {
 QString integerQs(std::int64_t value) { return QString::fromStdString(formatInteger(value)); }
 QString numberQs(double value) { return QString::fromStdString(generalText(value, 6)); }
 QString modelName(const Model& model) { return QString::fromStdString(model.name); }
+/// A range's words from roofline/limits.h ("an integer from 1 to 100000000"), as the option
+/// table and the scenario-file reader say them.
+QString expectedQs(const IntegerRange& range) { return QString::fromStdString(range.expected()); }
+QString expectedQs(const NumberRange& range) { return QString::fromStdString(range.expected()); }
 
 /// Routed experts in some layer: what expert parallelism spreads (as validate() counts).
 bool hasRoutedExperts(const Model& m) {
@@ -54,7 +58,7 @@ std::int64_t ScenarioController::gqaRatio() const {
     if (!gqaApplicable() || m_analysis.effectiveKvHeads <= 0) {
         return 0;
     }
-    return m_scenario.model.numQueryHeads / m_analysis.effectiveKvHeads;
+    return roofline::gqaRatio(m_scenario.model, m_analysis.effectiveKvHeads);
 }
 
 std::vector<std::int64_t> ScenarioController::gqaRatios() const {
@@ -131,11 +135,13 @@ std::vector<Issue> ScenarioController::setModel(const std::string& idOrPath,
     if (tensorParallel > 0) {
         file.workload.tensorParallel = tensorParallel;
     }
-    // Expert parallelism on a dense model only earns a warning: drop it with the old model.
+    // Expert parallelism (and data-parallel attention, which needs it) on a dense model only
+    // earns a warning: drop them with the old model.
     if (file.model != m_file.model) {
         const io::Loaded<Model> next = io::resolveModel(idOrPath);
         if (next.value && !hasRoutedExperts(*next.value)) {
             file.workload.expertParallel = false;
+            file.workload.attentionParallel = AttentionParallel::Tensor;
         }
     }
     return setScenarioFile(file);
@@ -188,13 +194,14 @@ void ScenarioController::setContextTokens(qint64 tokens) {
 }
 
 void ScenarioController::setSpeculation(qint64 k, double acceptance, const std::string& draft) {
-    if (k < 0 || k > kMaxSpeculativeTokens) {
-        refuse(tr("Speculative decoding drafts 0 (off) to %1 tokens per step; got %2.")
-                   .arg(integerQs(kMaxSpeculativeTokens), integerQs(k)));
+    if (!limits::kSpeculativeTokens.contains(k)) {
+        refuse(tr("Speculative k, the tokens drafted per step (0 = off), must be %1; got %2.")
+                   .arg(expectedQs(limits::kSpeculativeTokens), integerQs(k)));
         return;
     }
-    if (!(acceptance >= 0.0 && acceptance <= 1.0)) {
-        refuse(tr("The acceptance rate must be from 0 to 1; got %1.").arg(numberQs(acceptance)));
+    if (!limits::kAcceptanceRate.contains(acceptance)) {
+        refuse(tr("The acceptance rate must be %1; got %2.")
+                   .arg(expectedQs(limits::kAcceptanceRate), numberQs(acceptance)));
         return;
     }
     if (draft.empty()) {
@@ -228,6 +235,33 @@ void ScenarioController::setExpertParallel(bool enabled) {
     }
     io::ScenarioFile file = m_file;
     file.workload.expertParallel = enabled;
+    if (!enabled) {
+        file.workload.attentionParallel = AttentionParallel::Tensor;
+    }
+    setFile(std::move(file));
+}
+
+void ScenarioController::setAttentionParallel(AttentionParallel mode) {
+    if (mode == m_file.workload.attentionParallel) {
+        return;
+    }
+    if (mode == AttentionParallel::Data && !isMixtureOfExperts()) {
+        refuse(tr("Data-parallel attention spreads the experts over the devices: it needs a "
+                  "mixture-of-experts model; %1 is dense.")
+                   .arg(modelName(m_scenario.model)));
+        return;
+    }
+    if (mode == AttentionParallel::Data && m_file.workload.tensorParallel < 2) {
+        refuse(tr("Data-parallel attention spreads the sequences over several devices; tensor "
+                  "parallel is %1.")
+                   .arg(integerQs(m_file.workload.tensorParallel)));
+        return;
+    }
+    io::ScenarioFile file = m_file;
+    file.workload.attentionParallel = mode;
+    if (mode == AttentionParallel::Data) {
+        file.workload.expertParallel = true;
+    }
     setFile(std::move(file));
 }
 
@@ -241,9 +275,9 @@ void ScenarioController::setMaxBatchedTokens(qint64 tokens) {
     if (tokens == m_file.workload.maxBatchedTokens) {
         return;
     }
-    if (tokens < 1 || tokens > kMaxBatchedTokensLimit) {
-        refuse(tr("Max batched tokens must be 1 to %1; got %2.")
-                   .arg(integerQs(kMaxBatchedTokensLimit), integerQs(tokens)));
+    if (!limits::kMaxBatchedTokens.contains(tokens)) {
+        refuse(tr("Max batched tokens must be %1; got %2.")
+                   .arg(expectedQs(limits::kMaxBatchedTokens), integerQs(tokens)));
         return;
     }
     io::ScenarioFile file = m_file;
@@ -255,9 +289,9 @@ void ScenarioController::setMemoryUtilization(double fraction) {
     if (fraction == m_file.workload.memoryUtilization) {
         return;
     }
-    if (!(fraction > 0.0 && fraction <= 1.0)) {
-        refuse(tr("Memory utilization must be above 0 and at most 1; got %1.")
-                   .arg(numberQs(fraction)));
+    if (!limits::kMemoryUtilization.contains(fraction)) {
+        refuse(tr("Memory utilization must be %1; got %2.")
+                   .arg(expectedQs(limits::kMemoryUtilization), numberQs(fraction)));
         return;
     }
     io::ScenarioFile file = m_file;
@@ -269,10 +303,10 @@ void ScenarioController::setPricePerDeviceHour(std::optional<double> usd) {
     if (usd == m_file.workload.pricePerDeviceHourUsd) {
         return;
     }
-    if (usd && !(std::isfinite(*usd) && *usd >= 0.0)) {
-        refuse(tr("The price per device-hour must be a number of US dollars ≥ 0 (or empty for "
-                  "no price); got %1.")
-                   .arg(numberQs(*usd)));
+    if (usd && !limits::kPricePerDeviceHourUsd.contains(*usd)) {
+        refuse(tr("The price per device-hour in US dollars must be %1 (or empty for no price); "
+                  "got %2.")
+                   .arg(expectedQs(limits::kPricePerDeviceHourUsd), numberQs(*usd)));
         return;
     }
     io::ScenarioFile file = m_file;
@@ -286,13 +320,11 @@ void ScenarioController::setPricePerDeviceHourText(const QString& text) {
         setPricePerDeviceHour(std::nullopt);
         return;
     }
-    double usd = 0.0;
-    const char* end = t.data() + t.size();
-    const auto [ptr, ec] = std::from_chars(t.data(), end, usd);
-    if (ec != std::errc() || ptr != end || !std::isfinite(usd) || usd < 0.0) {
-        refuse(tr("The price per device-hour must be a number of US dollars ≥ 0, such as 2.50 "
-                  "(or empty for no price); got \"%1\".")
-                   .arg(text.trimmed()));
+    const std::optional<double> usd = parseNumber(t);
+    if (!usd || !limits::kPricePerDeviceHourUsd.contains(*usd)) {
+        refuse(tr("The price per device-hour in US dollars must be %1, such as 2.50 (or empty "
+                  "for no price); got \"%2\".")
+                   .arg(expectedQs(limits::kPricePerDeviceHourUsd), text.trimmed()));
         return;
     }
     setPricePerDeviceHour(usd);

@@ -117,7 +117,13 @@ public slots:
     /// turning k up later cannot fail on it.
     void setSpeculation(qint64 k, double acceptance, const std::string& draft);
     /// Experts spread whole over the devices; only on an MoE model with tensor parallel > 1.
+    /// Turning it off turns data-parallel attention off too (it needs the experts spread).
     void setExpertParallel(bool enabled);
+    /// Attention tensor-parallel (heads split over the devices) or data-parallel (each device
+    /// attends for B/D sequences and holds only their KV cache). Data needs an MoE model on
+    /// more than one device, else it is refused; it spreads the experts (expert parallelism
+    /// on) in the same change, as SGLang's and vLLM's DP attention do.
+    void setAttentionParallel(roofline::AttentionParallel mode);
     void setCeilings(roofline::Ceilings ceilings);
     /// Tokens one forward pass may hold: 1 to kMaxBatchedTokensLimit.
     void setMaxBatchedTokens(qint64 tokens);

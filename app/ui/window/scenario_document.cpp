@@ -47,12 +47,18 @@ ScenarioDocument::ScenarioDocument(QObject* parent)
     m_model = m_current->scenarioFile().model;
     connect(m_current, &ScenarioController::analysisChanged, this,
             &ScenarioDocument::onAnalysisChanged);
+    connect(m_current, &ScenarioController::changeRefused, this, &ScenarioDocument::changeRefused);
 }
 
 void ScenarioDocument::onAnalysisChanged() {
     // Said here, once, so that no observer keeps its own copy of the ids to compare.
     const io::ScenarioFile& file = m_current->scenarioFile();
     DocumentChanges what = DocumentChange::Inputs;
+    // Any change but the lever's own takes its explanation down: it was about that change.
+    if (!m_applyingLever) {
+        m_lastLever.reset();
+        m_leverExplanation.clear();
+    }
     if (file.hardware != m_hardware) {
         what |= DocumentChange::Hardware;
         m_hardware = file.hardware;
@@ -110,6 +116,8 @@ ScenarioDocument::LeverResult ScenarioDocument::applyLever(LeverId id) {
     result.explanation = QString::fromStdString(explainLever(
         id, before.scenario, before.analysis, m_current->scenario(), m_current->analysis()));
     m_baseline = std::move(before);
+    m_lastLever = id;
+    m_leverExplanation = result.explanation;
     emit changed(DocumentChange::Baseline);
     return result;
 }

@@ -108,11 +108,13 @@ public:
         QString explanation;  ///< explainLever's sentence (empty when not applied)
     };
     /// Pins the current scenario as the baseline and applies ONE lever (io::applyLever) to
-    /// it. A lever that does not apply changes nothing.
+    /// it. A lever that does not apply changes nothing. Announced as changed() with Inputs
+    /// (and Hardware or Model), then Baseline, when lastLever() is already set.
     LeverResult applyLever(LeverId id);
-    /// True while applyLever's own change is being announced (observers keep the lever's
-    /// explanation up rather than clearing it as any other change does).
-    bool applyingLever() const { return m_applyingLever; }
+    /// The last lever applied and its explanation (LeverResult::explanation), until the next
+    /// change of the current scenario; none after it.
+    const std::optional<LeverId>& lastLever() const { return m_lastLever; }
+    const QString& leverExplanation() const { return m_leverExplanation; }
 
     /// The compare scenarios, in the table's order.
     const std::vector<CompareScenario>& compare() const { return m_compare; }
@@ -136,6 +138,9 @@ public:
 signals:
     /// Something on screen changed; `what` says which parts.
     void changed(roofline::ui::DocumentChanges what);
+    /// A change of the current scenario was refused (the controller's changeRefused: one
+    /// sentence); nothing changed, and controls show the scenario again.
+    void changeRefused(const QString& message);
 
 private:
     void onAnalysisChanged();
@@ -148,7 +153,9 @@ private:
     io::MeasuredFile m_measured;
     QString m_lesson;
     bool m_presentation = false;
-    bool m_applyingLever = false;
+    bool m_applyingLever = false;  ///< applyLever's own change: lastLever() stays
+    std::optional<LeverId> m_lastLever;
+    QString m_leverExplanation;
 };
 
 }  // namespace roofline::ui

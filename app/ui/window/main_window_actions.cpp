@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// MainWindow's actions and menus (main_window.h).
+#include <QAction>
+#include <QApplication>
+#include <QDockWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QToolBar>
+
+#include "main_window.h"
+#include "plot/roofline_plot.h"
+#include "views/views.h"
+#include "window/dialogs.h"
+#include "window/lessons_menu.h"
+#include "window/lever_actions.h"
+
+namespace roofline::ui {
+
+void MainWindow::createActions() {
+    const auto make = [this](const QString& text, const char* name, const QKeySequence& key = {}) {
+        auto* action = new QAction(text, this);
+        action->setObjectName(QString::fromLatin1(name));
+        if (!key.isEmpty()) {
+            action->setShortcut(key);
+        }
+        return action;
+    };
+    m_openScenario = make(tr("&Open scenario…"), "openScenario", QKeySequence::Open);
+    m_saveScenario = make(tr("&Save scenario…"), "saveScenario", QKeySequence::Save);
+    m_openModel = make(tr("Open &model config…"), "openModel", QKeySequence(tr("Ctrl+M")));
+    m_exportImage = make(tr("&Export image…"), "exportImage", QKeySequence(tr("Ctrl+E")));
+    m_exportReport = make(tr("Export &report…"), "exportReport");
+    m_exportReport->setToolTip(
+        tr("A one-page PDF: the scenario, the plot, the results, the "
+           "levers, the warnings and the explanation"));
+    m_captionOnImages = make(tr("&Caption on exported images"), "captionOnImages");
+    m_captionOnImages->setCheckable(true);
+    m_captionOnImages->setChecked(true);
+    m_captionOnImages->setToolTip(
+        tr("Export image and Copy image add a line naming the "
+           "scenario under the plot"));
+    m_quit = make(tr("&Quit"), "quit", QKeySequence::Quit);
+    m_copyImage = make(tr("&Copy image"), "copyImage", QKeySequence::Copy);
+    m_showOperators =
+        make(tr("Show &operators"), "showOperators", QKeySequence(tr("Ctrl+Shift+O")));
+    m_showOperators->setCheckable(true);
+    m_presentation = make(tr("&Presentation mode"), "presentation");
+    m_presentation->setShortcuts({QKeySequence(Qt::Key_F5), QKeySequence(tr("Ctrl+Shift+P"))});
+    m_presentation->setCheckable(true);
+    m_resetView = make(tr("&Reset view"), "resetView", QKeySequence(tr("Ctrl+0")));
+    m_about = make(tr("&About Roofline Explorer"), "about");
+    m_pinBaseline = make(tr("&Pin baseline"), "pinBaseline", QKeySequence(tr("Ctrl+B")));
+    m_pinBaseline->setToolTip(
+        tr("Keep the current scenario as the baseline: its points stay "
+           "as ghosts, with arrows to where the scenario goes next"));
+    m_clearBaseline =
+        make(tr("&Clear baseline"), "clearBaseline", QKeySequence(tr("Ctrl+Shift+B")));
+    m_clearBaseline->setEnabled(false);
+    connect(m_pinBaseline, &QAction::triggered, this, &MainWindow::pinBaseline);
+    connect(m_clearBaseline, &QAction::triggered, this, &MainWindow::clearBaseline);
+    m_importMeasured = make(tr("&Import measured results…"), "importMeasured");
+    m_importMeasured->setToolTip(
+        tr("Place measured TPOT, TTFT or tokens/s (CSV or JSON) on the "
+           "roofline, with their efficiency against the model"));
+    m_clearMeasured = make(tr("Clear &measured results"), "clearMeasured");
+    m_clearMeasured->setEnabled(false);
+    connect(m_importMeasured, &QAction::triggered, this, [this] {
+        const QString path =
+            Dialogs::openFileName(this, tr("Import measured results"),
+                                  tr("Measured results (*.csv *.json);;All files (*)"));
+        if (!path.isEmpty()) {
+            importMeasured(path);
+        }
+    });
+    connect(m_clearMeasured, &QAction::triggered, m_document, &ScenarioDocument::clearMeasured);
+
+    connect(m_openScenario, &QAction::triggered, this, &MainWindow::openScenarioDialog);
+    connect(m_saveScenario, &QAction::triggered, this, &MainWindow::saveScenarioDialog);
+    connect(m_openModel, &QAction::triggered, this, &MainWindow::openModelConfigDialog);
+    connect(m_exportImage, &QAction::triggered, this, &MainWindow::exportImageDialog);
+    connect(m_exportReport, &QAction::triggered, this, &MainWindow::exportReportDialog);
+    connect(m_quit, &QAction::triggered, this, &QWidget::close);
+    connect(m_copyImage, &QAction::triggered, this, &MainWindow::copyImage);
+    connect(m_showOperators, &QAction::toggled, this, &MainWindow::setOperatorsVisible);
+    connect(m_presentation, &QAction::toggled, this, &MainWindow::setPresentationMode);
+    connect(m_resetView, &QAction::triggered, m_plot, &RooflinePlot::resetView);
+    connect(m_about, &QAction::triggered, this, [this] {
+        QMessageBox::about(
+            this, tr("About Roofline Explorer"),
+            tr("<p><b>Roofline Explorer %1</b></p><p>Where prefill and decode sit on the "
+               "roofline of an accelerator, live.</p><p>GPL-3.0-or-later. Plots drawn with "
+               "QCustomPlot (GPL-3.0).</p>")
+                .arg(QApplication::applicationVersion()));
+    });
+}
+
+void MainWindow::createMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_openScenario);
+    m_recentMenu = file->addMenu(tr("Open &recent"));
+    file->addAction(m_saveScenario);
+    file->addSeparator();
+    file->addAction(m_addCompare);
+    file->addAction(m_clearCompare);
+    file->addSeparator();
+    file->addAction(m_openModel);
+    file->addAction(m_importMeasured);
+    file->addSeparator();
+    file->addAction(m_exportImage);
+    file->addAction(m_exportReport);
+    file->addSeparator();
+    file->addAction(m_quit);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(m_copyImage);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(m_controlsDock->toggleViewAction());
+    view->addAction(m_resultsDock->toggleViewAction());
+    view->addAction(m_explainDock->toggleViewAction());
+    view->addAction(m_lessons->dock()->toggleViewAction());
+    view->addActions(m_views->toggleActions());
+    view->addAction(m_frontierDock->toggleViewAction());
+    view->addAction(m_compareDock->toggleViewAction());
+    view->addSeparator();
+    view->addAction(m_showOperators);
+    view->addAction(m_resetView);
+    view->addAction(m_captionOnImages);
+    view->addAction(m_clearMeasured);
+    view->addSeparator();
+    view->addAction(m_presentation);
+
+    QMenu* scenario = menuBar()->addMenu(tr("&Scenario"));
+    scenario->setObjectName(QStringLiteral("scenarioMenu"));
+    scenario->addAction(m_pinBaseline);
+    scenario->addAction(m_clearBaseline);
+    m_compareToolBar = addToolBar(tr("Compare"));
+    m_compareToolBar->setObjectName(QStringLiteral("compareToolBar"));
+    m_compareToolBar->addAction(m_pinBaseline);
+    m_compareToolBar->addAction(m_clearBaseline);
+
+    QMenu* interventions = menuBar()->addMenu(tr("&Interventions"));
+    interventions->setObjectName(QStringLiteral("interventionsMenu"));
+    // One row with the Compare buttons: a second row cost the plot 36 px of height (its
+    // overflow arrow shows the levers that do not fit; the menu has them all).
+    QToolBar* leverToolBar = addToolBar(tr("Interventions"));
+    leverToolBar->setObjectName(QStringLiteral("interventionsToolBar"));
+    m_levers->addTo(interventions, leverToolBar);
+
+    menuBar()->addMenu(m_lessons->menu());
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(m_about);
+    updateRecentMenu();
+}
+
+}  // namespace roofline::ui

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// MainWindow's session (settings) and the baseline's messages (main_window.h); the baseline
+// itself is the document's.
+#include <QAction>
+#include <QSettings>
+#include <QStatusBar>
+
+#include "main_window.h"
+#include "plot/roofline_plot.h"
+#include "roofline/io/scenario_file.h"
+#include "roofline/validate.h"
+#include "window/compare_set.h"
+#include "window/scenario_controller.h"
+
+namespace roofline::ui {
+namespace {
+
+/// A stored flag, or `fallback` when what is stored is not one (QVariant would read any
+/// other text as true).
+bool storedFlag(const QSettings& settings, const QString& key, bool fallback) {
+    const QVariant value = settings.value(key);
+    if (value.typeId() == QMetaType::Bool) {
+        return value.toBool();
+    }
+    const QString text = value.toString();
+    return text == QLatin1String("true") || (text != QLatin1String("false") && fallback);
+}
+
+}  // namespace
+
+void MainWindow::restoreSession(bool restoreScenario) {
+    if (m_settings == nullptr) {
+        return;
+    }
+    // Anything may be in the file (another version, a hand edit, a disk error): each value
+    // is checked, and what is not usable falls back to the default.
+    restoreGeometry(m_settings->value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(m_settings->value(QStringLiteral("window/state")).toByteArray());
+    m_recentFiles.clear();
+    for (const QString& path : m_settings->value(QStringLiteral("recentFiles")).toStringList()) {
+        if (!path.isEmpty() && !m_recentFiles.contains(path) &&
+            m_recentFiles.size() < kMaxRecentFiles) {
+            m_recentFiles << path;
+        }
+    }
+    updateRecentMenu();
+    setOperatorsVisible(storedFlag(*m_settings, QStringLiteral("plot/operators"), false));
+    m_captionOnImages->setChecked(storedFlag(*m_settings, QStringLiteral("export/caption"), true));
+    if (restoreScenario) {
+        // The last session's compare scenarios, from their files; one that no longer loads
+        // is said in the status bar, not a dialog at start-up.
+        QStringList failed;
+        m_compareSet->clear();
+        m_compareSet->addFiles(m_settings->value(QStringLiteral("compare/paths")).toStringList(),
+                               &failed);
+        if (!failed.isEmpty()) {
+            statusBar()->showMessage(tr("%n compare scenario(s) of the last session could not "
+                                        "be restored.",
+                                        nullptr, static_cast<int>(failed.size())),
+                                     kStatusMessageMs);
+        }
+    }
+    if (!restoreScenario || !m_settings->contains(QStringLiteral("lastScenario"))) {
+        return;
+    }
+    const QString json = m_settings->value(QStringLiteral("lastScenario")).toString();
+    const io::Loaded<io::ScenarioFile> last =
+        io::parseScenarioFile(json.toStdString(), "last session");
+    if (last.value) {
+        io::ScenarioFile current = *last.value;
+        current.baseline.reset();
+        if (!hasErrors(controller().setScenarioFile(current))) {
+            restoreBaseline(*last.value, true);
+            return;
+        }
+    }
+    // A last scenario that no longer resolves (a moved model file) is not an error worth a
+    // dialog at start-up: the default stays, and the status bar says why.
+    statusBar()->showMessage(tr("The last session's scenario could not be restored."),
+                             kStatusMessageMs);
+}
+
+void MainWindow::saveSession() const {
+    if (m_settings == nullptr) {
+        return;
+    }
+    m_settings->setValue(QStringLiteral("window/geometry"), saveGeometry());
+    m_settings->setValue(QStringLiteral("window/state"), saveState());
+    m_settings->setValue(QStringLiteral("recentFiles"), m_recentFiles);
+    m_settings->setValue(QStringLiteral("plot/operators"), m_plot->operatorsVisible());
+    m_settings->setValue(QStringLiteral("export/caption"), m_captionOnImages->isChecked());
+    m_settings->setValue(QStringLiteral("compare/paths"), m_compareSet->paths());
+    m_settings->setValue(QStringLiteral("lastScenario"),
+                         QString::fromStdString(io::toJson(scenarioToSave())));
+}
+
+io::ScenarioFile MainWindow::scenarioToSave() const { return m_document->scenarioToSave(); }
+
+std::optional<io::ScenarioFile> MainWindow::baselineScenario() const {
+    if (!m_document->baseline()) {
+        return std::nullopt;
+    }
+    return m_document->baseline()->file;
+}
+
+void MainWindow::pinBaseline() {
+    m_document->pinBaseline();
+    statusBar()->showMessage(tr("Baseline pinned: change the scenario to compare"),
+                             kStatusMessageMs);
+}
+
+void MainWindow::clearBaseline() { m_document->clearBaseline(); }
+
+bool MainWindow::setBaselineScenario(const io::ScenarioFile& baseline) {
+    const std::vector<Issue> issues = m_document->setBaselineScenario(baseline);
+    if (hasErrors(issues)) {
+        showLoadError(tr("Could not use the baseline scenario. The baseline is unchanged."),
+                      issuesText(issues));
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::setBaselineScenarioQuietly(const io::ScenarioFile& baseline) {
+    if (hasErrors(m_document->setBaselineScenario(baseline))) {
+        clearBaseline();
+        statusBar()->showMessage(tr("The saved baseline could not be restored."), kStatusMessageMs);
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::restoreBaseline(const io::ScenarioFile& opened, bool quiet) {
+    if (!opened.baseline) {
+        clearBaseline();
+        return true;
+    }
+    return quiet ? setBaselineScenarioQuietly(*opened.baseline)
+                 : setBaselineScenario(*opened.baseline);
+}
+
+}  // namespace roofline::ui
