@@ -265,7 +265,7 @@ std::string makeHelp() {
     for (const io::ScenarioOption& o : io::scenarioOptionTable()) {
         appendRow(out, 2, std::string(o.name).append(" ").append(o.valueName), o.help);
     }
-    out.append("  precisions P: fp32, bf16, fp16, fp8, int8, int4, fp4\n").append(shadowed);
+    out.append("  precisions P: fp32, bf16, fp16, fp8, int8, int4, fp4, fp6\n").append(shadowed);
     out.append("\nExit status: 0 ok, 2 usage error, 3 invalid input file or scenario.\n");
     return out;
 }

@@ -948,7 +948,7 @@ TEST(CliValidate, InvalidFilesExitThreeWithFileAndPointer) {
     for (const Case& c :
          {Case{"hw-bandwidth-string.json", "/memory_bandwidth_tb_s"},
           Case{"model-t5.json", "/model_type"}, Case{"scenario-batch-zero.json", "/batch"},
-          Case{"hw-peaks-unknown-precision.json", "/peak_dense_tflops/fp6"}}) {
+          Case{"hw-peaks-unknown-precision.json", "/peak_dense_tflops/fp12"}}) {
         SCOPED_TRACE(c.file);
         const std::string path = kData + "/invalid/" + c.file;
         const Result r = cli({"validate", path});

@@ -24,22 +24,25 @@ enum class Precision : unsigned char {
     Int8,
     Int4,
     Fp4,
+    /// 6-bit float (e2m3/e3m2), 0.75 byte. Appended last so that the indices of the older
+    /// formats stay as they were. Chips without fp6 math run it on fp8 (DOMAIN.md §4).
+    Fp6,
 };
 
-inline constexpr std::size_t kPrecisionCount = 8;
+inline constexpr std::size_t kPrecisionCount = 9;
 
 /// All precisions in enum order, for loops over roofs.
 inline constexpr std::array<Precision, kPrecisionCount> kAllPrecisions = {
-    Precision::Fp32, Precision::Tf32, Precision::Bf16, Precision::Fp16,
-    Precision::Fp8,  Precision::Int8, Precision::Int4, Precision::Fp4,
+    Precision::Fp32, Precision::Tf32, Precision::Bf16, Precision::Fp16, Precision::Fp8,
+    Precision::Int8, Precision::Int4, Precision::Fp4,  Precision::Fp6,
 };
 
 /// Index into per-precision arrays.
 constexpr std::size_t index(Precision p) { return static_cast<std::size_t>(p); }
 
-/// Bytes per stored element: fp32 4, bf16/fp16 2, fp8/int8 1, int4/fp4 0.5. Quantization
-/// group scales are not modelled (an int4 weight costs exactly 0.5 byte). tf32 is stored as
-/// fp32 (4 bytes).
+/// Bytes per stored element: fp32 4, bf16/fp16 2, fp8/int8 1, fp6 0.75, int4/fp4 0.5.
+/// Quantization group scales are not modelled (an int4 weight costs exactly 0.5 byte). tf32 is
+/// stored as fp32 (4 bytes).
 constexpr double bytesPerElement(Precision p) {
     switch (p) {
         case Precision::Fp32:
@@ -51,6 +54,8 @@ constexpr double bytesPerElement(Precision p) {
         case Precision::Fp8:
         case Precision::Int8:
             return 1.0;
+        case Precision::Fp6:
+            return 0.75;
         case Precision::Int4:
         case Precision::Fp4:
             return 0.5;
@@ -59,7 +64,7 @@ constexpr double bytesPerElement(Precision p) {
 }
 
 /// Lower-case name as used in presets, the CLI and JSON: "fp32", "tf32", "bf16", "fp16",
-/// "fp8", "int8", "int4", "fp4".
+/// "fp8", "int8", "int4", "fp4", "fp6".
 std::string_view toString(Precision p);
 
 /// Parses the names above (case-sensitive); nullopt for anything else.

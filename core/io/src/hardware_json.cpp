@@ -81,7 +81,7 @@ bool readRates(const Json& rates, const std::string& file, const std::string& po
     for (const auto& [key, value] : rates.items()) {
         const std::optional<Precision> p = parsePrecision(key);
         if (!p) {
-            pr.error(key, "a precision: fp32, tf32, bf16, fp16, fp8, int8, int4, fp4",
+            pr.error(key, "a precision: fp32, tf32, bf16, fp16, fp8, int8, int4, fp4, fp6",
                      "\"" + key + "\"");
             continue;
         }

@@ -34,7 +34,7 @@ constexpr std::array<std::string_view, 2> kOptional = {"source", "label"};
 constexpr double kMinValue = 1e-6;
 constexpr double kMaxValue = 1e12;
 
-constexpr std::string_view kPrecisions = "one of fp32, bf16, fp16, fp8, int8, int4, fp4";
+constexpr std::string_view kPrecisions = "one of fp32, bf16, fp16, fp8, int8, int4, fp4, fp6";
 constexpr std::string_view kMetrics =
     "one of tpot_ms, ttft_ms, output_tokens_per_s, output_tokens_per_s_per_device";
 

@@ -157,7 +157,8 @@ ScenarioFile readScenario(const Json& json, const std::string& file, const std::
             if (p && isStoragePrecision(*p)) {
                 target = *p;
             } else {
-                r.error(key, "one of fp32, bf16, fp16, fp8, int8, int4, fp4", "\"" + *name + "\"");
+                r.error(key, "one of fp32, bf16, fp16, fp8, int8, int4, fp4, fp6",
+                        "\"" + *name + "\"");
             }
         }
     };

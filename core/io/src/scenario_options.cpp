@@ -59,7 +59,8 @@ Apply precision(std::string_view name, Precision Workload::*field) {
         const auto p = parsePrecision(value);
         if (!p || !isStoragePrecision(*p)) {
             return std::string(name) +
-                   " expects one of fp32, bf16, fp16, fp8, int8, int4, fp4, got '" + value + "'";
+                   " expects one of fp32, bf16, fp16, fp8, int8, int4, fp4, fp6, got '" + value +
+                   "'";
         }
         s.workload.*field = *p;
         return {};
@@ -223,7 +224,7 @@ std::string makeHelp() {
         }
         out.push_back('\n');
     }
-    out.append("  precisions P: fp32, bf16, fp16, fp8, int8, int4, fp4\n");
+    out.append("  precisions P: fp32, bf16, fp16, fp8, int8, int4, fp4, fp6\n");
     return out;
 }
 
