@@ -16,6 +16,7 @@
 
 #include "roofline/analysis.h"
 #include "roofline/io/presets.h"
+#include "roofline/io/scenario_file.h"
 #include "roofline/validate.h"
 
 namespace {
@@ -310,6 +311,32 @@ TEST(NewChips, AMemoryOnlyPresetAnalysesWithAWarning) {
     ASSERT_FALSE(a.warnings.empty());
     EXPECT_NE(a.warnings[0].text().find("No sourced compute peak for Apple M4 Max"),
               std::string::npos);
+}
+
+TEST(NewChips, EveryPresetRoundTripsThroughAScenarioFileAndAnalyses) {
+    // Every shipped chip, new ones included: a scenario file naming it writes and reads back
+    // equal, resolves with no error, and its analysis (JSON included) is finite; the JSON's
+    // hardware block carries the preset's capacity, visible capacity and confidence.
+    for (const std::string& id : roofline::io::hardwareIds()) {
+        SCOPED_TRACE(id);
+        roofline::io::ScenarioFile file;
+        file.hardware = id;
+        const Loaded<roofline::io::ScenarioFile> back =
+            roofline::io::parseScenarioFile(roofline::io::toJson(file), "round.json");
+        ASSERT_TRUE(back.ok()) << roofline::describe(back.issues);
+        EXPECT_EQ(*back.value, file);
+        const roofline::io::ResolvedScenario r = roofline::io::resolve(*back.value);
+        ASSERT_TRUE(r.ok()) << roofline::describe(r.issues);
+        const roofline::Analysis a = roofline::analyze(r.scenario);
+        EXPECT_TRUE(std::isfinite(a.tpotSeconds) && a.tpotSeconds > 0.0);
+        EXPECT_TRUE(std::isfinite(a.ttftSeconds) && a.ttftSeconds > 0.0);
+        const json j = json::parse(roofline::io::analysisToJson(r.scenario, a));
+        const Hardware h = load(id);
+        EXPECT_EQ(j["hardware"]["memory_capacity_bytes"].get<double>(), h.memoryCapacityBytes);
+        EXPECT_EQ(j["hardware"]["confidence"].get<std::string>(), h.confidence);
+        EXPECT_EQ(j["memory"]["capacity_bytes"].get<double>(), h.servingCapacityBytes());
+        EXPECT_EQ(j["has_compute_roof"].get<bool>(), a.hasComputeRoof);
+    }
 }
 
 // ---------------------------------------------------------------------------------------
