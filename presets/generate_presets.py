@@ -16,6 +16,7 @@ one convention for every preset (DOMAIN.md section 5).
 """
 import json
 import os
+import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -26,7 +27,7 @@ MODEL_OUT = os.path.join(HERE, 'models')
 
 GIB = 1024 ** 3
 HW_SCHEMA_VERSION = 2
-ALLOWED_PEAKS = ('fp32', 'tf32', 'bf16', 'fp16', 'fp8', 'int8', 'fp4')
+ALLOWED_PEAKS = ('fp32', 'tf32', 'bf16', 'fp16', 'fp8', 'int8', 'fp4', 'fp6')
 
 # ---------------------------------------------------------------------------
 # Per-device choices. 'ref' is the reference "name". Optional overrides:
@@ -67,18 +68,17 @@ HARDWARE = [
                      'Memory: picked 180 GB (DGX/HGX, MLPerf B200-SXM-180GB, TRT-LLM docs); '
                      'alternatives 192 GB (scaling-book, glennklockwood), 179/178.35 GB '
                      '(nvidia-smi/CUDA). TF32: picked 1100 (glennklockwood/NVIDIA) over 1125 '
-                     '(ml-engineering). FP6 dense 4500 TFLOP/s (= fp8 rate) is not a peak key.'},
+                     '(ml-engineering). FP6 dense 4500 TFLOP/s (= the fp8 rate on NVIDIA, mleng_acc).'},
     {'id': 'gb200', 'ref': 'NVIDIA GB200 (per B200 GPU in NVL72, 1200 W)',
      'choice_notes': 'Memory: picked 186 GB (MLPerf system JSON, ml-engineering) over 192 GB '
                      '(TRT-LLM perf docs). FP32: picked 80 (ml-engineering) over 90 '
-                     '(glennklockwood GB200 table). FP6 dense 5000 TFLOP/s (= fp8 rate) is not a '
-                     'peak key.'},
+                     '(glennklockwood GB200 table). FP6 dense 5000 TFLOP/s (= the fp8 rate on NVIDIA, '
+                     'mleng_acc).'},
     {'id': 'b300', 'ref': 'NVIDIA B300 / Blackwell Ultra (HGX)',
      'choice_notes': 'FP4: picked 13,125 (glennklockwood HGX B300 table); alternatives 12,600 '
                      'fp4 / 15,000 nvfp4 (ml-engineering), "15 PFLOPS FP4" (press). FP32: picked '
-                     '75 (glennklockwood) over 80 (ml-engineering). TDP unresolved in sources '
-                     '(B200-like vs 1400 W max), so omitted; L2 not verified, omitted. FP6 dense '
-                     '4500 TFLOP/s (= fp8 rate) is not a peak key.'},
+                     '75 (glennklockwood) over 80 (ml-engineering). L2 not verified, omitted. FP6 '
+                     'dense 4500 TFLOP/s (= the fp8 rate on NVIDIA, mleng_acc).'},
     {'id': 'mi300x', 'ref': 'AMD Instinct MI300X',
      'choice_notes': 'Interconnect: 7 xGMI peers x 64 GB/s = 448 GB/s per direction aggregate. '
                      'L2 32 MB; Infinity Cache 256 MB (ROCm docs, MiB).'},
@@ -88,7 +88,7 @@ HARDWARE = [
     {'id': 'mi355x', 'ref': 'AMD Instinct MI355X',
      'choice_notes': 'BF16: picked 2500 (ml-engineering TFLOPS table) over the 2300 '
                      '"theory" figure in ml-engineering\'s MAMF table. FP6 dense 10,100 TFLOP/s '
-                     '(= fp4 rate on AMD, unlike NVIDIA) is not a peak key. Infinity Cache: 256 MiB '
+                     '(= the fp4 rate on AMD, unlike NVIDIA: mleng_acc note 22, cnc_mi350). Infinity Cache: 256 MiB '
                      '(ROCm docs) over 64 MB (Boston blog). Press "20.1 PFLOPS FP4" is with '
                      'sparsity. Interconnect: 7 xGMI peers x 76.5 GB/s = 535.5 GB/s per direction.'},
     {'id': 'tpu-v4', 'ref': 'Google TPU v4', 'memory_gib': 32, 'interconnect': 'per_link_x6',
@@ -113,13 +113,101 @@ HARDWARE = [
      'choice_notes': 'Interconnect: per-chip ICI 800 GB/s bidirectional / 2 = 400 GB/s per '
                      'direction per chip (4 ports x 100 GB/s per link per direction).'},
     {'id': 'gaudi3', 'ref': 'Intel Gaudi 3 (OAM HL-325L)',
-     'choice_notes': 'BF16/FP8: picked 1835 (Intel Hot Chips 2024 / whitepaper); alternatives '
-                     '1677 (ml-engineering, shipping MME clock 1600 MHz instead of 1750), 1856 '
-                     '(German press). TDP: picked 900 W (Intel, air-cooled; 1200 W liquid) over '
-                     '"around 600W" (y-ic.de press). No L2 figure; on-chip SRAM 96 MB (12.8 TB/s). '
-                     'BF16 vector (non-matrix) rate 28.7 TFLOP/s. Interconnect: 24x 200GbE, '
-                     '1200 GB/s bidirectional = 600 GB/s per direction.'},
+     'choice_notes': 'BF16/FP8: alternatives 1835 (Intel Hot Chips 2024 / whitepaper, at a 1750 MHz '
+                     'MME clock), 1856 (German press). TDP: alternatives 900 W (Intel, air-cooled; 1200 W '
+                     'liquid), "around 600W" (y-ic.de press). No L2 figure; on-chip SRAM 96 MB (12.8 TB/s). '
+                     'BF16 vector (non-matrix) rate 28.7 TFLOP/s. Interconnect: 24x 200GbE on die, of '
+                     'which 21 are scale-up and 3 scale-out (habana_net).'},
 ]
+
+# ---------------------------------------------------------------------------
+# Corrections from ../shared/reference/hardware-audit.md (section 1), per shipped preset id.
+# Citation keys are those of hardware-2026.json's `sources` map (or the preset's own).
+#   peaks:      {precision: (TFLOP/s, [keys], quote)}  replaces the reference's dense value
+#   visible:    (MiB the driver reports, [keys], quote) -> memory_capacity_visible_gib = MiB/1024
+#   tdp:        (W, [keys], quote)
+#   link_bw:    (GB/s per direction, [keys], quote)  replaces interconnect bandwidth
+#   cite:       {field: [keys]} more field_sources entries (fields kept, newly cited)
+#   notes:      the finding ids and what was changed or kept (low findings as conflicts)
+# ---------------------------------------------------------------------------
+AUDIT = {
+    'b300': {
+        'peaks': {'int8': (153.5, ['aic_b300'], 'int8_tc_flops 153.5 TFLOPS = 307 TOPS sparse / 2')},
+        'visible': (275040, ['aic_b300'], 'mem_capacity 288400343040 = 275040 MiB reported by nvidia-smi'),
+        'tdp': (1100, ['aic_b300', 'verda_gb300'], 'HGX B300 "configurable up to 1,100 W"; Verda B300 1.1 kW'),
+        'cite': {'peak_dense_tflops.fp6': ['mleng_acc']},
+        'notes': 'Audit (hardware-audit.md): H1 int8 corrected from 4,500 (copied from B200) to 153.5 '
+                 'TOPS dense: Blackwell Ultra cut INT8 in hardware (aic_b300 153.5; verda_gb300 0.15 POPS; '
+                 'hgx_b300_tbl 2 POPS sparse per 8 GPUs = 125 dense: conflicts, 153.5 kept as NVIDIA\'s own '
+                 'planner figure). M3 visible capacity 275,040 MiB = 268.59375 GiB = 288,400,343,040 bytes '
+                 '(aic_b300; Verda "270 GB"): NVIDIA\'s "288 GB" is the raw 8 x 36 GiB stack capacity, and '
+                 'memory accounting uses the visible figure (7.2% less KV-cache room). M4 tdp_w 1100 W '
+                 '(aic_b300, verda_gb300); the 1400 W of the reference\'s conflict is the GB300 part. '
+                 'Kept with conflicts: L1 bandwidth 8.0 TB/s (aic_b300 7.75 = 62 TB/s / 8 GPUs; Verda 7.7); '
+                 'L3 fp4 13,125 (aic_b300 and Verda 14,000; glennklockwood 13,125; press 15,000).',
+    },
+    'l40s': {
+        'visible': (46068, ['aic_l40s'], 'mem_capacity 48305799168 = 46068 MiB'),
+        'notes': 'Audit (hardware-audit.md): M5 visible capacity 46,068 MiB = 44.98828125 GiB = '
+                 '48,305,799,168 bytes (aic_l40s): ECC GDDR6 reserves 1/16 (48 x 15/16 = 45 GiB); memory '
+                 'accounting uses the visible figure (6.7% below the nominal 48 GiB). Kept with a conflict: '
+                 'L10 l2_cache_mb 96 is still unverified for the L40S (full AD102 figure; no new source).',
+    },
+    'gaudi3': {
+        'peaks': {'bf16': (1677, ['mleng_acc'], 'MME at the shipping 1600 MHz: 1600 MHz x 256^2 x 2 x 8 = 1677 '
+                                                'TFLOP/s; 1835 needs 1750 MHz'),
+                  'fp8': (1677, ['mleng_acc'], 'as bf16: 1677 at the shipping MME clock')},
+        'link_bw': (525, ['habana_net'], '21 scale-up ports x 200 Gb/s = 525 GB/s unidirectional'),
+        'link_name': '21 of 24 on-die 200GbE RoCE ports (scale-up), all-to-all in an 8-card HLS-3',
+        'tdp': (850, ['habana_smi'], 'hl-smi -p: Gaudi 3 maximum power limit 850 W, minimum 450 W'),
+        'notes': 'Audit (hardware-audit.md): M1 interconnect 525 GB/s per direction, not 600 (which also '
+                 'counted the 3 scale-out ports; habana_net). M2 scale_out 75 GB/s per direction (3 x 200 '
+                 'Gb/s; habana_net), was the 50 GB/s default. L6 scale_up_domain_devices 8 (HLS-3 box of 8, '
+                 'habana_net): the same value, now cited. M6 bf16/fp8 1677 at the shipping 1600 MHz MME clock '
+                 '(mleng_acc), not 1835 (1750 MHz; intel_g3_hc): MAMF 1243 is 74% of it. M7 tdp_w 850 W, the '
+                 'largest power limit hl-smi sets (habana_smi), over Intel\'s 900 W air-cooled TDP (intel_g3_hc): '
+                 'the energy figure is an upper bound at the limit the card runs under.',
+    },
+    'mi355x': {
+        'cite': {'peak_dense_tflops.fp6': ['mleng_acc', 'cnc_mi350']},
+        'notes': 'Audit (hardware-audit.md): M8 fp6 10,100 TFLOP/s dense, the fp4 rate (mleng_acc note 22; '
+                 'cnc_mi350 "FP6 and FP4 same throughput"), now a peak key. Missing tf32 is correct (CDNA 4 '
+                 'dropped TF32 hardware, cnc_mi350). Kept with a conflict: L8 interconnect 535.5 GB/s reads '
+                 'AMD\'s 153 GB/s per-link figure as bidirectional and halves it (mleng_net footnote); if AMD '
+                 'meant per direction it is 2x low. No AMD text settles it.',
+    },
+    'mi300x': {
+        'notes': 'Audit (hardware-audit.md): L8 kept with a conflict: interconnect 448 GB/s reads AMD\'s '
+                 '128 GB/s per-link figure as bidirectional and halves it (mleng_net footnote); if AMD meant '
+                 'per direction it is 2x low. No AMD text settles it.',
+    },
+    'mi325x': {
+        'notes': 'Audit (hardware-audit.md): L8 kept with a conflict: interconnect 448 GB/s reads AMD\'s '
+                 '128 GB/s per-link figure as bidirectional and halves it (mleng_net footnote); if AMD meant '
+                 'per direction it is 2x low. No AMD text settles it.',
+    },
+    'b200': {
+        'cite': {'peak_dense_tflops.fp6': ['mleng_acc']},
+        'notes': 'Audit (hardware-audit.md), kept with conflicts: L2 memory_bandwidth_tb_s 8.0 (aic_b200 and '
+                 'Verda 7.7; driver bus 7.672, torchao_4002); L4 fp32 80 (ml-engineering) vs 75 (hgx_b300_tbl '
+                 'B200 column: 600 TFLOPS per 8 GPUs; Verda 75).',
+    },
+    'gb200': {
+        'cite': {'peak_dense_tflops.fp6': ['mleng_acc']},
+        'notes': 'Audit (hardware-audit.md), kept with conflicts: L5 scale_out left at the 50 GB/s default, '
+                 'which is right and citable: DGX GB200 trays have 4x ConnectX-7 400G per 4 GPUs, one 400 '
+                 'Gb/s link per GPU (mleng_net); aic_gb200 uses 100 GB/s (CX8), which looks copied from GB300. '
+                 'L11 fp32 80 (ml-engineering) vs 90 (glennklockwood). Visible capacity 189,471 MiB = 185.0 GiB '
+                 '(aic_gb200) is within 0.5% of the nominal 186 and not entered.',
+    },
+    'rtx-4090': {
+        'notes': 'Audit (hardware-audit.md) L9: bf16/fp16/fp8 are the FP32-accumulate rates, consistent with '
+                 'the Ada whitepaper convention; with FP16 accumulate they are 2x (see above).',
+    },
+}
+
+# gaudi3's scale-out link (audit M2) and domain (L6): NETWORK below holds them.
+
 
 # Citations that the reference files do not hold, for the schema-2 network fields.
 EXTRA_SOURCES = {
@@ -205,6 +293,10 @@ NETWORK = {
         'scale_up': (6144, ['gcp_v5p_pod'], 'the largest single ICI slice, 96 cubes = 6144 chips (the Pod holds '
                      '8960 chips; beyond a slice, multislice goes over the data center network)'),
         'scale_out': ('data center network (DCN)', 50, ['gcp_v5p_pod'], 'DCN bandwidth per chip 50 Gb/s')},
+    'gaudi3': {
+        'scale_up': (8, ['habana_net'], 'HLS-3: a box of 8 Gaudi 3, all-to-all over 21 on-die 200GbE ports each'),
+        'scale_out': ('3 of 24 on-die 200GbE ports (OSFP)', 600, ['habana_net'],
+                      '3 scale-out ports x 200 Gb/s = 75 GB/s in each direction')},
     'tpu-v6e': {
         'scale_up': (256, ['gcp_v6e_pod'], 'one TPU v6e Pod, 256 chips on a 2D torus'),
         'network_note': 'scale_out left out: no cited data-center-network figure per chip; the default of '
@@ -231,6 +323,280 @@ CAPACITY_NOTES = {
     'mi325x': 'ROCm docs list the VRAM in GiB (rocm_specs).',
     'mi355x': 'ROCm docs list the VRAM in GiB (rocm_specs).',
 }
+
+# ---------------------------------------------------------------------------
+# Chips written from ../shared/reference/hardware-2026.json (issue 18), by its ids. Every
+# field written is cited in the preset's field_sources with the keys of that file's `sources`
+# map that its per-field citation names (their parenthesised quotes go into the notes).
+# Per-chip choices:
+#   drop:    fields or peak precisions ('peak_dense_tflops.tf32') left out, with why
+#   peaks:   {precision: (TFLOP/s, [keys], quote)} added from other_precisions_dense_tflops
+#   visible: (MiB the driver reports, [keys], quote) -> memory_capacity_visible_gib = MiB/1024
+#            (the exact MiB figure of the citation, where the reference rounds the GiB)
+#   bytes:   (exact bytes, quote) -> memory_capacity_gib = bytes / 2^30 (SRAM parts: decimal MB/GB)
+#   cite:    {field: [keys]} for a field the reference gives without its own citation
+#   unsourced_compute: (why, [keys]) -> compute_peak_unsourced, peak_dense_tflops {}
+#   note:    more text for the notes
+# Left out everywhere: every figure the reference marks null; its research-only keys
+# (vendor_headline_tflops, on_chip_sram_mib, npu_int8_tops, ...) go into the notes only.
+# ---------------------------------------------------------------------------
+_SINGLE = ('a single device: no device-to-device link (scale_up_domain_devices 1; '
+           'bandwidth_gb_s_per_direction left out)')
+NEW_CHIPS = [
+    ('gb300', {
+        'visible': (284208, ['aic_gb300'], 'mem_capacity = 284208 MiB reported by nvidia-smi'),
+        'peaks': {'fp6': (5000, ['mleng_acc'], 'fp6 at the fp8 rate on NVIDIA (other_precisions_dense_tflops)')},
+        'cite': {'memory_type': ['gk_b300', 'aic_gb300']},
+        'note': 'INT8 165 TOPS, NOT 5,000: Blackwell Ultra cut INT8 (aic_gb300, verda_gb300; ml-engineering\'s '
+                'table lists 5,000, a conflict not used).'}),
+    ('rtx-5090', {
+        'drop': {'peak_dense_tflops.tf32': 'the reference sets tf32 to half of bf16 by the Ada convention and '
+                                           'marks it unverified'},
+        'cite': {'memory_type': ['toms_5090']}}),
+    ('rtx-pro-6000-blackwell', {
+        'visible': (97887, ['aic_rtxpro'], 'Server Edition: 97887 MiB'),
+        'cite': {'memory_type': ['rtxpro_pt']}}),
+    ('dgx-spark-gb10', {
+        'cite': {'memory_type': ['arm_gb10']},
+        'note': 'Only the fp4 roof is sourced (500 dense, derived from NVIDIA\'s "1 PFLOP FP4" with sparsity): '
+                'bf16 or fp8 math has no sourced roof at its precision or a wider one, so the analysis draws '
+                'only the memory roof for it, with a warning, rather than run bf16 on the fp4 roof.'}),
+    ('jetson-agx-thor', {
+        'cite': {'memory_type': ['ridgerun_thor'], 'interconnect': ['ridgerun_thor']},
+        'note': 'bf16 (about 258.75 by the 2x-per-precision pattern) is not vendor-published and is left out: '
+                'bf16 math gets only the memory roof, with a warning.'}),
+    ('h100-nvl', {
+        'drop': {'l2_cache_mb': 'the reference gives 50 MB without a citation'},
+        'cite': {'memory_type': ['mleng_acc', 'aimining_h100nvl']}}),
+    ('mi350x', {
+        'peaks': {'fp6': (9200, ['tom_mi355x', 'cnc_mi350'], 'FP4/FP6 18.45 PF sparse -> 9.2 dense; FP6 and FP4 '
+                                                             'same throughput')},
+        'cite': {'memory_type': ['mleng_acc'], 'memory_bandwidth_tb_s': ['mleng_acc'],
+                 'l2_cache_mb': ['rocm_specs']},
+        'note': 'Bandwidth 8.0 TB/s is the memory-table row quoted under the capacity citation (mleng_acc, '
+                '"MI350X 288 HBM3e 8.00"); L2 32 from rocm_specs (L2 MiB). Infinity Cache 256 MB is not a '
+                'schema key.'}),
+    ('tpu7x-ironwood', {}),
+    ('trainium2', {}),
+    ('trainium3', {
+        'cite': {'memory_type': ['neuron_trn3']}}),
+    ('apple-m3-ultra', {
+        'cite': {'memory_type': ['tpu_m3u'], 'interconnect': ['tpu_m3u']},
+        'note': 'The compute roof is DERIVED, not published: 80 cores x 128 FP32 ALUs x 2 FLOP x 1.398 GHz '
+                '(an aggregator\'s M3 Max clock, hmc_apple) = 28.6 TFLOP/s, fp16 at the same rate; Apple '
+                'publishes no GPU FLOP rate. Memory roof high confidence, compute low.'}),
+    ('apple-m4-max', {
+        'unsourced_compute': ('Apple publishes no GPU FLOP rate for the M4 Max; the only clock found (1678 MHz, '
+                              'hmc_apple) is an aggregator\'s figure for the 32-core bin, so no 40-core peak is '
+                              'entered (the reference leaves fp32 and fp16 null)', ['hmc_apple']),
+        'cite': {'memory_type': ['apple_m4max'], 'interconnect': ['apple_m4max']}}),
+    ('ryzen-ai-max-395', {
+        'cite': {'memory_type': ['spawn_strix'], 'interconnect': ['tpu_strix']}}),
+    ('groq-lpu-v1', {
+        'bytes': (230e6, '230 MB on-chip SRAM (decimal MB, as the reference reads it: 0.2142 GiB)'),
+        'drop': {'interconnect': 'chip-to-chip bandwidth and the system size are unspecified (null); without '
+                                 'a link, tensor parallelism is not timed (with a warning) and the default '
+                                 'scale_up_domain_devices 8 applies'},
+        'cite': {'memory_type': ['groq_tpu']},
+        'note': 'SRAM-only part: the memory roof is the 80 TB/s on-chip SRAM and 230 MB per chip is a hard '
+                'limit (a 70B model needs hundreds of chips); the binding roofs of a real deployment, '
+                'chip-to-chip bandwidth and capacity across chips, are not modelled (hardware-audit.md '
+                'section 2).'}),
+    ('cerebras-wse3', {
+        'bytes': (44e9, '44 GB on-wafer SRAM (decimal GB, as the reference reads it: 40.98 GiB)'),
+        'unsourced_compute': ('Cerebras\'s 125 PFLOP/s FP16 headline is not qualified as dense (toms_wse3: the '
+                              'software supports dynamic and unstructured sparsity; yobitel_wse3 calls it '
+                              '"sparse FP16"), so no dense roof is entered', ['toms_wse3', 'yobitel_wse3']),
+        'cite': {'memory_type': ['toms_wse3'], 'interconnect': ['toms_wse3']},
+        'note': 'SRAM-only part: the memory roof is on-wafer SRAM (about 21 PB/s, a secondary figure); 44 GB '
+                'is the binding limit, and larger models stream weights from MemoryX over 1.2 Tb/s, which is '
+                'not modelled (hardware-audit.md section 2).'}),
+]
+
+# The one per-field citation of hardware-2026.json that names no key of its sources map
+# (H100 NVL's peak_dense_tflops): its text, under a key of its own.
+EXTRA_SOURCES_2026 = {
+    'nvidia_h100nvl_datasheet': 'NVIDIA H100 datasheet NVL column (sparse FP8 3,341 / BF16 1,671 / TF32 835 '
+                                'TFLOPS) - figures NOT retrieved from a primary copy; halved. Corroborated only '
+                                'by a third-party table (a public spec table: \'H100 NVL ... ~835 ... ~1670 ... '
+                                'NVLink bridge (600 GB/s) ... 350-400 W\')',
+}
+
+NEW_FIELDS = ('memory_type', 'memory_capacity_gib', 'memory_capacity_visible_gib', 'memory_bandwidth_tb_s',
+              'peak_dense_tflops', 'l2_cache_mb', 'interconnect', 'scale_out', 'tdp_w')
+
+
+def split_citation(text, src):
+    """A per-field citation of hardware-2026.json -> (source keys it names, in order; the text with
+    each named citation replaced by [key], for its quotes), or ([extra key], None) for a citation
+    that names no key of the map."""
+    keys = [k for k, v in src.items() if v in text]
+    keys.sort(key=lambda k: text.index(src[k]))
+    if not keys:
+        extra = [k for k, v in EXTRA_SOURCES_2026.items() if v == text]
+        assert extra, text
+        return extra, None
+    rest = text
+    for k in keys:
+        rest = rest.replace(src[k], '[%s]' % k)
+    plain = ' '.join('[%s]' % k for k in keys)
+    if rest.replace(';', ' ').split() == plain.split():
+        rest = None
+    return keys, rest
+
+
+def build_new_chip(cid, opts, chip, src):
+    all_sources = dict(src, **EXTRA_SOURCES_2026)
+    drop = opts.get('drop', {})
+    out = {'schema_version': HW_SCHEMA_VERSION, 'id': cid, 'name': chip['name'], 'vendor': chip['vendor']}
+    field_sources = {}
+    quotes = []
+    source_keys = []
+
+    def cite(field, keys, quote=None):
+        assert keys, (cid, field)
+        for k in keys:
+            assert k in all_sources, (cid, k)
+            if k not in source_keys:
+                source_keys.append(k)
+        field_sources[field] = keys[0] if len(keys) == 1 else list(keys)
+        if quote:
+            quotes.append('%s: %s' % (field, quote))
+
+    def reference_citation(field):
+        text = chip['sources'].get(field)
+        return None if text is None else split_citation(text, src)
+
+    def cite_field(field):
+        if field in opts.get('cite', {}):
+            cite(field, opts['cite'][field], 'cited with the source that gives it (the reference gives no '
+                                             'citation of its own for this field)')
+            return
+        found = reference_citation(field)
+        assert found is not None, (cid, 'uncited field', field)
+        cite(field, found[0], found[1])
+
+    notes = ['Written from ../shared/reference/hardware-2026.json (chip "%s"); every field is cited in '
+             'field_sources with the keys of that file\'s sources map.' % cid]
+    if chip.get('memory_type'):
+        out['memory_type'] = chip['memory_type']
+        cite_field('memory_type')
+
+    if 'bytes' in opts:
+        nbytes, said = opts['bytes']
+        gib = nbytes / GIB
+        out['memory_capacity_gib'] = gib
+        capacity = 'Capacity: %s = %s bytes = %r GiB (bytes / 2^30, exact in binary).' % (
+            said, format(int(nbytes), ','), gib)
+    else:
+        gib = chip['memory_capacity_gib']
+        out['memory_capacity_gib'] = number(gib)
+        capacity = 'Capacity: %s GiB = %s x 2^30 = %s bytes (the reference\'s memory_capacity_gib: the ' \
+                   'vendor\'s "GB" read as GiB, or the vendor\'s GiB; DOMAIN.md section 5).' % (
+                       number(gib), number(gib), format(int(gib * GIB), ','))
+    cite_field('memory_capacity_gib')
+    if 'visible' in opts:
+        mib, keys, quote = opts['visible']
+        out['memory_capacity_visible_gib'] = number(mib / 1024)
+        cite('memory_capacity_visible_gib', keys, quote)
+        capacity += ' Visible (what the driver reports): %s MiB = %s GiB = %s bytes (the reference rounds it ' \
+                    'to %s GiB); memory accounting uses it.' % (
+                        format(mib, ','), number(mib / 1024), format(mib * 2 ** 20, ','),
+                        chip.get('memory_capacity_visible_gib'))
+    else:
+        assert chip.get('memory_capacity_visible_gib') is None, cid
+    notes.append(capacity)
+
+    out['memory_bandwidth_tb_s'] = number(chip['memory_bandwidth_tb_s'])
+    cite_field('memory_bandwidth_tb_s')
+
+    peaks = {}
+    for k, v in (chip.get('peak_dense_tflops') or {}).items():
+        assert k in ALLOWED_PEAKS, (cid, k)
+        if v is None or ('peak_dense_tflops.' + k) in drop:
+            continue
+        peaks[k] = number(v)
+    whole = reference_citation('peak_dense_tflops')
+    if peaks and whole is not None:
+        cite('peak_dense_tflops', whole[0], whole[1])
+    for k in list(peaks):
+        own = reference_citation('peak_dense_tflops.' + k)
+        if own is not None:
+            cite('peak_dense_tflops.' + k, own[0], own[1])
+        elif whole is None:
+            raise SystemExit('%s: peak_dense_tflops.%s uncited' % (cid, k))
+    for k, (v, keys, quote) in opts.get('peaks', {}).items():
+        peaks[k] = number(v)
+        cite('peak_dense_tflops.' + k, keys, quote)
+    out['peak_dense_tflops'] = peaks
+    if 'unsourced_compute' in opts:
+        assert not peaks, cid
+        why, keys = opts['unsourced_compute']
+        out['compute_peak_unsourced'] = why
+        cite('compute_peak_unsourced', keys)
+        notes.append('No sourced compute peak: peak_dense_tflops is {} and compute_peak_unsourced says why; '
+                     'the analysis draws only the memory roof and says so in a warning.')
+    assert peaks or 'unsourced_compute' in opts, cid
+
+    if chip.get('l2_cache_mb') is not None and 'l2_cache_mb' not in drop:
+        out['l2_cache_mb'] = number(chip['l2_cache_mb'])
+        cite_field('l2_cache_mb')
+
+    network = []
+    ic = chip.get('interconnect')
+    if ic and 'interconnect' not in drop:
+        link = {'name': ic['name']}
+        if ic.get('bandwidth_gb_s_per_direction') is not None:
+            link['bandwidth_gb_s_per_direction'] = number(ic['bandwidth_gb_s_per_direction'])
+        if ic.get('scale_up_domain_devices') is not None:
+            link['scale_up_domain_devices'] = ic['scale_up_domain_devices']
+            if ic['scale_up_domain_devices'] == 1:
+                network.append('interconnect: ' + _SINGLE + '.')
+        else:
+            network.append('scale_up_domain_devices left out (null in the reference): the default of '
+                           'hardware.h (kDefaultScaleUpDomainDevices = 8) applies.')
+        assert 'bandwidth_gb_s_per_direction' in link or link.get('scale_up_domain_devices') == 1, cid
+        out['interconnect'] = link
+        cite_field('interconnect')
+    network.append('collective_latency_us left out: no cited measurement; the default alpha of hardware.h '
+                   '(kDefaultCollectiveLatencySeconds = 5 us) applies.')
+    so = chip.get('scale_out')
+    if so and so.get('bandwidth_gb_s_per_direction') is not None:
+        out['scale_out'] = {'name': so['name'],
+                            'bandwidth_gb_s_per_direction': number(so['bandwidth_gb_s_per_direction'])}
+        cite_field('scale_out')
+        network.append('scale_out latency_us left out (default kDefaultScaleOutLatencySeconds = 15 us).')
+    else:
+        network.append('scale_out left out (null or not given in the reference): the default of hardware.h '
+                       '(kDefaultScaleOutBandwidthBytesPerSecond = 50 GB/s) applies beyond the domain.')
+    notes.extend(network)
+
+    if chip.get('tdp_w') is not None:
+        out['tdp_w'] = number(chip['tdp_w'])
+        cite_field('tdp_w')
+    else:
+        notes.append('tdp_w left out (null in the reference): no energy figure.')
+    notes.append('Achievable: no published measurement; the default fractions of hardware.h apply '
+                 '(kDefaultAchievableComputeFraction 0.70, kDefaultAchievableBandwidthFraction 0.85).')
+    for field, why in drop.items():
+        notes.append('%s left out: %s.' % (field, why))
+    if opts.get('note'):
+        notes.append(opts['note'])
+    research = {k: v for k, v in chip.items() if k not in NEW_FIELDS and k not in (
+        'id', 'name', 'vendor', 'confidence', 'sources', 'notes')}
+    if research:
+        notes.append('Reference research fields (no schema key): %s.' % '; '.join(
+            '%s %s' % (k, json.dumps(v, ensure_ascii=False)) for k, v in research.items()))
+    if quotes:
+        notes.append('Citation quotes: ' + ' | '.join(quotes) + '.')
+    notes.append('Reference notes: ' + chip['notes'])
+
+    out['confidence'] = chip['confidence']
+    out['sources'] = {k: all_sources[k] for k in source_keys}
+    out['field_sources'] = field_sources
+    out['notes'] = ' '.join(notes)
+    return out
+
 
 MODELS = [
     ('llama-2-7b', 'Llama-2-7B', 'Llama 2 7B'),
@@ -567,6 +933,9 @@ def dump_hardware(d):
         comma = ',' if i < len(items) - 1 else ''
         if k in ('peak_dense_tflops', 'interconnect', 'scale_out', 'achievable'):
             text = inline(v)
+        elif k == 'field_sources':  # one field a line, its source keys on it
+            text = '{\n' + ',\n'.join('    %s: %s' % (json.dumps(f), inline(keys))
+                                       for f, keys in v.items()) + '\n  }'
         else:
             text = json.dumps(v, ensure_ascii=False, indent=2)
             text = text.replace('\n', '\n  ')
@@ -614,18 +983,24 @@ def build_achievable(dev, src_map):
     return out
 
 
-def build_hardware(entry, dev, src_map):
+def build_hardware(entry, dev, src_map, src_2026):
     notes = []
     hid = entry['id']
     net = NETWORK.get(hid, {})
-    all_sources = dict(src_map, **EXTRA_SOURCES)
+    audit = AUDIT.get(hid, {})
+    # hardware.json's citation strings win where both files use a key (mleng_acc, ...).
+    all_sources = dict(src_2026, **src_map)
+    all_sources.update(EXTRA_SOURCES)
     source_keys = list(dev['sources'])
+    field_sources = {}
 
-    def cite(keys):
+    def cite(keys, field=None):
         for k in keys:
             assert k in all_sources, (hid, k)
             if k not in source_keys:
                 source_keys.append(k)
+        if field:
+            field_sources[field] = keys[0] if len(keys) == 1 else list(keys)
 
     out = {'schema_version': HW_SCHEMA_VERSION, 'id': hid, 'name': dev['name'],
            'vendor': dev['vendor']}
@@ -641,6 +1016,10 @@ def build_hardware(entry, dev, src_map):
     else:
         gib = dev['memory_gb']
     out['memory_capacity_gib'] = number(gib)
+    if 'visible' in audit:
+        mib, keys, quote = audit['visible']
+        out['memory_capacity_visible_gib'] = number(mib / 1024)
+        cite(keys, 'memory_capacity_visible_gib')
     if 'memory_gib' in entry:
         said = 'the vendor\'s %s GiB' % number(gib)
     else:
@@ -657,6 +1036,9 @@ def build_hardware(entry, dev, src_map):
         v = (dev.get('dense_tflops') or {}).get(k)
         if v is not None:
             peaks[k] = v
+    for k, (v, keys, quote) in audit.get('peaks', {}).items():
+        peaks[k] = v
+        cite(keys, 'peak_dense_tflops.' + k)
     out['peak_dense_tflops'] = peaks
 
     if dev.get('l2_mb') is not None:
@@ -673,11 +1055,14 @@ def build_hardware(entry, dev, src_map):
             bw = ic['per_link_unidirectional_GBps'] * 6
         else:
             bw = ic.get('unidirectional_GBps')
+        if 'link_bw' in audit:
+            bw, keys, quote = audit['link_bw']
+            cite(keys, 'interconnect.bandwidth_gb_s_per_direction')
         if bw is not None:
-            link = {'name': ic['type'], 'bandwidth_gb_s_per_direction': bw}
+            link = {'name': audit.get('link_name', ic['type']), 'bandwidth_gb_s_per_direction': bw}
             if 'scale_up' in net:
                 devices, keys, quote = net['scale_up']
-                cite(keys)
+                cite(keys, 'interconnect.scale_up_domain_devices')
                 link['scale_up_domain_devices'] = devices
                 network.append('scale_up_domain_devices %d: %s (%s).' % (devices, quote, ', '.join(keys)))
             else:
@@ -689,7 +1074,7 @@ def build_hardware(entry, dev, src_map):
 
     if 'scale_out' in net:
         name, gbits, keys, quote = net['scale_out']
-        cite(keys)
+        cite(keys, 'scale_out')
         out['scale_out'] = {'name': name, 'bandwidth_gb_s_per_direction': number(gbits / 8)}
         network.append('scale_out %s Gb/s = %s GB/s per direction per device: %s (%s); its latency_us left '
                        'out (default kDefaultScaleOutLatencySeconds = 15 us).' % (
@@ -720,11 +1105,23 @@ def build_hardware(entry, dev, src_map):
 
     if dev.get('tdp_w') is not None:
         out['tdp_w'] = dev['tdp_w']
+    if 'tdp' in audit:
+        watts, keys, quote = audit['tdp']
+        out['tdp_w'] = watts
+        cite(keys, 'tdp_w')
+    for field, keys in audit.get('cite', {}).items():
+        cite(keys, field)
     out['confidence'] = dev['confidence']
+    if audit.get('notes'):  # every source key the audit notes name is in /sources
+        cite([k for k in all_sources if re.search(r'\b%s\b' % re.escape(k), audit['notes'])])
     out['sources'] = {k: all_sources[k] for k in source_keys}
+    if field_sources:
+        out['field_sources'] = field_sources
 
     if entry.get('choice_notes'):
         notes.append(entry['choice_notes'])
+    if audit.get('notes'):
+        notes.append(audit['notes'])
     notes.append(capacity)
     notes.extend(network)
     notes.append(ach)
@@ -734,10 +1131,8 @@ def build_hardware(entry, dev, src_map):
         notes.append('Reference conflicts: ' + ' | '.join(dev['conflicts']))
     extra = dev.get('dense_tflops', {})
     for k in extra:
-        if k not in ALLOWED_PEAKS and extra[k] is not None and k != 'fp6':
+        if k not in ALLOWED_PEAKS and extra[k] is not None:
             raise SystemExit('unexpected precision %s for %s' % (k, hid))
-    if 'fp6' in extra and extra['fp6'] is not None and 'FP6' not in (entry.get('choice_notes') or ''):
-        notes.append('FP6 dense %s TFLOP/s (not a peak key).' % extra['fp6'])
     if dev.get('measured'):
         m = {k: v for k, v in dev['measured'].items() if k.endswith('_tflops') or k.endswith('_TBps')}
         if m:
@@ -769,10 +1164,18 @@ def main():
     os.makedirs(HW_OUT, exist_ok=True)
     os.makedirs(MODEL_OUT, exist_ok=True)
 
+    hw26 = load('hardware-2026.json')
+    src_2026 = hw26['sources']
     for entry in HARDWARE:
         dev = by_name[entry['ref']]
-        out = build_hardware(entry, dev, src_map)
+        out = build_hardware(entry, dev, src_map, src_2026)
         with open(os.path.join(HW_OUT, entry['id'] + '.json'), 'w', encoding='utf-8') as f:
+            f.write(dump_hardware(out))
+
+    chips = {c['id']: c for c in hw26['chips']}
+    for cid, opts in NEW_CHIPS:
+        out = build_new_chip(cid, opts, chips[cid], src_2026)
+        with open(os.path.join(HW_OUT, cid + '.json'), 'w', encoding='utf-8') as f:
             f.write(dump_hardware(out))
 
     m_by_name = {m['name']: m for m in models['models']}
@@ -799,7 +1202,7 @@ def main():
         with open(os.path.join(MODEL_OUT, mid + '.json'), 'w', encoding='utf-8') as f:
             f.write(json.dumps(out, ensure_ascii=False, indent=2) + '\n')
 
-    print('wrote %d hardware and %d model presets' % (len(HARDWARE), len(MODELS) + len(EXTRA_MODELS)
+    print('wrote %d hardware and %d model presets' % (len(HARDWARE) + len(NEW_CHIPS), len(MODELS) + len(EXTRA_MODELS)
                                                       + len(VERBATIM_MODELS)))
     return 0
 

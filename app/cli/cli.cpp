@@ -154,11 +154,34 @@ int runList(const CommandLine& line, std::ostream& out, std::ostream& err) {
                 printIssues(err, hw.issues);
                 return kExitInvalid;
             }
+            // id, name, capacity (the visible one beside it where known), bandwidth, the
+            // bf16 roof (or its fallback; "no sourced compute peak" for a memory-only
+            // preset), confidence.
             const Hardware& h = *hw.value;
             const Precision p = computePrecisionFor(h, Precision::Bf16);
-            out << id << '\t' << h.name << '\t' << formatBytes(h.memoryCapacityBytes) << '\t'
-                << formatSi(h.memoryBandwidthBytesPerSecond, "B/s") << '\t' << toString(p) << ' '
-                << formatSi(h.peak(p), "FLOP/s") << '\n';
+            if (h.memoryCapacityVisibleBytes > 0.0) {
+                // As many figures as tell the two apart (RTX PRO 6000: 103.1 GB, 102.6 GB).
+                const double nominal = h.memoryCapacityBytes;
+                const double visible = h.memoryCapacityVisibleBytes;
+                int figures = 3;
+                while (figures < 6 &&
+                       formatSi(nominal, "B", figures) == formatSi(visible, "B", figures)) {
+                    ++figures;
+                }
+                out << id << '\t' << h.name << '\t' << formatSi(nominal, "B", figures) << " ("
+                    << formatSi(visible, "B", figures) << " visible)";
+            } else {
+                out << id << '\t' << h.name << '\t' << formatBytes(h.memoryCapacityBytes);
+            }
+            out << '\t' << formatSi(h.memoryBandwidthBytesPerSecond, "B/s") << '\t';
+            if (h.hasRoof(p)) {
+                out << toString(p) << ' ' << formatSi(h.peak(p), "FLOP/s");
+            } else if (h.computePeakUnsourced) {
+                out << "no sourced compute peak";
+            } else {
+                out << "no sourced bf16 peak";
+            }
+            out << "\tconfidence: " << (h.confidence.empty() ? "not given" : h.confidence) << '\n';
         }
     } else {
         for (const std::string& id : io::modelIds()) {

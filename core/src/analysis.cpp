@@ -205,7 +205,7 @@ detail::KvReadStreams kvReadStreams(const detail::Context& x) {
 
 // "No measured ... : achievable ceilings use ...", when a default fraction stands in.
 void achievableWarning(Analysis& result, const Hardware& hw, const Ceiling& ceiling) {
-    const bool computeDefault = !ceiling.measured(result.computePrecision);
+    const bool computeDefault = result.hasComputeRoof && !ceiling.measured(result.computePrecision);
     const bool bandwidthDefault = hw.achievableMemoryBandwidthBytesPerSecond <= 0.0;
     if (!computeDefault && !bandwidthDefault) {
         return;
@@ -228,6 +228,7 @@ MemoryFootprint allDevices(const MemoryFootprint& one, double devices) {
     all.workspaceBytes *= devices;
     all.totalBytes *= devices;
     all.capacityBytes *= devices;
+    all.nominalCapacityBytes *= devices;
     all.usableBytes *= devices;
     return all;
 }
@@ -236,7 +237,16 @@ MemoryFootprint allDevices(const MemoryFootprint& one, double devices) {
 // the chip has no roof for, and a footprint past the usable memory.
 void warnPrecisionAndMemory(const Hardware& hw, const Workload& wl, const MemoryFootprint& mem,
                             Analysis& result) {
-    if (result.computePrecision != mathPrecision(wl.activationPrecision)) {
+    if (!result.hasComputeRoof) {
+        bool anyRoof = false;
+        for (Precision p : kAllPrecisions) {
+            anyRoof = anyRoof || hw.hasRoof(p);
+        }
+        result.warnings.push_back(
+            Warning(WarningKind::NoComputeRoof,
+                    {static_cast<double>(index(wl.activationPrecision)), anyRoof ? 1.0 : 0.0},
+                    roofName(hw)));
+    } else if (result.computePrecision != mathPrecision(wl.activationPrecision)) {
         result.warnings.push_back(Warning(WarningKind::PrecisionFallback,
                                           {static_cast<double>(index(wl.activationPrecision)),
                                            static_cast<double>(index(result.computePrecision))},
@@ -313,8 +323,9 @@ void analyzeImages(const Scenario& scenario, const detail::Context& x, const Cei
                                 : detail::cnnWorkspacePerImage(x);
     mem.workspaceBytes = B * perImage;
     mem.totalBytes = mem.weightBytes + mem.workspaceBytes;
-    mem.capacityBytes = hw.memoryCapacityBytes;
-    mem.usableBytes = hw.memoryCapacityBytes * wl.memoryUtilization;
+    mem.capacityBytes = hw.servingCapacityBytes();
+    mem.nominalCapacityBytes = hw.memoryCapacityBytes;
+    mem.usableBytes = mem.capacityBytes * wl.memoryUtilization;
     mem.fits = mem.totalBytes <= mem.usableBytes;
     const double room = mem.usableBytes - mem.weightBytes;
     mem.maxBatch =
@@ -346,7 +357,7 @@ void analyzeImages(const Scenario& scenario, const detail::Context& x, const Cei
 
 Precision computePrecisionFor(const Hardware& hardware, Precision activation) {
     using P = Precision;
-    std::array<P, 5> chain{};
+    std::array<P, 6> chain{};
     std::size_t length = 0;
     const auto push = [&](std::initializer_list<P> list) {
         for (P p : list) {
@@ -357,7 +368,10 @@ Precision computePrecisionFor(const Hardware& hardware, Precision activation) {
         case P::Fp4:
         case P::Mxfp4:
         case P::Nvfp4:
-            push({P::Fp4, P::Fp8, P::Bf16, P::Fp16, P::Fp32});
+            push({P::Fp4, P::Fp6, P::Fp8, P::Bf16, P::Fp16, P::Fp32});
+            break;
+        case P::Fp6:
+            push({P::Fp6, P::Fp8, P::Bf16, P::Fp16, P::Fp32});
             break;
         case P::Int4:
             push({P::Int4, P::Int8, P::Bf16, P::Fp16, P::Fp32});
@@ -386,11 +400,9 @@ Precision computePrecisionFor(const Hardware& hardware, Precision activation) {
             return chain[i];
         }
     }
-    for (P p : kAllPrecisions) {
-        if (hardware.hasRoof(p)) {
-            return p;
-        }
-    }
+    // No sourced roof at this precision or a wider one (a memory-only preset, or DGX Spark's
+    // lone fp4 roof for bf16 math): a narrower roof would overstate the compute rate, so
+    // none is used (hasComputeRoof() is false, and analyze() warns).
     return activation;
 }
 
@@ -418,6 +430,9 @@ Analysis analyze(const Scenario& scenario) {
     result.devices = wl.tensorParallel;
     result.ceilings = wl.ceilings;
     result.computePrecision = computePrecisionFor(hw, mathPrecision(wl.activationPrecision));
+    // No sourced peak at this precision or a wider one (presets/README "compute_peak_unsourced"):
+    // only the memory roof; compute time is not counted (secondsPerFlop 0, passes.cpp).
+    result.hasComputeRoof = hw.hasRoof(result.computePrecision);
     // DOMAIN.md §5: with a fallback the activations are read and written in the precision
     // the math actually runs in (nvfp4 activations on the fp4 roof keep their own bytes).
     result.activationBytesPerElement =
@@ -521,8 +536,11 @@ Analysis analyze(const Scenario& scenario) {
 
     result.decodeTokensPerSecondPerDevice = result.decodeTokensPerSecond / d(D);
 
-    result.criticalBatch = detail::criticalBatch(result.operators, decode, x);
-    result.matmulCriticalBatch = detail::matmulCriticalBatch(result.operators, decode, x);
+    // Without a compute roof nothing is compute-bound: no critical batch (null).
+    if (result.hasComputeRoof) {
+        result.criticalBatch = detail::criticalBatch(result.operators, decode, x);
+        result.matmulCriticalBatch = detail::matmulCriticalBatch(result.operators, decode, x);
+    }
 
     // Goldilocks on the KV cache of the attention layers (a recurrent state does not grow
     // with C), per device: the sequences it attends for against its weight bytes.
@@ -562,8 +580,9 @@ Analysis analyze(const Scenario& scenario) {
     mem.stateBytes = B * mm.statePerSequence;
     mem.workspaceBytes = mm.workspaceFixed + B * mm.workspacePerSequence;
     mem.totalBytes = mem.weightBytes + mem.kvCacheBytes + mem.stateBytes + mem.workspaceBytes;
-    mem.capacityBytes = hw.memoryCapacityBytes;
-    mem.usableBytes = hw.memoryCapacityBytes * wl.memoryUtilization;
+    mem.capacityBytes = hw.servingCapacityBytes();
+    mem.nominalCapacityBytes = hw.memoryCapacityBytes;
+    mem.usableBytes = mem.capacityBytes * wl.memoryUtilization;
     mem.fits = mem.totalBytes <= mem.usableBytes;
     const double room = mem.usableBytes - mem.weightBytes - mm.workspaceFixed;
     mem.maxBatch = room > 0.0 ? static_cast<std::int64_t>(std::min(
@@ -631,8 +650,9 @@ double rooflineFlopsPerSecond(const Analysis& analysis, double intensity) {
     if (!(intensity > 0.0)) {
         return 0.0;
     }
-    return std::min(analysis.peakFlopsPerSecond,
-                    intensity * analysis.memoryBandwidthBytesPerSecond);
+    const double memory = intensity * analysis.memoryBandwidthBytesPerSecond;
+    // Without a compute roof the memory slope is the whole roof.
+    return analysis.hasComputeRoof ? std::min(analysis.peakFlopsPerSecond, memory) : memory;
 }
 
 double fractionOfRoof(const Analysis& analysis, const PassCost& pass) {

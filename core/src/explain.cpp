@@ -30,6 +30,12 @@ std::string pct(double fraction) {
 
 std::string perByte(double flopsPerByte) { return num(flopsPerByte) + " FLOP/byte"; }
 
+// "against a ridge of 295 FLOP/byte", or, with no sourced compute peak, that there is none.
+std::string againstRidge(const Analysis& a) {
+    return a.hasComputeRoof ? " against a ridge of " + perByte(a.ridgePointFlopsPerByte)
+                            : " with no ridge (no sourced compute peak: only the memory roof)";
+}
+
 std::string capitalised(std::string text) {
     if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') {
         text[0] = static_cast<char>(text[0] - 'a' + 'A');
@@ -103,11 +109,15 @@ std::string whereSentence(const PassCost& p, const Analysis& a) {
              formatSi(a.interconnectBandwidthBytesPerSecond, "B/s") + " link, at " +
              num(p.linkIntensity()) + " FLOP per link byte";
     } else {
-        s += perByte(p.intensity()) + " against a ridge of " + perByte(a.ridgePointFlopsPerByte);
+        s += perByte(p.intensity()) + againstRidge(a);
     }
-    s += ", so it reaches " + formatSi(p.attainableFlopsPerSecond, "FLOP/s") + ", " +
-         pct(a.peakFlopsPerSecond > 0.0 ? p.attainableFlopsPerSecond / a.peakFlopsPerSecond : 0.0) +
-         " of the " + roof;
+    s += ", so it reaches " + formatSi(p.attainableFlopsPerSecond, "FLOP/s");
+    if (a.hasComputeRoof) {
+        s += ", " +
+             pct(a.peakFlopsPerSecond > 0.0 ? p.attainableFlopsPerSecond / a.peakFlopsPerSecond
+                                            : 0.0) +
+             " of the " + roof;
+    }
     // Below its own roof: operators of different bounds take turns (DOMAIN.md §1).
     const double onRoof = fractionOfRoof(a, p);
     const double ownShare = shareOf(p, p.bound);
@@ -156,8 +166,7 @@ std::string leverKindSentence(const PassCost& p, const Analysis& a) {
                " of its time goes to collectives over the link; a faster link, fewer devices "
                "or fewer bytes sent would.";
     }
-    const std::string at = " at " + perByte(p.intensity()) + " against a ridge of " +
-                           perByte(a.ridgePointFlopsPerByte);
+    const std::string at = " at " + perByte(p.intensity()) + againstRidge(a);
     if (p.bound == Bound::Compute) {
         return "More " + memoryFamily(a) + " bandwidth would not help " + name +
                ": it is compute-bound" + at +
@@ -313,6 +322,11 @@ std::string criticalBatchSentence(const Scenario& scenario, const Analysis& a) {
                  " sequences at these lengths";
         }
         return s + ".";
+    }
+    if (!a.hasComputeRoof) {
+        return "There is no critical batch: the chip has no sourced compute peak at this "
+               "precision, so no operator is compute-bound and tokens/s is bounded by the "
+               "memory roof alone.";
     }
     std::string s = "The critical batch is never at this context (" + context +
                     "): compute-bound operators never take half of the decode step, whatever "

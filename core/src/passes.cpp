@@ -229,7 +229,8 @@ Context makeContext(const Model& m, const Workload& wl, const Analysis& roofs, d
         .vocab = d(m.vocabSize) / devices,
         .peak = roofs.peakFlopsPerSecond,
         .bandwidth = roofs.memoryBandwidthBytesPerSecond,
-        .secondsPerFlop = 1.0 / roofs.peakFlopsPerSecond,
+        // No compute roof (no sourced peak): compute time is not counted, never 1/0.
+        .secondsPerFlop = roofs.peakFlopsPerSecond > 0.0 ? 1.0 / roofs.peakFlopsPerSecond : 0.0,
         .secondsPerByte = 1.0 / roofs.memoryBandwidthBytesPerSecond,
         .logUntouched = moe ? std::log1p(-d(m.moe.expertsPerToken) / d(m.moe.numExperts)) : 0.0,
         .linkBandwidth = linkBandwidth,

@@ -5,7 +5,7 @@ namespace roofline {
 
 namespace {
 constexpr std::array<std::string_view, kPrecisionCount> kNames = {
-    "fp32", "tf32", "bf16", "fp16", "fp8", "int8", "int4", "fp4", "mxfp4", "nvfp4",
+    "fp32", "tf32", "bf16", "fp16", "fp8", "int8", "int4", "fp4", "fp6", "mxfp4", "nvfp4",
 };
 }  // namespace
 

@@ -156,8 +156,26 @@ std::vector<Issue> validate(const Hardware& hw, const std::string& file) {
         c.nonNegative("peakFlopsPerSecond." + std::string(toString(p)), peak);
         anyRoof = anyRoof || (std::isfinite(peak) && peak > 0.0);
     }
-    if (!anyRoof) {
-        c.error("peakFlopsPerSecond", "at least one positive peak (e.g. \"bf16\")", "none");
+    if (!anyRoof && !hw.computePeakUnsourced) {
+        c.error("peakFlopsPerSecond",
+                "at least one positive peak (e.g. \"bf16\"), or {computePeakUnsourced} saying "
+                "that none is sourced",
+                "none");
+    } else if (anyRoof && hw.computePeakUnsourced) {
+        c.error("peakFlopsPerSecond", "no peak, as {computePeakUnsourced} says none is sourced",
+                "a positive peak");
+    }
+    // The driver shows at most the nominal capacity (a reserve, ECC); above it is a typo or
+    // decimal GB read as GiB.
+    const double visible = hw.memoryCapacityVisibleBytes;
+    c.nonNegative("memoryCapacityVisibleBytes", visible);
+    if (std::isfinite(visible) && visible > hw.memoryCapacityBytes &&
+        std::isfinite(hw.memoryCapacityBytes) && hw.memoryCapacityBytes > 0.0) {
+        c.error("memoryCapacityVisibleBytes",
+                "at most the nominal capacity at {memoryCapacityBytes} (" +
+                    issueNumberText(hw.memoryCapacityBytes / (1024.0 * 1024.0 * 1024.0)) + " GiB)",
+                issueNumberText(visible / (1024.0 * 1024.0 * 1024.0)) + " GiB")
+            .value = visible;
     }
     c.nonNegative("interconnectBandwidthBytesPerSecond", hw.interconnectBandwidthBytesPerSecond);
     c.nonNegative("collectiveLatencySeconds", hw.collectiveLatencySeconds);

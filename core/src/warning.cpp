@@ -111,6 +111,12 @@ std::string Warning::text() const {
             return "Speculative decoding ignored: " + name + " is " +
                    (encoder ? "an encoder" : "a CNN") +
                    ", with one pass over the images and no tokens to decode";
+        case WarningKind::NoComputeRoof:
+            return (value(1) != 0.0 ? "No sourced " + std::string(precision(value(0))) +
+                                          " (or wider) compute peak for " + name
+                                    : "No sourced compute peak for " + name) +
+                   ": only the memory roof is drawn, compute time is not counted (times are "
+                   "lower bounds, nothing is compute-bound)";
     }
     return {};
 }

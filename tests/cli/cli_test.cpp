@@ -107,6 +107,12 @@ const char* const kContract[] = {
     "/hardware/memory_bandwidth_bytes_per_s",
     "/hardware/memory_capacity_bytes",
     "/hardware/peak_flops_per_s/bf16",
+    "/hardware/memory_capacity_visible_bytes",
+    "/hardware/confidence",
+    "/hardware/compute_peak_sourced",
+    "/has_compute_roof",
+    "/memory/nominal_capacity_bytes",
+    "/memory/capacity_is_visible",
     "/model/id",
     "/model/name",
     "/model/total_params",
@@ -299,6 +305,54 @@ TEST(CliAnalyze, RidgeOfH100IsPeakOverBandwidth) {
     // h100-sxm.json says 80 GiB (schema 2, binary): 80 × 2^30 = 85,899,345,920 bytes.
     EXPECT_DOUBLE_EQ(j["hardware"]["memory_capacity_bytes"].get<double>(), 85899345920.0);
     EXPECT_FALSE(j["hardware"]["peak_flops_per_s"].contains("fp4")) << "H100 has no fp4 roof";
+    // No visible capacity in h100-sxm.json: null, and memory uses the nominal 80 GiB.
+    EXPECT_TRUE(j["hardware"]["memory_capacity_visible_bytes"].is_null());
+    EXPECT_EQ(j["hardware"]["confidence"], "high");
+    EXPECT_FALSE(j["memory"]["capacity_is_visible"].get<bool>());
+    EXPECT_EQ(j["memory"]["nominal_capacity_bytes"], j["memory"]["capacity_bytes"]);
+}
+
+TEST(CliAnalyze, B300JsonCarriesTheVisibleCapacityAndConfidence) {
+    // b300.json: 288 GiB nominal = 309,237,645,312 bytes; visible 268.59375 GiB =
+    // 288,400,343,040 bytes (aic_b300: 275,040 MiB per nvidia-smi), which memory uses:
+    // usable = 0.90 × 288,400,343,040 = 259,560,308,736 bytes.
+    const Result r = cli({"analyze", "--hardware", "b300", "--format", "json"});
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    const json j = json::parse(r.out);
+    EXPECT_EQ(j["hardware"]["memory_capacity_bytes"].get<double>(), 309237645312.0);
+    EXPECT_EQ(j["hardware"]["memory_capacity_visible_bytes"].get<double>(), 288400343040.0);
+    EXPECT_EQ(j["hardware"]["confidence"], "medium");
+    EXPECT_TRUE(j["hardware"]["compute_peak_sourced"].get<bool>());
+    EXPECT_EQ(j["memory"]["capacity_bytes"].get<double>(), 288400343040.0);
+    EXPECT_EQ(j["memory"]["nominal_capacity_bytes"].get<double>(), 309237645312.0);
+    EXPECT_TRUE(j["memory"]["capacity_is_visible"].get<bool>());
+    EXPECT_DOUBLE_EQ(j["memory"]["usable_bytes"].get<double>(), 259560308736.0);
+    // Audit H1: int8 153.5 TOPS dense.
+    EXPECT_DOUBLE_EQ(j["hardware"]["peak_flops_per_s"]["int8"].get<double>(), 153.5e12);
+    EXPECT_DOUBLE_EQ(j["hardware"]["peak_flops_per_s"]["fp6"].get<double>(), 4500e12);
+}
+
+TEST(CliAnalyze, AMemoryOnlyChipHasNoRoofInJsonAndSaysSo) {
+    // apple-m4-max.json: no sourced compute peak. No roof, no ridge (null, not 0); the
+    // warning says only the memory roof is drawn.
+    const Result r = cli({"analyze", "--hardware", "apple-m4-max", "--format", "json"});
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    const json j = json::parse(r.out);
+    EXPECT_FALSE(j["has_compute_roof"].get<bool>());
+    EXPECT_TRUE(j["peak_flops_per_s"].is_null());
+    EXPECT_TRUE(j["ridge_point_flops_per_byte"].is_null());
+    EXPECT_FALSE(j["hardware"]["compute_peak_sourced"].get<bool>());
+    EXPECT_TRUE(j["hardware"]["peak_flops_per_s"].empty());
+    EXPECT_TRUE(j["critical_batch"].is_null());
+    EXPECT_GT(j["tpot_s"].get<double>(), 0.0);
+    ASSERT_FALSE(j["warnings"].empty());
+    EXPECT_TRUE(has(j["warnings"][0].get<std::string>(),
+                    "No sourced compute peak for Apple M4 Max (40-core GPU): only the memory roof"))
+        << j["warnings"];
+    // The table says it too.
+    const Result table = cli({"analyze", "--hardware", "apple-m4-max"});
+    ASSERT_EQ(table.code, kExitOk) << table.err;
+    EXPECT_TRUE(has(table.out, "only the memory roof is drawn")) << table.out;
 }
 
 TEST(CliAnalyze, ScenarioOptionsReachTheEngine) {
@@ -898,6 +952,24 @@ TEST(CliList, HardwarePrintsEveryId) {
     EXPECT_EQ(r.code, kExitOk) << r.err;
     EXPECT_EQ(firstColumn(r.out), roofline::io::hardwareIds());
     EXPECT_TRUE(has(r.out, "h100-sxm\tNVIDIA H100 SXM5 80GB")) << r.out;
+    // Issue 18: 37 chips (22 + 15 from hardware-2026.json), at least 36.
+    EXPECT_GE(lines(r.out).size(), 36u);
+    EXPECT_EQ(lines(r.out).size(), 37u);
+    // Each line ends with the preset's confidence; a visible capacity shows beside the nominal
+    // one (formatBytes is decimal: 309.2e9 and 288.4e9 bytes); a memory-only chip says so.
+    for (const std::string& line : lines(r.out)) {
+        EXPECT_TRUE(has(line, "\tconfidence: ")) << line;
+    }
+    EXPECT_TRUE(has(r.out, "\tconfidence: high (compute/mem), low (L2)\n")) << r.out;  // l40s
+    EXPECT_TRUE(has(r.out, "b300\tNVIDIA B300 / Blackwell Ultra (HGX)\t309 GB (288 GB visible)"))
+        << r.out;
+    // RTX PRO 6000: 103,079,215,104 and 102,641,958,912 bytes; a fourth figure tells them apart.
+    EXPECT_TRUE(has(r.out, "\t103.1 GB (102.6 GB visible)\t")) << r.out;
+    EXPECT_TRUE(has(r.out,
+                    "\tno sourced compute peak\tconfidence: high (memory), compute "
+                    "unpublished\n"))
+        << r.out;
+    EXPECT_TRUE(has(r.out, "dgx-spark-gb10\t")) << r.out;
 }
 
 TEST(CliList, ModelsPrintsEveryId) {
@@ -948,7 +1020,7 @@ TEST(CliValidate, InvalidFilesExitThreeWithFileAndPointer) {
     for (const Case& c :
          {Case{"hw-bandwidth-string.json", "/memory_bandwidth_tb_s"},
           Case{"model-t5.json", "/model_type"}, Case{"scenario-batch-zero.json", "/batch"},
-          Case{"hw-peaks-unknown-precision.json", "/peak_dense_tflops/fp6"}}) {
+          Case{"hw-peaks-unknown-precision.json", "/peak_dense_tflops/fp12"}}) {
         SCOPED_TRACE(c.file);
         const std::string path = kData + "/invalid/" + c.file;
         const Result r = cli({"validate", path});
@@ -1298,7 +1370,17 @@ TEST(CliLevers, NextHardwareTableNamesShippedPresets) {
     EXPECT_EQ(roofline::io::nextHardwareId("h200"), "b200");
     EXPECT_EQ(roofline::io::nextHardwareId("mi300x"), "mi325x");
     EXPECT_EQ(roofline::io::nextHardwareId("tpu-v5e"), "tpu-v6e");
-    EXPECT_FALSE(roofline::io::nextHardwareId("b300").has_value());
+    // Issue 18: B200 → B300 → GB300, GB200 → GB300, v6e → TPU7x; no MI455X preset, so MI355X
+    // ends its line.
+    EXPECT_EQ(roofline::io::nextHardwareId("b200"), "b300");
+    EXPECT_EQ(roofline::io::nextHardwareId("b300"), "gb300");
+    EXPECT_EQ(roofline::io::nextHardwareId("gb200"), "gb300");
+    EXPECT_EQ(roofline::io::nextHardwareId("tpu-v6e"), "tpu7x-ironwood");
+    EXPECT_EQ(roofline::io::nextHardwareId("trainium2"), "trainium3");
+    EXPECT_EQ(roofline::io::nextHardwareId("rtx-4090"), "rtx-5090");
+    EXPECT_FALSE(roofline::io::nextHardwareId("gb300").has_value());
+    EXPECT_FALSE(roofline::io::nextHardwareId("mi355x").has_value());
+    EXPECT_FALSE(roofline::io::nextHardwareId("tpu7x-ironwood").has_value());
     for (std::string_view draft : roofline::io::kDraftModelIds) {
         EXPECT_TRUE(roofline::io::builtinModel(std::string(draft)).ok()) << draft;
     }

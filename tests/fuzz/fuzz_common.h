@@ -30,7 +30,11 @@ inline void checkFinite(const Analysis& a) {
         check(std::isfinite(p.flops) && std::isfinite(p.bytes()) && std::isfinite(p.timeSeconds) &&
               p.timeSeconds > 0.0);
         check(std::isfinite(p.attainableFlopsPerSecond));
-        check(p.attainableFlopsPerSecond <= a.peakFlopsPerSecond * (1 + 1e-9));
+        // On the roof or below it: the compute roof, or the memory slope alone where the
+        // chip has no sourced compute peak (a memory-only preset).
+        check(p.attainableFlopsPerSecond <= rooflineFlopsPerSecond(a, p.intensity()) * (1 + 1e-9) ||
+              p.bytes() <= 0.0);
+        check(!a.hasComputeRoof || p.attainableFlopsPerSecond <= a.peakFlopsPerSecond * (1 + 1e-9));
     }
     check(std::isfinite(a.tpotSeconds) && std::isfinite(a.ttftSeconds));
     check(std::isfinite(a.memory.totalBytes) &&

@@ -269,9 +269,10 @@ TEST(Checkpoint, TheWeightsOptionTakesCheckpoint) {
             EXPECT_EQ(o.apply("fp8", s, gqa), "");
             EXPECT_FALSE(s.checkpointWeights);
             EXPECT_EQ(s.workload.weightPrecision, Precision::Fp8);
-            EXPECT_EQ(o.apply("fp5", s, gqa),
-                      "--weights expects one of fp32, bf16, fp16, fp8, int8, int4, fp4, mxfp4, "
-                      "nvfp4, or checkpoint, got 'fp5'");
+            EXPECT_EQ(
+                o.apply("fp5", s, gqa),
+                "--weights expects one of fp32, bf16, fp16, fp8, int8, int4, fp4, fp6, mxfp4, "
+                "nvfp4, or checkpoint, got 'fp5'");
         }
         if (o.name == std::string_view("--expert-weights")) {
             EXPECT_EQ(o.apply("mxfp4", s, gqa), "");

@@ -125,9 +125,10 @@ TEST(MeasuredFile, PartlyBadFileRejectsEachBadRowWithItsLineAndReason) {
         {9, "column value: expected a number of ms from 1e-06 to 1e+12, found \"-2\""},
         {10, "expected 12 fields as the header names, found 5"},
         {11,
-         "column weights: expected one of fp32, bf16, fp16, fp8, int8, int4, fp4, mxfp4, nvfp4, "
+         "column weights: expected one of fp32, bf16, fp16, fp8, int8, int4, fp4, fp6, mxfp4, "
+         "nvfp4, "
          "found "
-         "\"bf12\"; column kv: expected one of fp32, bf16, fp16, fp8, int8, int4, fp4, mxfp4, "
+         "\"bf12\"; column kv: expected one of fp32, bf16, fp16, fp8, int8, int4, fp4, fp6, mxfp4, "
          "nvfp4, found "
          "\"tf32\"; column batch: expected an integer from 1 to 100000000, found \"0\""},
         {12, "expected a closing quote for the field that opens on this line"},
@@ -203,11 +204,12 @@ TEST(MeasuredFile, JsonArrayOrRowsObjectCountsRowsByPosition) {
                   "expected an object with the columns model, hardware, tp, weights, "
                   "activations, kv, batch, prompt, output, metric, value, found 7");
         EXPECT_EQ(f.rejected[1].line, 3u);
-        EXPECT_EQ(f.rejected[1].reason,
-                  "column tp: expected an integer from 1 to 4096, found 2.5; column weights: "
-                  "expected one of fp32, bf16, fp16, fp8, int8, int4, fp4, mxfp4, nvfp4, found "
-                  "true; column "
-                  "value: expected a number of tok/s from 1e-06 to 1e+12, found nothing");
+        EXPECT_EQ(
+            f.rejected[1].reason,
+            "column tp: expected an integer from 1 to 4096, found 2.5; column weights: "
+            "expected one of fp32, bf16, fp16, fp8, int8, int4, fp4, fp6, mxfp4, nvfp4, found "
+            "true; column "
+            "value: expected a number of tok/s from 1e-06 to 1e+12, found nothing");
         ASSERT_EQ(f.warnings.size(), 1u);
         EXPECT_TRUE(f.warnings[0].starts_with("column \"extra\" (first in row 3)"));
     }

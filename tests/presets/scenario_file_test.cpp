@@ -651,13 +651,13 @@ TEST(ScenarioResolve, GqaRatioMustDivideQueryHeads) {
 
 TEST(ScenarioResolve, UnknownHardwareListsKnownIds) {
     ScenarioFile s;
-    s.hardware = "h100-nvl";
+    s.hardware = "h100-nvl-96gb";  // h100-nvl ships since issue 18
     const roofline::io::ResolvedScenario r = roofline::io::resolve(s);
     EXPECT_FALSE(r.ok());
     const roofline::Issue* e = firstError(r.issues);
     ASSERT_NE(e, nullptr);
     const std::string message = e->message();
-    EXPECT_NE(message.find("h100-nvl"), std::string::npos) << message;
+    EXPECT_NE(message.find("h100-nvl-96gb"), std::string::npos) << message;
     for (const std::string& id : roofline::io::hardwareIds()) {
         EXPECT_NE(message.find(id), std::string::npos) << id << " not listed in " << message;
     }

@@ -175,10 +175,15 @@ struct MemoryFootprint {
     /// Activation workspace of one forward pass of at most maxBatchedTokens tokens (chunked
     /// prefill), plus one logits row per sequence: README "Memory footprint".
     double workspaceBytes = 0.0;
-    double totalBytes = 0.0;     ///< weights + KV cache + state + workspace
-    double capacityBytes = 0.0;  ///< The device's memory (binary GiB presets).
-    double usableBytes = 0.0;    ///< capacity × memory utilisation
-    bool fits = false;           ///< totalBytes ≤ usableBytes
+    double totalBytes = 0.0;  ///< weights + KV cache + state + workspace
+    /// The device's memory serving engines can use: the driver-visible capacity where the
+    /// preset gives one (B300 268.6 GiB of "288 GB"), else the nominal one (DOMAIN.md §5).
+    double capacityBytes = 0.0;
+    /// The nominal (spec-sheet) capacity, binary GiB presets; equals capacityBytes when the
+    /// preset gives no visible capacity.
+    double nominalCapacityBytes = 0.0;
+    double usableBytes = 0.0;  ///< capacity × memory utilisation
+    bool fits = false;         ///< totalBytes ≤ usableBytes
     /// Largest batch whose footprint fits the usable memory at these lengths (KV cache and
     /// state per sequence); 0 when the weights and workspace alone do not fit.
     std::int64_t maxBatch = 0;
@@ -245,7 +250,12 @@ struct Analysis {
     /// falls back to a wider one (DOMAIN.md §5), else the activation precision's.
     double activationBytesPerElement = 2.0;
     Ceilings ceilings = Ceilings::Peak;
-    double peakFlopsPerSecond = 0.0;             ///< The compute roof in use (per ceilings).
+    double peakFlopsPerSecond = 0.0;  ///< The compute roof in use (per ceilings).
+    /// False when the chip has no sourced peak at the compute precision or a wider one (a
+    /// memory-only preset such as Apple M4 Max): peakFlopsPerSecond and the ridge are 0,
+    /// compute time is not counted (every operator is memory- or link-bound, times are lower
+    /// bounds), there is no critical batch, and a NoComputeRoof warning says so.
+    bool hasComputeRoof = true;
     double memoryBandwidthBytesPerSecond = 0.0;  ///< The HBM roof (per ceilings).
     /// The hardware's memory type as its preset says it ("HBM3e", "GDDR6 (ECC)"); may be
     /// empty. Views name the memory roof with memoryRoofName().
@@ -351,9 +361,11 @@ struct Analysis {
 
 /// The compute precision a scenario runs at on a chip: the activation format (int4
 /// activations use an int4 roof), or the next wider roof the chip has. Order of fallback:
-/// fp4→fp8→bf16→fp16→fp32, int4→int8→bf16→fp16→fp32, fp8/int8→bf16→fp16→fp32,
-/// bf16↔fp16→fp32, fp32→tf32→bf16. Returns the first roof found; if the chip has none of
-/// those, any roof it has.
+/// fp4→fp6→fp8→bf16→fp16→fp32, fp6→fp8→bf16→fp16→fp32, int4→int8→bf16→fp16→fp32,
+/// fp8/int8→bf16→fp16→fp32, bf16↔fp16→fp32, fp32→tf32→bf16. Returns the first roof found;
+/// if the chip has none of those (no sourced compute peak at that precision or a wider one),
+/// the activation format itself, which has no roof there: never a narrower roof, whose rate
+/// would be too high.
 Precision computePrecisionFor(const Hardware& hardware, Precision activation);
 
 /// Analyses one scenario.

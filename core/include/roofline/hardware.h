@@ -22,6 +22,9 @@ inline constexpr double kDefaultScaleOutLatencySeconds = 15e-6;
 inline constexpr std::int64_t kDefaultScaleUpDomainDevices = 8;
 /// 400 Gb/s per device (one ConnectX-7 NIC per GPU) when a preset names no scale-out link.
 inline constexpr double kDefaultScaleOutBandwidthBytesPerSecond = 50e9;
+/// Collective α: ai-dynamo/aiconfigurator's system specs use p2p_latency 10 µs on every
+/// NVIDIA system and 5 µs inter-rack (all marked "nonofficial"): a practitioner's value, not a
+/// measurement, so the default above stays (hardware-audit.md L7).
 /// Achievable ceilings where a preset has no measurement: DOMAIN.md §6, published runs
 /// reach 50–80% of peak matmul rate and 80–92% of HBM bandwidth; the middles are used.
 inline constexpr double kDefaultAchievableComputeFraction = 0.70;
@@ -33,14 +36,25 @@ struct Hardware {
     std::string id;    ///< Preset id, e.g. "h100-sxm".
     std::string name;  ///< Display name, e.g. "NVIDIA H100 SXM5 80GB".
     std::string vendor;
+    /// The preset's confidence as the reference gives it ("high", "low (compute), medium
+    /// (memory)"); shown beside the chip, never used in arithmetic. May be empty.
+    std::string confidence;
 
     /// Dense peak FLOP/s per math precision, indexed by index(Precision). 0 = no such roof.
     std::array<double, kPrecisionCount> peakFlopsPerSecond{};
+    /// True when no compute peak is sourced at all (Apple M4 Max, Cerebras WSE-3): every
+    /// peak is 0 on purpose, validate() accepts that, and analyze() draws only the memory
+    /// roof with a NoComputeRoof warning. False: at least one peak is required.
+    bool computePeakUnsourced = false;
 
     double memoryBandwidthBytesPerSecond = 0.0;  ///< HBM (or GDDR) bandwidth, byte/s.
     /// Memory capacity in bytes. Vendors' "GB" for HBM/GDDR are binary: an "80 GB" H100
     /// holds 80 GiB = 85,899,345,920 bytes (DOMAIN.md §5). Presets say GiB.
     double memoryCapacityBytes = 0.0;
+    /// What the driver reports (nvidia-smi), bytes, where a source gives it and it is below
+    /// the nominal figure (B300: 275,040 MiB = 268.6 GiB of "288 GB"; L40S with ECC: 46,068
+    /// MiB of 48 GiB). 0 = not known. Memory accounting uses servingCapacityBytes().
+    double memoryCapacityVisibleBytes = 0.0;
     std::string memoryType;  ///< "HBM3", "GDDR6", ... (labels the memory roof); may be empty.
     double tdpWatts = 0.0;   ///< Board power at full load, W; 0 = unknown.
 
@@ -75,6 +89,11 @@ struct Hardware {
     /// The peak for one precision, 0 when the chip lacks that roof.
     double peak(Precision p) const { return peakFlopsPerSecond[index(p)]; }
     bool hasRoof(Precision p) const { return peak(p) > 0.0; }
+    /// The capacity serving engines can fill (DOMAIN.md §5): the visible one where known,
+    /// else the nominal one.
+    double servingCapacityBytes() const {
+        return memoryCapacityVisibleBytes > 0.0 ? memoryCapacityVisibleBytes : memoryCapacityBytes;
+    }
 
     bool operator==(const Hardware&) const = default;
 };

@@ -28,22 +28,25 @@ enum class Precision : unsigned char {
     Int8,
     Int4,
     Fp4,
+    /// 6-bit float (e2m3/e3m2), 0.75 byte. Chips without fp6 math run it on fp8 (DOMAIN.md §4).
+    Fp6,
     Mxfp4,
     Nvfp4,
 };
 
-inline constexpr std::size_t kPrecisionCount = 10;
+inline constexpr std::size_t kPrecisionCount = 11;
 
 /// All precisions in enum order, for loops over roofs.
 inline constexpr std::array<Precision, kPrecisionCount> kAllPrecisions = {
-    Precision::Fp32, Precision::Tf32, Precision::Bf16, Precision::Fp16,  Precision::Fp8,
-    Precision::Int8, Precision::Int4, Precision::Fp4,  Precision::Mxfp4, Precision::Nvfp4,
+    Precision::Fp32, Precision::Tf32,  Precision::Bf16,  Precision::Fp16,
+    Precision::Fp8,  Precision::Int8,  Precision::Int4,  Precision::Fp4,
+    Precision::Fp6,  Precision::Mxfp4, Precision::Nvfp4,
 };
 
 /// Index into per-precision arrays.
 constexpr std::size_t index(Precision p) { return static_cast<std::size_t>(p); }
 
-/// Bytes per stored element: fp32 4, bf16/fp16 2, fp8/int8 1, int4/fp4 0.5; mxfp4
+/// Bytes per stored element: fp32 4, bf16/fp16 2, fp8/int8 1, fp6 0.75, int4/fp4 0.5; mxfp4
 /// 0.5 + 1/32 = 0.53125 (4.25 bits), nvfp4 0.5 + 1/16 = 0.5625 (4.5 bits), their block
 /// scales included. Other quantization group scales are not modelled (an int4 weight costs
 /// exactly 0.5 byte; an fp8 checkpoint's fp32 scale per 128×128 block adds 0.02%). tf32 is
@@ -59,6 +62,8 @@ constexpr double bytesPerElement(Precision p) {
         case Precision::Fp8:
         case Precision::Int8:
             return 1.0;
+        case Precision::Fp6:
+            return 0.75;
         case Precision::Int4:
         case Precision::Fp4:
             return 0.5;
@@ -81,7 +86,7 @@ constexpr Precision mathPrecision(Precision p) {
 constexpr bool isRoofPrecision(Precision p) { return mathPrecision(p) == p; }
 
 /// Lower-case name as used in presets, the CLI and JSON: "fp32", "tf32", "bf16", "fp16",
-/// "fp8", "int8", "int4", "fp4", "mxfp4", "nvfp4".
+/// "fp8", "int8", "int4", "fp4", "fp6", "mxfp4", "nvfp4".
 std::string_view toString(Precision p);
 
 /// The storage formats' names in enum order, comma-separated ("fp32, bf16, ..."): the

@@ -33,8 +33,12 @@ enum class WarningKind : unsigned char {
     NoMtpLayers,
     AttentionParallelIgnored,
     SpeculativeIgnored,  ///< value: 0 encoder, 1 CNN; name: the model
+    /// No sourced compute peak at the math precision or a wider one: only the memory roof.
+    /// values: the requested precision (index), 1 if the chip has other (narrower) roofs;
+    /// name: the chip
+    NoComputeRoof,
 };
-inline constexpr std::size_t kWarningKindCount = 13;
+inline constexpr std::size_t kWarningKindCount = 14;
 
 class Warning {
 public:

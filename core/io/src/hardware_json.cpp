@@ -11,6 +11,12 @@
 //     unknown keys in a schema-1 file: a warning each, and ignored.
 // A schema-2 file that still uses a schema-1 name (memory_capacity_gb, latency_us) is an
 // error: read as GiB or dropped, the value would silently change the results.
+//
+// Optional schema-2 keys of issue 18 (no version bump: an older reader warns and ignores
+// them): memory_capacity_visible_gib (what the driver reports; needs its citation in
+// field_sources), compute_peak_unsourced (why no compute peak is given; then
+// peak_dense_tflops is {}), field_sources ({key or key.subkey: source key(s)}), and fp6 among
+// the peak precisions.
 
 #include <cmath>
 #include <filesystem>
@@ -49,6 +55,8 @@ detail::FieldKeys hardwareKeys(int schema) {
     keys.add("memoryBandwidthBytesPerSecond", "/memory_bandwidth_tb_s", 1e-12);
     if (schema >= 2) {
         keys.add("memoryCapacityBytes", "/memory_capacity_gib", 1.0 / kBytesPerGiB);
+        keys.add("memoryCapacityVisibleBytes", "/memory_capacity_visible_gib", 1.0 / kBytesPerGiB);
+        keys.add("computePeakUnsourced", "/compute_peak_unsourced");
     } else {
         keys.add("memoryCapacityBytes", "/memory_capacity_gb", 1e-9);
     }
@@ -81,7 +89,7 @@ bool readRates(const Json& rates, const std::string& file, const std::string& po
     for (const auto& [key, value] : rates.items()) {
         const std::optional<Precision> p = parsePrecision(key);
         if (!p || !isRoofPrecision(*p)) {  // mxfp4 and nvfp4 run on the fp4 roof
-            pr.error(key, "a precision: fp32, tf32, bf16, fp16, fp8, int8, int4, fp4",
+            pr.error(key, "a precision: fp32, tf32, bf16, fp16, fp8, int8, int4, fp4, fp6",
                      "\"" + key + "\"");
             continue;
         }
@@ -127,6 +135,68 @@ void readAchievableSource(ObjectReader& ar, const Json* sources) {
     }
 }
 
+// Whether `path` ("memory_capacity_gib", "peak_dense_tflops.int8") names a key of `root`.
+bool hasKeyPath(const Json& root, const std::string& path) {
+    const Json* at = &root;
+    std::size_t from = 0;
+    while (true) {
+        const std::size_t dot = path.find('.', from);
+        const std::string key = path.substr(from, dot == std::string::npos ? dot : dot - from);
+        if (!at->is_object() || key.empty() || !at->contains(key)) {
+            return false;
+        }
+        at = &(*at)[key];
+        if (dot == std::string::npos) {
+            return !at->is_null();
+        }
+        from = dot + 1;
+    }
+}
+
+// /field_sources: {key path of this file: a key of /sources, or a list of them}. Every field
+// of a preset written from hardware-2026.json is cited here, as that file cites it.
+void readFieldSources(ObjectReader& r, const Json& root, const Json* sources,
+                      const std::string& file, std::vector<Issue>& issues) {
+    const Json* cited = r.find("field_sources");
+    if (cited == nullptr) {
+        return;
+    }
+    if (!cited->is_object()) {
+        r.error("field_sources", "an object {key of this file: source key or list of them}",
+                detail::foundText(*cited));
+        return;
+    }
+    ObjectReader fr(*cited, file, "/field_sources", issues);
+    for (const auto& [path, value] : cited->items()) {
+        if (!hasKeyPath(root, path) || path == "field_sources" || path == "sources") {
+            fr.error(path,
+                     "a key of this file with a value (e.g. \"memory_capacity_gib\", "
+                     "\"peak_dense_tflops.int8\")",
+                     std::string("\"").append(path).append("\""));
+            continue;
+        }
+        std::vector<const Json*> keys;
+        if (value.is_array() && !value.empty()) {
+            for (const Json& k : value) {
+                keys.push_back(&k);
+            }
+        } else {
+            keys.push_back(&value);
+        }
+        for (const Json* k : keys) {
+            if (!k->is_string() || sources == nullptr || !sources->is_object() ||
+                !sources->contains(k->get<std::string>())) {
+                fr.error(path, "a key of /sources, or a list of them (the field's citation)",
+                         k->is_string() ? std::string("\"")
+                                              .append(k->get<std::string>())
+                                              .append("\", not a key of /sources")
+                                        : detail::foundText(value));
+                break;
+            }
+        }
+    }
+}
+
 }  // namespace
 
 Loaded<Hardware> parseHardware(std::string_view jsonText, const std::string& file) {
@@ -145,10 +215,26 @@ Loaded<Hardware> parseHardware(std::string_view jsonText, const std::string& fil
                        "l2_cache_mb", "interconnect", "tdp_w", "confidence", "sources", "notes"});
     } else {
         // memory_capacity_gb is known here only to be refused below with a better message.
-        r.warnUnknown({"schema_version", "id", "name", "vendor", "memory_type",
-                       "memory_capacity_gib", "memory_capacity_gb", "memory_bandwidth_tb_s",
-                       "peak_dense_tflops", "l2_cache_mb", "interconnect", "scale_out",
-                       "achievable", "tdp_w", "confidence", "sources", "notes"});
+        r.warnUnknown({"schema_version",
+                       "id",
+                       "name",
+                       "vendor",
+                       "memory_type",
+                       "memory_capacity_gib",
+                       "memory_capacity_gb",
+                       "memory_capacity_visible_gib",
+                       "memory_bandwidth_tb_s",
+                       "peak_dense_tflops",
+                       "compute_peak_unsourced",
+                       "l2_cache_mb",
+                       "interconnect",
+                       "scale_out",
+                       "achievable",
+                       "tdp_w",
+                       "confidence",
+                       "sources",
+                       "field_sources",
+                       "notes"});
     }
 
     Hardware hw;
@@ -156,7 +242,7 @@ Loaded<Hardware> parseHardware(std::string_view jsonText, const std::string& fil
     hw.name = r.string("name", true).value_or("");
     hw.vendor = r.string("vendor", false).value_or("");
     hw.memoryType = r.string("memory_type", false).value_or("");
-    (void)r.string("confidence", false);
+    hw.confidence = r.string("confidence", false).value_or("");
     (void)r.string("notes", false);
     if (schema == 1) {
         // Schema 1 said decimal GB (1e9 bytes); kept as written.
@@ -171,6 +257,28 @@ Loaded<Hardware> parseHardware(std::string_view jsonText, const std::string& fil
                     detail::foundText(*old));
         } else if (const auto gib = r.number("memory_capacity_gib", true)) {
             hw.memoryCapacityBytes = *gib * kBytesPerGiB;
+        }
+        if (const auto visible = r.number("memory_capacity_visible_gib", false)) {
+            hw.memoryCapacityVisibleBytes = *visible * kBytesPerGiB;
+            const Json* cited =
+                json->contains("field_sources") ? &(*json)["field_sources"] : nullptr;
+            if (cited == nullptr || !cited->is_object() ||
+                !cited->contains("memory_capacity_visible_gib")) {
+                r.error("field_sources",
+                        "a citation of memory_capacity_visible_gib "
+                        "(field_sources/memory_capacity_visible_gib: a key of /sources)",
+                        "none");
+            }
+        }
+        if (const Json* why = r.find("compute_peak_unsourced")) {
+            if (!why->is_string() || why->get<std::string>().empty()) {
+                r.error("compute_peak_unsourced",
+                        "a sentence saying why no compute peak is sourced (peak_dense_tflops "
+                        "is then {})",
+                        detail::foundText(*why));
+            } else {
+                hw.computePeakUnsourced = true;
+            }
         }
     }
     if (const auto tbs = r.number("memory_bandwidth_tb_s", true)) {
@@ -188,8 +296,11 @@ Loaded<Hardware> parseHardware(std::string_view jsonText, const std::string& fil
             r.error("peak_dense_tflops", "an object of TFLOP/s per precision",
                     detail::foundText(*peaks));
         } else if (!readRates(*peaks, file, "/peak_dense_tflops", true, hw.peakFlopsPerSecond,
-                              result.issues)) {
-            r.error("peak_dense_tflops", "at least one positive peak (e.g. \"bf16\")",
+                              result.issues) &&
+                   !hw.computePeakUnsourced && !r.has("compute_peak_unsourced")) {
+            r.error("peak_dense_tflops",
+                    "at least one positive peak (e.g. \"bf16\"), or compute_peak_unsourced "
+                    "saying why none is sourced",
                     detail::foundText(*peaks));
         }
     } else {
@@ -209,7 +320,10 @@ Loaded<Hardware> parseHardware(std::string_view jsonText, const std::string& fil
                                 "scale_up_domain_devices", "latency_us"});
             }
             (void)lr.string("name", false);
-            if (const auto gbs = lr.number("bandwidth_gb_s_per_direction", true)) {
+            // A single device (scale_up_domain_devices 1: an SoC, one wafer) may name no link.
+            const Json* domain = schema == 1 ? nullptr : lr.find("scale_up_domain_devices");
+            const bool single = domain != nullptr && domain->is_number() && *domain == 1;
+            if (const auto gbs = lr.number("bandwidth_gb_s_per_direction", !single)) {
                 hw.interconnectBandwidthBytesPerSecond = *gbs * 1e9;
             }
             if (schema == 1) {
@@ -255,6 +369,10 @@ Loaded<Hardware> parseHardware(std::string_view jsonText, const std::string& fil
     const Json* sources = r.find("sources");
     if (sources != nullptr && !sources->is_object() && !sources->is_array()) {
         r.error("sources", "an object or array of citations", detail::foundText(*sources));
+    }
+
+    if (schema >= 2) {
+        readFieldSources(r, *json, sources, file, result.issues);
     }
 
     if (const Json* achievable = schema == 1 ? nullptr : r.find("achievable")) {

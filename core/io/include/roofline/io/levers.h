@@ -26,11 +26,15 @@ struct HardwareSuccessor {
 };
 
 /// The next-hardware table, keyed by shipped preset id. NVIDIA data centre: A100 (SXM) →
-/// H100 SXM → H200 → B200 → B300; A100 PCIe → H100 PCIe → H200 (the shipped H200 is the
-/// SXM part); L4 → L40S. AMD: MI300X → MI325X → MI355X. Google: TPU v4 → v5p, v5e → v6e.
+/// H100 SXM → H200 → B200 → B300 → GB300 (Blackwell Ultra in an NVL72 rack); GB200 → GB300
+/// (the NVL72 line); A100 PCIe → H100 PCIe → H200 (the shipped H200 is the SXM part);
+/// L4 → L40S. GeForce: RTX 4090 → RTX 5090. AMD: MI300X → MI325X → MI355X (no MI455X preset
+/// is shipped: its figures are unresolved, hardware-audit.md). Google: TPU v4 → v5p,
+/// v5e → v6e → TPU7x (Ironwood). AWS: Trainium2 → Trainium3.
 /// Not in the table (newest of their line among the presets, or no successor shipped):
-/// B300, GB200, H20, L40S, RTX 4090, MI355X, TPU v5p, TPU v6e, Gaudi 3.
-inline constexpr std::array<HardwareSuccessor, 13> kHardwareSuccessors = {{
+/// GB300, H20, H100 NVL, L40S, RTX 5090, RTX PRO 6000, DGX Spark, Jetson Thor, MI355X,
+/// MI350X, TPU v5p, TPU7x, Trainium3, Gaudi 3, the Apple and AMD SoCs, Groq, Cerebras.
+inline constexpr std::array<HardwareSuccessor, 18> kHardwareSuccessors = {{
     {"a100-40gb-sxm", "h100-sxm"},
     {"a100-80gb-sxm", "h100-sxm"},
     {"a100-40gb-pcie", "h100-pcie"},
@@ -39,11 +43,16 @@ inline constexpr std::array<HardwareSuccessor, 13> kHardwareSuccessors = {{
     {"h100-pcie", "h200"},
     {"h200", "b200"},
     {"b200", "b300"},
+    {"b300", "gb300"},
+    {"gb200", "gb300"},
     {"l4", "l40s"},
+    {"rtx-4090", "rtx-5090"},
     {"mi300x", "mi325x"},
     {"mi325x", "mi355x"},
     {"tpu-v4", "tpu-v5p"},
     {"tpu-v5e", "tpu-v6e"},
+    {"tpu-v6e", "tpu7x-ironwood"},
+    {"trainium2", "trainium3"},
 }};
 
 /// The preset id of the next generation after `hardwareId`, or nullopt.
