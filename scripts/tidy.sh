@@ -17,7 +17,7 @@
 #   ROOFLINE_TIDY_BASE=<rev>    diff <rev>..HEAD instead of the time window
 #   ROOFLINE_TIDY_HOURS=6       the window
 #   ROOFLINE_TIDY_MAX_FILES=24  check at most this many (the newest); the rest are listed
-#   ROOFLINE_TIDY_BUDGET=270    seconds for the whole run; files not finished by then are
+#   ROOFLINE_TIDY_BUDGET=180    seconds for the whole run; files not finished by then are
 #                               listed as skipped (skipping passes, a finding fails)
 #   ROOFLINE_TIDY_CHECKS=-clang-analyzer-*  added to .clang-tidy's Checks (--checks); the
 #                               static analyzer is off by default: it costs about as much
@@ -31,7 +31,7 @@ cd "$(dirname "$0")/.."
 
 hours=${ROOFLINE_TIDY_HOURS:-6}
 max_files=${ROOFLINE_TIDY_MAX_FILES:-24}
-budget=${ROOFLINE_TIDY_BUDGET:-270}
+budget=${ROOFLINE_TIDY_BUDGET:-180}
 jobs=${ROOFLINE_TIDY_JOBS:-2}
 checks=${ROOFLINE_TIDY_CHECKS--clang-analyzer-*}
 build=${ROOFLINE_TIDY_BUILD:-build/ci}

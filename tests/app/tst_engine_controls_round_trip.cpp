@@ -15,6 +15,7 @@
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 
 #include "panels/controls_panel.h"
 #include "panels/fraction_control.h"
@@ -165,6 +166,54 @@ private slots:
         // there, with a warning, as it does expert parallelism).
         pick(roofline::test::child<QComboBox>(*c, "tensorParallel"), 1);
         QVERIFY(!attention->isEnabled());
+        QVERIFY(Dialogs::shownErrors().isEmpty());
+    }
+
+    // Issue 17: "As stored" analyses at the checkpoint's own precisions, part by part.
+    // gpt-oss-20b stores its experts in mxfp4 (19,110,297,600 expert matrix parameters at
+    // 0.53125 byte instead of 2: 28,068,249,600 bytes fewer, tests/presets/checkpoint_test.cpp)
+    // and the rest in bf16; the choice survives save and open as "weights": "checkpoint",
+    // follows a model change (DeepSeek-V3's fp8 layers and experts, bf16 tables), and a
+    // quantization step ends it (every matrix at the step's precision again).
+    void checkpointWeightsAreTheModelsOwnUntilAQuantizationIsChosen() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("checkpoint.json"));
+        MainWindow window;
+        ControlsPanel* c = window.controlsPanel();
+        auto* stored = roofline::test::child<QToolButton>(*c, "checkpointWeights");
+        pick(roofline::test::child<QComboBox>(*c, "model"), QStringLiteral("gpt-oss-20b"));
+        QVERIFY(stored->isEnabled());
+        const double bf16 = window.controller().analysis().memory.weightBytes;
+        stored->click();
+        const io::ScenarioFile file = window.controller().scenarioFile();
+        QVERIFY(file.checkpointWeights);
+        QVERIFY(file.workload.weightPrecision == Precision::Bf16);
+        QVERIFY(file.workload.expertWeightPrecision == Precision::Mxfp4);
+        QCOMPARE(bf16 - window.controller().analysis().memory.weightBytes, 28068249600.0);
+        QCOMPARE(roofline::test::child<QComboBox>(*c, "quantizationCombo")->currentText(),
+                 QStringLiteral("w bf16 (experts mxfp4) / a bf16"));
+
+        QVERIFY(window.saveScenario(path));
+        QFile saved(path);
+        QVERIFY(saved.open(QIODevice::ReadOnly));
+        QVERIFY(saved.readAll().contains("\"weights\": \"checkpoint\""));
+        MainWindow other;
+        QVERIFY(other.openScenario(path));
+        QVERIFY(other.controller().scenarioFile().workload.expertWeightPrecision ==
+                Precision::Mxfp4);
+
+        pick(roofline::test::child<QComboBox>(*c, "model"), QStringLiteral("deepseek-v3"));
+        const Workload ds = window.controller().scenarioFile().workload;
+        QVERIFY(ds.weightPrecision == Precision::Fp8);
+        QVERIFY(!ds.expertWeightPrecision.has_value());  // as the linear layers
+        QVERIFY(ds.embeddingWeightPrecision == Precision::Bf16);
+
+        c->quantizationSlider()->setValue(static_cast<int>(Quantization::W8A16));
+        const io::ScenarioFile plain = window.controller().scenarioFile();
+        QVERIFY(!plain.checkpointWeights);
+        QVERIFY(plain.workload.weightPrecision == Precision::Fp8);
+        QVERIFY(plain.workload.activationPrecision == Precision::Bf16);
+        QVERIFY(!plain.workload.embeddingWeightPrecision.has_value());
         QVERIFY(Dialogs::shownErrors().isEmpty());
     }
 

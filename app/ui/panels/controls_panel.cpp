@@ -113,6 +113,10 @@ ControlsPanel::ControlsPanel(ScenarioDocument& document, QWidget* parent)
     quantLayout->setContentsMargins(0, 0, 0, 0);
     quantLayout->addWidget(m_quantSlider, 1);
     quantLayout->addWidget(m_quantCombo);
+    // The checkpoint's own mix (quantization_config): mxfp4 experts, fp8 layers, ...
+    m_checkpoint = named(new QToolButton(this), "checkpointWeights");
+    m_checkpoint->setText(tr("As stored"));
+    quantLayout->addWidget(m_checkpoint);
     quantRow->setToolTip(
         tr("W = weight bits, A = activation bits. W16 bf16, W8 fp8, W4 int4 "
            "(fp4 for W4A4); A16 bf16, A8 fp8, A4 fp4"));
@@ -276,6 +280,8 @@ ControlsPanel::ControlsPanel(ScenarioDocument& document, QWidget* parent)
             &ScenarioController::setContextTokens);
     connect(m_quantSlider, &QSlider::valueChanged, this, &ControlsPanel::onQuantizationPicked);
     connect(m_quantCombo, &QComboBox::activated, this, &ControlsPanel::onQuantizationPicked);
+    connect(m_checkpoint, &QToolButton::clicked, &m_controller,
+            &ScenarioController::setCheckpointWeights);
     connect(m_kv, &QComboBox::activated, this, [this](int index) {
         m_controller.setKvPrecision(static_cast<Precision>(m_kv->itemData(index).toInt()));
     });
@@ -561,15 +567,26 @@ void ControlsPanel::sync() {
         m_quantCombo->setCurrentIndex(step);
     } else {
         m_quantCombo->addItem(
-            tr("w %1 / a %2")
-                .arg(precisionName(w.weightPrecision), precisionName(w.activationPrecision)));
+            tr("w %1 / a %2").arg(qs(weightsText(w)), precisionName(w.activationPrecision)));
         m_quantCombo->setCurrentIndex(kQuantSteps);
     }
-    m_computeRoof->setText((w.ceilings == Ceilings::Achievable
-                                ? tr("computes on the %1 roof (%2 achievable)")
-                                : tr("computes on the %1 roof (%2)"))
-                               .arg(precisionName(analysis.computePrecision),
-                                    qs(formatSi(analysis.peakFlopsPerSecond, "FLOP/s"))));
+    const CheckpointWeights& ckpt = scenario.model.checkpoint;
+    m_checkpoint->setEnabled(ckpt.known);
+    m_checkpoint->setToolTip(
+        ckpt.known ? tr("Weights as the checkpoint stores them: linear layers %1, experts %2, "
+                        "embedding, lm_head and routers %3 (--weights checkpoint)")
+                         .arg(precisionName(ckpt.linear), precisionName(ckpt.experts),
+                              precisionName(ckpt.tables))
+                   : tr("The checkpoint's quantization_config names a scheme this program "
+                        "does not map to the layers: choose the weights by hand"));
+    m_computeRoof->setText(!analysis.hasComputeRoof
+                               ? tr("no sourced %1 compute roof: the memory roof only")
+                                     .arg(precisionName(mathPrecision(w.activationPrecision)))
+                               : (w.ceilings == Ceilings::Achievable
+                                      ? tr("computes on the %1 roof (%2 achievable)")
+                                      : tr("computes on the %1 roof (%2)"))
+                                     .arg(precisionName(analysis.computePrecision),
+                                          qs(formatSi(analysis.peakFlopsPerSecond, "FLOP/s"))));
 
     selectData(m_kv, static_cast<int>(w.kvPrecision), precisionName(w.kvPrecision));
     syncGqa();

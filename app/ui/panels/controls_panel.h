@@ -83,6 +83,7 @@ private:
     SliderControl* m_context = nullptr;
     QSlider* m_quantSlider = nullptr;
     QComboBox* m_quantCombo = nullptr;
+    QToolButton* m_checkpoint = nullptr;
     QLabel* m_computeRoof = nullptr;
     QComboBox* m_kv = nullptr;
     SliderControl* m_gqa = nullptr;

@@ -18,6 +18,20 @@ void fillHardwarePicker(QComboBox* combo) {
     for (const std::string& id : io::hardwareIds()) {
         const io::Loaded<Hardware> hw = io::builtinHardware(id);
         combo->addItem(hw.value ? qs(hw.value->name) : qs(id), qs(id));
+        if (!hw.value) {
+            continue;
+        }
+        // How far the preset's figures can be trusted (the reference's confidence), and
+        // whether it has a compute roof at all.
+        QString tip = QObject::tr("%1 (%2)").arg(qs(hw.value->name), qs(id));
+        if (!hw.value->confidence.empty()) {
+            tip += QObject::tr("\nConfidence of the preset's figures: %1")
+                       .arg(qs(hw.value->confidence));
+        }
+        if (hw.value->computePeakUnsourced) {
+            tip += QObject::tr("\nNo sourced compute peak: only the memory roof is drawn");
+        }
+        combo->setItemData(combo->count() - 1, tip, Qt::ToolTipRole);
     }
 }
 

@@ -218,9 +218,13 @@ void ResultsPanel::setAnalysis(const Analysis& a) {
     set("decodeBound", images ? std::string("n/a (no decode step)") : bound(a.decode()));
     set("decodeIntensity",
         images ? std::string("n/a") : formatNumber(a.decode().intensity()) + " FLOP/byte");
-    set("ridge", formatNumber(a.ridgePointFlopsPerByte) + " FLOP/byte");
-    set("computeRoof",
-        std::string(toString(a.computePrecision)) + " " + formatSi(a.peakFlopsPerSecond, "FLOP/s"));
+    // A memory-only preset (no sourced peak at this precision or a wider one): no ridge.
+    set("ridge", a.hasComputeRoof ? formatNumber(a.ridgePointFlopsPerByte) + " FLOP/byte"
+                                  : std::string("none (memory roof only)"));
+    set("computeRoof", a.hasComputeRoof ? std::string(toString(a.computePrecision)) + " " +
+                                              formatSi(a.peakFlopsPerSecond, "FLOP/s")
+                                        : std::string("none sourced at ") +
+                                              std::string(toString(a.computePrecision)));
     // Whole decode step at this context (never, when per-sequence KV traffic outgrows the
     // FLOPs), and the weight matmuls alone (≈ peak·w / 2·BW, context-free).
     set("criticalBatch", a.criticalBatch ? formatInteger(*a.criticalBatch) : "never");

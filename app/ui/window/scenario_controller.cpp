@@ -331,11 +331,19 @@ void ScenarioController::setPricePerDeviceHourText(const QString& text) {
 }
 
 void ScenarioController::setQuantization(Quantization quantization) {
-    const QuantizationScheme& s = scheme(quantization);
-    Workload workload = m_file.workload;
-    workload.weightPrecision = s.weights;
-    workload.activationPrecision = s.activations;
-    setWorkload(workload);
+    io::ScenarioFile file = m_file;
+    file.workload = roofline::withQuantization(file.workload, quantization);  // every matrix
+    file.checkpointWeights = false;
+    setFile(std::move(file));
+}
+
+void ScenarioController::setCheckpointWeights() {
+    io::ScenarioFile file = m_file;
+    file.checkpointWeights = true;
+    const std::vector<Issue> issues = setScenarioFile(file);
+    if (hasErrors(issues)) {
+        refuse(issuesText(issues));
+    }
 }
 
 void ScenarioController::setKvPrecision(Precision precision) {

@@ -130,6 +130,10 @@ public slots:
     /// Fraction of each device's memory a server may use: above 0, at most 1.
     void setMemoryUtilization(double fraction);
     void setQuantization(roofline::ui::Quantization quantization);
+    /// The weights as the model's checkpoint stores them, part by part (--weights
+    /// checkpoint); it follows the model when the model changes, until a quantization is
+    /// chosen. Refused, with the reason, where the quantization_config is not mapped.
+    void setCheckpointWeights();
     void setKvPrecision(roofline::Precision precision);
     /// n_q / ratio KV heads; the model's own ratio stores "no override".
     void setGqaRatio(qint64 ratio);
