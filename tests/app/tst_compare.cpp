@@ -220,9 +220,10 @@ private slots:
         window.show();
         window.plot()->replot();
         const Analysis h200 = analysed(four.files[1]);
-        const QPointF at(window.plot()->xAxis->coordToPixel(h200.decode().intensity()),
-                         window.plot()->yAxis->coordToPixel(h200.decode().attainableFlopsPerSecond /
-                                                            ui::kFlopsPerTflop));
+        const QPointF at(
+            window.plot()->customPlot()->xAxis->coordToPixel(h200.decode().intensity()),
+            window.plot()->customPlot()->yAxis->coordToPixel(
+                h200.decode().attainableFlopsPerSecond / ui::kFlopsPerTflop));
         QCOMPARE(window.plot()->tooltipAt(at, 3.0),
                  QStringLiteral("h200x2: ") + ui::tooltipText(PassKind::Decode, h200.decode()));
 

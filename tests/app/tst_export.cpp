@@ -76,8 +76,8 @@ private slots:
         QCOMPARE(image.size(), size);
         for (const QCPGraph* point : {plot.prefillPoint(), plot.decodePoint()}) {
             const auto data = point->data()->at(0);
-            const QPoint centre(qRound(plot.xAxis->coordToPixel(data->key)),
-                                qRound(plot.yAxis->coordToPixel(data->value)));
+            const QPoint centre(qRound(plot.customPlot()->xAxis->coordToPixel(data->key)),
+                                qRound(plot.customPlot()->yAxis->coordToPixel(data->value)));
             QCOMPARE(image.pixelColor(centre), point->scatterStyle().brush().color());
         }
 

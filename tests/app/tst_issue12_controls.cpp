@@ -492,7 +492,7 @@ private slots:
                                 .arg(bytes->height())
                                 .arg(bytes->heightForWidth(bytes->width()))));
         // The legend stays inside the plot.
-        const QCPLegend* legend = window.plot()->legend;
+        const QCPLegend* legend = window.plot()->customPlot()->legend;
         if (legend != nullptr && legend->visible()) {
             QVERIFY2(window.plot()->rect().contains(legend->outerRect()),
                      qPrintable(QStringLiteral("legend %1,%2 %3x%4 in %5x%6")

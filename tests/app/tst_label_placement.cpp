@@ -463,8 +463,8 @@ private:
         plot.resetView();  // operators in view at once
         plot.replot(QCustomPlot::rpImmediateRefresh);
         if (qEnvironmentVariableIsSet("ROOFLINE_LABEL_PNG")) {
-            plot.savePng(qEnvironmentVariable("ROOFLINE_LABEL_PNG") + QString::number(variant) +
-                         QStringLiteral(".png"));
+            plot.customPlot()->savePng(qEnvironmentVariable("ROOFLINE_LABEL_PNG") +
+                                       QString::number(variant) + QStringLiteral(".png"));
         }
         // What was painted, read back from the scene (plot_scene.h), not the placer's
         // requests: each label's text as its font lays it out, turned with the label.
@@ -515,7 +515,7 @@ private:
         for (const QCPGraph* graph : plot.compareLayer().pointGraphs()) {
             const QPointF p = graph->coordsToPixels(graph->data()->constBegin()->key,
                                                     graph->data()->constBegin()->value);
-            if (!QRectF(plot.axisRect()->rect()).contains(p)) {
+            if (!QRectF(plot.customPlot()->axisRect()->rect()).contains(p)) {
                 continue;
             }
             ++comparePoints;
@@ -534,7 +534,7 @@ private:
                                                         graph->data()->constBegin()->value);
                 if ((graph->name() == entry.name ||
                      graph->name() == entry.name + QStringLiteral(" prefill")) &&
-                    QRectF(plot.axisRect()->rect()).contains(p)) {
+                    QRectF(plot.customPlot()->axisRect()->rect()).contains(p)) {
                     ++drawn;
                 }
             }

@@ -45,7 +45,7 @@ QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArra
 }
 
 QPointF pixelOf(const RooflinePlot& plot, double x, double y) {
-    return {plot.xAxis->coordToPixel(x), plot.yAxis->coordToPixel(y)};
+    return {plot.customPlot()->xAxis->coordToPixel(x), plot.customPlot()->yAxis->coordToPixel(y)};
 }
 
 }  // namespace
@@ -79,7 +79,7 @@ private slots:
         QCPGraph* markers = overlay.markers();
         QVERIFY(markers->visible());
         QCOMPARE(markers->layer(), plot.overlayLayer());
-        QVERIFY(plot.legend->hasItemWithPlottable(markers));
+        QVERIFY(plot.customPlot()->legend->hasItemWithPlottable(markers));
         QCOMPARE(markers->dataCount(), 2);
         QVERIFY(roofline::test::child<QAction>(window, "clearMeasured")->isEnabled());
 
@@ -102,9 +102,9 @@ private slots:
         QCOMPARE(markers->data()->at(1)->value, second.achievedFlopsPerSecond / 1e12);
 
         // The view grew to hold them, and the tooltip there is the row's.
-        QVERIFY(plot.xAxis->range().contains(a100.intensityFlopsPerByte));
-        QVERIFY(plot.yAxis->range().contains(a100.achievedFlopsPerSecond / 1e12));
-        QVERIFY(plot.yAxis->range().contains(h100.achievedFlopsPerSecond / 1e12));
+        QVERIFY(plot.customPlot()->xAxis->range().contains(a100.intensityFlopsPerByte));
+        QVERIFY(plot.customPlot()->yAxis->range().contains(a100.achievedFlopsPerSecond / 1e12));
+        QVERIFY(plot.customPlot()->yAxis->range().contains(h100.achievedFlopsPerSecond / 1e12));
         const QString tip = plot.tooltipAt(
             pixelOf(plot, a100.intensityFlopsPerByte, a100.achievedFlopsPerSecond / 1e12), 3.0);
         QVERIFY2(tip.startsWith(QStringLiteral("measured: gpt-fast (line 2)")), qPrintable(tip));
@@ -137,7 +137,7 @@ private slots:
         QVERIFY(overlay.isEmpty());
         QVERIFY(!markers->visible());
         QCOMPARE(markers->dataCount(), 0);
-        QVERIFY(!plot.legend->hasItemWithPlottable(markers));
+        QVERIFY(!plot.customPlot()->legend->hasItemWithPlottable(markers));
         QVERIFY(!roofline::test::child<QAction>(window, "clearMeasured")->isEnabled());
         QVERIFY(!plot.tooltipAt(pixelOf(plot, a100.intensityFlopsPerByte,
                                         a100.achievedFlopsPerSecond / 1e12),
@@ -187,7 +187,7 @@ private slots:
         }
         // Slider steps take the partial path (no full replot), the overlay does no work,
         // and the screen is what a full replot would draw: the markers stay.
-        QSignalSpy fullReplots(&plot, &QCustomPlot::beforeReplot);
+        QSignalSpy fullReplots(&plot, &RooflinePlot::beforeReplot);
         QSignalSpy overlayChanges(window.measuredOverlay(), &MeasuredOverlay::changed);
         for (const qint64 batch : {128, 64, 256}) {
             window.controller().setBatch(batch);

@@ -338,8 +338,8 @@ private slots:
                 QVERIFY2(!notANumber().match(text).hasMatch(),
                          qPrintable(where + QStringLiteral(": ") + text));
             }
-            for (int i = 0; i < window.plot()->graphCount(); ++i) {
-                const auto data = window.plot()->graph(i)->data();
+            for (int i = 0; i < window.plot()->customPlot()->graphCount(); ++i) {
+                const auto data = window.plot()->customPlot()->graph(i)->data();
                 for (auto it = data->constBegin(); it != data->constEnd(); ++it) {
                     QVERIFY2(std::isfinite(it->key) && std::isfinite(it->value), qPrintable(where));
                 }

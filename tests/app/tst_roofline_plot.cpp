@@ -74,7 +74,7 @@ const TrailPoint* trailPointAt(const std::vector<TrailPoint>& trail, std::int64_
 }
 
 QPointF pixelOf(const RooflinePlot& plot, double x, double y) {
-    return {plot.xAxis->coordToPixel(x), plot.yAxis->coordToPixel(y)};
+    return {plot.customPlot()->xAxis->coordToPixel(x), plot.customPlot()->yAxis->coordToPixel(y)};
 }
 
 }  // namespace
@@ -92,10 +92,10 @@ private slots:
         const auto restore = qScopeGuard([&] { QLocale::setDefault(previous); });
         RooflinePlot plot;
         draw(plot, scenarioWith([](io::ScenarioFile&) {}));
-        plot.xAxis->setRange(0.001, 1e5);
-        plot.yAxis->setRange(0.01, 2e3);
+        plot.customPlot()->xAxis->setRange(0.001, 1e5);
+        plot.customPlot()->yAxis->setRange(0.01, 2e3);
         plot.replot(QCustomPlot::rpImmediateRefresh);
-        for (QCPAxis* axis : {plot.xAxis, plot.yAxis}) {
+        for (QCPAxis* axis : {plot.customPlot()->xAxis, plot.customPlot()->yAxis}) {
             const QVector<QString> labels = axis->tickVectorLabels();
             QVERIFY2(labels.contains(QStringLiteral("0.01")),
                      qPrintable(QStringList(labels.begin(), labels.end()).join(QLatin1Char(' '))));
@@ -108,12 +108,12 @@ private slots:
     void axesAreLogLogWithUnits() {
         RooflinePlot plot;
         draw(plot, scenarioWith([](auto&) {}));
-        QCOMPARE(plot.xAxis->scaleType(), QCPAxis::stLogarithmic);
-        QCOMPARE(plot.yAxis->scaleType(), QCPAxis::stLogarithmic);
-        QVERIFY(!plot.xAxis->ticker().dynamicCast<QCPAxisTickerLog>().isNull());
-        QVERIFY(!plot.yAxis->ticker().dynamicCast<QCPAxisTickerLog>().isNull());
-        QVERIFY(plot.xAxis->label().contains(QStringLiteral("FLOP/byte")));
-        QVERIFY(plot.yAxis->label().contains(QStringLiteral("TFLOP/s")));
+        QCOMPARE(plot.customPlot()->xAxis->scaleType(), QCPAxis::stLogarithmic);
+        QCOMPARE(plot.customPlot()->yAxis->scaleType(), QCPAxis::stLogarithmic);
+        QVERIFY(!plot.customPlot()->xAxis->ticker().dynamicCast<QCPAxisTickerLog>().isNull());
+        QVERIFY(!plot.customPlot()->yAxis->ticker().dynamicCast<QCPAxisTickerLog>().isNull());
+        QVERIFY(plot.customPlot()->xAxis->label().contains(QStringLiteral("FLOP/byte")));
+        QVERIFY(plot.customPlot()->yAxis->label().contains(QStringLiteral("TFLOP/s")));
     }
 
     void phasePointsAreTheEnginesNumbers_data() {
@@ -141,10 +141,10 @@ private slots:
         QCOMPARE(decode->key, d.analysis.decode().intensity());
         QCOMPARE(decode->value, d.analysis.decode().attainableFlopsPerSecond / kFlopsPerTflop);
         // Both points are inside the view.
-        QVERIFY(plot.xAxis->range().contains(decode->key));
-        QVERIFY(plot.yAxis->range().contains(decode->value));
-        QVERIFY(plot.xAxis->range().contains(prefill->key));
-        QVERIFY(plot.yAxis->range().contains(prefill->value));
+        QVERIFY(plot.customPlot()->xAxis->range().contains(decode->key));
+        QVERIFY(plot.customPlot()->yAxis->range().contains(decode->value));
+        QVERIFY(plot.customPlot()->xAxis->range().contains(prefill->key));
+        QVERIFY(plot.customPlot()->yAxis->range().contains(prefill->value));
     }
 
     void speculativePassesArePointsOfTheirOwn() {
@@ -171,7 +171,7 @@ private slots:
         for (const PassCost* pass : {verify, draft}) {
             QVERIFY(points.contains(
                 qMakePair(pass->intensity(), pass->attainableFlopsPerSecond / kFlopsPerTflop)));
-            QVERIFY(plot.xAxis->range().contains(pass->intensity()));
+            QVERIFY(plot.customPlot()->xAxis->range().contains(pass->intensity()));
         }
         // Verify pass, T = 5 at C = 2048: FLOPs 5 · 15,009,316,864 (matmuls) + 32 · 32 ·
         // (5·2048 + 15 pairs) · 517 (attention) + 5 · (1,331,200 + 2,293,760) (norms, SiLU) =
@@ -238,8 +238,8 @@ private slots:
         QCOMPARE(p->value, prefill.attainableFlopsPerSecond / kFlopsPerTflop);
         QCOMPARE(q->key, decode.linkIntensity());
         QCOMPARE(q->value, decode.attainableFlopsPerSecond / kFlopsPerTflop);
-        QVERIFY(plot.xAxis->range().contains(q->key));
-        QVERIFY(plot.xAxis->range().contains(p->key));
+        QVERIFY(plot.customPlot()->xAxis->range().contains(q->key));
+        QVERIFY(plot.customPlot()->xAxis->range().contains(p->key));
         // Hollow, in the phase hue, another shape than the phase point's.
         QCOMPARE(plot.decodeLinkPoints()->scatterStyle().pen().color(), plot.plotPalette().decode);
         QCOMPARE(plot.decodeLinkPoints()->scatterStyle().brush().style(), Qt::NoBrush);
@@ -385,13 +385,15 @@ private slots:
                  f.model = model.toStdString();
                  f.workload.tensorParallel = tp;
              }));
-        for (int i = 0; i < plot.graphCount(); ++i) {
-            QVERIFY2(allFinite(plot.graph(i)->data()), qPrintable(plot.graph(i)->name()));
+        for (int i = 0; i < plot.customPlot()->graphCount(); ++i) {
+            QVERIFY2(allFinite(plot.customPlot()->graph(i)->data()),
+                     qPrintable(plot.customPlot()->graph(i)->name()));
         }
         QVERIFY(allFinite(plot.trailCurve()->data()));
         QVERIFY(allFinite(plot.trailBeyondMemory()->data()));
-        QVERIFY(std::isfinite(plot.xAxis->range().lower) && plot.xAxis->range().lower > 0.0);
-        QVERIFY(std::isfinite(plot.yAxis->range().upper));
+        QVERIFY(std::isfinite(plot.customPlot()->xAxis->range().lower) &&
+                plot.customPlot()->xAxis->range().lower > 0.0);
+        QVERIFY(std::isfinite(plot.customPlot()->yAxis->range().upper));
     }
 
     void operatorsAreEngineOperators() {
@@ -438,8 +440,9 @@ private slots:
         RooflinePlot plot;
         const auto names = [&plot] {
             QStringList out;
-            for (int k = 0; k < plot.legend->itemCount(); ++k) {
-                if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot.legend->item(k))) {
+            for (int k = 0; k < plot.customPlot()->legend->itemCount(); ++k) {
+                if (auto* item =
+                        qobject_cast<QCPPlottableLegendItem*>(plot.customPlot()->legend->item(k))) {
                     out << item->plottable()->name();
                 }
             }
@@ -544,7 +547,7 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&plot));
         draw(plot, w8a8);  // the view grows to fit both scenarios...
         draw(plot, w16);   // ...and a full replot leaves the w16 roofs in place
-        QSignalSpy fullReplots(&plot, &QCustomPlot::beforeReplot);
+        QSignalSpy fullReplots(&plot, &RooflinePlot::beforeReplot);
         for (const Scenario& s : {w8a8, w16, w8a8}) {  // roof miss, cached hit, cached hit
             const Analysis a = analyze(s);
             plot.setAnalysis(a, decodeBatchTrail(s, 64));
@@ -568,7 +571,7 @@ private slots:
     }
     void stepsLeaveTheScreenAsAFullRepaintWould() {
         // A step repaints only where the data's marks were and where they are now
-        // (plot_footprint.h), and shows roofs kept from earlier (plot_buffers.h): the pixels
+        // (plot_footprint.h), and shows roofs kept from earlier (plot_picture.h): the pixels
         // on screen must be those of a whole new paint. The offscreen platform's screen grab
         // reads the window's backing store, which keeps what every partial repaint left.
         QFETCH(bool, presentation);
@@ -620,7 +623,7 @@ private slots:
             draw(plot, s);
         }
         plot.replot(QCustomPlot::rpImmediateRefresh);
-        QSignalSpy fullReplots(&plot, &QCustomPlot::beforeReplot);
+        QSignalSpy fullReplots(&plot, &RooflinePlot::beforeReplot);
         for (const Scenario& s : std::views::reverse(steps)) {  // back over the same view
             plot.setAnalysis(analyze(s), decodeBatchTrail(s, 4096));
             QVERIFY(screenIsWhole());
@@ -638,7 +641,7 @@ private slots:
         }
 
         // A new view (the user zoomed) makes every kept roof picture stale.
-        plot.xAxis->setRange(0.5, 5000.0);
+        plot.customPlot()->xAxis->setRange(0.5, 5000.0);
         plot.replot(QCustomPlot::rpImmediateRefresh);
         for (const Scenario& s : {steps[1], steps[3], steps[2]}) {  // bf16, fp8, bf16
             plot.setAnalysis(analyze(s), decodeBatchTrail(s, 4096));
@@ -798,20 +801,21 @@ private slots:
         QVERIFY(plot.plotPalette().dark);
         QCOMPARE(plot.decodePoint()->scatterStyle().brush().color(),
                  ui::PlotPalette::darkTheme().decode);
-        QCOMPARE(plot.xAxis->tickLabelColor(), ui::PlotPalette::darkTheme().foreground);
+        QCOMPARE(plot.customPlot()->xAxis->tickLabelColor(),
+                 ui::PlotPalette::darkTheme().foreground);
     }
 
     void userZoomSurvivesNewDataUntilReset() {
         RooflinePlot plot;
         draw(plot, scenarioWith([](auto&) {}));
-        const QCPRange automatic = plot.xAxis->range();
+        const QCPRange automatic = plot.customPlot()->xAxis->range();
         QTest::mousePress(&plot, Qt::LeftButton, {}, QPoint(600, 400));
         QTest::mouseRelease(&plot, Qt::LeftButton, {}, QPoint(600, 400));
-        plot.xAxis->setRange(2, 20);
+        plot.customPlot()->xAxis->setRange(2, 20);
         draw(plot, scenarioWith([](io::ScenarioFile& f) { f.workload.batch = 2; }));
-        QCOMPARE(plot.xAxis->range().lower, 2.0);
+        QCOMPARE(plot.customPlot()->xAxis->range().lower, 2.0);
         plot.resetView();
-        QCOMPARE(plot.xAxis->range().lower, automatic.lower);
+        QCOMPARE(plot.customPlot()->xAxis->range().lower, automatic.lower);
     }
 };
 

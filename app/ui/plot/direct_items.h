@@ -6,8 +6,8 @@
 /// layers, rather than through a layer of their own. The phase points, the trail, the
 /// operators and their labels change on every slider step: a paint buffer for them would
 /// cost a full-size clear and a full-size blend per step for a few small marks
-/// (plot_buffers.h). Such an item is on no layer, so QCustomPlot never draws it;
-/// RooflinePlot::paintEvent and RooflinePlot::draw (export) do.
+/// (plot_picture.h). Such an item is on no layer, so QCustomPlot never draws it;
+/// RooflinePlot::paintEvent and RooflinePlot::toPainter (export) do.
 
 #include <QRegion>
 #include <qcustomplot.h>

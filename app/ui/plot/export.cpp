@@ -35,12 +35,49 @@ QString commit(QSaveFile& file, const QString& path) {
 
 constexpr int kCaptionMargin = 8;
 
-/// The alternative text of an image of `plot`: the roofline plot's scene in words
-/// (describeScene in plot_scene.h); "Roofline Explorer" for another plot.
-QString altText(const QCustomPlot& plot) {
-    const auto* roofline = qobject_cast<const RooflinePlot*>(&plot);
-    return roofline != nullptr ? describeScene(roofline->scene())
-                               : QStringLiteral("Roofline Explorer");
+/// What is exported: a QCustomPlot (a view's), or the roofline plot, which paints its
+/// QCustomPlot's picture and then its moving items (roofline_plot.h).
+class Source {
+public:
+    explicit Source(QCustomPlot& plot) : m_plot(plot) {}
+    explicit Source(RooflinePlot& plot) : m_plot(*plot.customPlot()), m_roofline(&plot) {}
+
+    const QFont& font() const { return m_roofline != nullptr ? m_roofline->font() : m_plot.font(); }
+    void toPainter(QCPPainter* painter, int width, int height) const {
+        if (m_roofline != nullptr) {
+            m_roofline->toPainter(painter, width, height);
+        } else {
+            m_plot.toPainter(painter, width, height);
+        }
+    }
+    QPixmap toPixmap(int width, int height) const {
+        return m_roofline != nullptr ? m_roofline->toPixmap(width, height)
+                                     : m_plot.toPixmap(width, height);
+    }
+    /// QCustomPlot::savePdf draws the QCustomPlot alone: the roofline plot's PDF is drawn
+    /// with QPdfWriter and toPainter(), as savePdf draws it.
+    bool savesPdfItself() const { return m_roofline == nullptr; }
+    QCustomPlot& plot() const { return m_plot; }
+    /// The alternative text of an image: the roofline plot's scene in words (describeScene
+    /// in plot_scene.h); "Roofline Explorer" for another plot.
+    QString altText() const {
+        return m_roofline != nullptr ? describeScene(m_roofline->scene())
+                                     : QStringLiteral("Roofline Explorer");
+    }
+
+private:
+    QCustomPlot& m_plot;
+    RooflinePlot* m_roofline = nullptr;
+};
+
+int captionHeightIn(const QFont& font, int width, const ImageCaption& caption) {
+    if (caption.text.isEmpty()) {
+        return 0;
+    }
+    const QFontMetrics metrics(font);
+    const QRect text = metrics.boundingRect(QRect(0, 0, width - 2 * kCaptionMargin, 100000),
+                                            Qt::AlignLeft | Qt::TextWordWrap, caption.text);
+    return text.height() + kCaptionMargin;
 }
 
 QRect captionTextRect(int width, int top, int height) {
@@ -49,7 +86,7 @@ QRect captionTextRect(int width, int top, int height) {
 }
 
 // The plot at `size` in the painter's coordinates from (0, 0), the caption under it.
-void paintWithCaption(QCPPainter& painter, QCustomPlot& plot, QSize size,
+void paintWithCaption(QCPPainter& painter, const Source& plot, QSize size,
                       const ImageCaption& caption, int height) {
     painter.fillRect(QRect(0, size.height(), size.width(), height), caption.background);
     plot.toPainter(&painter, size.width(), size.height());
@@ -61,9 +98,9 @@ void paintWithCaption(QCPPainter& painter, QCustomPlot& plot, QSize size,
 
 // A PDF of the plot with its caption, as savePdf draws the plot: `size` in points, fonts
 // at the screen's resolution.
-QString savePdfWithCaption(QCustomPlot& plot, const QString& path, QSize size,
+QString savePdfWithCaption(const Source& plot, const QString& path, QSize size,
                            const ImageCaption& caption) {
-    const int height = captionHeight(plot, size.width(), caption);
+    const int height = captionHeightIn(plot.font(), size.width(), caption);
     const QSize page(size.width(), size.height() + height);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
@@ -90,23 +127,11 @@ QString savePdfWithCaption(QCustomPlot& plot, const QString& path, QSize size,
     return commit(file, path);
 }
 
-}  // namespace
-
-int captionHeight(const QCustomPlot& plot, int width, const ImageCaption& caption) {
-    if (caption.text.isEmpty()) {
-        return 0;
-    }
-    const QFontMetrics metrics(plot.font());
-    const QRect text = metrics.boundingRect(QRect(0, 0, width - 2 * kCaptionMargin, 100000),
-                                            Qt::AlignLeft | Qt::TextWordWrap, caption.text);
-    return text.height() + kCaptionMargin;
-}
-
-QImage plotImage(QCustomPlot& plot, QSize size, const ImageCaption& caption) {
+QImage imageOf(const Source& plot, QSize size, const ImageCaption& caption) {
     if (caption.text.isEmpty()) {
         return plot.toPixmap(size.width(), size.height()).toImage();
     }
-    const int height = captionHeight(plot, size.width(), caption);
+    const int height = captionHeightIn(plot.font(), size.width(), caption);
     QImage image(size.width(), size.height() + height, QImage::Format_ARGB32_Premultiplied);
     image.fill(caption.background);
     QCPPainter painter(&image);
@@ -119,19 +144,19 @@ QImage plotImage(QCustomPlot& plot, QSize size, const ImageCaption& caption) {
     return image;
 }
 
-QString exportPlot(QCustomPlot& plot, const QString& path, QSize size,
+QString exportFrom(const Source& plot, const QString& path, QSize size,
                    const ImageCaption& caption) {
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (size.isEmpty()) {
         return saveError(path, QObject::tr("the image size is empty"));
     }
-    if (suffix == QLatin1String("pdf") && !caption.text.isEmpty()) {
+    if (suffix == QLatin1String("pdf") && (!caption.text.isEmpty() || !plot.savesPdfItself())) {
         return savePdfWithCaption(plot, path, size, caption);
     }
     if (suffix == QLatin1String("pdf")) {
         // QCustomPlot's PDF writer opens the file itself.
-        if (!plot.savePdf(path, size.width(), size.height(), QCP::epNoCosmetic,
-                          QStringLiteral("Roofline Explorer"), QStringLiteral("Roofline"))) {
+        if (!plot.plot().savePdf(path, size.width(), size.height(), QCP::epNoCosmetic,
+                                 QStringLiteral("Roofline Explorer"), QStringLiteral("Roofline"))) {
             return saveError(path, QObject::tr("the PDF writer failed"));
         }
         return {};
@@ -141,9 +166,9 @@ QString exportPlot(QCustomPlot& plot, const QString& path, QSize size,
         return saveError(path, file.errorString());
     }
     if (suffix == QLatin1String("png")) {
-        QImage image = plotImage(plot, size, caption);
+        QImage image = imageOf(plot, size, caption);
         // A PNG text chunk: what a screen reader or an image viewer shows as alt text.
-        image.setText(QStringLiteral("Description"), altText(plot));
+        image.setText(QStringLiteral("Description"), plot.altText());
         if (!image.save(&file, "PNG")) {
             file.cancelWriting();
             return saveError(path, QObject::tr("PNG encoding failed"));
@@ -151,14 +176,14 @@ QString exportPlot(QCustomPlot& plot, const QString& path, QSize size,
         return commit(file, path);
     }
     if (suffix == QLatin1String("svg")) {
-        const int height = captionHeight(plot, size.width(), caption);
+        const int height = captionHeightIn(plot.font(), size.width(), caption);
         const QSize whole(size.width(), size.height() + height);
         QSvgGenerator svg;
         svg.setOutputDevice(&file);
         svg.setSize(whole);
         svg.setViewBox(QRect(QPoint(0, 0), whole));
         svg.setTitle(QStringLiteral("Roofline"));
-        svg.setDescription(altText(plot));  // the SVG's <desc>: its alt text
+        svg.setDescription(plot.altText());  // the SVG's <desc>: its alt text
         QCPPainter painter;
         if (!painter.begin(&svg)) {
             file.cancelWriting();
@@ -177,12 +202,45 @@ QString exportPlot(QCustomPlot& plot, const QString& path, QSize size,
                      QObject::tr("unknown image type \"%1\" (use .png, .svg or .pdf)").arg(suffix));
 }
 
+}  // namespace
+
+int captionHeight(const QCustomPlot& plot, int width, const ImageCaption& caption) {
+    return captionHeightIn(plot.font(), width, caption);
+}
+
+int captionHeight(const RooflinePlot& plot, int width, const ImageCaption& caption) {
+    return captionHeightIn(plot.font(), width, caption);
+}
+
+QImage plotImage(QCustomPlot& plot, QSize size, const ImageCaption& caption) {
+    return imageOf(Source(plot), size, caption);
+}
+
+QImage plotImage(RooflinePlot& plot, QSize size, const ImageCaption& caption) {
+    return imageOf(Source(plot), size, caption);
+}
+
+QString exportPlot(QCustomPlot& plot, const QString& path, QSize size,
+                   const ImageCaption& caption) {
+    return exportFrom(Source(plot), path, size, caption);
+}
+
+QString exportPlot(RooflinePlot& plot, const QString& path, QSize size,
+                   const ImageCaption& caption) {
+    return exportFrom(Source(plot), path, size, caption);
+}
+
 QImage grabWindow(QWidget& window, QSize size) {
     window.setAttribute(Qt::WA_DontShowOnScreen, true);
     window.resize(size);
     window.show();
     QApplication::processEvents();  // layouts, docks and queued replots settle
     for (auto* plot : window.findChildren<QCustomPlot*>()) {
+        if (qobject_cast<RooflinePlot*>(plot->parentWidget()) == nullptr) {  // drawn by it
+            plot->replot(QCustomPlot::rpImmediateRefresh);
+        }
+    }
+    for (auto* plot : window.findChildren<RooflinePlot*>()) {
         plot->replot(QCustomPlot::rpImmediateRefresh);
     }
     QImage image(size, QImage::Format_ARGB32_Premultiplied);

@@ -33,13 +33,19 @@ struct ImageCaption {
 /// an error sentence, or empty.
 QString exportPlot(QCustomPlot& plot, const QString& path, QSize size,
                    const ImageCaption& caption = {});
+/// The roofline plot, its moving items included; its PDF is always drawn with QPdfWriter +
+/// RooflinePlot::toPainter.
+QString exportPlot(RooflinePlot& plot, const QString& path, QSize size,
+                   const ImageCaption& caption = {});
 
 /// The plot as an image of `size` pixels (Edit > Copy image), with the caption below it.
 QImage plotImage(QCustomPlot& plot, QSize size, const ImageCaption& caption = {});
+QImage plotImage(RooflinePlot& plot, QSize size, const ImageCaption& caption = {});
 
 /// Height in pixels that `caption`'s text takes under a plot `width` pixels wide, in the
 /// plot's font, wrapped, with a margin; 0 without text.
 int captionHeight(const QCustomPlot& plot, int width, const ImageCaption& caption);
+int captionHeight(const RooflinePlot& plot, int width, const ImageCaption& caption);
 
 /// Lays out `window` at `size` without showing it on screen and renders it to an image of
 /// exactly that size (what --grab writes).

@@ -11,7 +11,7 @@ namespace roofline::ui {
 
 MeasuredOverlay::MeasuredOverlay(RooflinePlot* plot, const Scenario* current, QObject* parent)
     : QObject(parent), m_plot(plot), m_current(current) {
-    m_markers = new QCPGraph(plot->xAxis, plot->yAxis);
+    m_markers = new QCPGraph(plot->customPlot()->xAxis, plot->customPlot()->yAxis);
     // In the roof layer's cached picture: drawn when the rows change, not on slider steps.
     m_markers->setLayer(plot->overlayLayer());
     m_markers->setName(tr("measured"));
@@ -66,7 +66,7 @@ void MeasuredOverlay::show() {
         m_markers->removeFromLegend();
         m_plot->clearOverlay();
     } else {
-        if (!m_plot->legend->hasItemWithPlottable(m_markers)) {
+        if (!m_plot->customPlot()->legend->hasItemWithPlottable(m_markers)) {
             m_markers->addToLegend();
         }
         m_plot->setOverlay(

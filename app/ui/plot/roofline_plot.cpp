@@ -8,7 +8,8 @@
 #include "plot/baseline_layer.h"
 #include "plot/direct_items.h"
 #include "plot/operator_layer.h"
-#include "plot/plot_buffers.h"
+#include "plot/plot_interactions.h"
+#include "plot/plot_picture.h"
 #include "plot/plot_tooltip.h"
 #include "roofline/format.h"
 
@@ -19,24 +20,30 @@ constexpr int kOperatorFitDelayMs = 300;
 
 }  // namespace
 
-RooflinePlot::RooflinePlot(QWidget* parent) : QCustomPlot(parent) {
+RooflinePlot::RooflinePlot(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this)) {
+    // The QCustomPlot is the scene's model and painter, never a widget on screen: this
+    // widget paints its picture and takes the mouse.
+    m_plot->hide();
+    m_plot->installEventFilter(this);
+    m_plot->setObjectName(QStringLiteral("rooflineCustomPlot"));
     m_palette = PlotPalette::forSystem(palette());
-    setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
-    setNoAntialiasingOnDrag(true);
-    setAutoAddPlottableToLegend(false);
+    m_plot->setNoAntialiasingOnDrag(true);
+    m_plot->setAutoAddPlottableToLegend(false);
     setMinimumSize(320, 240);
+    setMouseTracking(true);
     // QCustomPlot writes tick labels in the widget's locale, by default the user's: "0,01"
     // under de_DE. Like every other number (roofline/format.h), they use '.' whatever it is.
     QLocale numbers = QLocale::c();
     numbers.setNumberOptions(QLocale::OmitGroupSeparator);
-    setLocale(numbers);
+    m_plot->setLocale(numbers);
     createLayers();
+    m_view =
+        std::make_unique<ViewInteraction>(m_plot, [this] { replot(QCustomPlot::rpQueuedReplot); });
     applyStyle();
 
-    connect(this, &QCustomPlot::mouseMove, this, &RooflinePlot::onMouseMove);
     // A range change the plot did not make itself is the user's zoom or drag: from then on
     // the view stays where the user put it, until View > Reset view.
-    for (QCPAxis* axis : {xAxis, yAxis}) {
+    for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) {
         connect(axis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this, axis] {
             if (!m_settingRange) {
                 m_autoRange = false;
@@ -44,49 +51,36 @@ RooflinePlot::RooflinePlot(QWidget* parent) : QCustomPlot(parent) {
             }
         });
     }
-    connect(this, &QCustomPlot::afterLayout, this, &RooflinePlot::updateViewGeometry);
+    // Every layout (a full redraw, an export at another size) places the labels; the
+    // roof pass of the static picture lays out again at the same size and places none.
+    connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
+        if (m_picture == nullptr || !m_picture->drawingRoofs()) {
+            updateViewGeometry();
+        }
+    });
+    m_picture = std::make_unique<StaticPicture>(m_plot, m_roofLayer);  // after that slot
     m_operatorFit.setSingleShot(true);
     m_operatorFit.setInterval(kOperatorFitDelayMs);
     connect(&m_operatorFit, &QTimer::timeout, this, &RooflinePlot::fitOperators);
+    m_queuedReplot.setSingleShot(true);
+    m_queuedReplot.setInterval(0);
+    connect(&m_queuedReplot, &QTimer::timeout, this, [this] {
+        if (m_fullPending) {
+            renderAll();
+            update();
+        }
+    });
 
-    // paintEvent covers the whole viewport, so Qt need not paint the parent first.
+    // paintEvent covers the whole widget, so Qt need not paint the parent first.
     setAttribute(Qt::WA_OpaquePaintEvent);
     // Solid polylines (roofs, trail) drawn in one call, not segment by segment.
-    setPlottingHint(QCP::phFastPolylines);
-    connect(this, &QCustomPlot::beforeReplot, this, &RooflinePlot::prepareFullReplot);
-    connect(this, &QCustomPlot::afterReplot, this, &RooflinePlot::updateAccessibleDescription);
+    m_plot->setPlottingHint(QCP::phFastPolylines);
 }
 
 RooflinePlot::~RooflinePlot() = default;
 
-void RooflinePlot::prepareFullReplot() {
-    // Whatever asked for it (a step, a resize, the user's zoom), the buffers will show this
-    // view and these roofs: refresh() redraws less until the view changes again.
-    m_replottedView = viewKey();
-    // QCustomPlot is about to set its buffers up: both are ours (again, if QCustomPlot
-    // dropped them, e.g. after a device-pixel-ratio change).
-    const bool ours = mPaintBuffers.size() >= 2 &&
-                      dynamic_cast<BackdropBuffer*>(mPaintBuffers[0].data()) != nullptr &&
-                      dynamic_cast<CompositeBuffer*>(mPaintBuffers[1].data()) != nullptr;
-    if (!ours) {
-        const auto backdrop = QSharedPointer<BackdropBuffer>::create(
-            viewport().size(), bufferDevicePixelRatio(), &m_palette.background);
-        const auto composite = QSharedPointer<CompositeBuffer>::create(
-            viewport().size(), bufferDevicePixelRatio(), backdrop);
-        mPaintBuffers.clear();
-        mPaintBuffers.append(backdrop);
-        mPaintBuffers.append(composite);
-    }
-    static_cast<CompositeBuffer*>(mPaintBuffers[1].data())->setRoofs(m_roofs);
-}
-
-CompositeBuffer* RooflinePlot::compositeBuffer() const {
-    return mPaintBuffers.size() == 2 ? dynamic_cast<CompositeBuffer*>(mPaintBuffers[1].data())
-                                     : nullptr;
-}
-
 PlotLabel* RooflinePlot::addText(Qt::Alignment alignment, PlotLabel* text) {
-    text = text != nullptr ? text : new PlotLabel(this);
+    text = text != nullptr ? text : new PlotLabel(m_plot);
     text->setPositionAlignment(alignment);
     text->setClipToAxisRect(true);
     text->setSelectable(false);
@@ -95,35 +89,15 @@ PlotLabel* RooflinePlot::addText(Qt::Alignment alignment, PlotLabel* text) {
 
 template <class Item>
 Item* RooflinePlot::direct(Direct<Item>* item) {
-    item->setLayer(static_cast<QCPLayer*>(nullptr));  // drawn by paintEvent and draw()
+    item->setLayer(static_cast<QCPLayer*>(nullptr));  // drawn by paintEvent and toPainter()
     m_direct.push_back(item);
     return item;
 }
 
-PlotLabel* RooflinePlot::directText() { return direct(new Direct<PlotLabel>(this)); }
-
-void RooflinePlot::drawDirectItems(QCPPainter* painter) const {
-    for (DirectItem* item : m_direct) {
-        item->drawDirect(painter);
-    }
-}
-
-QRegion RooflinePlot::directFootprint() const {
-    QRegion region;
-    for (const DirectItem* item : m_direct) {
-        region += item->footprint();
-    }
-    return region;
-}
-
-void RooflinePlot::draw(QCPPainter* painter) {
-    // Export (toPixmap, toPainter, savePdf): the layers, then the data on top, as on screen.
-    QCustomPlot::draw(painter);
-    drawDirectItems(painter);
-}
+PlotLabel* RooflinePlot::directText() { return direct(new Direct<PlotLabel>(m_plot)); }
 
 void RooflinePlot::createLayers() {
-    for (QCPAxis* axis : {xAxis, yAxis}) {
+    for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) {
         axis->setScaleType(QCPAxis::stLogarithmic);
         QSharedPointer<QCPAxisTickerLog> ticker(new QCPAxisTickerLog);
         ticker->setLogBase(10);
@@ -133,27 +107,33 @@ void RooflinePlot::createLayers() {
         axis->setNumberPrecision(6);
         axis->grid()->setSubGridVisible(true);
     }
-    xAxis->setLabel(tr("Arithmetic intensity (FLOP/byte)"));
-    yAxis->setLabel(tr("Attainable performance (TFLOP/s)"));
-    xAxis2->setVisible(false);
-    yAxis2->setVisible(false);
+    m_plot->xAxis->setLabel(tr("Arithmetic intensity (FLOP/byte)"));
+    m_plot->yAxis->setLabel(tr("Attainable performance (TFLOP/s)"));
+    m_plot->xAxis2->setVisible(false);
+    m_plot->yAxis2->setVisible(false);
 
-    // Layers, bottom to top, drawn into two paint buffers so that a slider step redraws
-    // only what it changed:
-    //   buffer 0 (opaque): background, grid, axes, legend — when the view changes;
-    //   buffer 1, "main": region tints, roofs, ridge and their labels — when the roof does;
+    // Layers, bottom to top, drawn into the static picture (plot_picture.h) so that a slider
+    // step redraws only what it changed:
+    //   the backdrop: background, grid, axes, legend — when the view changes;
+    //   "roofs", the roof layer: region tints, roofs, ridge and their labels, the ghosts,
+    //   compare scenarios and measured results — when the roofs do;
     // then, on no layer, the data: phase points, trail, operators and their labels, drawn
     // straight onto the widget on every paint (direct_items.h).
     // The tints are translucent and lie over the grid, which shows through them.
-    moveLayer(layer(QStringLiteral("axes")), layer(QStringLiteral("grid")), limAbove);
-    moveLayer(layer(QStringLiteral("legend")), layer(QStringLiteral("axes")), limAbove);
-    removeLayer(layer(QStringLiteral("overlay")));  // unused; its buffer would cost a blend
-    m_roofLayer = layer(QStringLiteral("main"));
-    m_roofLayer->setMode(QCPLayer::lmBuffered);
-    setCurrentLayer(m_roofLayer);
+    m_plot->moveLayer(m_plot->layer(QStringLiteral("axes")), m_plot->layer(QStringLiteral("grid")),
+                      QCustomPlot::limAbove);
+    m_plot->moveLayer(m_plot->layer(QStringLiteral("legend")),
+                      m_plot->layer(QStringLiteral("axes")), QCustomPlot::limAbove);
+    m_plot->removeLayer(
+        m_plot->layer(QStringLiteral("overlay")));  // unused; its buffer would cost a blend
+    // (Not "main": QCustomPlot's own layout is on it, and a hidden "main" hides everything.)
+    m_plot->addLayer(QStringLiteral("roofs"), m_plot->layer(QStringLiteral("main")),
+                     QCustomPlot::limAbove);
+    m_roofLayer = m_plot->layer(QStringLiteral("roofs"));
+    m_plot->setCurrentLayer(m_roofLayer);
 
-    m_memoryRegion = new TintRect(this);
-    m_computeRegion = new TintRect(this);
+    m_memoryRegion = new TintRect(m_plot);
+    m_computeRegion = new TintRect(m_plot);
     for (TintRect* rect : {m_memoryRegion, m_computeRegion}) {
         rect->setSelectable(false);
         rect->setClipToAxisRect(true);
@@ -175,43 +155,43 @@ void RooflinePlot::createLayers() {
         label->setPadding(QMargins(6, 4, 6, 4));
     }
 
-    m_interconnectRoof = addGraph();
+    m_interconnectRoof = m_plot->addGraph();
     m_interconnectLabel = addText(Qt::AlignHCenter | Qt::AlignBottom);
     m_interconnectLabel->setPadding(QMargins(0, 0, 0, 6));
-    m_slopeExtension = addGraph();
+    m_slopeExtension = m_plot->addGraph();
     for (std::size_t i = 0; i < kPrecisionCount; ++i) {
-        m_otherRoofGraphs.push_back(addGraph());
+        m_otherRoofGraphs.push_back(m_plot->addGraph());
         m_roofLabelItems.push_back(addText(Qt::AlignRight | Qt::AlignBottom));
     }
-    m_roofInUse = addGraph();
+    m_roofInUse = m_plot->addGraph();
     m_hbmLabel = addText(Qt::AlignHCenter | Qt::AlignBottom);
     m_hbmLabel->setPadding(QMargins(0, 0, 0, 6));
 
     // The ridge: a marker on the corner, a dotted drop line to the x axis, and its value at
     // the foot of that line, where no point or roof label ever sits.
-    m_ridgeDrop = new QCPItemLine(this);
+    m_ridgeDrop = new QCPItemLine(m_plot);
     m_ridgeDrop->setSelectable(false);
     m_ridgeDrop->setClipToAxisRect(true);
     m_ridgeDrop->end->setTypeY(QCPItemPosition::ptAxisRectRatio);
-    m_ridgeMarker = addGraph();
+    m_ridgeMarker = m_plot->addGraph();
     m_ridgeLabel = addText(Qt::AlignLeft | Qt::AlignBottom);
     m_ridgeLabel->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     m_ridgeLabel->setPadding(QMargins(6, 0, 0, 4));
 
     // Compare mode: the pinned baseline's roof, trail and points, hollow and faded, in the
     // roof layer's cached picture (roofKey() counts baselines); its arrows with the data.
-    m_baselineLayer = std::make_unique<BaselineLayer>(this, m_roofLayer);
+    m_baselineLayer = std::make_unique<BaselineLayer>(m_plot, m_roofLayer);
 
     // Compare scenarios: in the roof layer's picture too, for the same reason.
-    m_compare = std::make_unique<CompareLayer>(this, m_roofLayer);
+    m_compare = std::make_unique<CompareLayer>(m_plot, m_roofLayer);
 
-    m_operators = std::make_unique<OperatorLayer>(xAxis, yAxis);
+    m_operators = std::make_unique<OperatorLayer>(m_plot->xAxis, m_plot->yAxis);
     for (DirectItem* item : m_operators->directItems()) {
         m_direct.push_back(item);
     }
 
-    m_trail = direct(new Direct<QCPCurve>(xAxis, yAxis));
-    m_trailBeyond = direct(new Direct<QCPCurve>(xAxis, yAxis));
+    m_trail = direct(new Direct<QCPCurve>(m_plot->xAxis, m_plot->yAxis));
+    m_trailBeyond = direct(new Direct<QCPCurve>(m_plot->xAxis, m_plot->yAxis));
     // A fixed name: the legend is redrawn only when the view changes (the B range is
     // written at the trail's ends instead).
     m_trail->setName(tr("decode batch trail"));
@@ -223,9 +203,9 @@ void RooflinePlot::createLayers() {
     // Marks on the trail: where it reaches the engine's critical batch (tokens/s stops
     // growing with B) and where memory is full (past it the trail is dashed). The engine
     // puts both batches on the trail (decodeBatchTrail).
-    m_criticalMark = direct(new Direct<QCPGraph>(xAxis, yAxis));
+    m_criticalMark = direct(new Direct<QCPGraph>(m_plot->xAxis, m_plot->yAxis));
     m_criticalMark->setName(tr("critical batch"));
-    m_memoryWallMark = direct(new Direct<QCPGraph>(xAxis, yAxis));
+    m_memoryWallMark = direct(new Direct<QCPGraph>(m_plot->xAxis, m_plot->yAxis));
     m_memoryWallMark->setName(tr("memory full"));
     for (QCPGraph* mark : {m_criticalMark, m_memoryWallMark}) {
         mark->setLineStyle(QCPGraph::lsNone);
@@ -237,8 +217,8 @@ void RooflinePlot::createLayers() {
     m_memoryWallLabel = addText(Qt::AlignLeft | Qt::AlignTop, directText());
     m_memoryWallLabel->setPadding(QMargins(8, 6, 0, 0));
 
-    m_prefillPoint = direct(new Direct<QCPGraph>(xAxis, yAxis));
-    m_decodePoint = direct(new Direct<QCPGraph>(xAxis, yAxis));
+    m_prefillPoint = direct(new Direct<QCPGraph>(m_plot->xAxis, m_plot->yAxis));
+    m_decodePoint = direct(new Direct<QCPGraph>(m_plot->xAxis, m_plot->yAxis));
     m_prefillPoint->setName(tr("prefill"));
     m_decodePoint->setName(tr("decode"));
     for (QCPGraph* point : {m_prefillPoint, m_decodePoint}) {
@@ -250,13 +230,13 @@ void RooflinePlot::createLayers() {
     m_decodeLabel->setPadding(QMargins(0, 0, 10, 8));
     // Speculative decoding: the verify pass (the target over k+1 tokens) and the draft's
     // k steps, each a point of its own in the decode hue.
-    m_specPoints = direct(new Direct<QCPGraph>(xAxis, yAxis));
+    m_specPoints = direct(new Direct<QCPGraph>(m_plot->xAxis, m_plot->yAxis));
     m_specPoints->setName(tr("speculative passes"));
     m_specPoints->setLineStyle(QCPGraph::lsNone);
     // With tensor parallelism, each phase again at its own link intensity (FLOPs per byte
     // sent over the interconnect), to be read against the interconnect roof.
-    m_prefillLink = direct(new Direct<QCPGraph>(xAxis, yAxis));
-    m_decodeLink = direct(new Direct<QCPGraph>(xAxis, yAxis));
+    m_prefillLink = direct(new Direct<QCPGraph>(m_plot->xAxis, m_plot->yAxis));
+    m_decodeLink = direct(new Direct<QCPGraph>(m_plot->xAxis, m_plot->yAxis));
     // One legend entry names both (the squares take their pass's colour).
     m_prefillLink->setName(tr("link intensity"));
     m_decodeLink->setName(tr("link intensity"));
@@ -281,7 +261,7 @@ void RooflinePlot::createLayers() {
          {m_prefillLabel, m_decodeLabel, m_verifyLabel, m_draftLabel,
           m_baselineLayer->prefillArrow().label, m_baselineLayer->decodeArrow().label,
           m_criticalLabel, m_memoryWallLabel, m_trailStartLabel, m_trailEndLabel}) {
-        auto* line = direct(new Direct<QCPItemLine>(this));
+        auto* line = direct(new Direct<QCPItemLine>(m_plot));
         line->setSelectable(false);
         line->setClipToAxisRect(true);
         line->start->setType(QCPItemPosition::ptAbsolute);
@@ -305,14 +285,14 @@ void RooflinePlot::createLayers() {
     }
 
     // The legend goes under the axis rect, in one row, so it never covers a point.
-    axisRect()->insetLayout()->take(legend);
+    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
     auto* legendRow = new QCPLayoutGrid;
-    plotLayout()->addElement(1, 0, legendRow);
-    plotLayout()->setRowStretchFactor(1, 0.001);
+    m_plot->plotLayout()->addElement(1, 0, legendRow);
+    m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
     legendRow->setMargins(QMargins(5, 0, 5, 5));
-    legendRow->addElement(0, 0, legend);
-    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    legend->setVisible(true);
+    legendRow->addElement(0, 0, m_plot->legend);
+    m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    m_plot->legend->setVisible(true);
     m_prefillPoint->addToLegend();
     m_decodePoint->addToLegend();
     m_trail->addToLegend();
@@ -351,19 +331,19 @@ void RooflinePlot::setAnalysis(const Analysis& analysis, const std::vector<Trail
             m_decodePoint->addToLegend();
         }
         m_trail->addToLegend();
-        roofsChanged = true;  // a full replot redraws the legend
+        m_fullPending = true;  // the legend is in the backdrop, its layout may change
     }
     // With tensor parallelism each pass is drawn again at its link intensity, as a hollow
     // square in its colour: one legend entry says what the squares are, while there are any.
     QCPGraph* linkEntry = m_analysis.hasDecode() ? m_decodeLink : m_prefillLink;
     const bool links = !m_prefillLink->data()->isEmpty() || !m_decodeLink->data()->isEmpty();
-    if (links != legend->hasItemWithPlottable(linkEntry) || (links && legendChanged)) {
+    if (links != m_plot->legend->hasItemWithPlottable(linkEntry) || (links && legendChanged)) {
         m_prefillLink->removeFromLegend();
         m_decodeLink->removeFromLegend();
         if (links) {
             linkEntry->addToLegend();  // last, after the trail
         }
-        roofsChanged = true;
+        m_fullPending = true;
     }
     if (m_autoRange) {
         // PassKind points, trail and roofs are always in view at once; operator points only
@@ -373,8 +353,8 @@ void RooflinePlot::setAnalysis(const Analysis& analysis, const std::vector<Trail
             m_operatorFit.start();
         }
     }
-    if (roofsChanged || !(xAxis->range() == m_replottedView.x) ||
-        !(yAxis->range() == m_replottedView.y)) {
+    if (roofsChanged || !(m_plot->xAxis->range() == m_replottedView.x) ||
+        !(m_plot->yAxis->range() == m_replottedView.y)) {
         updateRoofGeometry();  // the roofs end at the edges of this view
     }
     // The roof layer's labels step aside when a point comes onto them: that layer's picture
@@ -384,7 +364,7 @@ void RooflinePlot::setAnalysis(const Analysis& analysis, const std::vector<Trail
 }
 
 RooflinePlot::ViewKey RooflinePlot::viewKey() const {
-    return {xAxis->range(), yAxis->range(), m_operatorsVisible, width(), height()};
+    return {m_plot->xAxis->range(), m_plot->yAxis->range(), m_operatorsVisible, width(), height()};
 }
 
 std::vector<double> RooflinePlot::roofKey() const {
@@ -400,42 +380,6 @@ std::vector<double> RooflinePlot::roofKey() const {
     key.push_back(static_cast<double>(m_overlayGeneration));
     key.push_back(static_cast<double>(m_compare->generation()));
     return key;
-}
-
-void RooflinePlot::refresh(bool roofsChanged) {
-    // The full replot (layout, every layer) only when the view itself changed: ranges,
-    // legend, size. Otherwise the roof layer is redrawn if the roofs changed, and the data
-    // needs no buffer (direct_items.h).
-    const bool partial = viewKey() == m_replottedView && !hasInvalidatedPaintBuffers() &&
-                         !mReplotQueued && compositeBuffer() != nullptr;
-    if (!partial) {
-        replot(m_replotPriority);
-        return;
-    }
-    if (roofsChanged) {
-        updateViewGeometry();
-        if (!compositeBuffer()->switchTo(m_roofs)) {
-            redrawLayer(m_roofLayer);
-        }
-    }
-    // The data's marks need repainting where they were and where they are now; new roofs
-    // change the axis rect, which every roof-layer item is clipped to.
-    QRegion dirty = m_shown.united(directFootprint());
-    if (roofsChanged) {
-        dirty += axisRect()->rect().adjusted(-1, -1, 1, 1);
-    }
-    if (m_replotPriority == rpImmediateRefresh) {
-        repaint(dirty);
-    } else {
-        update(dirty);
-    }
-    updateAccessibleDescription();
-}
-
-void RooflinePlot::redrawLayer(QCPLayer* target) {
-    // A buffered layer's replot() clears and redraws only its own paint buffer (and asks
-    // for a queued repaint, which refresh() makes immediate when it has to be).
-    target->replot();
 }
 
 void RooflinePlot::setBaseline(const Analysis& baseline, const std::vector<TrailPoint>& trail) {
@@ -520,31 +464,6 @@ void RooflinePlot::setOperatorsVisible(bool visible) {
         applyAutoRange(true);
     }
     replot(m_replotPriority);
-}
-
-void RooflinePlot::paintEvent(QPaintEvent* event) {
-    // QCustomPlot::paintEvent would fill the background and blend all buffers. The
-    // composite buffer already holds the backdrop under the roofs and is opaque: one copy,
-    // then the data drawn over it (plot_buffers.h, direct_items.h).
-    QCPPainter painter(this);
-    if (!painter.isActive()) {
-        return;
-    }
-    if (compositeBuffer() != nullptr) {
-        painter.setCompositionMode(QPainter::CompositionMode_Source);
-        mPaintBuffers[1]->draw(&painter);
-        painter.setCompositionMode(QPainter::CompositionMode_SourceOver);
-    } else {  // before the first replot has set the buffers up
-        for (const QSharedPointer<QCPAbstractPaintBuffer>& buffer : mPaintBuffers) {
-            buffer->draw(&painter);
-        }
-    }
-    drawDirectItems(&painter);
-    // Inside the painted region the screen now shows the current marks; outside it, what it
-    // showed before.
-    const QRegion& exposed = event->region();
-    m_shown = m_shown.subtracted(exposed).united(directFootprint().intersected(exposed));
-    emit painted();
 }
 
 std::vector<QCPGraph*> RooflinePlot::otherRoofs() const {

@@ -9,6 +9,12 @@
 /// TFLOP/s (the engine's FLOP/s divided by kFlopsPerTflop, the only conversion made here).
 /// Log-log axes. Roofs are drawn from exact vertices: the in-use roof is the polyline
 /// (left edge of the view, on the HBM slope) -> (ridge, peak) -> (right edge, peak).
+///
+/// The widget holds a QCustomPlot that it never shows: that plot owns the axes, the layout
+/// and every item, and draws the static picture (plot_picture.h) through its public
+/// toPainter(); the widget paints that picture, then the moving items over it
+/// (direct_items.h), and passes the mouse to ViewInteraction (plot_interactions.h) and the
+/// hover tooltips.
 
 #include <cstdint>
 #include <functional>
@@ -18,6 +24,7 @@
 #include <QPolygonF>
 #include <QString>
 #include <QTimer>
+#include <QWidget>
 #include <qcustomplot.h>
 
 #include "plot/compare_layer.h"
@@ -31,17 +38,33 @@
 namespace roofline::ui {
 
 class BaselineLayer;
-class CompositeBuffer;
 class OperatorLayer;
+class StaticPicture;
+class ViewInteraction;
 class DirectItem;
 template <class Base>
 class Direct;
 
-class RooflinePlot : public QCustomPlot {
+class RooflinePlot : public QWidget {
     Q_OBJECT
 public:
+    using RefreshPriority = QCustomPlot::RefreshPriority;
+
     explicit RooflinePlot(QWidget* parent = nullptr);
     ~RooflinePlot() override;
+
+    /// The QCustomPlot that holds the axes and items (never shown): for overlays that add
+    /// their plottable (overlayLayer()) and for tests that read the axes.
+    QCustomPlot* customPlot() const { return m_plot; }
+    /// Lays out and redraws everything: the static picture and the moving items. With
+    /// rpQueuedReplot it happens once, when control returns to the event loop.
+    void replot(RefreshPriority priority = QCustomPlot::rpRefreshHint);
+    /// Draws the plot at `width` × `height` onto `painter` (export, report): the static
+    /// picture with QCustomPlot::toPainter, then the moving items, as on screen.
+    void toPainter(QCPPainter* painter, int width, int height);
+    /// The plot as a pixmap of `width` × `height` (QCustomPlot::toPixmap, then the moving
+    /// items).
+    QPixmap toPixmap(int width, int height);
 
     /// Draws one analysis and its decode batch trail, then replots with replotPriority().
     void setAnalysis(const Analysis& analysis, const std::vector<TrailPoint>& trail);
@@ -152,14 +175,20 @@ public:
 signals:
     /// After every paint of the widget (the window's first-frame measurement).
     void painted();
+    /// Before a full redraw (layout, backdrop and roofs); a slider step makes none.
+    void beforeReplot();
     /// After the palette or presentation mode changed the plot's style: overlays restyle.
     void styleChanged();
 
 protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
     void paintEvent(QPaintEvent* event) override;
-    void draw(QCPPainter* painter) override;
     void changeEvent(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
 
 private:
     struct HoverTarget {
@@ -204,10 +233,9 @@ private:
     ViewKey viewKey() const;
     std::vector<double> roofKey() const;
     void refresh(bool roofsChanged);
-    void redrawLayer(QCPLayer* target);
+    void renderAll();    ///< the full redraw: layout, backdrop, roofs
+    void afterExport();  ///< the plot was laid out at another size: lay it out again
     void createLayers();
-    void prepareFullReplot();
-    CompositeBuffer* compositeBuffer() const;
     void applyStyle();
     void updateRoofs();
     void updatePoints();
@@ -253,7 +281,12 @@ private:
     bool m_operatorsVisible = false;
     bool m_autoRange = true;
     bool m_settingRange = false;  ///< the plot itself is moving the axes
-    RefreshPriority m_replotPriority = rpQueuedReplot;
+    RefreshPriority m_replotPriority = QCustomPlot::rpQueuedReplot;
+    QCustomPlot* m_plot = nullptr;  ///< a child, never shown
+    std::unique_ptr<StaticPicture> m_picture;
+    std::unique_ptr<ViewInteraction> m_view;
+    bool m_fullPending = true;    ///< renderAll() before the next paint or step
+    QTimer m_queuedReplot;        ///< rpQueuedReplot: once control returns to the event loop
     ViewKey m_replottedView;      ///< the view of the last full replot
     std::vector<double> m_roofs;  ///< roofKey() of what the roof items show
     QCPLayer* m_roofLayer = nullptr;

@@ -77,8 +77,8 @@ QString RooflinePlot::tooltipAt(const QPointF& pixel, double maxDistance) const 
         if (!target.layer->visible()) {
             continue;
         }
-        const double dx = xAxis->coordToPixel(target.x) - pixel.x();
-        const double dy = yAxis->coordToPixel(target.y) - pixel.y();
+        const double dx = m_plot->xAxis->coordToPixel(target.x) - pixel.x();
+        const double dy = m_plot->yAxis->coordToPixel(target.y) - pixel.y();
         const double d2 = dx * dx + dy * dy;
         if (d2 <= best) {
             best = d2;

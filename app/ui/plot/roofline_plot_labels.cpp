@@ -14,7 +14,6 @@
 #include "plot/baseline_layer.h"
 #include "plot/label_placer.h"
 #include "plot/operator_layer.h"
-#include "plot/plot_buffers.h"
 #include "plot/roofline_plot.h"
 
 namespace roofline::ui {
@@ -48,7 +47,7 @@ void putAt(PlotLabel* label, const QRectF& box, bool flushRight) {
 
 std::vector<QRectF> RooflinePlot::markerRects() const {
     std::vector<QRectF> rects;
-    const QRectF area = QRectF(axisRect()->rect()).adjusted(-20, -20, 20, 20);
+    const QRectF area = QRectF(m_plot->axisRect()->rect()).adjusted(-20, -20, 20, 20);
     std::vector<const QCPGraph*> graphs;
     for (const QCPGraph* graph : {m_prefillPoint, m_decodePoint, m_specPoints, m_prefillLink,
                                   m_decodeLink, m_criticalMark, m_memoryWallMark, m_ridgeMarker}) {
@@ -108,9 +107,9 @@ bool RooflinePlot::placeLabels() {
     m_shortened.clear();
     std::vector<LabelRequest> requests;
     std::vector<Entry> entries;
-    const QRectF area(axisRect()->rect());
+    const QRectF area(m_plot->axisRect()->rect());
     const auto px = [this](double x, double y) {
-        return QPointF(xAxis->coordToPixel(x), yAxis->coordToPixel(y));
+        return QPointF(m_plot->xAxis->coordToPixel(x), m_plot->yAxis->coordToPixel(y));
     };
     const auto add = [&](PlotLabel* label, bool roofLayer, LabelRequest request,
                          std::vector<SlopeSpot> spots = {}, QCPItemLine* leader = nullptr) {
@@ -127,8 +126,8 @@ bool RooflinePlot::placeLabels() {
             continue;
         }
         const QSizeF size = boxSize(label);
-        const double y = yAxis->coordToPixel(tflops(g.peak));
-        const double x0 = std::max(xAxis->coordToPixel(g.ridge), view.left()) + kEdgeGap;
+        const double y = m_plot->yAxis->coordToPixel(tflops(g.peak));
+        const double x0 = std::max(m_plot->xAxis->coordToPixel(g.ridge), view.left()) + kEdgeGap;
         const double x1 = view.right() - kEdgeGap - size.width();
         const double above = y - kRoofGap - size.height();
         const double below = y + kRoofGap;
@@ -160,8 +159,8 @@ bool RooflinePlot::placeLabels() {
     // A slope's label lies along it, turned to its angle, above the line or below it; it
     // slides along the visible part of the slope to stay clear of the points.
     const auto slope = [&](PlotLabel* label, double bandwidth, double ridge, int priority) {
-        const QCPRange xr = xAxis->range();
-        const QCPRange yr = yAxis->range();
+        const QCPRange xr = m_plot->xAxis->range();
+        const QCPRange yr = m_plot->yAxis->range();
         if (!label->visible() || !(bandwidth > 0.0)) {
             return;
         }
@@ -208,7 +207,7 @@ bool RooflinePlot::placeLabels() {
 
     // The ridge's value at the foot of its drop line, on either side, higher when the foot
     // is taken; the regions' names at the top, on either side of the ridge.
-    const double ridgeX = xAxis->coordToPixel(m_analysis.ridgePointFlopsPerByte);
+    const double ridgeX = m_plot->xAxis->coordToPixel(m_analysis.ridgePointFlopsPerByte);
     if (m_ridgeLabel->visible() && std::isfinite(ridgeX)) {
         const QSizeF size = boxSize(m_ridgeLabel);
         LabelRequest r;
@@ -307,8 +306,8 @@ bool RooflinePlot::placeLabels() {
         const QPointF at = arrow->visible()
                                ? (arrow->start->pixelPosition() + arrow->end->pixelPosition()) / 2.0
                                : px(point->intensity(), tflops(point->attainableFlopsPerSecond));
-        around(label, m_prefillPoint, xAxis->pixelToCoord(at.x()), yAxis->pixelToCoord(at.y()),
-               priority, false, {});
+        around(label, m_prefillPoint, m_plot->xAxis->pixelToCoord(at.x()),
+               m_plot->yAxis->pixelToCoord(at.y()), priority, false, {});
     }
     // Trail marks and ends: left out before they crowd a point's name.
     const auto first = [](const QCPGraph* g) {
@@ -471,7 +470,7 @@ void RooflinePlot::keepInLimits(QCPAxis* axis) {
     if (!m_grownRange) {
         return;
     }
-    const QCPRange limits = axis == xAxis ? xLimits() : yLimits();
+    const QCPRange limits = axis == m_plot->xAxis ? xLimits() : yLimits();
     QCPRange r = axis->range();
     const double span = std::log10(r.upper / r.lower);
     const double maxSpan = std::log10(limits.upper / limits.lower);

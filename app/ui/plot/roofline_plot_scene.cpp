@@ -14,7 +14,7 @@ namespace roofline::ui {
 PlotScene RooflinePlot::scene() const {
     PlotScene scene;
     scene.widget = size();
-    scene.plotRect = QRectF(axisRect()->rect());
+    scene.plotRect = QRectF(m_plot->axisRect()->rect());
     SceneWriter w(scene);
 
     w.setLayer(QStringLiteral("regions"));
@@ -90,7 +90,7 @@ PlotScene RooflinePlot::scene() const {
     }
 
     w.setLayer(QStringLiteral("legend"));
-    w.legend(legend);
+    w.legend(m_plot->legend);
     return scene;
 }
 

@@ -13,8 +13,8 @@ namespace roofline::ui {
 
 void RooflinePlot::applyStyle() {
     const PlotPalette& p = m_palette;
-    setBackground(p.background);
-    axisRect()->setBackground(Qt::NoBrush);
+    m_plot->setBackground(p.background);
+    m_plot->axisRect()->setBackground(Qt::NoBrush);
 
     QFont base = font();
     base.setPointSizeF(scaled(base.pointSizeF()));
@@ -23,7 +23,7 @@ void RooflinePlot::applyStyle() {
     QFont small = base;
     small.setPointSizeF(base.pointSizeF() * 0.9);
 
-    for (QCPAxis* axis : {xAxis, yAxis}) {
+    for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) {
         const QPen axisPen(p.foreground, scaled(1.0));
         axis->setBasePen(axisPen);
         axis->setTickPen(axisPen);
@@ -118,11 +118,11 @@ void RooflinePlot::applyStyle() {
 
     m_baselineLayer->setStyle(p, scaled(1.0), dpr, bold);
 
-    legend->setFont(base);
-    legend->setTextColor(p.foreground);
-    legend->setBrush(p.background);
-    legend->setBorderPen(Qt::NoPen);
-    legend->setIconSize(static_cast<int>(scaled(22.0)), static_cast<int>(scaled(14.0)));
+    m_plot->legend->setFont(base);
+    m_plot->legend->setTextColor(p.foreground);
+    m_plot->legend->setBrush(p.background);
+    m_plot->legend->setBorderPen(Qt::NoPen);
+    m_plot->legend->setIconSize(static_cast<int>(scaled(22.0)), static_cast<int>(scaled(14.0)));
     emit styleChanged();
     fitLegend();
     m_compare->setStyle(p, scaled(1.0), small);  // its legend copies the legend's style
@@ -140,7 +140,7 @@ void RooflinePlot::setPresentationMode(bool on) {
 }
 
 void RooflinePlot::changeEvent(QEvent* event) {
-    QCustomPlot::changeEvent(event);
+    QWidget::changeEvent(event);
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) {
         const bool dark = PlotPalette::forSystem(palette()).dark;
         m_palette = m_presentation ? PlotPalette::highContrastVariant(dark)
@@ -151,8 +151,9 @@ void RooflinePlot::changeEvent(QEvent* event) {
 }
 
 void RooflinePlot::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
     fitLegend();
-    QCustomPlot::resizeEvent(event);
+    m_fullPending = true;  // the next paint lays out at the new size
 }
 
 void RooflinePlot::fitLegend() {
@@ -162,19 +163,19 @@ void RooflinePlot::fitLegend() {
     int total = 0;
     int widest = 1;
     int items = 0;
-    for (int i = 0; i < legend->elementCount(); ++i) {
-        const QCPLayoutElement* item = legend->elementAt(i);
+    for (int i = 0; i < m_plot->legend->elementCount(); ++i) {
+        const QCPLayoutElement* item = m_plot->legend->elementAt(i);
         if (item == nullptr) {
             continue;  // a cell left empty by removeFromLegend()
         }
         ++items;
-        const int w = item->minimumOuterSizeHint().width() + legend->columnSpacing();
+        const int w = item->minimumOuterSizeHint().width() + m_plot->legend->columnSpacing();
         total += w;
         widest = std::max(widest, w);
     }
     const int columns = total <= available ? std::max(1, items) : std::max(1, available / widest);
-    legend->setWrap(columns);
-    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);  // rearranged, gaps closed
+    m_plot->legend->setWrap(columns);
+    m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);  // rearranged, gaps closed
 }
 
 }  // namespace roofline::ui

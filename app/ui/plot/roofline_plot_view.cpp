@@ -8,7 +8,6 @@
 
 #include "plot/baseline_layer.h"
 #include "plot/operator_layer.h"
-#include "plot/plot_buffers.h"
 #include "plot/plot_items.h"
 #include "plot/plot_tooltip.h"
 #include "plot/roofline_plot.h"
@@ -27,10 +26,10 @@ void RooflinePlot::fitOperators() {
     if (!m_autoRange) {
         return;
     }
-    const QCPRange x = xAxis->range();
-    const QCPRange y = yAxis->range();
+    const QCPRange x = m_plot->xAxis->range();
+    const QCPRange y = m_plot->yAxis->range();
     applyAutoRange(true);
-    if (!(xAxis->range() == x) || !(yAxis->range() == y)) {
+    if (!(m_plot->xAxis->range() == x) || !(m_plot->yAxis->range() == y)) {
         refresh(false);
     }
 }
@@ -163,8 +162,8 @@ void RooflinePlot::applyAutoRange(bool includeOperators) {
     m_grownY = QCPRange(bottom, top);
     m_grownRange = true;
     m_settingRange = true;
-    xAxis->setRange(m_grownX);
-    yAxis->setRange(m_grownY);
+    m_plot->xAxis->setRange(m_grownX);
+    m_plot->yAxis->setRange(m_grownY);
     m_settingRange = false;
 }
 
@@ -185,7 +184,7 @@ void RooflinePlot::updateRoofGeometry() {
     const double bandwidth = a.memoryBandwidthBytesPerSecond;
     const double peak = a.peakFlopsPerSecond;
     const double ridge = a.ridgePointFlopsPerByte;
-    const QCPRange view = xAxis->range();
+    const QCPRange view = m_plot->xAxis->range();
     const double left = std::min(view.lower, ridge) / 1.01;
     const double right = std::max(view.upper, ridge) * 1.01;
 
@@ -230,8 +229,8 @@ void RooflinePlot::updateRoofGeometry() {
     } else {
         m_interconnectRoof->data()->clear();
     }
-    const QCPRange xr = xAxis->range();
-    const QCPRange yr = yAxis->range();
+    const QCPRange xr = m_plot->xAxis->range();
+    const QCPRange yr = m_plot->yAxis->range();
     m_baselineLayer->updateRoof(left, right, xr, yr);
     for (QCPGraph* roof : {m_roofInUse, m_slopeExtension, m_interconnectRoof}) {
         clipToView(roof, xr, yr);
@@ -249,13 +248,8 @@ void RooflinePlot::updateViewGeometry() {
     updateRoofGeometry();
     placeArrows();
     placeLabels();
-    // (The compare scenarios' labels are placed with the others: compare_layer.h.)
-    CompositeBuffer* composite = compositeBuffer();
-    if (mReplotting && composite != nullptr) {
-        // A full replot is about to draw the roof layer: its picture shows these labels.
-        // (On a step, refresh() switches to the picture of m_roofs instead.)
-        composite->setRoofs(m_roofs);
-    }
+    // (The compare scenarios' labels are placed with the others: compare_layer.h. A full
+    // redraw then draws the roof picture of m_roofs: RooflinePlot::renderAll.)
 }
 
 }  // namespace roofline::ui

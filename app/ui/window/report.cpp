@@ -13,6 +13,7 @@
 #include <qcustomplot.h>
 
 #include "plot/plot_tooltip.h"
+#include "plot/roofline_plot.h"
 #include "roofline/explain.h"
 #include "roofline/format.h"
 #include "roofline/io/explain.h"
@@ -204,7 +205,7 @@ QString reportBodyHtml(const ReportContent& content) {
     return html;
 }
 
-QString writeReport(QCustomPlot& plot, const Scenario& scenario, const Analysis& analysis,
+QString writeReport(RooflinePlot& plot, const Scenario& scenario, const Analysis& analysis,
                     const QString& path) {
     const auto failed = [&path](const QString& why) {
         return QObject::tr("Could not write the report %1: %2").arg(path, why);

@@ -25,9 +25,9 @@
 #include "roofline/levers.h"
 #include "roofline/scenario.h"
 
-class QCustomPlot;
-
 namespace roofline::ui {
+
+class RooflinePlot;
 
 /// Everything the report's text says, from the analysis and the levers evaluated for it.
 struct ReportContent {
@@ -46,9 +46,9 @@ ReportContent reportContent(const Scenario& scenario, const Analysis& analysis);
 QString reportBodyHtml(const ReportContent& content);
 
 /// Writes the one-page PDF to `path` (atomically, QSaveFile), the plot drawn by
-/// QCustomPlot::toPainter at the plot's own on-screen size scaled to the page width.
+/// RooflinePlot::toPainter at the plot's own on-screen size scaled to the page width.
 /// Returns an error sentence naming the file, or empty.
-QString writeReport(QCustomPlot& plot, const Scenario& scenario, const Analysis& analysis,
+QString writeReport(RooflinePlot& plot, const Scenario& scenario, const Analysis& analysis,
                     const QString& path);
 
 }  // namespace roofline::ui
