@@ -23,19 +23,13 @@ OperatorCost& PassBuilder::add(OperatorId id, double count) {
     const auto i = static_cast<std::size_t>(id);
     if (m_index[i] == kNone) {
         m_index[i] = static_cast<unsigned char>(m_out.size() - m_first);
-        m_out.push_back(OperatorCost{.name = toString(id),
-                                     .id = id,
-                                     .pass = m_kind,
-                                     .kind = operatorKind(id),
-                                     .count = 0.0,
-                                     .flops = 0.0,
-                                     .traffic = {},
-                                     .linkBytes = 0.0,
-                                     .computeTimeSeconds = 0.0,
-                                     .memoryTimeSeconds = 0.0,
-                                     .linkTimeSeconds = 0.0,
-                                     .timeSeconds = 0.0,
-                                     .bound = Bound::Memory});
+        // Built in its slot (every member has an initialiser), not on the stack and copied:
+        // analyze() adds some forty of these per call.
+        OperatorCost& op = m_out.emplace_back();
+        op.name = toString(id);
+        op.id = id;
+        op.pass = m_kind;
+        op.kind = operatorKind(id);
     }
     OperatorCost& op = m_out[m_first + m_index[i]];
     op.count += count;

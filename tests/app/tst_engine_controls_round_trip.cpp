@@ -190,7 +190,9 @@ private slots:
         QVERIFY(file.workload.weightPrecision == Precision::Bf16);
         QVERIFY(file.workload.expertWeightPrecision == Precision::Mxfp4);
         QCOMPARE(bf16 - window.controller().analysis().memory.weightBytes, 28068249600.0);
-        QCOMPARE(roofline::test::child<QComboBox>(*c, "quantizationCombo")->currentText(),
+        auto* quant = roofline::test::child<QComboBox>(*c, "quantizationCombo");
+        QCOMPARE(quant->currentText(), QStringLiteral("as stored"));
+        QCOMPARE(quant->itemData(quant->currentIndex(), Qt::ToolTipRole).toString(),
                  QStringLiteral("w bf16 (experts mxfp4) / a bf16"));
 
         QVERIFY(window.saveScenario(path));

@@ -566,8 +566,11 @@ void ControlsPanel::sync() {
         m_quantSlider->setValue(step);
         m_quantCombo->setCurrentIndex(step);
     } else {
-        m_quantCombo->addItem(
-            tr("w %1 / a %2").arg(qs(weightsText(w)), precisionName(w.activationPrecision)));
+        // The checkpoint's own mix reads "as stored"; its precisions are in the tooltip.
+        const QString mix =
+            tr("w %1 / a %2").arg(qs(weightsText(w)), precisionName(w.activationPrecision));
+        m_quantCombo->addItem(file.checkpointWeights ? tr("as stored") : mix);
+        m_quantCombo->setItemData(kQuantSteps, mix, Qt::ToolTipRole);
         m_quantCombo->setCurrentIndex(kQuantSteps);
     }
     const CheckpointWeights& ckpt = scenario.model.checkpoint;
