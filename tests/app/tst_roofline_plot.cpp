@@ -333,6 +333,31 @@ private slots:
         QCOMPARE(plot.ridgeLabel(), QStringLiteral("ridge 295 FLOP/byte"));
     }
 
+    // Issue 18: a preset without a sourced compute peak (Apple M4 Max) is drawn with its
+    // memory slope alone, across the view, and no ridge or compute-bound region: the roof
+    // in use is two points on y = x · bandwidth (546 GB/s).
+    void aMemoryOnlyChipHasTheSlopeAloneAndNoRidge() {
+        RooflinePlot plot;
+        const Drawn d = draw(plot, scenarioWith([](io::ScenarioFile& f) {
+                                 f.hardware = "apple-m4-max";
+                                 f.model = "qwen3-30b-a3b";
+                             }));
+        QVERIFY(!d.analysis.hasComputeRoof);
+        const auto roof = plot.roofInUse()->data();
+        QCOMPARE(roof->size(), 2);
+        for (int i = 0; i < 2; ++i) {
+            QCOMPARE(roof->at(i)->value,
+                     roof->at(i)->key * d.analysis.memoryBandwidthBytesPerSecond / kFlopsPerTflop);
+        }
+        // It runs under both phases (clipped to the view, where it leaves at the top).
+        QVERIFY(roof->at(0)->key < d.analysis.decode().intensity());
+        QVERIFY(roof->at(1)->key > d.analysis.prefill().intensity());
+        const roofline::ui::PlotScene scene = plot.scene();
+        QVERIFY(scene.find(QStringLiteral("label"), QStringLiteral("ridge")) == nullptr);
+        QVERIFY(scene.find(QStringLiteral("region"), QStringLiteral("compute")) == nullptr);
+        QVERIFY(scene.find(QStringLiteral("label"), QStringLiteral("LPDDR5X")) != nullptr);
+    }
+
     void oneRoofPerDistinctPeak() {
         RooflinePlot plot;
         const Drawn d = draw(plot, scenarioWith([](auto&) {}));

@@ -198,7 +198,10 @@ bool RooflinePlot::placeLabels() {
         r.priority = priority;
         add(label, true, std::move(r), std::move(spots));
     };
-    slope(m_hbmLabel, m_analysis.memoryBandwidthBytesPerSecond, m_analysis.ridgePointFlopsPerByte,
+    // A chip without a sourced compute peak has no ridge: its slope runs across the view.
+    slope(m_hbmLabel, m_analysis.memoryBandwidthBytesPerSecond,
+          m_analysis.hasComputeRoof ? m_analysis.ridgePointFlopsPerByte
+                                    : m_plot->xAxis->range().upper,
           1);
     const double link = m_analysis.interconnectBandwidthBytesPerSecond;
     if (link > 0.0) {

@@ -63,7 +63,11 @@ void RooflinePlot::updateRoofs() {
     m_ridgeMarker->setData(vec({ridge}), vec({tflops(peak)}), true);
     m_ridgeLabel->position->setCoords(ridge, 1.0);
     m_ridgeLabel->setText(tr("ridge %1 FLOP/byte").arg(qs(formatNumber(ridge))));
-    m_ridgeLabel->setVisible(true);
+    // No sourced compute peak (a memory-only preset): no ridge, no compute-bound region.
+    const bool ridged = a.hasComputeRoof;
+    m_ridgeLabel->setVisible(ridged);
+    m_ridgeMarker->setVisible(ridged);
+    m_ridgeDrop->setVisible(ridged);
     m_ridgeDrop->start->setCoords(ridge, tflops(peak));
     m_ridgeDrop->end->setCoords(ridge, 1.0);
     // Achievable ceilings are marked as such: "bf16 795 TFLOP/s achievable".
@@ -89,7 +93,13 @@ void RooflinePlot::updateRoofs() {
         tr("interconnect %1 (x = FLOP per link byte)").arg(qs(formatSi(link, "B/s"))));
     updateRoofGeometry();
 
-    m_memoryRegion->bottomRight->setCoords(ridge, 1.0);
+    // Without a ridge the memory-bound region is the whole plot.
+    m_memoryRegion->bottomRight->setTypeX(ridged ? QCPItemPosition::ptPlotCoords
+                                                 : QCPItemPosition::ptAxisRectRatio);
+    m_memoryRegion->bottomRight->setCoords(ridged ? ridge : 1.0, 1.0);
+    m_computeRegion->setVisible(ridged);
+    m_computeRegionLabel->setVisible(ridged);
+    m_memoryRegionLabel->setVisible(ridged);
     m_computeRegion->topLeft->setCoords(ridge, 0.0);
     m_memoryRegionLabel->position->setCoords(ridge, 0.0);
     m_computeRegionLabel->position->setCoords(ridge, 0.0);
@@ -101,12 +111,14 @@ void RooflinePlot::applyAutoRange(bool includeOperators) {
     double xMin = std::numeric_limits<double>::infinity();
     double xMax = 0.0;
     double yMin = std::numeric_limits<double>::infinity();
+    double yMax = 0.0;
     double peakMax = tflops(a.peakFlopsPerSecond);
     const auto include = [&](double x, double y) {
         if (drawable(x, y)) {
             xMin = std::min(xMin, x);
             xMax = std::max(xMax, x);
             yMin = std::min(yMin, y);
+            yMax = std::max(yMax, y);
         }
     };
     include(1.0, tflops(a.memoryBandwidthBytesPerSecond));  // intensity 1 is always in view
@@ -140,6 +152,9 @@ void RooflinePlot::applyAutoRange(bool includeOperators) {
         for (const QPointF& p : m_operators->extent()) {
             include(p.x(), p.y());
         }
+    }
+    if (!a.hasComputeRoof) {
+        peakMax = yMax;  // a memory-only chip: the highest point stands in for the ceiling
     }
     if (!(xMax > 0.0) || !(peakMax > 0.0)) {
         return;  // nothing analysed yet
@@ -185,6 +200,23 @@ void RooflinePlot::updateRoofGeometry() {
     const double peak = a.peakFlopsPerSecond;
     const double ridge = a.ridgePointFlopsPerByte;
     const QCPRange view = m_plot->xAxis->range();
+    if (!a.hasComputeRoof) {
+        // A memory-only preset: the memory slope alone, across the view.
+        const double l = view.lower / 1.01;
+        const double r = view.upper * 1.01;
+        m_roofInUse->setData(vec({l, r}), vec({tflops(l * bandwidth), tflops(r * bandwidth)}),
+                             true);
+        m_slopeExtension->data()->clear();
+        m_interconnectRoof->data()->clear();
+        for (QCPGraph* g : m_otherRoofGraphs) {
+            g->setVisible(false);
+            g->data()->clear();
+        }
+        m_compare->updateRoofs(a, l, r);
+        m_baselineLayer->updateRoof(l, r, view, m_plot->yAxis->range());
+        clipToView(m_roofInUse, view, m_plot->yAxis->range());
+        return;
+    }
     const double left = std::min(view.lower, ridge) / 1.01;
     const double right = std::max(view.upper, ridge) * 1.01;
 
