@@ -459,7 +459,7 @@ std::optional<bool> ObjectReader::boolean(const std::string& key, bool required)
     return v->get<bool>();
 }
 
-void ObjectReader::warnUnknown(std::initializer_list<std::string_view> known) {
+void ObjectReader::warnUnknown(std::span<const std::string_view> known) {
     for (const auto& [key, value] : m_object.items()) {
         bool isKnown = false;
         for (std::string_view k : known) {

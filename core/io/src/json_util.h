@@ -5,6 +5,7 @@
 // and records where (file + JSON Pointer), what was expected and what was found.
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -114,7 +115,10 @@ public:
     std::optional<std::int64_t> schemaVersion(int newest);
 
     /// Warns about keys not in `known`.
-    void warnUnknown(std::initializer_list<std::string_view> known);
+    void warnUnknown(std::initializer_list<std::string_view> known) {
+        warnUnknown(std::span<const std::string_view>(known.begin(), known.size()));
+    }
+    void warnUnknown(std::span<const std::string_view> known);
 
     std::string pointerTo(const std::string& key) const;
     void error(const std::string& key, std::string expected, std::string found);

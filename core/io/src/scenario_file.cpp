@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "roofline/io/scenario_file.h"
 
+#include <array>
 #include <cmath>
+#include <span>
+#include <string_view>
 
 #include "json_util.h"
 #include "lesson_json.h"
@@ -115,58 +118,47 @@ Json scenarioObject(const ScenarioFile& s, bool topLevel) {
     return j;
 }
 
+// The keys of one scenario (a baseline has these); a file's top level adds its schema
+// version, its baseline, lever and lesson. In this order in the unknown-key warning.
+constexpr std::array<std::string_view, 20> kScenarioKeys = {"hardware",
+                                                            "model",
+                                                            "batch",
+                                                            "prompt_tokens",
+                                                            "context_tokens",
+                                                            "weights",
+                                                            "expert_weights",
+                                                            "embedding_weights",
+                                                            "activations",
+                                                            "kv_cache",
+                                                            "kv_heads",
+                                                            "tensor_parallel",
+                                                            "flash_attention",
+                                                            "expert_parallel",
+                                                            "attention_parallel",
+                                                            "speculative",
+                                                            "memory_utilization",
+                                                            "max_batched_tokens",
+                                                            "ceilings",
+                                                            "price_per_device_hour_usd"};
+constexpr auto kTopLevelKeys = [] {
+    std::array<std::string_view, kScenarioKeys.size() + 4> keys{};
+    keys[0] = "schema_version";
+    for (std::size_t i = 0; i < kScenarioKeys.size(); ++i) {
+        keys[i + 1] = kScenarioKeys[i];
+    }
+    keys[kScenarioKeys.size() + 1] = "baseline";
+    keys[kScenarioKeys.size() + 2] = "lever";
+    keys[kScenarioKeys.size() + 3] = "lesson";
+    return keys;
+}();
+
 // Reads one scenario's keys (at `pointer`: "" or "/baseline") into a ScenarioFile.
 ScenarioFile readScenario(const Json& json, const std::string& file, const std::string& pointer,
                           std::vector<Issue>& issues) {
     const bool topLevel = pointer.empty();
     ObjectReader r(json, file, pointer, issues);
-    if (topLevel) {
-        r.warnUnknown({"schema_version",
-                       "hardware",
-                       "model",
-                       "batch",
-                       "prompt_tokens",
-                       "context_tokens",
-                       "weights",
-                       "expert_weights",
-                       "embedding_weights",
-                       "activations",
-                       "kv_cache",
-                       "kv_heads",
-                       "tensor_parallel",
-                       "flash_attention",
-                       "expert_parallel",
-                       "attention_parallel",
-                       "speculative",
-                       "memory_utilization",
-                       "max_batched_tokens",
-                       "ceilings",
-                       "price_per_device_hour_usd",
-                       "baseline",
-                       "lever",
-                       "lesson"});
-    } else {
-        r.warnUnknown({"hardware",
-                       "model",
-                       "batch",
-                       "prompt_tokens",
-                       "context_tokens",
-                       "weights",
-                       "expert_weights",
-                       "embedding_weights",
-                       "activations",
-                       "kv_cache",
-                       "kv_heads",
-                       "tensor_parallel",
-                       "flash_attention",
-                       "expert_parallel",
-                       "attention_parallel",
-                       "speculative",
-                       "memory_utilization",
-                       "max_batched_tokens",
-                       "ceilings",
-                       "price_per_device_hour_usd"});
-    }
+    r.warnUnknown(topLevel ? std::span<const std::string_view>(kTopLevelKeys)
+                           : std::span<const std::string_view>(kScenarioKeys));
 
     ScenarioFile s;
     s.hardware = r.string("hardware", true).value_or("");
