@@ -224,6 +224,33 @@ TEST(Checkpoint, ScenarioFilesAndOptionsSayCheckpoint) {
     ASSERT_TRUE(again.ok()) << roofline::describe(again.issues);
     EXPECT_EQ(*again.value, parts);
 
+    // "checkpoint" with a part named: that part overrides what the checkpoint stores.
+    // gpt-oss-20b stores its experts in mxfp4 and the rest in bf16; the file asks for nvfp4
+    // experts and fp8 tables, and keeps the bf16 attention. It round-trips with both parts
+    // (the fuzzer's crash of stop 24: toJson dropped them beside "checkpoint").
+    ScenarioFile over;
+    over.model = "gpt-oss-20b";
+    over.checkpointWeights = true;
+    over.workload.expertWeightPrecision = Precision::Nvfp4;
+    over.workload.embeddingWeightPrecision = Precision::Fp8;
+    const std::string overText = roofline::io::toJson(over);
+    EXPECT_NE(overText.find("\"expert_weights\": \"nvfp4\""), std::string::npos) << overText;
+    const Loaded<ScenarioFile> overBack = roofline::io::parseScenarioFile(overText, "o.json");
+    ASSERT_TRUE(overBack.ok()) << roofline::describe(overBack.issues);
+    EXPECT_EQ(*overBack.value, over);
+    const roofline::io::ResolvedScenario ro = roofline::io::resolve(*overBack.value);
+    ASSERT_TRUE(ro.ok()) << roofline::describe(ro.issues);
+    EXPECT_EQ(ro.scenario.workload.weightPrecision, Precision::Bf16);
+    EXPECT_EQ(ro.scenario.workload.expertWeightPrecision, Precision::Nvfp4);
+    EXPECT_EQ(ro.scenario.workload.embeddingWeightPrecision, Precision::Fp8);
+    // Only one part named: the other stays as stored (the embedding in bf16 = the linear
+    // precision, so no separate part).
+    over.workload.embeddingWeightPrecision.reset();
+    const roofline::io::ResolvedScenario r1 = roofline::io::resolve(over);
+    ASSERT_TRUE(r1.ok()) << roofline::describe(r1.issues);
+    EXPECT_EQ(r1.scenario.workload.expertWeightPrecision, Precision::Nvfp4);
+    EXPECT_EQ(r1.scenario.workload.embeddingWeightPrecision, std::nullopt);
+
     // A bad value names the key and every accepted value.
     const Loaded<ScenarioFile> bad = roofline::io::parseScenarioFile(
         R"({"schema_version": 1, "hardware": "h100-sxm", "model": "llama-3.1-8b",

@@ -143,6 +143,12 @@ std::vector<Issue> ScenarioController::setModel(const std::string& idOrPath,
             file.workload.expertParallel = false;
             file.workload.attentionParallel = AttentionParallel::Tensor;
         }
+        // The document holds the resolved parts; "as stored" follows the new checkpoint
+        // rather than override it with the old one's.
+        if (file.checkpointWeights) {
+            file.workload.expertWeightPrecision.reset();
+            file.workload.embeddingWeightPrecision.reset();
+        }
     }
     return setScenarioFile(file);
 }
@@ -340,6 +346,9 @@ void ScenarioController::setQuantization(Quantization quantization) {
 void ScenarioController::setCheckpointWeights() {
     io::ScenarioFile file = m_file;
     file.checkpointWeights = true;
+    // "As stored" is every part as the checkpoint stores it: no override of a part.
+    file.workload.expertWeightPrecision.reset();
+    file.workload.embeddingWeightPrecision.reset();
     const std::vector<Issue> issues = setScenarioFile(file);
     if (hasErrors(issues)) {
         refuse(issuesText(issues));

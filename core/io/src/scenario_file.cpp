@@ -81,10 +81,12 @@ Json scenarioObject(const ScenarioFile& s, bool topLevel) {
     // "checkpoint": the model's own per-part precisions, applied when the file is resolved.
     j["weights"] = s.checkpointWeights ? std::string(kCheckpointWeights)
                                        : std::string(toString(w.weightPrecision));
-    if (w.expertWeightPrecision && !s.checkpointWeights) {
+    // With "checkpoint" a part's precision is the user's override of what the checkpoint
+    // stores for it (experts re-quantized to nvfp4, say), written like any other.
+    if (w.expertWeightPrecision) {
         j["expert_weights"] = toString(*w.expertWeightPrecision);
     }
-    if (w.embeddingWeightPrecision && !s.checkpointWeights) {
+    if (w.embeddingWeightPrecision) {
         j["embedding_weights"] = toString(*w.embeddingWeightPrecision);
     }
     j["activations"] = toString(w.activationPrecision);
@@ -297,7 +299,15 @@ ResolvedScenario resolve(const ScenarioFile& file, std::int64_t gqaRatio) {
                                   "\"checkpoint\""});
             return out;
         }
-        out.scenario.workload = withCheckpointWeights(file.workload, m);
+        // The file's own expert_weights / embedding_weights override the checkpoint's.
+        Workload& w = out.scenario.workload;
+        w = withCheckpointWeights(file.workload, m);
+        w.expertWeightPrecision =
+            file.workload.expertWeightPrecision.has_value() ? file.workload.expertWeightPrecision
+                                                            : w.expertWeightPrecision;
+        w.embeddingWeightPrecision = file.workload.embeddingWeightPrecision.has_value()
+                                         ? file.workload.embeddingWeightPrecision
+                                         : w.embeddingWeightPrecision;
     }
     const Workload& w = file.workload;
     if (w.speculativeTokens > 0 && w.draftKind == DraftKind::Model) {

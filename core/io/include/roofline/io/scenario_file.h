@@ -79,8 +79,10 @@ struct ScenarioFile {
     /// Kept in step with workload.draftKind by the readers below.
     std::string draftModel = std::string(kNgramDraft);
     /// "weights": "checkpoint" (--weights checkpoint): resolve() sets the workload's weight
-    /// precisions to the model's checkpoint, part by part (withCheckpointWeights); an error
-    /// where the model's quantization_config cannot be mapped.
+    /// precisions to the model's checkpoint, part by part (withCheckpointWeights), then
+    /// applies workload.expertWeightPrecision / embeddingWeightPrecision where the file sets
+    /// them (an override of that part); an error where the model's quantization_config
+    /// cannot be mapped.
     bool checkpointWeights = false;
     /// Compare mode's pinned baseline: another scenario (its own hardware, model and
     /// workload; it has no baseline of its own). Absent in files without one.
