@@ -302,9 +302,9 @@ ResolvedScenario resolve(const ScenarioFile& file, std::int64_t gqaRatio) {
         // The file's own expert_weights / embedding_weights override the checkpoint's.
         Workload& w = out.scenario.workload;
         w = withCheckpointWeights(file.workload, m);
-        w.expertWeightPrecision =
-            file.workload.expertWeightPrecision.has_value() ? file.workload.expertWeightPrecision
-                                                            : w.expertWeightPrecision;
+        w.expertWeightPrecision = file.workload.expertWeightPrecision.has_value()
+                                      ? file.workload.expertWeightPrecision
+                                      : w.expertWeightPrecision;
         w.embeddingWeightPrecision = file.workload.embeddingWeightPrecision.has_value()
                                          ? file.workload.embeddingWeightPrecision
                                          : w.embeddingWeightPrecision;
