@@ -414,18 +414,12 @@ Model effectiveModel(const Model& model, const Workload& workload) {
     return m;
 }
 
-Analysis analyze(const Scenario& scenario) {
+namespace {
+
+// analyze() of `m`: the scenario's model, or its copy with the GQA override applied.
+Analysis analyzeModel(const Scenario& scenario, const Model& m) {
     const Hardware& hw = scenario.hardware;
     const Workload& wl = scenario.workload;
-    const bool overrideKv = wl.kvHeadsOverride > 0 && usesKvHeads(scenario.model) &&
-                            wl.kvHeadsOverride != scenario.model.numKvHeads;
-    // Copy the model only when the GQA override changes it (analyze() runs every frame).
-    std::optional<Model> overridden;
-    if (overrideKv) {
-        overridden = effectiveModel(scenario.model, wl);
-    }
-    const Model& m = overrideKv ? *overridden : scenario.model;
-
     Analysis result;
     result.devices = wl.tensorParallel;
     result.ceilings = wl.ceilings;
@@ -644,6 +638,19 @@ Analysis analyze(const Scenario& scenario) {
         warn(WarningKind::AttentionParallelIgnored);
     }
     return result;
+}
+
+}  // namespace
+
+Analysis analyze(const Scenario& scenario) {
+    const Workload& wl = scenario.workload;
+    // Copy the model only when the GQA override changes it (analyze() runs every frame; an
+    // optional<Model> on the stack cost a 720-byte memset per call even when empty).
+    if (wl.kvHeadsOverride > 0 && usesKvHeads(scenario.model) &&
+        wl.kvHeadsOverride != scenario.model.numKvHeads) {
+        return analyzeModel(scenario, effectiveModel(scenario.model, wl));
+    }
+    return analyzeModel(scenario, scenario.model);
 }
 
 double rooflineFlopsPerSecond(const Analysis& analysis, double intensity) {

@@ -46,9 +46,10 @@ double crossing(double slope, double F, double X, double logUntouched) {
 // One operator whose bound can change with the batch b: compute time c·b against memory
 // time F + X·φ(b) + l·b (F fixed weights, X routed experts all touched, φ the touched
 // fraction, l per sequence). `cross` is where c·b first exceeds the memory time.
+// No initialisers: StepModel holds kOperatorCount of them and sets only the ones it uses.
 struct Switching {
-    double c = 0, F = 0, X = 0, l = 0;
-    double cross = 0;
+    double c, F, X, l;
+    double cross;
 };
 
 // The decode step's time split as a function of b, from its operators at one batch.
@@ -147,7 +148,7 @@ private:
     double m_computeSlope = 0.0;  // Σ c of operators always compute-bound
     double m_memorySlope = 0.0;   // Σ l of operators always memory-bound, and link ∝ b
     double m_fixed = 0.0;         // Σ α of the collectives
-    std::array<Switching, kOperatorCount> m_ops{};
+    std::array<Switching, kOperatorCount> m_ops;  // [0, m_count) set
     std::size_t m_count = 0;
 };
 
@@ -238,7 +239,7 @@ std::optional<double> goldilocksContext(const KvReadStreams& streams, double B, 
     if (!(target > 0.0) || !std::isfinite(target)) {
         return std::nullopt;
     }
-    std::array<KvReadStream, kMaxKvReadStreams> capped{};  // (cap, bytes per token)
+    std::array<KvReadStream, kMaxKvReadStreams> capped;  // (cap, bytes per token): [0, n)
     std::size_t n = 0;
     double growing = 0.0;  // bytes per token of C of the streams still below their cap
     for (std::size_t i = 0; i < streams.size; ++i) {

@@ -27,13 +27,14 @@ std::optional<std::int64_t> matmulCriticalBatch(const Analysis::Operators& ops,
 
 /// One KV stream a decode step reads: bytes per token of context (all layers of a group on
 /// one device) and the most tokens it reads (a window, a chunk, a sparse top-k; inf = all).
+// No initialisers: analyze() builds 32 of them per call and sets only those it uses.
 struct KvReadStream {
-    double cap = 0.0;
-    double bytesPerToken = 0.0;
+    double cap;
+    double bytesPerToken;
 };
 inline constexpr std::size_t kMaxKvReadStreams = 32;
 struct KvReadStreams {
-    std::array<KvReadStream, kMaxKvReadStreams> streams{};
+    std::array<KvReadStream, kMaxKvReadStreams> streams;  // [0, size) set
     std::size_t size = 0;
     std::size_t dropped = 0;  // streams past the capacity (never, for the models we read)
 };

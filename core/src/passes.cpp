@@ -19,23 +19,6 @@ PassBuilder::PassBuilder(PassKind kind, Analysis::Operators& out, PassTotals& to
     m_index.fill(kNone);  // kOperatorCount bytes: cheap enough to set on every pass
 }
 
-OperatorCost& PassBuilder::add(OperatorId id, double count) {
-    const auto i = static_cast<std::size_t>(id);
-    if (m_index[i] == kNone) {
-        m_index[i] = static_cast<unsigned char>(m_out.size() - m_first);
-        // Built in its slot (every member has an initialiser), not on the stack and copied:
-        // analyze() adds some forty of these per call.
-        OperatorCost& op = m_out.emplace_back();
-        op.name = toString(id);
-        op.id = id;
-        op.pass = m_kind;
-        op.kind = operatorKind(id);
-    }
-    OperatorCost& op = m_out[m_first + m_index[i]];
-    op.count += count;
-    return op;
-}
-
 void PassBuilder::collective(OperatorId id, OperatorCost& op, const Context& x, double count,
                              double bytes, double transferSeconds) {
     op.linkBytes += count * bytes;
@@ -72,8 +55,14 @@ void finishPass(Analysis::Operators& ops, std::size_t first, const Context& x, d
                 PassTotals& totals) {
     PassCost& p = totals.cost;
     std::array<double, kBoundCount> bound{};
+    // Summed in locals, not through `p`: the compiler cannot keep p's members in registers
+    // across the writes to `ops` (they may alias), and the reloads were a sixth of analyze().
+    double flops = 0.0, linkBytes = 0.0, linkTime = 0.0, time = 0.0;
+    ByteCounts traffic;
     for (std::size_t i = first; i < ops.size(); ++i) {
         OperatorCost& op = ops[i];
+        op.name = toString(op.id);
+        op.kind = operatorKind(op.id);
         if (repeats != 1.0) {
             op.count *= repeats;
             op.flops *= repeats;
@@ -94,12 +83,17 @@ void finishPass(Analysis::Operators& ops, std::size_t first, const Context& x, d
                    : op.computeTimeSeconds > op.memoryTimeSeconds ? Bound::Compute
                                                                   : Bound::Memory;
         bound[static_cast<std::size_t>(op.bound)] += op.timeSeconds;
-        p.flops += op.flops;
-        p.traffic += op.traffic;
-        p.linkBytes += op.linkBytes;
-        p.linkTimeSeconds += op.linkTimeSeconds;
-        p.timeSeconds += op.timeSeconds;
+        flops += op.flops;
+        traffic += op.traffic;
+        linkBytes += op.linkBytes;
+        linkTime += op.linkTimeSeconds;
+        time += op.timeSeconds;
     }
+    p.flops += flops;
+    p.traffic += traffic;
+    p.linkBytes += linkBytes;
+    p.linkTimeSeconds += linkTime;
+    p.timeSeconds += time;
     p.computeTimeSeconds = p.flops * x.secondsPerFlop;
     p.memoryTimeSeconds = p.bytes() * x.secondsPerByte;
     p.stepBoundSeconds = std::max({p.computeTimeSeconds, p.memoryTimeSeconds, p.linkTimeSeconds});
@@ -236,7 +230,7 @@ Context makeContext(const Model& m, const Workload& wl, const Analysis& roofs, d
 
 void buildPass(const Context& x, const Workload& wl, PassKind kind, double B, double T, double C,
                double rows, double repeats, Analysis::Operators& out, PassTotals& totals) {
-    totals = PassTotals{};
+    totals.reset();
     PassBuilder pass(kind, out, totals);
     const double N = B * T;
     describe(totals.cost, kind, B, T, C, rows, repeats);
@@ -254,7 +248,7 @@ void buildPass(const Context& x, const Workload& wl, PassKind kind, double B, do
 
 void buildMtpDraftPass(const Context& x, const Workload& wl, double B, double C, double repeats,
                        Analysis::Operators& out, PassTotals& totals) {
-    totals = PassTotals{};
+    totals.reset();
     PassBuilder pass(PassKind::Draft, out, totals);
     const double N = B;
     describe(totals.cost, PassKind::Draft, B, 1.0, C, B, repeats);

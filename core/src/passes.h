@@ -48,11 +48,14 @@ Context makeContext(const Model& m, const Workload& wl, const Analysis& roofs, d
 // How one operator's cost depends on the batch b (sequences), everything else fixed, as
 // the operator's emitter declares it: FLOPs ∝ b; HBM bytes = fixed (weights read once) +
 // routed experts × touched fraction(b) + the rest ∝ b; link time = α·count + ∝ b.
+// No initialisers: PassTotals holds one per operator slot and analyze() builds several
+// passes per call, so a slot is zeroed when its operator is added (PassBuilder::add),
+// never the whole array.
 struct OpScaling {
-    double fixedBytes = 0.0;          // bytes that do not grow with b (weights read once)
-    double expertFullBytes = 0.0;     // routed-expert weights if every expert were touched
-    double expertTouchedBytes = 0.0;  // the same at this pass's touched fraction
-    double fixedLinkSeconds = 0.0;    // α·count
+    double fixedBytes;          // bytes that do not grow with b (weights read once)
+    double expertFullBytes;     // routed-expert weights if every expert were touched
+    double expertTouchedBytes;  // the same at this pass's touched fraction
+    double fixedLinkSeconds;    // α·count
 };
 
 // What a pass adds up to besides its operators.
@@ -61,7 +64,16 @@ struct PassTotals {
     double expertFraction = 0.0;  // distinct routed experts touched / E
     std::size_t first = 0;        // its operators: Analysis::operators[first, first + size)
     std::size_t size = 0;
-    std::array<OpScaling, kOperatorCount> scaling{};  // by position in the pass
+    // By position in the pass: [0, size) are set, the rest unset (see OpScaling).
+    std::array<OpScaling, kOperatorCount> scaling;
+
+    // A fresh pass: its cost and counts reset, its scaling left to the operators.
+    void reset() {
+        cost = PassCost{};
+        expertFraction = 0.0;
+        first = 0;
+        size = 0;
+    }
 };
 
 // One pass as a layer sees it: B sequences, T new tokens each after C cached, N = B·T.
@@ -72,16 +84,31 @@ struct PassShape {
 };
 
 // Collects one pass's operators straight into the output, merging layer groups by operator
-// id, in the order they are first added (execution order). analyze() runs every frame: new
-// entries are written field by field (a default-constructed OperatorCost compiles to a slow
-// `rep stos`), and nothing is copied after it is accumulated.
+// id, in the order they are first added (execution order). analyze() runs every frame: an
+// entry is built in its slot and nothing is copied after it is accumulated.
 class PassBuilder {
 public:
     PassBuilder(PassKind kind, Analysis::Operators& out, PassTotals& totals);
 
     // Adds an operator, or returns the one of the same id already in this pass. Never more
     // than kOperatorCount per pass, which Analysis::operators has room for.
-    OperatorCost& add(OperatorId id, double count);
+    // Inline: the layer kinds call it some forty times per analyze(), mostly with a
+    // constant id. The name and kind are set from the id by finishPass().
+    OperatorCost& add(OperatorId id, double count) {
+        const auto i = static_cast<std::size_t>(id);
+        if (m_index[i] == kNone) {
+            m_index[i] = static_cast<unsigned char>(m_out.size() - m_first);
+            // Built in its slot (every member has an initialiser), not on the stack and
+            // copied.
+            OperatorCost& op = m_out.emplace_back();
+            op.id = id;
+            op.pass = m_kind;
+            m_totals.scaling[m_index[i]] = OpScaling{0.0, 0.0, 0.0, 0.0};
+        }
+        OperatorCost& op = m_out[m_first + m_index[i]];
+        op.count += count;
+        return op;
+    }
     // Weight bytes an operator reads once per pass, whatever the batch.
     void weights(OperatorId id, OperatorCost& op, double bytes) {
         op.traffic[ByteCategory::Weights] += bytes;

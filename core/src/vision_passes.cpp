@@ -114,7 +114,7 @@ private:
 };
 
 void startPass(PassTotals& totals, PassKind kind, double B, double tokens, AttentionForm form) {
-    totals = PassTotals{};
+    totals.reset();
     PassCost& cost = totals.cost;
     cost.kind = kind;
     cost.batch = B;

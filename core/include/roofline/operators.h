@@ -3,9 +3,10 @@
 
 /// @file operators.h
 /// The operator table: every operator a pass can emit, with its name and kind. It is open:
-/// a layer kind that needs a new operator adds one row here (and its name in operators.cpp),
-/// and every capacity that holds operators follows kOperatorCount.
+/// a layer kind that needs a new operator adds one value to OperatorId and its row to
+/// kOperatorTable, and every capacity that holds operators follows kOperatorCount.
 
+#include <array>
 #include <cstddef>
 #include <string_view>
 
@@ -56,9 +57,54 @@ enum class OperatorId : unsigned char {
 };
 inline constexpr std::size_t kOperatorCount = static_cast<std::size_t>(OperatorId::Count);
 
+struct OperatorInfo {
+    std::string_view name;
+    OperatorKind kind;
+};
+
+/// In OperatorId order; the static_assert below keeps the two the same length. Inline, as
+/// analyze() names every operator of every pass it builds.
+inline constexpr std::array<OperatorInfo, kOperatorCount> kOperatorTable = {{
+    {"embedding", OperatorKind::Memory},
+    {"norms", OperatorKind::Elementwise},
+    {"qkv_proj", OperatorKind::Matmul},
+    {"kv_up_proj", OperatorKind::Matmul},
+    {"indexer", OperatorKind::Attention},
+    {"attention", OperatorKind::Attention},
+    {"attention_sliding", OperatorKind::Attention},
+    {"attention_chunked", OperatorKind::Attention},
+    {"kv_write", OperatorKind::Memory},
+    {"o_proj", OperatorKind::Matmul},
+    {"mixer_in_proj", OperatorKind::Matmul},
+    {"short_conv", OperatorKind::Elementwise},
+    {"state_update", OperatorKind::Attention},
+    {"mixer_out_proj", OperatorKind::Matmul},
+    {"linear_mixer", OperatorKind::Matmul},
+    {"tp_allreduce", OperatorKind::Communication},
+    {"mlp_up", OperatorKind::Matmul},
+    {"mlp_act", OperatorKind::Elementwise},
+    {"mlp_down", OperatorKind::Matmul},
+    {"mlp_linear", OperatorKind::Matmul},
+    {"moe_router", OperatorKind::Matmul},
+    {"ep_dispatch", OperatorKind::Communication},
+    {"moe_up", OperatorKind::Matmul},
+    {"moe_act", OperatorKind::Elementwise},
+    {"moe_down", OperatorKind::Matmul},
+    {"ep_combine", OperatorKind::Communication},
+    {"final_norm", OperatorKind::Elementwise},
+    {"lm_head", OperatorKind::Matmul},
+}};
+static_assert(kOperatorTable.back().name == "lm_head", "one row per OperatorId, in its order");
+
 /// An operator's display name ("qkv_proj", "attention_chunked", "state_update", ...).
-std::string_view toString(OperatorId id);
+constexpr std::string_view toString(OperatorId id) {
+    const auto i = static_cast<std::size_t>(id);
+    return i < kOperatorTable.size() ? kOperatorTable[i].name : std::string_view("operator");
+}
 /// What the operator does, for grouping and colouring.
-OperatorKind operatorKind(OperatorId id);
+constexpr OperatorKind operatorKind(OperatorId id) {
+    const auto i = static_cast<std::size_t>(id);
+    return i < kOperatorTable.size() ? kOperatorTable[i].kind : OperatorKind::Matmul;
+}
 
 }  // namespace roofline
