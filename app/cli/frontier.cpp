@@ -108,6 +108,7 @@ nlohmann::json rowJson(const FrontierPoint& p, const Labels& l) {
         {"quantization", toString(c.quantization)},
         {"batch", c.batch},
         {"fits", r.fits},
+        {"min_devices", r.minDevices ? nlohmann::json(*r.minDevices) : nlohmann::json(nullptr)},
         {"ttft_s", r.ttftSeconds},
         {"tpot_s", r.tpotSeconds},
         {"end_to_end_s", r.endToEndSeconds},
@@ -182,7 +183,7 @@ void writeCsv(std::ostream& out, const Frontier& f, const Labels& l) {
         << ",fits,ttft_s,tpot_s,interactivity_tokens_per_s_per_user,"
            "throughput_tokens_per_s_per_device"
         << (l.priceColumn ? ",usd_per_million_output_tokens" : "") << ",on_frontier"
-        << (l.sloColumn ? ",meets_slo" : "") << '\n';
+        << (l.sloColumn ? ",meets_slo" : "") << ",min_devices" << '\n';
     const auto flag = [](bool b) { return b ? "true" : "false"; };
     for (const FrontierPoint& p : f.points) {
         const FrontierConfiguration& c = p.configuration;
@@ -202,7 +203,8 @@ void writeCsv(std::ostream& out, const Frontier& f, const Labels& l) {
         if (l.sloColumn) {
             out << ',' << flag(p.meetsSlo.value_or(false));
         }
-        out << '\n';
+        // Last, so that the columns before it keep their places (added in round 3).
+        out << ',' << (r.minDevices ? integerText(*r.minDevices) : std::string()) << '\n';
     }
 }
 
@@ -222,8 +224,8 @@ void writeTable(std::ostream& out, const FrontierRequest& request, const Frontie
         << " output tokens (decode at the mean context "
         << formatInteger(meanDecodeContext(request.shape)) << ")\n\n";
     out << pad("hardware", 16) << pad("TP", 4) << pad("quant", 8) << pad("batch", 7)
-        << (l.expertParallelColumn ? pad("EP", 5) : "") << pad("fits", 6) << pad("TTFT", 10)
-        << pad("TPOT", 10) << pad("tok/s/user", 12) << pad("tok/s/device", 14)
+        << (l.expertParallelColumn ? pad("EP", 5) : "") << pad("fits", 6) << pad("min D", 7)
+        << pad("TTFT", 10) << pad("TPOT", 10) << pad("tok/s/user", 12) << pad("tok/s/device", 14)
         << (l.priceColumn ? pad("$/M tokens", 12) : "") << pad("frontier", 10)
         << (l.sloColumn ? "SLO" : "") << '\n';
     for (const FrontierPoint& p : f.points) {
@@ -232,8 +234,9 @@ void writeTable(std::ostream& out, const FrontierRequest& request, const Frontie
         out << pad(l.hardware[c.hardware], 16) << pad(integerText(c.tensorParallel), 4)
             << pad(std::string(toString(c.quantization)), 8) << pad(formatInteger(c.batch), 7)
             << (l.expertParallelColumn ? pad(c.expertParallel ? "on" : "off", 5) : "")
-            << pad(r.fits ? "yes" : "NO", 6) << pad(formatDuration(r.ttftSeconds), 10)
-            << pad(formatDuration(r.tpotSeconds), 10)
+            << pad(r.fits ? "yes" : "NO", 6)
+            << pad(r.minDevices ? formatInteger(*r.minDevices) : std::string("-"), 7)
+            << pad(formatDuration(r.ttftSeconds), 10) << pad(formatDuration(r.tpotSeconds), 10)
             << pad(formatNumber(r.interactivityTokensPerSecondPerUser), 12)
             << pad(formatNumber(r.throughputTokensPerSecondPerDevice), 14)
             << (l.priceColumn ? pad(std::string("$").append(

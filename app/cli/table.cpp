@@ -28,6 +28,16 @@ namespace {
 // A share of a pass's time as a whole percentage: "62%".
 std::string percent(double share) { return formatNumber(share * 100.0, 2) + "%"; }
 
+// "Fewest devices 691 of this kind hold it (its bytes split evenly; a lower bound)".
+std::string fewestDevicesLine(const MemoryFootprint& m) {
+    if (!m.minDevices) {
+        return "Fewest devices: none (the device has no usable memory)\n";
+    }
+    return "Fewest devices " + formatInteger(*m.minDevices) +
+           (*m.minDevices == 1 ? " of this kind holds" : " of this kind hold") +
+           " it (its bytes split evenly; a lower bound)\n";
+}
+
 void phaseRow(std::ostream& out, const PassCost& p) {
     std::string name(toString(p.kind));
     if (p.repeats != 1.0) {
@@ -190,7 +200,8 @@ void printTable(std::ostream& out, const Scenario& s, const Analysis& a) {
             << formatBytes(m.usableBytes) << " usable ("
             << formatNumber(w.memoryUtilization * 100.0) << "% of " << formatBytes(m.capacityBytes)
             << "; " << (m.fits ? "fits" : "does NOT fit") << "; max batch "
-            << formatInteger(m.maxBatch) << ")\n\n";
+            << formatInteger(m.maxBatch) << ")\n"
+            << fewestDevicesLine(m) << "\n";
         std::string title(toString(a.primary().kind));  // "Encode" / "Forward"
         title[0] = static_cast<char>(title[0] - 'a' + 'A');
         out << title << " pass by operator (per device)\n";
@@ -231,7 +242,8 @@ void printTable(std::ostream& out, const Scenario& s, const Analysis& a) {
             << formatBytes(m.totalBytes) << " of " << formatBytes(m.usableBytes) << " usable ("
             << formatNumber(w.memoryUtilization * 100.0) << "% of " << formatBytes(m.capacityBytes)
             << "; " << (m.fits ? "fits" : "does NOT fit") << "; max batch "
-            << formatInteger(m.maxBatch) << ")\n\n";
+            << formatInteger(m.maxBatch) << ")\n"
+            << fewestDevicesLine(m) << "\n";
 
         out << "Decode step by operator (per device)\n";
     }

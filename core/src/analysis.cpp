@@ -203,6 +203,25 @@ detail::KvReadStreams kvReadStreams(const detail::Context& x) {
     return out;
 }
 
+// The workload on one device: the same scenario without tensor, expert or data-parallel
+// splitting, for the fewest devices that hold it.
+Workload onOneDevice(Workload wl) {
+    wl.tensorParallel = 1;
+    wl.expertParallel = false;
+    wl.attentionParallel = AttentionParallel::Tensor;
+    return wl;
+}
+
+// ⌈bytes on one device / usable bytes per device⌉ (MemoryFootprint::minDevices), at least 1,
+// capped where a double no longer counts devices one by one.
+std::optional<std::int64_t> fewestDevices(double bytesOnOne, double usablePerDevice) {
+    if (!(usablePerDevice > 0.0)) {
+        return std::nullopt;
+    }
+    const double n = std::ceil(bytesOnOne / usablePerDevice);
+    return static_cast<std::int64_t>(std::clamp(n, 1.0, 9.0e15));
+}
+
 // "No measured ... : achievable ceilings use ...", when a default fraction stands in.
 void achievableWarning(Analysis& result, const Hardware& hw, const Ceiling& ceiling) {
     const bool computeDefault = result.hasComputeRoof && !ceiling.measured(result.computePrecision);
@@ -331,6 +350,17 @@ void analyzeImages(const Scenario& scenario, const detail::Context& x, const Cei
     mem.maxBatch =
         room > 0.0 ? static_cast<std::int64_t>(std::min(std::floor(room / perImage), d(kMaxBatch)))
                    : 0;
+    if (x.devices == 1.0) {
+        mem.minDevices = fewestDevices(mem.totalBytes, mem.usableBytes);
+    } else {
+        const detail::Context one =
+            detail::makeContext(m, onOneDevice(wl), result, linkBandwidth, x.linkLatency);
+        const double oneImage = m.kind == ModelKind::Encoder
+                                    ? detail::encoderWorkspacePerImage(one, wl.flashAttention)
+                                    : detail::cnnWorkspacePerImage(one);
+        mem.minDevices =
+            fewestDevices(heldWeightBytes(whole.held, one) + B * oneImage, mem.usableBytes);
+    }
     result.memoryAllDevices = allDevices(mem, x.devices);
 
     warnPrecisionAndMemory(hw, wl, mem, result);
@@ -556,18 +586,29 @@ Analysis analyzeModel(const Scenario& scenario, const Model& m) {
     result.effectiveKvHeads = usesKvHeads(m) ? m.numKvHeads : 0;
 
     // Memory footprint of one device: the target, and a draft model beside it.
-    ModelMemory mm = modelMemory(x, wl, device.held, P, C);
-    if (draftContext) {
-        const ModelMemory dm = modelMemory(
-            *draftContext, wl,
-            detail::deviceParameters(*scenario.draft, x.devices, draftContext->attentionSplit).held,
-            P, C);
-        mm.weightBytes += dm.weightBytes;
-        mm.kvPerSequence += dm.kvPerSequence;
-        mm.statePerSequence += dm.statePerSequence;
-        mm.workspaceFixed = std::max(mm.workspaceFixed, dm.workspaceFixed);
-        mm.workspacePerSequence = std::max(mm.workspacePerSequence, dm.workspacePerSequence);
-    }
+    const auto scenarioMemory = [&](const detail::Context& target,
+                                    const detail::ParameterSplit& held,
+                                    const detail::Context* draft) {
+        ModelMemory mm = modelMemory(target, wl, held, P, C);
+        if (draft != nullptr) {
+            const ModelMemory dm = modelMemory(
+                *draft, wl,
+                detail::deviceParameters(*scenario.draft, draft->devices, draft->attentionSplit)
+                    .held,
+                P, C);
+            mm.weightBytes += dm.weightBytes;
+            mm.kvPerSequence += dm.kvPerSequence;
+            mm.statePerSequence += dm.statePerSequence;
+            mm.workspaceFixed = std::max(mm.workspaceFixed, dm.workspaceFixed);
+            mm.workspacePerSequence = std::max(mm.workspacePerSequence, dm.workspacePerSequence);
+        }
+        return mm;
+    };
+    const ModelMemory mm = scenarioMemory(x, device.held, draftContext ? &*draftContext : nullptr);
+    const auto footprint = [B](const ModelMemory& one) {
+        return one.weightBytes + B * (one.kvPerSequence + one.statePerSequence) +
+               one.workspaceFixed + B * one.workspacePerSequence;
+    };
     MemoryFootprint& mem = result.memory;
     mem.weightBytes = mm.weightBytes;
     mem.kvCacheBytes = B * mm.kvPerSequence;
@@ -584,6 +625,22 @@ Analysis analyzeModel(const Scenario& scenario, const Model& m) {
                                                        mm.workspacePerSequence)),
                                     d(kMaxBatch)))
                               : 0;
+    if (D == 1) {
+        mem.minDevices = fewestDevices(mem.totalBytes, mem.usableBytes);
+    } else {
+        // The whole scenario on one device (only when it is split: analyze() runs per frame).
+        const Workload one = onOneDevice(wl);
+        const detail::Context target =
+            detail::makeContext(m, one, result, linkBandwidth, linkLatency);
+        std::optional<detail::Context> draft;
+        if (draftContext) {
+            draft.emplace(
+                detail::makeContext(*scenario.draft, one, result, linkBandwidth, linkLatency));
+        }
+        mem.minDevices =
+            fewestDevices(footprint(scenarioMemory(target, whole.held, draft ? &*draft : nullptr)),
+                          mem.usableBytes);
+    }
     result.memoryAllDevices = allDevices(mem, x.devices);
 
     // Cost and energy per output token (DOMAIN.md §7) at the steady decode rate of all

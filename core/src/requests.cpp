@@ -56,8 +56,10 @@ RequestResult requestResult(const Scenario& scenario, const Analysis& analysis,
 
 RequestResult analyzeRequest(const Scenario& scenario, const RequestShape& shape) {
     const Analysis analysis = analyze(requestScenario(scenario, shape));
-    const bool fits = analyze(requestFootprintScenario(scenario, shape)).memory.fits;
-    return requestResult(scenario, analysis, shape, fits);
+    const MemoryFootprint last = analyze(requestFootprintScenario(scenario, shape)).memory;
+    RequestResult r = requestResult(scenario, analysis, shape, last.fits);
+    r.minDevices = last.minDevices;
+    return r;
 }
 
 }  // namespace roofline

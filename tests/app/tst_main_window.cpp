@@ -361,6 +361,45 @@ private slots:
                     .contains(QStringLiteral("mistral-7b.json")));
     }
 
+    void aHardwareFileOpensAsTheScenariosHardware() {
+        // tests/data/valid/test-accelerator.json: 2.0 TB/s and a bf16 peak of 500 TFLOP/s, so
+        // the analysis runs on a 2e12 B/s slope with its ridge at 500e12 / 2e12 = 250 FLOP/B.
+        MainWindow window;
+        const QString path =
+            QStringLiteral(ROOFLINE_PRESET_DIR "/../tests/data/valid/test-accelerator.json");
+        QVERIFY(window.openHardwareFile(path));
+        QCOMPARE(window.controller().scenarioFile().hardware,
+                 QFileInfo(path).absoluteFilePath().toStdString());
+        QCOMPARE(window.controller().analysis().memoryBandwidthBytesPerSecond, 2.0e12);
+        QCOMPARE(window.controller().analysis().ridgePointFlopsPerByte, 250.0);
+        QVERIFY(roofline::test::child<QComboBox>(*window.controlsPanel(), "hardware")
+                    ->currentText()
+                    .contains(QStringLiteral("Test Accelerator 1")));
+        QVERIFY(Dialogs::shownErrors().isEmpty());
+        // The menu has it, with its shortcut.
+        auto* action = window.findChild<QAction*>(QStringLiteral("openHardware"));
+        QVERIFY(action != nullptr);
+        QCOMPARE(action->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+H")));
+    }
+
+    void aBrokenHardwareFileShowsItsKeyAndKeepsTheHardware() {
+        // A bandwidth of "fast": the message names the file, the key and what was found.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("my-chip.json"));
+        writeFile(path, R"({"schema_version": 2, "name": "My chip", "memory_capacity_gib": 8,
+            "memory_bandwidth_tb_s": "fast", "peak_dense_tflops": {"bf16": 10}})");
+        MainWindow window;
+        const io::ScenarioFile before = window.controller().scenarioFile();
+        QVERIFY(!window.openHardwareFile(path));
+        QCOMPARE(window.controller().scenarioFile(), before);
+        QCOMPARE(Dialogs::shownErrors().size(), 1);
+        const QString message = Dialogs::shownErrors().front();
+        QVERIFY2(message.contains(QStringLiteral("my-chip.json")), qPrintable(message));
+        QVERIFY2(message.contains(QStringLiteral("/memory_bandwidth_tb_s")), qPrintable(message));
+        QVERIFY2(message.contains(QStringLiteral("\"fast\"")), qPrintable(message));
+        QVERIFY2(message.contains(QStringLiteral("unchanged")), qPrintable(message));
+    }
+
     void brokenModelConfigShowsOneErrorAndKeepsTheModel() {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("config.json"));

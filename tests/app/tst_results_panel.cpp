@@ -211,6 +211,21 @@ private slots:
         QVERIFY(a.tpotSeconds < a.speculative->plainTpotSeconds / 2.6);
     }
 
+    void fewestDevicesIsShownWithItsDefinition() {
+        // Llama-3.1-70B bf16 at 2k tokens, 142,987,045,376 bytes (derived in
+        // tests/presets/hardware_presets_test.cpp), on H100s of 77,309,411,328 usable bytes:
+        // ⌈1.85⌉ = 2; the 8B fits one.
+        ResultsPanel panel;
+        panel.setAnalysis(analysisOf("llama-3.1-70b", 1, 2048));
+        QCOMPARE(text(panel, "minDevices"), QStringLiteral("2"));
+        QVERIFY(panel.valueLabel(QStringLiteral("minDevices"))
+                    ->parentWidget()
+                    ->toolTip()
+                    .contains(QStringLiteral("split evenly")));
+        panel.setAnalysis(analysisOf("llama-3.1-8b", 1, 2048));
+        QCOMPARE(text(panel, "minDevices"), QStringLiteral("1"));
+    }
+
     void criticalBatchSaysNeverWhenThereIsNone() {
         ResultsPanel panel;
         const Analysis longContext = analysisOf("llama-3.1-8b", 1, 2048);

@@ -140,6 +140,7 @@ const char* const kContract[] = {
     "/memory/capacity_bytes",
     "/memory/fits",
     "/memory/max_batch",
+    "/memory/min_devices",
     "/operators",
     "/warnings",
 };
@@ -190,6 +191,20 @@ void expectContract(const json& j) {
     EXPECT_TRUE(j["memory"]["max_batch"].is_number_integer());
     EXPECT_TRUE(j["hardware"]["id"].is_string());
     EXPECT_TRUE(j["tpot_s"].is_number());
+}
+
+TEST(CliAnalyze, FewestDevicesInTheTableAndTheJson) {
+    // Llama-3.1-70B bf16 at the default 2k tokens: 142,987,045,376 bytes (the derivation is
+    // in tests/presets/hardware_presets_test.cpp) against 230 MB × 0.90 = 207,000,000 usable
+    // per Groq LPU: ⌈690.76⌉ = 691; an 8B fits one H100.
+    const Result groq = cli({"analyze", "--model", "llama-3.1-70b", "--hardware", "groq-lpu-v1"});
+    EXPECT_EQ(groq.code, kExitOk) << groq.err;
+    EXPECT_TRUE(has(groq.out, "Fewest devices 691 of this kind hold it")) << groq.out;
+    EXPECT_TRUE(has(cli({"analyze"}).out, "Fewest devices 1 of this kind holds it"));
+    const json j = json::parse(cli({"analyze", "--model", "llama-3.1-70b", "--hardware",
+                                    "groq-lpu-v1", "--format", "json"})
+                                   .out);
+    EXPECT_EQ(j["memory"]["min_devices"].get<std::int64_t>(), 691);
 }
 
 TEST(CliAnalyze, TableNamesAHybridsStateInMemory) {

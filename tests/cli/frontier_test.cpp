@@ -204,13 +204,13 @@ TEST(CliFrontier, CsvHasTheSameColumnsAndOneRowPerPoint) {
     EXPECT_EQ(rows[0],
               "hardware,tp,quantization,batch,fits,ttft_s,tpot_s,"
               "interactivity_tokens_per_s_per_user,throughput_tokens_per_s_per_device,"
-              "usd_per_million_output_tokens,on_frontier,meets_slo");
+              "usd_per_million_output_tokens,on_frontier,meets_slo,min_devices");
     const json j = json::parse(cli(with(kFrontier, {"--format", "json", "--slo-ttft-ms", "100",
                                                     "--price-per-device-hour", "2"}))
                                    .out);
     for (std::size_t i = 1; i < rows.size(); ++i) {
         const std::vector<std::string> f = fields(rows[i]);
-        ASSERT_EQ(f.size(), 12u) << rows[i];
+        ASSERT_EQ(f.size(), 13u) << rows[i];
         const json& row = j["rows"][i - 1];
         EXPECT_EQ(f[0], row["hardware"].get<std::string>());
         EXPECT_EQ(f[2], row["quantization"].get<std::string>());
@@ -218,6 +218,7 @@ TEST(CliFrontier, CsvHasTheSameColumnsAndOneRowPerPoint) {
         EXPECT_NEAR(std::stod(f[8]), row["throughput_tokens_per_s_per_device"].get<double>(),
                     1e-8 * row["throughput_tokens_per_s_per_device"].get<double>());
         EXPECT_EQ(f[10], row["on_frontier"].get<bool>() ? "true" : "false");
+        EXPECT_EQ(f[12], std::to_string(row["min_devices"].get<std::int64_t>()));
     }
     // The skipped configurations are said on stderr, one line per reason.
     EXPECT_TRUE(has(r.err,

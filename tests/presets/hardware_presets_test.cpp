@@ -441,4 +441,38 @@ TEST(HardwareSchemaIssue18, Fp6IsAPeakKey) {
     EXPECT_DOUBLE_EQ(h.value->peak(Precision::Fp6), 10100e12);
 }
 
+// DOMAIN.md §10: the fewest devices that hold a scenario, its bytes split evenly.
+roofline::Analysis analysed(const std::string& hardware, const std::string& model,
+                            std::int64_t tensorParallel = 1) {
+    roofline::io::ScenarioFile file;
+    file.hardware = hardware;
+    file.model = model;
+    file.workload.tensorParallel = tensorParallel;
+    const roofline::io::ResolvedScenario r = roofline::io::resolve(file);
+    EXPECT_TRUE(r.ok()) << roofline::describe(r.issues);
+    return roofline::analyze(r.scenario);
+}
+
+TEST(MinDevicesIssue18, Llama70BNeedsHundredsOfGroqChips) {
+    // Llama-3.1-70B bf16, B = 1, P = C = 2,048 (the defaults), on one Groq LPU:
+    //   weights   70,553,706,496 parameters × 2 B                  = 141,107,412,992
+    //   KV cache  80 layers × 2 × 8 heads × 128 × 2 B × 2,049 tokens = 671,416,320
+    //   workspace 8,192 tokens × (2·8,192 + 2·28,672) × 2 B           = 1,207,959,552
+    //             + one logits row 128,256 × 2 B                      = 256,512
+    //   total                                                         = 142,987,045,376
+    //   usable    230,000,000 B × 0.90                                = 207,000,000
+    //   142,987,045,376 / 207,000,000 = 690.76 → 691 chips.
+    const roofline::Analysis groq = analysed("groq-lpu-v1", "llama-3.1-70b");
+    EXPECT_DOUBLE_EQ(groq.memory.totalBytes, 142'987'045'376.0);
+    EXPECT_FALSE(groq.memory.fits);
+    ASSERT_TRUE(groq.memory.minDevices.has_value());
+    EXPECT_EQ(*groq.memory.minDevices, 691);
+    // One H100: usable 0.90 × 80 GiB = 77,309,411,328 B; 142,987,045,376 / that = 1.85 → 2.
+    // Whatever the tensor parallelism: TP 8 splits the bytes but the count is of the whole.
+    EXPECT_EQ(analysed("h100-sxm", "llama-3.1-70b").memory.minDevices, 2);
+    EXPECT_EQ(analysed("h100-sxm", "llama-3.1-70b", 8).memory.minDevices, 2);
+    // Llama-3.1-8B fits one H100: 1.
+    EXPECT_EQ(analysed("h100-sxm", "llama-3.1-8b").memory.minDevices, 1);
+}
+
 }  // namespace

@@ -67,6 +67,12 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent) {
     auto* memoryForm = new QFormLayout;
     addRow(memoryForm, tr("Used"), QStringLiteral("memory"));
     addRow(memoryForm, tr("Max batch"), QStringLiteral("maxBatch"));
+    addRow(memoryForm, tr("Fewest devices"), QStringLiteral("minDevices"));
+    m_values.value(QStringLiteral("minDevices"))
+        ->setToolTip(tr("The fewest devices of this kind whose usable memory holds the "
+                        "scenario's weights, KV cache, state and workspace, split evenly "
+                        "(layers across devices, as SRAM machines serve): a lower bound, "
+                        "whatever the tensor parallelism set."));
     memoryLayout->addLayout(memoryForm);
     layout->addWidget(memory);
 
@@ -245,6 +251,7 @@ void ResultsPanel::setAnalysis(const Analysis& a) {
     const MemoryFootprint& m = a.memory;
     set("memory", formatBytes(m.totalBytes) + " of " + formatBytes(m.usableBytes) + " usable");
     set("maxBatch", m.maxBatch > 0 ? formatInteger(m.maxBatch) : "weights do not fit");
+    set("minDevices", m.minDevices ? formatInteger(*m.minDevices) : "no usable memory");
     m_memoryBar->setUsage(m.usableBytes > 0.0 ? m.totalBytes / m.usableBytes : 0.0,
                           qs(formatBytes(m.totalBytes) + " / " + formatBytes(m.usableBytes)),
                           m.fits);

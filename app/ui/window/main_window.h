@@ -88,6 +88,10 @@ public:
     bool openScenario(const QString& path);
     bool saveScenario(const QString& path);
     bool openModelConfig(const QString& path);
+    /// File › Open hardware file: a JSON in the preset schema (presets/README.md) for the
+    /// current scenario. A file that does not load or validate is refused with its first
+    /// error (file, key, expected, found) and leaves the scenario as it was.
+    bool openHardwareFile(const QString& path);
     bool exportImage(const QString& path, QSize size);
     /// File › Export report: the one-page PDF of report.h for the current scenario.
     bool exportReport(const QString& path);
@@ -168,6 +172,7 @@ private:
     void openScenarioDialog();
     void saveScenarioDialog();
     void openModelConfigDialog();
+    void openHardwareFileDialog();
     void exportImageDialog();
     void exportReportDialog();
     void copyImage();
@@ -199,6 +204,7 @@ private:
     QAction* m_openScenario = nullptr;
     QAction* m_saveScenario = nullptr;
     QAction* m_openModel = nullptr;
+    QAction* m_openHardware = nullptr;
     QAction* m_exportImage = nullptr;
     QAction* m_exportReport = nullptr;
     QAction* m_captionOnImages = nullptr;

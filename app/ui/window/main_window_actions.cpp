@@ -28,6 +28,11 @@ void MainWindow::createActions() {
     m_openScenario = make(tr("&Open scenario…"), "openScenario", QKeySequence::Open);
     m_saveScenario = make(tr("&Save scenario…"), "saveScenario", QKeySequence::Save);
     m_openModel = make(tr("Open &model config…"), "openModel", QKeySequence(tr("Ctrl+M")));
+    m_openHardware =
+        make(tr("Open &hardware file…"), "openHardware", QKeySequence(tr("Ctrl+Shift+H")));
+    m_openHardware->setToolTip(
+        tr("Your own accelerator: a JSON file in the hardware preset schema (peaks, "
+           "bandwidths, capacity), checked as the presets are"));
     m_exportImage = make(tr("&Export image…"), "exportImage", QKeySequence(tr("Ctrl+E")));
     m_exportReport = make(tr("Export &report…"), "exportReport");
     m_exportReport->setToolTip(
@@ -77,6 +82,7 @@ void MainWindow::createActions() {
     connect(m_openScenario, &QAction::triggered, this, &MainWindow::openScenarioDialog);
     connect(m_saveScenario, &QAction::triggered, this, &MainWindow::saveScenarioDialog);
     connect(m_openModel, &QAction::triggered, this, &MainWindow::openModelConfigDialog);
+    connect(m_openHardware, &QAction::triggered, this, &MainWindow::openHardwareFileDialog);
     connect(m_exportImage, &QAction::triggered, this, &MainWindow::exportImageDialog);
     connect(m_exportReport, &QAction::triggered, this, &MainWindow::exportReportDialog);
     connect(m_quit, &QAction::triggered, this, &QWidget::close);
@@ -104,6 +110,7 @@ void MainWindow::createMenus() {
     file->addAction(m_clearCompare);
     file->addSeparator();
     file->addAction(m_openModel);
+    file->addAction(m_openHardware);
     file->addAction(m_importMeasured);
     file->addSeparator();
     file->addAction(m_exportImage);

@@ -16,6 +16,7 @@
 #include "plot/plot_tooltip.h"
 #include "plot/roofline_plot.h"
 #include "roofline/explain.h"
+#include "roofline/io/presets.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/validate.h"
 #include "window/compare_set.h"
@@ -40,6 +41,15 @@ QString notAFile(const QString& path) {
     return QObject::tr("%1: not a regular file (%2)")
         .arg(QDir::toNativeSeparators(path),
              info.isDir() ? QObject::tr("a directory") : QObject::tr("a device, FIFO or socket"));
+}
+
+/// The first error's sentence (file, key, expected, found), for the message itself: the
+/// reason must not hide under Show Details (issue 12). Empty when there is none.
+QString firstError(const std::vector<Issue>& issues) {
+    const auto first = std::find_if(issues.begin(), issues.end(), [](const Issue& issue) {
+        return issue.severity == Severity::Error;
+    });
+    return first == issues.end() ? QString() : QString::fromStdString(first->message());
 }
 
 }  // namespace
@@ -138,11 +148,7 @@ bool MainWindow::openModelConfig(const QString& path) {
     if (!loaded.ok() || hasErrors(issues)) {
         // The first error in the message itself (issue 12: the reason was only under Show
         // Details); every issue in the details.
-        const auto first = std::find_if(issues.begin(), issues.end(), [](const Issue& issue) {
-            return issue.severity == Severity::Error;
-        });
-        const QString reason =
-            first == issues.end() ? QString() : QString::fromStdString(first->message());
+        const QString reason = firstError(issues);
         showLoadError(tr("Could not open the model config %1: %2 The current scenario is "
                          "unchanged.")
                           .arg(QFileInfo(path).fileName(), reason),
@@ -152,6 +158,37 @@ bool MainWindow::openModelConfig(const QString& path) {
     if (!issues.empty()) {
         statusBar()->showMessage(issuesText(issues), kStatusMessageMs);
     }
+    return true;
+}
+
+bool MainWindow::openHardwareFile(const QString& path) {
+    const QString name = QFileInfo(path).fileName();
+    if (const QString why = notAFile(path); !why.isEmpty()) {
+        showLoadError(tr("Could not open the hardware file %1. The current scenario is "
+                         "unchanged.")
+                          .arg(name),
+                      why);
+        return false;
+    }
+    // Load first for the file's own messages; the controller then checks the whole
+    // scenario (a model too large for the chip is a warning, never a refusal).
+    const io::Loaded<Hardware> loaded = io::loadHardwareFile(path.toStdString());
+    std::vector<Issue> issues = loaded.issues;
+    if (loaded.ok()) {
+        issues = controller().setHardware(QFileInfo(path).absoluteFilePath().toStdString());
+    }
+    if (!loaded.ok() || hasErrors(issues)) {
+        const QString reason = firstError(issues);
+        showLoadError(tr("Could not open the hardware file %1: %2 The current scenario is "
+                         "unchanged.")
+                          .arg(name, reason),
+                      issuesText(issues));
+        return false;
+    }
+    statusBar()->showMessage(issues.empty()
+                                 ? tr("Hardware from %1").arg(QDir::toNativeSeparators(path))
+                                 : issuesText(issues),
+                             kStatusMessageMs);
     return true;
 }
 
@@ -246,6 +283,14 @@ void MainWindow::openModelConfigDialog() {
                                                tr("Hugging Face config (*.json);;All files (*)"));
     if (!path.isEmpty()) {
         openModelConfig(path);
+    }
+}
+
+void MainWindow::openHardwareFileDialog() {
+    const QString path = Dialogs::openFileName(
+        this, tr("Open hardware file"), tr("Hardware file, preset schema (*.json);;All files (*)"));
+    if (!path.isEmpty()) {
+        openHardwareFile(path);
     }
 }
 

@@ -187,6 +187,13 @@ struct MemoryFootprint {
     /// Largest batch whose footprint fits the usable memory at these lengths (KV cache and
     /// state per sequence); 0 when the weights and workspace alone do not fit.
     std::int64_t maxBatch = 0;
+    /// The fewest devices of this kind whose usable memory holds the scenario (DOMAIN.md
+    /// §10): ⌈bytes of the whole scenario on one device (weights, KV cache, state,
+    /// workspace) / usable bytes per device⌉, as if every byte were split evenly (layers
+    /// across devices, as SRAM machines serve). A lower bound: tensor parallelism replicates
+    /// the norms, the workspace and KV heads fewer than D, so it may need more. Whatever
+    /// tensorParallel is; empty when the device has no usable memory.
+    std::optional<std::int64_t> minDevices;
 };
 
 /// One compute roof of the chip, for drawing: the horizontal line at peakFlopsPerSecond

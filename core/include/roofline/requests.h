@@ -16,6 +16,7 @@
 ///   throughput per device   = B · O / (end-to-end latency · devices)
 
 #include <cstdint>
+#include <optional>
 
 #include "roofline/analysis.h"
 
@@ -64,6 +65,9 @@ struct RequestResult {
     /// device / price (infinite at a price of 0), when the workload has a price.
     std::optional<double> outputTokensPerUsd;
     bool fits = false;  ///< The footprint at the last step fits the devices' memory.
+    /// The fewest devices of this kind that hold the footprint at the last step
+    /// (MemoryFootprint::minDevices); set by analyzeRequest().
+    std::optional<std::int64_t> minDevices;
 };
 
 /// The request figures from the analysis of requestScenario(scenario, shape) (`analysis`)

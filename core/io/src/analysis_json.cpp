@@ -147,6 +147,8 @@ Json analysisObject(const Scenario& scenario, const Analysis& a) {
         {"usable_bytes", mem.usableBytes},
         {"fits", mem.fits},
         {"max_batch", mem.maxBatch},
+        // The fewest devices of this kind that hold the scenario, split evenly (DOMAIN §10).
+        {"min_devices", mem.minDevices ? Json(*mem.minDevices) : Json(nullptr)},
     };
 
     Json passes = Json::array();
