@@ -6,6 +6,7 @@
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDir>
 #include <QDockWidget>
 #include <QFile>
 #include <QGroupBox>
@@ -380,6 +381,34 @@ private slots:
         auto* action = window.findChild<QAction*>(QStringLiteral("openHardware"));
         QVERIFY(action != nullptr);
         QCOMPARE(action->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+H")));
+    }
+
+    void aSavedScenarioKeepsItsConfigsRelativeSoACopiedFolderOpens() {
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("project/configs")));
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("project/scenarios")));
+        const QString config = dir.filePath(QStringLiteral("project/configs/config.json"));
+        QVERIFY(QFile::copy(QStringLiteral(ROOFLINE_PRESET_DIR "/models/mistral-7b.json"), config));
+        MainWindow window;
+        QVERIFY(window.openModelConfig(config));
+        const QString saved = dir.filePath(QStringLiteral("project/scenarios/s.json"));
+        QVERIFY(window.saveScenario(saved));
+        QFile file(saved);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray text = file.readAll();
+        QVERIFY2(text.contains("\"model\": \"../configs/config.json\""), text.constData());
+        QVERIFY2(text.contains("\"hardware\": \"h100-sxm\""), text.constData());
+        file.close();
+
+        // The folder moved (a colleague's machine): it opens from there.
+        QVERIFY(QDir(dir.path()).rename(QStringLiteral("project"), QStringLiteral("moved")));
+        MainWindow other;
+        QVERIFY(other.openScenario(dir.filePath(QStringLiteral("moved/scenarios/s.json"))));
+        QCOMPARE(other.controller().scenario().model.numQueryHeads, std::int64_t{32});
+        QCOMPARE(QString::fromStdString(other.controller().scenarioFile().model),
+                 QFileInfo(dir.filePath(QStringLiteral("moved/configs/config.json")))
+                     .absoluteFilePath());
+        QVERIFY(Dialogs::shownErrors().isEmpty());
     }
 
     void aBrokenHardwareFileShowsItsKeyAndKeepsTheHardware() {

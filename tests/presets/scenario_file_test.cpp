@@ -5,6 +5,8 @@
 #include "roofline/io/scenario_file.h"
 
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -870,3 +872,59 @@ TEST(ScenarioPrice, ValidationIssuesNameTheFileKey) {
     EXPECT_EQ(e->pointer, "/price_per_device_hour_usd");
     EXPECT_EQ(e->message(), "/price_per_device_hour_usd must be a number from 0 to 1e+06, got -3");
 }
+
+namespace {
+
+// Issue 18: a scenario that uses a hardware file or a model config keeps it relative to the
+// scenario file, so a copied folder works on a colleague's machine.
+TEST(ScenarioFilePaths, RelativeReferencesAreTheScenarioFolders) {
+    namespace fs = std::filesystem;
+    const fs::path root = fs::path(::testing::TempDir()) / "scenario-paths";
+    fs::remove_all(root);
+    fs::create_directories(root / "configs");
+    fs::create_directories(root / "scenarios");
+    fs::copy_file(ROOFLINE_PRESET_DIR "/models/mistral-7b.json", root / "configs/mistral.json");
+    fs::copy_file(ROOFLINE_TEST_DATA_DIR "/valid/test-accelerator.json",
+                  root / "configs/chip.json");
+    {
+        std::ofstream out(root / "scenarios/s.json");
+        out << R"({"schema_version": 1, "hardware": "../configs/chip.json",
+                   "model": "../configs/mistral.json",
+                   "baseline": {"hardware": "h100-sxm", "model": "../configs/mistral.json"}})";
+    }
+    // Read from any working directory: the references are the scenario folder's.
+    const Loaded<ScenarioFile> loaded =
+        roofline::io::loadScenarioFile((root / "scenarios/s.json").string());
+    ASSERT_TRUE(loaded.ok()) << roofline::describe(loaded.issues);
+    const std::string chip = fs::absolute(root / "configs/chip.json").lexically_normal().string();
+    const std::string mistral =
+        fs::absolute(root / "configs/mistral.json").lexically_normal().string();
+    EXPECT_EQ(loaded.value->hardware, chip);
+    EXPECT_EQ(loaded.value->model, mistral);
+    ASSERT_TRUE(loaded.value->baseline);
+    EXPECT_EQ(loaded.value->baseline->hardware, "h100-sxm");  // a shipped id stays an id
+    EXPECT_EQ(loaded.value->baseline->model, mistral);
+    EXPECT_TRUE(roofline::io::resolve(*loaded.value).ok());
+
+    // Saving into the folder writes them back relative to it; ids are untouched.
+    const ScenarioFile saved =
+        roofline::io::withPathsRelativeTo(*loaded.value, fs::absolute(root / "scenarios").string());
+    EXPECT_EQ(saved.hardware, "../configs/chip.json");
+    EXPECT_EQ(saved.model, "../configs/mistral.json");
+    EXPECT_EQ(saved.baseline->hardware, "h100-sxm");
+    EXPECT_EQ(saved.baseline->model, "../configs/mistral.json");
+    // Beside the configs: no "../".
+    EXPECT_EQ(
+        roofline::io::withPathsRelativeTo(*loaded.value, fs::absolute(root / "configs").string())
+            .model,
+        "mistral.json");
+
+    // A relative path that names nothing in the folder is left as written (a path
+    // relative to the working directory, as before round 3): resolve() reports it.
+    ScenarioFile missing;
+    missing.model = "no-such-dir/config.json";
+    EXPECT_EQ(roofline::io::withPathsFrom(missing, root.string()).model, "no-such-dir/config.json");
+    fs::remove_all(root);
+}
+
+}  // namespace

@@ -92,7 +92,10 @@ bool MainWindow::openScenario(const QString& path) {
 }
 
 bool MainWindow::saveScenario(const QString& path) {
-    const std::string json = io::toJson(scenarioToSave());
+    // A hardware file or model config is written relative to the scenario's folder, so the
+    // folder works on a colleague's machine (loadScenarioFile reads it back from there).
+    const std::string json = io::toJson(io::withPathsRelativeTo(
+        scenarioToSave(), QFileInfo(path).absoluteDir().absolutePath().toStdString()));
     QSaveFile file(path);  // atomic: the old file survives a failed write
     // flush() before commit(): commit() ignores an error in its own final flush and would
     // put a truncated file in place of the old one (QTBUG-75077).

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "roofline/io/scenario_file.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <filesystem>
 #include <span>
 #include <string_view>
 
 #include "json_util.h"
 #include "lesson_json.h"
+#include "roofline/io/presets.h"
 #include "roofline/quantization.h"
 
 namespace roofline::io {
@@ -271,8 +274,70 @@ Loaded<ScenarioFile> parseScenarioFile(std::string_view jsonText, const std::str
 }
 
 Loaded<ScenarioFile> loadScenarioFile(const std::string& path) {
-    return detail::loadWith<ScenarioFile>(
+    Loaded<ScenarioFile> loaded = detail::loadWith<ScenarioFile>(
         path, [&](std::string_view text) { return parseScenarioFile(text, path); });
+    if (loaded.value) {
+        const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+        *loaded.value = withPathsFrom(std::move(*loaded.value), folder.string());
+    }
+    return loaded;
+}
+
+namespace {
+
+// Every file reference of a scenario and its baseline, with whether it names a model
+// (draft included) or a hardware, passed to `edit` to rewrite in place.
+template <class Edit>
+void forEachReference(ScenarioFile& file, const Edit& edit) {
+    edit(file.hardware, false);
+    edit(file.model, true);
+    if (file.workload.draftKind == DraftKind::Model) {
+        edit(file.draftModel, true);
+    }
+    if (file.baseline) {  // the box gives const access: edit a copy and put it back
+        ScenarioFile baseline = *file.baseline;
+        forEachReference(baseline, edit);
+        file.baseline = baseline;
+    }
+}
+
+bool isShippedId(const std::string& ref, bool model) {
+    const std::vector<std::string> ids = model ? modelIds() : hardwareIds();
+    return std::find(ids.begin(), ids.end(), ref) != ids.end();
+}
+
+}  // namespace
+
+ScenarioFile withPathsFrom(ScenarioFile file, const std::string& directory) {
+    namespace fs = std::filesystem;
+    forEachReference(file, [&](std::string& ref, bool model) {
+        const fs::path path(ref);
+        std::error_code ec;
+        if (ref.empty() || path.is_absolute() || isShippedId(ref, model) ||
+            !fs::exists(fs::path(directory) / path, ec)) {
+            return;
+        }
+        ref = fs::absolute(fs::path(directory) / path, ec).lexically_normal().string();
+    });
+    return file;
+}
+
+ScenarioFile withPathsRelativeTo(ScenarioFile file, const std::string& directory) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path base = fs::absolute(directory, ec).lexically_normal();
+    forEachReference(file, [&](std::string& ref, bool model) {
+        const fs::path path(ref);
+        if (ref.empty() || !path.is_absolute() || isShippedId(ref, model) ||
+            path.root_name() != base.root_name()) {
+            return;
+        }
+        const fs::path relative = path.lexically_normal().lexically_relative(base);
+        if (!relative.empty()) {
+            ref = relative.generic_string();
+        }
+    });
+    return file;
 }
 
 ResolvedScenario resolve(const ScenarioFile& file, std::int64_t gqaRatio) {

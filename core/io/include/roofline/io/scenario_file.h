@@ -118,7 +118,19 @@ std::string toJson(const ScenarioFile& scenario);
 /// ("written by a newer version"); bad values are errors naming the pointer. Missing
 /// workload keys take the defaults. Does not resolve the hardware/model references.
 Loaded<ScenarioFile> parseScenarioFile(std::string_view jsonText, const std::string& file);
+/// Reads and parses a scenario file; a hardware file or model config it names by a relative
+/// path is taken relative to the scenario file's folder (withPathsFrom), so that a folder
+/// of scenario and configs works wherever it is copied.
 Loaded<ScenarioFile> loadScenarioFile(const std::string& path);
+
+/// The file references of a scenario (hardware, model, a model draft, and the baseline's),
+/// not shipped ids, relative, and naming something under `directory`: made absolute
+/// against it. Others are left as they are (a path relative to the working directory, as
+/// files before round 3 had, still resolves).
+ScenarioFile withPathsFrom(ScenarioFile file, const std::string& directory);
+/// For saving a scenario into `directory`: its absolute file references rewritten relative
+/// to it (`../configs/llama.json`) where they share a root; shipped ids untouched.
+ScenarioFile withPathsRelativeTo(ScenarioFile file, const std::string& directory);
 
 /// The scenario options' --help text, one per line, from scenarioOptionTable()
 /// (roofline/io/scenario_options.h): --hardware ID|FILE, --model ID|FILE, --batch N, ...
