@@ -393,6 +393,26 @@ private slots:
         QVERIFY(plot.tooltipAt(QPointF(x->coordToPixel(2000.0), y->coordToPixel(0.5))).isEmpty());
     }
 
+    void theSlopesNameComesBackWithTheSlope() {
+        // Zoomed far right of the ridge (239 FLOP/byte) the memory slope is out of view, and
+        // so is its name; back in the automatic view, both are drawn again.
+        RooflinePlot plot;
+        plot.resize(1000, 700);
+        plot.setAnalysis(served(), trail());
+        plot.replot(QCustomPlot::rpImmediateRefresh);
+        const auto named = [&plot] {
+            return plot.scene().find(QStringLiteral("label"), QStringLiteral("HBM3 3.35 TB/s")) !=
+                   nullptr;
+        };
+        QVERIFY(named());
+        plot.customPlot()->xAxis->setRange(1e5, 1e6);  // the user's zoom
+        plot.replot(QCustomPlot::rpImmediateRefresh);
+        QVERIFY(!named());
+        plot.resetView();
+        plot.replot(QCustomPlot::rpImmediateRefresh);
+        QVERIFY(named());
+    }
+
     void theSameAnalysisAgainRedrawsNoLayer() {
         RooflinePlot plot;
         plot.setReplotPriority(QCustomPlot::rpImmediateRefresh);

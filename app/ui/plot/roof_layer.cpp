@@ -389,7 +389,9 @@ void RoofLayer::labelRequests(std::vector<LabelEntry>& entries) {
     const auto slope = [&](PlotLabel* label, double bandwidth, double ridge, int priority) {
         const QCPRange xr = xAxis->range();
         const QCPRange yr = yAxis->range();
-        if (!label->visible() || !(bandwidth > 0.0)) {
+        // The name shows wherever its line does: it comes back with the line into the view.
+        label->setVisible(bandwidth > 0.0);
+        if (!(bandwidth > 0.0)) {
             return;
         }
         const double enter = std::max(xr.lower, yr.lower * kFlopsPerTflop / bandwidth);

@@ -73,7 +73,8 @@ public:
     /// What the roof picture shows of this layer: changes when setRoofs() draws anew.
     const std::vector<double>& key() const { return m_key; }
     /// Where the labels shown may go, in widget pixels at the current layout: the roofs'
-    /// names along their ceilings (the one in use at its right end), the slopes' along them,
+    /// names along their ceilings (the one in use at its right end), the slopes' along them
+    /// (hidden while the slope is out of view, shown again when it comes back),
     /// the ridge's at the foot of its drop line, the regions' at the top by the ridge.
     void labelRequests(std::vector<LabelEntry>& entries);
     /// The roof lines drawn (a label had better not cross one).
