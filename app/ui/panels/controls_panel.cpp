@@ -14,12 +14,11 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSignalBlocker>
-#include <QSlider>
 #include <QToolButton>
 
 #include "panels/fraction_control.h"
 #include "panels/pickers.h"
-#include "panels/quantization.h"
+#include "panels/quantization_row.h"
 #include "panels/slider_control.h"
 #include "plot/plot_tooltip.h"
 #include "roofline/format.h"
@@ -33,18 +32,9 @@ namespace {
 constexpr std::array<Precision, 4> kKvChoices = {Precision::Bf16, Precision::Fp8, Precision::Int8,
                                                  Precision::Int4};
 constexpr std::array<int, 4> kTensorParallelChoices = {1, 2, 4, 8};
-constexpr int kQuantSteps = static_cast<int>(kQuantizationSchemes.size());
 
 QString precisionName(Precision p) { return QString::fromUtf8(toString(p)); }
 QString integerQs(std::int64_t value) { return QString::fromStdString(formatInteger(value)); }
-
-/// `widget` with its objectName: every control is found by name (tests, accessibility tools),
-/// as controls_panel.h lists them.
-template <typename T>
-T* named(T* widget, const char* name) {
-    widget->setObjectName(QString::fromLatin1(name));
-    return widget;
-}
 
 }  // namespace
 
@@ -94,34 +84,7 @@ ControlsPanel::ControlsPanel(ScenarioDocument& document, QWidget* parent)
         tr("C: tokens already in the KV cache when a decode step runs (TPOT). Log scale, up to "
            "max_position_embeddings − 1: the step writes one more"));
 
-    m_quantSlider = new QSlider(Qt::Horizontal, this);
-    m_quantSlider->setRange(0, kQuantSteps - 1);
-    m_quantSlider->setPageStep(1);
-    m_quantSlider->setTickPosition(QSlider::TicksBelow);
-    m_quantSlider->setFocusPolicy(Qt::StrongFocus);
-    m_quantCombo = named(new QComboBox(this), "quantizationCombo");
-    for (const QuantizationScheme& s : kQuantizationSchemes) {
-        m_quantCombo->addItem(
-            QString::fromUtf8(s.label.data(), static_cast<qsizetype>(s.label.size())));
-        m_quantCombo->setItemData(m_quantCombo->count() - 1,
-                                  tr("weights %1, activations %2")
-                                      .arg(precisionName(s.weights), precisionName(s.activations)),
-                                  Qt::ToolTipRole);
-    }
-    auto* quantRow = new QWidget(this);
-    auto* quantLayout = new QHBoxLayout(quantRow);
-    quantLayout->setContentsMargins(0, 0, 0, 0);
-    quantLayout->addWidget(m_quantSlider, 1);
-    quantLayout->addWidget(m_quantCombo);
-    // The checkpoint's own mix (quantization_config): mxfp4 experts, fp8 layers, ...
-    m_checkpoint = named(new QToolButton(this), "checkpointWeights");
-    m_checkpoint->setText(tr("As stored"));
-    quantLayout->addWidget(m_checkpoint);
-    quantRow->setToolTip(
-        tr("W = weight bits, A = activation bits. W16 bf16, W8 fp8, W4 int4 "
-           "(fp4 for W4A4); A16 bf16, A8 fp8, A4 fp4"));
-    m_computeRoof = named(new QLabel(this), "computeRoof");
-    m_computeRoof->setWordWrap(true);
+    m_quantization = new QuantizationRow(m_controller, this);
 
     m_kv = named(new QComboBox(this), "kvPrecision");
     for (Precision p : kKvChoices) {
@@ -226,8 +189,8 @@ ControlsPanel::ControlsPanel(ScenarioDocument& document, QWidget* parent)
     row(tr("&Batch"), m_batch);
     row(tr("&Prompt"), m_prompt);
     row(tr("&Context"), m_context);
-    row(tr("&Quantization"), quantRow);
-    form->addRow(QString(), m_computeRoof);
+    row(tr("&Quantization"), m_quantization);
+    form->addRow(QString(), m_quantization->computeRoof());
     row(tr("&KV cache"), m_kv);
     row(tr("&GQA ratio"), m_gqa);
     row(tr("FlashAtte&ntion"), m_flash);
@@ -265,7 +228,7 @@ ControlsPanel::ControlsPanel(ScenarioDocument& document, QWidget* parent)
     setTabOrder(m_hardware, m_ceilings);
     setTabOrder(m_ceilings, m_model);
     // The quantization row's label focuses the slider, the tensor parallel row's its devices.
-    qobject_cast<QLabel*>(form->labelForField(quantRow))->setBuddy(m_quantSlider);
+    qobject_cast<QLabel*>(form->labelForField(m_quantization))->setBuddy(m_quantization->slider());
     qobject_cast<QLabel*>(form->labelForField(tpRow))->setBuddy(m_tp);
 
     connect(m_hardware, &QComboBox::activated, this, &ControlsPanel::onHardwarePicked);
@@ -278,10 +241,6 @@ ControlsPanel::ControlsPanel(ScenarioDocument& document, QWidget* parent)
             &ScenarioController::setPromptTokens);
     connect(m_context, &SliderControl::valueChanged, &m_controller,
             &ScenarioController::setContextTokens);
-    connect(m_quantSlider, &QSlider::valueChanged, this, &ControlsPanel::onQuantizationPicked);
-    connect(m_quantCombo, &QComboBox::activated, this, &ControlsPanel::onQuantizationPicked);
-    connect(m_checkpoint, &QToolButton::clicked, &m_controller,
-            &ScenarioController::setCheckpointWeights);
     connect(m_kv, &QComboBox::activated, this, [this](int index) {
         m_controller.setKvPrecision(static_cast<Precision>(m_kv->itemData(index).toInt()));
     });
@@ -322,6 +281,8 @@ ControlsPanel::ControlsPanel(ScenarioDocument& document, QWidget* parent)
     sync();
 }
 
+QSlider* ControlsPanel::quantizationSlider() const { return m_quantization->slider(); }
+
 void ControlsPanel::changeEvent(QEvent* event) {
     QWidget::changeEvent(event);
     if (event->type() == QEvent::FontChange) {
@@ -359,19 +320,6 @@ void ControlsPanel::onModelPicked(int index) {
                         issuesText(issues));
         sync();
     }
-}
-
-void ControlsPanel::onQuantizationPicked(int step) {
-    if (step < 0 || step >= kQuantSteps) {
-        return;  // the "custom" entry: nothing to apply
-    }
-    {
-        const QSignalBlocker blockSlider(m_quantSlider);
-        const QSignalBlocker blockCombo(m_quantCombo);
-        m_quantSlider->setValue(step);
-        m_quantCombo->setCurrentIndex(step);
-    }
-    m_controller.setQuantization(kQuantizationSchemes[static_cast<std::size_t>(step)].id);
 }
 
 void ControlsPanel::syncLengthRanges() {
@@ -539,15 +487,12 @@ void ControlsPanel::sync() {
     const io::ScenarioFile& file = m_controller.scenarioFile();
     const Scenario& scenario = m_controller.scenario();
     const Workload& w = file.workload;
-    const Analysis& analysis = m_controller.analysis();
 
     const QSignalBlocker b1(m_hardware);
     const QSignalBlocker b2(m_model);
-    const QSignalBlocker b3(m_quantSlider);
-    const QSignalBlocker b4(m_quantCombo);
-    const QSignalBlocker b5(m_kv);
-    const QSignalBlocker b6(m_flash);
-    const QSignalBlocker b7(m_tp);
+    const QSignalBlocker b3(m_kv);
+    const QSignalBlocker b4(m_flash);
+    const QSignalBlocker b5(m_tp);
 
     selectReference(m_hardware, file.hardware, qs(scenario.hardware.name));
     selectReference(m_model, file.model, qs(scenario.model.name));
@@ -557,39 +502,7 @@ void ControlsPanel::sync() {
     m_prompt->setValue(w.promptTokens);
     m_context->setValue(w.contextTokens);
 
-    const std::optional<Quantization> quant = quantizationOf(w);
-    if (m_quantCombo->count() > kQuantSteps) {
-        m_quantCombo->removeItem(kQuantSteps);
-    }
-    if (quant) {
-        const int step = static_cast<int>(*quant);
-        m_quantSlider->setValue(step);
-        m_quantCombo->setCurrentIndex(step);
-    } else {
-        // The checkpoint's own mix reads "as stored"; its precisions are in the tooltip.
-        const QString mix =
-            tr("w %1 / a %2").arg(qs(weightsText(w)), precisionName(w.activationPrecision));
-        m_quantCombo->addItem(file.checkpointWeights ? tr("as stored") : mix);
-        m_quantCombo->setItemData(kQuantSteps, mix, Qt::ToolTipRole);
-        m_quantCombo->setCurrentIndex(kQuantSteps);
-    }
-    const CheckpointWeights& ckpt = scenario.model.checkpoint;
-    m_checkpoint->setEnabled(ckpt.known);
-    m_checkpoint->setToolTip(
-        ckpt.known ? tr("Weights as the checkpoint stores them: linear layers %1, experts %2, "
-                        "embedding, lm_head and routers %3 (--weights checkpoint)")
-                         .arg(precisionName(ckpt.linear), precisionName(ckpt.experts),
-                              precisionName(ckpt.tables))
-                   : tr("The checkpoint's quantization_config names a scheme this program "
-                        "does not map to the layers: choose the weights by hand"));
-    m_computeRoof->setText(!analysis.hasComputeRoof
-                               ? tr("no sourced %1 compute roof: the memory roof only")
-                                     .arg(precisionName(mathPrecision(w.activationPrecision)))
-                               : (w.ceilings == Ceilings::Achievable
-                                      ? tr("computes on the %1 roof (%2 achievable)")
-                                      : tr("computes on the %1 roof (%2)"))
-                                     .arg(precisionName(analysis.computePrecision),
-                                          qs(formatSi(analysis.peakFlopsPerSecond, "FLOP/s"))));
+    m_quantization->sync();
 
     selectData(m_kv, static_cast<int>(w.kvPrecision), precisionName(w.kvPrecision));
     syncGqa();

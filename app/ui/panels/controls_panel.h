@@ -28,6 +28,7 @@ class QToolButton;
 namespace roofline::ui {
 
 class FractionControl;
+class QuantizationRow;
 class ScenarioController;
 class ScenarioDocument;
 class SliderControl;
@@ -51,7 +52,7 @@ public:
     SliderControl* batchControl() const { return m_batch; }
     SliderControl* promptControl() const { return m_prompt; }
     SliderControl* contextControl() const { return m_context; }
-    QSlider* quantizationSlider() const { return m_quantSlider; }
+    QSlider* quantizationSlider() const;
     SliderControl* gqaControl() const { return m_gqa; }
 
 signals:
@@ -65,7 +66,6 @@ private:
     void fitLabels();
     void onHardwarePicked(int index);
     void onModelPicked(int index);
-    void onQuantizationPicked(int step);
     void syncLengthRanges();
     void syncModelKind();  ///< Disables what an encoder or a CNN has no use for.
     void syncGqa();
@@ -81,10 +81,7 @@ private:
     QComboBox* m_ceilings = nullptr;
     SliderControl* m_prompt = nullptr;
     SliderControl* m_context = nullptr;
-    QSlider* m_quantSlider = nullptr;
-    QComboBox* m_quantCombo = nullptr;
-    QToolButton* m_checkpoint = nullptr;
-    QLabel* m_computeRoof = nullptr;
+    QuantizationRow* m_quantization = nullptr;  ///< and the compute roof's line under it
     QComboBox* m_kv = nullptr;
     SliderControl* m_gqa = nullptr;
     QCheckBox* m_flash = nullptr;

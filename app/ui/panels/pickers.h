@@ -15,6 +15,14 @@ class QComboBox;
 
 namespace roofline::ui {
 
+/// `widget` with its objectName: every control is found by name (tests, accessibility tools),
+/// as controls_panel.h lists them.
+template <typename T>
+T* named(T* widget, const char* name) {
+    widget->setObjectName(QString::fromLatin1(name));
+    return widget;
+}
+
 /// Every shipped hardware preset, by name, with its id as the data.
 void fillHardwarePicker(QComboBox* combo);
 /// Every shipped model preset grouped by family (a disabled bold header row each, in the

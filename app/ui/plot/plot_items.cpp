@@ -19,6 +19,13 @@ bool rasterPainter(const QCPPainter* painter) {
 
 }  // namespace
 
+PlotLabel* plotLabel(PlotLabel* label, Qt::Alignment alignment) {
+    label->setPositionAlignment(alignment);
+    label->setClipToAxisRect(true);
+    label->setSelectable(false);
+    return label;
+}
+
 QRect PlotLabel::textRect() const {
     const QFont& font = mainFont();
     const auto flags = static_cast<int>(Qt::TextDontClip | textAlignment());

@@ -40,6 +40,10 @@ private:
     mutable QColor m_pictureColour;
 };
 
+/// Sets `label` up as a plot label: anchored by `alignment`, clipped to the axis rect, not
+/// selectable. Returns it.
+PlotLabel* plotLabel(PlotLabel* label, Qt::Alignment alignment);
+
 /// A QCPItemRect without a pen (the region tints), filled in bands of rows: Qt's raster
 /// engine hands a fill of 96 or more rows to its thread pool and waits for it, and on two
 /// busy cores the hand-off costs more than the fill itself.

@@ -8,6 +8,7 @@
 #include "plot/baseline_layer.h"
 #include "plot/direct_items.h"
 #include "plot/operator_layer.h"
+#include "plot/plot_hover.h"
 #include "plot/plot_interactions.h"
 #include "plot/plot_picture.h"
 #include "plot/plot_tooltip.h"
@@ -79,23 +80,6 @@ RooflinePlot::RooflinePlot(QWidget* parent) : QWidget(parent), m_plot(new QCusto
 
 RooflinePlot::~RooflinePlot() = default;
 
-PlotLabel* RooflinePlot::addText(Qt::Alignment alignment, PlotLabel* text) {
-    text = text != nullptr ? text : new PlotLabel(m_plot);
-    text->setPositionAlignment(alignment);
-    text->setClipToAxisRect(true);
-    text->setSelectable(false);
-    return text;
-}
-
-template <class Item>
-Item* RooflinePlot::direct(Direct<Item>* item) {
-    item->setLayer(static_cast<QCPLayer*>(nullptr));  // drawn by paintEvent and toPainter()
-    m_direct.push_back(item);
-    return item;
-}
-
-PlotLabel* RooflinePlot::directText() { return direct(new Direct<PlotLabel>(m_plot)); }
-
 void RooflinePlot::createLayers() {
     for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) {
         axis->setScaleType(QCPAxis::stLogarithmic);
@@ -132,157 +116,33 @@ void RooflinePlot::createLayers() {
     m_roofLayer = m_plot->layer(QStringLiteral("roofs"));
     m_plot->setCurrentLayer(m_roofLayer);
 
-    m_memoryRegion = new TintRect(m_plot);
-    m_computeRegion = new TintRect(m_plot);
-    for (TintRect* rect : {m_memoryRegion, m_computeRegion}) {
-        rect->setSelectable(false);
-        rect->setClipToAxisRect(true);
-        rect->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        rect->bottomRight->setTypeY(QCPItemPosition::ptAxisRectRatio);
-    }
-    // Types first, then coordinates: changing a type converts the current coordinates.
-    m_memoryRegion->topLeft->setTypeX(QCPItemPosition::ptAxisRectRatio);
-    m_computeRegion->bottomRight->setTypeX(QCPItemPosition::ptAxisRectRatio);
-    m_memoryRegion->topLeft->setCoords(0, 0);
-    m_computeRegion->bottomRight->setCoords(1, 1);
-
-    m_memoryRegionLabel = addText(Qt::AlignRight | Qt::AlignTop);
-    m_computeRegionLabel = addText(Qt::AlignLeft | Qt::AlignTop);
-    m_memoryRegionLabel->setText(tr("◀ memory-bound"));
-    m_computeRegionLabel->setText(tr("compute-bound ▶"));
-    for (PlotLabel* label : {m_memoryRegionLabel, m_computeRegionLabel}) {
-        label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        label->setPadding(QMargins(6, 4, 6, 4));
-    }
-
-    m_interconnectRoof = m_plot->addGraph();
-    m_interconnectLabel = addText(Qt::AlignHCenter | Qt::AlignBottom);
-    m_interconnectLabel->setPadding(QMargins(0, 0, 0, 6));
-    m_slopeExtension = m_plot->addGraph();
-    for (std::size_t i = 0; i < kPrecisionCount; ++i) {
-        m_otherRoofGraphs.push_back(m_plot->addGraph());
-        m_roofLabelItems.push_back(addText(Qt::AlignRight | Qt::AlignBottom));
-    }
-    m_roofInUse = m_plot->addGraph();
-    m_hbmLabel = addText(Qt::AlignHCenter | Qt::AlignBottom);
-    m_hbmLabel->setPadding(QMargins(0, 0, 0, 6));
-
-    // The ridge: a marker on the corner, a dotted drop line to the x axis, and its value at
-    // the foot of that line, where no point or roof label ever sits.
-    m_ridgeDrop = new QCPItemLine(m_plot);
-    m_ridgeDrop->setSelectable(false);
-    m_ridgeDrop->setClipToAxisRect(true);
-    m_ridgeDrop->end->setTypeY(QCPItemPosition::ptAxisRectRatio);
-    m_ridgeMarker = m_plot->addGraph();
-    m_ridgeLabel = addText(Qt::AlignLeft | Qt::AlignBottom);
-    m_ridgeLabel->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-    m_ridgeLabel->setPadding(QMargins(6, 0, 0, 4));
-
-    // Compare mode: the pinned baseline's roof, trail and points, hollow and faded, in the
-    // roof layer's cached picture (roofKey() counts baselines); its arrows with the data.
+    // The plot's layers (plot_layer.h), in drawing order within the roof layer's picture:
+    // the roofs and regions (roof_layer.h); compare mode's pinned baseline, its roof, trail
+    // and points hollow and faded (roofKey() counts baselines; its arrows go with the data);
+    // the compare scenarios. Then the data, drawn directly: the operators, the passes'
+    // points and the trail (points_layer.h), the baseline's arrows.
+    m_roof = std::make_unique<RoofLayer>(m_plot, m_roofLayer);
     m_baselineLayer = std::make_unique<BaselineLayer>(m_plot, m_roofLayer);
-
-    // Compare scenarios: in the roof layer's picture too, for the same reason.
     m_compare = std::make_unique<CompareLayer>(m_plot, m_roofLayer);
-
     m_operators = std::make_unique<OperatorLayer>(m_plot->xAxis, m_plot->yAxis);
-    for (DirectItem* item : m_operators->directItems()) {
-        m_direct.push_back(item);
+    m_points = std::make_unique<PointsLayer>(m_plot);
+    // A leader line from a point to its name, when the name had to move away from it
+    // (label_layer.h); drawn under the labels and marks.
+    std::vector<PlotLabel*> movable = m_points->pointNames();
+    movable.push_back(m_baselineLayer->prefillArrow().label);
+    movable.push_back(m_baselineLayer->decodeArrow().label);
+    for (PlotLabel* label : m_points->trailNames()) {
+        movable.push_back(label);
     }
-
-    m_trail = direct(new Direct<QCPCurve>(m_plot->xAxis, m_plot->yAxis));
-    m_trailBeyond = direct(new Direct<QCPCurve>(m_plot->xAxis, m_plot->yAxis));
-    // A fixed name: the legend is redrawn only when the view changes (the B range is
-    // written at the trail's ends instead).
-    m_trail->setName(tr("decode batch trail"));
-    m_trailBeyond->setName(tr("trail beyond memory"));
-    m_trailStartLabel = addText(Qt::AlignLeft | Qt::AlignTop, directText());
-    m_trailEndLabel = addText(Qt::AlignLeft | Qt::AlignTop, directText());
-    m_trailStartLabel->setPadding(QMargins(6, 4, 0, 0));
-    m_trailEndLabel->setPadding(QMargins(6, 4, 0, 0));
-    // Marks on the trail: where it reaches the engine's critical batch (tokens/s stops
-    // growing with B) and where memory is full (past it the trail is dashed). The engine
-    // puts both batches on the trail (decodeBatchTrail).
-    m_criticalMark = direct(new Direct<QCPGraph>(m_plot->xAxis, m_plot->yAxis));
-    m_criticalMark->setName(tr("critical batch"));
-    m_memoryWallMark = direct(new Direct<QCPGraph>(m_plot->xAxis, m_plot->yAxis));
-    m_memoryWallMark->setName(tr("memory full"));
-    for (QCPGraph* mark : {m_criticalMark, m_memoryWallMark}) {
-        mark->setLineStyle(QCPGraph::lsNone);
+    m_labels = std::make_unique<LabelLayer>(m_plot, movable);
+    for (const std::vector<DirectItem*>& items :
+         {m_labels->directItems(), m_operators->directItems(), m_points->directItems(),
+          m_baselineLayer->directItems()}) {
+        m_direct.insert(m_direct.end(), items.begin(), items.end());
     }
-    // Below-right of the mark, like the trail's own labels; above-left where that fits
-    // better is decided by placeTrailLabels().
-    m_criticalLabel = addText(Qt::AlignRight | Qt::AlignBottom, directText());
-    m_criticalLabel->setPadding(QMargins(0, 0, 8, 6));
-    m_memoryWallLabel = addText(Qt::AlignLeft | Qt::AlignTop, directText());
-    m_memoryWallLabel->setPadding(QMargins(8, 6, 0, 0));
-
-    m_prefillPoint = direct(new Direct<QCPGraph>(m_plot->xAxis, m_plot->yAxis));
-    m_decodePoint = direct(new Direct<QCPGraph>(m_plot->xAxis, m_plot->yAxis));
-    m_prefillPoint->setName(tr("prefill"));
-    m_decodePoint->setName(tr("decode"));
-    for (QCPGraph* point : {m_prefillPoint, m_decodePoint}) {
-        point->setLineStyle(QCPGraph::lsNone);
-    }
-    m_prefillLabel = addText(Qt::AlignLeft | Qt::AlignTop, directText());
-    m_prefillLabel->setPadding(QMargins(10, 8, 0, 0));
-    m_decodeLabel = addText(Qt::AlignRight | Qt::AlignBottom, directText());
-    m_decodeLabel->setPadding(QMargins(0, 0, 10, 8));
-    // Speculative decoding: the verify pass (the target over k+1 tokens) and the draft's
-    // k steps, each a point of its own in the decode hue.
-    m_specPoints = direct(new Direct<QCPGraph>(m_plot->xAxis, m_plot->yAxis));
-    m_specPoints->setName(tr("speculative passes"));
-    m_specPoints->setLineStyle(QCPGraph::lsNone);
-    // With tensor parallelism, each phase again at its own link intensity (FLOPs per byte
-    // sent over the interconnect), to be read against the interconnect roof.
-    m_prefillLink = direct(new Direct<QCPGraph>(m_plot->xAxis, m_plot->yAxis));
-    m_decodeLink = direct(new Direct<QCPGraph>(m_plot->xAxis, m_plot->yAxis));
-    // One legend entry names both (the squares take their pass's colour).
-    m_prefillLink->setName(tr("link intensity"));
-    m_decodeLink->setName(tr("link intensity"));
-    for (QCPGraph* link : {m_prefillLink, m_decodeLink}) {
-        link->setLineStyle(QCPGraph::lsNone);
-    }
-    m_verifyLabel = addText(Qt::AlignLeft | Qt::AlignTop, directText());
-    m_verifyLabel->setPadding(QMargins(10, 6, 0, 0));
-    // The draft's steps sit near the decode point: their label goes below it, left where it
-    // fits (the HBM slope leaves that side empty), else right, under the trail's "B=1".
-    m_draftLabel = addText(Qt::AlignRight | Qt::AlignTop, directText());
-    m_draftLabel->setPadding(QMargins(0, 20, 10, 0));
-    // Compare mode: the arrows from the baseline's points and their labels.
-    for (DirectItem* item : m_baselineLayer->directItems()) {
-        m_direct.push_back(item);
-    }
-
-    // A leader line from a point to its label, when the label had to move away from it
-    // (placeLabels()); drawn under the labels and marks.
-    const std::size_t dataItems = m_direct.size();
-    for (PlotLabel* label :
-         {m_prefillLabel, m_decodeLabel, m_verifyLabel, m_draftLabel,
-          m_baselineLayer->prefillArrow().label, m_baselineLayer->decodeArrow().label,
-          m_criticalLabel, m_memoryWallLabel, m_trailStartLabel, m_trailEndLabel}) {
-        auto* line = direct(new Direct<QCPItemLine>(m_plot));
-        line->setSelectable(false);
-        line->setClipToAxisRect(true);
-        line->start->setType(QCPItemPosition::ptAbsolute);
-        line->end->setType(QCPItemPosition::ptAbsolute);
-        line->setVisible(false);
-        m_leaders.emplace_back(label, line);
-    }
-    std::rotate(m_direct.begin(), m_direct.begin() + static_cast<std::ptrdiff_t>(dataItems),
-                m_direct.end());
-
-    for (QCPGraph* roof : {m_interconnectRoof, m_slopeExtension, m_roofInUse, m_ridgeMarker}) {
-        roof->setSelectable(QCP::stNone);
-    }
-    // Horizontal and vertical lines look the same without antialiasing, and cost less.
-    for (QCPGraph* roof : m_otherRoofGraphs) {
-        roof->setAntialiased(false);
-    }
-    m_ridgeDrop->setAntialiased(false);
-    for (TintRect* rect : {m_memoryRegion, m_computeRegion}) {
-        rect->setAntialiased(false);
-    }
+    m_hover = std::make_unique<HoverTooltip>(HoverTooltip::Sources{
+        m_plot->xAxis, m_plot->yAxis, &m_analysis, &m_trailPoints, m_operators.get(),
+        m_points.get(), m_roof.get(), m_baselineLayer.get(), m_compare.get()});
 
     // The legend goes under the axis rect, in one row, so it never covers a point.
     m_plot->axisRect()->insetLayout()->take(m_plot->legend);
@@ -293,58 +153,28 @@ void RooflinePlot::createLayers() {
     legendRow->addElement(0, 0, m_plot->legend);
     m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     m_plot->legend->setVisible(true);
-    m_prefillPoint->addToLegend();
-    m_decodePoint->addToLegend();
-    m_trail->addToLegend();
+    m_points->prefillPoint()->addToLegend();
+    m_points->decodePoint()->addToLegend();
+    m_points->trailCurve()->addToLegend();
 }
 
 void RooflinePlot::setAnalysis(const Analysis& analysis, const std::vector<TrailPoint>& trail) {
     m_analysis = analysis;
     m_trailPoints = trail;
+    m_labels->showDropped();  // the data decides again what is shown
     // Roofs, ridge, tints and their labels follow the chip, the compute precision and
     // tensor parallelism, not batch or sequence length: rebuilt only when they change.
-    for (PlotLabel* label : m_dropped) {  // the data decides again what is shown
-        label->setVisible(true);
-    }
-    m_dropped.clear();
-    std::vector<double> roofs = roofKey();
-    bool roofsChanged = roofs != m_roofBase;
+    bool roofsChanged = m_roof->setRoofs(m_analysis);
     if (roofsChanged) {
-        m_roofBase = std::move(roofs);
-        updateRoofs();
+        updateBaseline();  // the ghosts may repeat the current roof
     }
     m_operators->setOperators(m_analysis.operators);
-    updateTrail();
-    updatePoints();
-    updateHoverTargets();
-    // The legend names the first pass by its kind ("encode", "forward" for encoders and
-    // CNNs) and lists the decode point only where there is one.
-    const QString firstName = phaseName(m_analysis.primary().kind);
-    const bool legendChanged = m_prefillPoint->name() != firstName;
-    if (legendChanged) {
-        m_prefillPoint->setName(firstName);
-        const bool decode = m_analysis.hasDecode();
-        m_trail->setName(decode ? tr("decode batch trail") : tr("%1 batch trail").arg(firstName));
-        m_decodePoint->removeFromLegend();
-        m_trail->removeFromLegend();
-        if (decode) {
-            m_decodePoint->addToLegend();
-        }
-        m_trail->addToLegend();
+    const PointsLayer::Changes points = m_points->setData(m_analysis, m_trailPoints);
+    placeArrows();  // the speed-ups follow the passes' times too
+    if (points.legend) {
         m_fullPending = true;  // the legend is in the backdrop, its layout may change
     }
-    // With tensor parallelism each pass is drawn again at its link intensity, as a hollow
-    // square in its colour: one legend entry says what the squares are, while there are any.
-    QCPGraph* linkEntry = m_analysis.hasDecode() ? m_decodeLink : m_prefillLink;
-    const bool links = !m_prefillLink->data()->isEmpty() || !m_decodeLink->data()->isEmpty();
-    if (links != m_plot->legend->hasItemWithPlottable(linkEntry) || (links && legendChanged)) {
-        m_prefillLink->removeFromLegend();
-        m_decodeLink->removeFromLegend();
-        if (links) {
-            linkEntry->addToLegend();  // last, after the trail
-        }
-        m_fullPending = true;
-    }
+    m_hover->update();
     if (m_autoRange) {
         // PassKind points, trail and roofs are always in view at once; operator points only
         // once the sliders rest, so that the axes do not rescale under a dragging hand.
@@ -368,26 +198,25 @@ RooflinePlot::ViewKey RooflinePlot::viewKey() const {
 }
 
 std::vector<double> RooflinePlot::roofKey() const {
-    const Analysis& a = m_analysis;
-    std::vector<double> key = {a.peakFlopsPerSecond, a.memoryBandwidthBytesPerSecond,
-                               a.ridgePointFlopsPerByte, a.interconnectBandwidthBytesPerSecond};
-    for (const Roof& roof : a.roofs) {
-        key.insert(key.end(), {static_cast<double>(roof.precision), roof.peakFlopsPerSecond,
-                               roof.ridgePointFlopsPerByte, roof.inUse ? 1.0 : 0.0});
-    }
-    // The baseline's ghosts are drawn in the same picture.
+    std::vector<double> key = m_roof->key();
+    // The baseline's ghosts, the overlay and the compare scenarios are drawn in the same
+    // picture.
     key.push_back(static_cast<double>(m_baselineLayer->generation()));
     key.push_back(static_cast<double>(m_overlayGeneration));
     key.push_back(static_cast<double>(m_compare->generation()));
     return key;
 }
 
+void RooflinePlot::updateRoofs() {
+    m_roof->setRoofs(m_analysis);
+    updateBaseline();
+}
+
 void RooflinePlot::setBaseline(const Analysis& baseline, const std::vector<TrailPoint>& trail) {
     m_baselineLayer->setBaseline(baseline, trail);
-    m_roofBase = roofKey();
     updateRoofs();  // ghosts included
     placeArrows();
-    updateHoverTargets();
+    m_hover->update();
     if (m_autoRange) {
         applyAutoRange(false);
     }
@@ -401,10 +230,9 @@ void RooflinePlot::clearBaseline() {
     if (!m_baselineLayer->clear()) {
         return;
     }
-    m_roofBase = roofKey();
     updateRoofs();
     placeArrows();
-    updateHoverTargets();
+    m_hover->update();
     placeLabels();
     refresh(true);
 }
@@ -414,13 +242,13 @@ void RooflinePlot::setOverlay(const QCPAbstractPlottable* layer, std::vector<QPo
                               const PlotLayer* describer) {
     m_overlayLayer = layer;
     m_overlayDescriber = describer;
-    m_overlayPoints = std::move(points);
-    m_overlayTooltip = std::move(tooltip);
+    m_overlayPoints = points;
+    m_hover->setOverlay(layer, std::move(points), std::move(tooltip));
     // The overlay is drawn in the roof layer's cached picture: a new generation redraws it
     // once; slider steps then reuse it. A full replot: its legend entry may have changed.
     ++m_overlayGeneration;
-    m_roofs = roofKey();
-    updateHoverTargets();
+    m_roofPicture = roofKey();
+    m_hover->update();
     if (m_autoRange) {
         applyAutoRange(false);
     }
@@ -431,12 +259,9 @@ void RooflinePlot::clearOverlay() { setOverlay(nullptr, {}, {}); }
 
 void RooflinePlot::setCompareScenarios(const std::vector<CompareEntry>& entries) {
     // The compare labels left out at the last placement are about to go with their layer.
-    for (PlotLabel* label : m_dropped) {
-        label->setVisible(true);
-    }
-    m_dropped.clear();
+    m_labels->showDropped();
     m_compare->setEntries(entries);
-    m_roofs = roofKey();
+    m_roofPicture = roofKey();
     updateRoofs();
     if (m_autoRange) {
         resetAutoRange();  // fitted afresh: fewer scenarios may need less room
@@ -449,6 +274,14 @@ void RooflinePlot::setCompareScenarios(const std::vector<CompareEntry>& entries)
 void RooflinePlot::updateBaseline() {
     m_baselineLayer->updateGhosts(m_analysis);
     updateRoofGeometry();
+}
+
+void RooflinePlot::updateRoofGeometry() {
+    const QCPRange x = m_plot->xAxis->range();
+    const QCPRange y = m_plot->yAxis->range();
+    m_roof->fitToView(x, y);
+    m_compare->updateRoofs(m_analysis, m_roof->left(), m_roof->right());
+    m_baselineLayer->updateRoof(m_roof->left(), m_roof->right(), x, y);
 }
 
 void RooflinePlot::placeArrows() { m_baselineLayer->placeArrows(m_analysis); }
@@ -464,26 +297,6 @@ void RooflinePlot::setOperatorsVisible(bool visible) {
         applyAutoRange(true);
     }
     replot(m_replotPriority);
-}
-
-std::vector<QCPGraph*> RooflinePlot::otherRoofs() const {
-    std::vector<QCPGraph*> shown;
-    for (QCPGraph* graph : m_otherRoofGraphs) {
-        if (graph->visible()) {
-            shown.push_back(graph);
-        }
-    }
-    return shown;
-}
-
-QStringList RooflinePlot::roofLabels() const {
-    QStringList labels;
-    for (const PlotLabel* label : m_roofLabelItems) {
-        if (label->visible()) {
-            labels << label->text();
-        }
-    }
-    return labels;
 }
 
 }  // namespace roofline::ui

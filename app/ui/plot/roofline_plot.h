@@ -28,22 +28,24 @@
 #include <qcustomplot.h>
 
 #include "plot/compare_layer.h"
+#include "plot/label_layer.h"
 #include "plot/plot_items.h"
 #include "plot/plot_layer.h"
 #include "plot/plot_palette.h"
 #include "plot/plot_scene.h"
 #include "plot/plot_units.h"
+#include "plot/points_layer.h"
+#include "plot/roof_layer.h"
 #include "roofline/analysis.h"
 
 namespace roofline::ui {
 
 class BaselineLayer;
+class HoverTooltip;
 class OperatorLayer;
 class StaticPicture;
 class ViewInteraction;
 class DirectItem;
-template <class Base>
-class Direct;
 
 class RooflinePlot : public QWidget {
     Q_OBJECT
@@ -117,49 +119,53 @@ public:
     /// (only visible layers); empty when there is none.
     QString tooltipAt(const QPointF& pixel, double maxDistance = 12.0) const;
 
-    // The layers, for tests and for export.
-    QCPGraph* prefillPoint() const { return m_prefillPoint; }
-    QCPGraph* decodePoint() const { return m_decodePoint; }
+    /// The layers (roof_layer.h, points_layer.h, label_layer.h), for tests and for export.
+    const RoofLayer& roofLayer() const { return *m_roof; }
+    const PointsLayer& pointsLayer() const { return *m_points; }
+    const LabelLayer& labelLayer() const { return *m_labels; }
+    const HoverTooltip& hoverTooltip() const { return *m_hover; }
+
+    // The layers' items, for tests and for export.
+    QCPGraph* prefillPoint() const { return m_points->prefillPoint(); }
+    QCPGraph* decodePoint() const { return m_points->decodePoint(); }
     /// Speculative decoding's passes: verify, then draft (with a model draft); empty
     /// without speculation.
-    QCPGraph* speculativePoints() const { return m_specPoints; }
-    QString verifyLabel() const { return m_verifyLabel->text(); }
-    QString draftLabel() const { return m_draftLabel->text(); }
+    QCPGraph* speculativePoints() const { return m_points->speculativePoints(); }
+    QString verifyLabel() const { return m_points->verifyLabel()->text(); }
+    QString draftLabel() const { return m_points->draftLabel()->text(); }
     /// With tensor parallelism: each phase at its link intensity (FLOPs per link byte) and
     /// its attained FLOP/s, hollow squares in the phase hue; empty with one device.
-    QCPGraph* prefillLinkPoint() const { return m_prefillLink; }
-    QCPGraph* decodeLinkPoints() const { return m_decodeLink; }  ///< decode, then verify/draft
+    QCPGraph* prefillLinkPoint() const { return m_points->prefillLinkPoint(); }
+    /// decode, then verify/draft
+    QCPGraph* decodeLinkPoints() const { return m_points->decodeLinkPoints(); }
     /// The trail's marks: the critical batch ("critical B=326") and the memory wall
     /// ("memory full B=225"); empty when the batch is not on the trail.
-    QCPGraph* criticalBatchMark() const { return m_criticalMark; }
-    QCPGraph* memoryWallMark() const { return m_memoryWallMark; }
-    PlotLabel* criticalBatchLabel() const { return m_criticalLabel; }
-    PlotLabel* memoryWallLabel() const { return m_memoryWallLabel; }
-    QCPCurve* trailCurve() const { return m_trail; }  ///< trail points that fit in memory
-    QCPCurve* trailBeyondMemory() const { return m_trailBeyond; }  ///< the rest, dashed
-    QCPGraph* roofInUse() const { return m_roofInUse; }
-    QCPGraph* ridgeMarker() const { return m_ridgeMarker; }
-    QCPGraph* interconnectRoof() const { return m_interconnectRoof; }
+    QCPGraph* criticalBatchMark() const { return m_points->criticalBatchMark(); }
+    QCPGraph* memoryWallMark() const { return m_points->memoryWallMark(); }
+    PlotLabel* criticalBatchLabel() const { return m_points->criticalBatchLabel(); }
+    PlotLabel* memoryWallLabel() const { return m_points->memoryWallLabel(); }
+    /// trail points that fit in memory
+    QCPCurve* trailCurve() const { return m_points->trailCurve(); }
+    /// the rest, dashed
+    QCPCurve* trailBeyondMemory() const { return m_points->trailBeyondMemory(); }
+    QCPGraph* roofInUse() const { return m_roof->roofInUse(); }
+    QCPGraph* ridgeMarker() const { return m_roof->ridgeMarker(); }
+    QCPGraph* interconnectRoof() const { return m_roof->interconnectRoof(); }
     /// Compute roofs not in use, one per distinct peak (bf16 and fp16 share one).
-    std::vector<QCPGraph*> otherRoofs() const;
+    std::vector<QCPGraph*> otherRoofs() const { return m_roof->otherRoofs(); }
     /// Texts of the roof labels, in use first ("bf16/fp16 989 TFLOP/s").
-    QStringList roofLabels() const;
-    QString ridgeLabel() const { return m_ridgeLabel->text(); }
-    QString prefillLabel() const { return m_prefillLabel->text(); }
+    QStringList roofLabels() const { return m_roof->roofLabels(); }
+    QString ridgeLabel() const { return m_roof->ridgeLabel(); }
+    QString prefillLabel() const { return m_points->prefillLabel()->text(); }
     // Compare mode's ghosts and arrows are the baseline layer's (baseline_layer.h), found by
     // name: baselinePrefill, baselineDecode, baselineSpeculative, baselineTrail,
     // baselineRoof, prefillArrow, decodeArrow, prefillArrowLabel, decodeArrowLabel.
-    QString decodeLabel() const { return m_decodeLabel->text(); }
+    QString decodeLabel() const { return m_points->decodeLabel()->text(); }
 
-    /// A label as placed by the last layout or step (label_placer.h), in widget pixels.
-    struct PlacedLabel {
-        QString text;
-        QPolygonF box;  ///< its four corners (a slope's label is turned)
-        bool free;      ///< placed where it meets no other label and no marker
-        bool leader;    ///< moved away from its point: a leader line joins them
-    };
+    /// A label as placed by the last layout or step (label_layer.h), in widget pixels.
+    using PlacedLabel = ui::PlacedLabel;
     /// Every label shown, in placement order (labels the placer dropped are not shown).
-    std::vector<PlacedLabel> placedLabels() const;
+    std::vector<PlacedLabel> placedLabels() const { return m_labels->placed(); }
     /// The squares the markers (points, link markers, trail marks, ridge, ghosts, operators
     /// when shown, compare scenarios' points) cover, in widget pixels: no label lies on one.
     std::vector<QRectF> markerRects() const;
@@ -191,31 +197,6 @@ protected:
     void wheelEvent(QWheelEvent* event) override;
 
 private:
-    struct HoverTarget {
-        enum class Kind : unsigned char {
-            Prefill,
-            Decode,
-            Pass,
-            Operator,
-            Trail,
-            Ridge,
-            BaselinePass,
-            Link,    ///< a pass at its link intensity
-            Overlay  ///< index into m_overlayPoints
-        };
-        Kind kind;
-        std::size_t index;  ///< into m_analysis.operators, .passes, m_trail, the baseline's passes
-        const QCPAbstractPlottable* layer;
-        double x;
-        double y;
-    };
-    struct RoofGroup {
-        QString names;  ///< "bf16/fp16"
-        double peak = 0.0;
-        double ridge = 0.0;
-        bool inUse = false;
-    };
-
     /// What the bottom buffer shows, apart from colours: when it is unchanged a step
     /// redraws at most the roof layer.
     struct ViewKey {
@@ -231,52 +212,41 @@ private:
     };
 
     ViewKey viewKey() const;
+    /// What the roof layer's picture shows: the roofs (RoofLayer::key()) and the
+    /// generations of the baseline, the overlay and the compare scenarios drawn in it.
     std::vector<double> roofKey() const;
     void refresh(bool roofsChanged);
     void renderAll();    ///< the full redraw: layout, backdrop, roofs
     void afterExport();  ///< the plot was laid out at another size: lay it out again
     void createLayers();
     void applyStyle();
+    /// The roofs of m_analysis (rebuilt only when they changed), then the ghosts over them.
     void updateRoofs();
-    void updatePoints();
-    QString pointText(const PassCost& pass) const;  ///< "x FLOP/byte\ny TFLOP/s (z% of roof)"
-    void updateTrail();
-    void updateHoverTargets();
     void updateAccessibleDescription();  ///< from scene(), while an accessibility client listens
     void updateBaseline();               ///< the ghosts, after a new baseline or new roofs
     void placeArrows();                  ///< arrows and their labels, by pixel length
     void applyAutoRange(bool includeOperators);
     void fitOperators();
+    /// The roofs, the baseline's and the compare scenarios' cut to the view.
     void updateRoofGeometry();
     void updateViewGeometry();  ///< after layout: roofs clipped to the view, slope labels
-    /// Places every label in one pass (label_placer.h, roofline_plot_labels.cpp). Returns
-    /// true when a label of the roof layer moved (that layer's picture must be redrawn).
+    /// Places every label in one pass (label_layer.h), each layer's entries in turn.
+    /// Returns true when a label of the roof layer moved (that layer's picture must be
+    /// redrawn).
     bool placeLabels();
     void keepInLimits(QCPAxis* axis);  ///< after the user's zoom or drag
     void fitLegend();                  ///< as many legend columns as the width holds
-    void onMouseMove(QMouseEvent* event);
-    QString tooltipFor(const HoverTarget& target) const;
     double scaled(double size) const { return size * (m_presentation ? 1.5 : 1.0); }
-    /// Sets up `text` (a new one on the current layer when null) as a plot label.
-    PlotLabel* addText(Qt::Alignment alignment, PlotLabel* text = nullptr);
-    template <class Item>
-    Item* direct(Direct<Item>* item);
-    PlotLabel* directText();
     void drawDirectItems(QCPPainter* painter) const;
     QRegion directFootprint() const;
 
     Analysis m_analysis;
-    std::unique_ptr<BaselineLayer> m_baselineLayer;  ///< ghosts in m_roofLayer; arrows in m_direct
+    std::vector<TrailPoint> m_trailPoints;
     const QCPAbstractPlottable* m_overlayLayer = nullptr;
     std::vector<QPointF> m_overlayPoints;
-    std::function<QString(std::size_t)> m_overlayTooltip;
     const PlotLayer* m_overlayDescriber = nullptr;
     std::uint64_t m_overlayGeneration = 0;  ///< part of roofKey(): the overlay is in that layer
-    std::vector<TrailPoint> m_trailPoints;
-    std::vector<RoofGroup> m_roofGroups;
-    std::vector<HoverTarget> m_hover;
     PlotPalette m_palette;
-    bool m_paletteFollowsSystem = true;
     bool m_presentation = false;
     bool m_operatorsVisible = false;
     bool m_autoRange = true;
@@ -285,58 +255,28 @@ private:
     QCustomPlot* m_plot = nullptr;  ///< a child, never shown
     std::unique_ptr<StaticPicture> m_picture;
     std::unique_ptr<ViewInteraction> m_view;
-    bool m_fullPending = true;    ///< renderAll() before the next paint or step
-    QTimer m_queuedReplot;        ///< rpQueuedReplot: once control returns to the event loop
-    ViewKey m_replottedView;      ///< the view of the last full replot
-    std::vector<double> m_roofs;  ///< roofKey() of what the roof items show
+    bool m_fullPending = true;  ///< renderAll() before the next paint or step
+    QTimer m_queuedReplot;      ///< rpQueuedReplot: once control returns to the event loop
+    ViewKey m_replottedView;    ///< the view of the last full replot
+    /// roofKey() of what the roof layer's picture shows, with where its labels are.
+    std::vector<double> m_roofPicture;
     QCPLayer* m_roofLayer = nullptr;
     QTimer m_operatorFit;  ///< fits the view to operator points once the sliders rest
     bool m_grownRange = false;
     QCPRange m_grownX;
     QCPRange m_grownY;
     std::vector<DirectItem*> m_direct;  ///< the data, in drawing order (owned by the plot)
-    QRegion m_shown;                 ///< where the screen shows the data's marks over the composite
-    std::vector<double> m_roofBase;  ///< roofKey() of the roofs drawn (m_roofs adds labels)
-    std::vector<PlotLabel*> m_dropped;  ///< hidden by the last placement, not by their data
-    std::vector<std::pair<PlotLabel*, QCPItemLine*>> m_leaders;  ///< a label's leader line
-    std::vector<PlacedLabel> m_placed;
-    /// Points' names cut to their first line by the last placement (a crowded plot), with
-    /// their full text: the next placement starts from the full text again.
-    std::vector<std::pair<PlotLabel*, QString>> m_shortened;
+    QRegion m_shown;  ///< where the screen shows the data's marks over the composite
 
-    TintRect* m_memoryRegion = nullptr;
-    TintRect* m_computeRegion = nullptr;
-    PlotLabel* m_memoryRegionLabel = nullptr;
-    PlotLabel* m_computeRegionLabel = nullptr;
-    QCPGraph* m_roofInUse = nullptr;
-    QCPGraph* m_slopeExtension = nullptr;
-    std::vector<QCPGraph*> m_otherRoofGraphs;
-    std::vector<PlotLabel*> m_roofLabelItems;
-    PlotLabel* m_hbmLabel = nullptr;
-    QCPGraph* m_interconnectRoof = nullptr;
-    PlotLabel* m_interconnectLabel = nullptr;
-    QCPGraph* m_ridgeMarker = nullptr;
-    PlotLabel* m_ridgeLabel = nullptr;
-    QCPItemLine* m_ridgeDrop = nullptr;
-    std::unique_ptr<OperatorLayer> m_operators;  ///< its graphs are in m_direct
-    QCPCurve* m_trail = nullptr;
-    QCPCurve* m_trailBeyond = nullptr;
-    PlotLabel* m_trailStartLabel = nullptr;
-    PlotLabel* m_trailEndLabel = nullptr;
-    QCPGraph* m_prefillPoint = nullptr;
-    QCPGraph* m_decodePoint = nullptr;
-    PlotLabel* m_prefillLabel = nullptr;
-    PlotLabel* m_decodeLabel = nullptr;
-    QCPGraph* m_specPoints = nullptr;
-    PlotLabel* m_verifyLabel = nullptr;
-    QCPGraph* m_prefillLink = nullptr;
-    QCPGraph* m_decodeLink = nullptr;
-    QCPGraph* m_criticalMark = nullptr;
-    QCPGraph* m_memoryWallMark = nullptr;
-    PlotLabel* m_criticalLabel = nullptr;
-    PlotLabel* m_memoryWallLabel = nullptr;
-    PlotLabel* m_draftLabel = nullptr;
-    std::unique_ptr<CompareLayer> m_compare;  ///< items in m_roofLayer, owned by the plot
+    // The layers (plot_layer.h), bottom to top. Their items are the plot's, which deletes
+    // them with itself.
+    std::unique_ptr<RoofLayer> m_roof;               ///< in m_roofLayer
+    std::unique_ptr<BaselineLayer> m_baselineLayer;  ///< ghosts in m_roofLayer; arrows in m_direct
+    std::unique_ptr<CompareLayer> m_compare;         ///< in m_roofLayer
+    std::unique_ptr<OperatorLayer> m_operators;      ///< in m_direct
+    std::unique_ptr<PointsLayer> m_points;           ///< in m_direct
+    std::unique_ptr<LabelLayer> m_labels;            ///< leader lines in m_direct
+    std::unique_ptr<HoverTooltip> m_hover;
 };
 
 }  // namespace roofline::ui

@@ -7,6 +7,7 @@
 #include <QWheelEvent>
 
 #include "plot/direct_items.h"
+#include "plot/plot_hover.h"
 #include "plot/plot_interactions.h"
 #include "plot/plot_picture.h"
 #include "plot/roofline_plot.h"
@@ -37,7 +38,7 @@ void RooflinePlot::renderAll() {
     // view and these roofs: refresh() redraws less until the view changes again.
     m_replottedView = viewKey();
     m_picture->drawBackdrop(size(), devicePixelRatioF(), m_palette.background);  // lays out
-    if (!m_picture->switchTo(m_roofs)) {
+    if (!m_picture->switchTo(m_roofPicture)) {
         m_picture->drawRoofs();
     }
     updateAccessibleDescription();
@@ -75,7 +76,7 @@ void RooflinePlot::refresh(bool roofsChanged) {
     }
     if (roofsChanged) {
         updateViewGeometry();
-        if (!m_picture->switchTo(m_roofs)) {
+        if (!m_picture->switchTo(m_roofPicture)) {
             m_picture->drawRoofs();
         }
     }
@@ -139,7 +140,7 @@ void RooflinePlot::mousePressEvent(QMouseEvent* event) {
 
 void RooflinePlot::mouseMoveEvent(QMouseEvent* event) {
     if (!m_view->move(*event)) {
-        onMouseMove(event);
+        m_hover->hover(this, *event);
     }
 }
 
@@ -155,6 +156,10 @@ void RooflinePlot::wheelEvent(QWheelEvent* event) {
     } else {
         QWidget::wheelEvent(event);
     }
+}
+
+QString RooflinePlot::tooltipAt(const QPointF& pixel, double maxDistance) const {
+    return m_hover->textAt(pixel, maxDistance);
 }
 
 void RooflinePlot::drawDirectItems(QCPPainter* painter) const {

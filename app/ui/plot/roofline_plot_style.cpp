@@ -38,84 +38,11 @@ void RooflinePlot::applyStyle() {
         axis->grid()->setZeroLinePen(Qt::NoPen);
     }
 
-    m_memoryRegion->setPen(Qt::NoPen);
-    m_memoryRegion->setBrush(p.memoryRegion);
-    m_computeRegion->setPen(Qt::NoPen);
-    m_computeRegion->setBrush(p.computeRegion);
-    for (PlotLabel* label : {m_memoryRegionLabel, m_computeRegionLabel}) {
-        label->setColor(p.regionText);
-        label->setFont(base);
-    }
-
-    m_roofInUse->setPen(QPen(p.roof, scaled(2.5)));
-    // Width 1 lines take Qt's fast cosmetic stroker, dashes included.
-    m_slopeExtension->setPen(QPen(p.otherRoof, scaled(1.0), Qt::DashLine));
-    for (QCPGraph* roof : m_otherRoofGraphs) {
-        roof->setPen(QPen(p.otherRoof, scaled(1.0), Qt::DashLine));
-    }
-    for (std::size_t i = 0; i < m_roofLabelItems.size(); ++i) {
-        m_roofLabelItems[i]->setFont(i == 0 ? bold : small);
-        m_roofLabelItems[i]->setColor(i == 0 ? p.roof : p.otherRoof);
-    }
-    m_hbmLabel->setFont(bold);
-    m_hbmLabel->setColor(p.roof);
-    m_interconnectRoof->setPen(QPen(p.interconnect, scaled(2.0), Qt::DashDotLine));
-    m_interconnectLabel->setFont(small);
-    m_interconnectLabel->setColor(p.interconnect);
-
-    m_ridgeMarker->setLineStyle(QCPGraph::lsNone);
-    m_ridgeMarker->setScatterStyle(
-        QCPScatterStyle(QCPScatterStyle::ssCircle, p.roof, p.background, scaled(9.0)));
-    m_ridgeLabel->setFont(small);
-    m_ridgeLabel->setColor(p.foreground);
-    m_ridgeDrop->setPen(QPen(p.otherRoof, scaled(1.0), Qt::DotLine));
-
     const double dpr = devicePixelRatioF();
+    m_roof->setStyle(p, scaled(1.0), base, bold, small);
     m_operators->setStyle(p, scaled(1.0), dpr);
-
-    QColor trailColour = p.decode;
-    m_trail->setPen(QPen(trailColour, scaled(1.8)));
-    m_trail->setScatterStyle(
-        pixmapScatter(QCPScatterStyle::ssDisc, QPen(trailColour), trailColour, scaled(5.0), dpr));
-    trailColour.setAlphaF(0.55F);
-    m_trailBeyond->setPen(QPen(trailColour, scaled(1.5), Qt::DashLine));
-    m_trailBeyond->setScatterStyle(pixmapScatter(
-        QCPScatterStyle::ssCircle, QPen(trailColour, scaled(1.0)), Qt::NoBrush, scaled(5.0), dpr));
-    for (PlotLabel* label : {m_trailStartLabel, m_trailEndLabel}) {
-        label->setFont(small);
-        label->setColor(p.decode);
-    }
-
-    m_prefillPoint->setPen(QPen(p.prefill, scaled(1.5)));
-    m_prefillPoint->setScatterStyle(QCPScatterStyle(
-        QCPScatterStyle::ssDiamond, QPen(p.foreground, scaled(1.5)), p.prefill, scaled(16.0)));
-    m_decodePoint->setPen(QPen(p.decode, scaled(1.5)));
-    m_decodePoint->setScatterStyle(QCPScatterStyle(
-        QCPScatterStyle::ssCircle, QPen(p.foreground, scaled(1.5)), p.decode, scaled(14.0)));
-    m_prefillLabel->setFont(bold);
-    m_prefillLabel->setColor(p.prefill);
-    m_decodeLabel->setFont(bold);
-    m_decodeLabel->setColor(p.decode);
-    m_specPoints->setPen(QPen(p.decode, scaled(1.5)));
-    m_specPoints->setScatterStyle(QCPScatterStyle(
-        QCPScatterStyle::ssTriangle, QPen(p.decode, scaled(2.0)), p.background, scaled(13.0)));
-    m_verifyLabel->setFont(bold);
-    m_verifyLabel->setColor(p.decode);
-    m_prefillLink->setScatterStyle(QCPScatterStyle(
-        QCPScatterStyle::ssSquare, QPen(p.prefill, scaled(2.0)), Qt::NoBrush, scaled(10.0)));
-    m_decodeLink->setScatterStyle(QCPScatterStyle(
-        QCPScatterStyle::ssSquare, QPen(p.decode, scaled(2.0)), Qt::NoBrush, scaled(10.0)));
-    m_criticalMark->setScatterStyle(QCPScatterStyle(
-        QCPScatterStyle::ssPlus, QPen(p.decode, scaled(2.5)), Qt::NoBrush, scaled(14.0)));
-    m_memoryWallMark->setScatterStyle(QCPScatterStyle(
-        QCPScatterStyle::ssCross, QPen(p.warning, scaled(2.5)), Qt::NoBrush, scaled(12.0)));
-    m_criticalLabel->setFont(small);
-    m_criticalLabel->setColor(p.decode);
-    m_memoryWallLabel->setFont(small);
-    m_memoryWallLabel->setColor(p.warning);
-    m_draftLabel->setFont(bold);
-    m_draftLabel->setColor(p.decode);
-
+    m_points->setStyle(p, scaled(1.0), dpr, bold, small);
+    m_labels->setLineWidth(scaled(1.0));
     m_baselineLayer->setStyle(p, scaled(1.0), dpr, bold);
 
     m_plot->legend->setFont(base);

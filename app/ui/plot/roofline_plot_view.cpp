@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// RooflinePlot's view: the roofs, ridge and regions for the chip and precision, their
-// vertices clipped to the view, and the automatic view that grows to fit the data.
+// RooflinePlot's view: the automatic view that grows to fit the data, and the layout's
+// geometry (the roofs cut to the view, the arrows, the labels).
 
 #include <algorithm>
 #include <cmath>
@@ -32,78 +32,6 @@ void RooflinePlot::fitOperators() {
     if (!(m_plot->xAxis->range() == x) || !(m_plot->yAxis->range() == y)) {
         refresh(false);
     }
-}
-
-void RooflinePlot::updateRoofs() {
-    const Analysis& a = m_analysis;
-    const double bandwidth = a.memoryBandwidthBytesPerSecond;
-
-    // Roofs with the same peak (bf16 = fp16, fp8 = int8 on most chips) are one line.
-    m_roofGroups.clear();
-    for (const Roof& roof : a.roofs) {
-        if (!(roof.peakFlopsPerSecond > 0.0)) {
-            continue;
-        }
-        const QString name = QString::fromUtf8(toString(roof.precision));
-        auto same = std::find_if(m_roofGroups.begin(), m_roofGroups.end(),
-                                 [&](const auto& g) { return g.peak == roof.peakFlopsPerSecond; });
-        if (same == m_roofGroups.end()) {
-            m_roofGroups.push_back(
-                {name, roof.peakFlopsPerSecond, roof.ridgePointFlopsPerByte, roof.inUse});
-        } else {
-            same->names += QLatin1Char('/') + name;
-            same->inUse = same->inUse || roof.inUse;
-        }
-    }
-    std::stable_partition(m_roofGroups.begin(), m_roofGroups.end(),
-                          [](const RoofGroup& g) { return g.inUse; });
-
-    const double peak = a.peakFlopsPerSecond;
-    const double ridge = a.ridgePointFlopsPerByte;
-    m_ridgeMarker->setData(vec({ridge}), vec({tflops(peak)}), true);
-    m_ridgeLabel->position->setCoords(ridge, 1.0);
-    m_ridgeLabel->setText(tr("ridge %1 FLOP/byte").arg(qs(formatNumber(ridge))));
-    // No sourced compute peak (a memory-only preset): no ridge, no compute-bound region.
-    const bool ridged = a.hasComputeRoof;
-    m_ridgeLabel->setVisible(ridged);
-    m_ridgeMarker->setVisible(ridged);
-    m_ridgeDrop->setVisible(ridged);
-    m_ridgeDrop->start->setCoords(ridge, tflops(peak));
-    m_ridgeDrop->end->setCoords(ridge, 1.0);
-    // Achievable ceilings are marked as such: "bf16 795 TFLOP/s achievable".
-    const QString ceiling = a.ceilings == Ceilings::Achievable ? tr(" achievable") : QString();
-    // The preset's memory type ("HBM3e", "GDDR6"), not "HBM" for every chip.
-    m_hbmLabel->setText(tr("%1 %2").arg(qs(memoryRoofName(a)), qs(formatSi(bandwidth, "B/s"))) +
-                        ceiling);
-
-    for (std::size_t i = 0; i < m_roofLabelItems.size(); ++i) {
-        PlotLabel* label = m_roofLabelItems[i];
-        label->setVisible(i < m_roofGroups.size());
-        if (i < m_roofGroups.size()) {
-            const RoofGroup& g = m_roofGroups[i];
-            // The roof in use says which ceilings these are; the others stay short.
-            label->setText(g.names + QLatin1Char(' ') + qs(formatSi(g.peak, "FLOP/s")) +
-                           (g.inUse ? ceiling : QString()));
-        }
-    }
-    const double link = a.interconnectBandwidthBytesPerSecond;
-    m_interconnectRoof->setVisible(link > 0.0);
-    m_interconnectLabel->setVisible(link > 0.0);
-    m_interconnectLabel->setText(
-        tr("interconnect %1 (x = FLOP per link byte)").arg(qs(formatSi(link, "B/s"))));
-    updateRoofGeometry();
-
-    // Without a ridge the memory-bound region is the whole plot.
-    m_memoryRegion->bottomRight->setTypeX(ridged ? QCPItemPosition::ptPlotCoords
-                                                 : QCPItemPosition::ptAxisRectRatio);
-    m_memoryRegion->bottomRight->setCoords(ridged ? ridge : 1.0, 1.0);
-    m_computeRegion->setVisible(ridged);
-    m_computeRegionLabel->setVisible(ridged);
-    m_memoryRegionLabel->setVisible(ridged);
-    m_computeRegion->topLeft->setCoords(ridge, 0.0);
-    m_memoryRegionLabel->position->setCoords(ridge, 0.0);
-    m_computeRegionLabel->position->setCoords(ridge, 0.0);
-    updateBaseline();
 }
 
 void RooflinePlot::applyAutoRange(bool includeOperators) {
@@ -144,7 +72,7 @@ void RooflinePlot::applyAutoRange(bool includeOperators) {
     for (const QPointF& p : m_compare->extent(peakMax)) {
         include(p.x(), p.y());
     }
-    for (const RoofGroup& g : m_roofGroups) {
+    for (const RoofLayer::Group& g : m_roof->groups()) {
         include(g.ridge, tflops(g.peak));
         peakMax = std::max(peakMax, tflops(g.peak));
     }
@@ -191,97 +119,13 @@ void RooflinePlot::resetView() {
     replot(m_replotPriority);
 }
 
-void RooflinePlot::updateRoofGeometry() {
-    // Every roof is drawn from exact vertices: the ridge corners are data points, and the
-    // lines end at the edges of the current view (strokes far outside it, antialiased or
-    // dashed, would cost time on every replot).
-    const Analysis& a = m_analysis;
-    const double bandwidth = a.memoryBandwidthBytesPerSecond;
-    const double peak = a.peakFlopsPerSecond;
-    const double ridge = a.ridgePointFlopsPerByte;
-    const QCPRange view = m_plot->xAxis->range();
-    if (!a.hasComputeRoof) {
-        // A memory-only preset: the memory slope alone, across the view.
-        const double l = view.lower / 1.01;
-        const double r = view.upper * 1.01;
-        m_roofInUse->setData(vec({l, r}), vec({tflops(l * bandwidth), tflops(r * bandwidth)}),
-                             true);
-        m_slopeExtension->data()->clear();
-        m_interconnectRoof->data()->clear();
-        for (QCPGraph* g : m_otherRoofGraphs) {
-            g->setVisible(false);
-            g->data()->clear();
-        }
-        m_compare->updateRoofs(a, l, r);
-        m_baselineLayer->updateRoof(l, r, view, m_plot->yAxis->range());
-        clipToView(m_roofInUse, view, m_plot->yAxis->range());
-        return;
-    }
-    const double left = std::min(view.lower, ridge) / 1.01;
-    const double right = std::max(view.upper, ridge) * 1.01;
-
-    m_roofInUse->setData(vec({left, ridge, right}),
-                         vec({tflops(left * bandwidth), tflops(peak), tflops(peak)}), true);
-
-    double highestRidge = ridge;
-    double highestPeak = peak;
-    std::size_t other = 0;
-    for (const RoofGroup& g : m_roofGroups) {
-        if (g.inUse || other >= m_otherRoofGraphs.size()) {
-            continue;
-        }
-        QCPGraph* graph = m_otherRoofGraphs[other++];
-        graph->setVisible(true);
-        graph->setData(vec({g.ridge, std::max(right, g.ridge)}),
-                       vec({tflops(g.peak), tflops(g.peak)}), true);
-        if (g.peak > highestPeak) {
-            highestPeak = g.peak;
-            highestRidge = g.ridge;
-        }
-    }
-    for (std::size_t i = other; i < m_otherRoofGraphs.size(); ++i) {
-        m_otherRoofGraphs[i]->setVisible(false);
-        m_otherRoofGraphs[i]->data()->clear();
-    }
-    // The HBM slope continues, faint, up to the highest roof's ridge.
-    if (highestRidge > ridge) {
-        m_slopeExtension->setData(vec({ridge, highestRidge}),
-                                  vec({tflops(peak), tflops(highestPeak)}), true);
-    } else {
-        m_slopeExtension->data()->clear();
-    }
-
-    m_compare->updateRoofs(a, left, right);
-
-    const double link = a.interconnectBandwidthBytesPerSecond;
-    if (link > 0.0) {
-        const double linkLeft = std::min(left, peak / link / 1.01);
-        m_interconnectRoof->setData(vec({linkLeft, peak / link}),
-                                    vec({tflops(linkLeft * link), tflops(peak)}), true);
-    } else {
-        m_interconnectRoof->data()->clear();
-    }
-    const QCPRange xr = m_plot->xAxis->range();
-    const QCPRange yr = m_plot->yAxis->range();
-    m_baselineLayer->updateRoof(left, right, xr, yr);
-    for (QCPGraph* roof : {m_roofInUse, m_slopeExtension, m_interconnectRoof}) {
-        clipToView(roof, xr, yr);
-    }
-    for (QCPGraph* roof : m_otherRoofGraphs) {
-        clipToView(roof, xr, yr);
-    }
-}
-
 void RooflinePlot::updateViewGeometry() {
-    for (PlotLabel* label : m_dropped) {  // dropped for want of room: try again
-        label->setVisible(true);
-    }
-    m_dropped.clear();
+    m_labels->showDropped();  // dropped for want of room: try again
     updateRoofGeometry();
     placeArrows();
     placeLabels();
     // (The compare scenarios' labels are placed with the others: compare_layer.h. A full
-    // redraw then draws the roof picture of m_roofs: RooflinePlot::renderAll.)
+    // redraw then draws the roof picture of m_roofPicture: RooflinePlot::renderAll.)
 }
 
 }  // namespace roofline::ui

@@ -1,0 +1,478 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "points_layer.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <QObject>
+
+#include "plot/direct_items.h"
+#include "plot/plot_items.h"
+#include "plot/plot_scene.h"
+#include "plot/plot_tooltip.h"
+#include "plot/plot_units.h"
+#include "roofline/format.h"
+
+namespace roofline::ui {
+namespace {
+
+QString tr(const char* text) { return QObject::tr(text); }
+
+/// "1.05 FLOP/byte", then under it "3.52 TFLOP/s (100% of roof)": where the point sits,
+/// what it attains and how close that is to the roof at its intensity (the engine's
+/// fractionOfRoof). Two short lines: one long one would not fit beside the point, and would
+/// run over the roofs' labels.
+QString pointText(const Analysis& analysis, const PassCost& pass) {
+    return tr("%1 FLOP/byte\n%2 (%3% of roof)")
+        .arg(qs(formatNumber(pass.intensity())),
+             qs(formatSi(pass.attainableFlopsPerSecond, "FLOP/s")),
+             qs(formatNumber(fractionOfRoof(analysis, pass) * 100.0, 3)));
+}
+
+/// Every number setData() draws from, in one list: equal lists draw the same items.
+std::vector<double> keyOf(const Analysis& a, const std::vector<TrailPoint>& trail) {
+    std::vector<double> key;
+    key.reserve(16 + 8 * a.passes.size() + 4 * trail.size());
+    const auto pass = [&](const PassCost& p) {
+        key.insert(key.end(),
+                   {static_cast<double>(p.kind), p.intensity(), p.attainableFlopsPerSecond,
+                    fractionOfRoof(a, p), p.newTokens, p.repeats, p.linkBytes, p.linkIntensity()});
+    };
+    pass(a.primary());
+    pass(a.decode());
+    key.push_back(a.hasDecode() ? 1.0 : 0.0);
+    for (const PassCost& p : a.passes) {
+        pass(p);
+    }
+    key.insert(key.end(), {a.interconnectBandwidthBytesPerSecond,
+                           a.criticalBatch ? static_cast<double>(*a.criticalBatch) : -1.0,
+                           static_cast<double>(a.memory.maxBatch)});
+    for (const TrailPoint& p : trail) {
+        key.insert(key.end(), {static_cast<double>(p.batch), p.intensityFlopsPerByte,
+                               p.attainableFlopsPerSecond, p.fits ? 1.0 : 0.0});
+    }
+    return key;
+}
+
+}  // namespace
+
+template <class Item>
+Item* PointsLayer::direct(Item* item) {
+    item->setLayer(static_cast<QCPLayer*>(nullptr));  // drawn by the plot, directly
+    m_direct.push_back(item);
+    return item;
+}
+
+PlotLabel* PointsLayer::label(Qt::Alignment alignment, const QMargins& padding) {
+    PlotLabel* text = plotLabel(direct(new Direct<PlotLabel>(m_plot)), alignment);
+    text->setPadding(padding);
+    return text;
+}
+
+PointsLayer::PointsLayer(QCustomPlot* plot) : m_plot(plot) {
+    QCPAxis* x = plot->xAxis;
+    QCPAxis* y = plot->yAxis;
+    m_trail = direct(new Direct<QCPCurve>(x, y));
+    m_trailBeyond = direct(new Direct<QCPCurve>(x, y));
+    // A fixed name: the legend is redrawn only when the view changes (the B range is
+    // written at the trail's ends instead).
+    m_trail->setName(tr("decode batch trail"));
+    m_trailBeyond->setName(tr("trail beyond memory"));
+    m_trailStartLabel = label(Qt::AlignLeft | Qt::AlignTop, QMargins(6, 4, 0, 0));
+    m_trailEndLabel = label(Qt::AlignLeft | Qt::AlignTop, QMargins(6, 4, 0, 0));
+    // Marks on the trail: where it reaches the engine's critical batch (tokens/s stops
+    // growing with B) and where memory is full (past it the trail is dashed). The engine
+    // puts both batches on the trail (decodeBatchTrail).
+    m_criticalMark = direct(new Direct<QCPGraph>(x, y));
+    m_criticalMark->setName(tr("critical batch"));
+    m_memoryWallMark = direct(new Direct<QCPGraph>(x, y));
+    m_memoryWallMark->setName(tr("memory full"));
+    // Below-right of the mark, like the trail's own labels, until the placement moves them.
+    m_criticalLabel = label(Qt::AlignRight | Qt::AlignBottom, QMargins(0, 0, 8, 6));
+    m_memoryWallLabel = label(Qt::AlignLeft | Qt::AlignTop, QMargins(8, 6, 0, 0));
+
+    m_prefillPoint = direct(new Direct<QCPGraph>(x, y));
+    m_decodePoint = direct(new Direct<QCPGraph>(x, y));
+    m_prefillPoint->setName(tr("prefill"));
+    m_decodePoint->setName(tr("decode"));
+    m_prefillLabel = label(Qt::AlignLeft | Qt::AlignTop, QMargins(10, 8, 0, 0));
+    m_decodeLabel = label(Qt::AlignRight | Qt::AlignBottom, QMargins(0, 0, 10, 8));
+    // Speculative decoding: the verify pass (the target over k+1 tokens) and the draft's
+    // k steps, each a point of its own in the decode hue.
+    m_specPoints = direct(new Direct<QCPGraph>(x, y));
+    m_specPoints->setName(tr("speculative passes"));
+    // With tensor parallelism, each phase again at its own link intensity (FLOPs per byte
+    // sent over the interconnect), to be read against the interconnect roof.
+    m_prefillLink = direct(new Direct<QCPGraph>(x, y));
+    m_decodeLink = direct(new Direct<QCPGraph>(x, y));
+    // One legend entry names both (the squares take their pass's colour).
+    m_prefillLink->setName(tr("link intensity"));
+    m_decodeLink->setName(tr("link intensity"));
+    m_verifyLabel = label(Qt::AlignLeft | Qt::AlignTop, QMargins(10, 6, 0, 0));
+    // The draft's steps sit near the decode point: their label goes below it, left where it
+    // fits (the HBM slope leaves that side empty), else right, under the trail's "B=1".
+    m_draftLabel = label(Qt::AlignRight | Qt::AlignTop, QMargins(0, 20, 10, 0));
+    for (QCPGraph* graph : {m_criticalMark, m_memoryWallMark, m_prefillPoint, m_decodePoint,
+                            m_specPoints, m_prefillLink, m_decodeLink}) {
+        graph->setLineStyle(QCPGraph::lsNone);
+    }
+}
+
+void PointsLayer::describe(SceneWriter& w) const {
+    w.setLayer(QStringLiteral("trail"));
+    w.curve(m_trail, QStringLiteral("trail"));
+    w.curve(m_trailBeyond, QStringLiteral("trail"));
+    w.points(m_criticalMark, QStringLiteral("point"));
+    w.points(m_memoryWallMark, QStringLiteral("point"));
+    for (const PlotLabel* trailLabel :
+         {m_trailStartLabel, m_trailEndLabel, m_criticalLabel, m_memoryWallLabel}) {
+        w.label(trailLabel);
+    }
+
+    w.setLayer(layerName());
+    for (const QCPGraph* graph :
+         {m_prefillPoint, m_decodePoint, m_specPoints, m_prefillLink, m_decodeLink}) {
+        w.points(graph, QStringLiteral("point"));
+    }
+    for (const PlotLabel* pointLabel :
+         {m_prefillLabel, m_decodeLabel, m_verifyLabel, m_draftLabel}) {
+        w.label(pointLabel);
+    }
+}
+
+PointsLayer::Changes PointsLayer::setData(const Analysis& analysis,
+                                          const std::vector<TrailPoint>& trail) {
+    std::vector<double> key = keyOf(analysis, trail);
+    if (key == m_key && m_updates > 0) {
+        return {};
+    }
+    m_key = std::move(key);
+    ++m_updates;
+    updateTrail(analysis, trail);
+    updatePoints(analysis);
+    return {true, updateLegend(analysis)};
+}
+
+void PointsLayer::updatePoints(const Analysis& a) {
+    // An encoder's or a CNN's one pass sits where prefill does; it has no decode point
+    // (decode() is then an empty pass, which is not drawable).
+    const PassCost& prefill = a.primary();
+    const PassCost& decode = a.decode();
+    const double px = prefill.intensity();
+    const double py = tflops(prefill.attainableFlopsPerSecond);
+    const double dx = decode.intensity();
+    const double dy = tflops(decode.attainableFlopsPerSecond);
+    m_prefillAt = QPointF(px, py);
+    m_decodeAt = QPointF(dx, dy);
+    m_hasDecode = a.hasDecode();
+
+    const bool prefillShown = drawable(px, py);
+    const bool decodeShown = drawable(dx, dy);
+    m_prefillPoint->setData(prefillShown ? vec({px}) : QVector<double>(),
+                            prefillShown ? vec({py}) : QVector<double>(), true);
+    m_decodePoint->setData(decodeShown ? vec({dx}) : QVector<double>(),
+                           decodeShown ? vec({dy}) : QVector<double>(), true);
+    m_prefillLabel->setVisible(prefillShown);
+    m_decodeLabel->setVisible(decodeShown);
+    m_decodeLabel->position->setCoords(dx, dy);
+    m_prefillLabel->setText(tr("%1  %2").arg(phaseName(prefill.kind), pointText(a, prefill)));
+    m_decodeLabel->setText(tr("decode  %1").arg(pointText(a, decode)));
+
+    QVector<double> specX;
+    QVector<double> specY;
+    m_verifyLabel->setVisible(false);
+    m_draftLabel->setVisible(false);
+    for (const PassCost& pass : a.passes) {
+        if (pass.kind != PassKind::Verify && pass.kind != PassKind::Draft) {
+            continue;
+        }
+        const double x = pass.intensity();
+        const double y = tflops(pass.attainableFlopsPerSecond);
+        if (!drawable(x, y)) {
+            continue;
+        }
+        specX.push_back(x);
+        specY.push_back(y);
+        if (pass.kind == PassKind::Verify) {
+            m_verifyLabel->setVisible(true);
+            m_verifyLabel->position->setCoords(x, y);
+            m_verifyLabel->setText(
+                tr("verify ×%1 tokens  %2")
+                    .arg(qs(formatInteger(std::llround(pass.newTokens))), pointText(a, pass)));
+        } else {
+            m_draftLabel->setVisible(true);
+            m_draftLabel->position->setCoords(x, y);
+            m_draftLabel->setText(
+                tr("draft ×%1 steps  %2")
+                    .arg(qs(formatInteger(std::llround(pass.repeats))), pointText(a, pass)));
+        }
+    }
+    m_specPoints->setData(specX, specY);
+    // The names are placed by the first pass of each kind.
+    const PassCost* verify = a.pass(PassKind::Verify);
+    const PassCost* draft = a.pass(PassKind::Draft);
+    m_hasVerify = verify != nullptr;
+    m_hasDraft = draft != nullptr;
+    m_verifyAt = verify != nullptr
+                     ? QPointF(verify->intensity(), tflops(verify->attainableFlopsPerSecond))
+                     : QPointF();
+    m_draftAt = draft != nullptr
+                    ? QPointF(draft->intensity(), tflops(draft->attainableFlopsPerSecond))
+                    : QPointF();
+
+    QVector<double> prefillLinkX;
+    QVector<double> prefillLinkY;
+    QVector<double> decodeLinkX;
+    QVector<double> decodeLinkY;
+    if (a.interconnectBandwidthBytesPerSecond > 0.0) {
+        for (const PassCost& pass : a.passes) {
+            const double x = pass.linkIntensity();
+            const double y = tflops(pass.attainableFlopsPerSecond);
+            if (!(pass.linkBytes > 0.0) || !drawable(x, y)) {
+                continue;
+            }
+            const bool isPrefill = drawnAsPrefill(pass.kind);
+            (isPrefill ? prefillLinkX : decodeLinkX).push_back(x);
+            (isPrefill ? prefillLinkY : decodeLinkY).push_back(y);
+        }
+    }
+    m_prefillLink->setData(prefillLinkX, prefillLinkY);
+    m_decodeLink->setData(decodeLinkX, decodeLinkY);
+}
+
+void PointsLayer::updateTrail(const Analysis& analysis, const std::vector<TrailPoint>& trail) {
+    QVector<double> t;
+    QVector<double> x;
+    QVector<double> y;
+    QVector<double> tBeyond;
+    QVector<double> xBeyond;
+    QVector<double> yBeyond;
+    const TrailPoint* first = nullptr;
+    const TrailPoint* last = nullptr;
+    for (const TrailPoint& point : trail) {
+        const double px = point.intensityFlopsPerByte;
+        const double py = tflops(point.attainableFlopsPerSecond);
+        if (!drawable(px, py)) {
+            continue;
+        }
+        if (point.fits) {
+            t.push_back(static_cast<double>(t.size()));
+            x.push_back(px);
+            y.push_back(py);
+        } else {
+            if (xBeyond.isEmpty() && !x.isEmpty()) {  // join the dashed part to the solid one
+                tBeyond.push_back(0.0);
+                xBeyond.push_back(x.back());
+                yBeyond.push_back(y.back());
+            }
+            tBeyond.push_back(static_cast<double>(tBeyond.size()));
+            xBeyond.push_back(px);
+            yBeyond.push_back(py);
+        }
+        first = first != nullptr ? first : &point;
+        last = &point;
+    }
+    m_trail->setData(t, x, y, true);
+    m_trailBeyond->setData(tBeyond, xBeyond, yBeyond, true);
+
+    m_trailStartLabel->setVisible(first != nullptr);
+    m_trailEndLabel->setVisible(last != nullptr && last != first);
+    if (first != nullptr) {
+        m_trailStartLabel->setText(QStringLiteral("B=%1").arg(qs(formatInteger(first->batch))));
+        m_trailStartLabel->position->setCoords(first->intensityFlopsPerByte,
+                                               tflops(first->attainableFlopsPerSecond));
+    }
+    if (last != nullptr) {
+        m_trailEndLabel->setText(
+            last->fits ? QStringLiteral("B=%1").arg(qs(formatInteger(last->batch)))
+                       : tr("B=%1, does not fit in memory").arg(qs(formatInteger(last->batch))));
+        m_trailEndLabel->position->setCoords(last->intensityFlopsPerByte,
+                                             tflops(last->attainableFlopsPerSecond));
+    }
+
+    // The critical batch and the memory wall, at the trail's own points for those batches.
+    const auto at = [&trail](std::optional<std::int64_t> batch) -> const TrailPoint* {
+        if (!batch || *batch < 1) {
+            return nullptr;
+        }
+        const auto it = std::find_if(trail.begin(), trail.end(),
+                                     [&](const TrailPoint& p) { return p.batch == *batch; });
+        return it != trail.end() &&
+                       drawable(it->intensityFlopsPerByte, it->attainableFlopsPerSecond)
+                   ? &*it
+                   : nullptr;
+    };
+    const auto mark = [](QCPGraph* graph, PlotLabel* label, const TrailPoint* point,
+                         const QString& text) {
+        label->setVisible(point != nullptr);
+        if (point == nullptr) {
+            graph->setData(QVector<double>(), QVector<double>(), true);
+            return;
+        }
+        const double px = point->intensityFlopsPerByte;
+        const double py = tflops(point->attainableFlopsPerSecond);
+        graph->setData(vec({px}), vec({py}), true);
+        label->position->setCoords(px, py);
+        label->setText(text);
+    };
+    const TrailPoint* critical = at(analysis.criticalBatch);
+    mark(m_criticalMark, m_criticalLabel, critical,
+         critical != nullptr ? tr("critical B=%1").arg(qs(formatInteger(critical->batch)))
+                             : QString());
+    // Only where the trail goes on past it (or the point itself would not fit): the trail
+    // turns dashed there.
+    const std::int64_t maxBatch = analysis.memory.maxBatch;
+    const TrailPoint* wall =
+        at(maxBatch > 0 ? std::optional<std::int64_t>(maxBatch) : std::nullopt);
+    mark(m_memoryWallMark, m_memoryWallLabel, wall,
+         wall != nullptr ? tr("memory full B=%1").arg(qs(formatInteger(wall->batch))) : QString());
+    // The end of the trail at the memory wall says so once, not twice.
+    if (wall != nullptr && wall == last) {
+        m_trailEndLabel->setVisible(false);
+    }
+}
+
+bool PointsLayer::updateLegend(const Analysis& a) {
+    // The legend names the first pass by its kind ("encode", "forward" for encoders and
+    // CNNs) and lists the decode point only where there is one.
+    const QString firstName = phaseName(a.primary().kind);
+    const bool named = m_prefillPoint->name() != firstName;
+    if (named) {
+        m_prefillPoint->setName(firstName);
+        const bool decode = a.hasDecode();
+        m_trail->setName(decode ? tr("decode batch trail") : tr("%1 batch trail").arg(firstName));
+        m_decodePoint->removeFromLegend();
+        m_trail->removeFromLegend();
+        if (decode) {
+            m_decodePoint->addToLegend();
+        }
+        m_trail->addToLegend();
+    }
+    // With tensor parallelism each pass is drawn again at its link intensity, as a hollow
+    // square in its colour: one legend entry says what the squares are, while there are any.
+    QCPGraph* linkEntry = a.hasDecode() ? m_decodeLink : m_prefillLink;
+    const bool links = !m_prefillLink->data()->isEmpty() || !m_decodeLink->data()->isEmpty();
+    if (links != m_plot->legend->hasItemWithPlottable(linkEntry) || (links && named)) {
+        m_prefillLink->removeFromLegend();
+        m_decodeLink->removeFromLegend();
+        if (links) {
+            linkEntry->addToLegend();  // last, after the trail
+        }
+        return true;
+    }
+    return named;
+}
+
+void PointsLayer::setStyle(const PlotPalette& p, double scale, double dpr, const QFont& bold,
+                           const QFont& small) {
+    QColor trailColour = p.decode;
+    m_trail->setPen(QPen(trailColour, 1.8 * scale));
+    m_trail->setScatterStyle(
+        pixmapScatter(QCPScatterStyle::ssDisc, QPen(trailColour), trailColour, 5.0 * scale, dpr));
+    trailColour.setAlphaF(0.55F);
+    m_trailBeyond->setPen(QPen(trailColour, 1.5 * scale, Qt::DashLine));
+    m_trailBeyond->setScatterStyle(pixmapScatter(
+        QCPScatterStyle::ssCircle, QPen(trailColour, scale), Qt::NoBrush, 5.0 * scale, dpr));
+    for (PlotLabel* label : {m_trailStartLabel, m_trailEndLabel}) {
+        label->setFont(small);
+        label->setColor(p.decode);
+    }
+
+    m_prefillPoint->setPen(QPen(p.prefill, 1.5 * scale));
+    m_prefillPoint->setScatterStyle(QCPScatterStyle(
+        QCPScatterStyle::ssDiamond, QPen(p.foreground, 1.5 * scale), p.prefill, 16.0 * scale));
+    m_decodePoint->setPen(QPen(p.decode, 1.5 * scale));
+    m_decodePoint->setScatterStyle(QCPScatterStyle(
+        QCPScatterStyle::ssCircle, QPen(p.foreground, 1.5 * scale), p.decode, 14.0 * scale));
+    m_prefillLabel->setFont(bold);
+    m_prefillLabel->setColor(p.prefill);
+    m_decodeLabel->setFont(bold);
+    m_decodeLabel->setColor(p.decode);
+    m_specPoints->setPen(QPen(p.decode, 1.5 * scale));
+    m_specPoints->setScatterStyle(QCPScatterStyle(
+        QCPScatterStyle::ssTriangle, QPen(p.decode, 2.0 * scale), p.background, 13.0 * scale));
+    m_verifyLabel->setFont(bold);
+    m_verifyLabel->setColor(p.decode);
+    m_prefillLink->setScatterStyle(QCPScatterStyle(
+        QCPScatterStyle::ssSquare, QPen(p.prefill, 2.0 * scale), Qt::NoBrush, 10.0 * scale));
+    m_decodeLink->setScatterStyle(QCPScatterStyle(
+        QCPScatterStyle::ssSquare, QPen(p.decode, 2.0 * scale), Qt::NoBrush, 10.0 * scale));
+    m_criticalMark->setScatterStyle(QCPScatterStyle(
+        QCPScatterStyle::ssPlus, QPen(p.decode, 2.5 * scale), Qt::NoBrush, 14.0 * scale));
+    m_memoryWallMark->setScatterStyle(QCPScatterStyle(
+        QCPScatterStyle::ssCross, QPen(p.warning, 2.5 * scale), Qt::NoBrush, 12.0 * scale));
+    m_criticalLabel->setFont(small);
+    m_criticalLabel->setColor(p.decode);
+    m_memoryWallLabel->setFont(small);
+    m_memoryWallLabel->setColor(p.warning);
+    m_draftLabel->setFont(bold);
+    m_draftLabel->setColor(p.decode);
+}
+
+void PointsLayer::nameRequests(std::vector<LabelEntry>& entries) const {
+    using S = Side;
+    const QCPAxis* x = m_plot->xAxis;
+    const QCPAxis* y = m_plot->yAxis;
+    // Prefill sits under the compute ceiling: below it first, away from the roof labels.
+    addLabelAround(entries, x, y, m_prefillLabel, m_prefillPoint, m_prefillAt.x(), m_prefillAt.y(),
+                   10, false,
+                   {S::RightBelow, S::LeftBelow, S::Below, S::Right, S::Left, S::RightAbove,
+                    S::LeftAbove, S::Above},
+                   true);
+    // Decode sits on the memory slope: the free side of it is below right.
+    if (m_hasDecode) {
+        addLabelAround(entries, x, y, m_decodeLabel, m_decodePoint, m_decodeAt.x(), m_decodeAt.y(),
+                       11, false,
+                       {S::RightBelow, S::Right, S::LeftAbove, S::Below, S::Left, S::Above,
+                        S::RightAbove, S::LeftBelow},
+                       true);
+    }
+    if (m_hasVerify) {
+        addLabelAround(entries, x, y, m_verifyLabel, m_specPoints, m_verifyAt.x(), m_verifyAt.y(),
+                       12, false, {}, true);
+    }
+    if (m_hasDraft) {
+        addLabelAround(entries, x, y, m_draftLabel, m_specPoints, m_draftAt.x(), m_draftAt.y(), 13,
+                       false,
+                       {S::LeftBelow, S::Below, S::RightBelow, S::Left, S::Right, S::LeftAbove,
+                        S::RightAbove, S::Above},
+                       true);
+    }
+}
+
+void PointsLayer::trailRequests(std::vector<LabelEntry>& entries) const {
+    using S = Side;
+    const QCPAxis* x = m_plot->xAxis;
+    const QCPAxis* y = m_plot->yAxis;
+    const auto first = [](const QCPGraph* g) {
+        return g->data()->isEmpty()
+                   ? QPointF()
+                   : QPointF(g->data()->constBegin()->key, g->data()->constBegin()->value);
+    };
+    const QPointF critical = first(m_criticalMark);
+    addLabelAround(entries, x, y, m_criticalLabel, m_criticalMark, critical.x(), critical.y(), 20,
+                   true,
+                   {S::LeftAbove, S::RightBelow, S::Above, S::Below, S::Left, S::Right,
+                    S::RightAbove, S::LeftBelow});
+    const QPointF wall = first(m_memoryWallMark);
+    addLabelAround(entries, x, y, m_memoryWallLabel, m_memoryWallMark, wall.x(), wall.y(), 21, true,
+                   {S::RightBelow, S::LeftAbove, S::Below, S::Right, S::Above, S::Left,
+                    S::RightAbove, S::LeftBelow});
+    const QCPCurve* solid = m_trail->data()->isEmpty() ? m_trailBeyond : m_trail;
+    const QCPCurve* tail = m_trailBeyond->data()->isEmpty() ? m_trail : m_trailBeyond;
+    if (!solid->data()->isEmpty()) {
+        const auto start = solid->data()->constBegin();
+        addLabelAround(entries, x, y, m_trailStartLabel, m_decodePoint, start->key, start->value,
+                       22, true,
+                       {S::RightBelow, S::Below, S::Right, S::LeftBelow, S::Left, S::RightAbove});
+    }
+    if (!tail->data()->isEmpty()) {
+        const auto end = std::prev(tail->data()->constEnd());
+        addLabelAround(entries, x, y, m_trailEndLabel, m_criticalMark, end->key, end->value, 23,
+                       true,
+                       {S::RightBelow, S::Right, S::Below, S::LeftAbove, S::Above, S::Left,
+                        S::RightAbove, S::LeftBelow});
+    }
+}
+
+}  // namespace roofline::ui
