@@ -605,16 +605,18 @@ Analysis analyzeModel(const Scenario& scenario, const Model& m) {
         return mm;
     };
     const ModelMemory mm = scenarioMemory(x, device.held, draftContext ? &*draftContext : nullptr);
+    // Weights + KV cache + state + workspace of B sequences: the footprint, and (on one
+    // device) what the fewest devices must hold.
     const auto footprint = [B](const ModelMemory& one) {
-        return one.weightBytes + B * (one.kvPerSequence + one.statePerSequence) +
-               one.workspaceFixed + B * one.workspacePerSequence;
+        return one.weightBytes + B * one.kvPerSequence + B * one.statePerSequence +
+               (one.workspaceFixed + B * one.workspacePerSequence);
     };
     MemoryFootprint& mem = result.memory;
     mem.weightBytes = mm.weightBytes;
     mem.kvCacheBytes = B * mm.kvPerSequence;
     mem.stateBytes = B * mm.statePerSequence;
     mem.workspaceBytes = mm.workspaceFixed + B * mm.workspacePerSequence;
-    mem.totalBytes = mem.weightBytes + mem.kvCacheBytes + mem.stateBytes + mem.workspaceBytes;
+    mem.totalBytes = footprint(mm);
     mem.capacityBytes = hw.servingCapacityBytes();
     mem.nominalCapacityBytes = hw.memoryCapacityBytes;
     mem.usableBytes = mem.capacityBytes * wl.memoryUtilization;

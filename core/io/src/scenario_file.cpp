@@ -367,12 +367,12 @@ ResolvedScenario resolve(const ScenarioFile& file, std::int64_t gqaRatio) {
         // The file's own expert_weights / embedding_weights override the checkpoint's.
         Workload& w = out.scenario.workload;
         w = withCheckpointWeights(file.workload, m);
-        w.expertWeightPrecision = file.workload.expertWeightPrecision.has_value()
-                                      ? file.workload.expertWeightPrecision
-                                      : w.expertWeightPrecision;
-        w.embeddingWeightPrecision = file.workload.embeddingWeightPrecision.has_value()
-                                         ? file.workload.embeddingWeightPrecision
-                                         : w.embeddingWeightPrecision;
+        if (file.workload.expertWeightPrecision) {
+            w.expertWeightPrecision = file.workload.expertWeightPrecision;
+        }
+        if (file.workload.embeddingWeightPrecision) {
+            w.embeddingWeightPrecision = file.workload.embeddingWeightPrecision;
+        }
     }
     const Workload& w = file.workload;
     if (w.speculativeTokens > 0 && w.draftKind == DraftKind::Model) {
