@@ -141,6 +141,15 @@ struct ModelMemory {
     double workspacePerSequence = 0.0;  // one logits row per sequence
 };
 
+// What the walk over the layer groups' caches gives besides the memory, so that analyze()
+// walks them once: the streams a decode step reads (the Goldilocks context), and the cache
+// and state of one sequence per token of the model's heads on this device.
+struct CacheWalk {
+    detail::KvReadStreams reads;
+    double kvBytesPerToken = 0.0;  // Σ count × bytes per token, every stream
+    double stateBytes = 0.0;       // Σ count × state bytes of one sequence
+};
+
 // The bytes of held parameters, each part at its precision (Workload's per-part weights).
 double heldWeightBytes(const detail::ParameterSplit& held, const detail::Context& x) {
     return held.matrices * x.w + held.expertMatrices * x.we + held.tableMatrices * x.wt +
@@ -148,7 +157,8 @@ double heldWeightBytes(const detail::ParameterSplit& held, const detail::Context
 }
 
 ModelMemory modelMemory(const detail::Context& x, const Workload& wl,
-                        const detail::ParameterSplit& held, double P, double C) {
+                        const detail::ParameterSplit& held, double P, double C,
+                        CacheWalk* walk = nullptr) {
     const Model& m = x.m;
     ModelMemory mem;
     // The MTP layers and a vision tower are held too (at the weight precision), split D ways.
@@ -163,8 +173,21 @@ ModelMemory modelMemory(const detail::Context& x, const Workload& wl,
         for (std::size_t i = 0; i < cache.size; ++i) {
             const detail::CacheStream& s = cache.streams[i];
             mem.kvPerSequence += d(g.count) * std::min(tokensPerSeq, s.keepCap) * s.bytesPerToken;
+            if (walk != nullptr) {
+                walk->kvBytesPerToken += d(g.count) * s.bytesPerToken;
+                detail::KvReadStreams& reads = walk->reads;
+                if (reads.size == reads.streams.size()) {
+                    ++reads.dropped;
+                } else {
+                    reads.streams[reads.size++] = {s.readCap, d(g.count) * s.bytesPerToken};
+                }
+            }
         }
-        mem.statePerSequence += d(g.count) * mixer.stateBytes(m, g, x.attentionSplit);
+        const double state = d(g.count) * mixer.stateBytes(m, g, x.attentionSplit);
+        mem.statePerSequence += state;
+        if (walk != nullptr) {
+            walk->stateBytes += state;
+        }
         widest = std::max(
             {widest, mixer.workspaceWidth(x, g), detail::mlpKind(g.mlp).workspaceWidth(x, g)});
     }
@@ -182,25 +205,6 @@ ModelMemory modelMemory(const detail::Context& x, const Workload& wl,
     }
     mem.workspacePerSequence = x.vocab * x.a;
     return mem;
-}
-
-// The KV streams a decode step reads, for the Goldilocks context: each group's cache
-// streams with their read caps (a chunk counts as its cap).
-detail::KvReadStreams kvReadStreams(const detail::Context& x) {
-    detail::KvReadStreams out;
-    for (const LayerGroup& g : x.m.layerGroups) {
-        const detail::CacheStreams cache =
-            detail::mixerKind(g.mixer).cache(x.m, g, x.attentionSplit, x.c);
-        for (std::size_t i = 0; i < cache.size; ++i) {
-            if (out.size == out.streams.size()) {
-                ++out.dropped;
-                continue;
-            }
-            out.streams[out.size++] = {cache.streams[i].readCap,
-                                       d(g.count) * cache.streams[i].bytesPerToken};
-        }
-    }
-    return out;
 }
 
 // The workload on one device: the same scenario without tensor, expert or data-parallel
@@ -562,15 +566,11 @@ Analysis analyzeModel(const Scenario& scenario, const Model& m) {
 
     // Without a compute roof nothing is compute-bound: no critical batch (null).
     if (result.hasComputeRoof) {
-        result.criticalBatch = detail::criticalBatch(result.operators, decode, x);
-        result.matmulCriticalBatch = detail::matmulCriticalBatch(result.operators, decode, x);
+        const detail::CriticalBatches critical =
+            detail::criticalBatches(result.operators, decode, x);
+        result.criticalBatch = critical.step;
+        result.matmulCriticalBatch = critical.matmul;
     }
-
-    // Goldilocks on the KV cache of the attention layers (a recurrent state does not grow
-    // with C), per device: the sequences it attends for against its weight bytes.
-    result.goldilocksContextTokens = detail::goldilocksContext(
-        kvReadStreams(x), B * x.sequenceShare, result.decode().traffic[ByteCategory::Weights],
-        d(m.maxPositionEmbeddings));
 
     // Parameters one device holds; with one device that is the whole model, so the total is
     // not counted a second time (this runs every frame).
@@ -581,15 +581,13 @@ Analysis analyzeModel(const Scenario& scenario, const Model& m) {
     result.activeParametersPerToken = whole.active.total();
     result.mtpParameters = detail::mtpParameters(m, 1.0, 1.0);
     result.visionParameters = m.visionParameters;
-    result.kvCacheBytesPerToken = kvCacheBytesPerToken(m, x.c);
-    result.stateBytesPerSequence = stateBytesPerSequence(m);
     result.effectiveKvHeads = usesKvHeads(m) ? m.numKvHeads : 0;
 
     // Memory footprint of one device: the target, and a draft model beside it.
     const auto scenarioMemory = [&](const detail::Context& target,
                                     const detail::ParameterSplit& held,
-                                    const detail::Context* draft) {
-        ModelMemory mm = modelMemory(target, wl, held, P, C);
+                                    const detail::Context* draft, CacheWalk* walk) {
+        ModelMemory mm = modelMemory(target, wl, held, P, C, walk);
         if (draft != nullptr) {
             const ModelMemory dm = modelMemory(
                 *draft, wl,
@@ -604,7 +602,19 @@ Analysis analyzeModel(const Scenario& scenario, const Model& m) {
         }
         return mm;
     };
-    const ModelMemory mm = scenarioMemory(x, device.held, draftContext ? &*draftContext : nullptr);
+    CacheWalk walk;
+    const ModelMemory mm =
+        scenarioMemory(x, device.held, draftContext ? &*draftContext : nullptr, &walk);
+    // Per token of the whole model: the walk's figures when the heads are not split.
+    result.kvCacheBytesPerToken =
+        x.attentionSplit == 1.0 ? walk.kvBytesPerToken : kvCacheBytesPerToken(m, x.c);
+    result.stateBytesPerSequence =
+        x.attentionSplit == 1.0 ? walk.stateBytes : stateBytesPerSequence(m);
+    // Goldilocks on the KV cache of the attention layers (a recurrent state does not grow
+    // with C), per device: the sequences it attends for against its weight bytes.
+    result.goldilocksContextTokens = detail::goldilocksContext(
+        walk.reads, B * x.sequenceShare, result.decode().traffic[ByteCategory::Weights],
+        d(m.maxPositionEmbeddings));
     // Weights + KV cache + state + workspace of B sequences: the footprint, and (on one
     // device) what the fewest devices must hold.
     const auto footprint = [B](const ModelMemory& one) {
@@ -639,9 +649,9 @@ Analysis analyzeModel(const Scenario& scenario, const Model& m) {
             draft.emplace(
                 detail::makeContext(*scenario.draft, one, result, linkBandwidth, linkLatency));
         }
-        mem.minDevices =
-            fewestDevices(footprint(scenarioMemory(target, whole.held, draft ? &*draft : nullptr)),
-                          mem.usableBytes);
+        mem.minDevices = fewestDevices(
+            footprint(scenarioMemory(target, whole.held, draft ? &*draft : nullptr, nullptr)),
+            mem.usableBytes);
     }
     result.memoryAllDevices = allDevices(mem, x.devices);
 

@@ -14,6 +14,9 @@ constexpr double kLimit = 1e12;
 
 // φ(b): the fraction of the routed experts b tokens touch, 1 − (1 − k/E)^b.
 double touchedFraction(double b, double logUntouched) {
+    if (logUntouched == 0.0) {
+        return 0.0;  // no routed experts (a dense model): skip the libm call
+    }
     const double e = b * logUntouched;
     return e > -60.0 ? -std::expm1(e) : 1.0;  // below e^-60, 1 − q^b is 1 in a double
 }
@@ -60,22 +63,31 @@ class StepModel {
 public:
     StepModel(const Analysis::Operators& ops, const PassTotals& decode, const Context& x)
         : m_logUntouched(x.logUntouched) {
-        const double B = decode.cost.batch;
+        // Per sequence: a product with 1/B (within an ulp of the quotient; the divisions
+        // were a fifth of this walk).
+        const double perSequence = 1.0 / decode.cost.batch;
         const double touched = decode.expertFraction;
         for (std::size_t i = 0; i < decode.size; ++i) {
             const OperatorCost& op = ops[decode.first + i];
             const OpScaling& s = decode.scaling[i];
+            if (op.kind == OperatorKind::Matmul) {
+                m_matmul.flops += op.flops;
+                m_matmul.bytes += op.bytes();
+                m_matmul.fixed += s.fixedBytes;
+                m_matmul.full += s.expertFullBytes;
+                m_matmul.touched += s.expertTouchedBytes;
+            }
             if (op.linkTimeSeconds > 0.0) {  // a collective: α per call plus ∝ b
                 m_fixed += s.fixedLinkSeconds;
-                m_memorySlope += (op.linkTimeSeconds - s.fixedLinkSeconds) / B;
+                m_memorySlope += (op.linkTimeSeconds - s.fixedLinkSeconds) * perSequence;
                 continue;
             }
-            const double c = op.computeTimeSeconds / B;
+            const double c = op.computeTimeSeconds * perSequence;
             const double X = s.expertFullBytes * x.secondsPerByte;
             // Bytes read once whatever b (weights), as the operator's emitter declared them;
             // the embedding gather's rows grow with b and are not among them.
             const double F = s.fixedBytes * x.secondsPerByte;
-            const double l = (op.memoryTimeSeconds - F - X * touched) / B;
+            const double l = (op.memoryTimeSeconds - F - X * touched) * perSequence;
             if (F <= 0.0 && X <= 0.0) {
                 // Both times ∝ b: the operator's bound never changes.
                 if (c > l) {
@@ -83,6 +95,11 @@ public:
                 } else {
                     m_memorySlope += l;
                 }
+            } else if (!(c > l)) {
+                // Never compute-bound: its memory time F + X·φ(b) + l·b ≥ l·b ≥ c·b.
+                m_memorySlope += l;
+                m_fixed += F;
+                m_curved += X;
             } else if (m_count < m_ops.size()) {
                 m_ops[m_count++] = {c, F, X, l, 0.0};
             }
@@ -92,7 +109,7 @@ public:
     // Compute-bound time minus all other time at batch b: ≥ 0 iff the compute share ≥ ½.
     double excess(double b) const {
         const double f = touchedFraction(b, m_logUntouched);
-        double g = (m_computeSlope - m_memorySlope) * b - m_fixed;
+        double g = (m_computeSlope - m_memorySlope) * b - m_fixed - m_curved * f;
         for (std::size_t i = 0; i < m_count; ++i) {
             const Switching& o = m_ops[i];
             const double compute = o.c * b;
@@ -108,11 +125,11 @@ public:
     std::optional<double> realRoot() {
         for (std::size_t i = 0; i < m_count; ++i) {
             Switching& o = m_ops[i];
-            o.cross = o.c > o.l ? crossing(o.c - o.l, o.F, o.X, m_logUntouched) : HUGE_VAL;
+            o.cross = crossing(o.c - o.l, o.F, o.X, m_logUntouched);  // c > l: kept above
         }
         std::sort(m_ops.begin(), m_ops.begin() + static_cast<std::ptrdiff_t>(m_count),
                   [](const Switching& a, const Switching& b) { return a.cross < b.cross; });
-        double slope = m_computeSlope - m_memorySlope, fixed = m_fixed, curved = 0.0;
+        double slope = m_computeSlope - m_memorySlope, fixed = m_fixed, curved = m_curved;
         for (std::size_t i = 0; i < m_count; ++i) {
             slope -= m_ops[i].l;
             fixed += m_ops[i].F;
@@ -143,11 +160,20 @@ public:
         return std::nullopt;
     }
 
+    // The weight matmuls summed (kind Matmul): FLOPs, HBM bytes, and the bytes read once,
+    // of every routed expert, and of the touched ones.
+    struct MatmulSums {
+        double flops = 0.0, bytes = 0.0, fixed = 0.0, full = 0.0, touched = 0.0;
+    };
+    const MatmulSums& matmuls() const { return m_matmul; }
+
 private:
+    MatmulSums m_matmul;
     double m_logUntouched = 0.0;
     double m_computeSlope = 0.0;  // Σ c of operators always compute-bound
     double m_memorySlope = 0.0;   // Σ l of operators always memory-bound, and link ∝ b
-    double m_fixed = 0.0;         // Σ α of the collectives
+    double m_fixed = 0.0;   // Σ α of the collectives, Σ F of the operators never compute-bound
+    double m_curved = 0.0;  // Σ X of the operators never compute-bound
     std::array<Switching, kOperatorCount> m_ops;  // [0, m_count) set
     std::size_t m_count = 0;
 };
@@ -191,37 +217,15 @@ std::optional<std::int64_t> smallestInteger(double estimate, const Excess& exces
 
 }  // namespace
 
-std::optional<std::int64_t> criticalBatch(const Analysis::Operators& ops, const PassTotals& decode,
-                                          const Context& x) {
-    StepModel step(ops, decode, x);
-    const std::optional<double> root = step.realRoot();
-    if (!root) {
-        return std::nullopt;
-    }
-    return smallestInteger(*root, [&](double b) { return step.excess(b); });
-}
+namespace {
 
-std::optional<std::int64_t> matmulCriticalBatch(const Analysis::Operators& ops,
-                                                const PassTotals& decode, const Context& x) {
-    // The weight matmuls summed into one operator: compute c·b against F + X·φ(b) + l·b.
-    const double B = decode.cost.batch;
-    double flops = 0.0, bytes = 0.0, fixed = 0.0, full = 0.0, touched = 0.0;
-    for (std::size_t i = 0; i < decode.size; ++i) {
-        const OperatorCost& op = ops[decode.first + i];
-        if (op.kind != OperatorKind::Matmul) {
-            continue;
-        }
-        const OpScaling& s = decode.scaling[i];
-        flops += op.flops;
-        bytes += op.bytes();
-        fixed += s.fixedBytes;
-        full += s.expertFullBytes;
-        touched += s.expertTouchedBytes;
-    }
-    const double c = flops / B * x.secondsPerFlop;
-    const double l = (bytes - fixed - touched) / B * x.secondsPerByte;
-    const double F = fixed * x.secondsPerByte;
-    const double X = full * x.secondsPerByte;
+// The weight matmuls summed into one operator: compute c·b against F + X·φ(b) + l·b.
+std::optional<std::int64_t> matmulCritical(const StepModel::MatmulSums& m, double B,
+                                           const Context& x) {
+    const double c = m.flops / B * x.secondsPerFlop;
+    const double l = (m.bytes - m.fixed - m.touched) / B * x.secondsPerByte;
+    const double F = m.fixed * x.secondsPerByte;
+    const double X = m.full * x.secondsPerByte;
     if (!(c > l)) {
         return std::nullopt;
     }
@@ -230,6 +234,19 @@ std::optional<std::int64_t> matmulCriticalBatch(const Analysis::Operators& ops,
         return (c - l) * b - F - X * touchedFraction(b, logUntouched);
     };
     return smallestInteger(crossing(c - l, F, X, logUntouched), excess);
+}
+
+}  // namespace
+
+CriticalBatches criticalBatches(const Analysis::Operators& ops, const PassTotals& decode,
+                                const Context& x) {
+    StepModel step(ops, decode, x);
+    CriticalBatches out;
+    out.matmul = matmulCritical(step.matmuls(), decode.cost.batch, x);
+    if (const std::optional<double> root = step.realRoot()) {
+        out.step = smallestInteger(*root, [&](double b) { return step.excess(b); });
+    }
+    return out;
 }
 
 std::optional<double> goldilocksContext(const KvReadStreams& streams, double B, double weightBytes,

@@ -14,16 +14,19 @@
 
 namespace roofline::detail {
 
-/// Smallest integer B ≥ 1 at which the compute-bound operators take at least half of the
-/// decode step's time, everything but B fixed; empty when that never happens (below 1e12).
-/// `decode` is the decode pass at the scenario's batch B; its operators are in `ops`.
-std::optional<std::int64_t> criticalBatch(const Analysis::Operators& ops, const PassTotals& decode,
-                                          const Context& x);
-
-/// Smallest integer B ≥ 1 at which the decode step's weight matmuls together turn
-/// compute-bound: their ΣFLOPs/peak ≥ their ΣHBM bytes/BW. ≈ peak·w / (2·BW).
-std::optional<std::int64_t> matmulCriticalBatch(const Analysis::Operators& ops,
-                                                const PassTotals& decode, const Context& x);
+/// The two critical batches of a decode step, from one walk over its operators. `decode`
+/// is the decode pass at the scenario's batch B; its operators are in `ops`.
+struct CriticalBatches {
+    /// Smallest integer B ≥ 1 at which the compute-bound operators take at least half of
+    /// the decode step's time, everything but B fixed; empty when that never happens
+    /// (below 1e12).
+    std::optional<std::int64_t> step;
+    /// Smallest integer B ≥ 1 at which the decode step's weight matmuls together turn
+    /// compute-bound: their ΣFLOPs/peak ≥ their ΣHBM bytes/BW. ≈ peak·w / (2·BW).
+    std::optional<std::int64_t> matmul;
+};
+CriticalBatches criticalBatches(const Analysis::Operators& ops, const PassTotals& decode,
+                                const Context& x);
 
 /// One KV stream a decode step reads: bytes per token of context (all layers of a group on
 /// one device) and the most tokens it reads (a window, a chunk, a sparse top-k; inf = all).

@@ -54,7 +54,10 @@ void addAllReduce(PassBuilder& pass, const Context& x, double count, double N) {
 void finishPass(Analysis::Operators& ops, std::size_t first, const Context& x, double repeats,
                 PassTotals& totals) {
     PassCost& p = totals.cost;
-    std::array<double, kBoundCount> bound{};
+    // Time by bound in three sums, not an array indexed by each operator's bound: the indexed
+    // add went through memory and chained every operator to the one before it.
+    static_assert(kBoundCount == 3, "a new bound needs its sum here");
+    double memoryBound = 0.0, computeBound = 0.0, linkBound = 0.0;
     // Summed in locals, not through `p`: the compiler cannot keep p's members in registers
     // across the writes to `ops` (they may alias), and the reloads were a sixth of analyze().
     double flops = 0.0, linkBytes = 0.0, linkTime = 0.0, time = 0.0;
@@ -79,10 +82,17 @@ void finishPass(Analysis::Operators& ops, std::size_t first, const Context& x, d
         op.memoryTimeSeconds = op.bytes() * x.secondsPerByte;
         const double onChip = std::max(op.computeTimeSeconds, op.memoryTimeSeconds);
         op.timeSeconds = std::max(onChip, op.linkTimeSeconds);
-        op.bound = op.linkTimeSeconds > onChip                    ? Bound::Interconnect
-                   : op.computeTimeSeconds > op.memoryTimeSeconds ? Bound::Compute
-                                                                  : Bound::Memory;
-        bound[static_cast<std::size_t>(op.bound)] += op.timeSeconds;
+        // Without branches: which roof bounds an operator differs from one to the next, and
+        // mispredicted branches here were most of this walk's time.
+        const int link = op.linkTimeSeconds > onChip ? 1 : 0;
+        const int compute = (op.computeTimeSeconds > op.memoryTimeSeconds ? 1 : 0) & (1 - link);
+        static_assert(static_cast<int>(Bound::Memory) == 0 &&
+                      static_cast<int>(Bound::Compute) == 1 &&
+                      static_cast<int>(Bound::Interconnect) == 2);
+        op.bound = static_cast<Bound>(compute + 2 * link);
+        linkBound += op.timeSeconds * link;
+        computeBound += op.timeSeconds * compute;
+        memoryBound += op.timeSeconds * (1 - link - compute);
         flops += op.flops;
         traffic += op.traffic;
         linkBytes += op.linkBytes;
@@ -101,6 +111,10 @@ void finishPass(Analysis::Operators& ops, std::size_t first, const Context& x, d
     // DOMAIN.md §5: the bound is the largest share of the time the pass reports, never
     // the aggregate max(ΣFLOPs/peak, Σbytes/BW). Ties go to memory, then compute, then the
     // link (the enum's order).
+    std::array<double, kBoundCount> bound{};
+    bound[static_cast<std::size_t>(Bound::Memory)] = memoryBound;
+    bound[static_cast<std::size_t>(Bound::Compute)] = computeBound;
+    bound[static_cast<std::size_t>(Bound::Interconnect)] = linkBound;
     const double total = p.timeSeconds > 0.0 ? p.timeSeconds : 1.0;
     std::size_t largest = 0;
     for (std::size_t b = 0; b < kBoundCount; ++b) {
