@@ -178,6 +178,19 @@ void printTable(std::ostream& out, const Scenario& s, const Analysis& a) {
             << formatDuration(sp.plainTpotSeconds) << ")\n";
     }
 
+    if (a.disaggregation) {
+        const DisaggregationResult& dz = *a.disaggregation;
+        out << "Disaggregated: prefill on " << integerText(dz.prefillDevices)
+            << " device(s), decode on " << integerText(dz.decodeDevices) << "; the KV cache of "
+            << formatBytes(dz.kvTransferBytes) << " (" << formatBytes(dz.kvTransferBytesPerDevice)
+            << " per prefill device) moves in " << formatDuration(dz.kvTransferSeconds)
+            << " over the " << (dz.scaleOut ? "scale-out network" : "scale-up link")
+            << "; TTFT = prefill " << formatDuration(dz.prefillSeconds)
+            << " + transfer (queueing not modelled); the "
+            << "prefill device holds " << formatBytes(dz.prefillMemoryBytes)
+            << (dz.prefillFits ? "" : " and does NOT fit") << "\n";
+    }
+
     const MemoryFootprint& m = a.memoryAllDevices;
     if (images) {
         // No TTFT, TPOT, critical batch or Goldilocks context: nothing is decoded.
@@ -217,8 +230,10 @@ void printTable(std::ostream& out, const Scenario& s, const Analysis& a) {
         }
         if (a.energy) {
             out << "Energy     ≤ " << formatSi(a.energy->joulesPerOutputTokenMax, "J")
-                << " per output token (upper bound: " << integerText(a.devices) << " × "
-                << formatSi(s.hardware.tdpWatts, "W") << " TDP, full power)\n";
+                << " per output token (upper bound: "
+                << integerText(a.devices +
+                               (a.disaggregation ? a.disaggregation->prefillDevices : 0))
+                << " × " << formatSi(s.hardware.tdpWatts, "W") << " TDP, full power)\n";
         }
         out << "Critical batch: whole decode step "
             << (a.criticalBatch

@@ -241,6 +241,22 @@ void achievableWarning(Analysis& result, const Hardware& hw, const Ceiling& ceil
                 roofName(hw)));
 }
 
+// The link collectives of `devices` devices run on: the scale-up link inside the domain, the
+// scale-out network (with its own α) beyond it (DOMAIN.md §6).
+struct Link {
+    double bandwidth = 0.0;
+    double latency = 0.0;
+    bool scaleOut = false;
+};
+Link linkFor(const Hardware& hw, std::int64_t devices) {
+    if (devices > 1 && devices > hw.scaleUpDomainDevices) {
+        return {hw.scaleOutBandwidthBytesPerSecond > 0.0 ? hw.scaleOutBandwidthBytesPerSecond
+                                                         : kDefaultScaleOutBandwidthBytesPerSecond,
+                hw.scaleOutLatencySeconds, true};
+    }
+    return {hw.interconnectBandwidthBytesPerSecond, hw.collectiveLatencySeconds, false};
+}
+
 // Every device's memory together: one device's footprint times the devices (tensor and
 // expert parallelism hold the same bytes on each device, and no device holds another's).
 MemoryFootprint allDevices(const MemoryFootprint& one, double devices) {
@@ -254,6 +270,56 @@ MemoryFootprint allDevices(const MemoryFootprint& one, double devices) {
     all.nominalCapacityBytes *= devices;
     all.usableBytes *= devices;
     return all;
+}
+
+// Disaggregated serving (DOMAIN.md §7): the KV cache (and recurrent state) of the batch after
+// its prompts moves once from the prefill pool to the decode pool, every prefill device
+// sending its own shard over its own link at once: α + bytes per device / β, on the
+// scale-up link when both pools fit in one domain, else on the scale-out network. TTFT
+// gains the transfer; the prefill pool's devices join the memory of all devices.
+void disaggregate(const Scenario& scenario, const detail::Context& pool, double P,
+                  Analysis& result) {
+    const Hardware& hw = scenario.hardware;
+    const Workload& wl = scenario.workload;
+    const Model& m = pool.m;
+    const double B = d(wl.batch);
+    DisaggregationResult& dis = result.disaggregation.emplace();
+    dis.prefillDevices = wl.prefillDevices;
+    dis.decodeDevices = wl.tensorParallel;
+    // One prefill device after the prompts: C = P − 1 makes modelMemory hold P tokens.
+    const detail::ParameterSplit held =
+        detail::deviceParameters(m, pool.devices, pool.attentionSplit).held;
+    const ModelMemory mm = modelMemory(pool, wl, held, P, P - 1.0);
+    dis.kvTransferBytesPerDevice = B * (mm.kvPerSequence + mm.statePerSequence);
+    dis.kvTransferBytes = B * (kvCacheBytesPerSequence(m, P, pool.c) + stateBytesPerSequence(m));
+    const Link between = linkFor(hw, wl.prefillDevices + wl.tensorParallel);
+    dis.scaleOut = between.scaleOut;
+    dis.linkBandwidthBytesPerSecond = between.bandwidth;
+    dis.kvTransferSeconds = between.bandwidth > 0.0
+                                ? between.latency + dis.kvTransferBytesPerDevice / between.bandwidth
+                                : 0.0;
+    dis.prefillSeconds = result.prefill().timeSeconds;
+    result.ttftSeconds = dis.prefillSeconds + dis.kvTransferSeconds;
+
+    MemoryFootprint one = result.memory;  // capacity and usable bytes: the same devices
+    one.weightBytes = mm.weightBytes;
+    one.kvCacheBytes = B * mm.kvPerSequence;
+    one.stateBytes = B * mm.statePerSequence;
+    one.workspaceBytes = mm.workspaceFixed + B * mm.workspacePerSequence;
+    one.totalBytes = one.weightBytes + one.kvCacheBytes + one.stateBytes + one.workspaceBytes;
+    one.fits = one.totalBytes <= one.usableBytes;
+    dis.prefillMemoryBytes = one.totalBytes;
+    dis.prefillFits = one.fits;
+    const MemoryFootprint pools = allDevices(one, pool.devices);
+    MemoryFootprint& all = result.memoryAllDevices;
+    all.weightBytes += pools.weightBytes;
+    all.kvCacheBytes += pools.kvCacheBytes;
+    all.stateBytes += pools.stateBytes;
+    all.workspaceBytes += pools.workspaceBytes;
+    all.totalBytes += pools.totalBytes;
+    all.capacityBytes += pools.capacityBytes;
+    all.nominalCapacityBytes += pools.nominalCapacityBytes;
+    all.usableBytes += pools.usableBytes;
 }
 
 // The two warnings every model kind can earn, first and in this order: math in a precision
@@ -381,6 +447,10 @@ void analyzeImages(const Scenario& scenario, const detail::Context& x, const Cei
     if (wl.expertParallel) {
         result.warnings.push_back(Warning(WarningKind::ExpertParallelIgnored, {1.0}));
     }
+    if (wl.prefillDevices > 0) {
+        result.warnings.push_back(
+            Warning(WarningKind::DisaggregationIgnored, {encoder ? 0.0 : 1.0}, name));
+    }
     warnLinks(hw, x.devices, linkBandwidth, result);
     if (ceiling.achievable) {
         achievableWarning(result, hw, ceiling);
@@ -486,14 +556,10 @@ Analysis analyzeModel(const Scenario& scenario, const Model& m) {
     // Collectives run on the scale-up link inside the domain, and on the scale-out network
     // (with its own α) when the devices do not fit in one domain (DOMAIN.md §6).
     const std::int64_t D = wl.tensorParallel;
-    result.beyondScaleUpDomain = D > 1 && D > hw.scaleUpDomainDevices;
-    const double linkBandwidth =
-        result.beyondScaleUpDomain
-            ? (hw.scaleOutBandwidthBytesPerSecond > 0.0 ? hw.scaleOutBandwidthBytesPerSecond
-                                                        : kDefaultScaleOutBandwidthBytesPerSecond)
-            : hw.interconnectBandwidthBytesPerSecond;
-    const double linkLatency =
-        result.beyondScaleUpDomain ? hw.scaleOutLatencySeconds : hw.collectiveLatencySeconds;
+    const Link link = linkFor(hw, D);
+    result.beyondScaleUpDomain = link.scaleOut;
+    const double linkBandwidth = link.bandwidth;
+    const double linkLatency = link.latency;
     if (D > 1) {
         result.interconnectBandwidthBytesPerSecond = linkBandwidth;
     }
@@ -507,9 +573,23 @@ Analysis analyzeModel(const Scenario& scenario, const Model& m) {
     const double P = d(wl.promptTokens);
     const double C = d(wl.contextTokens);
 
+    // Disaggregated (DOMAIN.md §7): the prefill on a pool of its own, tensor-parallel over
+    // its D_p devices, on their own link (scale-up unless D_p exceeds the domain).
+    const std::int64_t Dp = wl.prefillDevices;
+    std::optional<detail::Context> prefillPool;
+    if (Dp > 0) {
+        Workload pool = wl;
+        pool.tensorParallel = Dp;
+        const Link poolLink = linkFor(hw, Dp);
+        result.beyondScaleUpDomain = result.beyondScaleUpDomain || poolLink.scaleOut;
+        prefillPool.emplace(
+            detail::makeContext(m, pool, result, poolLink.bandwidth, poolLink.latency));
+    }
+    const detail::Context& xp = prefillPool ? *prefillPool : x;
+
     detail::PassTotals totals;
     // Prefill: B prompts of P tokens, nothing cached, logits for each prompt's last token.
-    detail::buildPass(x, wl, PassKind::Prefill, B, P, 0.0, B, 1.0, result.operators, totals);
+    detail::buildPass(xp, wl, PassKind::Prefill, B, P, 0.0, B, 1.0, result.operators, totals);
     result.passes.push_back(totals.cost);
     // Decode: one new token for each of B sequences with C cached; logits for each.
     detail::PassTotals decode;
@@ -562,7 +642,9 @@ Analysis analyzeModel(const Scenario& scenario, const Model& m) {
         result.decodeTokensPerSecond = B * spec.tokensPerStep / step;
     }
 
-    result.decodeTokensPerSecondPerDevice = result.decodeTokensPerSecond / d(D);
+    // Disaggregated, both pools serve the tokens (InferenceX normalises so).
+    const std::int64_t servingDevices = D + Dp;
+    result.decodeTokensPerSecondPerDevice = result.decodeTokensPerSecond / d(servingDevices);
 
     // Without a compute roof nothing is compute-bound: no critical batch (null).
     if (result.hasComputeRoof) {
@@ -654,18 +736,22 @@ Analysis analyzeModel(const Scenario& scenario, const Model& m) {
             mem.usableBytes);
     }
     result.memoryAllDevices = allDevices(mem, x.devices);
+    if (prefillPool) {
+        disaggregate(scenario, xp, P, result);
+    }
 
     // Cost and energy per output token (DOMAIN.md §7) at the steady decode rate of all
-    // devices together (speculative decoding included); a cost only with a price.
+    // devices together (speculative decoding included; both pools when disaggregated); a
+    // cost only with a price.
     if (wl.pricePerDeviceHourUsd) {
         result.cost =
             CostResult{*wl.pricePerDeviceHourUsd,
-                       usdPerMillionOutputTokens(*wl.pricePerDeviceHourUsd, result.devices,
+                       usdPerMillionOutputTokens(*wl.pricePerDeviceHourUsd, servingDevices,
                                                  result.decodeTokensPerSecond)};
     }
     if (hw.tdpWatts > 0.0) {
         result.energy = EnergyResult{
-            joulesPerOutputTokenMax(hw.tdpWatts, result.devices, result.decodeTokensPerSecond)};
+            joulesPerOutputTokenMax(hw.tdpWatts, servingDevices, result.decodeTokensPerSecond)};
     }
 
     // Warnings: data (see warning.h), each kind at most once, in this order.
@@ -680,16 +766,20 @@ Analysis analyzeModel(const Scenario& scenario, const Model& m) {
     if (m.maxPositionEmbeddings > 0 && std::max(P, C + 1.0) > d(m.maxPositionEmbeddings)) {
         warn(WarningKind::SequenceTooLong, {std::max(P, C + 1.0), d(m.maxPositionEmbeddings)});
     }
-    if (D > 1 && linkBandwidth <= 0.0) {
+    if ((D > 1 || Dp > 0) && linkBandwidth <= 0.0) {
         result.warnings.push_back(Warning(WarningKind::NoInterconnect, {}, roofName(hw)));
     }
     if (D > 1 && usesKvHeads(m) && !x.dataParallelAttention && m.numKvHeads < D) {
         warn(WarningKind::KvHeadsReplicated, {d(m.numKvHeads), d(D)});
     }
     if (result.beyondScaleUpDomain) {
-        result.warnings.push_back(Warning(WarningKind::BeyondScaleUpDomain,
-                                          {d(D), d(hw.scaleUpDomainDevices), linkBandwidth},
-                                          roofName(hw)));
+        // The pool past the domain (the decode pool when both are).
+        const bool decodeBeyond = link.scaleOut;
+        result.warnings.push_back(
+            Warning(WarningKind::BeyondScaleUpDomain,
+                    {d(decodeBeyond ? D : Dp), d(hw.scaleUpDomainDevices),
+                     decodeBeyond ? linkBandwidth : prefillPool->linkBandwidth},
+                    roofName(hw)));
     }
     if (ceiling.achievable) {
         achievableWarning(result, hw, ceiling);

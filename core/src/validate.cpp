@@ -419,6 +419,7 @@ std::vector<Issue> validate(const Workload& wl, const Model& m, const std::strin
     c.within(limits::kPromptTokens, wl.promptTokens);
     c.within(limits::kContextTokens, wl.contextTokens);
     c.within(limits::kTensorParallel, wl.tensorParallel);
+    c.within(limits::kPrefillDevices, wl.prefillDevices);
     // append(), not "\"" + std::string: GCC 12 -O3 warns a false -Wrestrict (GCC bug 105651).
     const auto storage = [&](const char* field, Precision p) {
         if (!isStoragePrecision(p)) {
@@ -450,19 +451,24 @@ std::vector<Issue> validate(const Workload& wl, const Model& m, const std::strin
                 std::to_string(d))
             .value = static_cast<double>(d);
     }
-    if (d > 1 && nq > 0) {
-        const std::int64_t nkv = wl.kvHeadsOverride > 0 ? wl.kvHeadsOverride : m.numKvHeads;
-        if (nq % d != 0) {
-            c.error("tensorParallel", "a divisor of the " + std::to_string(nq) + " query heads",
-                    std::to_string(d))
-                .value = static_cast<double>(d);
-        } else if (!m.mla.enabled() && nkv > 0 && nkv % d != 0 && d % nkv != 0) {
-            c.error("tensorParallel",
-                    "a divisor or multiple of the " + std::to_string(nkv) + " KV heads",
-                    std::to_string(d))
-                .value = static_cast<double>(d);
+    // The heads split over the decode devices, and over the prefill pool's when it has its own.
+    const auto splitsHeads = [&](const char* field, std::int64_t devices) {
+        if (devices <= 1 || nq <= 0) {
+            return;
         }
-    }
+        const std::int64_t nkv = wl.kvHeadsOverride > 0 ? wl.kvHeadsOverride : m.numKvHeads;
+        if (nq % devices != 0) {
+            c.error(field, "a divisor of the " + std::to_string(nq) + " query heads",
+                    std::to_string(devices))
+                .value = static_cast<double>(devices);
+        } else if (!m.mla.enabled() && nkv > 0 && nkv % devices != 0 && devices % nkv != 0) {
+            c.error(field, "a divisor or multiple of the " + std::to_string(nkv) + " KV heads",
+                    std::to_string(devices))
+                .value = static_cast<double>(devices);
+        }
+    };
+    splitsHeads("tensorParallel", d);
+    splitsHeads("prefillDevices", wl.prefillDevices);
 
     c.within(limits::kSpeculativeTokens, wl.speculativeTokens);
     c.within(limits::kAcceptanceRate, wl.acceptanceRate);
@@ -479,12 +485,18 @@ std::vector<Issue> validate(const Workload& wl, const Model& m, const std::strin
         if (!moe) {
             c.warning("expertParallel",
                       "off for a dense model (it has no routed experts to spread; ignored)", "on");
-        } else if (d > 1 && m.moe.numExperts % d != 0) {
-            c.error("tensorParallel",
-                    "a divisor of the " + std::to_string(m.moe.numExperts) +
-                        " routed experts, since expert parallelism spreads them whole",
-                    std::to_string(d))
-                .value = static_cast<double>(d);
+        } else {
+            for (const auto& [field, devices] :
+                 {std::pair<const char*, std::int64_t>{"tensorParallel", d},
+                  std::pair<const char*, std::int64_t>{"prefillDevices", wl.prefillDevices}}) {
+                if (devices > 1 && m.moe.numExperts % devices != 0) {
+                    c.error(field,
+                            "a divisor of the " + std::to_string(m.moe.numExperts) +
+                                " routed experts, since expert parallelism spreads them whole",
+                            std::to_string(devices))
+                        .value = static_cast<double>(devices);
+                }
+            }
         }
     }
     return c.take();

@@ -111,6 +111,10 @@ std::string Warning::text() const {
             return "Speculative decoding ignored: " + name + " is " +
                    (encoder ? "an encoder" : "a CNN") +
                    ", with one pass over the images and no tokens to decode";
+        case WarningKind::DisaggregationIgnored:
+            return "Disaggregated prefill ignored: " + name + " is " +
+                   (encoder ? "an encoder" : "a CNN") +
+                   ", with one pass over the images and no decode pool to hand a cache to";
         case WarningKind::NoComputeRoof:
             return (value(1) != 0.0 ? "No sourced " + std::string(precision(value(0))) +
                                           " (or wider) compute peak for " + name

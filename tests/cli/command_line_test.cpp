@@ -300,8 +300,8 @@ TEST(CliCommandLine, EveryOptionWithoutAValueSaysSo) {
             ++checked;
         }
     }
-    // analyze 2 + 23, sweep 3 + 21, levers 1 + 23, measured 2, frontier 9 + 19.
-    EXPECT_EQ(checked, 25u + 24u + 24u + 2u + 28u);
+    // analyze 2 + 24, sweep 3 + 22, levers 1 + 24, measured 2, frontier 9 + 20.
+    EXPECT_EQ(checked, 26u + 25u + 25u + 2u + 29u);
     // "--name=" is an empty value, not a missing one.
     const Result empty = cli({"analyze", "--batch="});
     EXPECT_EQ(empty.err, expectedError("--batch expects an integer from 1 to 100000000, got ''"));

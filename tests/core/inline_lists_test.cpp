@@ -101,7 +101,7 @@ TEST(FixedList, AWarningPastTheKindsIsDroppedSafely) {
     EXPECT_FALSE(a.warnings.tryPushBack(Warning(WarningKind::NoMtpLayers)));
     ASSERT_EQ(a.warnings.size(), kMaxWarnings);
     EXPECT_EQ(a.warnings.dropped(), 2u);
-    EXPECT_EQ(a.warnings.back().kind(), WarningKind::NoComputeRoof);  // the last kind
+    EXPECT_EQ(a.warnings.back().kind(), WarningKind::DisaggregationIgnored);  // the last kind
     const Analysis copy = a;
     EXPECT_EQ(copy.warnings.size(), kMaxWarnings);
     EXPECT_EQ(copy.warnings[0].kind(), WarningKind::PrecisionFallback);

@@ -218,6 +218,33 @@ struct SpeculativeResult {
 };
 
 /// Cost of the output tokens (DOMAIN.md §7), when the workload names a price.
+/// Disaggregated prefill and decode (DOMAIN.md §7; Workload::prefillDevices): a prefill pool
+/// and a decode pool, the KV cache of each request moved once between them. TTFT is the
+/// prefill on its pool plus the transfer (queueing is not modelled); TPOT is the decode
+/// pool's; throughput per device, cost and energy count both pools.
+struct DisaggregationResult {
+    std::int64_t prefillDevices = 0;  ///< D_p, tensor-parallel over the prefill pass
+    std::int64_t decodeDevices = 0;   ///< D_d (Workload::tensorParallel)
+    /// The batch's KV cache and recurrent state after its prompts (P tokens each, window caps
+    /// applied), the whole model: what moves to the decode pool.
+    double kvTransferBytes = 0.0;
+    /// What one prefill device sends: its own shard (its heads; with fewer KV heads than
+    /// devices, its replicated head), all devices sending at once over their own links.
+    double kvTransferBytesPerDevice = 0.0;
+    /// α + bytes per device / β of the link between the pools; 0 when β is unknown
+    /// (NoInterconnect warns).
+    double kvTransferSeconds = 0.0;
+    double linkBandwidthBytesPerSecond = 0.0;  ///< β between the pools, per device
+    /// The pools together exceed the scale-up domain: the transfer crosses the scale-out
+    /// network (its bandwidth and α).
+    bool scaleOut = false;
+    double prefillSeconds = 0.0;  ///< the prefill pass on its pool (TTFT without the transfer)
+    /// One prefill device's memory: its weights, the batch's cache after the prompts and the
+    /// workspace; `fits` against the same usable memory as the decode pool's devices.
+    double prefillMemoryBytes = 0.0;
+    bool prefillFits = false;
+};
+
 struct CostResult {
     double pricePerDeviceHourUsd = 0.0;  ///< As given (Workload::pricePerDeviceHourUsd).
     /// price × devices × 1e6 / (3600 × decodeTokensPerSecond): the steady decode rate of all
@@ -317,10 +344,13 @@ struct Analysis {
     double tpotSeconds = 0.0;
     double decodeTokensPerSecond = 0.0;  ///< B / TPOT, over all devices together
     /// decodeTokensPerSecond / D: the decode throughput one device delivers (the compare
-    /// table's "tok/s per device"). Steady-state decode only, not DOMAIN §7's request-level
-    /// throughput per device, which also charges the prefill.
+    /// table's "tok/s per device"); disaggregated, / (D_p + D_d), both pools. Steady-state
+    /// decode only, not DOMAIN §7's request-level throughput per device, which also charges
+    /// the prefill.
     double decodeTokensPerSecondPerDevice = 0.0;
     std::optional<SpeculativeResult> speculative;
+    /// Set when the prefill runs on its own pool (Workload::prefillDevices > 0).
+    std::optional<DisaggregationResult> disaggregation;
     /// Only when the workload has a price (never a default price).
     std::optional<CostResult> cost;
     /// Only when the hardware has a TDP (Hardware::tdpWatts > 0).
@@ -354,9 +384,13 @@ struct Analysis {
     /// n_kv after the override (0 for MLA, and for encoders and CNNs: they keep no cache).
     std::int64_t effectiveKvHeads = 0;
 
-    std::int64_t devices = 1;          ///< D
-    MemoryFootprint memory;            ///< One device.
-    MemoryFootprint memoryAllDevices;  ///< The same, summed over the D devices.
+    /// D: the devices of the decode pass (and of every pass when colocated); the passes'
+    /// numbers are per one of them. Disaggregated, the prefill pool's D_p are in
+    /// `disaggregation`.
+    std::int64_t devices = 1;
+    MemoryFootprint memory;  ///< One device (of the decode pool, when disaggregated).
+    /// Every device's memory summed: the D devices, plus the prefill pool's when disaggregated.
+    MemoryFootprint memoryAllDevices;
 
     /// Each pass's operators in pass order, each in execution order.
     using Operators = FixedList<OperatorCost, kMaxPasses * kMaxOperatorsPerPass>;

@@ -56,6 +56,8 @@ inline constexpr IntegerRange kBatch{"batch", 1, kMaxBatch};
 inline constexpr IntegerRange kPromptTokens{"promptTokens", 1, kMaxTokens};
 inline constexpr IntegerRange kContextTokens{"contextTokens", 0, kMaxTokens};
 inline constexpr IntegerRange kTensorParallel{"tensorParallel", 1, kMaxTensorParallel};
+/// Workload::prefillDevices: 0 = prefill on the decode devices (colocated).
+inline constexpr IntegerRange kPrefillDevices{"prefillDevices", 0, kMaxTensorParallel};
 inline constexpr IntegerRange kSpeculativeTokens{"speculativeTokens", 0, kMaxSpeculativeTokens};
 inline constexpr IntegerRange kMaxBatchedTokens{"maxBatchedTokens", 1, kMaxBatchedTokensLimit};
 /// Workload::kvHeadsOverride and a scenario file's kv_heads: 0 is the model's own; else it must

@@ -57,7 +57,12 @@ struct Workload {
     /// divide n_q. Ignored (with a warning) for MLA models, whose cache has no KV heads.
     std::int64_t kvHeadsOverride = 0;
     std::int64_t tensorParallel = 1;  ///< D: devices sharing every layer (Megatron style).
-    bool flashAttention = true;       ///< Off: the score matrix goes through HBM.
+    /// Disaggregated serving (DOMAIN.md §7): the prefill runs on a pool of its own, this many
+    /// devices tensor-parallel, and each request's KV cache (and recurrent state) moves once
+    /// to the decode pool of tensorParallel devices. 0 = colocated: prefill and decode share
+    /// the tensorParallel devices.
+    std::int64_t prefillDevices = 0;
+    bool flashAttention = true;  ///< Off: the score matrix goes through HBM.
 
     /// MoE models: experts spread whole over the D devices (each holds E/D experts) instead
     /// of sliced; attention stays tensor-parallel; two all-to-alls per MoE layer (DOMAIN §6).

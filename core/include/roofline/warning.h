@@ -37,8 +37,11 @@ enum class WarningKind : unsigned char {
     /// values: the requested precision (index), 1 if the chip has other (narrower) roofs;
     /// name: the chip
     NoComputeRoof,
+    /// Disaggregated prefill set for an encoder or a CNN (one pass, no decode): ignored.
+    /// value: 0 encoder, 1 CNN; name: the model
+    DisaggregationIgnored,
 };
-inline constexpr std::size_t kWarningKindCount = 14;
+inline constexpr std::size_t kWarningKindCount = 15;
 
 class Warning {
 public:

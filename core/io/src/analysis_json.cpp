@@ -37,6 +37,26 @@ Json sharesJson(const BoundShares& shares) {
     return j;
 }
 
+// Disaggregated serving (DOMAIN.md §7), null when prefill and decode share the devices.
+Json disaggregationJson(const Analysis& a) {
+    if (!a.disaggregation) {
+        return nullptr;
+    }
+    const DisaggregationResult& d = *a.disaggregation;
+    return {
+        {"prefill_devices", d.prefillDevices},
+        {"decode_devices", d.decodeDevices},
+        {"kv_transfer_bytes", d.kvTransferBytes},
+        {"kv_transfer_bytes_per_device", d.kvTransferBytesPerDevice},
+        {"kv_transfer_s", d.kvTransferSeconds},
+        {"link_bandwidth_bytes_per_s", d.linkBandwidthBytesPerSecond},
+        {"link", d.scaleOut ? "scale-out" : "scale-up"},
+        {"prefill_s", d.prefillSeconds},
+        {"prefill_memory_bytes_per_device", d.prefillMemoryBytes},
+        {"prefill_fits", d.prefillFits},
+    };
+}
+
 Json phaseJson(const PassCost& p) {
     Json j{
         {"kind", toString(p.kind)},
@@ -123,6 +143,7 @@ Json analysisObject(const Scenario& scenario, const Analysis& a) {
         {"kv_heads", kvHeads > 0 ? Json(kvHeads) : Json(nullptr)},
         {"gqa_ratio", kvHeads > 0 ? Json(gqaRatio(m, kvHeads)) : Json(nullptr)},
         {"tensor_parallel", w.tensorParallel},
+        {"prefill_devices", w.prefillDevices},
         {"flash_attention", w.flashAttention},
         {"expert_parallel", w.expertParallel},
         {"attention_parallel", w.attentionParallel == AttentionParallel::Data ? "dp" : "tp"},
@@ -133,8 +154,9 @@ Json analysisObject(const Scenario& scenario, const Analysis& a) {
 
     // Every device together; per-device figures divide by "devices".
     const MemoryFootprint& mem = a.memoryAllDevices;
+    // Disaggregated: the prefill pool's devices are among them.
     Json memory = {
-        {"devices", a.devices},
+        {"devices", a.devices + (a.disaggregation ? a.disaggregation->prefillDevices : 0)},
         {"weights_bytes", mem.weightBytes},
         {"kv_cache_bytes", mem.kvCacheBytes},
         {"state_bytes", mem.stateBytes},
@@ -226,6 +248,7 @@ Json analysisObject(const Scenario& scenario, const Analysis& a) {
         {"decode", a.hasDecode() ? phaseJson(a.decode()) : Json(nullptr)},
         {"passes", passes},
         {"speculative", speculative},
+        {"disaggregation", disaggregationJson(a)},
         {"ttft_s", a.hasDecode() ? Json(a.ttftSeconds) : Json(nullptr)},
         {"tpot_s", a.hasDecode() ? Json(a.tpotSeconds) : Json(nullptr)},
         {"decode_tokens_per_s", a.hasDecode() ? Json(a.decodeTokensPerSecond) : Json(nullptr)},

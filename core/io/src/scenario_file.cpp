@@ -31,6 +31,7 @@ detail::FieldKeys detail::scenarioKeys() {
     keys.add("workload.embeddingWeightPrecision", "/embedding_weights");
     keys.add("workload.kvHeadsOverride", "/kv_heads");
     keys.add("workload.tensorParallel", "/tensor_parallel");
+    keys.add("workload.prefillDevices", "/prefill_devices");
     keys.add("workload.flashAttention", "/flash_attention");
     keys.add("workload.expertParallel", "/expert_parallel");
     keys.add("workload.speculativeTokens", "/speculative/k");
@@ -96,6 +97,9 @@ Json scenarioObject(const ScenarioFile& s, bool topLevel) {
     j["kv_cache"] = toString(w.kvPrecision);
     j["kv_heads"] = w.kvHeadsOverride;
     j["tensor_parallel"] = w.tensorParallel;
+    if (w.prefillDevices > 0) {  // disaggregated; colocated files stay as they were
+        j["prefill_devices"] = w.prefillDevices;
+    }
     j["flash_attention"] = w.flashAttention;
     j["expert_parallel"] = w.expertParallel;
     j["attention_parallel"] = w.attentionParallel == AttentionParallel::Data ? "dp" : "tp";
@@ -176,6 +180,8 @@ ScenarioFile readScenario(const Json& json, const std::string& file, const std::
     w.kvHeadsOverride = integer(r, "kv_heads", limits::kKvHeadsOverride).value_or(0);
     w.tensorParallel =
         integer(r, "tensor_parallel", limits::kTensorParallel).value_or(w.tensorParallel);
+    w.prefillDevices =
+        integer(r, "prefill_devices", limits::kPrefillDevices).value_or(w.prefillDevices);
     w.flashAttention = r.boolean("flash_attention", false).value_or(w.flashAttention);
     const auto precision = [&](const char* key, auto& target, const char* orElse) {
         if (const auto name = r.string(key, false)) {
