@@ -494,6 +494,19 @@ std::vector<std::string> explain(const Scenario& scenario, const Analysis& analy
     for (std::string& s : layerKindSentences(scenario, analysis)) {
         out.push_back(std::move(s));
     }
+    if (const std::optional<DisaggregationResult>& d = analysis.disaggregation) {
+        // DOMAIN.md §7: what the pools cost each other.
+        out.push_back("Disaggregated: the prefill runs on its own " +
+                      formatInteger(d->prefillDevices) + " device(s) and hands the batch's " +
+                      formatBytes(d->kvTransferBytes) + " KV cache to the " +
+                      formatInteger(d->decodeDevices) + " decode device(s) in " +
+                      formatDuration(d->kvTransferSeconds) + " over the " +
+                      (d->scaleOut ? "scale-out network" : "scale-up link") +
+                      ", so TTFT is the prefill's " + formatDuration(d->prefillSeconds) +
+                      " plus that transfer (queueing not modelled), and tokens/s per device "
+                      "counts all " +
+                      formatInteger(d->prefillDevices + d->decodeDevices) + " devices.");
+    }
     out.push_back(memorySentence(analysis));
     return out;
 }
@@ -511,6 +524,10 @@ std::string scenarioCaption(const Scenario& scenario) {
          std::string(toString(w.kvPrecision));
     s += " · batch " + formatInteger(w.batch) + ", prompt " + formatInteger(w.promptTokens) +
          " tokens, context " + formatInteger(w.contextTokens) + " tokens";
+    if (w.prefillDevices > 0) {
+        s += " · disaggregated: prefill on " + formatInteger(w.prefillDevices) + ", decode on " +
+             formatInteger(w.tensorParallel);
+    }
     if (w.speculativeTokens > 0) {
         const bool model = w.draftKind == DraftKind::Model && scenario.draft.has_value();
         s += " · speculative k " + formatInteger(w.speculativeTokens) + ", α " +

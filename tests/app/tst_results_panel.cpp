@@ -211,6 +211,24 @@ private slots:
         QVERIFY(a.tpotSeconds < a.speculative->plainTpotSeconds / 2.6);
     }
 
+    void disaggregatedRowShowsThePoolsAndTheTransfer() {
+        ResultsPanel panel;
+        panel.setAnalysis(analysisOf("llama-3.1-8b", 1, 2048));
+        QCOMPARE(text(panel, "disaggregated"),
+                 QStringLiteral("off (prefill and decode share the devices)"));
+        // Llama-3.1-8B, B = 8, P = 2,048: 8 × 2,048 × 131,072 B = 2,147,483,648 B ("2.15 GB")
+        // over NVLink, 5 µs + 2,147,483,648 / 450e9 = 4.777 ms ("4.78 ms"): the derivation of
+        // Disaggregation.OneToOneMovesTheBatchCacheOverNvLink (presets tests).
+        io::ScenarioFile file;
+        file.workload.batch = 8;
+        file.workload.prefillDevices = 1;
+        io::ResolvedScenario r = io::resolve(file);
+        QVERIFY(r.ok());
+        panel.setAnalysis(analyze(r.scenario));
+        QCOMPARE(text(panel, "disaggregated"),
+                 QStringLiteral("prefill 1 + decode 1 devices; KV 2.15 GB in 4.78 ms"));
+    }
+
     void fewestDevicesIsShownWithItsDefinition() {
         // Llama-3.1-70B bf16 at 2k tokens, 142,987,045,376 bytes (derived in
         // tests/presets/hardware_presets_test.cpp), on H100s of 77,309,411,328 usable bytes:

@@ -28,6 +28,11 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent) {
     m_decodeLabels << addRow(latencyForm, tr("TPOT"), QStringLiteral("tpot"));
     m_decodeLabels << addRow(latencyForm, tr("Decode"), QStringLiteral("tokensPerSecond"));
     m_decodeLabels << addRow(latencyForm, tr("Speculative"), QStringLiteral("speculative"));
+    m_decodeLabels << addRow(latencyForm, tr("Disaggregated"), QStringLiteral("disaggregated"));
+    m_values.value(QStringLiteral("disaggregated"))
+        ->setToolTip(tr("Prefill on a pool of its own (--disaggregated P:D): each request's KV "
+                        "cache moves once to the decode pool, α + bytes ÷ link bandwidth; TTFT "
+                        "includes it, tokens/s per device counts both pools"));
     // Per output token at the decode rate: the cost only with a price (Advanced); the energy
     // is an upper bound, every device at its full board power (TDP).
     addRow(latencyForm, tr("Cost"), QStringLiteral("cost"))
@@ -200,6 +205,12 @@ void ResultsPanel::setAnalysis(const Analysis& a) {
                            ? formatNumber(a.speculative->tokensPerStep) + " tok/step; plain TPOT " +
                                  formatDuration(a.speculative->plainTpotSeconds)
                            : std::string("off"));
+    set("disaggregated",
+        a.disaggregation ? "prefill " + formatInteger(a.disaggregation->prefillDevices) +
+                               " + decode " + formatInteger(a.disaggregation->decodeDevices) +
+                               " devices; KV " + formatBytes(a.disaggregation->kvTransferBytes) +
+                               " in " + formatDuration(a.disaggregation->kvTransferSeconds)
+                         : std::string("off (prefill and decode share the devices)"));
     // append(), not "$" + std::string: GCC 12 -O3 warns a false -Wrestrict (GCC bug 105651).
     // Encoders and CNNs: per image (the engine fills the per-image figures for them).
     const bool perImage = a.modelKind != ModelKind::Decoder;
@@ -240,8 +251,8 @@ void ResultsPanel::setAnalysis(const Analysis& a) {
                           ? formatInteger(std::llround(*a.goldilocksContextTokens)) + " tokens"
                           : std::string("never"));
     if (images) {  // defined on the decode step, which an encoder or a CNN does not have
-        for (const char* key :
-             {"criticalBatch", "matmulCriticalBatch", "goldilocks", "speculative"}) {
+        for (const char* key : {"criticalBatch", "matmulCriticalBatch", "goldilocks", "speculative",
+                                "disaggregated"}) {
             set(key, "n/a (no decode step)");
         }
     }
