@@ -177,6 +177,15 @@ private slots:
         const io::ScenarioFile saved =
             io::withPathsRelativeTo(document.scenarioToSave(), dir.path().toStdString());
         QCOMPARE(QString::fromStdString(saved.hardware), QStringLiteral("my-chip.json"));
+
+        // Edited again and saved over the same file: the reference stays, the numbers are new.
+        HardwareEditor again(controller);
+        test::child<QDoubleSpinBox>(again, "memoryBandwidth")->setValue(6000.0);
+        QVERIFY(again.saveAs(path));
+        const io::Loaded<Hardware> reloaded = io::loadHardwareFile(path.toStdString());
+        QVERIFY2(reloaded.ok(), describe(reloaded.issues).c_str());
+        QCOMPARE(reloaded.value->memoryBandwidthBytesPerSecond, 6e12);
+        QVERIFY(controller.scenario().hardware == *reloaded.value);
     }
 
     void theWindowOffersItBesideOpenHardware() {

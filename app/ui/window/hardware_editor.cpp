@@ -196,8 +196,13 @@ bool HardwareEditor::saveAs(const QString& path) {
             tr("Could not write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
         return false;
     }
-    // Loaded back as any hardware file is: the scenario names the file from now on.
-    m_issues = m_controller.setHardware(info.absoluteFilePath().toStdString());
+    // The saved numbers first: saving over the file the scenario already names leaves its
+    // reference as it is, and setHardware() then has nothing to load.
+    m_issues = m_controller.setHardwareValue(saved, m_reference + " (edited)");
+    if (!hasErrors(m_issues)) {
+        // Loaded back as any hardware file is: the scenario names the file from now on.
+        m_issues = m_controller.setHardware(info.absoluteFilePath().toStdString());
+    }
     showIssues();
     if (hasErrors(m_issues)) {
         return false;
