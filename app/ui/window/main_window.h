@@ -92,6 +92,9 @@ public:
     /// current scenario. A file that does not load or validate is refused with its first
     /// error (file, key, expected, found) and leaves the scenario as it was.
     bool openHardwareFile(const QString& path);
+    /// File › Edit hardware…: the hardware editor (window/hardware_editor.h) on the current
+    /// scenario's hardware, modal, so that nothing else changes the scenario under it.
+    void editHardwareDialog();
     bool exportImage(const QString& path, QSize size);
     /// File › Export report: the one-page PDF of report.h for the current scenario.
     bool exportReport(const QString& path);
@@ -205,6 +208,7 @@ private:
     QAction* m_saveScenario = nullptr;
     QAction* m_openModel = nullptr;
     QAction* m_openHardware = nullptr;
+    QAction* m_editHardware = nullptr;
     QAction* m_exportImage = nullptr;
     QAction* m_exportReport = nullptr;
     QAction* m_captionOnImages = nullptr;

@@ -33,6 +33,10 @@ void MainWindow::createActions() {
     m_openHardware->setToolTip(
         tr("Your own accelerator: a JSON file in the hardware preset schema (peaks, "
            "bandwidths, capacity), checked as the presets are"));
+    m_editHardware = make(tr("Ed&it hardware…"), "editHardware");
+    m_editHardware->setToolTip(
+        tr("Change the current hardware's peaks, bandwidths and capacity, with the roofline "
+           "following, and save it as a hardware file"));
     m_exportImage = make(tr("&Export image…"), "exportImage", QKeySequence(tr("Ctrl+E")));
     m_exportReport = make(tr("Export &report…"), "exportReport");
     m_exportReport->setToolTip(
@@ -83,6 +87,7 @@ void MainWindow::createActions() {
     connect(m_saveScenario, &QAction::triggered, this, &MainWindow::saveScenarioDialog);
     connect(m_openModel, &QAction::triggered, this, &MainWindow::openModelConfigDialog);
     connect(m_openHardware, &QAction::triggered, this, &MainWindow::openHardwareFileDialog);
+    connect(m_editHardware, &QAction::triggered, this, &MainWindow::editHardwareDialog);
     connect(m_exportImage, &QAction::triggered, this, &MainWindow::exportImageDialog);
     connect(m_exportReport, &QAction::triggered, this, &MainWindow::exportReportDialog);
     connect(m_quit, &QAction::triggered, this, &QWidget::close);
@@ -111,6 +116,7 @@ void MainWindow::createMenus() {
     file->addSeparator();
     file->addAction(m_openModel);
     file->addAction(m_openHardware);
+    file->addAction(m_editHardware);
     file->addAction(m_importMeasured);
     file->addSeparator();
     file->addAction(m_exportImage);

@@ -21,6 +21,7 @@
 #include "roofline/validate.h"
 #include "window/compare_set.h"
 #include "window/dialogs.h"
+#include "window/hardware_editor.h"
 #include "window/lessons_menu.h"
 #include "window/report.h"
 #include "window/scenario_controller.h"
@@ -294,6 +295,15 @@ void MainWindow::openHardwareFileDialog() {
         this, tr("Open hardware file"), tr("Hardware file, preset schema (*.json);;All files (*)"));
     if (!path.isEmpty()) {
         openHardwareFile(path);
+    }
+}
+
+void MainWindow::editHardwareDialog() {
+    HardwareEditor editor(controller(), this);
+    if (editor.exec() == QDialog::Accepted && !editor.savedPath().isEmpty()) {
+        statusBar()->showMessage(
+            tr("Hardware saved to %1").arg(QDir::toNativeSeparators(editor.savedPath())),
+            kStatusMessageMs);
     }
 }
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "roofline/format.h"
+#include "roofline/io/presets.h"
 #include "roofline/limits.h"
 #include "roofline/parse.h"
 
@@ -125,6 +126,34 @@ std::vector<Issue> ScenarioController::setHardware(const std::string& idOrPath) 
     io::ScenarioFile file = m_file;
     file.hardware = idOrPath;
     return setScenarioFile(file);
+}
+
+std::vector<Issue> ScenarioController::setHardwareValue(const Hardware& hardware,
+                                                        const std::string& label) {
+    if (hardware == m_scenario.hardware) {
+        return {};
+    }
+    // Through the file format, not validate() alone: the reader also refuses what a file
+    // cannot say (a link of 0 GB/s in a domain of 8), and names the file's keys.
+    io::Loaded<Hardware> checked = io::parseHardware(io::hardwareToJson(hardware), label);
+    if (!checked.ok()) {
+        return checked.issues;
+    }
+    Scenario scenario = m_scenario;
+    scenario.hardware = hardware;
+    std::vector<Issue> issues = std::move(checked.issues);
+    // The hardware's own issues came from the reader; the rest of the scenario was valid
+    // with the old chip, so only its errors (none expected) are worth a line here.
+    for (Issue& issue : validate(scenario)) {
+        if (issue.severity == Severity::Error && !issue.field.starts_with("hardware.")) {
+            issues.push_back(std::move(issue));
+        }
+    }
+    if (hasErrors(issues)) {
+        return issues;
+    }
+    apply(m_file, std::move(scenario));
+    return issues;  // warnings only
 }
 
 std::vector<Issue> ScenarioController::setModel(const std::string& idOrPath,

@@ -96,6 +96,12 @@ public:
     void setPricePerDeviceHourText(const QString& text);
     /// A shipped hardware id or a hardware preset file. Same contract as setScenarioFile.
     std::vector<Issue> setHardware(const std::string& idOrPath);
+    /// An edited hardware in place of the one the scenario file names (the hardware editor,
+    /// live): the file keeps its reference, the workload and model stay. Checked as a
+    /// hardware file is read (io::parseHardware of io::hardwareToJson, so the issues are the
+    /// reader's, keys and units of the file), then with the scenario; on any error nothing
+    /// changes and the issues come back. `label` names the edit in the messages.
+    std::vector<Issue> setHardwareValue(const Hardware& hardware, const std::string& label);
     /// A shipped model id or a Hugging Face config.json path. A KV-head override that the
     /// new model cannot take is dropped (it is a property of the old model's heads).
     /// `tensorParallel` > 0 sets the device count in the same change (a model that does not

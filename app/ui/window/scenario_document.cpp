@@ -45,6 +45,7 @@ ScenarioDocument::ScenarioDocument(QObject* parent)
     : QObject(parent), m_current(new ScenarioController(this)) {
     m_hardware = m_current->scenarioFile().hardware;
     m_model = m_current->scenarioFile().model;
+    m_hardwareValue = m_current->scenario().hardware;
     connect(m_current, &ScenarioController::analysisChanged, this,
             &ScenarioDocument::onAnalysisChanged);
     connect(m_current, &ScenarioController::changeRefused, this, &ScenarioDocument::changeRefused);
@@ -59,9 +60,10 @@ void ScenarioDocument::onAnalysisChanged() {
         m_lastLever.reset();
         m_leverExplanation.clear();
     }
-    if (file.hardware != m_hardware) {
+    if (file.hardware != m_hardware || m_current->scenario().hardware != m_hardwareValue) {
         what |= DocumentChange::Hardware;
         m_hardware = file.hardware;
+        m_hardwareValue = m_current->scenario().hardware;
     }
     if (file.model != m_model) {
         what |= DocumentChange::Model;

@@ -148,6 +148,9 @@ private:
     ScenarioController* m_current = nullptr;
     std::string m_hardware;  ///< the current scenario's hardware and model as last announced
     std::string m_model;
+    /// The hardware's numbers as last announced: an edit (the hardware editor) changes them
+    /// under the same reference, and is a Hardware change all the same.
+    Hardware m_hardwareValue;
     std::optional<AnalysedScenario> m_baseline;
     std::vector<CompareScenario> m_compare;
     io::MeasuredFile m_measured;

@@ -35,6 +35,14 @@ inline constexpr std::size_t kMaxPresetFileBytes = 4u << 20;
 /// Unknown keys are warnings; missing required keys and bad values are errors.
 Loaded<Hardware> parseHardware(std::string_view jsonText, const std::string& file);
 
+/// Writes `hardware` as a schema-2 preset, every field parseHardware() reads, in the presets'
+/// units: parseHardware(hardwareToJson(h)) gives h back for every hardware the reader gives.
+/// Fields the schema cannot hold as they are (a bandwidth of 0 where one is required, a
+/// negative peak) are written anyway, so that reading the text names the problem with the
+/// reader's own message. Hardware keeps no citations: a visible capacity or an achievable
+/// rate cites one source, "hardware_editor", saying so.
+std::string hardwareToJson(const Hardware& hardware);
+
 /// Parses a Hugging Face config.json. Supported model_type values: llama, mistral, mixtral,
 /// qwen2, qwen2_moe, qwen3, qwen3_moe, gemma, gemma2, deepseek_v2, deepseek_v3, gpt_oss
 /// (and configs whose "architectures" names one of their *ForCausalLM classes). Anything
