@@ -574,13 +574,14 @@ Analysis analyzeModel(const Scenario& scenario, const Model& m) {
     const double C = d(wl.contextTokens);
 
     // Disaggregated (DOMAIN.md §7): the prefill on a pool of its own, tensor-parallel over
-    // its D_p devices, on their own link (scale-up unless D_p exceeds the domain).
-    const std::int64_t Dp = wl.prefillDevices;
+    // its D_p devices (prefillPoolDevices), on their own link (scale-up unless D_p exceeds
+    // the domain).
+    const std::int64_t prefillPoolDevices = wl.prefillDevices;
     std::optional<detail::Context> prefillPool;
-    if (Dp > 0) {
+    if (prefillPoolDevices > 0) {
         Workload pool = wl;
-        pool.tensorParallel = Dp;
-        const Link poolLink = linkFor(hw, Dp);
+        pool.tensorParallel = prefillPoolDevices;
+        const Link poolLink = linkFor(hw, prefillPoolDevices);
         result.beyondScaleUpDomain = result.beyondScaleUpDomain || poolLink.scaleOut;
         prefillPool.emplace(
             detail::makeContext(m, pool, result, poolLink.bandwidth, poolLink.latency));
@@ -643,7 +644,7 @@ Analysis analyzeModel(const Scenario& scenario, const Model& m) {
     }
 
     // Disaggregated, both pools serve the tokens (InferenceX normalises so).
-    const std::int64_t servingDevices = D + Dp;
+    const std::int64_t servingDevices = D + prefillPoolDevices;
     result.decodeTokensPerSecondPerDevice = result.decodeTokensPerSecond / d(servingDevices);
 
     // Without a compute roof nothing is compute-bound: no critical batch (null).
@@ -766,7 +767,7 @@ Analysis analyzeModel(const Scenario& scenario, const Model& m) {
     if (m.maxPositionEmbeddings > 0 && std::max(P, C + 1.0) > d(m.maxPositionEmbeddings)) {
         warn(WarningKind::SequenceTooLong, {std::max(P, C + 1.0), d(m.maxPositionEmbeddings)});
     }
-    if ((D > 1 || Dp > 0) && linkBandwidth <= 0.0) {
+    if ((D > 1 || prefillPoolDevices > 0) && linkBandwidth <= 0.0) {
         result.warnings.push_back(Warning(WarningKind::NoInterconnect, {}, roofName(hw)));
     }
     if (D > 1 && usesKvHeads(m) && !x.dataParallelAttention && m.numKvHeads < D) {
@@ -777,7 +778,7 @@ Analysis analyzeModel(const Scenario& scenario, const Model& m) {
         const bool decodeBeyond = link.scaleOut;
         result.warnings.push_back(
             Warning(WarningKind::BeyondScaleUpDomain,
-                    {d(decodeBeyond ? D : Dp), d(hw.scaleUpDomainDevices),
+                    {d(decodeBeyond ? D : prefillPoolDevices), d(hw.scaleUpDomainDevices),
                      decodeBeyond ? linkBandwidth : prefillPool->linkBandwidth},
                     roofName(hw)));
     }
