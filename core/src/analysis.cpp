@@ -207,6 +207,22 @@ ModelMemory modelMemory(const detail::Context& x, const Workload& wl,
     return mem;
 }
 
+// Weights + KV cache + state + workspace of B sequences: the footprint, and (on one device)
+// what the fewest devices must hold.
+double footprintBytes(const ModelMemory& one, double B) {
+    return one.weightBytes + B * one.kvPerSequence + B * one.statePerSequence +
+           (one.workspaceFixed + B * one.workspacePerSequence);
+}
+
+// One device's byte split and total for B sequences.
+void setFootprint(MemoryFootprint& mem, const ModelMemory& one, double B) {
+    mem.weightBytes = one.weightBytes;
+    mem.kvCacheBytes = B * one.kvPerSequence;
+    mem.stateBytes = B * one.statePerSequence;
+    mem.workspaceBytes = one.workspaceFixed + B * one.workspacePerSequence;
+    mem.totalBytes = footprintBytes(one, B);
+}
+
 // The workload on one device: the same scenario without tensor, expert or data-parallel
 // splitting, for the fewest devices that hold it.
 Workload onOneDevice(Workload wl) {
@@ -302,11 +318,7 @@ void disaggregate(const Scenario& scenario, const detail::Context& pool, double 
     result.ttftSeconds = dis.prefillSeconds + dis.kvTransferSeconds;
 
     MemoryFootprint one = result.memory;  // capacity and usable bytes: the same devices
-    one.weightBytes = mm.weightBytes;
-    one.kvCacheBytes = B * mm.kvPerSequence;
-    one.stateBytes = B * mm.statePerSequence;
-    one.workspaceBytes = mm.workspaceFixed + B * mm.workspacePerSequence;
-    one.totalBytes = one.weightBytes + one.kvCacheBytes + one.stateBytes + one.workspaceBytes;
+    setFootprint(one, mm, B);
     one.fits = one.totalBytes <= one.usableBytes;
     dis.prefillMemoryBytes = one.totalBytes;
     dis.prefillFits = one.fits;
@@ -698,18 +710,8 @@ Analysis analyzeModel(const Scenario& scenario, const Model& m) {
     result.goldilocksContextTokens = detail::goldilocksContext(
         walk.reads, B * x.sequenceShare, result.decode().traffic[ByteCategory::Weights],
         d(m.maxPositionEmbeddings));
-    // Weights + KV cache + state + workspace of B sequences: the footprint, and (on one
-    // device) what the fewest devices must hold.
-    const auto footprint = [B](const ModelMemory& one) {
-        return one.weightBytes + B * one.kvPerSequence + B * one.statePerSequence +
-               (one.workspaceFixed + B * one.workspacePerSequence);
-    };
     MemoryFootprint& mem = result.memory;
-    mem.weightBytes = mm.weightBytes;
-    mem.kvCacheBytes = B * mm.kvPerSequence;
-    mem.stateBytes = B * mm.statePerSequence;
-    mem.workspaceBytes = mm.workspaceFixed + B * mm.workspacePerSequence;
-    mem.totalBytes = footprint(mm);
+    setFootprint(mem, mm, B);
     mem.capacityBytes = hw.servingCapacityBytes();
     mem.nominalCapacityBytes = hw.memoryCapacityBytes;
     mem.usableBytes = mem.capacityBytes * wl.memoryUtilization;
@@ -733,7 +735,8 @@ Analysis analyzeModel(const Scenario& scenario, const Model& m) {
                 detail::makeContext(*scenario.draft, one, result, linkBandwidth, linkLatency));
         }
         mem.minDevices = fewestDevices(
-            footprint(scenarioMemory(target, whole.held, draft ? &*draft : nullptr, nullptr)),
+            footprintBytes(scenarioMemory(target, whole.held, draft ? &*draft : nullptr, nullptr),
+                           B),
             mem.usableBytes);
     }
     result.memoryAllDevices = allDevices(mem, x.devices);

@@ -147,31 +147,29 @@ std::vector<ScenarioOption> makeTable() {
          integer("--tp", limits::kTensorParallel, [](ScenarioFile& s, std::int64_t&) -> auto& {
              return s.workload.tensorParallel;
          })});
-    t.push_back({"--disaggregated", "P:D",
-                 "prefill on a pool of P devices, decode on D (sets --tp D); each request's KV "
-                 "cache moves once between the pools (0:D = colocated, the default)",
-                 [](const std::string& v, ScenarioFile& s, std::int64_t&) -> std::string {
-                     const std::size_t colon = v.find(':');
-                     const auto whole = [](const std::string& text, std::int64_t& out) {
-                         if (text.empty() || text.size() > 9 ||
-                             text.find_first_not_of("0123456789") != std::string::npos) {
-                             return false;
-                         }
-                         out = std::stoll(text);
-                         return true;
-                     };
-                     std::int64_t p = 0, d = 0;
-                     if (colon == std::string::npos || !whole(v.substr(0, colon), p) ||
-                         !whole(v.substr(colon + 1), d) || !limits::kPrefillDevices.contains(p) ||
-                         !limits::kTensorParallel.contains(d)) {
-                         return "--disaggregated expects P:D, prefill devices (" +
-                                limits::kPrefillDevices.expected() + ") and decode devices (" +
-                                limits::kTensorParallel.expected() + "), got '" + v + "'";
-                     }
-                     s.workload.prefillDevices = p;
-                     s.workload.tensorParallel = d;
-                     return {};
-                 }});
+    t.push_back(
+        {"--disaggregated", "P:D",
+         "prefill on a pool of P devices, decode on D (sets --tp D); each request's KV "
+         "cache moves once between the pools (0:D = colocated, the default)",
+         [](const std::string& v, ScenarioFile& s, std::int64_t&) -> std::string {
+             const std::size_t colon = v.find(':');
+             const std::string_view text(v);
+             const auto p =
+                 colon == std::string::npos ? std::nullopt : parseInteger(text.substr(0, colon));
+             const auto d =
+                 colon == std::string::npos ? std::nullopt : parseInteger(text.substr(colon + 1));
+             if (!p || !d || !limits::kPrefillDevices.contains(*p) ||
+                 !limits::kTensorParallel.contains(*d)) {
+                 return expects("--disaggregated",
+                                "P:D, prefill devices (" + limits::kPrefillDevices.expected() +
+                                    ") and decode devices (" + limits::kTensorParallel.expected() +
+                                    ")",
+                                v);
+             }
+             s.workload.prefillDevices = *p;
+             s.workload.tensorParallel = *d;
+             return {};
+         }});
     t.push_back({"--flash-attention", "on|off", "FlashAttention (default on)",
                  onOff("--flash-attention", &Workload::flashAttention)});
     t.push_back({"--expert-parallel", "on|off",
