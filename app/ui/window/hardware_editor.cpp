@@ -69,20 +69,12 @@ HardwareEditor::HardwareEditor(ScenarioController& controller, QWidget* parent)
     auto* memory = new QFormLayout(memoryBox);
     // Each field writes only its own member, so an untouched field keeps its exact value
     // (a spin box rounds what it shows to its decimals).
-    auto* bandwidth = addNumber("memoryBandwidth", m_original.memoryBandwidthBytesPerSecond / kGiga,
-                                tr(" GB/s"), tr("HBM or GDDR bandwidth, GB/s (1e9 bytes/s)"));
-    connect(bandwidth, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        m_edited.memoryBandwidthBytesPerSecond = v * kGiga;
-        apply();
-    });
-    memory->addRow(tr("Bandwidth"), bandwidth);
-    auto* capacity = addNumber("memoryCapacity", m_original.memoryCapacityBytes / kBytesPerGiB,
-                               tr(" GiB"), tr("Capacity in binary GiB (2^30 bytes)"));
-    connect(capacity, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        m_edited.memoryCapacityBytes = v * kBytesPerGiB;
-        apply();
-    });
-    memory->addRow(tr("Capacity"), capacity);
+    memory->addRow(tr("Bandwidth"),
+                   addField("memoryBandwidth", &Hardware::memoryBandwidthBytesPerSecond, kGiga,
+                            tr(" GB/s"), tr("HBM or GDDR bandwidth, GB/s (1e9 bytes/s)")));
+    memory->addRow(tr("Capacity"),
+                   addField("memoryCapacity", &Hardware::memoryCapacityBytes, kBytesPerGiB,
+                            tr(" GiB"), tr("Capacity in binary GiB (2^30 bytes)")));
     layout->addWidget(memoryBox);
 
     auto* peaksBox = new QGroupBox(tr("Dense compute peaks (0 = no such roof)"), this);
@@ -114,16 +106,12 @@ HardwareEditor::HardwareEditor(ScenarioController& controller, QWidget* parent)
 
     auto* linkBox = new QGroupBox(tr("Interconnect"), this);
     auto* link = new QFormLayout(linkBox);
-    auto* linkBandwidth = addNumber(
-        "interconnectBandwidth", m_original.interconnectBandwidthBytesPerSecond / kGiga,
-        tr(" GB/s"),
-        tr("Device-to-device bandwidth per direction inside the scale-up domain (NVLink, ICI, "
-           "xGMI, PCIe); required unless the domain is a single device"));
-    connect(linkBandwidth, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        m_edited.interconnectBandwidthBytesPerSecond = v * kGiga;
-        apply();
-    });
-    link->addRow(tr("Bandwidth per direction"), linkBandwidth);
+    link->addRow(
+        tr("Bandwidth per direction"),
+        addField("interconnectBandwidth", &Hardware::interconnectBandwidthBytesPerSecond, kGiga,
+                 tr(" GB/s"),
+                 tr("Device-to-device bandwidth per direction inside the scale-up domain (NVLink, "
+                    "ICI, xGMI, PCIe); required unless the domain is a single device")));
     layout->addWidget(linkBox);
 
     m_problems = named(new QLabel(this), "problems");
@@ -156,6 +144,16 @@ QDoubleSpinBox* HardwareEditor::addNumber(const char* name, double value, const 
     box->setToolTip(tip);
     box->setGroupSeparatorShown(true);
     box->setValue(value);  // before the caller connects: the start is no edit
+    return box;
+}
+
+QDoubleSpinBox* HardwareEditor::addField(const char* name, double Hardware::*field, double scale,
+                                         const QString& unit, const QString& tip) {
+    auto* box = addNumber(name, m_original.*field / scale, unit, tip);
+    connect(box, &QDoubleSpinBox::valueChanged, this, [this, field, scale](double v) {
+        m_edited.*field = v * scale;
+        apply();
+    });
     return box;
 }
 

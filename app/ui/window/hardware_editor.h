@@ -66,6 +66,10 @@ public slots:
 private:
     QDoubleSpinBox* addNumber(const char* name, double value, const QString& unit,
                               const QString& tip);
+    /// A number field for one member of Hardware shown in `scale` units (GB/s, GiB): each
+    /// edit writes only that member of m_edited, so untouched fields keep their exact value.
+    QDoubleSpinBox* addField(const char* name, double Hardware::*field, double scale,
+                             const QString& unit, const QString& tip);
     /// Hands m_edited to the controller and shows what it said.
     void apply();
     void showIssues();
