@@ -15,6 +15,7 @@
 #include "layers/layer_kind.h"
 #include "parameters.h"
 #include "passes.h"
+#include "roofline/estimate.h"
 #include "roofline/format.h"
 #include "roofline/requests.h"
 
@@ -75,6 +76,27 @@ std::string_view toString(Bound bound) {
             return "interconnect";
     }
     return "memory";
+}
+
+std::string_view toString(Ceilings ceilings) {
+    switch (ceilings) {
+        case Ceilings::Peak:
+            return "peak";
+        case Ceilings::Achievable:
+            return "achievable";
+        case Ceilings::Estimate:
+            return "estimate";
+    }
+    return "peak";
+}
+
+std::optional<Ceilings> parseCeilings(std::string_view name) {
+    for (const Ceilings c : {Ceilings::Peak, Ceilings::Achievable, Ceilings::Estimate}) {
+        if (name == toString(c)) {
+            return c;
+        }
+    }
+    return std::nullopt;
 }
 
 std::string_view toString(ByteCategory category) {
@@ -550,7 +572,7 @@ Analysis analyzeModel(const Scenario& scenario, const Model& m) {
                                 isStoragePrecision(result.computePrecision)
                             ? result.computePrecision
                             : wl.activationPrecision);
-    const Ceiling ceiling{hw, wl.ceilings == Ceilings::Achievable};
+    const Ceiling ceiling{hw, wl.ceilings != Ceilings::Peak};
     result.peakFlopsPerSecond = ceiling.flops(result.computePrecision);
     result.memoryBandwidthBytesPerSecond = ceiling.bandwidth();
     result.memoryType = hw.memoryType;
@@ -809,11 +831,16 @@ Analysis analyze(const Scenario& scenario) {
     const Workload& wl = scenario.workload;
     // Copy the model only when the GQA override changes it (analyze() runs every frame; an
     // optional<Model> on the stack cost a 720-byte memset per call even when empty).
-    if (wl.kvHeadsOverride > 0 && usesKvHeads(scenario.model) &&
-        wl.kvHeadsOverride != scenario.model.numKvHeads) {
-        return analyzeModel(scenario, effectiveModel(scenario.model, wl));
+    Analysis result = wl.kvHeadsOverride > 0 && usesKvHeads(scenario.model) &&
+                              wl.kvHeadsOverride != scenario.model.numKvHeads
+                          ? analyzeModel(scenario, effectiveModel(scenario.model, wl))
+                          : analyzeModel(scenario, scenario.model);
+    // The estimate ceiling (DOMAIN.md §11): the achievable analysis above, plus the costs of
+    // the scenario's calibration profile, beside the bound figures.
+    if (wl.ceilings == Ceilings::Estimate && scenario.calibration != nullptr) {
+        result.estimate = estimate(result, scenario, *scenario.calibration);
     }
-    return analyzeModel(scenario, scenario.model);
+    return result;
 }
 
 double rooflineFlopsPerSecond(const Analysis& analysis, double intensity) {

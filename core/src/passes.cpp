@@ -198,6 +198,7 @@ void describe(PassCost& cost, PassKind kind, double B, double T, double C, doubl
 void addLmHead(PassBuilder& pass, const Context& x, double rows, double N) {
     addNorms(pass, x, OperatorId::FinalNorm, 1.0, N, 3.0);  // read x and residual, write
     OperatorCost& head = pass.add(OperatorId::LmHead, 1.0);
+    PassBuilder::gemm(head, rows, x.vocab);
     head.flops += 2.0 * rows * x.h * x.vocab;
     pass.weights(OperatorId::LmHead, head, x.h * x.vocab * x.wt);
     head.traffic[ByteCategory::Activations] += rows * (x.h + x.vocab) * x.a;
@@ -275,6 +276,7 @@ void buildMtpDraftPass(const Context& x, const Workload& wl, double B, double C,
     const double layers = d(x.m.mtp.count);
     addNorms(pass, x, OperatorId::Norms, 2.0 * layers, N, 2.0);
     OperatorCost& proj = pass.add(OperatorId::LinearMixer, layers);
+    PassBuilder::gemm(proj, N, x.h / x.devices);
     proj.flops += layers * 2.0 * N * 2.0 * x.h * x.h / x.devices;
     pass.weights(OperatorId::LinearMixer, proj, layers * 2.0 * x.h * x.h / x.devices * x.w);
     proj.traffic[ByteCategory::Activations] += layers * N * (2.0 * x.h + x.h / x.devices) * x.a;

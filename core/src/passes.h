@@ -114,6 +114,14 @@ public:
         op.traffic[ByteCategory::Weights] += bytes;
         scaling(id).fixedBytes += bytes;
     }
+    // The GEMM shape of a matmul (OperatorCost::gemmRows): the first layer group's stays.
+    static void gemm(OperatorCost& op, double rows, double columns, double groups = 1.0) {
+        if (op.gemmRows == 0.0) {
+            op.gemmRows = rows;
+            op.gemmColumns = columns;
+            op.gemmGroups = groups;
+        }
+    }
     // Routed-expert weight bytes: `touched` read at this pass's touched fraction, `full` if
     // every expert were touched (the critical batch follows the fraction with b).
     void expertWeights(OperatorId id, OperatorCost& op, double touched, double full) {

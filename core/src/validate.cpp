@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "roofline/estimate.h"
 #include "roofline/format.h"
 
 namespace roofline {
@@ -523,6 +524,21 @@ std::vector<Issue> validate(const Scenario& s) {
                         std::to_string(s.draft->vocabSize) + " tokens (" + s.draft->id + ")");
                 i.field = "draft.vocabSize";
                 i.value = static_cast<double>(s.draft->vocabSize);
+                all.push_back(std::move(i));
+            }
+        }
+    }
+    if (s.workload.ceilings == Ceilings::Estimate) {
+        if (s.calibration == nullptr) {
+            Issue i(Severity::Error, "", "",
+                    "a calibration profile, since the estimate ceiling takes its costs from one",
+                    "none");
+            i.field = "calibration";
+            all.push_back(std::move(i));
+        } else {
+            for (std::string& problem : validateProfile(*s.calibration)) {
+                Issue i(Severity::Error, "", "", "a valid calibration profile", std::move(problem));
+                i.field = "calibration";
                 all.push_back(std::move(i));
             }
         }

@@ -111,6 +111,14 @@ struct OperatorCost {
     double timeSeconds = 0.0;         ///< max of the three
     Bound bound = Bound::Memory;
 
+    /// Matmuls: the GEMM one run performs, for the estimate's tile and wave model
+    /// (estimate.h): M rows (token rows), N columns (outputs on this device), in G groups
+    /// (the experts a run touches, each with M rows). 0 = not a GEMM (then no shape cost).
+    /// Layer groups that merge into one operator keep the first group's shape.
+    double gemmRows = 0.0;
+    double gemmColumns = 0.0;
+    double gemmGroups = 0.0;
+
     double bytes() const { return traffic.total(); }  ///< HBM bytes
     /// FLOPs per HBM byte; 0 when the operator moves no HBM bytes.
     double intensity() const { return bytes() > 0.0 ? flops / bytes() : 0.0; }
@@ -351,6 +359,10 @@ struct Analysis {
     std::optional<SpeculativeResult> speculative;
     /// Set when the prefill runs on its own pool (Workload::prefillDevices > 0).
     std::optional<DisaggregationResult> disaggregation;
+    /// The estimate ceiling's figures (Ceilings::Estimate with a calibration profile): what a
+    /// real stack is expected to take, with its interval, beside the bound figures above
+    /// (which are then the achievable ceilings' and never carry an interval).
+    std::optional<EstimateResult> estimate;
     /// Only when the workload has a price (never a default price).
     std::optional<CostResult> cost;
     /// Only when the hardware has a TDP (Hardware::tdpWatts > 0).

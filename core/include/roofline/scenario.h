@@ -5,8 +5,11 @@
 /// The serving situation the user asks about: batch, lengths, precisions, parallelism.
 
 #include <cstdint>
+#include <memory>
 #include <optional>
+#include <string_view>
 
+#include "roofline/estimate.h"
 #include "roofline/hardware.h"
 #include "roofline/limits.h"  // kMaxBatch ... and the ranges validate() checks
 #include "roofline/model.h"
@@ -14,8 +17,14 @@
 
 namespace roofline {
 
-/// Which ceilings the roofs are: the spec-sheet peaks, or measured achievable rates.
-enum class Ceilings : unsigned char { Peak, Achievable };
+/// Which ceilings the roofs are: the spec-sheet peaks, or measured achievable rates; or the
+/// achievable rates with an estimate beside the bound (DOMAIN.md §11; estimate.h), whose
+/// costs come from Scenario::calibration.
+enum class Ceilings : unsigned char { Peak, Achievable, Estimate };
+/// "peak" / "achievable" / "estimate"
+std::string_view toString(Ceilings ceilings);
+/// Parses those names (case-sensitive); nullopt for anything else.
+std::optional<Ceilings> parseCeilings(std::string_view name);
 
 /// Where speculative decoding's drafts come from.
 enum class DraftKind : unsigned char {
@@ -83,7 +92,8 @@ struct Workload {
     double memoryUtilization = 0.90;
     /// Tokens one forward pass may hold (chunked prefill): sizes the activation workspace.
     std::int64_t maxBatchedTokens = 8192;
-    /// Spec-sheet peaks, or measured achievable rates (DOMAIN.md §6).
+    /// Spec-sheet peaks, or measured achievable rates (DOMAIN.md §6); or achievable rates
+    /// with an estimate beside them (Scenario::calibration holds its profile).
     Ceilings ceilings = Ceilings::Peak;
     /// What one device costs per hour, in US dollars (0 to kMaxPricePerDeviceHourUsd). Absent
     /// = no price, and
@@ -102,6 +112,10 @@ struct Scenario {
     /// The draft model when workload.draftKind is DraftKind::Model (same devices, batch,
     /// context and precisions as the target).
     std::optional<Model> draft = std::nullopt;
+    /// The calibration profile of the estimate ceiling (estimate.h): used when
+    /// workload.ceilings is Ceilings::Estimate, which validate() refuses without one. Shared,
+    /// as sweeps copy the scenario for every cell.
+    std::shared_ptr<const CalibrationProfile> calibration = nullptr;
 };
 
 }  // namespace roofline

@@ -103,6 +103,7 @@ void emit(PassBuilder& pass, const Context& x, const LayerGroup& g, double layer
     const double q = qOut(m, s);
     const double qkvOut = q + kvOut(g, s);
     OperatorCost& qkv = pass.add(OperatorId::QkvProj, layers);
+    PassBuilder::gemm(qkv, N, qkvOut);
     qkv.flops += layers * (2.0 * N * x.h * qkvOut + (m.qkvBias ? N * qkvOut : 0.0) +
                            (m.qkNorm ? kNormFlopsPerElement * N * (s.nq + s.nkv) * s.dh : 0.0));
     pass.weights(OperatorId::QkvProj, qkv,
@@ -124,6 +125,7 @@ void emit(PassBuilder& pass, const Context& x, const LayerGroup& g, double layer
 
     const double oIn = s.nq * s.dh;
     OperatorCost& o = pass.add(OperatorId::OProj, layers);
+    PassBuilder::gemm(o, N, x.h);
     o.flops += layers * (2.0 * N * oIn * x.h + (m.oBias ? N * x.h : 0.0) +
                          (m.attentionOutputGate ? kActFlopsPerElement * N * oIn : 0.0));
     pass.weights(OperatorId::OProj, o, layers * (oIn * x.h * x.w + (m.oBias ? x.h * x.a : 0.0)));

@@ -11,6 +11,7 @@ void addMlpMatrices(PassBuilder& pass, const Context& x, double layers, double N
                     bool bias) {
     const double upOut = (x.m.gatedMlp ? 2.0 : 1.0) * inter;
     OperatorCost& u = pass.add(OperatorId::MlpUp, layers);
+    PassBuilder::gemm(u, N, upOut);
     u.flops += layers * (2.0 * N * x.h * upOut + (bias ? N * upOut : 0.0));
     pass.weights(OperatorId::MlpUp, u, layers * (x.h * upOut * x.w + (bias ? upOut * x.a : 0.0)));
     u.traffic[ByteCategory::Activations] += layers * (N * x.h + N * upOut) * x.a;
@@ -26,6 +27,7 @@ void addMlpMatrices(PassBuilder& pass, const Context& x, double layers, double N
     }
 
     OperatorCost& dn = pass.add(OperatorId::MlpDown, layers);
+    PassBuilder::gemm(dn, N, x.h);
     dn.flops += layers * (2.0 * N * inter * x.h + (bias ? N * x.h : 0.0));
     pass.weights(OperatorId::MlpDown, dn, layers * (inter * x.h * x.w + (bias ? x.h * x.a : 0.0)));
     dn.traffic[ByteCategory::Activations] += layers * (N * inter + N * x.h) * x.a;

@@ -12,6 +12,7 @@ namespace {
 void emitLinear(PassBuilder& pass, const Context& x, OperatorId id, double layers, double N) {
     const double cols = x.h / x.devices;
     OperatorCost& op = pass.add(id, layers);
+    PassBuilder::gemm(op, N, cols);
     op.flops += layers * 2.0 * N * x.h * cols;
     pass.weights(id, op, layers * x.h * cols * x.w);
     op.traffic[ByteCategory::Activations] += layers * N * (x.h + cols) * x.a;

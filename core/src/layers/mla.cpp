@@ -53,6 +53,8 @@ void emitMla(PassBuilder& pass, const Context& x, double layers, const PassShape
     const double nope = d(s.qkNopeHeadDim), v = d(s.vHeadDim), dqk = nope + rope;
 
     OperatorCost& qkv = pass.add(OperatorId::QkvProj, layers);
+    // The down projections that read h, fused (q_a or q, and kv_a with its rope key).
+    PassBuilder::gemm(qkv, N, (qr > 0 ? qr : nq * dqk) + r + rope);
     const double qMatrices = qr > 0 ? x.h * qr + qr * nq * dqk : x.h * nq * dqk;
     const double matrices = qMatrices + x.h * (r + rope);
     qkv.flops += layers * (2.0 * N * matrices + kNormFlopsPerElement * N * (qr + r));
@@ -66,6 +68,7 @@ void emitMla(PassBuilder& pass, const Context& x, double layers, const PassShape
     OperatorCost& att = pass.add(OperatorId::Attention, layers);
     if (p.kind == PassKind::Prefill) {
         const double tokens = B * (p.C + p.T);
+        PassBuilder::gemm(kvUp, tokens, nq * (nope + v));
         kvUp.flops += layers * 2.0 * tokens * r * nq * (nope + v);
         kvUp.traffic[ByteCategory::Activations] += layers * tokens * (r + nq * (nope + v)) * x.a;
         att.flops += layers * B * nq * pairs * (2.0 * (dqk + v) + kSoftmaxFlopsPerScore);
@@ -88,6 +91,7 @@ void emitMla(PassBuilder& pass, const Context& x, double layers, const PassShape
 
     const double oIn = nq * v;
     OperatorCost& o = pass.add(OperatorId::OProj, layers);
+    PassBuilder::gemm(o, N, x.h);
     o.flops += layers * (2.0 * N * oIn * x.h + (m.oBias ? N * x.h : 0.0));
     pass.weights(OperatorId::OProj, o, layers * (oIn * x.h * x.w + (m.oBias ? x.h * x.a : 0.0)));
     o.traffic[ByteCategory::Activations] += layers * N * (oIn + x.h) * x.a;

@@ -6,6 +6,7 @@
 // experts stay tensor-parallel. Weight bytes follow the distinct experts a pass touches
 // under uniform routing, E·(1 − (1 − k/E)^N): k at one token, all E at large N.
 
+#include <algorithm>
 #include <cmath>
 
 #include "layer_kind.h"
@@ -60,6 +61,7 @@ void emit(PassBuilder& pass, const Context& x, const LayerGroup&, double layers,
     const bool gated = x.m.gatedMlp;
 
     OperatorCost& r = pass.add(OperatorId::MoeRouter, layers);
+    PassBuilder::gemm(r, N, E);
     r.flops += layers * 2.0 * N * x.h * E;
     pass.weights(OperatorId::MoeRouter, r,
                  layers * (x.h * E * x.wt + (e.routerBias ? E * x.a : 0.0)));
@@ -93,6 +95,9 @@ void emit(PassBuilder& pass, const Context& x, const LayerGroup&, double layers,
 
     // Routed experts see their gathered token rows; shared experts see all N rows.
     OperatorCost& u = pass.add(OperatorId::MoeUp, layers);
+    // A grouped GEMM over the experts this pass touches, each with its share of the rows.
+    const double touched = std::max(heldExperts * fraction, 1.0);
+    PassBuilder::gemm(u, routedRows / touched, upE, touched);
     u.flops += layers *
                (2.0 * routedRows * x.h * upE + 2.0 * N * x.h * upS +
                 (e.expertBias ? routedRows * upE : 0.0) + (gateWeights > 0 ? 2.0 * N * x.h : 0.0));
@@ -110,6 +115,7 @@ void emit(PassBuilder& pass, const Context& x, const LayerGroup&, double layers,
 
     // Down projection with the weighted combine of the k outputs fused in: one N·h write.
     OperatorCost& dn = pass.add(OperatorId::MoeDown, layers);
+    PassBuilder::gemm(dn, routedRows / touched, x.h, touched);
     dn.flops += layers * (2.0 * elements * x.h + (e.expertBias ? routedRows * x.h : 0.0));
     const double downExpert = ie * x.h * x.we + (e.expertBias ? x.h * x.a : 0.0);
     pass.weights(OperatorId::MoeDown, dn, layers * is * x.h * x.we);

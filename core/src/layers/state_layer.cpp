@@ -22,6 +22,7 @@ void emitStateLayer(PassBuilder& pass, const Context& x, const StateLayerShape& 
     const bool fresh = p.kind == PassKind::Prefill;  // no state before the pass
 
     OperatorCost& in = pass.add(OperatorId::MixerInProj, layers);
+    PassBuilder::gemm(in, N, s.inProjOut);
     in.flops += layers * (2.0 * N * x.h * s.inProjOut + N * s.inProjBias);
     pass.weights(OperatorId::MixerInProj, in,
                  layers * (x.h * s.inProjOut * x.w + s.inProjBias * x.a));
@@ -46,6 +47,7 @@ void emitStateLayer(PassBuilder& pass, const Context& x, const StateLayerShape& 
 
     // Gated norm fused into the output projection: read the output and the gate, write h.
     OperatorCost& out = pass.add(OperatorId::MixerOutProj, layers);
+    PassBuilder::gemm(out, N, x.h);
     out.flops +=
         layers * (kNormFlopsPerElement * N * s.inner + 2.0 * N * s.inner * x.h + N * s.outBias);
     pass.weights(OperatorId::MixerOutProj, out,
