@@ -537,8 +537,8 @@ std::string scenarioCaption(const Scenario& scenario) {
     if (!w.flashAttention) {
         s += " · FlashAttention off";
     }
-    if (w.ceilings == Ceilings::Achievable) {
-        s += " · achievable ceilings";
+    if (w.ceilings != Ceilings::Peak) {
+        s += " · " + std::string(toString(w.ceilings)) + " ceilings";
     }
     return s;
 }

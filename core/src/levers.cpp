@@ -498,8 +498,7 @@ std::vector<LeverChange> scenarioChanges(const Scenario& base, const Scenario& c
     add("speculative", speculativeText(base), speculativeText(changed));
     add("memory_utilization", num(b.memoryUtilization), num(c.memoryUtilization));
     add("max_batched_tokens", integerText(b.maxBatchedTokens), integerText(c.maxBatchedTokens));
-    add("ceilings", b.ceilings == Ceilings::Peak ? "peak" : "achievable",
-        c.ceilings == Ceilings::Peak ? "peak" : "achievable");
+    add("ceilings", std::string(toString(b.ceilings)), std::string(toString(c.ceilings)));
     return out;
 }
 

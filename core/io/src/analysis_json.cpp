@@ -86,6 +86,48 @@ Json phaseJson(const PassCost& p) {
 }
 
 // analysisToJson's object.
+// The estimate ceiling (DOMAIN.md §11): what a real stack is expected to take, beside the
+// bound figures and never in their place, with the profile's prediction interval and the
+// costs it adds per pass ("terms"), seconds.
+Json estimateJson(const EstimateResult& e, const Scenario& scenario) {
+    const auto terms = [](const EstimateTerms& t) {
+        return Json{{"gemm_shape_s", t.gemmShapeSeconds},
+                    {"precision_s", t.precisionSeconds},
+                    {"attention_s", t.attentionSeconds},
+                    {"kernel_floor_s", t.kernelFloorSeconds},
+                    {"step_overhead_s", t.stepOverheadSeconds}};
+    };
+    Json passes = Json::array();
+    Json allTerms = Json::object();
+    for (const PassEstimate& p : e.passes) {
+        passes.push_back({{"pass", toString(p.kind)},
+                          {"bound_s", p.boundSeconds},
+                          {"time_s", p.seconds},
+                          {"interval_s", {p.lowSeconds, p.highSeconds}},
+                          {"flops_per_s", p.flopsPerSecond},
+                          {"terms", terms(p.terms)}});
+        allTerms[std::string(toString(p.kind))] = terms(p.terms);
+    }
+    const bool tokens = e.passes.size() > 1;  // a decoder: prefill and decode
+    const CalibrationProfile* profile = scenario.calibration.get();
+    return {
+        {"profile", e.profile},
+        {"engine", e.engine},
+        {"fitted_records", e.fittedRecords},
+        {"coverage", e.coverage},
+        {"sources", profile != nullptr ? Json(profile->sources) : Json::array()},
+        {"ttft_s", tokens ? Json(e.ttftSeconds) : Json(nullptr)},
+        {"tpot_s", tokens ? Json(e.tpotSeconds) : Json(nullptr)},
+        {"decode_tokens_per_s", tokens ? Json(e.decodeTokensPerSecond) : Json(nullptr)},
+        {"ttft_interval_s",
+         tokens ? Json{e.ttftIntervalSeconds[0], e.ttftIntervalSeconds[1]} : Json(nullptr)},
+        {"tpot_interval_s",
+         tokens ? Json{e.tpotIntervalSeconds[0], e.tpotIntervalSeconds[1]} : Json(nullptr)},
+        {"passes", passes},
+        {"terms", allTerms},
+    };
+}
+
 Json analysisObject(const Scenario& scenario, const Analysis& a) {
     const Hardware& hw = scenario.hardware;
     const Model& m = scenario.model;
@@ -149,7 +191,7 @@ Json analysisObject(const Scenario& scenario, const Analysis& a) {
         {"attention_parallel", w.attentionParallel == AttentionParallel::Data ? "dp" : "tp"},
         {"memory_utilization", w.memoryUtilization},
         {"max_batched_tokens", w.maxBatchedTokens},
-        {"ceilings", a.ceilings == Ceilings::Achievable ? "achievable" : "peak"},
+        {"ceilings", std::string(toString(a.ceilings))},
     };
 
     // Every device together; per-device figures divide by "devices".
@@ -230,7 +272,7 @@ Json analysisObject(const Scenario& scenario, const Analysis& a) {
         {"model", model},
         {"scenario", scenarioJson},
         {"compute_precision", toString(a.computePrecision)},
-        {"ceilings", a.ceilings == Ceilings::Achievable ? "achievable" : "peak"},
+        {"ceilings", std::string(toString(a.ceilings))},
         // No sourced compute peak (a memory-only preset): no roof, no ridge: null, not 0.
         {"has_compute_roof", a.hasComputeRoof},
         {"peak_flops_per_s", a.hasComputeRoof ? Json(a.peakFlopsPerSecond) : Json(nullptr)},
@@ -273,6 +315,9 @@ Json analysisObject(const Scenario& scenario, const Analysis& a) {
         } else {
             out["cost"]["usd_per_million_output_tokens"] = a.cost->usdPerMillionOutputTokens;
         }
+    }
+    if (a.estimate) {
+        out["estimate"] = estimateJson(*a.estimate, scenario);
     }
     if (a.energy) {
         out["energy"] =

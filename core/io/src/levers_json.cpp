@@ -111,7 +111,7 @@ Json changedValue(std::string_view key, const Scenario& s) {
         return w.maxBatchedTokens;
     }
     if (key == "ceilings") {
-        return w.ceilings == Ceilings::Achievable ? "achievable" : "peak";
+        return std::string(toString(w.ceilings));
     }
     return nullptr;
 }

@@ -644,7 +644,7 @@ std::string measuredToJson(const MeasuredFile& file, Ceilings ceilings) {
         rejected.push_back({{"line", r.line}, {"reason", r.reason}});
     }
     const Json out = {
-        {"ceilings", ceilings == Ceilings::Achievable ? "achievable" : "peak"},
+        {"ceilings", std::string(toString(ceilings))},
         {"counted_by", file.json ? "row" : "line"},
         {"rows", rows},
         {"rejected", rejected},

@@ -48,7 +48,7 @@ detail::FieldKeys detail::scenarioKeys() {
 
 namespace {
 
-const char* ceilingsName(Ceilings c) { return c == Ceilings::Achievable ? "achievable" : "peak"; }
+std::string ceilingsName(Ceilings c) { return std::string(toString(c)); }
 
 // A number in [0, 1] ((0, 1] unless zeroAllowed); nullopt when missing or bad (an error).
 // A value of roofline/limits.h's `range`, refused in validate()'s words.
@@ -235,10 +235,11 @@ ScenarioFile readScenario(const Json& json, const std::string& file, const std::
     w.maxBatchedTokens =
         integer(r, "max_batched_tokens", limits::kMaxBatchedTokens).value_or(w.maxBatchedTokens);
     if (const auto ceilings = r.string("ceilings", false)) {
-        if (*ceilings == "peak" || *ceilings == "achievable") {
-            w.ceilings = *ceilings == "peak" ? Ceilings::Peak : Ceilings::Achievable;
+        if (const std::optional<Ceilings> c = parseCeilings(*ceilings)) {
+            w.ceilings = *c;
         } else {
-            r.error("ceilings", "\"peak\" or \"achievable\"", "\"" + *ceilings + "\"");
+            r.error("ceilings", "\"peak\", \"achievable\" or \"estimate\"",
+                    "\"" + *ceilings + "\"");
         }
     }
     // Absent or null: no price.

@@ -214,13 +214,15 @@ std::vector<ScenarioOption> makeTable() {
                          [](ScenarioFile& s, std::int64_t&) -> auto& {
                              return s.workload.maxBatchedTokens;
                          })});
-    t.push_back({"--ceilings", "peak|achievable",
-                 "spec-sheet peaks or measured achievable rates (default peak)",
+    t.push_back({"--ceilings", "peak|achievable|estimate",
+                 "spec-sheet peaks, measured achievable rates, or those with\n"
+                 "an estimate of a real stack beside the bound (default peak)",
                  [](const std::string& v, ScenarioFile& s, std::int64_t&) -> std::string {
-                     if (v != "peak" && v != "achievable") {
-                         return "--ceilings expects peak or achievable, got '" + v + "'";
+                     const std::optional<Ceilings> c = parseCeilings(v);
+                     if (!c) {
+                         return "--ceilings expects peak, achievable or estimate, got '" + v + "'";
                      }
-                     s.workload.ceilings = v == "peak" ? Ceilings::Peak : Ceilings::Achievable;
+                     s.workload.ceilings = *c;
                      return {};
                  }});
     t.push_back({"--price-per-device-hour", "USD",

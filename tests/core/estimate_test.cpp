@@ -1,0 +1,285 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The estimate ceiling (DOMAIN.md §11, estimate.h): each cost a calibration profile adds,
+// derived by hand, and the invariants that hold over many scenarios.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <memory>
+
+#include "roofline/analysis.h"
+#include "roofline/estimate.h"
+#include "roofline/validate.h"
+#include "test_models.h"
+
+namespace roofline {
+namespace {
+
+using test::scenario;
+
+// A profile that adds nothing: one compute unit and 1×1 tiles make every whole-numbered
+// GEMM one tile per output element (efficiency 1), every other factor is 1 and no floor or
+// overhead is added. The estimate is then the achievable bound.
+CalibrationProfile neutral() {
+    CalibrationProfile p;
+    p.id = "test.neutral";
+    p.engine = "generic";
+    p.computeUnits = 1;
+    p.tileRows = 1;
+    p.tileColumns = 1;
+    p.residualLow = 0.0;
+    p.residualHigh = 0.0;
+    return p;
+}
+
+Scenario estimated(Model m, Workload w, const CalibrationProfile& p) {
+    w.ceilings = Ceilings::Estimate;
+    Scenario s = scenario(test::h100Sxm(), std::move(m), w);
+    s.calibration = std::make_shared<const CalibrationProfile>(p);
+    return s;
+}
+
+double passSum(const Analysis& a, PassKind pass, OperatorKind kind) {
+    double sum = 0.0;
+    for (const OperatorCost& op : a.operators) {
+        if (op.pass == pass && op.kind == kind) {
+            sum += op.timeSeconds;
+        }
+    }
+    return sum;
+}
+
+TEST(GemmShape, A128TokenGemmOn132SmsRunsOneThirdFullWave) {
+    // Llama-3.1-8B's qkv_proj over a 128-token prompt: M = 128, N = (32 + 2·8)·128 = 6,144.
+    // 128×128 tiles: 1 · 48 = 48 tiles, one wave on 132 SMs: 48 / 132 = 0.3636.
+    CalibrationProfile p;
+    p.computeUnits = 132;
+    EXPECT_NEAR(gemmShapeEfficiency(128, 6144, 1, p), 48.0 / 132.0, 1e-12);
+    // 100 rows pad to one 128-row tile: 100·6,144 / (132·128·128) = 0.28409.
+    EXPECT_NEAR(gemmShapeEfficiency(100, 6144, 1, p), 614400.0 / 2162688.0, 1e-12);
+    // mlp_up at 2,048 tokens: 16 · 224 = 3,584 tiles in ⌈3,584 / 132⌉ = 28 waves:
+    // 3,584 / (28 · 132) = 0.9697.
+    EXPECT_NEAR(gemmShapeEfficiency(2048, 28672, 1, p), 3584.0 / 3696.0, 1e-12);
+    // Eight experts of 4 rows each, 256 columns: 8 · 1 · 2 = 16 tiles, one wave:
+    // 8·4·256 / (132·16,384) = 0.003788.
+    EXPECT_NEAR(gemmShapeEfficiency(4, 256, 8, p), 8192.0 / 2162688.0, 1e-12);
+    // Nothing to judge: 1.
+    EXPECT_EQ(gemmShapeEfficiency(0, 6144, 1, p), 1.0);
+}
+
+TEST(Estimate, ANeutralProfileIsTheAchievableBound) {
+    Workload w;
+    w.batch = 8;
+    const Analysis a = analyze(estimated(test::llama31_8b(), w, neutral()));
+    ASSERT_TRUE(a.estimate.has_value());
+    EXPECT_EQ(a.ceilings, Ceilings::Estimate);
+    // The roofs are the achievable ones: 0.70 of the 989.4e12 bf16 peak (no measurement).
+    EXPECT_DOUBLE_EQ(a.peakFlopsPerSecond, 989.4e12 * 0.70);
+    EXPECT_DOUBLE_EQ(a.estimate->ttftSeconds, a.ttftSeconds);
+    EXPECT_DOUBLE_EQ(a.estimate->tpotSeconds, a.tpotSeconds);
+    EXPECT_DOUBLE_EQ(a.estimate->decodeTokensPerSecond, a.decodeTokensPerSecond);
+}
+
+TEST(Estimate, TheStepOverheadIsAddedOncePerPass) {
+    // 2 ms per forward pass: TTFT and TPOT each gain exactly 2 ms.
+    CalibrationProfile p = neutral();
+    p.stepOverheadSeconds = 2e-3;
+    Workload w;
+    w.batch = 4;
+    const Analysis a = analyze(estimated(test::llama31_8b(), w, p));
+    ASSERT_TRUE(a.estimate.has_value());
+    EXPECT_NEAR(a.estimate->ttftSeconds, a.ttftSeconds + 2e-3, 1e-15);
+    EXPECT_NEAR(a.estimate->tpotSeconds, a.tpotSeconds + 2e-3, 1e-15);
+    EXPECT_DOUBLE_EQ(a.estimate->passes[1].terms.stepOverheadSeconds, 2e-3);
+    // tokens/s = B / TPOT.
+    EXPECT_DOUBLE_EQ(a.estimate->decodeTokensPerSecond, 4.0 / a.estimate->tpotSeconds);
+}
+
+TEST(Estimate, SpeculativeStepsPayTheOverheadOncePerVerify) {
+    // n-gram drafts (no draft pass): a step is one verify pass, 2 ms added, then / τ with
+    // τ = (1 − 0.7⁴) / (1 − 0.7) = 2.533.
+    CalibrationProfile p = neutral();
+    p.stepOverheadSeconds = 2e-3;
+    Workload w;
+    w.speculativeTokens = 3;
+    w.acceptanceRate = 0.7;
+    const Analysis a = analyze(estimated(test::llama31_8b(), w, p));
+    ASSERT_TRUE(a.estimate.has_value() && a.speculative.has_value());
+    const PassCost* verify = a.pass(PassKind::Verify);
+    ASSERT_NE(verify, nullptr);
+    const double tau = (1.0 - std::pow(0.7, 4)) / 0.3;
+    EXPECT_NEAR(a.estimate->tpotSeconds, (verify->timeSeconds + 2e-3) / tau, 1e-15);
+}
+
+TEST(Estimate, TheKernelFloorCountsEveryLaunch) {
+    // A 1 ms floor dwarfs every operator of a B = 1 decode step, so the step takes 1 ms per
+    // kernel: embedding 1, norms 2·32 = 64, then 32 each of qkv_proj, attention, kv_write,
+    // o_proj, mlp_up, mlp_act, mlp_down (224), final_norm 1 and lm_head 1: 291 kernels.
+    CalibrationProfile p = neutral();
+    p.kernelFloorSeconds = 1e-3;
+    const Analysis a = analyze(estimated(test::llama31_8b(), Workload{}, p));
+    ASSERT_TRUE(a.estimate.has_value());
+    EXPECT_NEAR(a.estimate->tpotSeconds, 0.291, 1e-12);
+    EXPECT_NEAR(a.estimate->passes[1].terms.kernelFloorSeconds, 0.291 - a.tpotSeconds, 1e-12);
+}
+
+TEST(Estimate, WeightPrecisionEfficiencySlowsTheMatmulsOnly) {
+    // fp8 weights at efficiency 0.5: every matmul takes twice its time (decode at B = 1 is
+    // memory-bound everywhere), the other operators keep theirs. The precision term is the
+    // matmuls' time once more.
+    CalibrationProfile p = neutral();
+    p.weightEfficiency[index(Precision::Fp8)] = 0.5;
+    Workload w;
+    w.weightPrecision = Precision::Fp8;
+    const Analysis a = analyze(estimated(test::llama31_8b(), w, p));
+    ASSERT_TRUE(a.estimate.has_value());
+    const double matmuls = passSum(a, PassKind::Decode, OperatorKind::Matmul);
+    EXPECT_GT(matmuls, 0.0);
+    EXPECT_NEAR(a.estimate->passes[1].terms.precisionSeconds, matmuls, 1e-15);
+    EXPECT_NEAR(a.estimate->tpotSeconds, a.tpotSeconds + matmuls, 1e-15);
+    // bf16 weights are untouched by an fp8 efficiency.
+    w.weightPrecision = Precision::Bf16;
+    const Analysis b = analyze(estimated(test::llama31_8b(), w, p));
+    EXPECT_DOUBLE_EQ(b.estimate->tpotSeconds, b.tpotSeconds);
+}
+
+TEST(Estimate, AttentionEfficiencyFollowsTheLength) {
+    // Half-length 2,048 at C = 2,048: each new token attends L = 2,049 keys, efficiency
+    // 2,049 / 4,097, so attention takes 4,097 / 2,049 of its time: the term is its time
+    // × 2,048 / 2,049.
+    CalibrationProfile p = neutral();
+    p.attentionHalfLength = 2048;
+    const Analysis a = analyze(estimated(test::llama31_8b(), Workload{}, p));
+    ASSERT_TRUE(a.estimate.has_value());
+    const double attention = passSum(a, PassKind::Decode, OperatorKind::Attention);
+    EXPECT_NEAR(a.estimate->passes[1].terms.attentionSeconds, attention * 2048.0 / 2049.0,
+                1e-15);
+    // An fp8 cache at 0.8 on top of a flat kernel: attention / 0.8, the term 0.25 of it.
+    CalibrationProfile q = neutral();
+    q.kvEfficiency[index(Precision::Fp8)] = 0.8;
+    Workload w;
+    w.kvPrecision = Precision::Fp8;
+    const Analysis b = analyze(estimated(test::llama31_8b(), w, q));
+    const double fp8Attention = passSum(b, PassKind::Decode, OperatorKind::Attention);
+    EXPECT_NEAR(b.estimate->passes[1].terms.attentionSeconds, fp8Attention * 0.25, 1e-15);
+}
+
+TEST(Estimate, TheIntervalIsTheResidualQuantiles) {
+    // Residual quantiles −0.2 and +0.3: the interval is [e^−0.2, e^0.3] × the estimate.
+    CalibrationProfile p = neutral();
+    p.stepOverheadSeconds = 1e-3;
+    p.residualLow = -0.2;
+    p.residualHigh = 0.3;
+    const Analysis a = analyze(estimated(test::llama31_8b(), Workload{}, p));
+    ASSERT_TRUE(a.estimate.has_value());
+    const EstimateResult& e = *a.estimate;
+    EXPECT_DOUBLE_EQ(e.tpotIntervalSeconds[0], e.tpotSeconds * std::exp(-0.2));
+    EXPECT_DOUBLE_EQ(e.tpotIntervalSeconds[1], e.tpotSeconds * std::exp(0.3));
+    EXPECT_DOUBLE_EQ(e.ttftIntervalSeconds[0], e.ttftSeconds * std::exp(-0.2));
+    EXPECT_DOUBLE_EQ(e.passes[0].highSeconds, e.passes[0].seconds * std::exp(0.3));
+}
+
+TEST(Estimate, PrefillOfShortPromptsPaysForWaves) {
+    // 132 SMs, 128×128 tiles, a 128-token prompt at B = 1: qkv_proj (M = 128, N = 6,144)
+    // runs at 48/132 of the rate, its compute time × 132/48 = 2.75. By hand:
+    //   FLOPs 32 · 2 · 128 · 4,096 · 6,144 = 2.0616e11, at 0.70 · 989.4e12: 0.29767 ms;
+    //   bytes 32 · (4,096 · 6,144 · 2 + 128 · (4,096 + 6,144) · 2) = 1.6945e9 at
+    //   0.85 · 3.35e12: 0.59508 ms (memory-bound on the roofline);
+    //   with the waves 0.29767 · 2.75 = 0.81860 ms: compute-bound, 0.22352 ms more.
+    // Every other matmul adds its own share, so the pass's shape term is at least that.
+    CalibrationProfile p = neutral();
+    p.computeUnits = 132;
+    p.tileRows = 128;
+    p.tileColumns = 128;
+    Workload w;
+    w.promptTokens = 128;
+    const Analysis a = analyze(estimated(test::llama31_8b(), w, p));
+    ASSERT_TRUE(a.estimate.has_value());
+    const OperatorCost* qkv = test::findOp(a, PassKind::Prefill, "qkv_proj");
+    ASSERT_NE(qkv, nullptr);
+    EXPECT_DOUBLE_EQ(qkv->gemmRows, 128.0);
+    EXPECT_DOUBLE_EQ(qkv->gemmColumns, 6144.0);
+    EXPECT_NEAR(qkv->computeTimeSeconds, 0.29767e-3, 0.00001e-3);
+    EXPECT_NEAR(qkv->memoryTimeSeconds, 0.59508e-3, 0.00001e-3);
+    EXPECT_GT(a.estimate->passes[0].terms.gemmShapeSeconds, 0.22352e-3);
+    EXPECT_LT(a.estimate->passes[0].terms.gemmShapeSeconds, a.ttftSeconds);
+}
+
+TEST(Estimate, NeverFasterThanTheBoundWhenEveryCostIsACost) {
+    // Efficiencies ≤ 1, floors and overheads ≥ 0: the estimate is never below the
+    // achievable bound, in any pass, for any of these models, batches and lengths.
+    CalibrationProfile p;
+    p.computeUnits = 132;
+    p.kernelFloorSeconds = 3e-6;
+    p.stepOverheadSeconds = 1e-3;
+    p.weightEfficiency[index(Precision::Fp8)] = 0.7;
+    p.kvEfficiency[index(Precision::Fp8)] = 0.9;
+    p.attentionEfficiency = 0.8;
+    p.attentionHalfLength = 128;
+    for (const Model& m : {test::llama31_8b(), test::mixtral8x7b(), test::deepseekV3(),
+                           test::qwen3Next80b(), test::nemotron3Nano(), test::llama32_1b()}) {
+        for (std::int64_t b : {1, 7, 64, 512}) {
+            for (std::int64_t len : {16, 1000, 32768}) {
+                for (Precision wp : {Precision::Bf16, Precision::Fp8}) {
+                    Workload w;
+                    w.batch = b;
+                    w.promptTokens = len;
+                    w.contextTokens = len;
+                    w.weightPrecision = wp;
+                    w.kvPrecision = wp;
+                    const Scenario s = estimated(m, w, p);
+                    if (!validate(s).empty() && hasErrors(validate(s))) {
+                        continue;
+                    }
+                    const Analysis a = analyze(s);
+                    ASSERT_TRUE(a.estimate.has_value());
+                    for (std::size_t i = 0; i < a.passes.size(); ++i) {
+                        EXPECT_GE(a.estimate->passes[i].seconds, a.passes[i].timeSeconds)
+                            << m.id << " B " << b << " len " << len;
+                        EXPECT_GE(a.estimate->passes[i].terms.gemmShapeSeconds, 0.0);
+                        EXPECT_GE(a.estimate->passes[i].terms.kernelFloorSeconds, 0.0);
+                    }
+                    EXPECT_GT(a.estimate->tpotSeconds, a.tpotSeconds);
+                }
+            }
+        }
+    }
+}
+
+TEST(Estimate, ValidateRefusesTheEstimateWithoutAProfile) {
+    Workload w;
+    w.ceilings = Ceilings::Estimate;
+    const std::vector<Issue> issues = validate(scenario(test::h100Sxm(), test::llama31_8b(), w));
+    ASSERT_TRUE(hasErrors(issues));
+    bool named = false;
+    for (const Issue& i : issues) {
+        named = named || i.field == "calibration";
+    }
+    EXPECT_TRUE(named);
+}
+
+TEST(Estimate, ValidateProfileNamesTheField) {
+    CalibrationProfile p;
+    p.kernelFloorSeconds = -1;
+    p.weightEfficiency[index(Precision::Int4)] = 0.0;
+    p.residualLow = 0.5;
+    p.residualHigh = 0.1;
+    const std::vector<std::string> problems = validateProfile(p);
+    ASSERT_EQ(problems.size(), 3u);
+    EXPECT_EQ(problems[0], "kernel_floor_s: expected seconds from 0 to 0.1, found -1");
+    EXPECT_EQ(problems[1].rfind("weight_efficiency/int4: expected a factor", 0), 0u)
+        << problems[1];
+    EXPECT_EQ(problems[2].rfind("fit/residual_low: expected at most residual_high", 0), 0u)
+        << problems[2];
+    EXPECT_TRUE(validateProfile(CalibrationProfile{}).empty());
+}
+
+TEST(Ceilings, NamesRoundTrip) {
+    for (Ceilings c : {Ceilings::Peak, Ceilings::Achievable, Ceilings::Estimate}) {
+        EXPECT_EQ(parseCeilings(toString(c)), c);
+    }
+    EXPECT_FALSE(parseCeilings("Estimate").has_value());
+}
+
+}  // namespace
+}  // namespace roofline
