@@ -11,11 +11,9 @@ namespace roofline {
 
 namespace {
 
-constexpr std::array<std::string_view, 4> kMetricNames = {
-    "tpot_ms", "ttft_ms", "output_tokens_per_s", "output_tokens_per_s_per_device"};
-constexpr std::array<MeasuredMetric, 4> kMetrics = {MeasuredMetric::TpotMs, MeasuredMetric::TtftMs,
-                                                    MeasuredMetric::OutputTokensPerSecond,
-                                                    MeasuredMetric::OutputTokensPerSecondPerDevice};
+constexpr std::array<std::string_view, kAllMeasuredMetrics.size()> kMetricNames = {
+    "tpot_ms", "ttft_ms",  "output_tokens_per_s", "output_tokens_per_s_per_device",
+    "e2e_ms",  "request_output_tokens_per_s"};
 
 constexpr double kMillisecondsPerSecond = 1000.0;
 
@@ -26,7 +24,7 @@ std::string_view toString(MeasuredMetric metric) {
 }
 
 std::optional<MeasuredMetric> parseMeasuredMetric(std::string_view name) {
-    for (MeasuredMetric m : kMetrics) {
+    for (MeasuredMetric m : kAllMeasuredMetrics) {
         if (toString(m) == name) {
             return m;
         }
@@ -38,8 +36,10 @@ std::string_view unitOf(MeasuredMetric metric) {
     switch (metric) {
         case MeasuredMetric::TpotMs:
         case MeasuredMetric::TtftMs:
+        case MeasuredMetric::E2eMs:
             return "ms";
         case MeasuredMetric::OutputTokensPerSecond:
+        case MeasuredMetric::RequestOutputTokensPerSecond:
             return "tok/s";
         case MeasuredMetric::OutputTokensPerSecondPerDevice:
             return "tok/s per device";
@@ -51,9 +51,11 @@ std::string formatMeasured(MeasuredMetric metric, double value) {
     switch (metric) {
         case MeasuredMetric::TpotMs:
         case MeasuredMetric::TtftMs:
+        case MeasuredMetric::E2eMs:
             return formatDuration(value / kMillisecondsPerSecond);
         case MeasuredMetric::OutputTokensPerSecond:
         case MeasuredMetric::OutputTokensPerSecondPerDevice:
+        case MeasuredMetric::RequestOutputTokensPerSecond:
             break;
     }
     return formatNumber(value) + " " + std::string(unitOf(metric));
@@ -67,7 +69,29 @@ std::int64_t meanDecodeContext(std::int64_t promptTokens, std::int64_t outputTok
     return promptTokens + outputTokens / 2;
 }
 
-MeasuredPlacement placeMeasured(const Analysis& analysis, MeasuredMetric metric, double value) {
+double modelValue(MeasuredMetric metric, double ttftSeconds, double tpotSeconds, double batch,
+                  double devices, std::int64_t outputTokens) {
+    // A request: the prefill gives its first token, O − 1 decode steps the rest.
+    const double request = ttftSeconds + static_cast<double>(outputTokens - 1) * tpotSeconds;
+    switch (metric) {
+        case MeasuredMetric::TpotMs:
+            return tpotSeconds * kMillisecondsPerSecond;
+        case MeasuredMetric::TtftMs:
+            return ttftSeconds * kMillisecondsPerSecond;
+        case MeasuredMetric::OutputTokensPerSecond:
+            return batch / tpotSeconds;
+        case MeasuredMetric::OutputTokensPerSecondPerDevice:
+            return batch / (tpotSeconds * devices);
+        case MeasuredMetric::E2eMs:
+            return request * kMillisecondsPerSecond;
+        case MeasuredMetric::RequestOutputTokensPerSecond:
+            return batch * static_cast<double>(outputTokens) / request;
+    }
+    return 0.0;
+}
+
+MeasuredPlacement placeMeasured(const Analysis& analysis, MeasuredMetric metric, double value,
+                                std::int64_t outputTokens) {
     MeasuredPlacement out;
     out.pass = passOf(metric);
     const PassCost& pass = out.pass == PassKind::Prefill ? analysis.prefill() : analysis.decode();
@@ -76,29 +100,47 @@ MeasuredPlacement placeMeasured(const Analysis& analysis, MeasuredMetric metric,
     // B sequences make B tokens per decode step, on all D devices together.
     const double batch = pass.batch;
     const double devices = static_cast<double>(analysis.devices);
+    const double outputs = static_cast<double>(outputTokens);
+    out.predictedValue = modelValue(metric, analysis.ttftSeconds, analysis.tpotSeconds, batch,
+                                    devices, outputTokens);
     switch (metric) {
         case MeasuredMetric::TpotMs:
             out.predictedSeconds = analysis.tpotSeconds;
             out.measuredSeconds = value / kMillisecondsPerSecond;
-            out.predictedValue = analysis.tpotSeconds * kMillisecondsPerSecond;
             break;
         case MeasuredMetric::TtftMs:
             out.predictedSeconds = analysis.ttftSeconds;
             out.measuredSeconds = value / kMillisecondsPerSecond;
-            out.predictedValue = analysis.ttftSeconds * kMillisecondsPerSecond;
             break;
         case MeasuredMetric::OutputTokensPerSecond:
             // v tokens/s of B sequences: one step (one token each) takes B / v.
             out.predictedSeconds = analysis.tpotSeconds;
             out.measuredSeconds = batch / value;
-            out.predictedValue = batch / analysis.tpotSeconds;
             break;
         case MeasuredMetric::OutputTokensPerSecondPerDevice:
             // v per device is v·D for the deployment: one step takes B / (v·D).
             out.predictedSeconds = analysis.tpotSeconds;
             out.measuredSeconds = batch / (value * devices);
-            out.predictedValue = batch / (analysis.tpotSeconds * devices);
             break;
+        case MeasuredMetric::E2eMs:
+            // The unit is the whole request.
+            out.predictedSeconds = out.predictedValue / kMillisecondsPerSecond;
+            out.measuredSeconds = value / kMillisecondsPerSecond;
+            break;
+        case MeasuredMetric::RequestOutputTokensPerSecond:
+            // v tokens/s of B requests of O tokens: one request cycle takes B·O / v.
+            out.predictedSeconds = batch * outputs / out.predictedValue;
+            out.measuredSeconds = batch * outputs / value;
+            break;
+    }
+    if (metric == MeasuredMetric::E2eMs || metric == MeasuredMetric::RequestOutputTokensPerSecond) {
+        // A request is its prefill and O − 1 decode steps: its point is their FLOPs over their
+        // bytes, and their FLOPs over the (measured or predicted) request time.
+        const PassCost& prefill = analysis.prefill();
+        const double steps = outputs - 1.0;
+        const double bytes = prefill.bytes() + steps * pass.bytes();
+        out.flopsPerDevice = prefill.flops + steps * pass.flops;
+        out.intensityFlopsPerByte = bytes > 0.0 ? out.flopsPerDevice / bytes : 0.0;
     }
     out.achievedFlopsPerSecond = out.flopsPerDevice / out.measuredSeconds;
     out.predictedFlopsPerSecond = out.flopsPerDevice / out.predictedSeconds;

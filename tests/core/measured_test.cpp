@@ -26,11 +26,12 @@ Workload gptFastWorkload(std::int64_t devices) {
 }
 
 TEST(Measured, MetricNamesRoundTrip) {
-    for (MeasuredMetric m :
-         {MeasuredMetric::TpotMs, MeasuredMetric::TtftMs, MeasuredMetric::OutputTokensPerSecond,
-          MeasuredMetric::OutputTokensPerSecondPerDevice}) {
+    for (MeasuredMetric m : kAllMeasuredMetrics) {
         EXPECT_EQ(parseMeasuredMetric(toString(m)), m);
     }
+    EXPECT_EQ(toString(MeasuredMetric::E2eMs), "e2e_ms");
+    EXPECT_EQ(toString(MeasuredMetric::RequestOutputTokensPerSecond),
+              "request_output_tokens_per_s");
     // The names a measured file uses (README "Measured results": the `metric` column).
     EXPECT_EQ(toString(MeasuredMetric::TpotMs), "tpot_ms");
     EXPECT_EQ(toString(MeasuredMetric::TtftMs), "ttft_ms");
@@ -125,15 +126,43 @@ TEST(Measured, TtftIsThePrefillPass) {
     EXPECT_DOUBLE_EQ(p.predictedFlopsPerSecond, a.prefill().attainableFlopsPerSecond);
 }
 
+TEST(Measured, RequestMetricsCountThePrefillAndOMinusOneSteps) {
+    // TTFT 100 ms, TPOT 10 ms, B = 8 requests of O = 20 tokens on one device: a request
+    // takes 100 + 19 · 10 = 290 ms, and the deployment makes 8 · 20 / 0.290 = 551.72 tok/s.
+    EXPECT_DOUBLE_EQ(modelValue(MeasuredMetric::E2eMs, 0.1, 0.01, 8, 1, 20), 290.0);
+    EXPECT_NEAR(modelValue(MeasuredMetric::RequestOutputTokensPerSecond, 0.1, 0.01, 8, 1, 20),
+                160.0 / 0.29, 1e-9);
+    EXPECT_DOUBLE_EQ(modelValue(MeasuredMetric::TpotMs, 0.1, 0.01, 8, 1, 20), 10.0);
+    EXPECT_DOUBLE_EQ(modelValue(MeasuredMetric::OutputTokensPerSecondPerDevice, 0.1, 0.01, 8, 2,
+                                20),
+                     400.0);
+    // Placed against an analysis: a measured request twice the model's is efficiency 0.5,
+    // and its point is the request's FLOPs (prefill + 19 steps) over its bytes.
+    Workload w;
+    w.batch = 8;
+    w.promptTokens = 128;
+    w.contextTokens = meanDecodeContext(128, 20);
+    const Analysis a = analyze(scenario(test::h100Sxm(), test::llama31_8b(), w));
+    const double e2e = (a.ttftSeconds + 19.0 * a.tpotSeconds) * 1000.0;
+    const MeasuredPlacement p = placeMeasured(a, MeasuredMetric::E2eMs, 2.0 * e2e, 20);
+    EXPECT_NEAR(p.efficiency, 0.5, 1e-12);
+    EXPECT_DOUBLE_EQ(p.predictedValue, e2e);
+    const double flops = a.prefill().flops + 19.0 * a.decode().flops;
+    const double bytes = a.prefill().bytes() + 19.0 * a.decode().bytes();
+    EXPECT_DOUBLE_EQ(p.flopsPerDevice, flops);
+    EXPECT_DOUBLE_EQ(p.intensityFlopsPerByte, flops / bytes);
+    const MeasuredPlacement t =
+        placeMeasured(a, MeasuredMetric::RequestOutputTokensPerSecond, 160.0 / (e2e / 1000.0), 20);
+    EXPECT_NEAR(t.efficiency, 1.0, 1e-12);
+}
+
 TEST(Measured, InvariantsOverGeneratedRows) {
     // For any scenario and measured value: efficiency = predicted / measured time; the
     // point's y over the model's own y is the efficiency; a value equal to the model's
     // prediction has efficiency 1 and sits on the model's point; the point does not
     // depend on the ceilings (only the prediction does).
     std::mt19937_64 rng(11);
-    const std::array<MeasuredMetric, 4> metrics = {MeasuredMetric::TpotMs, MeasuredMetric::TtftMs,
-                                                   MeasuredMetric::OutputTokensPerSecond,
-                                                   MeasuredMetric::OutputTokensPerSecondPerDevice};
+    const std::array<MeasuredMetric, kAllMeasuredMetrics.size()> metrics = kAllMeasuredMetrics;
     const std::array<std::int64_t, 4> tps = {1, 2, 4, 8};
     for (int i = 0; i < 2000; ++i) {
         Workload w;
@@ -149,8 +178,9 @@ TEST(Measured, InvariantsOverGeneratedRows) {
         const Analysis peak = analyze(scenario(hw, test::llama31_8b(), w));
         w.ceilings = Ceilings::Achievable;
         const Analysis achievable = analyze(scenario(hw, test::llama31_8b(), w));
-        const MeasuredPlacement p = placeMeasured(peak, metric, value);
-        const MeasuredPlacement q = placeMeasured(achievable, metric, value);
+        const std::int64_t outputs = 1 + static_cast<std::int64_t>(rng() % 500);
+        const MeasuredPlacement p = placeMeasured(peak, metric, value, outputs);
+        const MeasuredPlacement q = placeMeasured(achievable, metric, value, outputs);
         ASSERT_GT(p.measuredSeconds, 0.0);
         EXPECT_DOUBLE_EQ(p.efficiency, p.predictedSeconds / p.measuredSeconds);
         EXPECT_NEAR(p.achievedFlopsPerSecond / p.predictedFlopsPerSecond, p.efficiency,
@@ -159,7 +189,7 @@ TEST(Measured, InvariantsOverGeneratedRows) {
         EXPECT_DOUBLE_EQ(p.achievedFlopsPerSecond, q.achievedFlopsPerSecond);
         // Achievable ceilings are lower: the model predicts more time, a higher efficiency.
         EXPECT_GE(q.efficiency, p.efficiency * (1 - 1e-12));
-        const MeasuredPlacement exact = placeMeasured(peak, metric, p.predictedValue);
+        const MeasuredPlacement exact = placeMeasured(peak, metric, p.predictedValue, outputs);
         EXPECT_NEAR(exact.efficiency, 1.0, 1e-12);
         EXPECT_NEAR(exact.achievedFlopsPerSecond, p.predictedFlopsPerSecond,
                     1e-12 * p.predictedFlopsPerSecond);

@@ -27,6 +27,28 @@ MeasuredOptions presetsOnly() {
     return o;
 }
 
+TEST(MeasuredFile, BatchMaxIsWhatTheMemoryHolds) {
+    // A throughput benchmark at load holds as many sequences as fit: "max" takes the largest
+    // batch whose footprint fits at the row's lengths (P = 128, C = 128 + 64 = 192).
+    const MeasuredFile f = parseMeasured(
+        kHeader + "\nllama-3.1-8b,h200,1,fp8,fp8,fp8,max,128,128,request_output_tokens_per_s,"
+                  "27911\nllama-3.1-405b,l4,1,bf16,bf16,bf16,max,128,128,e2e_ms,10\n",
+        presetsOnly());
+    ASSERT_EQ(f.rows.size(), 1u);
+    const MeasuredRow& r = f.rows[0];
+    EXPECT_TRUE(r.maxBatch);
+    Scenario one = r.scenario;
+    one.workload.batch = 1;
+    const std::int64_t most = analyze(one).memory.maxBatch;
+    EXPECT_GT(most, 1000);  // 8B in fp8 leaves ~110 GB for 12.6 MB per sequence
+    EXPECT_EQ(r.batch, most);
+    EXPECT_EQ(r.scenario.workload.batch, most);
+    EXPECT_TRUE(analyze(r.scenario).memory.fits);
+    // 405B in bf16 (810 GB) on a 24 GB L4: nothing fits, the row says so.
+    ASSERT_EQ(f.rejected.size(), 1u);
+    EXPECT_NE(f.rejected[0].reason.find("column batch"), std::string::npos) << f.rejected[0].reason;
+}
+
 TEST(MeasuredFile, GoodCsvKeepsEveryRowWithItsScenario) {
     const MeasuredFile f = parseMeasured(kHeader + "\n" + kGood +
                                              "\nllama-3.1-8b,h100-sxm,2,int4,bf16,fp8,16,1024,"
@@ -112,7 +134,8 @@ TEST(MeasuredFile, PartlyBadFileRejectsEachBadRowWithItsLineAndReason) {
         {4, "column tp: expected an integer from 1 to 4096, found \"x\""},
         {6,
          "column metric: expected one of tpot_ms, ttft_ms, output_tokens_per_s, "
-         "output_tokens_per_s_per_device, found \"tokens_per_s\""},
+         "output_tokens_per_s_per_device, e2e_ms, request_output_tokens_per_s, found "
+         "\"tokens_per_s\""},
         {7,
          "column model: expected a shipped model id (clip-vit-large-patch14, deepseek-v3, "
          "deepseek-v3.2, gemma-2-9b, gemma-3-27b, gpt-oss-120b, gpt-oss-20b, kimi-k2, "

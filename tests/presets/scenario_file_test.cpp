@@ -380,7 +380,7 @@ TEST(ScenarioFile, BadNewValuesNameTheirPointer) {
         {R"({"schema_version": 1, "hardware": "h", "model": "m", "expert_parallel": "on"})",
          "/expert_parallel", "true or false, got \"on\""},
         {R"({"schema_version": 1, "hardware": "h", "model": "m", "ceilings": "measured"})",
-         "/ceilings", "\"peak\" or \"achievable\", got \"measured\""},
+         "/ceilings", "\"peak\", \"achievable\" or \"estimate\", got \"measured\""},
     };
     for (const Case& c : cases) {
         SCOPED_TRACE(c.json);
@@ -547,7 +547,7 @@ TEST(ScenarioOptions, BadValuesAreUsageErrors) {
         {{"--max-batched-tokens", "0"},
          "--max-batched-tokens expects an integer from 1 to 100000000, got '0'"},
         {{"--max-batched-tokens", "8k"}, "got '8k'"},
-        {{"--ceilings", "measured"}, "--ceilings expects peak or achievable, got 'measured'"},
+        {{"--ceilings", "measured"}, "--ceilings expects peak, achievable or estimate, got 'measured'"},
     };
     for (const Case& c : cases) {
         SCOPED_TRACE(c.args.front());

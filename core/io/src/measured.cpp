@@ -35,7 +35,8 @@ constexpr double kMinValue = 1e-6;
 constexpr double kMaxValue = 1e12;
 
 constexpr std::string_view kMetrics =
-    "one of tpot_ms, ttft_ms, output_tokens_per_s, output_tokens_per_s_per_device";
+    "one of tpot_ms, ttft_ms, output_tokens_per_s, output_tokens_per_s_per_device, e2e_ms, "
+    "request_output_tokens_per_s";
 
 std::string requiredList() {
     std::string list;
@@ -182,7 +183,9 @@ public:
         row.weights = precision("weights").value_or(Precision::Bf16);
         row.activations = precision("activations").value_or(Precision::Bf16);
         row.kv = precision("kv").value_or(Precision::Bf16);
-        row.batch = integer("batch", 1, kMaxBatch).value_or(1);
+        // "max": as many sequences as the memory holds (a throughput benchmark at load).
+        row.maxBatch = lower(m_cell("batch").text) == "max";
+        row.batch = row.maxBatch ? 1 : integer("batch", 1, kMaxBatch).value_or(1);
         row.prompt = integer("prompt", 1, kMaxTokens).value_or(1);
         row.output = integer("output", 1, kMaxTokens).value_or(1);
         std::optional<MeasuredMetric> metric;
@@ -232,6 +235,17 @@ public:
         }
         if (!m_reason.empty()) {
             return std::nullopt;
+        }
+        if (row.maxBatch) {
+            // The largest batch whose weights, KV cache and workspace fit at these lengths.
+            const std::int64_t most = analyze(s).memory.maxBatch;
+            if (most < 1) {
+                fail("batch", "\"max\" on hardware that holds one sequence of this model",
+                     "\"max\" (the weights and workspace alone do not fit)");
+                return std::nullopt;
+            }
+            row.batch = std::min(most, kMaxBatch);
+            w.batch = row.batch;
         }
         return row;
     }
@@ -596,7 +610,7 @@ MeasuredResult placeRow(const MeasuredRow& row, Ceilings ceilings) {
     scenario.workload.ceilings = ceilings;
     MeasuredResult out;
     out.analysis = analyze(scenario);
-    out.placement = placeMeasured(out.analysis, row.metric, row.value);
+    out.placement = placeMeasured(out.analysis, row.metric, row.value, row.output);
     return out;
 }
 
@@ -618,6 +632,7 @@ std::string measuredToJson(const MeasuredFile& file, Ceilings ceilings) {
             {"activations", toString(row.activations)},
             {"kv", toString(row.kv)},
             {"batch", row.batch},
+            {"batch_is_max", row.maxBatch},
             {"prompt", row.prompt},
             {"output", row.output},
             {"metric", toString(row.metric)},

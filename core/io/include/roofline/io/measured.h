@@ -33,6 +33,9 @@ struct MeasuredRow {
     Precision activations = Precision::Bf16;
     Precision kv = Precision::Bf16;
     std::int64_t batch = 1;
+    /// The file said "max": batch is the largest that fits this row's memory (its
+    /// footprint at these lengths, MemoryFootprint::maxBatch), for throughput at load.
+    bool maxBatch = false;
     std::int64_t prompt = 1;
     std::int64_t output = 1;
     MeasuredMetric metric = MeasuredMetric::TpotMs;
