@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Builds the libFuzzer targets (clang, ASan + UBSan) and runs each for a bounded time,
 # seeded with the shipped presets and the test corpora. Fails on any crash, leak or
-# sanitizer report. Usage: scripts/fuzz.sh [SECONDS_PER_TARGET]   (default 30: four targets,
-# two minutes; the CI budget, .ci/run, has little room)
+# sanitizer report. Usage: scripts/fuzz.sh [SECONDS_PER_TARGET]   (default 30: five targets,
+# two and a half minutes; the CI budget, .ci/run, has little room)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-30}
@@ -29,10 +29,12 @@ seed "$work/model" presets/models/*.json tests/data/valid/*.json tests/data/inva
 seed "$work/measured" resources/examples/*.csv tests/data/measured/*
 seed "$work/scenario" presets/scenarios/*.json tests/data/valid/*.json tests/data/invalid/* \
     tests/data/fuzz-seeds/scenario/*
+seed "$work/calibration" presets/calibration/*.json tests/data/calibration/* \
+    tests/data/invalid/calibration-* tests/data/fuzz-seeds/calibration/*
 
 status=0
 for target in hardware:fuzz_hardware model:fuzz_model_config scenario:fuzz_scenario_file \
-              measured:fuzz_measured; do
+              measured:fuzz_measured calibration:fuzz_calibration; do
     corpus=${target%%:*}
     binary=build/fuzz/tests/fuzz/${target#*:}
     echo "fuzzing ${target#*:} for ${seconds}s"

@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #endif
 
+#include "roofline/io/calibration.h"
 #include "roofline/io/presets.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/validate.h"
@@ -34,7 +35,7 @@ const fs::path kInvalidDir = fs::path(ROOFLINE_TEST_DATA_DIR) / "invalid";
 
 struct BrokenFile {
     std::string file;
-    std::string kind;  // hardware | model | scenario
+    std::string kind;  // hardware | model | scenario | calibration
     std::string pointer;
     std::string fragment;
 };
@@ -88,6 +89,11 @@ std::vector<Issue> load(const std::string& kind, const std::string& path, bool& 
     }
     if (kind == "scenario") {
         const auto r = roofline::io::loadScenarioFile(path);
+        ok = r.ok();
+        return r.issues;
+    }
+    if (kind == "calibration") {
+        const auto r = roofline::io::loadCalibrationFile(path);
         ok = r.ok();
         return r.issues;
     }
@@ -151,7 +157,9 @@ TEST(InvalidFilesManifest, CoversEveryFileAndNothingElse) {
     std::set<std::string> listed;
     for (const BrokenFile& b : rows) {
         EXPECT_TRUE(listed.insert(b.file).second) << "listed twice: " << b.file;
-        EXPECT_TRUE(b.kind == "hardware" || b.kind == "model" || b.kind == "scenario") << b.file;
+        EXPECT_TRUE(b.kind == "hardware" || b.kind == "model" || b.kind == "scenario" ||
+                    b.kind == "calibration")
+            << b.file;
         EXPECT_FALSE(b.fragment.empty()) << b.file;
         EXPECT_TRUE(b.pointer.empty() || b.pointer[0] == '/') << b.file;
         EXPECT_TRUE(fs::is_regular_file(kInvalidDir / b.file)) << "listed, but missing: " << b.file;
@@ -187,6 +195,7 @@ TEST(InvalidFilesManifest, EachKindHasCases) {
     EXPECT_GE(kinds.count("hardware"), 10u);
     EXPECT_GE(kinds.count("model"), 10u);
     EXPECT_GE(kinds.count("scenario"), 10u);
+    EXPECT_GE(kinds.count("calibration"), 10u);
 }
 
 // ---------------------------------------------------------------------------------------

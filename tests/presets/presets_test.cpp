@@ -18,6 +18,7 @@
 
 #include <gtest/gtest.h>
 
+#include "roofline/io/calibration.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/model.h"
 #include "roofline/validate.h"
@@ -109,8 +110,15 @@ TEST(PresetFiles, EveryEmbeddedPresetParsesWithZeroIssues) {
                 roofline::io::parseScenarioFile(p.text, path);
             EXPECT_TRUE(s.ok());
             issues = s.issues;
+        } else if (path.starts_with("calibration/")) {
+            // Their values and fallbacks: calibration_file_test.cpp.
+            const std::string id = fs::path(path).stem().string();
+            const Loaded<roofline::CalibrationProfile> c =
+                roofline::io::parseCalibrationProfile(p.text, path, id);
+            EXPECT_TRUE(c.ok());
+            issues = c.issues;
         } else {
-            ADD_FAILURE() << "preset outside hardware/, models/ and scenarios/";
+            ADD_FAILURE() << "preset outside hardware/, models/, scenarios/ and calibration/";
         }
         // Zero issues: not even a warning about an unknown key. Notices say facts (how a
         // checkpoint is stored, kimi_k2 read as deepseek_v3), not problems.
@@ -143,7 +151,7 @@ TEST(PresetFiles, EveryFileOnDiskIsEmbeddedByteForByte) {
 TEST(PresetFiles, OnlyHardwareAndModelDirectoriesHoldPresets) {
     for (const std::string& rel : presetFilesOnDisk()) {
         EXPECT_TRUE(rel.starts_with("hardware/") || rel.starts_with("models/") ||
-                    rel.starts_with("scenarios/"))
+                    rel.starts_with("scenarios/") || rel.starts_with("calibration/"))
             << rel;
         EXPECT_EQ(std::count(rel.begin(), rel.end(), '/'), 1) << rel;
     }

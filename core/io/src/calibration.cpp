@@ -1,0 +1,470 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Calibration profile files (roofline/io/calibration.h, presets/README.md "Calibration
+// profiles") and the shipped profiles of presets/calibration/.
+//
+// The reader checks types and presence; the values' ranges are the core's
+// (validateProfile()), whose messages name each field by its key path in this schema
+// ("fit/residual_low: expected ..."): that path, with a leading slash, is the JSON Pointer.
+
+#include "roofline/io/calibration.h"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <filesystem>
+
+#include "json_util.h"
+
+namespace roofline::io {
+
+namespace {
+
+using detail::Json;
+using detail::ObjectReader;
+
+constexpr int kCalibrationSchemaVersion = 1;
+constexpr std::string_view kCalibrationDir = "calibration/";
+constexpr std::string_view kJson = ".json";
+constexpr std::string_view kGenericEngine = "generic";
+constexpr std::string_view kGenericProfile = "generic";
+/// Integers are read within ±2^53 (every one exact as a double); validateProfile() says
+/// which of them are in range.
+constexpr std::int64_t kLargestExactInteger = std::int64_t{1} << 53;
+
+std::string quoted(const std::string& text) { return std::string("\"").append(text).append("\""); }
+
+std::string engineList() {
+    std::string list;
+    for (const std::string& e : knownEngines()) {
+        list.append(list.empty() ? "" : ", ").append(e);
+    }
+    return list;
+}
+
+/// Any JSON number (they are all finite: the parser refuses 1e400); the ranges are
+/// validateProfile()'s.
+std::optional<double> anyNumber(ObjectReader& r, const std::string& key, bool required) {
+    const Json* v = r.find(key);
+    if (v == nullptr) {
+        if (required) {
+            r.error(key, "a number", "missing");
+        }
+        return std::nullopt;
+    }
+    if (!v->is_number() || !std::isfinite(v->get<double>())) {
+        r.error(key, "a number", detail::foundText(*v));
+        return std::nullopt;
+    }
+    return v->get<double>();
+}
+
+/// A required integer within ±2^53 (an integral float, 128.0, too), else an error expecting
+/// `expected`; the ranges are validateProfile()'s.
+std::optional<std::int64_t> anyInteger(ObjectReader& r, const std::string& key,
+                                       const std::string& expected) {
+    const Json* v = r.find(key);
+    if (v == nullptr) {
+        r.error(key, expected, "missing");
+        return std::nullopt;
+    }
+    if (v->is_number()) {
+        const double x = v->get<double>();
+        if (std::isfinite(x) && x == std::floor(x) &&
+            std::fabs(x) <= static_cast<double>(kLargestExactInteger)) {
+            return v->is_number_integer() && !v->is_number_unsigned()
+                       ? v->get<std::int64_t>()
+                       : static_cast<std::int64_t>(x);
+        }
+    }
+    r.error(key, expected, detail::foundText(*v));
+    return std::nullopt;
+}
+
+/// The object at `key`, or nullptr (an error when it is required or not an object).
+const Json* object(ObjectReader& r, const std::string& key, bool required,
+                   const std::string& expected) {
+    const Json* v = r.find(key);
+    if (v == nullptr) {
+        if (required) {
+            r.error(key, expected, "missing");
+        }
+        return nullptr;
+    }
+    if (!v->is_object()) {
+        r.error(key, expected, detail::foundText(*v));
+        return nullptr;
+    }
+    return v;
+}
+
+/// An array of non-empty strings at `key`, with at least `least` of them.
+std::vector<std::string> strings(ObjectReader& r, const std::string& key, std::size_t least,
+                                 const std::string& expected, std::vector<Issue>& issues) {
+    std::vector<std::string> out;
+    const Json* v = r.find(key);
+    if (v == nullptr) {
+        r.error(key, expected, "missing");
+        return out;
+    }
+    if (!v->is_array()) {
+        r.error(key, expected, detail::foundText(*v));
+        return out;
+    }
+    for (std::size_t i = 0; i < v->size(); ++i) {
+        const Json& item = (*v)[i];
+        if (!item.is_string() || item.get_ref<const std::string&>().empty()) {
+            issues.push_back({Severity::Error, r.file(), r.pointerTo(key) + "/" + std::to_string(i),
+                              "a non-empty string", detail::foundText(item)});
+            continue;
+        }
+        out.push_back(item.get<std::string>());
+    }
+    if (out.size() < least && v->size() < least) {
+        r.error(key, expected, detail::foundText(*v));
+    }
+    return out;
+}
+
+/// YYYY-MM-DD, a date that exists.
+bool isIsoDate(const std::string& text) {
+    if (text.size() != 10 || text[4] != '-' || text[7] != '-') {
+        return false;
+    }
+    std::array<unsigned, 3> fields{};  // year, month, day
+    for (std::size_t i = 0, field = 0; i < text.size(); ++i) {
+        if (i == 4 || i == 7) {
+            ++field;
+        } else if (text[i] >= '0' && text[i] <= '9') {
+            fields[field] = fields[field] * 10 + static_cast<unsigned>(text[i] - '0');
+        } else {
+            return false;
+        }
+    }
+    return std::chrono::year_month_day(std::chrono::year(static_cast<int>(fields[0])),
+                                       std::chrono::month(fields[1]), std::chrono::day(fields[2]))
+        .ok();
+}
+
+/// {precision name: efficiency} into `out`; a key that is no storage precision is an error.
+void readEfficiencies(ObjectReader& r, const std::string& key,
+                      std::array<double, kPrecisionCount>& out, std::vector<Issue>& issues) {
+    const Json* map =
+        object(r, key, false, "an object of efficiencies by precision ({\"int4\": 0.7})");
+    if (map == nullptr) {
+        return;
+    }
+    ObjectReader er(*map, r.file(), r.pointerTo(key), issues);
+    for (const auto& [name, value] : map->items()) {
+        const std::optional<Precision> p = parsePrecision(name);
+        if (!p || !isStoragePrecision(*p)) {
+            er.error(name, "a precision: " + storagePrecisionNames(), quoted(name));
+            continue;
+        }
+        if (const auto x = anyNumber(er, name, true)) {
+            out[index(*p)] = *x;
+        }
+    }
+}
+
+/// validateProfile()'s messages ("fit/coverage: expected a fraction from 0.01 to 0.99,
+/// found 1.5") as errors at their keys, each showing the file's own text of the value.
+void addRangeIssues(const CalibrationProfile& profile, const Json& root, const std::string& file,
+                    std::vector<Issue>& issues) {
+    constexpr std::string_view kExpected = "expected ";
+    constexpr std::string_view kFound = ", found ";
+    for (const std::string& message : validateProfile(profile)) {
+        const std::size_t colon = message.find(": ");
+        const std::string field = message.substr(0, colon);
+        std::string rest = colon == std::string::npos ? message : message.substr(colon + 2);
+        std::string expected = "a valid value";
+        std::string found = rest;
+        if (rest.starts_with(kExpected)) {
+            rest.erase(0, kExpected.size());
+            const std::size_t at = rest.rfind(kFound);
+            expected = rest.substr(0, at);
+            found = at == std::string::npos ? "another value" : rest.substr(at + kFound.size());
+        }
+        const std::string pointer = colon == std::string::npos ? "" : "/" + field;
+        try {
+            const Json::json_pointer ptr(pointer);
+            if (!pointer.empty() && root.contains(ptr)) {
+                found = detail::foundText(root.at(ptr));
+            }
+        } catch (const Json::exception&) {
+            // Not a pointer into this file: keep the core's text.
+        }
+        issues.push_back({Severity::Error, file, pointer, expected, found});
+    }
+}
+
+/// A number as JSON: integral values as integers (128, not 128.0), others as the shortest
+/// text that reads back to the same double (nlohmann's dtoa).
+nlohmann::ordered_json numberJson(double x) {
+    constexpr double kLargest = static_cast<double>(kLargestExactInteger);
+    if (std::isfinite(x) && x == std::floor(x) && std::fabs(x) < kLargest &&
+        !(x == 0.0 && std::signbit(x))) {
+        return static_cast<std::int64_t>(x);
+    }
+    return x;  // NaN and infinities are written as null: the reader names the key
+}
+
+nlohmann::ordered_json efficienciesJson(const std::array<double, kPrecisionCount>& values) {
+    nlohmann::ordered_json out = nlohmann::ordered_json::object();
+    for (Precision p : kAllPrecisions) {
+        if (values[index(p)] != 1.0) {
+            out[std::string(toString(p))] = numberJson(values[index(p)]);
+        }
+    }
+    return out;
+}
+
+const EmbeddedPreset* findProfile(const std::string& id) {
+    for (const EmbeddedPreset& p : embeddedPresets()) {
+        if (p.path.size() == kCalibrationDir.size() + id.size() + kJson.size() &&
+            p.path.starts_with(kCalibrationDir) &&
+            p.path.substr(kCalibrationDir.size(), id.size()) == id && p.path.ends_with(kJson)) {
+            return &p;
+        }
+    }
+    return nullptr;
+}
+
+}  // namespace
+
+const std::vector<std::string>& knownEngines() {
+    static const std::vector<std::string> kKnownEngines = {"generic",      "vllm", "sglang",
+                                                           "tensorrt-llm", "nim",  "llama.cpp"};
+    return kKnownEngines;
+}
+
+Loaded<CalibrationProfile> parseCalibrationProfile(std::string_view jsonText,
+                                                   const std::string& file, const std::string& id) {
+    Loaded<CalibrationProfile> result;
+    std::vector<Issue>& issues = result.issues;
+    const std::optional<Json> json = detail::parseObject(jsonText, file, issues);
+    if (!json) {
+        return result;
+    }
+    ObjectReader r(*json, file, "", issues);
+    r.warnUnknown({"schema_version", "id", "hardware", "engine", "engine_version", "date",
+                   "description", "sources", "gemm", "kernel_floor_s", "step_overhead_s",
+                   "weight_efficiency", "kv_efficiency", "attention", "fit"});
+    (void)r.schemaVersion(kCalibrationSchemaVersion);
+
+    CalibrationProfile p;
+    p.id = id;
+    if (const auto given = r.string("id", false)) {
+        if (given->empty()) {
+            r.error("id", "a non-empty id (or no \"id\": the file's name is the id)", "\"\"");
+        } else {
+            p.id = *given;
+        }
+    }
+    if (const auto hardware = r.string("hardware", true)) {
+        if (hardware->empty()) {
+            r.error("hardware", "a hardware preset id, or \"*\" for any chip", "\"\"");
+        }
+        p.hardware = *hardware;
+    }
+    if (const Json* engine = r.find("engine");
+        engine != nullptr && engine->is_string() &&
+        std::find(knownEngines().begin(), knownEngines().end(),
+                  engine->get_ref<const std::string&>()) != knownEngines().end()) {
+        p.engine = engine->get<std::string>();
+    } else {
+        r.error("engine", "a serving engine: " + engineList(),
+                engine == nullptr ? "missing" : detail::foundText(*engine));
+    }
+    p.engineVersion = r.string("engine_version", false).value_or("");
+    if (const auto date = r.string("date", true)) {
+        if (!isIsoDate(*date)) {
+            r.error("date", "a date as YYYY-MM-DD (\"2026-12-01\")", quoted(*date));
+        }
+        p.date = *date;
+    }
+    p.description = r.string("description", false).value_or("");
+    p.sources =
+        strings(r, "sources", 1,
+                "an array of at least one citation (or \"fitted on N records of FILE\")", issues);
+
+    if (const Json* gemm =
+            object(r, "gemm", true, "an object {compute_units, tile_rows, tile_columns}")) {
+        ObjectReader gr(*gemm, file, "/gemm", issues);
+        gr.warnUnknown({"compute_units", "tile_rows", "tile_columns"});
+        const auto integer = [&](const char* key, std::int64_t& out) {
+            if (const auto v = anyInteger(gr, key, "an integer")) {
+                out = *v;
+            }
+        };
+        integer("compute_units", p.computeUnits);
+        integer("tile_rows", p.tileRows);
+        integer("tile_columns", p.tileColumns);
+    }
+    p.kernelFloorSeconds = anyNumber(r, kKernelFloorParameter, true).value_or(0.0);
+    p.stepOverheadSeconds = anyNumber(r, kStepOverheadParameter, true).value_or(0.0);
+    readEfficiencies(r, "weight_efficiency", p.weightEfficiency, issues);
+    readEfficiencies(r, "kv_efficiency", p.kvEfficiency, issues);
+    if (const Json* attention =
+            object(r, "attention", false, "an object {efficiency, half_length}")) {
+        ObjectReader ar(*attention, file, "/attention", issues);
+        ar.warnUnknown({"efficiency", "half_length"});
+        p.attentionEfficiency = anyNumber(ar, "efficiency", false).value_or(1.0);
+        p.attentionHalfLength = anyNumber(ar, "half_length", false).value_or(0.0);
+    }
+    if (const Json* fit = object(r, "fit", true,
+                                 "an object {records, on, loss, coverage, residual_low, "
+                                 "residual_high} (records 0: not fitted)")) {
+        ObjectReader fr(*fit, file, "/fit", issues);
+        fr.warnUnknown({"records", "on", "loss", "coverage", "residual_low", "residual_high"});
+        const std::string recordsExpected = "an integer ≥ 0, the records fitted (0: not fitted)";
+        if (const auto records = anyInteger(fr, "records", recordsExpected)) {
+            if (*records < 0) {
+                fr.error("records", recordsExpected, detail::foundText(*fr.find("records")));
+            } else {
+                p.fittedRecords = static_cast<std::size_t>(*records);
+            }
+        }
+        p.fittedOn =
+            strings(fr, "on", 0, "an array of what the fit used (files, record labels)", issues);
+        if (const Json* on = fr.find("on");
+            p.fittedRecords > 0 && on != nullptr && on->is_array() && on->empty()) {
+            fr.error("on",
+                     "at least one name of what the fit used, since records is " +
+                         std::to_string(p.fittedRecords),
+                     "[]");
+        }
+        p.loss = fr.string("loss", false).value_or("");
+        p.coverage = anyNumber(fr, "coverage", true).value_or(p.coverage);
+        p.residualLow = anyNumber(fr, "residual_low", true).value_or(p.residualLow);
+        p.residualHigh = anyNumber(fr, "residual_high", true).value_or(p.residualHigh);
+    }
+
+    if (hasErrors(issues)) {
+        return result;
+    }
+    addRangeIssues(p, *json, file, issues);
+    if (!hasErrors(issues)) {
+        result.value = std::move(p);
+    }
+    return result;
+}
+
+std::string calibrationProfileToJson(const CalibrationProfile& profile) {
+    using Ordered = nlohmann::ordered_json;
+    Ordered out;
+    out["schema_version"] = kCalibrationSchemaVersion;
+    if (!profile.id.empty()) {
+        out["id"] = profile.id;
+    }
+    out["hardware"] = profile.hardware;
+    out["engine"] = profile.engine;
+    if (!profile.engineVersion.empty()) {
+        out["engine_version"] = profile.engineVersion;
+    }
+    out["date"] = profile.date;
+    if (!profile.description.empty()) {
+        out["description"] = profile.description;
+    }
+    out["sources"] = profile.sources;
+    out["gemm"] = {{"compute_units", profile.computeUnits},
+                   {"tile_rows", profile.tileRows},
+                   {"tile_columns", profile.tileColumns}};
+    out[kKernelFloorParameter] = numberJson(profile.kernelFloorSeconds);
+    out[kStepOverheadParameter] = numberJson(profile.stepOverheadSeconds);
+    if (const Ordered w = efficienciesJson(profile.weightEfficiency); !w.empty()) {
+        out["weight_efficiency"] = w;
+    }
+    if (const Ordered kv = efficienciesJson(profile.kvEfficiency); !kv.empty()) {
+        out["kv_efficiency"] = kv;
+    }
+    out["attention"] = {{"efficiency", numberJson(profile.attentionEfficiency)},
+                        {"half_length", numberJson(profile.attentionHalfLength)}};
+    Ordered fit;
+    fit["records"] = profile.fittedRecords;
+    fit["on"] = profile.fittedOn;
+    if (!profile.loss.empty()) {
+        fit["loss"] = profile.loss;
+    }
+    fit["coverage"] = numberJson(profile.coverage);
+    fit["residual_low"] = numberJson(profile.residualLow);
+    fit["residual_high"] = numberJson(profile.residualHigh);
+    out["fit"] = fit;
+    return out.dump(2, ' ', false, Ordered::error_handler_t::replace) + "\n";
+}
+
+Loaded<CalibrationProfile> loadCalibrationFile(const std::string& path) {
+    Loaded<CalibrationProfile> result;
+    std::string text;
+    if (!detail::readFile(path, kMaxCalibrationFileBytes, text, result.issues)) {
+        return result;
+    }
+    return parseCalibrationProfile(text, path, std::filesystem::path(path).stem().string());
+}
+
+std::vector<std::string> calibrationIds() {
+    std::vector<std::string> ids;
+    for (const EmbeddedPreset& p : embeddedPresets()) {
+        if (p.path.starts_with(kCalibrationDir) && p.path.ends_with(kJson)) {
+            std::string_view id = p.path.substr(kCalibrationDir.size());
+            id.remove_suffix(kJson.size());
+            if (id.find('/') == std::string_view::npos) {
+                ids.emplace_back(id);
+            }
+        }
+    }
+    std::sort(ids.begin(), ids.end());
+    return ids;
+}
+
+Loaded<CalibrationProfile> builtinCalibration(const std::string& id) {
+    if (const EmbeddedPreset* p = findProfile(id)) {
+        return parseCalibrationProfile(p->text, "presets/" + std::string(p->path), id);
+    }
+    std::string list;
+    for (const std::string& known : calibrationIds()) {
+        list.append(list.empty() ? "" : ", ").append(known);
+    }
+    Loaded<CalibrationProfile> result;
+    result.issues.push_back(
+        {Severity::Error, id, "", "a shipped calibration profile id (" + list + ")", "no such id"});
+    return result;
+}
+
+Loaded<CalibrationProfile> resolveCalibration(const std::string& hardwareId,
+                                              const std::string& engine) {
+    const auto fallback = [](Loaded<CalibrationProfile> loaded, std::string expected,
+                             std::string found) {
+        Issue warning(Severity::Warning, "", "", std::move(expected), std::move(found));
+        warning.field = "calibration";
+        loaded.issues.push_back(std::move(warning));
+        return loaded;
+    };
+    if (std::find(knownEngines().begin(), knownEngines().end(), engine) == knownEngines().end()) {
+        Loaded<CalibrationProfile> result;
+        Issue error(Severity::Error, "", "", "a serving engine: " + engineList(), quoted(engine));
+        error.field = "calibration.engine";
+        result.issues.push_back(std::move(error));
+        return result;
+    }
+    const std::string exact = hardwareId + "." + engine;
+    if (findProfile(exact) != nullptr) {
+        return builtinCalibration(exact);
+    }
+    const std::string generic = hardwareId + "." + std::string(kGenericEngine);
+    if (findProfile(generic) != nullptr) {
+        return fallback(builtinCalibration(generic),
+                        "a " + engine + " profile for " + hardwareId + " (" + exact + ")",
+                        "none: no " + engine + " profile for " + hardwareId +
+                            ": using the generic one (" + generic + ")");
+    }
+    return fallback(builtinCalibration(std::string(kGenericProfile)),
+                    "a calibration profile for " + hardwareId + " (" + exact +
+                        (exact == generic ? "" : " or " + generic) + ")",
+                    "none: no profile for " + hardwareId +
+                        " exists, and the estimate uses generic defaults (the profile generic, "
+                        "for any chip, not fitted: its interval is wide)");
+}
+
+}  // namespace roofline::io
