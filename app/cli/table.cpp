@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "cli_internal.h"
+#include "roofline/explain.h"
 #include "roofline/format.h"
 #include "roofline/io/explain.h"
 #include "roofline/quantization.h"
@@ -222,6 +223,22 @@ void printTable(std::ostream& out, const Scenario& s, const Analysis& a) {
         out << "TTFT " << formatDuration(a.ttftSeconds) << "   TPOT "
             << formatDuration(a.tpotSeconds) << "   decode "
             << formatNumber(a.decodeTokensPerSecond) << " tok/s\n";
+        if (a.estimate) {
+            // DOMAIN.md §11: the estimate beside the bound, never in its place.
+            const EstimateResult& e = *a.estimate;
+            out << "Estimate   "
+                << boundAndEstimate("TTFT", a.ttftSeconds, e.ttftSeconds, e.ttftIntervalSeconds)
+                << "   "
+                << boundAndEstimate("TPOT", a.tpotSeconds, e.tpotSeconds, e.tpotIntervalSeconds)
+                << "   decode " << formatNumber(e.decodeTokensPerSecond) << " tok/s estimated\n"
+                << "           profile " << e.profile << " (" << e.engine << "; "
+                << (e.fittedRecords > 0
+                        ? "fitted on " + formatInteger(static_cast<long long>(e.fittedRecords)) +
+                              " records"
+                        : std::string("cited defaults, not fitted"))
+                << "; " << formatProseNumber(e.coverage * 100.0)
+                << "% interval); the bounds are the achievable ceilings'\n";
+        }
         // Cost only with a price; energy is an upper bound (every device at its TDP).
         if (a.cost) {
             out << "Cost       $" << formatNumber(a.cost->usdPerMillionOutputTokens)

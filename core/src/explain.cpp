@@ -507,7 +507,64 @@ std::vector<std::string> explain(const Scenario& scenario, const Analysis& analy
                       "counts all " +
                       formatInteger(d->prefillDevices + d->decodeDevices) + " devices.");
     }
+    for (std::string& s : estimateSentences(analysis)) {
+        out.push_back(std::move(s));
+    }
     out.push_back(memorySentence(analysis));
+    return out;
+}
+
+std::string boundAndEstimate(std::string_view label, double boundSeconds, double estimateSeconds,
+                             const std::array<double, 2>& intervalSeconds) {
+    return std::string(label) + " " + formatDuration(boundSeconds) + " bound, " +
+           formatDuration(estimateSeconds) + " estimated (" + formatDuration(intervalSeconds[0]) +
+           "–" + formatDuration(intervalSeconds[1]) + ")";
+}
+
+std::vector<std::string> estimateSentences(const Analysis& analysis) {
+    std::vector<std::string> out;
+    if (!analysis.estimate) {
+        return out;
+    }
+    const EstimateResult& e = *analysis.estimate;
+    const std::string profile =
+        "the " + e.profile + " profile (" + e.engine + ", " +
+        (e.fittedRecords > 0 ? "fitted on " + formatInteger(static_cast<long long>(e.fittedRecords)) +
+                                   " records"
+                             : std::string("cited defaults, not fitted")) +
+        "; an " + num(e.coverage * 100.0) + "% interval)";
+    const auto sentence = [&](const std::string& what, const PassEstimate& p, double seconds,
+                              const std::array<double, 2>& interval, double bound) {
+        const EstimateTerms& t = p.terms;
+        const std::array<std::pair<double, const char*>, 5> terms = {{
+            {t.stepOverheadSeconds, "per-step overhead"},
+            {t.gemmShapeSeconds, "GEMM tiles and waves"},
+            {t.precisionSeconds, "kernel efficiency at these precisions"},
+            {t.attentionSeconds, "attention kernel efficiency"},
+            {t.kernelFloorSeconds, "kernel launch floors"},
+        }};
+        const auto* largest = std::max_element(
+            terms.begin(), terms.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        std::string s = what + " is estimated at " + formatDuration(seconds) + " (" +
+                        formatDuration(interval[0]) + "–" + formatDuration(interval[1]) +
+                        ") with " + profile + "; on the roofline it is " +
+                        formatDuration(bound) + ", a bound no stack beats";
+        if (largest->first > 0.0) {
+            s += ", and the largest cost a stack adds is " + std::string(largest->second) + ", " +
+                 formatDuration(largest->first) + " of the " + formatDuration(p.seconds);
+        }
+        return s + ".";
+    };
+    if (analysis.hasDecode() && e.passes.size() > 1) {
+        out.push_back(sentence("TTFT", e.passes[0], e.ttftSeconds, e.ttftIntervalSeconds,
+                               analysis.ttftSeconds));
+        out.push_back(sentence("TPOT", e.passes[1], e.tpotSeconds, e.tpotIntervalSeconds,
+                               analysis.tpotSeconds));
+    } else if (!e.passes.empty()) {
+        const PassEstimate& p = e.passes[0];
+        out.push_back(sentence(capitalised(std::string(toString(p.kind))) + " of the batch", p,
+                               p.seconds, {p.lowSeconds, p.highSeconds}, p.boundSeconds));
+    }
     return out;
 }
 

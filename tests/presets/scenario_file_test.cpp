@@ -12,12 +12,15 @@
 
 #include <gtest/gtest.h>
 
+#include "roofline/io/calibration.h"
 #include "roofline/io/scenario_options.h"
 #include "roofline/validate.h"
 
 namespace {
 
+using roofline::CalibrationProfile;
 using roofline::Ceilings;
+using roofline::Issue;
 using roofline::DraftKind;
 using roofline::Precision;
 using roofline::Severity;
@@ -592,7 +595,7 @@ TEST(ScenarioOptions, HelpMentionsEveryOption) {
 TEST(ScenarioOptions, EveryTableRowIsFoundHelpedAndApplied) {
     const std::string help(roofline::io::scenarioOptionsHelp());
     const auto& table = roofline::io::scenarioOptionTable();
-    EXPECT_EQ(table.size(), 24u);  // the 24 options of scenario_options.cpp
+    EXPECT_EQ(table.size(), 26u);  // the 26 options of scenario_options.cpp
     for (const roofline::io::ScenarioOption& o : table) {
         const std::string name(o.name);
         EXPECT_TRUE(name.starts_with("--")) << name;
@@ -603,7 +606,8 @@ TEST(ScenarioOptions, EveryTableRowIsFoundHelpedAndApplied) {
         // A value no option accepts except the two free-text ones (ids and paths).
         ScenarioFile s;
         std::int64_t gqa = 0;
-        const bool freeText = name == "--hardware" || name == "--model" || name == "--draft-model";
+        const bool freeText = name == "--hardware" || name == "--model" ||
+                              name == "--draft-model" || name == "--calibration";
         for (const std::vector<std::string>& args :
              {std::vector<std::string>{name, "?"}, std::vector<std::string>{name + "=?"}}) {
             const OptionsResult r = apply(args, s, gqa);
@@ -628,6 +632,59 @@ TEST(ScenarioResolve, DefaultsResolveCleanly) {
     EXPECT_TRUE(r.issues.empty()) << roofline::describe(r.issues);
     EXPECT_EQ(r.scenario.hardware.id, "h100-sxm");
     EXPECT_EQ(r.scenario.model.id, "llama-3.1-8b");
+}
+
+TEST(ScenarioResolve, TheEstimateCeilingTakesTheProfileOfItsHardwareAndEngine) {
+    // ceilings "estimate" attaches a calibration profile: the shipped one for the hardware
+    // and engine, falling back (with a warning) to the generic one.
+    ScenarioFile s;
+    s.workload.ceilings = Ceilings::Estimate;
+    s.engine = "vllm";
+    const roofline::io::ResolvedScenario r = roofline::io::resolve(s);
+    ASSERT_TRUE(r.ok()) << roofline::describe(r.issues);
+    ASSERT_NE(r.scenario.calibration, nullptr);
+    const Loaded<CalibrationProfile> expected = roofline::io::resolveCalibration("h100-sxm", "vllm");
+    ASSERT_TRUE(expected.ok());
+    EXPECT_EQ(*r.scenario.calibration, *expected.value);
+    EXPECT_TRUE(roofline::analyze(r.scenario).estimate.has_value());
+    // Peak ceilings need none and get none.
+    EXPECT_EQ(roofline::io::resolve(ScenarioFile{}).scenario.calibration, nullptr);
+    // A named profile wins over the engine's; one that does not load is an error at
+    // /calibration.
+    s.calibration = "generic";
+    const roofline::io::ResolvedScenario g = roofline::io::resolve(s);
+    ASSERT_TRUE(g.ok()) << roofline::describe(g.issues);
+    EXPECT_EQ(g.scenario.calibration->id, "generic");
+    s.calibration = "/no/such/profile.json";
+    const roofline::io::ResolvedScenario bad = roofline::io::resolve(s);
+    EXPECT_FALSE(bad.ok());
+    bool named = false;
+    for (const Issue& i : bad.issues) {
+        named = named || i.pointer == "/calibration";
+    }
+    EXPECT_TRUE(named) << roofline::describe(bad.issues);
+}
+
+TEST(ScenarioFile, EngineAndCalibrationRoundTripAndUnknownEnginesAreErrors) {
+    ScenarioFile s;
+    s.workload.ceilings = Ceilings::Estimate;
+    s.engine = "sglang";
+    s.calibration = "generic";
+    const std::string text = roofline::io::toJson(s);
+    EXPECT_NE(text.find("\"engine\": \"sglang\""), std::string::npos) << text;
+    const Loaded<ScenarioFile> back = roofline::io::parseScenarioFile(text, "t.json");
+    ASSERT_TRUE(back.ok()) << roofline::describe(back.issues);
+    EXPECT_TRUE(back.issues.empty()) << roofline::describe(back.issues);
+    EXPECT_EQ(*back.value, s);
+    // A peak-ceiling file without an engine writes neither key: older files stay as they were.
+    const std::string plain = roofline::io::toJson(ScenarioFile{});
+    EXPECT_EQ(plain.find("engine"), std::string::npos);
+    EXPECT_EQ(plain.find("calibration"), std::string::npos);
+    const Loaded<ScenarioFile> bad = roofline::io::parseScenarioFile(
+        R"({"schema_version": 1, "hardware": "h", "model": "m", "engine": "vllm2"})", "t.json");
+    EXPECT_FALSE(bad.ok());
+    EXPECT_NE(roofline::describe(bad.issues).find("/engine"), std::string::npos)
+        << roofline::describe(bad.issues);
 }
 
 TEST(ScenarioResolve, GqaRatioBecomesKvHeads) {

@@ -26,7 +26,9 @@
 /// Every number comes from the Analysis (or, for the "never" case, one more analyze() of the
 /// same scenario at the weight-matmul critical batch) and is written by roofline/format.h.
 
+#include <array>
 #include <span>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -52,5 +54,16 @@ std::vector<std::string> explain(const Scenario& scenario, const Analysis& analy
 /// "Llama 3.1 8B on 1 × NVIDIA H100 SXM5 80GB · weights bf16, activations bf16, KV cache
 /// bf16 · batch 1, prompt 2,048 tokens, context 2,048 tokens".
 std::string scenarioCaption(const Scenario& scenario);
+
+/// A bound beside its estimate (DOMAIN.md §11), for the results and the CLI: "TPOT 4.56 ms
+/// bound, 6.1 ms estimated (5.2–7.4 ms)". Seconds in; the interval is [low, high].
+std::string boundAndEstimate(std::string_view label, double boundSeconds, double estimateSeconds,
+                             const std::array<double, 2>& intervalSeconds);
+
+/// What the estimate adds to one pass and which cost dominates, one sentence per decoder
+/// pass (TTFT, TPOT) or the one pass of an encoder; empty without an estimate: "TPOT: 3.1 ms
+/// of the 6.1 ms estimated is per-step overhead in the h100-sxm.vllm profile (vLLM, fitted on
+/// 40 records); on the roofline the step is 4.56 ms."
+std::vector<std::string> estimateSentences(const Analysis& analysis);
 
 }  // namespace roofline

@@ -5,11 +5,13 @@
 #include <array>
 #include <cmath>
 #include <filesystem>
+#include <memory>
 #include <span>
 #include <string_view>
 
 #include "json_util.h"
 #include "lesson_json.h"
+#include "roofline/io/calibration.h"
 #include "roofline/io/presets.h"
 #include "roofline/quantization.h"
 
@@ -49,6 +51,14 @@ detail::FieldKeys detail::scenarioKeys() {
 namespace {
 
 std::string ceilingsName(Ceilings c) { return std::string(toString(c)); }
+
+std::string engineNames() {
+    std::string out;
+    for (const std::string& e : knownEngines()) {
+        out += (out.empty() ? "\"" : ", \"") + e + "\"";
+    }
+    return out;
+}
 
 // A number in [0, 1] ((0, 1] unless zeroAllowed); nullopt when missing or bad (an error).
 // A value of roofline/limits.h's `range`, refused in validate()'s words.
@@ -111,6 +121,13 @@ Json scenarioObject(const ScenarioFile& s, bool topLevel) {
     j["memory_utilization"] = w.memoryUtilization;
     j["max_batched_tokens"] = w.maxBatchedTokens;
     j["ceilings"] = ceilingsName(w.ceilings);
+    // The estimate's profile: written when it matters, so files without one stay as they were.
+    if (w.ceilings == Ceilings::Estimate || s.engine != kGenericEngine) {
+        j["engine"] = s.engine;
+    }
+    if (!s.calibration.empty()) {
+        j["calibration"] = s.calibration;
+    }
     // Only with a price: a file without one has no cost (never a default price).
     if (w.pricePerDeviceHourUsd) {
         j["price_per_device_hour_usd"] = *w.pricePerDeviceHourUsd;
@@ -129,7 +146,7 @@ Json scenarioObject(const ScenarioFile& s, bool topLevel) {
 
 // The keys of one scenario (a baseline has these); a file's top level adds its schema
 // version, its baseline, lever and lesson. In this order in the unknown-key warning.
-constexpr std::array<std::string_view, 20> kScenarioKeys = {"hardware",
+constexpr std::array<std::string_view, 23> kScenarioKeys = {"hardware",
                                                             "model",
                                                             "batch",
                                                             "prompt_tokens",
@@ -141,6 +158,7 @@ constexpr std::array<std::string_view, 20> kScenarioKeys = {"hardware",
                                                             "kv_cache",
                                                             "kv_heads",
                                                             "tensor_parallel",
+                                                            "prefill_devices",
                                                             "flash_attention",
                                                             "expert_parallel",
                                                             "attention_parallel",
@@ -148,6 +166,8 @@ constexpr std::array<std::string_view, 20> kScenarioKeys = {"hardware",
                                                             "memory_utilization",
                                                             "max_batched_tokens",
                                                             "ceilings",
+                                                            "engine",
+                                                            "calibration",
                                                             "price_per_device_hour_usd"};
 constexpr auto kTopLevelKeys = [] {
     std::array<std::string_view, kScenarioKeys.size() + 4> keys{};
@@ -242,6 +262,15 @@ ScenarioFile readScenario(const Json& json, const std::string& file, const std::
                     "\"" + *ceilings + "\"");
         }
     }
+    if (const auto engine = r.string("engine", false)) {
+        const std::vector<std::string>& known = knownEngines();
+        if (std::find(known.begin(), known.end(), *engine) != known.end()) {
+            s.engine = *engine;
+        } else {
+            r.error("engine", "one of " + engineNames(), "\"" + *engine + "\"");
+        }
+    }
+    s.calibration = r.string("calibration", false).value_or("");
     // Absent or null: no price.
     if (const auto price = number(r, "price_per_device_hour_usd", limits::kPricePerDeviceHourUsd,
                                   " (US dollars per device-hour) or null (no price)")) {
@@ -292,15 +321,19 @@ Loaded<ScenarioFile> loadScenarioFile(const std::string& path) {
 
 namespace {
 
-// Every file reference of a scenario and its baseline, with whether it names a model
-// (draft included) or a hardware, passed to `edit` to rewrite in place.
+// What a file reference names: each kind has its own shipped ids.
+enum class Reference : unsigned char { Hardware, Model, Calibration };
+
+// Every file reference of a scenario and its baseline, with what it names (a model, the
+// draft included; a hardware; a calibration profile), passed to `edit` to rewrite in place.
 template <class Edit>
 void forEachReference(ScenarioFile& file, const Edit& edit) {
-    edit(file.hardware, false);
-    edit(file.model, true);
+    edit(file.hardware, Reference::Hardware);
+    edit(file.model, Reference::Model);
     if (file.workload.draftKind == DraftKind::Model) {
-        edit(file.draftModel, true);
+        edit(file.draftModel, Reference::Model);
     }
+    edit(file.calibration, Reference::Calibration);
     if (file.baseline) {  // the box gives const access: edit a copy and put it back
         ScenarioFile baseline = *file.baseline;
         forEachReference(baseline, edit);
@@ -308,8 +341,10 @@ void forEachReference(ScenarioFile& file, const Edit& edit) {
     }
 }
 
-bool isShippedId(const std::string& ref, bool model) {
-    const std::vector<std::string> ids = model ? modelIds() : hardwareIds();
+bool isShippedId(const std::string& ref, Reference kind) {
+    const std::vector<std::string> ids = kind == Reference::Model      ? modelIds()
+                                         : kind == Reference::Hardware ? hardwareIds()
+                                                                       : calibrationIds();
     return std::find(ids.begin(), ids.end(), ref) != ids.end();
 }
 
@@ -317,10 +352,10 @@ bool isShippedId(const std::string& ref, bool model) {
 
 ScenarioFile withPathsFrom(ScenarioFile file, const std::string& directory) {
     namespace fs = std::filesystem;
-    forEachReference(file, [&](std::string& ref, bool model) {
+    forEachReference(file, [&](std::string& ref, Reference kind) {
         const fs::path path(ref);
         std::error_code ec;
-        if (ref.empty() || path.is_absolute() || isShippedId(ref, model) ||
+        if (ref.empty() || path.is_absolute() || isShippedId(ref, kind) ||
             !fs::exists(fs::path(directory) / path, ec)) {
             return;
         }
@@ -333,9 +368,9 @@ ScenarioFile withPathsRelativeTo(ScenarioFile file, const std::string& directory
     namespace fs = std::filesystem;
     std::error_code ec;
     const fs::path base = fs::absolute(directory, ec).lexically_normal();
-    forEachReference(file, [&](std::string& ref, bool model) {
+    forEachReference(file, [&](std::string& ref, Reference kind) {
         const fs::path path(ref);
-        if (ref.empty() || !path.is_absolute() || isShippedId(ref, model) ||
+        if (ref.empty() || !path.is_absolute() || isShippedId(ref, kind) ||
             path.root_name() != base.root_name()) {
             return;
         }
@@ -403,6 +438,26 @@ ResolvedScenario resolve(const ScenarioFile& file, std::int64_t gqaRatio) {
             return out;
         }
         out.scenario.workload.kvHeadsOverride = nq / gqaRatio;
+    }
+    if (w.ceilings == Ceilings::Estimate) {
+        // The estimate's profile: the file's own, or the shipped one for this hardware and
+        // serving engine (falling back to the hardware's generic one, then to "generic").
+        Loaded<CalibrationProfile> profile =
+            file.calibration.empty()
+                ? resolveCalibration(out.scenario.hardware.id, file.engine)
+                : (isShippedId(file.calibration, Reference::Calibration)
+                       ? builtinCalibration(file.calibration)
+                       : loadCalibrationFile(file.calibration));
+        out.issues.insert(out.issues.end(), profile.issues.begin(), profile.issues.end());
+        if (!profile.ok()) {
+            out.issues.push_back({Severity::Error, "", "/calibration",
+                                  "a calibration profile that loads (a shipped id or a file)",
+                                  "\"" + (file.calibration.empty() ? file.engine : file.calibration) +
+                                      "\""});
+            return out;
+        }
+        out.scenario.calibration =
+            std::make_shared<const CalibrationProfile>(std::move(*profile.value));
     }
     std::vector<Issue> more = validate(out.scenario);
     detail::scenarioKeys().apply(more);

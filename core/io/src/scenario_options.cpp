@@ -9,6 +9,7 @@
 #include <cmath>
 #include <optional>
 
+#include "roofline/io/calibration.h"
 #include "roofline/parse.h"
 
 namespace roofline::io {
@@ -223,6 +224,32 @@ std::vector<ScenarioOption> makeTable() {
                          return "--ceilings expects peak, achievable or estimate, got '" + v + "'";
                      }
                      s.workload.ceilings = *c;
+                     return {};
+                 }});
+    t.push_back({"--engine", "NAME",
+                 "the serving engine whose calibration profile the estimate\n"
+                 "uses: generic, vllm, sglang, tensorrt-llm, nim, llama.cpp\n"
+                 "(default generic; see --ceilings estimate)",
+                 [](const std::string& v, ScenarioFile& s, std::int64_t&) -> std::string {
+                     const std::vector<std::string>& known = knownEngines();
+                     if (std::find(known.begin(), known.end(), v) == known.end()) {
+                         std::string names;
+                         for (const std::string& e : known) {
+                             names += (names.empty() ? "" : ", ") + e;
+                         }
+                         return expects("--engine", "one of " + names, v);
+                     }
+                     s.engine = v;
+                     return {};
+                 }});
+    t.push_back({"--calibration", "ID|FILE",
+                 "the estimate's calibration profile: a shipped id or a file\n"
+                 "(roofline-cli calibrate -o); default: the hardware's and engine's",
+                 [](const std::string& v, ScenarioFile& s, std::int64_t&) -> std::string {
+                     if (v.empty()) {
+                         return expects("--calibration", "a profile id or file", v);
+                     }
+                     s.calibration = v;
                      return {};
                  }});
     t.push_back({"--price-per-device-hour", "USD",

@@ -24,6 +24,9 @@ inline constexpr int kScenarioSchemaVersion = 1;
 
 /// What `draftModel` holds for the free n-gram / prompt-lookup draft.
 inline constexpr std::string_view kNgramDraft = "ngram";
+/// The serving engine a scenario names when it names none: its calibration profile is the
+/// hardware's generic one (roofline/io/calibration.h).
+inline constexpr std::string_view kGenericEngine = "generic";
 /// The draft name that selects the target's own MTP layers (DraftKind::Mtp).
 inline constexpr std::string_view kMtpDraft = "mtp";
 /// The weights value that selects the model's checkpoint precisions (checkpointWeights).
@@ -84,6 +87,12 @@ struct ScenarioFile {
     /// them (an override of that part); an error where the model's quantization_config
     /// cannot be mapped.
     bool checkpointWeights = false;
+    /// The serving engine whose calibration profile the estimate ceiling uses (knownEngines():
+    /// "generic", "vllm", "sglang", "tensorrt-llm", ...); read only with ceilings "estimate".
+    std::string engine = std::string(kGenericEngine);
+    /// A calibration profile to use instead: a shipped profile id ("h100-sxm.tensorrt-llm") or
+    /// a file (`roofline-cli calibrate -o`); empty = the shipped one for hardware and engine.
+    std::string calibration;
     /// Compare mode's pinned baseline: another scenario (its own hardware, model and
     /// workload; it has no baseline of its own). Absent in files without one.
     OptionalBox<ScenarioFile> baseline;
@@ -105,7 +114,10 @@ struct ScenarioFile {
 ///     kv_heads, tensor_parallel, flash_attention, expert_parallel (bool), attention_parallel ("tp"
 ///     or "dp"), speculative {k (0 = off, ≤ 16), acceptance (0–1), draft ("ngram", "mtp" or a model
 ///     id/path)}, memory_utilization (0 < f ≤ 1), max_batched_tokens (≥ 1), ceilings ("peak" or
-///     "achievable"), price_per_device_hour_usd (optional: USD, ≥ 0; absent or null = no price),
+///     "achievable" or "estimate"), engine (optional: the serving engine whose calibration
+///     profile the estimate uses, default "generic"; written with ceilings "estimate"),
+///     calibration (optional: a shipped profile id or a profile file instead),
+///     price_per_device_hour_usd (optional: USD, ≥ 0; absent or null = no price),
 ///     baseline (optional: an object with the keys above but schema_version, the pinned
 ///     baseline of compare mode), lever (optional: a lever id, roofline/levers.h),
 ///     lesson (optional: {id, title, questions, look_at, group, view, expectations}).
