@@ -98,7 +98,7 @@ field() { sed -E "s/.*\"$1\": ([0-9.]+).*/\1/" "$work/${2:-interaction}.json"; }
         budget=""
         case "$name" in
             BM_Analyze/*|BM_AnalyzeDoesNotFit/*) budget=0.001 ;;
-            BM_AnalyzeHybrid/*) budget=0.0015 ;;
+            BM_AnalyzeHybrid/*|BM_AnalyzeEstimate/*) budget=0.0015 ;;
             BM_AnalyzeSpeculative/*) budget=0.002 ;;
             BM_Sweep10k) budget=20 ;;
             BM_RegimeGrid128/*) budget=5 ;;

@@ -52,6 +52,22 @@ void BM_AnalyzeSpeculative(benchmark::State& state, const std::string& draft) {
     }
 }
 
+// The estimate ceiling (DOMAIN.md §11) walks every operator once more: budget 1.5 µs.
+void BM_AnalyzeEstimate(benchmark::State& state, const std::string& model) {
+    io::ScenarioFile file;
+    file.model = model;
+    file.workload.batch = 8;
+    file.workload.ceilings = Ceilings::Estimate;
+    io::ResolvedScenario r = io::resolve(file);
+    if (!r.ok() || r.scenario.calibration == nullptr) {
+        std::abort();
+    }
+    for (auto _ : state) {
+        Analysis a = analyze(r.scenario);
+        benchmark::DoNotOptimize(a);
+    }
+}
+
 void BM_RegimeGrid128(benchmark::State& state, const std::string& model);
 
 void registerModels() {
@@ -70,6 +86,10 @@ void registerModels() {
             });
         benchmark::RegisterBenchmark(
             ((newKinds ? "BM_AnalyzeHybrid/" : "BM_Analyze/") + id).c_str(), BM_Analyze, id);
+    }
+    for (const std::string model : {"llama-3.1-8b", "deepseek-v3"}) {
+        benchmark::RegisterBenchmark(("BM_AnalyzeEstimate/" + model).c_str(), BM_AnalyzeEstimate,
+                                     model);
     }
     // A scenario that does not fit (a warning on every call): Llama-3.1-405B on one H100.
     benchmark::RegisterBenchmark("BM_AnalyzeDoesNotFit/llama-3.1-405b", BM_Analyze,
