@@ -312,9 +312,24 @@ ACHIEVABLE_NOTES = {
     'gb200': 'dense_tflops are the MAMF maxima (mleng_acc): the Azure ND GB200 v6 FP8 GEMM of 2,744 TFLOP/s '
              '(azure_gb200) is lower and so not the best measured rate; memory_bandwidth_tb_s 7.35 is Azure\'s '
              'measured HBM bandwidth (92% of 8.0).',
-    'h200': 'Only an fp8 MAMF is published; bf16 uses the default fraction. The measured NVLink pair bandwidth '
+    'h200': 'Only an fp8 MAMF is published for H200 itself. The measured NVLink pair bandwidth '
             '(396.4 GB/s one way, nvbandwidth) has no field in the schema and is not used.',
 }
+
+# Parts of one die at the same clocks (the same spec-sheet dense peaks): a rate measured on
+# one applies to the other where the other has no measurement of its own (issue 19: the
+# achievable ceilings must agree across one die). id -> (reference name of the measured
+# part, its preset id, why).
+SAME_DIE = {
+    'h200': ('NVIDIA H100 SXM5 80GB', 'h100-sxm',
+             'the same GH100 die as H100 SXM5 at the same clocks (identical dense peaks); H200 '
+             'changes the HBM only'),
+    'a100-40gb-sxm': ('NVIDIA A100 80GB SXM4', 'a100-80gb-sxm',
+                      'the same GA100 die as A100 80GB SXM4 at the same clocks (identical dense '
+                      'peaks); only the HBM differs'),
+}
+
+BY_NAME = {}  # reference devices by name, filled by main()
 
 CAPACITY_NOTES = {
     'h200': 'DOMAIN.md section 5 puts a "141 GB" H200 at "about 140 GiB"; the one convention gives 141 GiB '
@@ -1086,6 +1101,20 @@ def build_hardware(entry, dev, src_map, src_2026):
         network.append(net['network_note'])
 
     achievable = build_achievable(dev, src_map)
+    borrowed = []
+    if hid in SAME_DIE:
+        ref_name, sibling, why = SAME_DIE[hid]
+        other = build_achievable(BY_NAME[ref_name], src_map) or {}
+        for prec, rate in other.get('dense_tflops', {}).items():
+            assert peaks[prec] == number(BY_NAME[ref_name]['dense_tflops'][prec]), (hid, prec)
+            if achievable is None:
+                achievable = {'dense_tflops': {}, 'source': other['source']}
+            if prec not in achievable.setdefault('dense_tflops', {}):
+                achievable['dense_tflops'][prec] = rate
+                borrowed.append('%s %s TFLOP/s measured on %s' % (prec, rate, sibling))
+        if borrowed:
+            achievable['dense_tflops'] = dict(sorted(achievable['dense_tflops'].items(),
+                                                     key=lambda kv: ALLOWED_PEAKS.index(kv[0])))
     if achievable:
         for k, v in achievable.get('dense_tflops', {}).items():
             assert v <= peaks[k], (hid, k)
@@ -1096,6 +1125,8 @@ def build_hardware(entry, dev, src_map, src_2026):
             achievable['source'] if isinstance(achievable['source'], list) else [achievable['source']])
         if 'memory_bandwidth_tb_s' not in achievable:
             ach += ' No measured HBM bandwidth: the default fraction of hardware.h applies.'
+        if borrowed:
+            ach += ' From the same die: %s, since this part is %s.' % ('; '.join(borrowed), SAME_DIE[hid][2])
     else:
         ach = 'Achievable: no published measurement in the reference; the default fractions of ' \
               'hardware.h apply (kDefaultAchievableComputeFraction 0.70, ' \
@@ -1161,6 +1192,7 @@ def main():
     models = load('models.json')
     src_map = hw['sources']
     by_name = {d['name']: d for d in hw['devices']}
+    BY_NAME.update(by_name)
     os.makedirs(HW_OUT, exist_ok=True)
     os.makedirs(MODEL_OUT, exist_ok=True)
 

@@ -51,6 +51,27 @@ const std::vector<std::string> kNewChips = {
 // ---------------------------------------------------------------------------------------
 // hardware-audit.md, HIGH and MEDIUM findings
 
+// Issue 19: a rate measured on one part applies to another part of the same die at the same
+// clocks (the same dense peaks): H200 takes H100 SXM5's bf16 MAMF of 794.5 TFLOP/s, not 0.70 ·
+// 989.4 = 692.6; A100 40GB SXM4 takes A100 80GB SXM4's 271.2, not 0.70 · 312 = 218.4.
+TEST(HardwarePresets, AchievableCeilingsAgreeAcrossOneDie) {
+    for (const auto& [part, measured] : {std::pair<std::string, std::string>{"h200", "h100-sxm"},
+                                         {"a100-40gb-sxm", "a100-80gb-sxm"}}) {
+        SCOPED_TRACE(part);
+        const Hardware a = load(part);
+        const Hardware b = load(measured);
+        EXPECT_EQ(a.peak(Precision::Bf16), b.peak(Precision::Bf16));
+        const std::size_t bf16 = roofline::index(Precision::Bf16);
+        EXPECT_GT(b.achievableFlopsPerSecond[bf16], 0.0);
+        EXPECT_EQ(a.achievableFlopsPerSecond[bf16], b.achievableFlopsPerSecond[bf16]);
+    }
+    EXPECT_DOUBLE_EQ(load("h200").achievableFlopsPerSecond[roofline::index(Precision::Bf16)],
+                     794.5e12);
+    // H200's own fp8 measurement (1,453.4) stays its own.
+    EXPECT_DOUBLE_EQ(load("h200").achievableFlopsPerSecond[roofline::index(Precision::Fp8)],
+                     1453.4e12);
+}
+
 TEST(HardwareAudit, H1_B300Int8IsCutToAbout150Tops) {
     // H1: Blackwell Ultra cut INT8. aic_b300 (ai-dynamo/aiconfigurator@095f58a5
     // systems/b300_sxm.yaml): "int8_tc_flops: 153.5 TFLOPS (307 TOPS sparse / 2)"; Verda 0.15
