@@ -18,20 +18,6 @@ namespace {
 
 double ceilDiv(double a, double b) { return std::ceil(a / b); }
 
-// The precision of the weights a matmul reads: experts and tables may be stored apart.
-Precision weightPrecisionOf(OperatorId id, const Workload& wl) {
-    switch (id) {
-        case OperatorId::MoeUp:
-        case OperatorId::MoeDown:
-            return wl.expertWeightPrecision.value_or(wl.weightPrecision);
-        case OperatorId::LmHead:
-        case OperatorId::MoeRouter:
-            return wl.embeddingWeightPrecision.value_or(wl.weightPrecision);
-        default:
-            return wl.weightPrecision;
-    }
-}
-
 // What one operator takes under the profile, with the partial times that give the terms:
 // each stage applies one more cost to the achievable-ceiling times.
 struct OperatorStages {
@@ -46,7 +32,7 @@ OperatorStages stages(const OperatorCost& op, const PassCost& pass, const Worklo
     double gemm = 1.0, precision = 1.0, attention = 1.0;
     if (op.kind == OperatorKind::Matmul) {
         gemm = gemmShapeEfficiency(op.gemmRows, op.gemmColumns, op.gemmGroups, p);
-        precision = p.weightEfficiency[index(weightPrecisionOf(op.id, wl))];
+        precision = p.weightEfficiency[index(matmulWeightPrecision(op.id, wl))];
     } else if (op.kind == OperatorKind::Attention) {
         const double length = pass.cachedTokens + pass.newTokens;
         const double half = p.attentionHalfLength;
@@ -101,6 +87,20 @@ void check(std::vector<std::string>& out, const char* field, double value, doubl
 }
 
 }  // namespace
+
+Precision matmulWeightPrecision(OperatorId id, const Workload& workload) {
+    // Experts and tables may be stored apart.
+    switch (id) {
+        case OperatorId::MoeUp:
+        case OperatorId::MoeDown:
+            return workload.expertWeightPrecision.value_or(workload.weightPrecision);
+        case OperatorId::LmHead:
+        case OperatorId::MoeRouter:
+            return workload.embeddingWeightPrecision.value_or(workload.weightPrecision);
+        default:
+            return workload.weightPrecision;
+    }
+}
 
 double gemmShapeEfficiency(double rows, double columns, double groups,
                            const CalibrationProfile& p) {

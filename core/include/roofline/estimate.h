@@ -46,7 +46,9 @@ namespace roofline {
 
 struct Analysis;
 struct Scenario;
+struct Workload;
 enum class PassKind : unsigned char;
+enum class OperatorId : unsigned char;
 
 /// Efficiency 1 at every precision: no cost added.
 inline constexpr std::array<double, kPrecisionCount> kAllOnes = [] {
@@ -152,6 +154,11 @@ struct EstimateResult {
 /// The GEMM shape efficiency of the file comment: G·M·N / (waves · S · tm · tn), in (0, 1];
 /// 1 for a shape it cannot judge (M or N not positive).
 double gemmShapeEfficiency(double rows, double columns, double groups, const CalibrationProfile& p);
+
+/// The precision of the weights a matmul reads (the precision(w) of the file comment): the
+/// experts' and the tables' (lm_head, routers) where the workload stores them apart, else
+/// the weight precision.
+Precision matmulWeightPrecision(OperatorId id, const Workload& workload);
 
 /// Estimates `analysis` (analyze() of `scenario` under achievable or estimate ceilings) with
 /// `profile`. Precondition: validateProfile(profile) is empty.
