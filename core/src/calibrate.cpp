@@ -142,7 +142,17 @@ std::string joinNames(const std::vector<std::string>& names) {
 }
 
 bool isTimeMetric(MeasuredMetric m) {
-    return m == MeasuredMetric::TpotMs || m == MeasuredMetric::TtftMs;
+    switch (m) {
+        case MeasuredMetric::TpotMs:
+        case MeasuredMetric::TtftMs:
+        case MeasuredMetric::E2eMs:
+            return true;
+        case MeasuredMetric::OutputTokensPerSecond:
+        case MeasuredMetric::OutputTokensPerSecondPerDevice:
+        case MeasuredMetric::RequestOutputTokensPerSecond:
+            break;
+    }
+    return false;
 }
 
 // One record, analysed once: the estimate of any candidate profile is estimate() of it.
@@ -150,13 +160,15 @@ struct Prepared {
     Scenario scenario;
     Analysis analysis;
     MeasuredMetric metric = MeasuredMetric::TpotMs;
+    std::int64_t outputTokens = 1;
     double logMeasured = 0.0;
     double sign = 1.0;  // +1 for times, −1 for rates: r is always ln(measured / estimated time)
 };
 
 // ln of the estimated value; NaN when it is not positive and finite.
 double logEstimated(const Prepared& r, const CalibrationProfile& p) {
-    const double v = estimatedValue(r.analysis, estimate(r.analysis, r.scenario, p), r.metric);
+    const double v =
+        estimatedValue(r.analysis, estimate(r.analysis, r.scenario, p), r.metric, r.outputTokens);
     return v > 0.0 && std::isfinite(v) ? std::log(v) : std::numeric_limits<double>::quiet_NaN();
 }
 
@@ -574,23 +586,12 @@ std::string_view toString(ParameterStatus status) {
 }
 
 double estimatedValue(const Analysis& analysis, const EstimateResult& estimate,
-                      MeasuredMetric metric) {
-    constexpr double kMillisecondsPerSecond = 1000.0;
-    switch (metric) {
-        case MeasuredMetric::TpotMs:
-            return estimate.tpotSeconds * kMillisecondsPerSecond;
-        case MeasuredMetric::TtftMs:
-            return estimate.ttftSeconds * kMillisecondsPerSecond;
-        case MeasuredMetric::OutputTokensPerSecond:
-            return estimate.decodeTokensPerSecond;
-        case MeasuredMetric::OutputTokensPerSecondPerDevice: {
-            const std::int64_t devices =
-                analysis.devices +
-                (analysis.disaggregation ? analysis.disaggregation->prefillDevices : 0);
-            return estimate.decodeTokensPerSecond / static_cast<double>(devices);
-        }
-    }
-    return 0.0;
+                      MeasuredMetric metric, std::int64_t outputTokens) {
+    const std::int64_t devices =
+        analysis.devices + (analysis.disaggregation ? analysis.disaggregation->prefillDevices : 0);
+    return modelValue(metric, estimate.ttftSeconds, estimate.tpotSeconds,
+                      static_cast<double>(analysis.decode().batch), static_cast<double>(devices),
+                      outputTokens);
 }
 
 FitResult fitProfile(const std::vector<CalibrationRecord>& records, const FitOptions& options) {
@@ -654,6 +655,10 @@ FitResult fitProfile(const std::vector<CalibrationRecord>& records, const FitOpt
                                                  "finite, found " +
                                                  generalText(rec.value, 4));
         }
+        if (rec.outputTokens < 1) {
+            return refuse(std::move(result), id + ": the output tokens must be at least 1, found " +
+                                                 std::to_string(rec.outputTokens));
+        }
         Prepared p;
         p.scenario = rec.scenario;
         p.scenario.workload.ceilings = Ceilings::Estimate;
@@ -663,6 +668,7 @@ FitResult fitProfile(const std::vector<CalibrationRecord>& records, const FitOpt
         }
         p.analysis = analyze(p.scenario);
         p.metric = rec.metric;
+        p.outputTokens = rec.outputTokens;
         p.logMeasured = std::log(rec.value);
         p.sign = isTimeMetric(rec.metric) ? 1.0 : -1.0;
         if (!p.analysis.hasDecode() || !std::isfinite(logEstimated(p, options.base))) {

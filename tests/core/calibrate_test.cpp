@@ -63,12 +63,13 @@ Scenario llamaOnH100(Precision weights, std::int64_t batch, std::int64_t prompt,
 
 // The value `profile` estimates for `metric` of `s`: what a stack running exactly as the
 // profile says would measure.
-double generated(const Scenario& s, MeasuredMetric metric, const CalibrationProfile& profile) {
+double generated(const Scenario& s, MeasuredMetric metric, const CalibrationProfile& profile,
+                 std::int64_t outputTokens = 1) {
     Scenario e = s;
     e.workload.ceilings = Ceilings::Estimate;
     e.calibration = std::make_shared<const CalibrationProfile>(profile);
     const Analysis a = analyze(e);
-    return estimatedValue(a, *a.estimate, metric);
+    return estimatedValue(a, *a.estimate, metric, outputTokens);
 }
 
 // Llama-3.1-8B, and two models of h = 1024 whose every kernel at B = 1 runs under the 5 µs
@@ -124,7 +125,9 @@ std::vector<CalibrationRecord> grid(const CalibrationProfile& profile, double si
     return out;
 }
 
-bool isTime(MeasuredMetric m) { return m == MeasuredMetric::TpotMs || m == MeasuredMetric::TtftMs; }
+bool isTime(MeasuredMetric m) {
+    return m == MeasuredMetric::TpotMs || m == MeasuredMetric::TtftMs || m == MeasuredMetric::E2eMs;
+}
 
 const ParameterFit& parameter(const FitResult& r, const std::string& name) {
     for (const ParameterFit& p : r.parameters) {
@@ -189,6 +192,12 @@ TEST(Calibrate, EstimatedValueReadsTheEstimateAsEachMetric) {
                      8.0 / e.tpotSeconds);
     EXPECT_DOUBLE_EQ(estimatedValue(a, e, MeasuredMetric::OutputTokensPerSecondPerDevice),
                      8.0 / e.tpotSeconds / 2.0);
+    // A request of O = 256 tokens: the prefill's first token, then 255 decode steps; B·O
+    // tokens in that time.
+    const double request = e.ttftSeconds + 255.0 * e.tpotSeconds;
+    EXPECT_DOUBLE_EQ(estimatedValue(a, e, MeasuredMetric::E2eMs, 256), request * 1000.0);
+    EXPECT_DOUBLE_EQ(estimatedValue(a, e, MeasuredMetric::RequestOutputTokensPerSecond, 256),
+                     8.0 * 256.0 / request);
 }
 
 TEST(Calibrate, RecoversKnownParametersFromNoiseFreeRecords) {
@@ -295,16 +304,19 @@ TEST(Calibrate, OutliersBarelyMoveTheRobustFit) {
 
 TEST(Calibrate, ResidualIsTheLogOfMeasuredOverEstimatedTime) {
     // A tokens/s record measured at half the estimate is twice as slow: r = +ln 2, as a
-    // TPOT measured at twice the estimate. Only the overhead is free, the rest at truth(),
-    // and ten exact TPOT records hold it at 3 ms.
+    // TPOT measured at twice the estimate; so are a request's e2e_ms at twice and its
+    // tokens/s at half. Only the overhead is free, the rest at truth(), and twenty exact
+    // TPOT records hold it near 3 ms.
     std::vector<CalibrationRecord> records;
-    for (std::int64_t B : {1, 2, 4, 8, 16, 32, 64, 128, 256, 512}) {
-        CalibrationRecord r;
-        r.scenario = llamaOnH100(Precision::Bf16, B, 1024, 256);
-        r.metric = MeasuredMetric::TpotMs;
-        r.value = generated(r.scenario, r.metric, truth());
-        r.id = "B" + std::to_string(B);
-        records.push_back(r);
+    for (std::int64_t P : {1024, 4096}) {
+        for (std::int64_t B : {1, 2, 4, 8, 16, 32, 64, 128, 256, 512}) {
+            CalibrationRecord r;
+            r.scenario = llamaOnH100(Precision::Bf16, B, P, 256);
+            r.metric = MeasuredMetric::TpotMs;
+            r.value = generated(r.scenario, r.metric, truth());
+            r.id = "B" + std::to_string(B) + "-P" + std::to_string(P);
+            records.push_back(r);
+        }
     }
     CalibrationRecord slow;
     slow.id = "slow";
@@ -312,17 +324,33 @@ TEST(Calibrate, ResidualIsTheLogOfMeasuredOverEstimatedTime) {
     slow.metric = MeasuredMetric::OutputTokensPerSecond;
     slow.value = generated(slow.scenario, slow.metric, truth()) / 2.0;
     records.push_back(slow);
+    // A request of 256 tokens measured in twice its estimated time, as e2e_ms and as its
+    // tokens/s.
+    CalibrationRecord request = slow;
+    request.id = "request";
+    request.metric = MeasuredMetric::E2eMs;
+    request.outputTokens = 256;
+    request.value = generated(request.scenario, request.metric, truth(), 256) * 2.0;
+    records.push_back(request);
+    request.id = "request-rate";
+    request.metric = MeasuredMetric::RequestOutputTokensPerSecond;
+    request.value = generated(request.scenario, request.metric, truth(), 256) / 2.0;
+    records.push_back(request);
     FitOptions o;
     o.base = truth();
     o.free = {kStepOverheadParameter};
     const FitResult r = fitProfile(records, o);
     ASSERT_TRUE(r.ok) << r.error;
-    // The slow record pulls the overhead up a little (its IRLS weight is
-    // 1/√(1 + (0.69/0.1)²) = 0.14 of a clean one's): 3.19 ms.
-    EXPECT_NEAR(r.profile.stepOverheadSeconds, 3e-3, 0.1 * 3e-3);
-    const RecordResidual& res = r.residuals.back();
-    EXPECT_NEAR(res.residual, std::log(2.0), 0.05);
-    EXPECT_NEAR(res.estimated / res.measured, 2.0, 0.1);
+    // The slow records pull the overhead up a little (the IRLS weight of each is
+    // 1/√(1 + (0.69/0.1)²) = 0.14 of a clean one's).
+    EXPECT_NEAR(r.profile.stepOverheadSeconds, 3e-3, 0.15 * 3e-3);
+    for (std::size_t i = records.size() - 3; i < records.size(); ++i) {
+        const RecordResidual& res = r.residuals[i];
+        EXPECT_NEAR(res.residual, std::log(2.0), 0.05) << res.id;
+        const double slower =
+            isTime(res.metric) ? res.measured / res.estimated : res.estimated / res.measured;
+        EXPECT_NEAR(slower, 2.0, 0.1) << res.id;
+    }
     // Kept parameters keep the base's values and have no standard error.
     EXPECT_EQ(parameter(r, "weight_efficiency/bf16").status, ParameterStatus::Kept);
     EXPECT_DOUBLE_EQ(parameter(r, "weight_efficiency/bf16").value, 0.9);

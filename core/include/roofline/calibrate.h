@@ -11,9 +11,10 @@
 /// analysed once and re-estimated for every candidate.
 ///
 /// The residual of a record is r = ln(measured time / estimated time) of its measured unit:
-/// ln(measured) − ln(estimated) for tpot_ms and ttft_ms, the opposite sign for tokens/s
-/// (a rate; its time is B / rate). So r > 0 means the stack ran slower than estimated, and
-/// the profile's residual quantiles, applied to seconds (estimate.h), bound every metric.
+/// ln(measured) − ln(estimated) for the times (tpot_ms, ttft_ms, e2e_ms), the opposite sign
+/// for the rates (tokens/s, whose time is B / rate or B·O / rate). So r > 0 means the stack
+/// ran slower than estimated, and the profile's residual quantiles, applied to seconds
+/// (estimate.h), bound every metric.
 ///
 /// Loss: soft-L1 in log space, Σ ρ(r) with ρ(r) = 2·s²·(√(1 + (r/s)²) − 1): r² for |r| ≪ s,
 /// 2·s·|r| for |r| ≫ s, so a few wrong records (a ×3 outlier, r = ln 3 = 1.1 = 11·s at
@@ -73,16 +74,18 @@ struct CalibrationRecord {
     Scenario scenario;
     MeasuredMetric metric = MeasuredMetric::TpotMs;
     double value = 0.0;  ///< in the metric's unit (measured.h); positive and finite
+    /// O, the output tokens of each request: what e2e_ms and request_output_tokens_per_s
+    /// count (the other metrics do not read it).
+    std::int64_t outputTokens = 1;
 };
 
-/// The estimate's value of `metric`, in its unit (mirrors placeMeasured's predicted value,
-/// from the estimate): tpot_ms = tpotSeconds·1000, ttft_ms = ttftSeconds·1000,
-/// output_tokens_per_s = decodeTokensPerSecond, and per device that / the serving devices
-/// (D, plus the prefill pool's D_p when disaggregated, as
+/// The estimate's value of `metric`, in its unit: modelValue (measured.h) of the estimate's
+/// TTFT and TPOT, for the scenario's B sequences of `outputTokens` each, on the serving
+/// devices (D, plus the prefill pool's D_p when disaggregated, as
 /// Analysis::decodeTokensPerSecondPerDevice counts them). `analysis` is the one `estimate`
 /// was made from.
 double estimatedValue(const Analysis& analysis, const EstimateResult& estimate,
-                      MeasuredMetric metric);
+                      MeasuredMetric metric, std::int64_t outputTokens = 1);
 
 /// The records' sensitivity check and the interval's quantiles: constants of the method.
 inline constexpr std::size_t kMinRecordsForQuantiles = 5;
