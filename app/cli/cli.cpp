@@ -289,6 +289,7 @@ const std::vector<CommandSpec>& commands() {
          "speedup, each with why the points move",
          true, optionSpecs<LeversOptions>(kLeversOptions), &runLevers},
         measuredCommand(),
+        calibrateCommand(),
         {"list", "the shipped presets, one per line", false, optionSpecs<ListOptions>(kListOptions),
          &runList},
         frontierCommand(),

@@ -71,9 +71,11 @@ std::optional<std::vector<std::int64_t>> parseValueList(const std::string& text,
 /// batch × context combination (sweep.cpp); `measured FILE`, measured results against the
 /// model, exit 3 when no row is kept (measured.cpp); `frontier`, the throughput–interactivity
 /// frontier over lists of hardware, TP, quantization, batch and expert parallelism
-/// (frontier.cpp).
+/// (frontier.cpp); `calibrate FILE --hardware ID`, a calibration profile fitted to measured
+/// results, exit 3 when the fit refuses (calibrate.cpp).
 CommandSpec sweepCommand();
 CommandSpec measuredCommand();
+CommandSpec calibrateCommand();
 CommandSpec frontierCommand();
 
 /// The readable list of `levers --format table`: one row per lever (TPOT, TTFT, tokens/s

@@ -30,9 +30,10 @@ using roofline::test::cli;
 using roofline::test::has;
 using roofline::test::lines;
 
+// "--format table|json", "-o FILE"; a positional row shows its value name ("FILE").
 std::string label(const OptionSpec& o) {
-    return o.name.starts_with("--") ? std::string(o.name) + " " + std::string(o.valueName)
-                                    : std::string(o.valueName);
+    return o.name.starts_with("-") ? std::string(o.name) + " " + std::string(o.valueName)
+                                   : std::string(o.valueName);
 }
 
 std::string firstLine(std::string_view text) {
@@ -62,15 +63,15 @@ std::string expectedError(const std::string& message) {
     return "roofline-cli: " + message + "\nTry 'roofline-cli --help'.\n";
 }
 
-TEST(CliCommandLine, TheSevenCommandsAreTabled) {
+TEST(CliCommandLine, TheEightCommandsAreTabled) {
     std::vector<std::string> names;
     for (const CommandSpec& c : commands()) {
         names.emplace_back(c.name);
         EXPECT_NE(c.run, nullptr) << c.name;
         EXPECT_FALSE(c.description.empty()) << c.name;
     }
-    EXPECT_EQ(names, (std::vector<std::string>{"analyze", "sweep", "levers", "measured", "list",
-                                               "frontier", "validate"}));
+    EXPECT_EQ(names, (std::vector<std::string>{"analyze", "sweep", "levers", "measured",
+                                               "calibrate", "list", "frontier", "validate"}));
 }
 
 // Every row of every command's table, and every scenario row it takes, is in --help: as
@@ -106,8 +107,8 @@ TEST(CliCommandLine, EveryTableRowOfEveryCommandAppearsInItsHelp) {
             EXPECT_TRUE(has(r.out, firstLine(s->help))) << s->name;
         }
     }
-    // analyze 2, sweep 3, levers 1, measured 3, list 1, frontier 9, validate 1.
-    EXPECT_EQ(rows, 20u);
+    // analyze 2, sweep 3, levers 1, measured 3, calibrate 7, list 1, frontier 9, validate 1.
+    EXPECT_EQ(rows, 27u);
 }
 
 // A command's own row shadows the scenario option of its name: sweep's --batch and --context
@@ -284,7 +285,7 @@ TEST(CliCommandLine, EveryOptionWithoutAValueSaysSo) {
     for (const CommandSpec& c : commands()) {
         std::vector<std::string> names;
         for (const OptionSpec& o : c.options) {
-            if (o.name.starts_with("--")) {
+            if (o.name.starts_with("-")) {
                 names.emplace_back(o.name);
             }
         }
@@ -300,8 +301,9 @@ TEST(CliCommandLine, EveryOptionWithoutAValueSaysSo) {
             ++checked;
         }
     }
-    // analyze 2 + 24, sweep 3 + 22, levers 1 + 24, measured 2, frontier 9 + 20.
-    EXPECT_EQ(checked, 26u + 25u + 25u + 2u + 29u);
+    // analyze 2 + 24, sweep 3 + 22, levers 1 + 24, measured 2, calibrate 6 (-o among them),
+    // frontier 9 + 20.
+    EXPECT_EQ(checked, 26u + 25u + 25u + 2u + 6u + 29u);
     // "--name=" is an empty value, not a missing one.
     const Result empty = cli({"analyze", "--batch="});
     EXPECT_EQ(empty.err, expectedError("--batch expects an integer from 1 to 100000000, got ''"));

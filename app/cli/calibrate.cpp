@@ -1,0 +1,405 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `roofline-cli calibrate FILE --hardware ID`: a calibration profile of the estimate ceiling
+// fitted to measured results (DOMAIN.md §11; the fit is roofline/calibrate.h's).
+
+#include "roofline/calibrate.h"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "cli.h"
+#include "cli_internal.h"
+#include "roofline/format.h"
+#include "roofline/io/calibration.h"
+#include "roofline/io/measured.h"
+#include "roofline/io/presets.h"
+#include "roofline/parse.h"
+#include "roofline/validate.h"
+
+namespace roofline::cli {
+
+namespace {
+
+// Today's date, UTC, as YYYY-MM-DD: the date of the fit.
+std::string today() {
+    const std::chrono::year_month_day ymd{
+        std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now())};
+    std::array<char, 16> text{};
+    std::snprintf(text.data(), text.size(), "%04d-%02u-%02u", static_cast<int>(ymd.year()),
+                  static_cast<unsigned>(ymd.month()), static_cast<unsigned>(ymd.day()));
+    return text.data();
+}
+
+bool isSeconds(const std::string& name) {
+    return name == kStepOverheadParameter || name == kKernelFloorParameter;
+}
+
+// A parameter's value for people: seconds as durations, the half length in tokens,
+// efficiencies as plain factors. Its standard error the same, to two figures (%g: a tiny one
+// of a noise-free fit reads 1.9e-08).
+std::string parameterText(const std::string& name, double value) {
+    if (isSeconds(name)) {
+        return formatDuration(value);
+    }
+    if (name == kAttentionHalfLengthParameter) {
+        return formatNumber(value) + " tokens";
+    }
+    return formatNumber(value, 3);
+}
+
+std::string errorText(const std::string& name, double value) {
+    if (isSeconds(name)) {
+        return "± " + formatSi(value, "s", 2);
+    }
+    return "± " + generalText(value, 2) + (name == kAttentionHalfLengthParameter ? " tokens" : "");
+}
+
+// A fraction as a percentage to a tenth, "1.9%", "12.3%", "0%"; signed: "+1.9%", "-12.3%".
+std::string percentText(double fraction) {
+    const double tenths = std::round(fraction * 1000.0) / 10.0;
+    return formatNumber(tenths == 0.0 ? 0.0 : tenths, 3) + "%";
+}
+
+std::string signedPercentText(double fraction) {
+    const std::string text = percentText(fraction);
+    return text.front() == '-' || text == "0%" ? text : "+" + text;
+}
+
+// The widest of `texts`, in code points, plus the gap pad() leaves.
+std::size_t columnWidth(const std::vector<std::string>& texts) {
+    std::size_t width = 0;
+    for (const std::string& t : texts) {
+        std::size_t points = 0;
+        for (const char c : t) {
+            points += (static_cast<unsigned char>(c) & 0xC0U) != 0x80U ? 1 : 0;
+        }
+        width = std::max(width, points);
+    }
+    return width + 2;
+}
+
+struct Skipped {
+    std::size_t line = 0;
+    std::string hardware;
+};
+
+void printFitTable(std::ostream& out, const std::string& path, const std::string& hardware,
+                   const FitResult& fit, const std::vector<Skipped>& skipped, bool json) {
+    const CalibrationProfile& p = fit.profile;
+    const char* counted = json ? "row" : "line";
+    out << "Calibration profile " << p.id << " fitted on " << p.fittedRecords
+        << (p.fittedRecords == 1 ? " record" : " records") << " of " << path;
+    if (!skipped.empty()) {
+        out << " (" << skipped.size() << (skipped.size() == 1 ? " row" : " rows")
+            << " on other hardware than " << hardware << " skipped)";
+    }
+    out << "\n"
+        << p.loss << "; " << fit.iterations
+        << (fit.converged ? " iterations, converged" : " iterations, not converged") << "\n\n";
+
+    std::vector<std::string> names = {"parameter"}, values = {"value"}, errors = {"std. error"};
+    for (const ParameterFit& f : fit.parameters) {
+        names.push_back(f.name);
+        values.push_back(parameterText(f.name, f.value));
+        errors.push_back(f.standardError ? errorText(f.name, *f.standardError) : "");
+    }
+    const std::size_t nameWidth = columnWidth(names), valueWidth = columnWidth(values),
+                      errorWidth = columnWidth(errors);
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        out << pad(names[i], nameWidth) << pad(values[i], valueWidth) << pad(errors[i], errorWidth)
+            << (i == 0 ? "" : toString(fit.parameters[i - 1].status)) << '\n';
+    }
+
+    std::vector<std::vector<std::string>> rows = {
+        {"record", "metric", "measured", "estimated", "error", "leave-one-out"}};
+    for (const RecordResidual& r : fit.residuals) {
+        rows.push_back({r.id, std::string(toString(r.metric)), formatMeasured(r.metric, r.measured),
+                        formatMeasured(r.metric, r.estimated),
+                        signedPercentText(r.estimated / r.measured - 1.0),
+                        signedPercentText(r.looEstimated / r.measured - 1.0)});
+    }
+    std::vector<std::size_t> widths;
+    for (std::size_t c = 0; c < rows.front().size(); ++c) {
+        std::vector<std::string> column;
+        column.reserve(rows.size());
+        for (const std::vector<std::string>& row : rows) {
+            column.push_back(row[c]);
+        }
+        widths.push_back(columnWidth(column));
+    }
+    out << '\n';
+    for (const std::vector<std::string>& row : rows) {
+        for (std::size_t c = 0; c + 1 < row.size(); ++c) {
+            out << pad(row[c], widths[c]);
+        }
+        out << row.back() << '\n';
+    }
+
+    out << "\nmedian |error| " << percentText(fit.medianAbsError) << " (leave-one-out "
+        << percentText(fit.medianAbsLooError) << ")\n"
+        << formatNumber(p.coverage * 100.0, 2) << "% interval: the estimate × "
+        << formatNumber(std::exp(p.residualLow), 3) << " to × "
+        << formatNumber(std::exp(p.residualHigh), 3) << " (log measured / estimated "
+        << generalText(p.residualLow, 3) << " to " << generalText(p.residualHigh, 3)
+        << (p.fittedRecords < kMinRecordsForQuantiles
+                ? ", ± the largest leave-one-out residual)\n"
+                : ", quantiles of the leave-one-out residuals)\n");
+    for (const Skipped& s : skipped) {
+        out << "skipped " << counted << ' ' << s.line << ": hardware " << s.hardware << '\n';
+    }
+    for (const std::string& note : fit.notes) {
+        out << "note: " << note << '\n';
+    }
+}
+
+std::string fitToJson(const std::string& path, const FitResult& fit,
+                      const std::vector<Skipped>& skipped, const io::MeasuredFile& file) {
+    nlohmann::ordered_json j;
+    j["file"] = path;
+    j["records"] = fit.profile.fittedRecords;
+    nlohmann::ordered_json parameters = nlohmann::ordered_json::array();
+    for (const ParameterFit& f : fit.parameters) {
+        parameters.push_back(
+            {{"name", f.name},
+             {"value", f.value},
+             {"standard_error", f.standardError ? nlohmann::ordered_json(*f.standardError)
+                                                : nlohmann::ordered_json()},
+             {"status", std::string(toString(f.status))}});
+    }
+    j["parameters"] = parameters;
+    nlohmann::ordered_json residuals = nlohmann::ordered_json::array();
+    for (const RecordResidual& r : fit.residuals) {
+        residuals.push_back({{"id", r.id},
+                             {"metric", std::string(toString(r.metric))},
+                             {"measured", r.measured},
+                             {"estimated", r.estimated},
+                             {"error", r.estimated / r.measured - 1.0},
+                             {"residual", r.residual},
+                             {"loo_estimated", r.looEstimated},
+                             {"loo_error", r.looEstimated / r.measured - 1.0},
+                             {"loo_residual", r.looResidual}});
+    }
+    j["residuals"] = residuals;
+    j["median_abs_error"] = fit.medianAbsError;
+    j["median_abs_loo_error"] = fit.medianAbsLooError;
+    j["coverage"] = fit.profile.coverage;
+    j["residual_low"] = fit.profile.residualLow;
+    j["residual_high"] = fit.profile.residualHigh;
+    j["iterations"] = fit.iterations;
+    j["converged"] = fit.converged;
+    j["notes"] = fit.notes;
+    nlohmann::ordered_json skippedRows = nlohmann::ordered_json::array();
+    for (const Skipped& s : skipped) {
+        skippedRows.push_back({{"line", s.line}, {"hardware", s.hardware}});
+    }
+    j["skipped"] = skippedRows;
+    nlohmann::ordered_json rejected = nlohmann::ordered_json::array();
+    for (const io::MeasuredRejected& r : file.rejected) {
+        rejected.push_back({{"line", r.line}, {"reason", r.reason}});
+    }
+    j["rejected"] = rejected;
+    j["profile"] = nlohmann::ordered_json::parse(io::calibrationProfileToJson(fit.profile));
+    return j.dump(2) + "\n";
+}
+
+struct CalibrateOptions {
+    std::optional<std::string> file;
+    std::optional<std::string> hardware;
+    std::optional<std::string> engine;
+    std::optional<std::string> fix;
+    std::optional<std::string> free;
+    std::optional<std::string> output;
+    std::optional<std::string> format;
+};
+
+constexpr std::array<OptionRow<CalibrateOptions>, 7> kCalibrateOptions = {{
+    {"FILE", "FILE", "measured results, as for measured: the records to fit on",
+     &CalibrateOptions::file, true},
+    {"--hardware", "ID",
+     "the hardware preset the profile is for; rows on other\nhardware are skipped",
+     &CalibrateOptions::hardware, true},
+    {"--engine", "NAME",
+     "the serving engine the rows ran on (default generic): the\n"
+     "fit starts from its shipped profile, else the generic one",
+     &CalibrateOptions::engine},
+    {"--fix", "NAME=VALUE",
+     "hold a parameter at VALUE (seconds, tokens or a factor);\n"
+     "repeatable. NAME: step_overhead_s, kernel_floor_s,\n"
+     "attention_efficiency, attention_half_length,\n"
+     "weight_efficiency/P, kv_efficiency/P",
+     &CalibrateOptions::fix},
+    {"--free", "NAME,NAME,...",
+     "fit only these parameters (default: every one the rows\n"
+     "exercise, less those fixed)",
+     &CalibrateOptions::free},
+    {"-o", "FILE", "write the fitted profile (a calibration profile file)",
+     &CalibrateOptions::output},
+    {"--format", "table|json", "table (the default) or json", &CalibrateOptions::format},
+}};
+
+std::vector<std::string> splitList(const std::string& text) {
+    std::vector<std::string> out;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t comma = text.find(',', start);
+        out.push_back(text.substr(start, comma - start));
+        if (comma == std::string::npos) {
+            return out;
+        }
+        start = comma + 1;
+    }
+}
+
+int runCalibrate(const CommandLine& line, std::ostream& out, std::ostream& err) {
+    const CalibrateOptions options = ownOptions<CalibrateOptions>(kCalibrateOptions, line);
+    const std::string format = options.format.value_or("table");
+    if (format != "table" && format != "json") {
+        return usageError(err, "calibrate --format expects table or json, got '" + format + "'");
+    }
+    if (!options.file) {
+        return usageError(err, "calibrate expects a FILE of measured results (CSV or JSON)");
+    }
+    if (!options.hardware || options.hardware->empty()) {
+        return usageError(err, "calibrate expects --hardware ID: a profile is for one hardware");
+    }
+    const std::string& hardware = *options.hardware;
+    const std::string engine = options.engine.value_or("generic");
+
+    // --fix NAME=VALUE, each occurrence; --free NAME,NAME,...
+    std::vector<std::pair<std::string, double>> fixes;
+    for (const auto& [row, value] : line.own) {
+        if (kCalibrateOptions[row].field != &CalibrateOptions::fix) {
+            continue;
+        }
+        const std::size_t equals = value.find('=');
+        const std::string name = value.substr(0, equals);
+        const std::optional<double> number =
+            equals == std::string::npos ? std::nullopt : parseNumber(value.substr(equals + 1));
+        if (!profileParameter(CalibrationProfile{}, name) || !number) {
+            return usageError(err, "--fix expects NAME=VALUE, NAME one of " +
+                                       profileParameterNames() + " and VALUE a number, got '" +
+                                       value + "'");
+        }
+        fixes.emplace_back(name, *number);
+    }
+    std::vector<std::string> free;
+    if (options.free) {
+        for (const std::string& name : splitList(*options.free)) {
+            if (!profileParameter(CalibrationProfile{}, name)) {
+                return usageError(err, "--free expects parameter names (" +
+                                           profileParameterNames() + "), got '" + name + "'");
+            }
+            free.push_back(name);
+        }
+    }
+
+    io::Loaded<CalibrationProfile> base = io::resolveCalibration(hardware, engine);
+    printIssues(err, base.issues);
+    if (!base.ok()) {
+        const bool engineError =
+            std::any_of(base.issues.begin(), base.issues.end(),
+                        [](const Issue& i) { return i.field == "calibration.engine"; });
+        return engineError ? kExitUsage : kExitInvalid;
+    }
+    FitOptions fitOptions;
+    fitOptions.base = *base.value;
+    for (const auto& [name, value] : fixes) {
+        setProfileParameter(fitOptions.base, name, value);
+        fitOptions.fixed.push_back(name);
+    }
+    if (const std::vector<std::string> problems = validateProfile(fitOptions.base);
+        !problems.empty()) {
+        return usageError(err, "--fix: " + problems.front());
+    }
+    fitOptions.free = free;
+    fitOptions.recordsSource = *options.file;
+    // What the kept values stand on: the base profile's sources, said to be its.
+    for (std::string& source : fitOptions.base.sources) {
+        source.insert(0, "from " + base.value->id + ": ");
+    }
+
+    const std::string& path = *options.file;
+    const io::MeasuredFile file = io::loadMeasuredFile(path);
+    for (const std::string& warning : file.warnings) {
+        err << path << ": warning: " << warning << '\n';
+    }
+    const char* counted = file.json ? "row" : "line";
+    for (const io::MeasuredRejected& r : file.rejected) {
+        if (r.line == 0) {
+            err << path << ": " << r.reason << '\n';
+        } else {
+            err << path << ": " << counted << ' ' << r.line << ": " << r.reason << " (not used)\n";
+        }
+    }
+    std::vector<CalibrationRecord> records;
+    std::vector<Skipped> skipped;
+    for (const io::MeasuredRow& row : file.rows) {
+        if (row.hardware != hardware && row.scenario.hardware.id != hardware) {
+            skipped.push_back({row.line, row.hardware});
+            continue;
+        }
+        CalibrationRecord r;
+        r.id = !row.label.empty() ? row.label : counted + (" " + std::to_string(row.line));
+        r.scenario = row.scenario;
+        r.metric = row.metric;
+        r.value = row.value;
+        r.outputTokens = row.output;
+        records.push_back(std::move(r));
+    }
+    if (records.empty()) {
+        err << path << ": no row on " << hardware << " could be used\n";
+        return kExitInvalid;
+    }
+
+    FitResult fit = fitProfile(records, fitOptions);
+    if (!fit.ok) {
+        err << path << ": cannot fit a profile: " << fit.error << '\n';
+        return kExitInvalid;
+    }
+    CalibrationProfile& profile = fit.profile;
+    profile.id = hardware + "." + engine;
+    profile.hardware = hardware;
+    profile.engine = engine;
+    profile.engineVersion.clear();
+    profile.date = today();
+    profile.description = "fitted by roofline-cli calibrate on " + std::to_string(records.size()) +
+                          " records of " + path;
+    if (format == "json") {
+        out << fitToJson(path, fit, skipped, file);
+    } else {
+        printFitTable(out, path, hardware, fit, skipped, file.json);
+    }
+    if (options.output) {
+        std::ofstream written(*options.output, std::ios::binary | std::ios::trunc);
+        written << io::calibrationProfileToJson(profile);
+        written.close();
+        if (!written) {
+            err << *options.output << ": cannot write the profile\n";
+            return kExitInvalid;
+        }
+        if (format != "json") {
+            out << "profile written to " << *options.output << '\n';
+        }
+    }
+    return kExitOk;
+}
+
+}  // namespace
+
+CommandSpec calibrateCommand() {
+    return {"calibrate",
+            "fit the estimate's calibration profile (step overhead,\n"
+            "kernel floor, efficiencies) to measured results on one\n"
+            "hardware, with each parameter's standard error and a\n"
+            "leave-one-out prediction interval; exit 3 when the rows\n"
+            "cannot determine the parameters",
+            false, optionSpecs<CalibrateOptions>(kCalibrateOptions), &runCalibrate};
+}
+
+}  // namespace roofline::cli
