@@ -479,11 +479,15 @@ double quantile(std::vector<double> x, double q) {
 double median(std::vector<double> x) { return x.empty() ? 0.0 : quantile(std::move(x), 0.5); }
 
 // Below these the records cannot determine a parameter: a column of elasticities whose
-// largest entry is this small (a 1% change moves no estimate by 1e-8), and an eigenvalue of
-// the columns' correlation matrix this small (two columns correlated beyond 0.999999, whose
+// largest entry is this small (doubling the parameter moves no estimate by 0.07%, finer than
+// any measurement: the records say only that it does not matter), and an eigenvalue of the
+// columns' correlation matrix this small (two columns correlated beyond 0.999999, whose
 // standard errors would be inflated a thousandfold).
-constexpr double kInsensitive = 1e-6;
+constexpr double kInsensitive = 1e-3;
 constexpr double kAlike = 1e-6;
+// A parameter whose θ puts it within this fraction of either end of its range (in ln v) is
+// at the edge: the records would take it further.
+constexpr double kEdge = 1e-3;
 
 // What the records exercise.
 struct Exercised {
@@ -819,11 +823,27 @@ FitResult fitProfile(const std::vector<CalibrationRecord>& records, const FitOpt
             largest = std::max(largest, std::abs(J[i * p + k]));
         }
         if (largest < kInsensitive) {
-            const std::string why =
-                free[k].slot == Slot::KernelFloor
-                    ? "no kernel of these records runs shorter than the floor, which they " +
-                          std::string("bound only from above")
-                    : "no record's estimate changes with it at the fitted values";
+            // The costs in seconds and the half length stop mattering only when small: the
+            // overhead and the floor under every kernel's time, attention flat.
+            const std::string value =
+                generalText(std::exp(ln[k]), 3) +
+                (free[k].slot == Slot::AttentionHalfLength ? " tokens"
+                 : free[k].slot == Slot::StepOverhead || free[k].slot == Slot::KernelFloor ? " s"
+                                                                                           : "");
+            const bool small = free[k].slot == Slot::StepOverhead ||
+                               free[k].slot == Slot::KernelFloor ||
+                               free[k].slot == Slot::AttentionHalfLength;
+            std::string why;
+            if (small) {
+                why = "the fit takes it down to " + value +
+                      ", too small to change any estimate of these records: they bound it only "
+                      "from above (fix it with --fix)";
+            } else if (sigmoid(fit.theta[k]) < kEdge || sigmoid(fit.theta[k]) > 1.0 - kEdge) {
+                why = "the fit takes it to the edge of its range (" + value +
+                      "), where no estimate of these records depends on it";
+            } else {
+                why = "no record's estimate changes with it at the fitted values";
+            }
             return refuse(std::move(result),
                           "the records cannot determine " + freeNames[k] + ": " + why);
         }
@@ -872,9 +892,10 @@ FitResult fitProfile(const std::vector<CalibrationRecord>& records, const FitOpt
     }
     for (std::size_t k = 0; k < p; ++k) {
         const double f = sigmoid(fit.theta[k]);
-        if (f < 1e-4 || f > 1.0 - 1e-4) {
-            result.notes.push_back(freeNames[k] + " reached the edge of its range (" +
-                                   generalText(std::exp(ln[k]), 4) + ")");
+        if (f < kEdge || f > 1.0 - kEdge) {
+            result.notes.push_back(freeNames[k] + " reached the " + (f < kEdge ? "bottom" : "top") +
+                                   " of its range (" + generalText(std::exp(ln[k]), 4) +
+                                   "): the records would take it further");
         }
     }
     if (!fit.converged) {

@@ -384,6 +384,35 @@ TEST(Calibrate, RefusesAParameterNoRecordExercises) {
     }
 }
 
+TEST(Calibrate, RefusesAParameterTheRecordsBoundOnlyFromAbove) {
+    // Records made with no kernel floor at all: the fit takes the floor down until it is
+    // shorter than every kernel, where no estimate depends on it. The records say it is
+    // small, not what it is.
+    CalibrationProfile noFloor = truth();
+    noFloor.kernelFloorSeconds = 0.0;
+    FitOptions o;
+    o.base = truth();
+    o.free = {kStepOverheadParameter, kKernelFloorParameter};
+    const FitResult r = fitProfile(grid(noFloor), o);
+    EXPECT_FALSE(r.ok);
+    EXPECT_EQ(r.error.rfind("the records cannot determine kernel_floor_s: the fit takes it down "
+                            "to ",
+                            0),
+              0u)
+        << r.error;
+    EXPECT_NE(r.error.find(" s, too small to change any estimate of these records: they bound "
+                           "it only from above (fix it with --fix)"),
+              std::string::npos)
+        << r.error;
+    // Fixed at 0, the overhead alone is fitted, exactly.
+    o.base.kernelFloorSeconds = 0.0;
+    o.free = {kStepOverheadParameter};
+    o.fixed = {kKernelFloorParameter};
+    const FitResult fixed = fitProfile(grid(noFloor), o);
+    ASSERT_TRUE(fixed.ok) << fixed.error;
+    EXPECT_NEAR(fixed.profile.stepOverheadSeconds, 3e-3, 3e-3 * 1e-6);
+}
+
 TEST(Calibrate, RefusesParametersThatActAlike) {
     // Decode steps at B = 1 and C ≤ 1,088 tokens: the same kernels run under the 5 µs floor
     // in every record (the norms, the rotary embedding, the short attention: the attention
