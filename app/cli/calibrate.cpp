@@ -63,7 +63,7 @@ std::string errorText(const std::string& name, double value) {
 // A fraction as a percentage to a tenth, "1.9%", "12.3%", "0%"; signed: "+1.9%", "-12.3%".
 std::string percentText(double fraction) {
     const double tenths = std::round(fraction * 1000.0) / 10.0;
-    return formatNumber(tenths == 0.0 ? 0.0 : tenths, 3) + "%";
+    return formatProseNumber(tenths == 0.0 ? 0.0 : tenths) + "%";
 }
 
 std::string signedPercentText(double fraction) {

@@ -301,9 +301,9 @@ TEST(CliCommandLine, EveryOptionWithoutAValueSaysSo) {
             ++checked;
         }
     }
-    // analyze 2 + 24, sweep 3 + 22, levers 1 + 24, measured 2, calibrate 6 (-o among them),
-    // frontier 9 + 20.
-    EXPECT_EQ(checked, 26u + 25u + 25u + 2u + 6u + 29u);
+    // analyze 2 + 26, sweep 3 + 24, levers 1 + 26, measured 2, calibrate 6 (-o among them),
+    // frontier 9 + 22.
+    EXPECT_EQ(checked, 28u + 27u + 27u + 2u + 6u + 31u);
     // "--name=" is an empty value, not a missing one.
     const Result empty = cli({"analyze", "--batch="});
     EXPECT_EQ(empty.err, expectedError("--batch expects an integer from 1 to 100000000, got ''"));
