@@ -212,13 +212,14 @@ struct CalibrateOptions {
     std::optional<std::string> file;
     std::optional<std::string> hardware;
     std::optional<std::string> engine;
+    std::optional<std::string> from;
     std::optional<std::string> fix;
     std::optional<std::string> free;
     std::optional<std::string> output;
     std::optional<std::string> format;
 };
 
-constexpr std::array<OptionRow<CalibrateOptions>, 7> kCalibrateOptions = {{
+constexpr std::array<OptionRow<CalibrateOptions>, 8> kCalibrateOptions = {{
     {"FILE", "FILE", "measured results, as for measured: the records to fit on",
      &CalibrateOptions::file, true},
     {"--hardware", "ID",
@@ -228,6 +229,11 @@ constexpr std::array<OptionRow<CalibrateOptions>, 7> kCalibrateOptions = {{
      "the serving engine the rows ran on (default generic): the\n"
      "fit starts from its shipped profile, else the generic one",
      &CalibrateOptions::engine},
+    {"--from", "ID|FILE",
+     "start from this profile (a shipped id or a file) instead:\n"
+     "its values are kept where not fitted, its compute units and\n"
+     "tiles used",
+     &CalibrateOptions::from},
     {"--fix", "NAME=VALUE",
      "hold a parameter at VALUE (seconds, tokens or a factor);\n"
      "repeatable. NAME: step_overhead_s, kernel_floor_s,\n"
@@ -299,7 +305,15 @@ int runCalibrate(const CommandLine& line, std::ostream& out, std::ostream& err) 
         }
     }
 
-    io::Loaded<CalibrationProfile> base = io::resolveCalibration(hardware, engine);
+    io::Loaded<CalibrationProfile> base;
+    if (options.from) {
+        const std::vector<std::string> ids = io::calibrationIds();
+        base = std::find(ids.begin(), ids.end(), *options.from) != ids.end()
+                   ? io::builtinCalibration(*options.from)
+                   : io::loadCalibrationFile(*options.from);
+    } else {
+        base = io::resolveCalibration(hardware, engine);
+    }
     printIssues(err, base.issues);
     if (!base.ok()) {
         const bool engineError =

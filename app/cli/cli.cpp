@@ -10,6 +10,7 @@
 
 #include "cli_internal.h"
 #include "roofline/format.h"
+#include "roofline/io/calibration.h"
 #include "roofline/io/levers.h"
 #include "roofline/version.h"
 
@@ -229,6 +230,9 @@ int runValidate(const CommandLine& line, std::ostream& out, std::ostream& err) {
         } else if (has("memory_bandwidth_tb_s") || has("peak_dense_tflops") ||
                    has("memory_capacity_gib") || has("memory_capacity_gb")) {
             kind = "hardware";
+        } else if (has("step_overhead_s") || has("kernel_floor_s") || has("gemm") ||
+                   (has("engine") && has("fit"))) {
+            kind = "calibration";
         } else if (has("hardware") || has("model")) {
             kind = "scenario";
         }
@@ -244,6 +248,17 @@ int runValidate(const CommandLine& line, std::ostream& out, std::ostream& err) {
             const io::ResolvedScenario resolved = io::resolve(*probe.value);
             issues.insert(issues.end(), resolved.issues.begin(), resolved.issues.end());
             summary = "scenario (" + probe.value->hardware + ", " + probe.value->model + ")";
+        }
+    } else if (kind == "calibration") {
+        const io::Loaded<CalibrationProfile> profile = io::loadCalibrationFile(path);
+        issues = profile.issues;
+        if (profile.ok()) {
+            const CalibrationProfile& p = *profile.value;
+            summary = "calibration profile '" + p.id + "' (" + p.hardware + ", " + p.engine + ", " +
+                      (p.fittedRecords > 0 ? "fitted on " + std::to_string(p.fittedRecords) +
+                                                 " records"
+                                           : std::string("not fitted")) +
+                      ")";
         }
     } else if (kind == "hardware") {
         const io::Loaded<Hardware> hw = io::loadHardwareFile(path);

@@ -960,6 +960,25 @@ FitResult fitProfile(const std::vector<CalibrationRecord>& records, const FitOpt
     out.fittedRecords = n;
     out.fittedOn = ids;
     out.loss = "soft-l1 in log space, scale " + generalText(options.lossScale, 4);
+    // A base source that describes a value the fit replaced (fitted or fixed) no longer
+    // holds: drop it ("from h200.generic: step_overhead_s 1e-3: assumed ...").
+    const auto replaced = [&](const std::string& source) {
+        const std::size_t colon = source.find(": ");
+        const std::string text = colon == std::string::npos ? source : source.substr(colon + 2);
+        const auto names = [&](const std::vector<std::string>& list) {
+            return std::any_of(list.begin(), list.end(), [&](const std::string& name) {
+                return text.starts_with(name + " ") || text.starts_with(name + ":");
+            });
+        };
+        return names(freeNames) || names(options.fixed);
+    };
+    out.sources.erase(std::remove_if(out.sources.begin(), out.sources.end(), replaced),
+                      out.sources.end());
+    for (const std::string& name : options.fixed) {
+        out.sources.push_back(name + ": held at " +
+                              generalText(*profileParameter(out, name), 6) +
+                              " by the caller (roofline-cli calibrate --fix), not fitted here");
+    }
     out.sources.push_back(joinNames(freeNames) + ": fitted on " + std::to_string(n) +
                           (n == 1 ? " record" : " records") +
                           (options.recordsSource.empty() ? "" : " of " + options.recordsSource));

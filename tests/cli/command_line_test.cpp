@@ -107,8 +107,8 @@ TEST(CliCommandLine, EveryTableRowOfEveryCommandAppearsInItsHelp) {
             EXPECT_TRUE(has(r.out, firstLine(s->help))) << s->name;
         }
     }
-    // analyze 2, sweep 3, levers 1, measured 3, calibrate 7, list 1, frontier 9, validate 1.
-    EXPECT_EQ(rows, 27u);
+    // analyze 2, sweep 3, levers 1, measured 3, calibrate 8, list 1, frontier 9, validate 1.
+    EXPECT_EQ(rows, 28u);
 }
 
 // A command's own row shadows the scenario option of its name: sweep's --batch and --context
@@ -301,9 +301,9 @@ TEST(CliCommandLine, EveryOptionWithoutAValueSaysSo) {
             ++checked;
         }
     }
-    // analyze 2 + 26, sweep 3 + 24, levers 1 + 26, measured 2, calibrate 6 (-o among them),
-    // frontier 9 + 22.
-    EXPECT_EQ(checked, 28u + 27u + 27u + 2u + 6u + 31u);
+    // analyze 2 + 26, sweep 3 + 24, levers 1 + 26, measured 2, calibrate 7 (-o and --from
+    // among them), frontier 9 + 22.
+    EXPECT_EQ(checked, 28u + 27u + 27u + 2u + 7u + 31u);
     // "--name=" is an empty value, not a missing one.
     const Result empty = cli({"analyze", "--batch="});
     EXPECT_EQ(empty.err, expectedError("--batch expects an integer from 1 to 100000000, got ''"));

@@ -8,14 +8,18 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
+#include "roofline/analysis.h"
+#include "roofline/calibrate.h"
 #include "roofline/estimate.h"
 #include "roofline/io/calibration.h"
+#include "roofline/io/measured.h"
 #include "roofline/io/presets.h"
 #include "roofline/validate.h"
 
@@ -576,3 +580,83 @@ TEST(ResolveCalibration, AnUnknownEngineIsAnErrorListingTheKnownOnes) {
 }
 
 }  // namespace
+
+// ---------------------------------------------------------------------------------------
+// The shipped profiles against the records they were fitted on (presets/calibration/records).
+// Not a validation (these are fit data, and held-out sources never enter them): the checks
+// that a refit or a change of the engine cannot silently break what the profiles claim.
+
+namespace {
+
+struct RecordCheck {
+    std::size_t rows = 0, beatingPeak = 0, inInterval = 0;
+    double medianAbsError = 0.0;
+};
+
+RecordCheck checkRecords(const std::string& hardware) {
+    const fs::path path =
+        fs::path(ROOFLINE_PRESET_DIR) / "calibration" / "records" / (hardware + ".tensorrt-llm.csv");
+    const roofline::io::MeasuredFile file = roofline::io::loadMeasuredFile(path.string());
+    EXPECT_TRUE(file.rejected.empty()) << path;
+    const Loaded<CalibrationProfile> profile =
+        roofline::io::builtinCalibration(hardware + ".tensorrt-llm");
+    EXPECT_TRUE(profile.ok()) << hardware;
+    RecordCheck out;
+    if (!profile.ok()) {
+        return out;
+    }
+    const auto shared = std::make_shared<const CalibrationProfile>(*profile.value);
+    std::vector<double> errors;
+    for (const roofline::io::MeasuredRow& row : file.rows) {
+        ++out.rows;
+        // With spec peaks no measured record beats the bound.
+        const roofline::io::MeasuredResult peak = roofline::io::placeRow(row, roofline::Ceilings::Peak);
+        out.beatingPeak += peak.placement.efficiency > 1.0 ? 1u : 0u;
+        roofline::Scenario s = row.scenario;
+        s.workload.ceilings = roofline::Ceilings::Estimate;
+        s.calibration = shared;
+        const roofline::Analysis a = roofline::analyze(s);
+        const double estimated =
+            roofline::estimatedValue(a, *a.estimate, row.metric, row.output);
+        // Times: a throughput's time is its inverse.
+        const bool rate = row.metric == roofline::MeasuredMetric::RequestOutputTokensPerSecond ||
+                          row.metric == roofline::MeasuredMetric::OutputTokensPerSecond ||
+                          row.metric == roofline::MeasuredMetric::OutputTokensPerSecondPerDevice;
+        const double ratio = rate ? estimated / row.value : row.value / estimated;
+        errors.push_back(std::abs(ratio - 1.0));
+        const double r = std::log(ratio);
+        out.inInterval += r >= profile.value->residualLow && r <= profile.value->residualHigh;
+    }
+    std::sort(errors.begin(), errors.end());
+    out.medianAbsError = errors.empty() ? 0.0 : errors[errors.size() / 2];
+    return out;
+}
+
+}  // namespace
+
+TEST(ShippedProfiles, TheirRecordsNeverBeatThePeakBoundAndTheEstimateFitsThem) {
+    for (const std::string hardware : {"h100-sxm", "h200", "b200", "gb200", "a100-80gb-sxm"}) {
+        SCOPED_TRACE(hardware);
+        const RecordCheck c = checkRecords(hardware);
+        EXPECT_GE(c.rows, 5u);
+        EXPECT_EQ(c.beatingPeak, 0u);
+        // In-sample: the fits' own median |error| was 4-18% (README "Estimates").
+        EXPECT_LE(c.medianAbsError, 0.25);
+        // The interval is the leave-one-out residuals' 10th-90th percentiles: on the records
+        // themselves it covers about 80% of them.
+        EXPECT_GE(static_cast<double>(c.inInterval), 0.7 * static_cast<double>(c.rows));
+    }
+}
+
+TEST(ShippedProfiles, EveryChipOfTheIssueHasAGenericProfileWithItsComputeUnits) {
+    // SMs from ../shared/reference/hardware.json; MI300X's 304 CUs from AMD's data sheet.
+    const std::vector<std::pair<std::string, std::int64_t>> chips = {
+        {"h100-sxm", 132}, {"h200", 132}, {"a100-80gb-sxm", 108}, {"b200", 148},
+        {"gb200", 148},    {"mi300x", 304}};
+    for (const auto& [hardware, units] : chips) {
+        const Loaded<CalibrationProfile> p = roofline::io::resolveCalibration(hardware, "vllm");
+        ASSERT_TRUE(p.ok()) << hardware;
+        EXPECT_EQ(p.value->id, hardware + ".generic");
+        EXPECT_EQ(p.value->computeUnits, units) << hardware;
+    }
+}
