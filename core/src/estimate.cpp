@@ -108,7 +108,11 @@ double gemmShapeEfficiency(double rows, double columns, double groups,
         p.tileRows <= 0 || p.tileColumns <= 0) {
         return 1.0;
     }
-    const double tm = static_cast<double>(p.tileRows);
+    // A GEMM of few rows runs a shorter tile: the smallest power of two that holds them, down
+    // to the tensor cores' MMA height (kMinTileRows), up to the profile's tile. Decode at
+    // B = 8 pays for 16 rows, not 128.
+    const double tm = std::min(static_cast<double>(p.tileRows),
+                               std::max(kMinTileRows, std::exp2(std::ceil(std::log2(rows)))));
     const double tn = static_cast<double>(p.tileColumns);
     const double units = static_cast<double>(p.computeUnits);
     // Rows are an average over the groups (experts): a fraction of a row still takes a tile.

@@ -60,9 +60,13 @@ TEST(GemmShape, A128TokenGemmOn132SmsRunsOneThirdFullWave) {
     // mlp_up at 2,048 tokens: 16 · 224 = 3,584 tiles in ⌈3,584 / 132⌉ = 28 waves:
     // 3,584 / (28 · 132) = 0.9697.
     EXPECT_NEAR(gemmShapeEfficiency(2048, 28672, 1, p), 3584.0 / 3696.0, 1e-12);
-    // Eight experts of 4 rows each, 256 columns: 8 · 1 · 2 = 16 tiles, one wave:
-    // 8·4·256 / (132·16,384) = 0.003788.
-    EXPECT_NEAR(gemmShapeEfficiency(4, 256, 8, p), 8192.0 / 2162688.0, 1e-12);
+    // Eight experts of 4 rows each, 256 columns: the tile shrinks to the 16-row minimum,
+    // 8 · 1 · 2 = 16 tiles, one wave: 8·4·256 / (132·16·128) = 0.030303.
+    EXPECT_NEAR(gemmShapeEfficiency(4, 256, 8, p), 8192.0 / (132.0 * 16 * 128), 1e-12);
+    // Decode at B = 8 through qkv_proj: a 16-row tile, 48 tiles: 8·6,144 / (132·16·128) =
+    // 0.18182; at 40 rows a 64-row tile: 40·6,144 / (132·64·128) = 0.22727.
+    EXPECT_NEAR(gemmShapeEfficiency(8, 6144, 1, p), 49152.0 / 270336.0, 1e-12);
+    EXPECT_NEAR(gemmShapeEfficiency(40, 6144, 1, p), 245760.0 / 1081344.0, 1e-12);
     // Nothing to judge: 1.
     EXPECT_EQ(gemmShapeEfficiency(0, 6144, 1, p), 1.0);
 }

@@ -16,10 +16,12 @@
 /// and the pass's estimated time is Σ time' + repeats · step overhead, where
 ///
 /// - gemm(shape), matmuls only: the GEMM of M rows (tokens) by N columns (outputs per device),
-///   in G groups (experts), is cut into tiles of tileRows × tileColumns; tiles =
-///   G · ⌈M / tileRows⌉ · ⌈N / tileColumns⌉ run in ⌈tiles / S⌉ waves on the S compute units
-///   (SMs / CUs); efficiency = G·M·N / (waves · S · tileRows · tileColumns). A 128-token
-///   GEMM with 48 column tiles on 132 SMs runs one wave at 48/132 = 0.36.
+///   in G groups (experts), is cut into tiles of tm × tileColumns, where tm is tileRows, or
+///   for fewer rows the smallest power of two ≥ M down to kMinTileRows (kernels pick a
+///   shorter tile for a short GEMM); tiles = G · ⌈M / tm⌉ · ⌈N / tileColumns⌉ run in
+///   ⌈tiles / S⌉ waves on the S compute units (SMs / CUs); efficiency = G·M·N / (waves · S ·
+///   tm · tileColumns). A 128-token GEMM with 48 column tiles on 132 SMs runs one wave at
+///   48/132 = 0.36.
 /// - precision(w), matmuls only: the matmul kernel's efficiency at the weight precision
 ///   (weight-only int4/int8 dequantization, fp8 scaling), 1 = as fast as the rates.
 /// - attention(L), attention operators only: efficiency × L / (L + halfLength), where L is the
@@ -96,6 +98,10 @@ struct CalibrationProfile {
 
     bool operator==(const CalibrationProfile&) const = default;
 };
+
+/// The shortest GEMM tile: the row count of one tensor-core MMA (mma.m16n8k16 on NVIDIA
+/// Ampere and later, 16 × 16 MFMA on AMD CDNA), below which rows are padding.
+inline constexpr double kMinTileRows = 16.0;
 
 /// The names of the fitted parameters, as profiles and `calibrate` call them.
 inline constexpr const char* kStepOverheadParameter = "step_overhead_s";
