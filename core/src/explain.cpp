@@ -521,6 +521,19 @@ std::string boundAndEstimate(std::string_view label, double boundSeconds, double
            "–" + formatDuration(intervalSeconds[1]) + ")";
 }
 
+EstimateCost largestEstimateCost(const EstimateTerms& t) {
+    const std::array<EstimateCost, 5> costs = {{
+        {"per-step overhead", t.stepOverheadSeconds},
+        {"GEMM tiles and waves", t.gemmShapeSeconds},
+        {"kernel efficiency at these precisions", t.precisionSeconds},
+        {"attention kernel efficiency", t.attentionSeconds},
+        {"kernel launch floors", t.kernelFloorSeconds},
+    }};
+    // max_element keeps the first of equal ones.
+    return *std::max_element(costs.begin(), costs.end(),
+                             [](const auto& a, const auto& b) { return a.seconds < b.seconds; });
+}
+
 std::vector<std::string> estimateSentences(const Analysis& analysis) {
     std::vector<std::string> out;
     if (!analysis.estimate) {
@@ -535,23 +548,14 @@ std::vector<std::string> estimateSentences(const Analysis& analysis) {
         "; an " + num(e.coverage * 100.0) + "% interval)";
     const auto sentence = [&](const std::string& what, const PassEstimate& p, double seconds,
                               const std::array<double, 2>& interval, double bound) {
-        const EstimateTerms& t = p.terms;
-        const std::array<std::pair<double, const char*>, 5> terms = {{
-            {t.stepOverheadSeconds, "per-step overhead"},
-            {t.gemmShapeSeconds, "GEMM tiles and waves"},
-            {t.precisionSeconds, "kernel efficiency at these precisions"},
-            {t.attentionSeconds, "attention kernel efficiency"},
-            {t.kernelFloorSeconds, "kernel launch floors"},
-        }};
-        const auto* largest = std::max_element(
-            terms.begin(), terms.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        const EstimateCost largest = largestEstimateCost(p.terms);
         std::string s = what + " is estimated at " + formatDuration(seconds) + " (" +
                         formatDuration(interval[0]) + "–" + formatDuration(interval[1]) +
                         ") with " + profile + "; on the roofline it is " +
                         formatDuration(bound) + ", a bound no stack beats";
-        if (largest->first > 0.0) {
-            s += ", and the largest cost a stack adds is " + std::string(largest->second) + ", " +
-                 formatDuration(largest->first) + " of the " + formatDuration(p.seconds);
+        if (largest.seconds > 0.0) {
+            s += ", and the largest cost a stack adds is " + std::string(largest.name) + ", " +
+                 formatDuration(largest.seconds) + " of the " + formatDuration(p.seconds);
         }
         return s + ".";
     };

@@ -411,6 +411,69 @@ private slots:
                     .contains(QStringLiteral("achievable")));
     }
 
+    // Issue 19: the estimate among the ceilings, and the serving engine beside them, live only
+    // under the estimate; the engine picked reaches the scenario file and its profile the
+    // analysis. Only the generic profile is shipped: every engine on H100 falls back to it.
+    void engineIsLiveOnlyUnderTheEstimateAndReachesTheScenario() {
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        ControlsPanel panel(document);
+        QComboBox* ceilings = roofline::test::child<QComboBox>(panel, "ceilings");
+        QComboBox* engine = roofline::test::child<QComboBox>(panel, "engine");
+        QStringList engines;
+        for (int i = 0; i < engine->count(); ++i) {
+            engines << engine->itemData(i).toString();
+        }
+        QCOMPARE(engines, (QStringList{QStringLiteral("generic"), QStringLiteral("vllm"),
+                                       QStringLiteral("sglang"), QStringLiteral("tensorrt-llm"),
+                                       QStringLiteral("nim"), QStringLiteral("llama.cpp")}));
+        QCOMPARE(engine->currentData().toString(), QStringLiteral("generic"));
+        QVERIFY(!engine->isEnabled());  // peak
+        QVERIFY(!c.analysis().estimate.has_value());
+
+        QSignalSpy spy(&c, &ScenarioController::analysisChanged);
+        const int estimate = ceilings->findData(static_cast<int>(Ceilings::Estimate));
+        QVERIFY(estimate >= 0);
+        QCOMPARE(ceilings->itemText(estimate), QStringLiteral("estimate (calibrated)"));
+        ceilings->setCurrentIndex(estimate);
+        emit ceilings->activated(estimate);
+        QCOMPARE(spy.count(), 1);
+        QVERIFY(c.scenario().workload.ceilings == Ceilings::Estimate);
+        QVERIFY(engine->isEnabled());
+        QVERIFY(c.scenario().calibration != nullptr);
+        QVERIFY(c.analysis().estimate.has_value());
+        QCOMPARE(c.analysis().estimate->profile, std::string("generic"));
+
+        const int vllm = engine->findData(QStringLiteral("vllm"));
+        engine->setCurrentIndex(vllm);
+        emit engine->activated(vllm);
+        QCOMPARE(spy.count(), 2);
+        QCOMPARE(c.scenarioFile().engine, std::string("vllm"));
+        QVERIFY(c.analysis().estimate.has_value());
+        QCOMPARE(c.analysis().estimate->profile, std::string("generic"));  // the fallback
+        QVERIFY2(engine->toolTip().contains(QStringLiteral("the profile generic")),
+                 qPrintable(engine->toolTip()));
+
+        // Back to peak: the engine is kept (a scenario saved now keeps it) but not live.
+        const int peak = ceilings->findData(static_cast<int>(Ceilings::Peak));
+        ceilings->setCurrentIndex(peak);
+        emit ceilings->activated(peak);
+        QVERIFY(!engine->isEnabled());
+        QVERIFY(!c.analysis().estimate.has_value());
+        QVERIFY(c.scenario().calibration == nullptr);
+        QCOMPARE(c.scenarioFile().engine, std::string("vllm"));
+        QCOMPARE(engine->currentData().toString(), QStringLiteral("vllm"));
+
+        // A name no profile may carry is refused, and the picker shows the scenario again.
+        QSignalSpy refused(&document, &ScenarioDocument::changeRefused);
+        c.setEngine("no-such-engine");
+        QCOMPARE(refused.count(), 1);
+        QVERIFY2(refused.at(0).at(0).toString().contains(QStringLiteral("tensorrt-llm")),
+                 qPrintable(refused.at(0).at(0).toString()));
+        QCOMPARE(c.scenarioFile().engine, std::string("vllm"));
+        QCOMPARE(engine->currentData().toString(), QStringLiteral("vllm"));
+    }
+
     void advancedSectionIsFoldedAndSetsMemoryKnobs() {
         ScenarioDocument document;
         ScenarioController& c = document.current();
@@ -490,6 +553,14 @@ private slots:
             order.indexOf(roofline::test::child<QComboBox>(panel, "tensorParallel"));
         QVERIFY(at > 0);
         QCOMPARE(order.mid(at, tail.size()), tail);
+
+        // Under the estimate the engine, in the row under the ceilings, comes next.
+        c.setCeilings(Ceilings::Estimate);
+        roofline::test::child<QComboBox>(panel, "ceilings")->setFocus();
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        QCOMPARE(QApplication::focusWidget(), roofline::test::child<QComboBox>(panel, "engine"));
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        QCOMPARE(QApplication::focusWidget(), roofline::test::child<QComboBox>(panel, "model"));
     }
 
     void everyNewControlHasABuddyAndTakesFocus() {
@@ -512,11 +583,13 @@ private slots:
             }
             const qsizetype amp = label->text().indexOf(QLatin1Char('&'));
             if (label->buddy() == roofline::test::child<QComboBox>(panel, "ceilings") ||
+                label->buddy() == roofline::test::child<QComboBox>(panel, "engine") ||
                 label->buddy() ==
                     panel.findChild<QComboBox*>(QStringLiteral("attentionParallel"))) {
                 // Every letter of "Ceilings" belongs to another row or a menu (&Lessons), and
                 // every letter of "Attention" too (&Acceptance, &Tensor, &Edit, FlashAtte&ntion,
-                // &Interventions, T&okens).
+                // &Interventions, T&okens), and of "Engine" (&Edit, FlashAtte&ntion, &GQA,
+                // &Interventions).
                 QCOMPARE(amp, qsizetype{-1});
                 continue;
             }
@@ -535,6 +608,7 @@ private slots:
         }();
         for (QWidget* field : std::initializer_list<QWidget*>{
                  roofline::test::child<QComboBox>(panel, "ceilings"),
+                 roofline::test::child<QComboBox>(panel, "engine"),
                  roofline::test::child<QCheckBox>(panel, "expertParallel"),
                  roofline::test::child<QComboBox>(panel, "draft"),
                  static_cast<QWidget*>(roofline::test::child<QSpinBox>(panel, "speculativeTokens")),

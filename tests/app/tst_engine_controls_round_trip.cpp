@@ -9,6 +9,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QStandardPaths>
@@ -216,6 +217,48 @@ private slots:
         QVERIFY(plain.workload.weightPrecision == Precision::Fp8);
         QVERIFY(plain.workload.activationPrecision == Precision::Bf16);
         QVERIFY(!plain.workload.embeddingWeightPrecision.has_value());
+        QVERIFY(Dialogs::shownErrors().isEmpty());
+    }
+
+    // Issue 19: the estimate ceiling and its serving engine survive File > Save scenario and
+    // File > Open scenario, and the last session (QSettings) too: the reopened window
+    // analyses the same estimate and its pickers show the same choice.
+    void theEstimateAndItsEngineSurviveSaveOpenAndTheSession() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("estimate.json"));
+        QSettings settings(dir.filePath(QStringLiteral("session.ini")), QSettings::IniFormat);
+        MainWindow window(&settings);
+        ControlsPanel* c = window.controlsPanel();
+        pick(roofline::test::child<QComboBox>(*c, "ceilings"),
+             static_cast<int>(Ceilings::Estimate));
+        pick(roofline::test::child<QComboBox>(*c, "engine"), QStringLiteral("sglang"));
+        const io::ScenarioFile saved = window.controller().scenarioFile();
+        QVERIFY(saved.workload.ceilings == Ceilings::Estimate);
+        QCOMPARE(saved.engine, std::string("sglang"));
+        QVERIFY(window.controller().analysis().estimate.has_value());
+        QVERIFY(window.saveScenario(path));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray json = file.readAll();
+        QVERIFY(json.contains("\"ceilings\": \"estimate\""));
+        QVERIFY(json.contains("\"engine\": \"sglang\""));
+
+        MainWindow other;
+        QVERIFY(other.openScenario(path));
+        QCOMPARE(other.controller().scenarioFile(), saved);
+        QVERIFY(other.controller().analysis().estimate.has_value());
+        QCOMPARE(other.controller().analysis().estimate->tpotSeconds,
+                 window.controller().analysis().estimate->tpotSeconds);
+        auto* engine = roofline::test::child<QComboBox>(*other.controlsPanel(), "engine");
+        QCOMPARE(engine->currentData().toString(), QStringLiteral("sglang"));
+        QVERIFY(engine->isEnabled());
+
+        window.saveSession();
+        MainWindow restored(&settings);
+        restored.restoreSession(true);
+        QCOMPARE(restored.controller().scenarioFile().engine, std::string("sglang"));
+        QVERIFY(restored.controller().scenarioFile().workload.ceilings == Ceilings::Estimate);
+        QVERIFY(restored.controller().analysis().estimate.has_value());
         QVERIFY(Dialogs::shownErrors().isEmpty());
     }
 

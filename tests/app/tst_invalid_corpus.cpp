@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Every file of the broken-file corpus (tests/data/invalid, listed in its MANIFEST.tsv),
 // opened through the window the way a user would: a scenario with File > Open scenario, a
-// model config with File > Open model config, a hardware preset named by a scenario. Each
+// model config with File > Open model config, a hardware preset or a calibration profile named
+// by a scenario. Each
 // must give one clear message (the file, the JSON Pointer, the manifest's fragment) and
 // leave the current scenario, its analysis and the recent-files list as they were.
 
@@ -72,6 +73,19 @@ private slots:
             opened = window.openScenario(path);
         } else if (kind == QLatin1String("model")) {
             opened = window.openModelConfig(path);
+        } else if (kind == QLatin1String("calibration")) {
+            // A calibration profile reaches the window through a scenario of the estimate
+            // ceiling that names its path.
+            const QString scenario = dir.filePath(QStringLiteral("uses-broken-profile.json"));
+            QFile out(scenario);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(QStringLiteral(R"({"schema_version": 1, "hardware": "h100-sxm", )"
+                                     R"("model": "llama-3.1-8b", "ceilings": "estimate", )"
+                                     R"("calibration": "%1"})")
+                          .arg(path)
+                          .toUtf8());
+            out.close();
+            opened = window.openScenario(scenario);
         } else {
             // A hardware preset reaches the window through a scenario that names its path.
             const QString scenario = dir.filePath(QStringLiteral("uses-broken-hardware.json"));

@@ -4,6 +4,7 @@
 // rows in one dialog, shows the efficiency in the tooltip, costs slider steps nothing, and
 // View › Clear measured results takes the markers away.
 #include <cmath>
+#include <memory>
 
 #include <QAction>
 #include <QFile>
@@ -12,7 +13,9 @@
 #include <QTest>
 
 #include "plot/measured_overlay.h"
+#include "plot/plot_tooltip.h"
 #include "plot/roofline_plot.h"
+#include "roofline/io/calibration.h"
 #include "roofline/io/measured.h"
 #include "test_support.h"
 #include "window/dialogs.h"
@@ -143,6 +146,59 @@ private slots:
                                         a100.achievedFlopsPerSecond / 1e12),
                                 3.0)
                      .startsWith(QStringLiteral("measured")));
+    }
+
+    // Issue 19: under the estimate ceiling a measured row's tooltip gives the estimate's
+    // residual for that row: its own scenario (2 × H100, B = 16, prompt 1,024, 256 out)
+    // estimated with the profile of its hardware and the window's engine, the estimate's
+    // TPOT in ms against the measured 5 ms, and measured / estimate − 1.
+    void underTheEstimateATooltipGivesTheRowsResidual() {
+        // The words and the sign, by hand: 4 ms estimated, 5 ms measured: 5 / 4 − 1 = +25.0%;
+        // 94 tok/s measured against 120 estimated: 94 / 120 − 1 = −21.7%.
+        QCOMPARE(ui::residualText(MeasuredMetric::TpotMs, 4.0, 5.0),
+                 QStringLiteral("estimate 4.00 ms, measured 5.00 ms: residual +25.0%"));
+        QCOMPARE(ui::residualText(MeasuredMetric::OutputTokensPerSecond, 120.0, 94.0),
+                 QStringLiteral("estimate 120 tok/s, measured 94.0 tok/s: residual −21.7%"));
+
+        QTemporaryDir dir;
+        const QString path = writeFile(dir, QStringLiteral("runs.csv"), kCsv);
+        MainWindow window;
+        QCOMPARE(window.importMeasured(path), 2);
+        const MeasuredOverlay& overlay = *window.measuredOverlay();
+        QVERIFY(!overlay.tooltip(1).contains(QStringLiteral("residual")));  // peak ceilings
+        window.controller().setCeilings(Ceilings::Estimate);
+        window.controller().setEngine("vllm");
+
+        // The row's estimate as the engine makes it: no vllm profile is shipped for H100, so
+        // the generic one (not fitted) stands in.
+        const io::MeasuredFile file = io::loadMeasuredFile(path.toStdString());
+        const io::MeasuredRow& row = file.rows[1];
+        io::Loaded<CalibrationProfile> profile =
+            io::resolveCalibration(row.scenario.hardware.id, "vllm");
+        QVERIFY(profile.ok());
+        QCOMPARE(profile.value->id, std::string("generic"));
+        Scenario s = row.scenario;
+        s.workload.ceilings = Ceilings::Estimate;
+        s.calibration = std::make_shared<const CalibrationProfile>(*profile.value);
+        const Analysis a = analyze(s);
+        QVERIFY(a.estimate.has_value());
+        const double estimateMs = a.estimate->tpotSeconds * 1000.0;
+        QVERIFY(estimateMs > a.tpotSeconds * 1000.0);  // the stack adds its costs to the bound
+        const QString expected = ui::residualText(MeasuredMetric::TpotMs, estimateMs, 5.0) +
+                                 QStringLiteral(" (profile generic)");
+        QVERIFY2(expected.contains(QStringLiteral("measured 5.00 ms: residual ")),
+                 qPrintable(expected));
+        const QString tip = overlay.tooltip(1);
+        QVERIFY2(tip.contains(QStringLiteral("\n") + expected + QStringLiteral("\n")),
+                 qPrintable(tip + QStringLiteral("\n--- expected: ") + expected));
+        // Under the model's line (achievable ceilings: the bound the estimate stands beside).
+        const QStringList lines = tip.split(QLatin1Char('\n'));
+        QVERIFY(lines.size() > 4);
+        QVERIFY2(lines[3].contains(QStringLiteral("(achievable ceilings)")), qPrintable(lines[3]));
+        QCOMPARE(lines[4], expected);
+        // Back to achievable: the residual goes.
+        window.controller().setCeilings(Ceilings::Achievable);
+        QVERIFY(!overlay.tooltip(1).contains(QStringLiteral("residual")));
     }
 
     void markersAreDrawnAndSliderStepsDoNotRedrawThem() {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <cmath>
+#include <memory>
 
 #include <QGroupBox>
 #include <QLabel>
@@ -14,6 +15,7 @@
 #include "panels/value_field.h"
 #include "plot/plot_tooltip.h"
 #include "roofline/comparison.h"
+#include "roofline/explain.h"
 #include "roofline/io/scenario_file.h"
 #include "test_support.h"
 
@@ -186,6 +188,52 @@ private slots:
         QCOMPARE(text(panel, "ratio.decodeBound"), QStringLiteral("same"));
         panel.setBaseline(std::nullopt);
         QVERIFY(panel.baselineGroup()->isHidden());
+    }
+
+    // Issue 19: with the estimate ceiling TTFT, TPOT and tokens/s give the bound and the
+    // estimate beside it, as boundAndEstimate writes them; without it, the bound alone.
+    // Llama-3.1-8B on H100 SXM, B = 8, P = C = 2,048, achievable ceilings (0.85 × 3.35 TB/s,
+    // 794.5 TFLOP/s): TPOT t = 17,240,518,656 B / 2.8475e12 B/s = 6.0546 ms ("6.05 ms"),
+    // TTFT 328.30 ms ("328 ms"), 8 / t = 1,321.3 tok/s ("1,321 tok/s"). A profile adding
+    // 6 ms per pass and nothing else, with the interval ×0.8 to ×1.25: TPOT 12.0546 ms
+    // ("12.1 ms"), 9.6437 ms to 15.068 ms ("9.64 ms–15.1 ms"); TTFT 334.30 ms ("334 ms"),
+    // 267.44 to 417.88 ms; tokens/s 8 / 12.0546 ms = 663.65 ("664 tok/s").
+    void estimateRowsGiveTheBoundThenTheEstimate() {
+        CalibrationProfile profile;
+        profile.id = "test.overhead";
+        profile.computeUnits = 1;  // with 1×1 tiles every GEMM is one full wave
+        profile.tileRows = 1;
+        profile.tileColumns = 1;
+        profile.stepOverheadSeconds = 6e-3;
+        profile.residualLow = std::log(0.8);
+        profile.residualHigh = std::log(1.25);
+        io::ScenarioFile file;
+        file.workload.batch = 8;
+        file.workload.ceilings = Ceilings::Estimate;
+        Scenario scenario = test::resolvedScenario(file);
+        scenario.calibration = std::make_shared<const CalibrationProfile>(profile);
+        const Analysis a = analyze(scenario);
+        QVERIFY(a.estimate.has_value());
+
+        ResultsPanel panel;
+        panel.setAnalysis(a);
+        QCOMPARE(text(panel, "tpot"), QStringLiteral("6.05 ms bound, 12.1 ms estimated "
+                                                     "(9.64 ms–15.1 ms)"));
+        QCOMPARE(text(panel, "ttft"), QStringLiteral("328 ms bound, 334 ms estimated "
+                                                     "(267 ms–418 ms)"));
+        QCOMPARE(text(panel, "tokensPerSecond"),
+                 QStringLiteral("1,321 tok/s bound, 664 tok/s estimated"));
+        // The words are the CLI's and the explanation's (roofline/explain.h).
+        QCOMPARE(QStringLiteral("TPOT ") + text(panel, "tpot"),
+                 qs(boundAndEstimate("TPOT", a.tpotSeconds, a.estimate->tpotSeconds,
+                                     a.estimate->tpotIntervalSeconds)));
+
+        // Without the estimate: the bound alone, as before.
+        file.workload.ceilings = Ceilings::Achievable;
+        panel.setAnalysis(test::analysed(file));
+        QCOMPARE(text(panel, "tpot"), QStringLiteral("6.05 ms"));
+        QCOMPARE(text(panel, "ttft"), QStringLiteral("328 ms"));
+        QCOMPARE(text(panel, "tokensPerSecond"), QStringLiteral("1,321 tok/s"));
     }
 
     void speculativeRowShowsTokensPerStepAndPlainTpot() {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <cmath>
+#include <memory>
 #include <ranges>
 
 #include <QScopeGuard>
@@ -33,6 +34,32 @@ Item* plotItem(const QWidget& plot, const char* name) {
 }
 
 using test::scenarioWith;
+
+/// A profile that adds only `stepOverhead` to every pass (one compute unit and 1×1 tiles make
+/// each GEMM one full wave, every efficiency is 1, no kernel floor), with a prediction interval
+/// of ×0.8 to ×1.25 about the estimate.
+CalibrationProfile overheadOnly(double stepOverhead) {
+    CalibrationProfile p;
+    p.id = "test.overhead";
+    p.engine = "generic";
+    p.computeUnits = 1;
+    p.tileRows = 1;
+    p.tileColumns = 1;
+    p.stepOverheadSeconds = stepOverhead;
+    p.residualLow = std::log(0.8);
+    p.residualHigh = std::log(1.25);
+    return p;
+}
+
+/// The default scenario at `batch` under the estimate ceiling with `profile`.
+Scenario estimatedWith(std::int64_t batch, const CalibrationProfile& profile) {
+    Scenario s = scenarioWith([&](io::ScenarioFile& f) {
+        f.workload.batch = batch;
+        f.workload.ceilings = Ceilings::Estimate;
+    });
+    s.calibration = std::make_shared<const CalibrationProfile>(profile);
+    return s;
+}
 
 /// The operator layer's graphs (operator_layer.h), found by name.
 QCPGraph* prefillOperators(const RooflinePlot& plot) {
@@ -314,6 +341,114 @@ private slots:
         const auto ridge = plot.ridgeMarker()->data()->at(0);
         QCOMPARE(ridge->key, 794.5e12 / (0.85 * 3.35e12));
         QCOMPARE(ridge->value, 794.5);
+    }
+
+    // Issue 19: the estimate never replaces the bound. Llama-3.1-8B on H100 SXM at B = 8
+    // under achievable ceilings: the decode step moves 17,240,518,656 bytes at 0.85 × 3.35 TB/s
+    // = 2.8475 TB/s, t = 6.0546 ms, memory-bound throughout. A profile that adds 6.0546 ms (t
+    // itself) per pass and nothing else estimates the step at 2t: the estimate's mark sits on
+    // the bound point's vertical (the same intensity, 7.47 FLOP/byte) at half its FLOP/s, and
+    // its interval, 0.8 × 2t to 1.25 × 2t, runs from y / 1.25 (the longer time, lower) to
+    // y / 0.8. The bound point stays where it was, at the engine's achievable figure.
+    void estimateMarkSitsOnTheBoundsVerticalWithItsInterval() {
+        const Analysis bound = analyze(scenarioWith([](io::ScenarioFile& f) {
+            f.workload.batch = 8;
+            f.workload.ceilings = Ceilings::Achievable;
+        }));
+        const double t = bound.decode().timeSeconds;
+        QVERIFY(std::abs(t - 17240518656.0 / 2.8475e12) < 1e-12);
+        RooflinePlot plot;
+        const Drawn d = draw(plot, estimatedWith(8, overheadOnly(t)));
+        QVERIFY(d.analysis.estimate.has_value());
+        const PassEstimate& decode = d.analysis.estimate->passes[1];
+        QCOMPARE(decode.seconds, 2.0 * t);
+        const auto point = plot.decodePoint()->data()->at(0);
+        QCOMPARE(point->value, bound.decode().attainableFlopsPerSecond / kFlopsPerTflop);
+
+        const ui::PlotScene scene = plot.scene();
+        const std::vector<const ui::SceneItem*> marks =
+            scene.ofKind(QStringLiteral("estimate"), QStringLiteral("estimate"));
+        QCOMPARE(marks.size(), std::size_t{2});  // prefill and decode
+        const ui::SceneItem* mark = nullptr;
+        for (const ui::SceneItem* m : marks) {
+            if (m->text == QStringLiteral("decode")) {
+                mark = m;
+            }
+        }
+        QVERIFY(mark != nullptr);
+        const ui::SceneItem* boundPoint =
+            scene.find(QStringLiteral("point"), QStringLiteral("decode"));
+        QVERIFY(boundPoint != nullptr);
+        // Data: the same x, half the y.
+        QCOMPARE(mark->value(QStringLiteral("x")), boundPoint->value(QStringLiteral("x")));
+        const double y = point->value / 2.0;
+        QVERIFY(std::abs(mark->value(QStringLiteral("y")) / y - 1.0) < 1e-12);
+        // Drawn: the same vertical on screen, half the FLOP/s lower.
+        QCOMPARE(mark->rect.center().x(), boundPoint->rect.center().x());
+        QVERIFY(std::abs(mark->rect.center().y() - plot.customPlot()->yAxis->coordToPixel(y)) <
+                0.5);
+        QVERIFY(mark->rect.center().y() > boundPoint->rect.center().y() + 10.0);
+
+        // The interval bar: from y / 1.25 up to y / 0.8 on the same vertical.
+        const ui::SceneItem* bar = nullptr;
+        for (const ui::SceneItem* b : scene.ofKind(QStringLiteral("interval"))) {
+            if (b->text == QStringLiteral("decode")) {
+                bar = b;
+            }
+        }
+        QVERIFY(bar != nullptr);
+        QCOMPARE(bar->value(QStringLiteral("x0")), mark->value(QStringLiteral("x")));
+        QCOMPARE(bar->value(QStringLiteral("x1")), mark->value(QStringLiteral("x")));
+        QVERIFY(std::abs(bar->value(QStringLiteral("y0")) / (y / 1.25) - 1.0) < 1e-12);
+        QVERIFY(std::abs(bar->value(QStringLiteral("y1")) / (y / 0.8) - 1.0) < 1e-12);
+        const QCPAxis* yAxis = plot.customPlot()->yAxis;
+        QVERIFY(std::abs(bar->rect.bottom() - yAxis->coordToPixel(y / 1.25)) < 0.5);
+        QVERIFY(std::abs(bar->rect.top() - yAxis->coordToPixel(y / 0.8)) < 0.5);
+        QCOMPARE(bar->rect.center().x(), mark->rect.center().x());
+
+        // One legend entry names the marks, the interval and the profile.
+        QVERIFY(scene.find(QStringLiteral("legend"),
+                           QStringLiteral("estimate, 80% interval (test.overhead)")) != nullptr);
+        QCOMPARE(plot.estimateLayer().legendText(),
+                 QStringLiteral("estimate, 80% interval (test.overhead)"));
+
+        // No label of the plot lies on a mark or a bar (a bar as wide as its end caps).
+        std::vector<QRectF> covered = plot.estimateLayer().intervalRects();
+        QCOMPARE(covered.size(), std::size_t{2});
+        for (const ui::SceneItem* item : marks) {
+            covered.push_back(item->rect);
+        }
+        for (const ui::PlacedLabel& label : plot.placedLabels()) {
+            for (const QRectF& rect : covered) {
+                QVERIFY2(!label.box.intersects(QPolygonF(rect)),
+                         qPrintable(label.text + QStringLiteral(" on an estimate mark")));
+            }
+        }
+
+        // The mark's tooltip: the estimated time and its interval, the bound, the profile (not
+        // fitted) and the largest cost, the step overhead (6.05 ms of 12.1 ms).
+        const QString tip = plot.tooltipAt(mark->rect.center());
+        QCOMPARE(tip, ui::tooltipText(decode, *d.analysis.estimate));
+        QVERIFY2(tip.startsWith(
+                     QStringLiteral("decode estimated: 12.1 ms (9.69 ms–15.1 ms, 80% interval)\n"
+                                    "Bound: 6.05 ms")),
+                 qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("Profile: test.overhead (generic, not fitted")),
+                 qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral(
+                     "Largest cost added: per-step overhead, 6.05 ms of the 12.1 ms")),
+                 qPrintable(tip));
+        // The bound's point keeps its own tooltip.
+        QCOMPARE(plot.tooltipAt(boundPoint->rect.center()),
+                 ui::tooltipText(PassKind::Decode, d.analysis.decode()));
+
+        // Peak ceilings: no estimate, no mark, no bar, no legend entry.
+        draw(plot, scenarioWith([](io::ScenarioFile& f) { f.workload.batch = 8; }));
+        const ui::PlotScene peak = plot.scene();
+        QVERIFY(peak.ofKind(QStringLiteral("estimate")).empty());
+        QVERIFY(peak.ofKind(QStringLiteral("interval")).empty());
+        QVERIFY(peak.find(QStringLiteral("legend"), QStringLiteral("estimate")) == nullptr);
+        QVERIFY(plot.estimateLayer().legendText().isEmpty());
     }
 
     void roofInUseHasTheRidgeAsExactVertex() {

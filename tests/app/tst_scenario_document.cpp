@@ -43,6 +43,33 @@ private slots:
         QCOMPARE(spy.count(), 1);
     }
 
+    // Issue 19: the estimate's serving engine is a knob like another: Inputs, once, and
+    // nothing when it is the same; the pinned baseline keeps the engine it was pinned with,
+    // and File > Save writes both.
+    void theEngineIsAnInputAndTheBaselineKeepsItsOwn() {
+        ScenarioDocument document;
+        ScenarioController& c = document.current();
+        c.setCeilings(Ceilings::Estimate);
+        c.setEngine("sglang");
+        document.pinBaseline();
+        QSignalSpy spy(&document, &ScenarioDocument::changed);
+        c.setEngine("tensorrt-llm");
+        QCOMPARE(flagsOf(spy), std::vector<DocumentChanges>{DocumentChange::Inputs});
+        c.setEngine("tensorrt-llm");
+        QCOMPARE(spy.count(), 1);
+        QVERIFY(document.baseline().has_value());
+        QCOMPARE(document.baseline()->file.engine, std::string("sglang"));
+        QVERIFY(document.baseline()->analysis.estimate.has_value());
+        const io::ScenarioFile saved = document.scenarioToSave();
+        QCOMPARE(saved.engine, std::string("tensorrt-llm"));
+        QCOMPARE(saved.baseline->engine, std::string("sglang"));
+        // Read back, both analyse with their estimate (the shipped generic profile for now).
+        const io::Loaded<io::ScenarioFile> reread =
+            io::parseScenarioFile(io::toJson(saved), "saved.json");
+        QVERIFY(reread.value.has_value());
+        QCOMPARE(*reread.value, saved);
+    }
+
     void anotherChipOrModelSaysSo() {
         ScenarioDocument document;
         QSignalSpy spy(&document, &ScenarioDocument::changed);

@@ -9,6 +9,7 @@
 
 #include "roofline/analysis.h"
 #include "roofline/estimate.h"
+#include "roofline/explain.h"
 #include "roofline/validate.h"
 #include "test_models.h"
 
@@ -248,6 +249,37 @@ TEST(Estimate, NeverFasterThanTheBoundWhenEveryCostIsACost) {
             }
         }
     }
+}
+
+// The plot's tooltip and the explanation name the same largest cost (explain.h).
+TEST(Estimate, TheLargestCostIsNamedAsTheSentencesNameIt) {
+    EstimateTerms t;
+    EXPECT_EQ(largestEstimateCost(t).seconds, 0.0);  // nothing added
+    t.gemmShapeSeconds = 1e-3;
+    t.stepOverheadSeconds = 2e-3;
+    t.kernelFloorSeconds = 0.5e-3;
+    EXPECT_EQ(largestEstimateCost(t).name, "per-step overhead");
+    EXPECT_EQ(largestEstimateCost(t).seconds, 2e-3);
+    t.attentionSeconds = 3e-3;
+    EXPECT_EQ(largestEstimateCost(t).name, "attention kernel efficiency");
+    // A tie goes to the first in the sentences' order: step overhead before GEMM shape.
+    t = {};
+    t.gemmShapeSeconds = 1e-3;
+    t.stepOverheadSeconds = 1e-3;
+    EXPECT_EQ(largestEstimateCost(t).name, "per-step overhead");
+
+    // 2 ms per pass and nothing else: the TPOT sentence names the overhead, 2 ms of the step.
+    CalibrationProfile p = neutral();
+    p.stepOverheadSeconds = 2e-3;
+    Workload w;
+    w.batch = 4;
+    const Analysis a = analyze(estimated(test::llama31_8b(), w, p));
+    ASSERT_TRUE(a.estimate.has_value());
+    const std::vector<std::string> sentences = estimateSentences(a);
+    ASSERT_EQ(sentences.size(), 2u);
+    EXPECT_NE(sentences[1].find("the largest cost a stack adds is per-step overhead, 2.00 ms"),
+              std::string::npos)
+        << sentences[1];
 }
 
 TEST(Estimate, ValidateRefusesTheEstimateWithoutAProfile) {

@@ -22,6 +22,7 @@
 #include "panels/slider_control.h"
 #include "plot/plot_tooltip.h"
 #include "roofline/format.h"
+#include "roofline/io/calibration.h"
 #include "roofline/io/presets.h"
 #include "window/scenario_controller.h"
 #include "window/scenario_document.h"
@@ -67,9 +68,22 @@ ControlsPanel::ControlsPanel(ScenarioDocument& document, QWidget* parent)
     m_ceilings->setMinimumContentsLength(8);
     m_ceilings->addItem(tr("peak (spec sheet)"), static_cast<int>(Ceilings::Peak));
     m_ceilings->addItem(tr("achievable (measured)"), static_cast<int>(Ceilings::Achievable));
+    m_ceilings->addItem(tr("estimate (calibrated)"), static_cast<int>(Ceilings::Estimate));
     m_ceilings->setToolTip(
         tr("The roofs: the spec sheet's peaks, or the rates benchmarks achieve (cited "
-           "measurements where the preset has them)"));
+           "measurements where the preset has them). Estimate: the achievable roofs, with an "
+           "estimate of a real serving stack beside each bound (a hollow mark with its "
+           "interval), from the calibration profile of the hardware and the engine"));
+    // The serving engine whose calibration profile the estimate uses: in the row under the
+    // ceilings (side by side, at the dock's width, "estimate (calibrated)" and "tensorrt-llm"
+    // were both cut short), live only under the estimate.
+    m_engine = named(new QComboBox(this), "engine");
+    m_engine->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_engine->setMinimumContentsLength(8);
+    for (const std::string& engine : io::knownEngines()) {
+        m_engine->addItem(qs(engine), qs(engine));
+    }
+    m_engine->setAccessibleName(tr("Serving engine of the estimate"));
 
     m_prompt = new SliderControl(this);
     m_prompt->setSpinBoxMinimum(1);
@@ -185,6 +199,8 @@ ControlsPanel::ControlsPanel(ScenarioDocument& document, QWidget* parent)
     // No mnemonic: every letter of "Ceilings" is taken by another row or a menu, and a
     // shared one (Cei&lings and &Lessons) reaches each owner only every other press.
     row(tr("Ceilings"), m_ceilings);
+    // No mnemonic either: every letter of "Engine" is taken.
+    row(tr("Engine"), m_engine);
     row(tr("&Model"), m_model);
     row(tr("&Batch"), m_batch);
     row(tr("&Prompt"), m_prompt);
@@ -224,9 +240,11 @@ ControlsPanel::ControlsPanel(ScenarioDocument& document, QWidget* parent)
     };
     setAdvancedShown(false);
     connect(m_advancedButton, &QToolButton::toggled, this, setAdvancedShown);
-    // Tab follows the rows: the ceilings sit under the hardware but were made after the batch.
+    // Tab follows the rows: the ceilings (and the engine) sit under the hardware but were made
+    // after the batch.
     setTabOrder(m_hardware, m_ceilings);
-    setTabOrder(m_ceilings, m_model);
+    setTabOrder(m_ceilings, m_engine);
+    setTabOrder(m_engine, m_model);
     // The quantization row's label focuses the slider, the tensor parallel row's its devices.
     qobject_cast<QLabel*>(form->labelForField(m_quantization))->setBuddy(m_quantization->slider());
     qobject_cast<QLabel*>(form->labelForField(tpRow))->setBuddy(m_tp);
@@ -236,6 +254,9 @@ ControlsPanel::ControlsPanel(ScenarioDocument& document, QWidget* parent)
     connect(m_batch, &SliderControl::valueChanged, &m_controller, &ScenarioController::setBatch);
     connect(m_ceilings, &QComboBox::activated, this, [this](int index) {
         m_controller.setCeilings(static_cast<Ceilings>(m_ceilings->itemData(index).toInt()));
+    });
+    connect(m_engine, &QComboBox::activated, this, [this](int index) {
+        m_controller.setEngine(m_engine->itemData(index).toString().toStdString());
     });
     connect(m_prompt, &SliderControl::valueChanged, &m_controller,
             &ScenarioController::setPromptTokens);
@@ -387,6 +408,28 @@ void ControlsPanel::syncExpertParallel() {
     m_attention->setToolTip(why.isEmpty() ? attention : attention + QStringLiteral(". ") + why);
 }
 
+void ControlsPanel::syncEngine() {
+    const io::ScenarioFile& file = m_controller.scenarioFile();
+    const QSignalBlocker block(m_engine);
+    selectData(m_engine, qs(file.engine), qs(file.engine));
+    const bool estimate = file.workload.ceilings == Ceilings::Estimate;
+    // A scenario that names its own profile (--calibration) uses it whatever the engine.
+    m_engine->setEnabled(estimate && file.calibration.empty());
+    const CalibrationProfile* profile = m_controller.scenario().calibration.get();
+    const QString what =
+        tr("The serving engine whose calibration profile the estimate uses (its per-step "
+           "overhead, kernel floors and efficiencies); an engine without a profile for this "
+           "hardware falls back to the hardware's generic one, then to generic defaults");
+    m_engine->setToolTip(
+        !estimate ? what + tr(". Used with the estimate ceiling only")
+        : !file.calibration.empty()
+            ? tr("The scenario names its own calibration profile, %1: the engine does not "
+                 "choose it")
+                  .arg(qs(file.calibration))
+        : profile != nullptr ? what + tr(". Now: the profile %1").arg(qs(profile->id))
+                             : what);
+}
+
 void ControlsPanel::syncTensorParallel() {
     // Only the device counts the model's heads (and whole experts) can be split over: a
     // choice the engine would refuse is not offered (Qwen2.5-7B's 28 heads: 1, 2, 4).
@@ -497,6 +540,7 @@ void ControlsPanel::sync() {
     selectReference(m_hardware, file.hardware, qs(scenario.hardware.name));
     selectReference(m_model, file.model, qs(scenario.model.name));
     selectData(m_ceilings, static_cast<int>(w.ceilings), QString());
+    syncEngine();
     m_batch->setValue(w.batch);
     syncLengthRanges();
     m_prompt->setValue(w.promptTokens);

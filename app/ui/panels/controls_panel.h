@@ -2,7 +2,8 @@
 #pragma once
 
 /// @file controls_panel.h
-/// The scenario controls: hardware and model pickers, ceilings, batch, prompt and context
+/// The scenario controls: hardware and model pickers, ceilings (with the serving engine of the
+/// estimate under them), batch, prompt and context
 /// length, quantization, KV precision, GQA ratio, FlashAttention, tensor parallelism with
 /// attention TP or DP beside it, expert parallelism, speculative decoding (k, α, draft), and under
 /// a folded "Advanced" section max batched tokens, memory utilisation and the price per
@@ -45,6 +46,7 @@ public:
 
     // The sliders the interaction benchmark walks (window/benchmark.cpp). Every control has
     // an objectName and tests find it by that (findChild): "hardware", "model", "ceilings",
+    // "engine" (the serving engine of the estimate, under the ceilings),
     // "quantizationCombo", "computeRoof", "kvPrecision", "flashAttention", "tensorParallel",
     // "attentionParallel", "expertParallel", "speculativeTokens", "acceptance", "draft",
     // "advanced" (unfolds the section under it), "maxBatchedTokens", "memoryUtilization" and
@@ -72,6 +74,7 @@ private:
     void syncTensorParallel();
     void syncSpeculation();
     void syncExpertParallel();  ///< and attention TP / DP, which shares its conditions
+    void syncEngine();          ///< live only under the estimate ceiling
     void onSpeculationChanged();
 
     ScenarioController& m_controller;
@@ -79,6 +82,7 @@ private:
     QComboBox* m_model = nullptr;
     SliderControl* m_batch = nullptr;
     QComboBox* m_ceilings = nullptr;
+    QComboBox* m_engine = nullptr;  ///< "engine": io::knownEngines(), for the estimate
     SliderControl* m_prompt = nullptr;
     SliderControl* m_context = nullptr;
     QuantizationRow* m_quantization = nullptr;  ///< and the compute roof's line under it

@@ -3,8 +3,9 @@
 
 /// @file results_panel.h
 /// The numbers beside the plot, from the same Analysis the plot draws: TTFT, TPOT,
-/// decode tokens/s, cost (with a price) and energy (an upper bound) per output token, each
-/// phase's bound and intensity, the ridge point, the critical batch,
+/// decode tokens/s (with the estimate ceiling, each bound with its estimate beside it, as
+/// roofline/explain.h's boundAndEstimate writes them), cost (with a price) and energy (an upper
+/// bound) per output token, each phase's bound and intensity, the ridge point, the critical batch,
 /// memory use against capacity, and the engine's warnings. PassKind colours match the plot.
 
 #include <optional>

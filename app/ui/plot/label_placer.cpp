@@ -143,9 +143,26 @@ std::vector<Placement> placeLabels(const std::vector<LabelRequest>& requests,
     for (const QRectF& r : obstacles) {
         blockers.push_back({r, r.center(), 0.0});
     }
+    const auto markerCount = static_cast<std::ptrdiff_t>(blockers.size());  // the labels follow
     std::vector<Placement> result(requests.size());
     for (const std::size_t index : order) {
         const LabelRequest& request = requests[index];
+        // Whether the leader line `box` would need (beyond leaderDistance) crosses a marker:
+        // it would run along a mark (an estimate's interval bar, through its own point) or
+        // seem to name another point. Its first leaderDistance, round its own point, does not
+        // count.
+        const auto leaderCrosses = [&](const LabelBox& box) {
+            const QPointF end = nearestPoint(box, request.anchor);
+            const QPointF d = end - request.anchor;
+            const double length = std::hypot(d.x(), d.y());
+            if (!(length > request.leaderDistance)) {
+                return false;
+            }
+            const QPointF start = request.anchor + d * (request.leaderDistance / length);
+            const LabelBox leader = lineBox(start, end, 1.0);
+            const auto meets = [&](const LabelBox& other) { return intersects(leader, other); };
+            return std::any_of(blockers.begin(), blockers.begin() + markerCount, meets);
+        };
         int chosen = -1;
         bool free = false;
         for (const bool avoidSoft : {true, false}) {
@@ -159,7 +176,8 @@ std::vector<Placement> placeLabels(const std::vector<LabelRequest>& requests,
                 }
                 const auto meets = [&](const LabelBox& other) { return intersects(box, other); };
                 if (std::none_of(blockers.begin(), blockers.end(), meets) &&
-                    !(avoidSoft && std::any_of(soft.begin(), soft.end(), meets))) {
+                    !(avoidSoft && std::any_of(soft.begin(), soft.end(), meets)) &&
+                    !leaderCrosses(box)) {
                     chosen = static_cast<int>(c);
                     free = true;
                 }
@@ -176,8 +194,15 @@ std::vector<Placement> placeLabels(const std::vector<LabelRequest>& requests,
             const QPointF centre = request.anchor - QPointF(size.width(), size.height()) / 2.0;
             const int rings =
                 static_cast<int>(std::ceil(std::max(bounds.width(), bounds.height()) / step)) + 1;
+            // The nearest whose leader crosses no label, looked for a few rings past the first
+            // free spot whose leader does; failing that, that spot.
+            constexpr int kRingsPastCrossing = 4;
             double best = std::numeric_limits<double>::infinity();
-            for (int ring = 0; ring <= rings && !(best < std::numeric_limits<double>::infinity());
+            double bestCrossing = best;
+            LabelBox crossing;
+            int crossingRing = -1;
+            for (int ring = 0; ring <= rings && !(best < std::numeric_limits<double>::infinity()) &&
+                               (crossingRing < 0 || ring <= crossingRing + kRingsPastCrossing);
                  ++ring) {
                 for (int i = -ring; i <= ring; ++i) {
                     for (int j = -ring; j <= ring; ++j) {
@@ -194,15 +219,28 @@ std::vector<Placement> placeLabels(const std::vector<LabelRequest>& requests,
                         const double d = std::hypot(near.x() - request.anchor.x(),
                                                     near.y() - request.anchor.y());
                         const LabelBox box{rect, rect.center(), 0.0};
-                        if (d < best && std::none_of(blockers.begin(), blockers.end(),
-                                                     [&](const LabelBox& other) {
-                                                         return intersects(box, other);
-                                                     })) {
-                            best = d;
-                            scanned = box;
+                        if ((d < best || d < bestCrossing) &&
+                            std::none_of(
+                                blockers.begin(), blockers.end(),
+                                [&](const LabelBox& other) { return intersects(box, other); })) {
+                            if (!leaderCrosses(box)) {
+                                if (d < best) {
+                                    best = d;
+                                    scanned = box;
+                                }
+                            } else if (d < bestCrossing) {
+                                bestCrossing = d;
+                                crossing = box;
+                                crossingRing = crossingRing < 0 ? ring : crossingRing;
+                            }
                         }
                     }
                 }
+            }
+            if (!(best < std::numeric_limits<double>::infinity()) &&
+                bestCrossing < std::numeric_limits<double>::infinity()) {
+                best = bestCrossing;
+                scanned = crossing;
             }
             if (best < std::numeric_limits<double>::infinity()) {
                 chosen = static_cast<int>(request.candidates.size());  // past the candidates

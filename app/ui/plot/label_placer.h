@@ -20,7 +20,10 @@
 ///      candidate is left out. One that is not droppable and may have a leader line (a
 ///      point's name) goes to the free spot nearest its anchor anywhere in the bounds (upright
 ///      boxes: a grid search); failing that, as any other that is not droppable, to the
-///      candidate that overlaps least.
+///      candidate that overlaps least. A candidate far enough to need a leader line counts
+///      as free only when that line, past its first leaderDistance, crosses no obstacle (it
+///      would run along an estimate's interval bar, or seem to name another point); the grid
+///      search takes one whose line does only when there is no other near it.
 ///   4. Draw each placed label in its box; when Placement::leader is set, draw a short
 ///      line from the anchor to Placement::leaderEnd.
 

@@ -2,15 +2,18 @@
 #include "measured_overlay.h"
 
 #include <algorithm>
+#include <memory>
 
 #include "plot/plot_scene.h"
 #include "plot/plot_tooltip.h"
 #include "plot/roofline_plot.h"
+#include "roofline/io/calibration.h"
 
 namespace roofline::ui {
 
-MeasuredOverlay::MeasuredOverlay(RooflinePlot* plot, const Scenario* current, QObject* parent)
-    : QObject(parent), m_plot(plot), m_current(current) {
+MeasuredOverlay::MeasuredOverlay(RooflinePlot* plot, const Scenario* current,
+                                 const io::ScenarioFile* currentFile, QObject* parent)
+    : QObject(parent), m_plot(plot), m_current(current), m_currentFile(currentFile) {
     m_markers = new QCPGraph(plot->customPlot()->xAxis, plot->customPlot()->yAxis);
     // In the roof layer's cached picture: drawn when the rows change, not on slider steps.
     m_markers->setLayer(plot->overlayLayer());
@@ -48,6 +51,7 @@ void MeasuredOverlay::clear() {
 }
 
 void MeasuredOverlay::show() {
+    m_estimateLines.assign(m_rows.size(), QString());
     QVector<double> xs;
     QVector<double> ys;
     std::vector<QPointF> points;
@@ -96,7 +100,49 @@ QString MeasuredOverlay::tooltip(std::size_t index) const {
         }
     }
     const MeasuredPlacement& p = r.placements[ceilings == Ceilings::Peak ? 0 : 1];
-    return tooltipText(r.row, m_countedByRow, p, ceilings, otherHardware);
+    QString estimate;
+    if (ceilings == Ceilings::Estimate) {
+        const std::string engine =
+            m_currentFile != nullptr ? m_currentFile->engine : std::string(io::kGenericEngine);
+        if (engine != m_estimateEngine) {
+            m_estimateEngine = engine;
+            m_estimateLines.assign(m_rows.size(), QString());
+        }
+        if (m_estimateLines[index].isEmpty()) {
+            m_estimateLines[index] = estimateLine(index, engine);
+        }
+        estimate = m_estimateLines[index];
+    }
+    return tooltipText(r.row, m_countedByRow, p, ceilings, otherHardware, estimate);
+}
+
+QString MeasuredOverlay::estimateLine(std::size_t index, const std::string& engine) const {
+    if (index >= m_rows.size()) {
+        return {};
+    }
+    const io::MeasuredRow& row = m_rows[index].row;
+    io::Loaded<CalibrationProfile> profile =
+        io::resolveCalibration(row.scenario.hardware.id, engine);
+    if (!profile.ok()) {
+        return tr("no estimate: %1")
+            .arg(profile.issues.empty() ? QString::fromStdString(engine)
+                                        : QString::fromStdString(profile.issues.front().message()));
+    }
+    Scenario scenario = row.scenario;
+    scenario.workload.ceilings = Ceilings::Estimate;
+    scenario.calibration = std::make_shared<const CalibrationProfile>(std::move(*profile.value));
+    const Analysis analysis = analyze(scenario);
+    if (!analysis.estimate) {
+        return {};
+    }
+    const EstimateResult& e = *analysis.estimate;
+    // B and D as placeMeasured reads them: the pass's batch, the analysis' devices.
+    const PassCost& pass =
+        passOf(row.metric) == PassKind::Prefill ? analysis.prefill() : analysis.decode();
+    const double value = modelValue(row.metric, e.ttftSeconds, e.tpotSeconds, pass.batch,
+                                    static_cast<double>(analysis.devices), row.output);
+    return residualText(row.metric, value, row.value) +
+           tr(" (profile %1)").arg(QString::fromStdString(e.profile));
 }
 
 }  // namespace roofline::ui

@@ -12,8 +12,15 @@
 /// The rows do not depend on the sliders: they are analysed once, when imported, and drawn
 /// in the plot's cached roof picture (RooflinePlot::setOverlay), so a slider step costs
 /// nothing more. Only a tooltip reads the current scenario (its ceilings and hardware).
+///
+/// Under the estimate ceiling a tooltip also gives the estimate's residual for its row: the
+/// row's scenario analysed with Ceilings::Estimate and the calibration profile of the row's
+/// hardware and the window's serving engine (io::resolveCalibration), its value of the
+/// row's metric (roofline::modelValue) and measured / estimate − 1. It is worked out when a
+/// tooltip first asks, once per row and engine.
 
 #include <array>
+#include <string>
 #include <vector>
 
 #include <QObject>
@@ -21,6 +28,7 @@
 
 #include "plot/plot_layer.h"
 #include "roofline/io/measured.h"
+#include "roofline/io/scenario_file.h"
 #include "roofline/scenario.h"
 
 class QCPGraph;
@@ -32,9 +40,11 @@ class RooflinePlot;
 class MeasuredOverlay : public QObject, public PlotLayer {
     Q_OBJECT
 public:
-    /// Draws on `plot`; `current` (may be null; it must outlive the overlay) is the current
-    /// scenario, read by the tooltips. The document reads files (loadMeasured).
-    MeasuredOverlay(RooflinePlot* plot, const Scenario* current, QObject* parent = nullptr);
+    /// Draws on `plot`; `current` and `currentFile` (may be null; they must outlive the
+    /// overlay) are the current scenario and its file, read by the tooltips (the ceilings,
+    /// the hardware, the serving engine). The document reads files (loadMeasured).
+    MeasuredOverlay(RooflinePlot* plot, const Scenario* current,
+                    const io::ScenarioFile* currentFile = nullptr, QObject* parent = nullptr);
 
     /// Shows the kept rows of an already parsed file, replacing any shown before.
     void setFile(const io::MeasuredFile& file);
@@ -47,8 +57,12 @@ public:
     QString layerName() const override { return QStringLiteral("measured"); }
     /// One point per kept row in view, named by the markers' legend text.
     void describe(SceneWriter& scene) const override;
-    /// The tooltip of row `index` as it reads now (current ceilings and hardware).
+    /// The tooltip of row `index` as it reads now (current ceilings, hardware and engine).
     QString tooltip(std::size_t index) const;
+    /// Row `index`'s estimate against its measured value with the profile of its hardware
+    /// and `engine`: "estimate 9.33 ms, measured 10.6 ms: residual +13.6% (profile
+    /// generic)"; why there is none when the profile does not load.
+    QString estimateLine(std::size_t index, const std::string& engine) const;
 
 signals:
     void changed();
@@ -65,6 +79,10 @@ private:
 
     RooflinePlot* m_plot;
     const Scenario* m_current;
+    const io::ScenarioFile* m_currentFile;
+    /// estimateLine() per row for m_estimateEngine, worked out as tooltips ask (empty: not yet).
+    mutable std::vector<QString> m_estimateLines;
+    mutable std::string m_estimateEngine;
     QCPGraph* m_markers = nullptr;
     std::vector<Row> m_rows;
     bool m_countedByRow = false;

@@ -8,6 +8,7 @@
 
 #include "plot/baseline_layer.h"
 #include "plot/compare_layer.h"
+#include "plot/estimate_layer.h"
 #include "plot/operator_layer.h"
 #include "plot/plot_tooltip.h"
 #include "plot/plot_units.h"
@@ -69,6 +70,15 @@ void HoverTooltip::update() {
                                               : points.decodeLinkPoints(),
                     pass.linkIntensity(), tflops(pass.attainableFlopsPerSecond));
             }
+        }
+    }
+    // The estimate's marks, under the points they stand beside (a mark at its bound is a ring
+    // round the bound's point, which wins the tie).
+    if (a.estimate && m_sources.estimate != nullptr) {
+        const EstimateResult& e = *a.estimate;
+        for (std::size_t i = 0; i < e.passes.size() && i < a.passes.size(); ++i) {
+            add(Kind::Estimate, i, m_sources.estimate->markFor(e.passes[i].kind),
+                a.passes[i].intensity(), tflops(e.passes[i].flopsPerSecond));
         }
     }
     if (m_overlay != nullptr) {
@@ -135,6 +145,10 @@ QString HoverTooltip::textFor(const Target& target) const {
                      qs(formatSi(a.interconnectBandwidthBytesPerSecond, "B/s")),
                      qs(formatSi(pass.attainableFlopsPerSecond, "FLOP/s")));
         }
+        case Kind::Estimate:
+            return a.estimate && target.index < a.estimate->passes.size()
+                       ? tooltipText(a.estimate->passes[target.index], *a.estimate)
+                       : QString();
         case Kind::Overlay:
             return m_overlayText ? m_overlayText(target.index) : QString();
         case Kind::Ridge:

@@ -5,9 +5,9 @@
 /// What the user reads off the roofline plot with the mouse: the tooltip of the plotted point
 /// nearest the pointer, in pixels (UI.md: "on mouseMove, find the nearest point in pixels
 /// and QToolTip::showText"), with the engine's exact numbers (plot_tooltip.h). The targets
-/// are the phase points and their link squares, the trail's points, the ridge, the
-/// operators, the baseline's ghosts, an overlay's points (measured results) and, failing
-/// those, the compare scenarios' points. Only targets whose graph is visible count.
+/// are the phase points and their link squares, the estimate's marks, the trail's points,
+/// the ridge, the operators, the baseline's ghosts, an overlay's points (measured results) and,
+/// failing those, the compare scenarios' points. Only targets whose graph is visible count.
 ///
 /// Like ViewInteraction (plot_interactions.h), the plot widget passes its mouse moves here.
 /// The targets are collected by update() from the plot's layers, read where they are, after
@@ -31,6 +31,7 @@ namespace roofline::ui {
 
 class BaselineLayer;
 class CompareLayer;
+class EstimateLayer;
 class OperatorLayer;
 class PointsLayer;
 class RoofLayer;
@@ -48,6 +49,7 @@ public:
         const RoofLayer* roofs = nullptr;
         const BaselineLayer* baseline = nullptr;
         const CompareLayer* compare = nullptr;
+        const EstimateLayer* estimate = nullptr;
     };
     explicit HoverTooltip(const Sources& sources) : m_sources(sources) {}
 
@@ -73,8 +75,9 @@ private:
             Trail,
             Ridge,
             BaselinePass,
-            Link,    ///< a pass at its link intensity
-            Overlay  ///< index into m_overlayPoints
+            Link,      ///< a pass at its link intensity
+            Estimate,  ///< a pass's estimate mark: index into the estimate's passes
+            Overlay    ///< index into m_overlayPoints
         };
         Kind kind;
         std::size_t index;  ///< into the analysis' operators or passes, the trail, the overlay

@@ -5,6 +5,7 @@
 
 #include <QStringList>
 
+#include "roofline/explain.h"
 #include "roofline/format.h"
 
 namespace roofline::ui {
@@ -110,6 +111,56 @@ QString tooltipText(const TrailPoint& point) {
     if (!point.fits) {
         lines << QStringLiteral("Does not fit in memory");
     }
+    return lines.join(QLatin1Char('\n'));
+}
+
+QString tooltipText(const PassEstimate& pass, const EstimateResult& e) {
+    QStringList lines;
+    lines << QStringLiteral("%1 estimated: %2 (%3–%4, %5% interval)")
+                 .arg(phaseName(pass.kind), qs(formatDuration(pass.seconds)),
+                      qs(formatDuration(pass.lowSeconds)), qs(formatDuration(pass.highSeconds)),
+                      qs(formatNumber(e.coverage * 100.0, 2)));
+    lines << QStringLiteral("Bound: %1 (achievable ceilings; an estimate is never a bound)")
+                 .arg(qs(formatDuration(pass.boundSeconds)));
+    lines << QStringLiteral("Attains %1 per device as estimated")
+                 .arg(qs(formatSi(pass.flopsPerSecond, "FLOP/s")));
+    lines << QStringLiteral("Profile: %1 (%2, %3)")
+                 .arg(qs(e.profile), qs(e.engine),
+                      e.fittedRecords > 0
+                          ? QStringLiteral("fitted on %1 records")
+                                .arg(qs(formatInteger(static_cast<long long>(e.fittedRecords))))
+                          : QStringLiteral("not fitted: cited defaults"));
+    const EstimateCost largest = largestEstimateCost(pass.terms);
+    if (largest.seconds > 0.0) {
+        lines << QStringLiteral("Largest cost added: %1, %2 of the %3")
+                     .arg(QString::fromUtf8(largest.name.data(),
+                                            static_cast<qsizetype>(largest.name.size())),
+                          qs(formatDuration(largest.seconds)), qs(formatDuration(pass.seconds)));
+    } else {
+        lines << QStringLiteral("The profile adds nothing to the bound");
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+QString residualText(MeasuredMetric metric, double estimateValue, double measuredValue) {
+    // The only arithmetic here: the residual the brief of issue 19 defines, as a percentage.
+    const double residual = measuredValue / estimateValue - 1.0;
+    return QStringLiteral("estimate %1, measured %2: residual %3%4%")
+        .arg(qs(formatMeasured(metric, estimateValue)), qs(formatMeasured(metric, measuredValue)),
+             residual < 0.0 ? QStringLiteral("−") : QStringLiteral("+"),
+             qs(formatNumber(std::abs(residual) * 100.0, 3)));
+}
+
+QString tooltipText(const io::MeasuredRow& row, bool countedByRow, const MeasuredPlacement& p,
+                    Ceilings ceilings, const QString& currentHardwareName,
+                    const QString& estimateLine) {
+    QString text = tooltipText(row, countedByRow, p, ceilings, currentHardwareName);
+    if (estimateLine.isEmpty()) {
+        return text;
+    }
+    // After the model's line ("tpot_ms: measured 10.6 ms, model 7.37 ms (...)"), the fourth.
+    QStringList lines = text.split(QLatin1Char('\n'));
+    lines.insert(std::min<qsizetype>(4, lines.size()), estimateLine);
     return lines.join(QLatin1Char('\n'));
 }
 

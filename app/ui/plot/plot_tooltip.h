@@ -19,6 +19,16 @@ QString tooltipText(PassKind phase, const PassCost& cost);  ///< "prefill" / "de
 QString tooltipText(const OperatorCost& op);                ///< "decode: qkv_proj ×32"
 QString tooltipText(const TrailPoint& point);               ///< "decode at B = 64" + tok/s
 
+/// An estimate mark (the estimate ceiling, roofline/estimate.h): the pass's estimated time
+/// and its interval, the bound it sits under, the FLOP/s it attains as estimated, the
+/// profile ("not fitted" when it was fitted on no record) and the largest cost it adds.
+QString tooltipText(const PassEstimate& pass, const EstimateResult& estimate);
+
+/// "estimate 9.33 ms, measured 10.6 ms: residual +13.6%": a measured value of `metric` against
+/// the estimate's value of the same metric (both in the metric's unit); the residual is
+/// measured / estimate − 1.
+QString residualText(MeasuredMetric metric, double estimateValue, double measuredValue);
+
 /// A measured row against the model: what it is (label, file line), its scenario, the
 /// measured and predicted values, the efficiency (predicted / measured time) under
 /// `ceilings`, where it is drawn, and its source. `currentHardwareName` non-empty: the
@@ -27,6 +37,11 @@ QString tooltipText(const TrailPoint& point);               ///< "decode at B = 
 QString tooltipText(const io::MeasuredRow& row, bool countedByRow,
                     const MeasuredPlacement& placement, Ceilings ceilings,
                     const QString& currentHardwareName);
+/// The same with the estimate's line (residualText) and the profile it came from after the
+/// model's, under the estimate ceiling.
+QString tooltipText(const io::MeasuredRow& row, bool countedByRow,
+                    const MeasuredPlacement& placement, Ceilings ceilings,
+                    const QString& currentHardwareName, const QString& estimateLine);
 
 /// "prefill" / "decode", for labels.
 QString phaseName(PassKind phase);

@@ -125,6 +125,8 @@ void RooflinePlot::createLayers() {
     m_baselineLayer = std::make_unique<BaselineLayer>(m_plot, m_roofLayer);
     m_compare = std::make_unique<CompareLayer>(m_plot, m_roofLayer);
     m_operators = std::make_unique<OperatorLayer>(m_plot->xAxis, m_plot->yAxis);
+    // The estimate's marks under the points: at the bound, the bound's point stays on top.
+    m_estimate = std::make_unique<EstimateLayer>(m_plot);
     m_points = std::make_unique<PointsLayer>(m_plot);
     // A leader line from a point to its name, when the name had to move away from it
     // (label_layer.h); drawn under the labels and marks.
@@ -136,13 +138,13 @@ void RooflinePlot::createLayers() {
     }
     m_labels = std::make_unique<LabelLayer>(m_plot, movable);
     for (const std::vector<DirectItem*>& items :
-         {m_labels->directItems(), m_operators->directItems(), m_points->directItems(),
-          m_baselineLayer->directItems()}) {
+         {m_labels->directItems(), m_operators->directItems(), m_estimate->directItems(),
+          m_points->directItems(), m_baselineLayer->directItems()}) {
         m_direct.insert(m_direct.end(), items.begin(), items.end());
     }
     m_hover = std::make_unique<HoverTooltip>(HoverTooltip::Sources{
         m_plot->xAxis, m_plot->yAxis, &m_analysis, &m_trailPoints, m_operators.get(),
-        m_points.get(), m_roof.get(), m_baselineLayer.get(), m_compare.get()});
+        m_points.get(), m_roof.get(), m_baselineLayer.get(), m_compare.get(), m_estimate.get()});
 
     // The legend goes under the axis rect, in one row, so it never covers a point.
     m_plot->axisRect()->insetLayout()->take(m_plot->legend);
@@ -170,9 +172,11 @@ void RooflinePlot::setAnalysis(const Analysis& analysis, const std::vector<Trail
     }
     m_operators->setOperators(m_analysis.operators);
     const PointsLayer::Changes points = m_points->setData(m_analysis, m_trailPoints);
+    const bool estimateLegend = m_estimate->setData(m_analysis);
     placeArrows();  // the speed-ups follow the passes' times too
-    if (points.legend) {
+    if (points.legend || estimateLegend) {
         m_fullPending = true;  // the legend is in the backdrop, its layout may change
+        fitLegend();           // and it may need another column
     }
     m_hover->update();
     if (m_autoRange) {

@@ -28,6 +28,7 @@
 #include <qcustomplot.h>
 
 #include "plot/compare_layer.h"
+#include "plot/estimate_layer.h"
 #include "plot/label_layer.h"
 #include "plot/plot_items.h"
 #include "plot/plot_layer.h"
@@ -122,6 +123,8 @@ public:
     /// The layers (roof_layer.h, points_layer.h, label_layer.h), for tests and for export.
     const RoofLayer& roofLayer() const { return *m_roof; }
     const PointsLayer& pointsLayer() const { return *m_points; }
+    /// The estimate ceiling's marks and intervals (estimate_layer.h); empty without one.
+    const EstimateLayer& estimateLayer() const { return *m_estimate; }
     const LabelLayer& labelLayer() const { return *m_labels; }
     const HoverTooltip& hoverTooltip() const { return *m_hover; }
 
@@ -167,11 +170,12 @@ public:
     /// Every label shown, in placement order (labels the placer dropped are not shown).
     std::vector<PlacedLabel> placedLabels() const { return m_labels->placed(); }
     /// The squares the markers (points, link markers, trail marks, ridge, ghosts, operators
-    /// when shown, compare scenarios' points) cover, in widget pixels: no label lies on one.
+    /// when shown, compare scenarios' points, the estimate's marks and interval bars) cover,
+    /// in widget pixels: no label lies on one.
     std::vector<QRectF> markerRects() const;
     /// What the plot drew at its current layout, layer by layer (plot_scene.h), in widget
-    /// pixels: the roofs and regions, the points, the trail, the operators, the baseline's
-    /// ghosts and arrows, the leader lines, the compare scenarios, the measured results
+    /// pixels: the roofs and regions, the estimate, the points, the trail, the operators, the
+    /// baseline's ghosts and arrows, the leader lines, the compare scenarios, the measured results
     /// and the legend.
     PlotScene scene() const;
     /// The bounds wheel zoom and drag keep the view in: the data's view three decades out.
@@ -274,6 +278,7 @@ private:
     std::unique_ptr<BaselineLayer> m_baselineLayer;  ///< ghosts in m_roofLayer; arrows in m_direct
     std::unique_ptr<CompareLayer> m_compare;         ///< in m_roofLayer
     std::unique_ptr<OperatorLayer> m_operators;      ///< in m_direct
+    std::unique_ptr<EstimateLayer> m_estimate;       ///< in m_direct, under the points
     std::unique_ptr<PointsLayer> m_points;           ///< in m_direct
     std::unique_ptr<LabelLayer> m_labels;            ///< leader lines in m_direct
     std::unique_ptr<HoverTooltip> m_hover;

@@ -22,6 +22,9 @@ std::vector<QRectF> RooflinePlot::markerRects() const {
     std::vector<QRectF> rects;
     const QRectF area = QRectF(m_plot->axisRect()->rect()).adjusted(-20, -20, 20, 20);
     std::vector<const QCPGraph*> graphs = m_points->markGraphs();
+    for (const QCPGraph* graph : m_estimate->markGraphs()) {
+        graphs.push_back(graph);
+    }
     graphs.push_back(m_roof->ridgeMarker());
     for (const QCPGraph* graph : m_baselineLayer->pointGraphs()) {
         graphs.push_back(graph);
@@ -45,6 +48,13 @@ std::vector<QRectF> RooflinePlot::markerRects() const {
             if (std::isfinite(p.x()) && std::isfinite(p.y()) && area.contains(p)) {
                 rects.emplace_back(p.x() - half, p.y() - half, 2.0 * half, 2.0 * half);
             }
+        }
+    }
+    // The estimate's interval bars: a label on one would hide where the interval ends.
+    for (const QRectF& bar : m_estimate->intervalRects()) {
+        const QRectF shown = bar.intersected(area);
+        if (!shown.isEmpty()) {
+            rects.push_back(shown);
         }
     }
     return rects;

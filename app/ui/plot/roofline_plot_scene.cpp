@@ -19,8 +19,8 @@ PlotScene RooflinePlot::scene() const {
     // Bottom to top; a layer may report parts of itself under names of their own (the
     // roof layer's "regions", the points layer's "trail").
     for (const PlotLayer* layer : std::initializer_list<const PlotLayer*>{
-             m_roof.get(), m_operators.get(), m_points.get(), m_baselineLayer.get(), m_labels.get(),
-             m_compare.get()}) {
+             m_roof.get(), m_operators.get(), m_estimate.get(), m_points.get(),
+             m_baselineLayer.get(), m_labels.get(), m_compare.get()}) {
         w.setLayer(layer->layerName());
         layer->describe(w);
     }

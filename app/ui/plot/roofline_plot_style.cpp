@@ -42,6 +42,7 @@ void RooflinePlot::applyStyle() {
     m_roof->setStyle(p, scaled(1.0), base, bold, small);
     m_operators->setStyle(p, scaled(1.0), dpr);
     m_points->setStyle(p, scaled(1.0), dpr, bold, small);
+    m_estimate->setStyle(p, scaled(1.0));
     m_labels->setLineWidth(scaled(1.0));
     m_baselineLayer->setStyle(p, scaled(1.0), dpr, bold);
 

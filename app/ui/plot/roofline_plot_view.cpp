@@ -61,6 +61,9 @@ void RooflinePlot::applyAutoRange(bool includeOperators) {
     for (const TrailPoint& p : m_trailPoints) {
         include(p.intensityFlopsPerByte, tflops(p.attainableFlopsPerSecond));
     }
+    for (const QPointF& p : m_estimate->extent()) {  // the marks and their intervals' ends
+        include(p.x(), p.y());
+    }
     for (const QPointF& p : m_baselineLayer->extent(peakMax)) {
         include(p.x(), p.y());
     }

@@ -53,7 +53,8 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     setCentralWidget(central);
     // The controller's scenario is one object for the window's life: the overlay's tooltips
     // read it there.
-    m_measured = new MeasuredOverlay(m_plot, &controller().scenario(), this);
+    m_measured =
+        new MeasuredOverlay(m_plot, &controller().scenario(), &controller().scenarioFile(), this);
     createDocks();
     m_lessons = new LessonsController(*this);
     m_views = new Views(*m_document, *this);

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "roofline/format.h"
+#include "roofline/io/calibration.h"
 #include "roofline/io/presets.h"
 #include "roofline/limits.h"
 #include "roofline/parse.h"
@@ -306,6 +307,54 @@ void ScenarioController::setCeilings(Ceilings ceilings) {
     setFile(std::move(file));
 }
 
+void ScenarioController::setEngine(const std::string& engine) {
+    if (engine == m_file.engine) {
+        return;
+    }
+    const std::vector<std::string>& known = io::knownEngines();
+    if (std::find(known.begin(), known.end(), engine) == known.end()) {
+        QStringList names;
+        for (const std::string& name : known) {
+            names << QString::fromStdString(name);
+        }
+        refuse(tr("The serving engine must be one of %1; got \"%2\".")
+                   .arg(names.join(QStringLiteral(", ")), QString::fromStdString(engine)));
+        return;
+    }
+    io::ScenarioFile file = m_file;
+    file.engine = engine;
+    setFile(std::move(file));
+}
+
+bool ScenarioController::attachCalibration(const io::ScenarioFile& file, Scenario& scenario,
+                                           QString& message) const {
+    if (file.workload.ceilings != Ceilings::Estimate) {
+        scenario.calibration.reset();
+        return true;
+    }
+    if (scenario.calibration != nullptr && file.engine == m_file.engine &&
+        file.calibration == m_file.calibration && m_file.workload.ceilings == Ceilings::Estimate) {
+        return true;  // the profile of the same hardware, engine and file
+    }
+    // As io::resolve() picks it: the file's own profile (a shipped id or a file), else the
+    // shipped one for the hardware and the engine, with its fallbacks.
+    const std::vector<std::string> shipped = io::calibrationIds();
+    io::Loaded<CalibrationProfile> profile =
+        file.calibration.empty() ? io::resolveCalibration(scenario.hardware.id, file.engine)
+        : std::find(shipped.begin(), shipped.end(), file.calibration) != shipped.end()
+            ? io::builtinCalibration(file.calibration)
+            : io::loadCalibrationFile(file.calibration);
+    if (!profile.ok()) {
+        message = tr("The estimate needs a calibration profile that loads; %1 does not (%2).")
+                      .arg(QString::fromStdString(file.calibration.empty() ? file.engine
+                                                                           : file.calibration),
+                           issuesText(profile.issues));
+        return false;
+    }
+    scenario.calibration = std::make_shared<const CalibrationProfile>(std::move(*profile.value));
+    return true;
+}
+
 void ScenarioController::setMaxBatchedTokens(qint64 tokens) {
     if (tokens == m_file.workload.maxBatchedTokens) {
         return;
@@ -447,6 +496,11 @@ void ScenarioController::setFile(io::ScenarioFile file) {
     }
     Scenario scenario = m_scenario;
     scenario.workload = file.workload;
+    QString calibrationProblem;
+    if (!attachCalibration(file, scenario, calibrationProblem)) {
+        refuse(calibrationProblem);
+        return;
+    }
     if (file.workload.draftKind != DraftKind::Model) {
         scenario.draft.reset();  // n-gram, or the model's own MTP layers
     } else if (!m_scenario.draft || file.draftModel != m_file.draftModel) {

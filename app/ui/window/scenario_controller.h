@@ -130,7 +130,15 @@ public slots:
     /// more than one device, else it is refused; it spreads the experts (expert parallelism
     /// on) in the same change, as SGLang's and vLLM's DP attention do.
     void setAttentionParallel(roofline::AttentionParallel mode);
+    /// Peak, achievable, or estimate: the last with the calibration profile of the scenario
+    /// file (its `calibration`, else the shipped one for the hardware and the engine), which
+    /// is loaded here; a profile that does not load refuses the change.
     void setCeilings(roofline::Ceilings ceilings);
+    /// The serving engine whose calibration profile the estimate uses (io::knownEngines(): the
+    /// profile is resolveCalibration(hardware, engine), falling back to the hardware's generic
+    /// one, then to "generic"). Kept in the scenario file under any ceilings and read only
+    /// under the estimate; a name that is not known is refused.
+    void setEngine(const std::string& engine);
     /// Tokens one forward pass may hold: 1 to kMaxBatchedTokensLimit.
     void setMaxBatchedTokens(qint64 tokens);
     /// Fraction of each device's memory a server may use: above 0, at most 1.
@@ -163,6 +171,11 @@ private:
     /// or refuses with the validation's errors. Nothing happens when `file` is the current one.
     void setFile(io::ScenarioFile file);
     void apply(io::ScenarioFile file, Scenario scenario);
+    /// Attaches to `scenario` the calibration profile `file` asks for under the estimate
+    /// ceiling (as io::resolve does), keeps the current one when the file asks for the same,
+    /// and drops it under other ceilings. False, with the message, when it does not load.
+    bool attachCalibration(const io::ScenarioFile& file, Scenario& scenario,
+                           QString& message) const;
     void reanalyze();
 
     io::ScenarioFile m_file;

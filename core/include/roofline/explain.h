@@ -60,6 +60,16 @@ std::string scenarioCaption(const Scenario& scenario);
 std::string boundAndEstimate(std::string_view label, double boundSeconds, double estimateSeconds,
                              const std::array<double, 2>& intervalSeconds);
 
+/// The largest of the costs an estimate adds to a pass (estimate.h's terms), named as the
+/// sentences below name it: "per-step overhead", "GEMM tiles and waves", "kernel efficiency
+/// at these precisions", "attention kernel efficiency" or "kernel launch floors"; the first of
+/// them on a tie. `seconds` is 0 (and the name the first one's) when the estimate adds nothing.
+struct EstimateCost {
+    std::string_view name;
+    double seconds = 0.0;
+};
+EstimateCost largestEstimateCost(const EstimateTerms& terms);
+
 /// What the estimate adds to one pass and which cost dominates, one sentence per decoder
 /// pass (TTFT, TPOT) or the one pass of an encoder; empty without an estimate: "TPOT: 3.1 ms
 /// of the 6.1 ms estimated is per-step overhead in the h100-sxm.vllm profile (vLLM, fitted on
