@@ -254,11 +254,11 @@ int runValidate(const CommandLine& line, std::ostream& out, std::ostream& err) {
         issues = profile.issues;
         if (profile.ok()) {
             const CalibrationProfile& p = *profile.value;
-            summary = "calibration profile '" + p.id + "' (" + p.hardware + ", " + p.engine + ", " +
-                      (p.fittedRecords > 0 ? "fitted on " + std::to_string(p.fittedRecords) +
-                                                 " records"
-                                           : std::string("not fitted")) +
-                      ")";
+            summary =
+                "calibration profile '" + p.id + "' (" + p.hardware + ", " + p.engine + ", " +
+                (p.fittedRecords > 0 ? "fitted on " + std::to_string(p.fittedRecords) + " records"
+                                     : std::string("not fitted")) +
+                ")";
         }
     } else if (kind == "hardware") {
         const io::Loaded<Hardware> hw = io::loadHardwareFile(path);

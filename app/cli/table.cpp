@@ -231,7 +231,7 @@ void printTable(std::ostream& out, const Scenario& s, const Analysis& a) {
                 << "   "
                 << boundAndEstimate("TPOT", a.tpotSeconds, e.tpotSeconds, e.tpotIntervalSeconds)
                 << "   decode " << formatNumber(e.decodeTokensPerSecond) << " tok/s estimated\n"
-                << "           profile " << e.profile << " (" << e.engine << "; "
+                << "           profile " << e.profile() << " (" << e.engine() << "; "
                 << (e.fittedRecords > 0
                         ? "fitted on " + formatInteger(static_cast<long long>(e.fittedRecords)) +
                               " records"

@@ -838,7 +838,7 @@ Analysis analyze(const Scenario& scenario) {
     // The estimate ceiling (DOMAIN.md §11): the achievable analysis above, plus the costs of
     // the scenario's calibration profile, beside the bound figures.
     if (wl.ceilings == Ceilings::Estimate && scenario.calibration != nullptr) {
-        result.estimate = estimate(result, scenario, *scenario.calibration);
+        result.estimate = estimate(result, scenario, scenario.calibration);
     }
     return result;
 }

@@ -975,8 +975,7 @@ FitResult fitProfile(const std::vector<CalibrationRecord>& records, const FitOpt
     out.sources.erase(std::remove_if(out.sources.begin(), out.sources.end(), replaced),
                       out.sources.end());
     for (const std::string& name : options.fixed) {
-        out.sources.push_back(name + ": held at " +
-                              generalText(*profileParameter(out, name), 6) +
+        out.sources.push_back(name + ": held at " + generalText(*profileParameter(out, name), 6) +
                               " by the caller (roofline-cli calibrate --fix), not fitted here");
     }
     out.sources.push_back(joinNames(freeNames) + ": fitted on " + std::to_string(n) +

@@ -5,7 +5,10 @@
 #include "roofline/estimate.h"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <string>
 
 #include "roofline/analysis.h"
@@ -16,53 +19,103 @@ namespace roofline {
 
 namespace {
 
-double ceilDiv(double a, double b) { return std::ceil(a / b); }
+// ⌈x⌉ for 0 ≤ x < 2^63 without a call into libm (x86-64's baseline has no rounding
+// instruction, and std::ceil was most of the tile arithmetic's time).
+double wholeUp(double x) {
+    const double t = static_cast<double>(static_cast<std::int64_t>(x));
+    return t < x ? t + 1.0 : t;
+}
 
-// What one operator takes under the profile, with the partial times that give the terms:
-// each stage applies one more cost to the achievable-ceiling times.
-struct OperatorStages {
+// 1 / gemmShapeEfficiency (estimate.h): the factor a GEMM's compute time grows by, ≥ 1.
+double gemmSlowdown(double rows, double columns, double groups, const CalibrationProfile& p) {
+    constexpr double kLargest = 9.0e18;  // beyond it (never a real GEMM) nothing is judged
+    if (!(rows > 0.0 && rows < kLargest) || !(columns > 0.0 && columns < kLargest) ||
+        !(groups > 0.0 && groups < kLargest) || p.computeUnits <= 0 || p.tileRows <= 0 ||
+        p.tileColumns <= 0) {
+        return 1.0;
+    }
+    // A GEMM of few rows runs a shorter tile: the smallest power of two that holds them, down
+    // to the tensor cores' MMA height (kMinTileRows), up to the profile's tile. Decode at
+    // B = 8 pays for 16 rows, not 128.
+    const double tileRows = static_cast<double>(p.tileRows);
+    const double tm =
+        rows >= tileRows
+            ? tileRows
+            : std::min(tileRows,
+                       std::max(kMinTileRows, static_cast<double>(std::bit_ceil(
+                                                  static_cast<std::uint64_t>(wholeUp(rows))))));
+    const double tn = static_cast<double>(p.tileColumns);
+    const double units = static_cast<double>(p.computeUnits);
+    // Rows are an average over the groups (experts): a fraction of a row still takes a tile.
+    const double tiles = wholeUp(groups) * wholeUp(rows / tm) * wholeUp(columns / tn);
+    const double waves = wholeUp(tiles / units);
+    return std::max(1.0, waves * units * tm * tn / (groups * rows * columns));
+}
+
+// The partial sums of one pass's operator times: each stage applies one more cost to the
+// achievable-ceiling times (bound → GEMM shape → precision → attention → kernel floor), and
+// the successive differences are the estimate's terms.
+struct Stages {
     double bound = 0.0, shape = 0.0, precision = 0.0, attention = 0.0, floor = 0.0;
 };
 
-OperatorStages stages(const OperatorCost& op, const PassCost& pass, const Workload& wl,
-                      const CalibrationProfile& p) {
-    const double compute = op.computeTimeSeconds;
-    const double memory = op.memoryTimeSeconds;
-    const double link = op.linkTimeSeconds;
-    double gemm = 1.0, precision = 1.0, attention = 1.0;
-    if (op.kind == OperatorKind::Matmul) {
-        gemm = gemmShapeEfficiency(op.gemmRows, op.gemmColumns, op.gemmGroups, p);
-        precision = p.weightEfficiency[index(matmulWeightPrecision(op.id, wl))];
-    } else if (op.kind == OperatorKind::Attention) {
+double max3(double a, double b, double c) { return std::max(std::max(a, b), c); }
+
+// One walk over the operators, every pass at once (analyze() runs it on every frame under
+// the estimate): the factors that do not depend on the operator are computed once.
+void sumStages(const Analysis& a, const Workload& wl, const CalibrationProfile& p,
+               std::array<Stages, kMaxPassEstimates>& sums) {
+    constexpr std::size_t kKinds = static_cast<std::size_t>(PassKind::Forward) + 1;
+    static_assert(kMaxPassEstimates == kMaxPasses, "an estimate per pass of the analysis");
+    std::array<std::size_t, kKinds> slot{};
+    slot.fill(kMaxPassEstimates);
+    // 1 / the attention kernel's efficiency in each pass, at that pass's length.
+    std::array<double, kMaxPassEstimates> attention{};
+    const double kv = p.kvEfficiency[index(wl.kvPrecision)];
+    for (std::size_t i = 0; i < a.passes.size() && i < kMaxPassEstimates; ++i) {
+        const PassCost& pass = a.passes[i];
+        slot[static_cast<std::size_t>(pass.kind)] = i;
         const double length = pass.cachedTokens + pass.newTokens;
         const double half = p.attentionHalfLength;
-        attention = p.attentionEfficiency * (half > 0.0 ? length / (length + half) : 1.0) *
-                    p.kvEfficiency[index(wl.kvPrecision)];
+        attention[i] =
+            1.0 / (p.attentionEfficiency * (half > 0.0 ? length / (length + half) : 1.0) * kv);
     }
-    OperatorStages s;
-    s.bound = std::max({compute, memory, link});
-    s.shape = std::max({compute / gemm, memory, link});
-    s.precision = std::max({compute / (gemm * precision), memory / precision, link});
-    s.attention = std::max(
-        {compute / (gemm * precision * attention), memory / (precision * attention), link});
-    s.floor = std::max(s.attention, op.count * p.kernelFloorSeconds);
-    return s;
-}
-
-PassEstimate estimatePass(const Analysis& a, const PassCost& pass, const Workload& wl,
-                          const CalibrationProfile& p) {
-    OperatorStages sum;
+    const double dense = 1.0 / p.weightEfficiency[index(wl.weightPrecision)];
+    const double experts =
+        1.0 / p.weightEfficiency[index(wl.expertWeightPrecision.value_or(wl.weightPrecision))];
+    const double tables =
+        1.0 / p.weightEfficiency[index(wl.embeddingWeightPrecision.value_or(wl.weightPrecision))];
     for (const OperatorCost& op : a.operators) {
-        if (op.pass != pass.kind) {
+        const std::size_t i = slot[static_cast<std::size_t>(op.pass)];
+        if (i >= kMaxPassEstimates) {
             continue;
         }
-        const OperatorStages s = stages(op, pass, wl, p);
-        sum.bound += s.bound;
-        sum.shape += s.shape;
-        sum.precision += s.precision;
-        sum.attention += s.attention;
-        sum.floor += s.floor;
+        const double c = op.computeTimeSeconds, m = op.memoryTimeSeconds, l = op.linkTimeSeconds;
+        const double bound = max3(c, m, l);
+        double shape = bound, precision = bound, attended = bound;
+        if (op.kind == OperatorKind::Matmul) {
+            const double g = gemmSlowdown(op.gemmRows, op.gemmColumns, op.gemmGroups, p);
+            const double w = op.id == OperatorId::MoeUp || op.id == OperatorId::MoeDown ? experts
+                             : op.id == OperatorId::LmHead || op.id == OperatorId::MoeRouter
+                                 ? tables
+                                 : dense;
+            shape = max3(c * g, m, l);
+            precision = max3(c * g * w, m * w, l);
+            attended = precision;
+        } else if (op.kind == OperatorKind::Attention) {
+            attended = max3(c * attention[i], m * attention[i], l);
+        }
+        Stages& s = sums[i];
+        s.bound += bound;
+        s.shape += shape;
+        s.precision += precision;
+        s.attention += attended;
+        s.floor += std::max(attended, op.count * p.kernelFloorSeconds);
     }
+}
+
+PassEstimate passEstimate(const PassCost& pass, const Stages& sum, const CalibrationProfile& p,
+                          double low, double high) {
     PassEstimate e;
     e.kind = pass.kind;
     e.boundSeconds = pass.timeSeconds;
@@ -73,13 +126,16 @@ PassEstimate estimatePass(const Analysis& a, const PassCost& pass, const Workloa
     e.terms.stepOverheadSeconds = pass.repeats * p.stepOverheadSeconds;
     e.seconds = e.boundSeconds + e.terms.total();
     e.flopsPerSecond = e.seconds > 0.0 ? pass.flops / e.seconds : 0.0;
-    e.lowSeconds = e.seconds * std::exp(p.residualLow);
-    e.highSeconds = e.seconds * std::exp(p.residualHigh);
+    e.lowSeconds = e.seconds * low;
+    e.highSeconds = e.seconds * high;
+    // A longer time is a lower FLOP/s: the interval's high end in time is its low end in y.
+    e.lowFlopsPerSecond = e.highSeconds > 0.0 ? pass.flops / e.highSeconds : 0.0;
+    e.highFlopsPerSecond = e.lowSeconds > 0.0 ? pass.flops / e.lowSeconds : 0.0;
     return e;
 }
 
-void check(std::vector<std::string>& out, const char* field, double value, double low,
-           double high, const char* what) {
+void check(std::vector<std::string>& out, const char* field, double value, double low, double high,
+           const char* what) {
     if (!(value >= low && value <= high)) {
         out.push_back(std::string(field) + ": expected " + what + " from " + generalText(low, 4) +
                       " to " + generalText(high, 4) + ", found " + generalText(value, 4));
@@ -104,33 +160,37 @@ Precision matmulWeightPrecision(OperatorId id, const Workload& workload) {
 
 double gemmShapeEfficiency(double rows, double columns, double groups,
                            const CalibrationProfile& p) {
-    if (!(rows > 0.0) || !(columns > 0.0) || !(groups > 0.0) || p.computeUnits <= 0 ||
-        p.tileRows <= 0 || p.tileColumns <= 0) {
-        return 1.0;
-    }
-    // A GEMM of few rows runs a shorter tile: the smallest power of two that holds them, down
-    // to the tensor cores' MMA height (kMinTileRows), up to the profile's tile. Decode at
-    // B = 8 pays for 16 rows, not 128.
-    const double tm = std::min(static_cast<double>(p.tileRows),
-                               std::max(kMinTileRows, std::exp2(std::ceil(std::log2(rows)))));
-    const double tn = static_cast<double>(p.tileColumns);
-    const double units = static_cast<double>(p.computeUnits);
-    // Rows are an average over the groups (experts): a fraction of a row still takes a tile.
-    const double tiles = std::ceil(groups) * ceilDiv(rows, tm) * ceilDiv(columns, tn);
-    const double waves = ceilDiv(tiles, units);
-    return std::min(1.0, groups * rows * columns / (waves * units * tm * tn));
+    return 1.0 / gemmSlowdown(rows, columns, groups, p);
+}
+
+const std::string& EstimateResult::profile() const {
+    static const std::string kNone;
+    return calibration != nullptr ? calibration->id : kNone;
+}
+
+const std::string& EstimateResult::engine() const {
+    static const std::string kNone;
+    return calibration != nullptr ? calibration->engine : kNone;
 }
 
 EstimateResult estimate(const Analysis& analysis, const Scenario& scenario,
                         const CalibrationProfile& profile) {
+    return estimate(analysis, scenario, std::make_shared<const CalibrationProfile>(profile));
+}
+
+EstimateResult estimate(const Analysis& analysis, const Scenario& scenario,
+                        std::shared_ptr<const CalibrationProfile> shared) {
     const Workload& wl = scenario.workload;
+    const CalibrationProfile& profile = *shared;
     EstimateResult r;
-    r.profile = profile.id;
-    r.engine = profile.engine;
+    r.calibration = std::move(shared);
     r.fittedRecords = profile.fittedRecords;
     r.coverage = profile.coverage;
-    for (const PassCost& pass : analysis.passes) {
-        r.passes.push_back(estimatePass(analysis, pass, wl, profile));
+    std::array<Stages, kMaxPassEstimates> sums{};
+    sumStages(analysis, wl, profile, sums);
+    const double low = std::exp(profile.residualLow), high = std::exp(profile.residualHigh);
+    for (std::size_t i = 0; i < analysis.passes.size() && i < kMaxPassEstimates; ++i) {
+        r.passes.push_back(passEstimate(analysis.passes[i], sums[i], profile, low, high));
     }
     if (!analysis.hasDecode()) {
         return r;  // encoders and CNNs: the one pass's estimate, no tokens
@@ -145,13 +205,12 @@ EstimateResult estimate(const Analysis& analysis, const Scenario& scenario,
     if (analysis.speculative) {
         const PassEstimate* draft = r.pass(PassKind::Draft);
         const PassEstimate* verify = r.pass(PassKind::Verify);
-        step = (draft != nullptr ? draft->seconds : 0.0) +
-               (verify != nullptr ? verify->seconds : 0.0);
+        step =
+            (draft != nullptr ? draft->seconds : 0.0) + (verify != nullptr ? verify->seconds : 0.0);
         perStepTokens = analysis.speculative->tokensPerStep;
     }
     r.tpotSeconds = step / perStepTokens;
     r.decodeTokensPerSecond = static_cast<double>(wl.batch) / r.tpotSeconds;
-    const double low = std::exp(profile.residualLow), high = std::exp(profile.residualHigh);
     r.ttftIntervalSeconds = {r.ttftSeconds * low, r.ttftSeconds * high};
     r.tpotIntervalSeconds = {r.tpotSeconds * low, r.tpotSeconds * high};
     return r;

@@ -541,18 +541,18 @@ std::vector<std::string> estimateSentences(const Analysis& analysis) {
     }
     const EstimateResult& e = *analysis.estimate;
     const std::string profile =
-        "the " + e.profile + " profile (" + e.engine + ", " +
-        (e.fittedRecords > 0 ? "fitted on " + formatInteger(static_cast<long long>(e.fittedRecords)) +
-                                   " records"
-                             : std::string("cited defaults, not fitted")) +
+        "the " + e.profile() + " profile (" + e.engine() + ", " +
+        (e.fittedRecords > 0
+             ? "fitted on " + formatInteger(static_cast<long long>(e.fittedRecords)) + " records"
+             : std::string("cited defaults, not fitted")) +
         "; an " + num(e.coverage * 100.0) + "% interval)";
     const auto sentence = [&](const std::string& what, const PassEstimate& p, double seconds,
                               const std::array<double, 2>& interval, double bound) {
         const EstimateCost largest = largestEstimateCost(p.terms);
         std::string s = what + " is estimated at " + formatDuration(seconds) + " (" +
                         formatDuration(interval[0]) + "–" + formatDuration(interval[1]) +
-                        ") with " + profile + "; on the roofline it is " +
-                        formatDuration(bound) + ", a bound no stack beats";
+                        ") with " + profile + "; on the roofline it is " + formatDuration(bound) +
+                        ", a bound no stack beats";
         if (largest.seconds > 0.0) {
             s += ", and the largest cost a stack adds is " + std::string(largest.name) + ", " +
                  formatDuration(largest.seconds) + " of the " + formatDuration(p.seconds);

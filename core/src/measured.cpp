@@ -12,8 +12,12 @@ namespace roofline {
 namespace {
 
 constexpr std::array<std::string_view, kAllMeasuredMetrics.size()> kMetricNames = {
-    "tpot_ms", "ttft_ms",  "output_tokens_per_s", "output_tokens_per_s_per_device",
-    "e2e_ms",  "request_output_tokens_per_s"};
+    "tpot_ms",
+    "ttft_ms",
+    "output_tokens_per_s",
+    "output_tokens_per_s_per_device",
+    "e2e_ms",
+    "request_output_tokens_per_s"};
 
 constexpr double kMillisecondsPerSecond = 1000.0;
 

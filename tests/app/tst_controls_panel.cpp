@@ -442,7 +442,8 @@ private slots:
         QVERIFY(engine->isEnabled());
         QVERIFY(c.scenario().calibration != nullptr);
         QVERIFY(c.analysis().estimate.has_value());
-        QCOMPARE(c.analysis().estimate->profile, std::string("generic"));
+        // H100 SXM's own generic profile (fitted on TensorRT-LLM's records).
+        QCOMPARE(c.analysis().estimate->profile(), std::string("h100-sxm.generic"));
 
         const int vllm = engine->findData(QStringLiteral("vllm"));
         engine->setCurrentIndex(vllm);
@@ -450,8 +451,9 @@ private slots:
         QCOMPARE(spy.count(), 2);
         QCOMPARE(c.scenarioFile().engine, std::string("vllm"));
         QVERIFY(c.analysis().estimate.has_value());
-        QCOMPARE(c.analysis().estimate->profile, std::string("generic"));  // the fallback
-        QVERIFY2(engine->toolTip().contains(QStringLiteral("the profile generic")),
+        // No vllm profile for H100: the fallback is the chip's generic one.
+        QCOMPARE(c.analysis().estimate->profile(), std::string("h100-sxm.generic"));
+        QVERIFY2(engine->toolTip().contains(QStringLiteral("h100-sxm.generic")),
                  qPrintable(engine->toolTip()));
 
         // Back to peak: the engine is kept (a scenario saved now keeps it) but not live.

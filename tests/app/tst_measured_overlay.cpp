@@ -169,14 +169,14 @@ private slots:
         window.controller().setCeilings(Ceilings::Estimate);
         window.controller().setEngine("vllm");
 
-        // The row's estimate as the engine makes it: no vllm profile is shipped for H100, so
-        // the generic one (not fitted) stands in.
+        // The row's estimate as the engine makes it: no vllm profile is shipped for this
+        // chip, so its generic one stands in.
         const io::MeasuredFile file = io::loadMeasuredFile(path.toStdString());
         const io::MeasuredRow& row = file.rows[1];
         io::Loaded<CalibrationProfile> profile =
             io::resolveCalibration(row.scenario.hardware.id, "vllm");
         QVERIFY(profile.ok());
-        QCOMPARE(profile.value->id, std::string("generic"));
+        QCOMPARE(profile.value->id, row.scenario.hardware.id + ".generic");
         Scenario s = row.scenario;
         s.workload.ceilings = Ceilings::Estimate;
         s.calibration = std::make_shared<const CalibrationProfile>(*profile.value);
@@ -184,8 +184,9 @@ private slots:
         QVERIFY(a.estimate.has_value());
         const double estimateMs = a.estimate->tpotSeconds * 1000.0;
         QVERIFY(estimateMs > a.tpotSeconds * 1000.0);  // the stack adds its costs to the bound
-        const QString expected = ui::residualText(MeasuredMetric::TpotMs, estimateMs, 5.0) +
-                                 QStringLiteral(" (profile generic)");
+        const QString expected =
+            ui::residualText(MeasuredMetric::TpotMs, estimateMs, 5.0) +
+            QStringLiteral(" (profile %1)").arg(QString::fromStdString(profile.value->id));
         QVERIFY2(expected.contains(QStringLiteral("measured 5.00 ms: residual ")),
                  qPrintable(expected));
         const QString tip = overlay.tooltip(1);

@@ -812,7 +812,8 @@ TEST(CliOptions, NewScenarioOptionsRefuseBadValuesNamingTheOption) {
               "--memory-utilization expects a number above 0 and at most 1, got '0'"},
              {{"--max-batched-tokens", "0"},
               "--max-batched-tokens expects an integer from 1 to 100000000, got '0'"},
-             {{"--ceilings", "mamf"}, "--ceilings expects peak, achievable or estimate, got 'mamf'"},
+             {{"--ceilings", "mamf"},
+              "--ceilings expects peak, achievable or estimate, got 'mamf'"},
          }) {
         std::vector<std::string> args = {"analyze"};
         args.insert(args.end(), c.args.begin(), c.args.end());

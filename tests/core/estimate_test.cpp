@@ -2,13 +2,14 @@
 // The estimate ceiling (DOMAIN.md §11, estimate.h): each cost a calibration profile adds,
 // derived by hand, and the invariants that hold over many scenarios.
 
-#include <gtest/gtest.h>
+#include "roofline/estimate.h"
 
 #include <cmath>
 #include <memory>
 
+#include <gtest/gtest.h>
+
 #include "roofline/analysis.h"
-#include "roofline/estimate.h"
 #include "roofline/explain.h"
 #include "roofline/validate.h"
 #include "test_models.h"
@@ -157,8 +158,7 @@ TEST(Estimate, AttentionEfficiencyFollowsTheLength) {
     const Analysis a = analyze(estimated(test::llama31_8b(), Workload{}, p));
     ASSERT_TRUE(a.estimate.has_value());
     const double attention = passSum(a, PassKind::Decode, OperatorKind::Attention);
-    EXPECT_NEAR(a.estimate->passes[1].terms.attentionSeconds, attention * 2048.0 / 2049.0,
-                1e-15);
+    EXPECT_NEAR(a.estimate->passes[1].terms.attentionSeconds, attention * 2048.0 / 2049.0, 1e-15);
     // An fp8 cache at 0.8 on top of a flat kernel: attention / 0.8, the term 0.25 of it.
     CalibrationProfile q = neutral();
     q.kvEfficiency[index(Precision::Fp8)] = 0.8;
@@ -303,8 +303,7 @@ TEST(Estimate, ValidateProfileNamesTheField) {
     const std::vector<std::string> problems = validateProfile(p);
     ASSERT_EQ(problems.size(), 3u);
     EXPECT_EQ(problems[0], "kernel_floor_s: expected seconds from 0 to 0.1, found -1");
-    EXPECT_EQ(problems[1].rfind("weight_efficiency/int4: expected a factor", 0), 0u)
-        << problems[1];
+    EXPECT_EQ(problems[1].rfind("weight_efficiency/int4: expected a factor", 0), 0u) << problems[1];
     EXPECT_EQ(problems[2].rfind("fit/residual_low: expected at most residual_high", 0), 0u)
         << problems[2];
     EXPECT_TRUE(validateProfile(CalibrationProfile{}).empty());

@@ -133,9 +133,8 @@ TEST(Measured, RequestMetricsCountThePrefillAndOMinusOneSteps) {
     EXPECT_NEAR(modelValue(MeasuredMetric::RequestOutputTokensPerSecond, 0.1, 0.01, 8, 1, 20),
                 160.0 / 0.29, 1e-9);
     EXPECT_DOUBLE_EQ(modelValue(MeasuredMetric::TpotMs, 0.1, 0.01, 8, 1, 20), 10.0);
-    EXPECT_DOUBLE_EQ(modelValue(MeasuredMetric::OutputTokensPerSecondPerDevice, 0.1, 0.01, 8, 2,
-                                20),
-                     400.0);
+    EXPECT_DOUBLE_EQ(
+        modelValue(MeasuredMetric::OutputTokensPerSecondPerDevice, 0.1, 0.01, 8, 2, 20), 400.0);
     // Placed against an analysis: a measured request twice the model's is efficiency 0.5,
     // and its point is the request's FLOPs (prefill + 19 steps) over its bytes.
     Workload w;

@@ -594,8 +594,8 @@ struct RecordCheck {
 };
 
 RecordCheck checkRecords(const std::string& hardware) {
-    const fs::path path =
-        fs::path(ROOFLINE_PRESET_DIR) / "calibration" / "records" / (hardware + ".tensorrt-llm.csv");
+    const fs::path path = fs::path(ROOFLINE_PRESET_DIR) / "calibration" / "records" /
+                          (hardware + ".tensorrt-llm.csv");
     const roofline::io::MeasuredFile file = roofline::io::loadMeasuredFile(path.string());
     EXPECT_TRUE(file.rejected.empty()) << path;
     const Loaded<CalibrationProfile> profile =
@@ -610,14 +610,14 @@ RecordCheck checkRecords(const std::string& hardware) {
     for (const roofline::io::MeasuredRow& row : file.rows) {
         ++out.rows;
         // With spec peaks no measured record beats the bound.
-        const roofline::io::MeasuredResult peak = roofline::io::placeRow(row, roofline::Ceilings::Peak);
+        const roofline::io::MeasuredResult peak =
+            roofline::io::placeRow(row, roofline::Ceilings::Peak);
         out.beatingPeak += peak.placement.efficiency > 1.0 ? 1u : 0u;
         roofline::Scenario s = row.scenario;
         s.workload.ceilings = roofline::Ceilings::Estimate;
         s.calibration = shared;
         const roofline::Analysis a = roofline::analyze(s);
-        const double estimated =
-            roofline::estimatedValue(a, *a.estimate, row.metric, row.output);
+        const double estimated = roofline::estimatedValue(a, *a.estimate, row.metric, row.output);
         // Times: a throughput's time is its inverse.
         const bool rate = row.metric == roofline::MeasuredMetric::RequestOutputTokensPerSecond ||
                           row.metric == roofline::MeasuredMetric::OutputTokensPerSecond ||
@@ -651,8 +651,8 @@ TEST(ShippedProfiles, TheirRecordsNeverBeatThePeakBoundAndTheEstimateFitsThem) {
 TEST(ShippedProfiles, EveryChipOfTheIssueHasAGenericProfileWithItsComputeUnits) {
     // SMs from ../shared/reference/hardware.json; MI300X's 304 CUs from AMD's data sheet.
     const std::vector<std::pair<std::string, std::int64_t>> chips = {
-        {"h100-sxm", 132}, {"h200", 132}, {"a100-80gb-sxm", 108}, {"b200", 148},
-        {"gb200", 148},    {"mi300x", 304}};
+        {"h100-sxm", 132}, {"h200", 132},  {"a100-80gb-sxm", 108},
+        {"b200", 148},     {"gb200", 148}, {"mi300x", 304}};
     for (const auto& [hardware, units] : chips) {
         const Loaded<CalibrationProfile> p = roofline::io::resolveCalibration(hardware, "vllm");
         ASSERT_TRUE(p.ok()) << hardware;

@@ -31,8 +31,9 @@ TEST(MeasuredFile, BatchMaxIsWhatTheMemoryHolds) {
     // A throughput benchmark at load holds as many sequences as fit: "max" takes the largest
     // batch whose footprint fits at the row's lengths (P = 128, C = 128 + 64 = 192).
     const MeasuredFile f = parseMeasured(
-        kHeader + "\nllama-3.1-8b,h200,1,fp8,fp8,fp8,max,128,128,request_output_tokens_per_s,"
-                  "27911\nllama-3.1-405b,l4,1,bf16,bf16,bf16,max,128,128,e2e_ms,10\n",
+        kHeader +
+            "\nllama-3.1-8b,h200,1,fp8,fp8,fp8,max,128,128,request_output_tokens_per_s,"
+            "27911\nllama-3.1-405b,l4,1,bf16,bf16,bf16,max,128,128,e2e_ms,10\n",
         presetsOnly());
     ASSERT_EQ(f.rows.size(), 1u);
     const MeasuredRow& r = f.rows[0];

@@ -20,8 +20,8 @@ namespace {
 
 using roofline::CalibrationProfile;
 using roofline::Ceilings;
-using roofline::Issue;
 using roofline::DraftKind;
+using roofline::Issue;
 using roofline::Precision;
 using roofline::Severity;
 using roofline::Workload;
@@ -550,7 +550,8 @@ TEST(ScenarioOptions, BadValuesAreUsageErrors) {
         {{"--max-batched-tokens", "0"},
          "--max-batched-tokens expects an integer from 1 to 100000000, got '0'"},
         {{"--max-batched-tokens", "8k"}, "got '8k'"},
-        {{"--ceilings", "measured"}, "--ceilings expects peak, achievable or estimate, got 'measured'"},
+        {{"--ceilings", "measured"},
+         "--ceilings expects peak, achievable or estimate, got 'measured'"},
     };
     for (const Case& c : cases) {
         SCOPED_TRACE(c.args.front());
@@ -643,7 +644,8 @@ TEST(ScenarioResolve, TheEstimateCeilingTakesTheProfileOfItsHardwareAndEngine) {
     const roofline::io::ResolvedScenario r = roofline::io::resolve(s);
     ASSERT_TRUE(r.ok()) << roofline::describe(r.issues);
     ASSERT_NE(r.scenario.calibration, nullptr);
-    const Loaded<CalibrationProfile> expected = roofline::io::resolveCalibration("h100-sxm", "vllm");
+    const Loaded<CalibrationProfile> expected =
+        roofline::io::resolveCalibration("h100-sxm", "vllm");
     ASSERT_TRUE(expected.ok());
     EXPECT_EQ(*r.scenario.calibration, *expected.value);
     EXPECT_TRUE(roofline::analyze(r.scenario).estimate.has_value());

@@ -131,10 +131,10 @@ bool EstimateLayer::setData(const Analysis& a) {
             xs.push_back(x);
             ys.push_back(y);
             m_extent.emplace_back(x, y);
-            // The interval's ends as FLOP/s, as the mark's y is (estimate.cpp: flopsPerSecond
-            // = the pass's FLOPs / seconds): a longer time is a lower point.
-            const double lower = tflops(pass.flops / estimate.highSeconds);
-            const double upper = tflops(pass.flops / estimate.lowSeconds);
+            // The interval's ends as FLOP/s, as the engine computed them (a longer time is a
+            // lower point).
+            const double lower = tflops(estimate.lowFlopsPerSecond);
+            const double upper = tflops(estimate.highFlopsPerSecond);
             m_barKinds[i] = estimate.kind;
             if (drawable(x, lower) && drawable(x, upper)) {
                 QCPItemLine* bar = m_bars[i];
@@ -154,11 +154,11 @@ bool EstimateLayer::setData(const Analysis& a) {
     // One legend entry for every mark, drawn as the decode mark where there is one.
     const bool drawn =
         !m_decode->data()->isEmpty() || !m_prefill->data()->isEmpty() || !m_spec->data()->isEmpty();
-    const QString text =
-        a.estimate && drawn
-            ? QObject::tr("estimate, %1% interval (%2)")
-                  .arg(qs(formatProseNumber(a.estimate->coverage * 100.0)), qs(a.estimate->profile))
-            : QString();
+    const QString text = a.estimate && drawn
+                             ? QObject::tr("estimate, %1% interval (%2)")
+                                   .arg(qs(formatProseNumber(a.estimate->coverage * 100.0)),
+                                        qs(a.estimate->profile()))
+                             : QString();
     const bool prefillIcon = m_decode->data()->isEmpty() && !m_prefill->data()->isEmpty();
     const bool iconChanged = prefillIcon != m_prefillIcon;
     m_prefillIcon = prefillIcon;

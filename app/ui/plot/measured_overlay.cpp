@@ -142,7 +142,7 @@ QString MeasuredOverlay::estimateLine(std::size_t index, const std::string& engi
     const double value = modelValue(row.metric, e.ttftSeconds, e.tpotSeconds, pass.batch,
                                     static_cast<double>(analysis.devices), row.output);
     return residualText(row.metric, value, row.value) +
-           tr(" (profile %1)").arg(QString::fromStdString(e.profile));
+           tr(" (profile %1)").arg(QString::fromStdString(e.profile()));
 }
 
 }  // namespace roofline::ui

@@ -125,7 +125,7 @@ QString tooltipText(const PassEstimate& pass, const EstimateResult& e) {
     lines << QStringLiteral("Attains %1 per device as estimated")
                  .arg(qs(formatSi(pass.flopsPerSecond, "FLOP/s")));
     lines << QStringLiteral("Profile: %1 (%2, %3)")
-                 .arg(qs(e.profile), qs(e.engine),
+                 .arg(qs(e.profile()), qs(e.engine()),
                       e.fittedRecords > 0
                           ? QStringLiteral("fitted on %1 records")
                                 .arg(qs(formatInteger(static_cast<long long>(e.fittedRecords))))

@@ -38,6 +38,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -64,9 +65,9 @@ inline constexpr std::array<double, kPrecisionCount> kAllOnes = [] {
 /// One calibration profile: the parameters of the estimate for one hardware and one serving
 /// engine, with where they come from.
 struct CalibrationProfile {
-    std::string id;           ///< "h100-sxm.vllm": the file's name without .json
-    std::string hardware;     ///< the hardware preset id it applies to ("h100-sxm")
-    std::string engine;       ///< "generic", "vllm", "sglang", "tensorrt-llm", ...
+    std::string id;             ///< "h100-sxm.vllm": the file's name without .json
+    std::string hardware;       ///< the hardware preset id it applies to ("h100-sxm")
+    std::string engine;         ///< "generic", "vllm", "sglang", "tensorrt-llm", ...
     std::string engineVersion;  ///< as fitted ("0.6.3"); may be empty for generic
     std::string date;           ///< ISO date of the fit or of the sources
     std::string description;    ///< one line for people
@@ -78,8 +79,8 @@ struct CalibrationProfile {
     std::int64_t tileRows = 128;     ///< output tile of the GEMM kernels, rows (tokens)
     std::int64_t tileColumns = 128;  ///< and columns (output features)
 
-    double kernelFloorSeconds = 0.0;    ///< the least time any kernel launch takes
-    double stepOverheadSeconds = 0.0;   ///< added once per forward pass: scheduling, sampling
+    double kernelFloorSeconds = 0.0;   ///< the least time any kernel launch takes
+    double stepOverheadSeconds = 0.0;  ///< added once per forward pass: scheduling, sampling
     /// Matmul efficiency by weight precision (1 = at the achievable rates), index(p).
     std::array<double, kPrecisionCount> weightEfficiency = kAllOnes;
     /// Attention efficiency by KV-cache precision (1 = at the rates), index(p).
@@ -91,10 +92,10 @@ struct CalibrationProfile {
     /// quantiles of log(measured / estimated) that bound the prediction interval.
     std::size_t fittedRecords = 0;
     std::vector<std::string> fittedOn;
-    double coverage = 0.8;          ///< the interval's nominal coverage (0.8: 10th–90th)
-    double residualLow = -0.25;     ///< log ratio at the low quantile (≤ 0 typically)
-    double residualHigh = 0.25;     ///< log ratio at the high quantile
-    std::string loss;               ///< the fit's loss, "soft-l1 in log space, scale 0.1"
+    double coverage = 0.8;       ///< the interval's nominal coverage (0.8: 10th–90th)
+    double residualLow = -0.25;  ///< log ratio at the low quantile (≤ 0 typically)
+    double residualHigh = 0.25;  ///< log ratio at the high quantile
+    std::string loss;            ///< the fit's loss, "soft-l1 in log space, scale 0.1"
 
     bool operator==(const CalibrationProfile&) const = default;
 };
@@ -123,28 +124,39 @@ struct EstimateTerms {
 /// One pass estimated.
 struct PassEstimate {
     PassKind kind{};
-    double boundSeconds = 0.0;      ///< the pass's time under achievable ceilings
-    double seconds = 0.0;           ///< boundSeconds + terms.total()
-    double flopsPerSecond = 0.0;    ///< the pass's FLOPs / seconds: the mark's y on the plot
-    double lowSeconds = 0.0;        ///< the interval: seconds · exp(residualLow)
-    double highSeconds = 0.0;       ///< seconds · exp(residualHigh)
+    double boundSeconds = 0.0;    ///< the pass's time under achievable ceilings
+    double seconds = 0.0;         ///< boundSeconds + terms.total()
+    double flopsPerSecond = 0.0;  ///< the pass's FLOPs / seconds: the mark's y on the plot
+    double lowSeconds = 0.0;      ///< the interval: seconds · exp(residualLow)
+    double highSeconds = 0.0;     ///< seconds · exp(residualHigh)
+    /// The interval as the plot's y: FLOPs / highSeconds (the slow end, lower) and FLOPs /
+    /// lowSeconds; 0 when the pass has no time.
+    double lowFlopsPerSecond = 0.0;
+    double highFlopsPerSecond = 0.0;
     EstimateTerms terms;
 };
 
+/// At most this many passes are estimated: Analysis::passes' capacity (prefill, decode,
+/// draft, verify).
+inline constexpr std::size_t kMaxPassEstimates = 4;
+
 /// The estimate of a scenario, beside (never instead of) its bound figures.
 struct EstimateResult {
-    std::string profile;            ///< the profile's id
-    std::string engine;             ///< its engine
-    std::size_t fittedRecords = 0;  ///< 0: a profile of cited defaults, not fitted
+    /// The profile it was made with (shared, not copied: analyze() makes an estimate on
+    /// every frame, and two strings of a profile's length cost a heap allocation each).
+    std::shared_ptr<const CalibrationProfile> calibration;
+    const std::string& profile() const;  ///< the profile's id ("" without one)
+    const std::string& engine() const;   ///< its serving engine
+    std::size_t fittedRecords = 0;       ///< 0: a profile of cited defaults, not fitted
     double coverage = 0.8;
 
     double ttftSeconds = 0.0;  ///< prefill estimate (+ the KV transfer when disaggregated)
     double tpotSeconds = 0.0;  ///< decode step estimate (speculative: (draft + verify) / τ)
-    double decodeTokensPerSecond = 0.0;  ///< B / tpotSeconds
+    double decodeTokensPerSecond = 0.0;           ///< B / tpotSeconds
     std::array<double, 2> ttftIntervalSeconds{};  ///< [low, high]
     std::array<double, 2> tpotIntervalSeconds{};  ///< [low, high]
     /// Each pass of the analysis, in its order.
-    FixedList<PassEstimate, 4> passes;
+    FixedList<PassEstimate, kMaxPassEstimates> passes;
 
     /// The pass estimate of that kind, or nullptr.
     const PassEstimate* pass(PassKind kind) const {
@@ -170,6 +182,9 @@ Precision matmulWeightPrecision(OperatorId id, const Workload& workload);
 /// `profile`. Precondition: validateProfile(profile) is empty.
 EstimateResult estimate(const Analysis& analysis, const Scenario& scenario,
                         const CalibrationProfile& profile);
+/// The same with a profile already shared (Scenario::calibration): no copy is made.
+EstimateResult estimate(const Analysis& analysis, const Scenario& scenario,
+                        std::shared_ptr<const CalibrationProfile> profile);
 
 /// What is wrong with a profile's values, one message per problem naming the field
 /// ("kernel_floor_s: expected seconds from 0 to 0.1, found -1"); empty when valid.

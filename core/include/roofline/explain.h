@@ -28,8 +28,8 @@
 
 #include <array>
 #include <span>
-#include <string_view>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "roofline/analysis.h"

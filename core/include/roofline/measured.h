@@ -30,8 +30,9 @@
 ///
 /// The point: x = the pass's intensity (FLOPs / HBM bytes, per device), y = the pass's
 /// FLOPs per device / the measured time. A request metric's point is the request's: its
-/// prefill and O − 1 decode steps together, their FLOPs / bytes and FLOPs / measured time. Both are independent of the ceilings (peak or
-/// achievable), which change only the predicted time and so the efficiency.
+/// prefill and O − 1 decode steps together, their FLOPs / bytes and FLOPs / measured time. Both are
+/// independent of the ceilings (peak or achievable), which change only the predicted time and so
+/// the efficiency.
 
 #include <array>
 #include <cstdint>

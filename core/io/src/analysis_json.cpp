@@ -111,8 +111,8 @@ Json estimateJson(const EstimateResult& e, const Scenario& scenario) {
     const bool tokens = e.passes.size() > 1;  // a decoder: prefill and decode
     const CalibrationProfile* profile = scenario.calibration.get();
     return {
-        {"profile", e.profile},
-        {"engine", e.engine},
+        {"profile", e.profile()},
+        {"engine", e.engine()},
         {"fitted_records", e.fittedRecords},
         {"coverage", e.coverage},
         {"sources", profile != nullptr ? Json(profile->sources) : Json::array()},

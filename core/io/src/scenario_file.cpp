@@ -443,17 +443,16 @@ ResolvedScenario resolve(const ScenarioFile& file, std::int64_t gqaRatio) {
         // The estimate's profile: the file's own, or the shipped one for this hardware and
         // serving engine (falling back to the hardware's generic one, then to "generic").
         Loaded<CalibrationProfile> profile =
-            file.calibration.empty()
-                ? resolveCalibration(out.scenario.hardware.id, file.engine)
-                : (isShippedId(file.calibration, Reference::Calibration)
-                       ? builtinCalibration(file.calibration)
-                       : loadCalibrationFile(file.calibration));
+            file.calibration.empty() ? resolveCalibration(out.scenario.hardware.id, file.engine)
+                                     : (isShippedId(file.calibration, Reference::Calibration)
+                                            ? builtinCalibration(file.calibration)
+                                            : loadCalibrationFile(file.calibration));
         out.issues.insert(out.issues.end(), profile.issues.begin(), profile.issues.end());
         if (!profile.ok()) {
-            out.issues.push_back({Severity::Error, "", "/calibration",
-                                  "a calibration profile that loads (a shipped id or a file)",
-                                  "\"" + (file.calibration.empty() ? file.engine : file.calibration) +
-                                      "\""});
+            out.issues.push_back(
+                {Severity::Error, "", "/calibration",
+                 "a calibration profile that loads (a shipped id or a file)",
+                 "\"" + (file.calibration.empty() ? file.engine : file.calibration) + "\""});
             return out;
         }
         out.scenario.calibration =
