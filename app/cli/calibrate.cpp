@@ -285,14 +285,18 @@ int runCalibrate(const CommandLine& line, std::ostream& out, std::ostream& err) 
         }
         const std::size_t equals = value.find('=');
         const std::string name = value.substr(0, equals);
-        const std::optional<double> number =
+        const std::optional<double> parsed =
             equals == std::string::npos ? std::nullopt : parseNumber(value.substr(equals + 1));
-        if (!profileParameter(CalibrationProfile{}, name) || !number) {
+        // A plain double, not the optional: GCC 12 at -O3 warns a false maybe-uninitialized
+        // on the optional's payload.
+        const bool isNumber = parsed.has_value();
+        const double number = parsed.value_or(0.0);
+        if (!profileParameter(CalibrationProfile{}, name) || !isNumber) {
             return usageError(err, "--fix expects NAME=VALUE, NAME one of " +
                                        profileParameterNames() + " and VALUE a number, got '" +
                                        value + "'");
         }
-        fixes.emplace_back(name, *number);
+        fixes.emplace_back(name, number);
     }
     std::vector<std::string> free;
     if (options.free) {
