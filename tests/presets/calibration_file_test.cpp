@@ -22,6 +22,7 @@
 #include "roofline/io/measured.h"
 #include "roofline/io/presets.h"
 #include "roofline/validate.h"
+#include "temp_dir.h"
 
 namespace {
 
@@ -72,34 +73,7 @@ std::string edited(const std::string& from, const std::string& to) {
     return text;
 }
 
-class TempDir {
-public:
-    TempDir() {
-        const auto* info = testing::UnitTest::GetInstance()->current_test_info();
-        m_path = fs::temp_directory_path() /
-                 ("roofline-tests-" + std::string(info->test_suite_name()) + "-" + info->name() +
-                  "-" + std::to_string(std::random_device{}()));
-        fs::remove_all(m_path);
-        fs::create_directories(m_path);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(m_path, ec);
-    }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-
-    std::string write(const std::string& name, const std::string& bytes) const {
-        const fs::path p = m_path / name;
-        std::ofstream out(p, std::ios::binary);
-        out << bytes;
-        return p.string();
-    }
-    const fs::path& path() const { return m_path; }
-
-private:
-    fs::path m_path;
-};
+using roofline::test::TempDir;
 
 // ---------------------------------------------------------------------------------------
 // Reading and writing.
