@@ -407,10 +407,15 @@ void analyzeImages(const Scenario& scenario, const detail::Context& x, const Cei
     result.modelKind = m.kind;
 
     detail::PassTotals totals;
-    if (m.kind == ModelKind::Encoder) {
+    const bool encoder = m.kind == ModelKind::Encoder;
+    // Activation workspace per image: a CNN's comes from its pass's walk over the
+    // convolutions, and does not depend on the devices (a CNN is never split).
+    double perImage = 0.0;
+    if (encoder) {
         detail::buildEncoderPass(x, wl, B, result.operators, totals);
+        perImage = detail::encoderWorkspacePerImage(x, wl.flashAttention);
     } else {
-        detail::buildCnnPass(x, B, result.operators, totals);
+        perImage = detail::buildCnnPass(x, B, result.operators, totals);
     }
     result.passes.push_back(totals.cost);
     result.imagesPerSecond = totals.cost.timeSeconds > 0.0 ? B / totals.cost.timeSeconds : 0.0;
@@ -441,9 +446,6 @@ void analyzeImages(const Scenario& scenario, const detail::Context& x, const Cei
 
     MemoryFootprint& mem = result.memory;
     mem.weightBytes = heldWeightBytes(device.held, x);
-    const double perImage = m.kind == ModelKind::Encoder
-                                ? detail::encoderWorkspacePerImage(x, wl.flashAttention)
-                                : detail::cnnWorkspacePerImage(x);
     mem.workspaceBytes = B * perImage;
     mem.totalBytes = mem.weightBytes + mem.workspaceBytes;
     mem.capacityBytes = hw.servingCapacityBytes();
@@ -459,9 +461,8 @@ void analyzeImages(const Scenario& scenario, const detail::Context& x, const Cei
     } else {
         const detail::Context one =
             detail::makeContext(m, onOneDevice(wl), result, linkBandwidth, x.linkLatency);
-        const double oneImage = m.kind == ModelKind::Encoder
-                                    ? detail::encoderWorkspacePerImage(one, wl.flashAttention)
-                                    : detail::cnnWorkspacePerImage(one);
+        const double oneImage =
+            encoder ? detail::encoderWorkspacePerImage(one, wl.flashAttention) : perImage;
         mem.minDevices =
             fewestDevices(heldWeightBytes(whole.held, one) + B * oneImage, mem.usableBytes);
     }
@@ -469,7 +470,6 @@ void analyzeImages(const Scenario& scenario, const detail::Context& x, const Cei
 
     warnPrecisionAndMemory(hw, wl, mem, result);
     const std::string_view name = m.name.empty() ? std::string_view(m.id) : m.name;
-    const bool encoder = m.kind == ModelKind::Encoder;
     if (wl.speculativeTokens > 0) {
         result.warnings.push_back(
             Warning(WarningKind::SpeculativeIgnored, {encoder ? 0.0 : 1.0}, name));

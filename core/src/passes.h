@@ -178,11 +178,12 @@ void finishPass(Analysis::Operators& ops, std::size_t first, const Context& x, d
 // so an operator's time is the sum of its pieces' max(compute, memory, link), as a pass's is.
 void buildEncoderPass(const Context& x, const Workload& wl, double B, Analysis::Operators& out,
                       PassTotals& totals);
-void buildCnnPass(const Context& x, double B, Analysis::Operators& out, PassTotals& totals);
+// A CNN's pass also gives the activation workspace one image holds at the widest moment of
+// it, in bytes (found in the same walk over the convolutions).
+double buildCnnPass(const Context& x, double B, Analysis::Operators& out, PassTotals& totals);
 
 // Activation workspace one image holds at the widest moment of its pass, in bytes (the
 // memory footprint of an encoder or a CNN is weights + B × this: no KV cache).
 double encoderWorkspacePerImage(const Context& x, bool flashAttention);
-double cnnWorkspacePerImage(const Context& x);
 
 }  // namespace roofline::detail
