@@ -239,8 +239,8 @@ Precision stateDtype(Reading& x, std::initializer_list<std::string_view> keys) {
     return Precision::Bf16;
 }
 
-void readMtp(Reading& x, const std::string& key, const LayerGroup& shape) {
-    const std::int64_t n = x.r.integer(key, false, 0, kMaxLayers).value_or(0);
+void readMtp(Reading& x, const std::string& key, const LayerGroup& shape, std::int64_t absent) {
+    const std::int64_t n = x.r.integer(key, false, 0, kMaxLayers).value_or(absent);
     x.m.mtp = shape;
     x.m.mtp.count = n;
     if (n == 0) {

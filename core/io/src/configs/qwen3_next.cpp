@@ -15,7 +15,10 @@
 // - MLP: qwen3_next and qwen3_5_moe are MoE (num_experts of moe_intermediate_size, top
 //   num_experts_per_tok, a shared expert of shared_expert_intermediate_size with a sigmoid
 //   gate, decoder_sparse_step and mlp_only_layers as Qwen3-MoE); qwen3_5 is dense.
-// - MTP: mtp_num_hidden_layers (Qwen3-Next configs carry none, though the checkpoint holds one).
+// - MTP: qwen3_5 reads mtp_num_hidden_layers. Qwen3-Next configs carry no MTP key, though the
+//   checkpoint holds one layer (mtp.*): read as vLLM's Qwen3NextMultiTokenPredictor
+//   (vllm/model_executor/models/qwen3_next_mtp.py) reads it, num_nextn_predict_layers with a
+//   default of 1.
 // Qwen3.5's vision tower (vision_config) is counted into Model::visionParameters.
 
 #include <algorithm>
@@ -78,9 +81,13 @@ void readQwen3Next(Reading& x) {
         readQwenSparseLayers(x);
     }
     // An MTP layer is a full-attention layer with the model's MLP (Qwen3NextMultiTokenPredictor).
-    readMtp(
-        x, "mtp_num_hidden_layers",
-        {.mixer = MixerKind::Attention, .mlp = m.moe.enabled() ? MlpKind::Moe : MlpKind::Dense});
+    const LayerGroup mtp{.mixer = MixerKind::Attention,
+                         .mlp = m.moe.enabled() ? MlpKind::Moe : MlpKind::Dense};
+    if (x.type == "qwen3_next") {
+        readMtp(x, "num_nextn_predict_layers", mtp, 1);
+    } else {
+        readMtp(x, "mtp_num_hidden_layers", mtp);
+    }
     if (x.type == "qwen3_5" || x.type == "qwen3_5_moe") {
         m.visionParameters = qwen35VisionParameters(x);
     }

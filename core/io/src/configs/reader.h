@@ -124,8 +124,8 @@ void readMla(Reading& x);
 Precision stateDtype(Reading& x, std::initializer_list<std::string_view> keys);
 
 /// The multi-token-prediction layers under `key` (num_nextn_predict_layers,
-/// mtp_num_hidden_layers): `shape` with the count read, or none.
-void readMtp(Reading& x, const std::string& key, const LayerGroup& shape);
+/// mtp_num_hidden_layers): `shape` with the count read, else `absent` of them (0: none).
+void readMtp(Reading& x, const std::string& key, const LayerGroup& shape, std::int64_t absent = 0);
 
 /// The layers grouped by kind (order dropped), counts summed.
 std::vector<LayerGroup> groupLayers(const std::vector<LayerGroup>& layers);
