@@ -136,7 +136,7 @@ namespace {
 bool sameMixer(const LayerGroup& a, const LayerGroup& b) {
     return a.mixer == b.mixer && a.span == b.span && a.window == b.window &&
            a.numQueryHeads == b.numQueryHeads && a.numKvHeads == b.numKvHeads &&
-           a.headDim == b.headDim;
+           a.headDim == b.headDim && a.sharedKv == b.sharedKv && a.sharedIndex == b.sharedIndex;
 }
 bool sameMlp(const LayerGroup& a, const LayerGroup& b) {
     return a.mlp == b.mlp && a.intermediateSize == b.intermediateSize;

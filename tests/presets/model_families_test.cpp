@@ -258,6 +258,15 @@ TEST(ModelFamilies, Qwen3NextGatedDeltaNetHybridWithGatedAttentionAndSharedExper
     EXPECT_EQ(c.total, 79674391296.0);
     EXPECT_EQ(c.activePerToken, 3874929408.0);
     EXPECT_LE(relativeError(c.total, 80e9), 0.02);
+    // MTP: the config names none, but the checkpoint holds one layer (mtp.*), read as vLLM's
+    // Qwen3NextMultiTokenPredictor reads it (num_nextn_predict_layers, default 1): a gated
+    // full-attention layer with the MoE block, 4,096 + 27,263,488 + 1,614,809,088
+    // = 1,642,076,672, plus pre_fc_norm_hidden, pre_fc_norm_embedding and its final norm
+    // (3·2,048) and fc 2·2048 → 2048 (8,388,608): 1,650,471,424, beside the official count.
+    EXPECT_EQ(m.mtp.count, 1);
+    EXPECT_EQ(m.mtp.mixer, MixerKind::Attention);
+    EXPECT_EQ(m.mtp.mlp, MlpKind::Moe);
+    EXPECT_EQ(c.mtp, 1650471424.0);
     // KV only in the 12 attention layers: 12 · 2 · 2 · 256 · 2 bytes = 24,576 per token (a
     // qwen3_moe reading would say 98,304: the 4× error of DOMAIN.md §8).
     EXPECT_EQ(roofline::kvCacheBytesPerToken(m, 2.0), 24576.0);
@@ -463,6 +472,63 @@ TEST(ModelFamilies, Glm5IsSparseMlaWithTheIndexerDefaults) {
     EXPECT_LE(relativeError(c.activePerToken, 40e9), 0.06) << c.activePerToken;
     // KV per token: 78 · ((512 + 64) · 2 + 128 + 4) = 78 · 1,284 = 100,152 bytes.
     EXPECT_EQ(roofline::kvCacheBytesPerToken(m, 2.0), 100152.0);
+}
+
+// GLM-5.2's IndexShare, as GlmMoeDsaConfig resolves it: layer i runs its own indexer when
+// max(i − index_skip_topk_offset + 1, 0) % index_topk_freq == 0. With freq 4 and offset 3:
+// F F F S S S F S S S ..., so layers 0, 1, 2 and 6, 10, ..., 74 (18) have one: 21 of 78.
+TEST(ModelFamilies, Glm5IndexShareLayersHaveNoIndexer) {
+    std::string text = kGlm5;
+    text.insert(text.size() - 1, R"(, "index_topk_freq": 4, "index_skip_topk_offset": 3)");
+    const Model m = parseOk(text, "glm-5.3");
+    std::int64_t shared = 0;
+    for (const LayerGroup& g : m.layerGroups) {
+        shared += g.sharedIndex ? g.count : 0;
+    }
+    EXPECT_EQ(shared, 57);
+    EXPECT_FALSE(m.mtp.sharedIndex);  // the MTP layer runs its own indexer
+    // One indexer (GLM defaults: q_lora_rank 2048, 32 heads of 128, h 6144): wq_b
+    // 2048·32·128 = 8,388,608, wk 6144·128 = 786,432, weights_proj 6144·32 = 196,608 and its
+    // LayerNorm 2·128 = 256: 9,371,904; 57 fewer than GLM-5's 78: 534,198,528 parameters.
+    const Model all = parseOk(kGlm5, "glm-5");
+    EXPECT_EQ(roofline::countParameters(all).total - roofline::countParameters(m).total,
+              534198528.0);
+    // KV per token: 78 latents (512 + 64) · 2 = 89,856 + 21 indexer keys · (128 + 4) = 2,772:
+    // 92,628 bytes (100,152 with 78 indexers).
+    EXPECT_EQ(roofline::kvCacheBytesPerToken(m, 2.0), 92628.0);
+    // The same layers named in indexer_types and in index_topk_pattern.
+    std::string types = "[";
+    std::string pattern;
+    for (int i = 0; i < 78; ++i) {
+        const bool full = i < 3 || (i - 2) % 4 == 0;
+        types += std::string(i > 0 ? ", " : "") + (full ? "\"full\"" : "\"shared\"");
+        pattern += full ? 'F' : 'S';
+    }
+    types += "]";
+    for (const std::string& extra :
+         {R"(, "indexer_types": )" + types, R"(, "index_topk_pattern": ")" + pattern + "\""}) {
+        std::string t = kGlm5;
+        t.insert(t.size() - 1, extra);
+        EXPECT_EQ(roofline::kvCacheBytesPerToken(parseOk(t), 2.0), 92628.0) << extra;
+    }
+}
+
+TEST(ModelFamilies, Glm5IndexShareRefusesASharedFirstLayerAndAWrongLength) {
+    const auto refused = [](const std::string& extra) {
+        std::string text = kGlm5;
+        text.insert(text.size() - 1, extra);
+        const Loaded<Model> m = parseModelConfig(text, kFile, "glm");
+        EXPECT_FALSE(m.ok()) << extra;
+        const Issue* e = firstOf(m.issues, Severity::Error);
+        return e != nullptr ? e->message() : std::string();
+    };
+    const std::string wrongLength = refused(R"(, "index_topk_pattern": "SF")");
+    EXPECT_NE(wrongLength.find("/index_topk_pattern"), std::string::npos) << wrongLength;
+    EXPECT_NE(wrongLength.find("a list of 78 \"F\" or \"S\""), std::string::npos) << wrongLength;
+    const std::string pattern = "S" + std::string(77, 'F');
+    const std::string sharedFirst = refused(R"(, "index_topk_pattern": ")" + pattern + "\"");
+    EXPECT_NE(sharedFirst.find("the first layer to run its own indexer"), std::string::npos)
+        << sharedFirst;
 }
 
 TEST(ModelFamilies, Glm4MoeBiasesQkvNotOAndDenseFirstLayers) {

@@ -90,6 +90,10 @@ struct LayerGroup {
     /// Attention whose values come from the key projection (Gemma 4's attention_k_eq_v on its
     /// global layers): no v_proj; K and V are both still cached (V without rope).
     bool sharedKv = false;
+    /// A sparse-MLA layer that reuses the top-k selection of the last layer before it that ran
+    /// its own indexer (GLM-5.2's IndexShare, indexer_types "shared"): it has no indexer, no
+    /// indexer key cache, and still attends to index_topk latents.
+    bool sharedIndex = false;
 
     bool operator==(const LayerGroup&) const = default;
 };

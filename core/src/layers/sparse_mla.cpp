@@ -11,6 +11,9 @@
 //   (the reference implementation's format), whatever the KV-cache precision;
 // - MLA then reads min(C + 1, index_topk) latents in a decode step. The latent cache still
 //   keeps every token.
+// A layer that shares its selection (LayerGroup::sharedIndex, GLM-5.2's IndexShare) has none
+// of the indexer: no projections, no key cache, no scoring; it attends to the top-k latents
+// that the last layer with an indexer chose.
 
 #include <algorithm>
 
@@ -24,8 +27,11 @@ constexpr double kIndexerScaleBytes = 4.0;  // one fp32 scale per cached indexer
 
 double indexerKeyBytes(const Model& m) { return d(m.sparse.indexHeadDim) + kIndexerScaleBytes; }
 
-void parameters(const Model& m, const LayerGroup&, double split, ParameterSplit& p) {
+void parameters(const Model& m, const LayerGroup& g, double split, ParameterSplit& p) {
     mlaParameters(m, split, p);
+    if (g.sharedIndex) {
+        return;
+    }
     const SparseAttentionShape& s = m.sparse;
     const double h = d(m.hiddenSize);
     const double qIn = m.mla.qLoraRank > 0 ? d(m.mla.qLoraRank) : h;
@@ -34,22 +40,30 @@ void parameters(const Model& m, const LayerGroup&, double split, ParameterSplit&
     p.vectors += 2.0 * d(s.indexHeadDim);  // k_norm: LayerNorm weight and bias
 }
 
-CacheStreams cache(const Model& m, const LayerGroup&, double, double kvBytes) {
+CacheStreams cache(const Model& m, const LayerGroup& g, double, double kvBytes) {
     CacheStreams out;
     out.add({d(m.mla.kvLoraRank + m.mla.qkRopeHeadDim) * kvBytes, kUncapped, d(m.sparse.topK)});
-    out.add({indexerKeyBytes(m), kUncapped, kUncapped});
+    if (!g.sharedIndex) {
+        out.add({indexerKeyBytes(m), kUncapped, kUncapped});
+    }
     return out;
 }
 
 double noState(const Model&, const LayerGroup&, double) { return 0.0; }
 
-double workspaceWidth(const Context& x, const LayerGroup&) {
-    return std::max(mlaWorkspaceWidth(x), d(x.m.sparse.indexHeads * x.m.sparse.indexHeadDim));
+double workspaceWidth(const Context& x, const LayerGroup& g) {
+    return g.sharedIndex
+               ? mlaWorkspaceWidth(x)
+               : std::max(mlaWorkspaceWidth(x), d(x.m.sparse.indexHeads * x.m.sparse.indexHeadDim));
 }
 
-void emit(PassBuilder& pass, const Context& x, const LayerGroup&, double layers,
+void emit(PassBuilder& pass, const Context& x, const LayerGroup& g, double layers,
           const PassShape& p) {
     const Model& m = x.m;
+    if (g.sharedIndex) {
+        emitMla(pass, x, layers, p, d(m.sparse.topK), 0.0);
+        return;
+    }
     const SparseAttentionShape& s = m.sparse;
     const double B = p.B * x.sequenceShare;
     const double N = B * p.T;

@@ -14,6 +14,9 @@
 // kimi_k2 is not a transformers type: its configs name DeepseekV3ForCausalLM, and they are
 // read as deepseek_v3 (parseModelConfig says so).
 
+#include <algorithm>
+#include <optional>
+
 #include "reader.h"
 
 namespace roofline::io::detail::configs {
@@ -33,6 +36,81 @@ void readSparse(Reading& x, bool glmDefaults) {
     x.key("sparse.indexHeads", "index_n_heads");
     x.key("sparse.indexHeadDim", "index_head_dim");
     x.key("sparse.topK", "index_topk");
+}
+
+// GLM-5.2's IndexShare: which layers run their own indexer ("full") and which reuse the top-k
+// of the last one that did ("shared"), as GlmMoeDsaConfig resolves it: indexer_types, else
+// index_topk_pattern ("F"/"S" per layer), else layer i is full when
+// max(i − index_skip_topk_offset + 1, 0) is a multiple of index_topk_freq (defaults 2 and 1:
+// every layer full, as GLM-5 and 5.1 run). The first layer must have an indexer.
+void readIndexShare(Reading& x) {
+    const std::size_t n = x.layers.size();
+    std::vector<bool> shared(n, false);
+    const auto perLayer = [&](const char* key, const std::string& expected,
+                              const auto& sharedWord) {
+        const Json* v = x.r.find(key);
+        if (v == nullptr) {
+            return false;
+        }
+        std::vector<std::string> words;
+        if (v->is_string()) {
+            for (const char c : v->get<std::string>()) {
+                words.emplace_back(1, c);
+            }
+        } else if (v->is_array()) {
+            for (const Json& w : *v) {
+                words.push_back(w.is_string() ? w.get<std::string>() : "");
+            }
+        }
+        const bool valid =
+            words.size() == n && std::all_of(words.begin(), words.end(), [&](const std::string& w) {
+                return sharedWord(w).has_value();
+            });
+        if (!valid) {
+            x.error(key, "a list of " + std::to_string(n) + " " + expected, foundText(*v));
+            return true;
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+            shared[i] = *sharedWord(words[i]);
+        }
+        return true;
+    };
+    const auto word = [](const char* full, const char* share) {
+        return [=](const std::string& w) -> std::optional<bool> {
+            if (w == full || w == share) {
+                return w == share;
+            }
+            return std::nullopt;
+        };
+    };
+    const char* key = "indexer_types";
+    if (!perLayer(key, "\"full\" or \"shared\"", word("full", "shared"))) {
+        key = "index_topk_pattern";
+        if (!perLayer(key, "\"F\" or \"S\"", word("F", "S"))) {
+            key = "index_topk_freq";
+            const std::int64_t freq =
+                x.r.integer("index_topk_freq", false, 1, kMaxLayers).value_or(1);
+            const std::int64_t offset =
+                x.r.integer("index_skip_topk_offset", false, 0, kMaxLayers).value_or(2);
+            for (std::size_t i = 0; i < n; ++i) {
+                shared[i] =
+                    std::max<std::int64_t>(static_cast<std::int64_t>(i) - offset + 1, 0) % freq !=
+                    0;
+            }
+        }
+    }
+    if (x.failed()) {
+        return;
+    }
+    if (n > 0 && shared[0]) {
+        x.error(key,
+                "the first layer to run its own indexer (a shared layer reuses an earlier one's)",
+                "a shared first layer");
+        return;
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+        x.layers[i].sharedIndex = shared[i];
+    }
 }
 
 }  // namespace
@@ -105,6 +183,8 @@ void readGlmMoeDsa(Reading& x) {
         x.layers[i].mixer = MixerKind::SparseMla;
         x.layers[i].mlp = moe ? MlpKind::Moe : MlpKind::Dense;
     }
+    readIndexShare(x);
+    // The MTP layer runs its own indexer.
     readMtp(x, "num_nextn_predict_layers", {.mixer = MixerKind::SparseMla, .mlp = MlpKind::Moe});
 }
 
