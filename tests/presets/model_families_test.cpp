@@ -343,6 +343,109 @@ TEST(ModelFamilies, NemotronHybridPatternMamba2AttentionAndMoeBlocks) {
     EXPECT_EQ(roofline::stateBytesPerSequence(m), 49930240.0);
 }
 
+// NVIDIA-Nemotron-Nano-9B-v2's shape (nvidia/NVIDIA-Nemotron-Nano-9B-v2 config.json, trimmed to
+// the keys that shape it), spelled as transformers now saves a NemotronHConfig: layer_types
+// (the attribute_map alias of layers_block_type) with the new names linear_attention /
+// full_attention / mlp, and no n_groups (NemotronHConfig's default, 8).
+TEST(ModelFamilies, NemotronHReadsLayerTypesAndTheConfigDefaults) {
+    const std::string pattern = "M-M-M-MM-M-M-M*-M-M-M*-M-M-M-M*-M-M-M-M*-M-MM-M-M-M-M-M-";
+    json types = json::array();
+    for (const char c : pattern) {
+        types.push_back(c == 'M' ? "linear_attention" : c == '*' ? "full_attention" : "mlp");
+    }
+    json config = json::parse(R"({"architectures": ["NemotronHForCausalLM"],
+        "model_type": "nemotron_h", "hidden_size": 4480, "intermediate_size": 15680,
+        "num_hidden_layers": 56, "num_attention_heads": 40, "num_key_value_heads": 8,
+        "head_dim": 128, "vocab_size": 131072, "tie_word_embeddings": false,
+        "mamba_num_heads": 128, "mamba_head_dim": 80, "ssm_state_size": 128, "conv_kernel": 4,
+        "torch_dtype": "bfloat16"})");
+    config["layer_types"] = types;
+    const Model m = parseOk(config.dump());
+    EXPECT_EQ(m.mamba.numGroups, 8);  // NemotronHConfig: n_groups = 8
+    // 27 M, 4 *, 25 -.
+    EXPECT_EQ(groupsOf(m), (Groups{{{MixerKind::Mamba2, kFull, 0, MlpKind::None}, 27},
+                                   {{MixerKind::Attention, kFull, 0, MlpKind::None}, 4},
+                                   {{MixerKind::None, kFull, 0, MlpKind::Dense}, 25}}));
+    // By hand (modeling_nemotron_h.py), one norm of 4,480 per block:
+    //   Mamba-2 (inner 128·80 = 10,240, B and C 2·8·128 = 2,048): in_proj 4480·(2·10240 +
+    //   2048 + 128) = 101,498,880; conv (10240 + 2048)·4 + bias 12,288 = 61,440; A_log, D,
+    //   dt_bias 384; gated norm 10,240; out_proj 10240·4480 = 45,875,200 -> 147,450,624 with
+    //   the norm; × 27 = 3,981,166,848.
+    //   Attention: q, o 2·4480·5120 = 45,875,200; k, v 2·4480·1024 = 9,175,040 -> 55,054,720
+    //   with the norm; × 4 = 220,218,880.
+    //   MLP (relu2): 2·4480·15680 = 140,492,800 with the norm 140,497,280; × 25 =
+    //   3,512,432,000.
+    //   Embeddings 2·131072·4480 = 1,174,405,120; final norm 4,480.
+    // Total 8,888,227,328 (the card's 8.89B).
+    EXPECT_EQ(roofline::countParameters(m).total, 8'888'227'328.0);
+    // KV: 4 attention blocks · 2 · 8 · 128 · 2 bytes = 16,384 per token.
+    EXPECT_EQ(roofline::kvCacheBytesPerToken(m, 2.0), 16'384.0);
+    // State: 27 · ((4 − 1)·12,288 + 128·80·128) = 27 · 1,347,584 elements · 2 bytes (no
+    // mamba_ssm_cache_dtype: torch_dtype bf16) = 72,769,536 bytes per sequence.
+    EXPECT_EQ(roofline::stateBytesPerSequence(m), 72'769'536.0);
+
+    // The mamba_* spellings NemotronHConfig.__post_init__ accepts: mamba_n_groups 1 narrows
+    // in_proj by 4480·2·7·128 and the conv by 7·2·128·5 per Mamba block.
+    config["mamba_n_groups"] = 1;
+    const Model one = parseOk(config.dump());
+    EXPECT_EQ(one.mamba.numGroups, 1);
+    EXPECT_EQ(roofline::countParameters(one).total,
+              8'888'227'328.0 - 27.0 * (4480.0 * 2 * 7 * 128 + 7.0 * 2 * 128 * 5));
+
+    // A block kind outside the four is refused at layer_types.
+    config.erase("mamba_n_groups");
+    config["layer_types"][3] = "hybrid";
+    const Loaded<Model> bad = parseModelConfig(config.dump(), kFile, "bad");
+    ASSERT_FALSE(bad.ok());
+    EXPECT_EQ(bad.issues[0].pointer, "/layer_types");
+}
+
+// NVIDIA-Nemotron-3-Super-120B-A12B's shape (the values a stored test pins as "Real
+// NVIDIA-Nemotron-3-Super-120B-A12B-NVFP4 hyperparameters", with its layer counts 40 M, 40 E,
+// 8 *; the order here is ours: the counts alone shape the totals). LatentMoE (NemotronHMoE):
+// the routed experts run at moe_latent_size 1,024 between fc1_latent_proj and
+// fc2_latent_proj; the shared expert and the router stay at hidden_size.
+TEST(ModelFamilies, NemotronHLatentMoeExpertsRunAtTheLatentWidth) {
+    std::string pattern;
+    for (int i = 0; i < 8; ++i) {
+        pattern += "MEMEMEMEME*";
+    }
+    json config = json::parse(R"({"architectures": ["NemotronHForCausalLM"],
+        "model_type": "nemotron_h", "hidden_size": 4096, "num_hidden_layers": 88,
+        "num_attention_heads": 32, "num_key_value_heads": 2, "head_dim": 128,
+        "vocab_size": 131072, "tie_word_embeddings": false, "mamba_num_heads": 128,
+        "mamba_head_dim": 64, "ssm_state_size": 128, "n_groups": 8, "conv_kernel": 4,
+        "n_routed_experts": 512, "num_experts_per_tok": 22, "moe_intermediate_size": 2688,
+        "moe_latent_size": 1024, "moe_shared_expert_intermediate_size": 5376,
+        "n_shared_experts": 1, "mamba_ssm_cache_dtype": "float32", "torch_dtype": "bfloat16"})");
+    config["hybrid_override_pattern"] = pattern;
+    const Model m = parseOk(config.dump());
+    // Read as experts of 2688·1024/4096 = 672 at h (2·4096·672 = 2·1024·2688 each), and the
+    // latent projections as 1,024 more of the shared expert's width.
+    EXPECT_EQ(m.moe.expertIntermediateSize, 672);
+    EXPECT_EQ(m.moe.sharedIntermediateSize, 5376 + 1024);
+    // By hand, one norm of 4,096 per block:
+    //   Mamba-2 (inner 8,192, B and C 2,048): in_proj 4096·(16384 + 2048 + 128) = 76,021,760;
+    //   conv 10240·4 + 10,240 = 51,200; 384; gated norm 8,192; out_proj 33,554,432 ->
+    //   109,640,064 with the norm; × 40 = 4,385,602,560.
+    //   Attention: q, o 2·4096·4096 = 33,554,432; k, v 2·4096·256 = 2,097,152 -> 35,655,680;
+    //   × 8 = 285,245,440.
+    //   MoE: router 512·4096 + bias 512 = 2,097,664; shared 2·4096·5376 = 44,040,192;
+    //   fc1/fc2_latent_proj 2·4096·1024 = 8,388,608; experts up 1024→2688, down 2688→1024:
+    //   5,505,024 each, × 512 = 2,818,572,288 (top-22: 121,110,528) -> 2,873,102,848 with the
+    //   norm (active 175,641,088); × 40 = 114,924,113,920 (7,025,643,520).
+    //   Embeddings 2·131072·4096 = 1,073,741,824; final norm 4,096.
+    // Total 120,668,707,840 (the card's 120B, +0.6%); active 12,770,237,440 ("12B": 11.7B
+    // without the two embedding tables).
+    const roofline::ParameterCount c = roofline::countParameters(m);
+    EXPECT_EQ(c.total, 120'668'707'840.0);
+    EXPECT_EQ(c.activePerToken, 12'770'237'440.0);
+    // KV: 8 · 2 · 2 · 128 · 2 bytes = 8,192 per token. State: 40 · (3·10,240 + 128·64·128) =
+    // 40 · 1,079,296 elements · 4 bytes (float32) = 172,687,360 per sequence.
+    EXPECT_EQ(roofline::kvCacheBytesPerToken(m, 2.0), 8'192.0);
+    EXPECT_EQ(roofline::stateBytesPerSequence(m), 172'687'360.0);
+}
+
 TEST(ModelFamilies, KimiK2IsReadAsDeepseekV3AndSaysSo) {
     const Loaded<Model> loaded = roofline::io::builtinModel("kimi-k2");
     ASSERT_TRUE(loaded.ok()) << roofline::describe(loaded.issues);
