@@ -812,6 +812,17 @@ TEST(ModelFamilies, FalconH1RunsAttentionAndMambaSideBySide) {
         kFile, "bad");
     ASSERT_FALSE(bad.ok());
     EXPECT_EQ(bad.issues[0].pointer, "/mamba_d_head");
+
+    // FalconH1Config: mamba_d_ssm absent is 1,024 (its default); only null is
+    // mamba_expand · hidden_size. 16 × 64 fits the first and not the second (2,048).
+    const std::string noSsm = R"({"model_type": "falcon_h1", "hidden_size": 1024,
+        "intermediate_size": 2048, "num_hidden_layers": 4, "num_attention_heads": 8,
+        "num_key_value_heads": 2, "vocab_size": 32784, "mamba_n_heads": 16, "mamba_d_head": 64)";
+    EXPECT_EQ(parseOk(noSsm + "}").mamba.inner(), 1024.0);
+    const Loaded<Model> nullSsm =
+        parseModelConfig(noSsm + R"(, "mamba_d_ssm": null})", kFile, "null-ssm");
+    ASSERT_FALSE(nullSsm.ok());
+    EXPECT_EQ(nullSsm.issues[0].pointer, "/mamba_d_head");
 }
 
 TEST(ModelFamilies, UnsupportedTypesAreRefusedInPlainWords) {
