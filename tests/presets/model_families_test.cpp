@@ -825,6 +825,56 @@ TEST(ModelFamilies, FalconH1RunsAttentionAndMambaSideBySide) {
     EXPECT_EQ(nullSsm.issues[0].pointer, "/mamba_d_head");
 }
 
+// Granite-4.0-H-Tiny's shape (ibm-granite/granite-4.0-h-tiny config.json as a stored test
+// fixture pins it, trimmed to the keys that shape it), read with GraniteMoeHybridConfig's
+// defaults where keys are left out: mamba_d_head "auto" (mamba_expand · h / heads =
+// 2·1536/48 = 64), mamba_n_groups 1, mamba_d_conv 4; no layer_types is every layer Mamba.
+TEST(ModelFamilies, GraniteHybridReadsGraniteMoeHybridConfigDefaults) {
+    json config = json::parse(R"({"model_type": "granitemoehybrid", "hidden_size": 1536,
+        "num_hidden_layers": 40, "num_attention_heads": 12, "num_key_value_heads": 4,
+        "intermediate_size": 512, "shared_intermediate_size": 1024, "num_local_experts": 64,
+        "num_experts_per_tok": 6, "vocab_size": 100352, "tie_word_embeddings": true,
+        "mamba_d_state": 128, "mamba_n_heads": 48, "mamba_expand": 2,
+        "torch_dtype": "bfloat16"})");
+    json types = json::array();
+    for (int i = 0; i < 40; ++i) {
+        types.push_back(i % 10 == 5 ? "attention" : "mamba");  // layers 5, 15, 25, 35
+    }
+    config["layer_types"] = types;
+    const Model m = parseOk(config.dump());
+    EXPECT_EQ(m.mamba.headDim, 64);
+    EXPECT_EQ(m.mamba.numGroups, 1);
+    EXPECT_EQ(m.mamba.convKernel, 4);
+    // By hand (modeling_granitemoehybrid.py), two norms of 1,536 per layer:
+    //   Mamba-2 (inner 3,072, B and C 2·128): in_proj 1536·(2·3072 + 256 + 48) = 9,904,128;
+    //   conv 3328·4 + bias 3,328 = 16,640; A_log, D, dt_bias 144; gated norm 3,072; out_proj
+    //   3072·1536 = 4,718,592 -> 14,642,576; × 36 = 527,132,736.
+    //   Attention: q, o 2·1536·1536 = 4,718,592; k, v 2·1536·512 = 1,572,864 -> 6,291,456;
+    //   × 4 = 25,165,824.
+    //   MoE on every layer: router 64·1536 = 98,304; experts 3·1536·512 = 2,359,296 each, × 64
+    //   = 150,994,944; shared MLP 3·1536·1024 = 4,718,592 -> 155,811,840 + norms 3,072; × 40
+    //   = 6,232,596,480.
+    //   Embeddings (tied) 100352·1536 = 154,140,672; final norm 1,536.
+    // Total 6,939,037,248 (the card's 7B).
+    EXPECT_EQ(roofline::countParameters(m).total, 6'939'037'248.0);
+    // KV: 4 · 2 · 4 · 128 · 2 bytes = 8,192 per token. State: 36 · ((4 − 1)·3,328 + 48·64·128)
+    // = 36 · 403,200 elements · 2 bytes (bf16) = 29,030,400 per sequence.
+    EXPECT_EQ(roofline::kvCacheBytesPerToken(m, 2.0), 8'192.0);
+    EXPECT_EQ(roofline::stateBytesPerSequence(m), 29'030'400.0);
+
+    // No layer_types: every layer Mamba (4 more, each 14,642,576 − 6,291,456), no KV cache.
+    config.erase("layer_types");
+    const Model allMamba = parseOk(config.dump());
+    EXPECT_EQ(roofline::countParameters(allMamba).total, 6'939'037'248.0 + 4.0 * 8'351'120);
+    EXPECT_EQ(roofline::kvCacheBytesPerToken(allMamba, 2.0), 0.0);
+
+    // Heads × head dim must be mamba_expand · h, as GraniteMoeHybridConfig validates.
+    config["mamba_d_head"] = 60;
+    const Loaded<Model> bad = parseModelConfig(config.dump(), kFile, "bad");
+    ASSERT_FALSE(bad.ok());
+    EXPECT_EQ(bad.issues[0].pointer, "/mamba_d_head");
+}
+
 TEST(ModelFamilies, UnsupportedTypesAreRefusedInPlainWords) {
     const Loaded<Model> rwkv = parseModelConfig(
         R"({"architectures": ["RwkvForCausalLM"], "model_type": "rwkv", "hidden_size": 1024})",
