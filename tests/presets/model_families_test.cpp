@@ -444,6 +444,22 @@ TEST(ModelFamilies, NemotronHLatentMoeExpertsRunAtTheLatentWidth) {
     // 40 · 1,079,296 elements · 4 bytes (float32) = 172,687,360 per sequence.
     EXPECT_EQ(roofline::kvCacheBytesPerToken(m, 2.0), 8'192.0);
     EXPECT_EQ(roofline::stateBytesPerSequence(m), 172'687'360.0);
+    EXPECT_EQ(m.mtp.count, 0);
+
+    // Its MTP module (num_nextn_predict_layers 1, mtp_hybrid_override_pattern "*E"): one
+    // attention block and one MoE block, a norm each, beside the count, not in it.
+    config["num_nextn_predict_layers"] = 1;
+    config["mtp_hybrid_override_pattern"] = "*E";
+    const Model withMtp = parseOk(config.dump());
+    EXPECT_EQ(withMtp.mtp.count, 1);
+    EXPECT_EQ(withMtp.mtp.mixer, MixerKind::Attention);
+    EXPECT_EQ(withMtp.mtp.mlp, MlpKind::Moe);
+    EXPECT_EQ(withMtp.mtp.norms, 2);
+    // Attention 35,651,584 + MoE 2,873,098,752 + its two block norms 8,192 + eh_proj
+    // 2·4096·4096 = 33,554,432 + enorm, hnorm and its final norm 12,288 = 2,942,325,248.
+    const roofline::ParameterCount cm = roofline::countParameters(withMtp);
+    EXPECT_EQ(cm.total, 120'668'707'840.0);
+    EXPECT_EQ(cm.mtp, 2'942'325'248.0);
 }
 
 TEST(ModelFamilies, KimiK2IsReadAsDeepseekV3AndSaysSo) {

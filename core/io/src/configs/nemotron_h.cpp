@@ -18,6 +18,9 @@
 //   fc2_latent_proj (L x h), while the shared expert and the router stay at h. Read exactly in
 //   parameters and FLOPs as experts of width I * L / h at h, and the two projections (2 * h * L,
 //   always on) as L more of the non-gated shared expert's width.
+// - MTP: num_nextn_predict_layers modules of the blocks mtp_hybrid_override_pattern (or
+//   mtp_layers_block_type) names, by default "*E": one attention block and one MoE block, a
+//   norm each (reported beside the count, DOMAIN.md §6); other MTP block lists are not read.
 
 #include "reader.h"
 
@@ -149,6 +152,35 @@ void readNemotronH(Reading& x) {
                 break;
         }
     }
+
+    // MTP: NemotronHConfig's mtp_layers_block_type (default ["full_attention", "moe"]), or
+    // its mtp_hybrid_override_pattern spelling.
+    if (x.r.integer("num_nextn_predict_layers", false, 0, kMaxLayers).value_or(0) == 0) {
+        return;
+    }
+    std::string mtp = "*E";
+    if (const Json* p = x.r.find("mtp_hybrid_override_pattern"); p != nullptr && p->is_string()) {
+        mtp = p->get<std::string>();
+    } else if (const Json* t = x.r.find("mtp_layers_block_type"); t != nullptr && t->is_array()) {
+        mtp.clear();
+        for (const Json& k : *t) {
+            const std::string n = k.is_string() ? k.get<std::string>() : "";
+            mtp += n == "attention" || n == "full_attention" ? '*'
+                   : n == "moe"                              ? 'E'
+                   : n == "mamba" || n == "linear_attention" ? 'M'
+                   : n == "mlp"                              ? '-'
+                                                             : '?';
+        }
+    }
+    if (mtp != "*E" || !anyMoe) {
+        x.warning("num_nextn_predict_layers",
+                  "MTP modules of one attention and one MoE block (mtp_hybrid_override_pattern "
+                  "\"*E\", with MoE blocks in the model): the MTP layers are not counted",
+                  "\"" + mtp + "\"");
+        return;
+    }
+    readMtp(x, "num_nextn_predict_layers",
+            {.mixer = MixerKind::Attention, .mlp = MlpKind::Moe, .norms = 2});
 }
 
 }  // namespace roofline::io::detail::configs
