@@ -352,6 +352,125 @@ TEST(ModelFamilies, NemotronHybridPatternMamba2AttentionAndMoeBlocks) {
     EXPECT_EQ(roofline::stateBytesPerSequence(m), 49930240.0);
 }
 
+// NVIDIA-Nemotron-Nano-9B-v2's shape (nvidia/NVIDIA-Nemotron-Nano-9B-v2 config.json, trimmed to
+// the keys that shape it), spelled as transformers now saves a NemotronHConfig: layer_types
+// (the attribute_map alias of layers_block_type) with the new names linear_attention /
+// full_attention / mlp, and no n_groups (NemotronHConfig's default, 8).
+TEST(ModelFamilies, NemotronHReadsLayerTypesAndTheConfigDefaults) {
+    const std::string pattern = "M-M-M-MM-M-M-M*-M-M-M*-M-M-M-M*-M-M-M-M*-M-MM-M-M-M-M-M-";
+    json types = json::array();
+    for (const char c : pattern) {
+        types.push_back(c == 'M' ? "linear_attention" : c == '*' ? "full_attention" : "mlp");
+    }
+    json config = json::parse(R"({"architectures": ["NemotronHForCausalLM"],
+        "model_type": "nemotron_h", "hidden_size": 4480, "intermediate_size": 15680,
+        "num_hidden_layers": 56, "num_attention_heads": 40, "num_key_value_heads": 8,
+        "head_dim": 128, "vocab_size": 131072, "tie_word_embeddings": false,
+        "mamba_num_heads": 128, "mamba_head_dim": 80, "ssm_state_size": 128, "conv_kernel": 4,
+        "torch_dtype": "bfloat16"})");
+    config["layer_types"] = types;
+    const Model m = parseOk(config.dump());
+    EXPECT_EQ(m.mamba.numGroups, 8);  // NemotronHConfig: n_groups = 8
+    // 27 M, 4 *, 25 -.
+    EXPECT_EQ(groupsOf(m), (Groups{{{MixerKind::Mamba2, kFull, 0, MlpKind::None}, 27},
+                                   {{MixerKind::Attention, kFull, 0, MlpKind::None}, 4},
+                                   {{MixerKind::None, kFull, 0, MlpKind::Dense}, 25}}));
+    // By hand (modeling_nemotron_h.py), one norm of 4,480 per block:
+    //   Mamba-2 (inner 128·80 = 10,240, B and C 2·8·128 = 2,048): in_proj 4480·(2·10240 +
+    //   2048 + 128) = 101,498,880; conv (10240 + 2048)·4 + bias 12,288 = 61,440; A_log, D,
+    //   dt_bias 384; gated norm 10,240; out_proj 10240·4480 = 45,875,200 -> 147,450,624 with
+    //   the norm; × 27 = 3,981,166,848.
+    //   Attention: q, o 2·4480·5120 = 45,875,200; k, v 2·4480·1024 = 9,175,040 -> 55,054,720
+    //   with the norm; × 4 = 220,218,880.
+    //   MLP (relu2): 2·4480·15680 = 140,492,800 with the norm 140,497,280; × 25 =
+    //   3,512,432,000.
+    //   Embeddings 2·131072·4480 = 1,174,405,120; final norm 4,480.
+    // Total 8,888,227,328 (the card's 8.89B).
+    EXPECT_EQ(roofline::countParameters(m).total, 8'888'227'328.0);
+    // KV: 4 attention blocks · 2 · 8 · 128 · 2 bytes = 16,384 per token.
+    EXPECT_EQ(roofline::kvCacheBytesPerToken(m, 2.0), 16'384.0);
+    // State: 27 · ((4 − 1)·12,288 + 128·80·128) = 27 · 1,347,584 elements · 2 bytes (no
+    // mamba_ssm_cache_dtype: torch_dtype bf16) = 72,769,536 bytes per sequence.
+    EXPECT_EQ(roofline::stateBytesPerSequence(m), 72'769'536.0);
+
+    // The mamba_* spellings NemotronHConfig.__post_init__ accepts: mamba_n_groups 1 narrows
+    // in_proj by 4480·2·7·128 and the conv by 7·2·128·5 per Mamba block.
+    config["mamba_n_groups"] = 1;
+    const Model one = parseOk(config.dump());
+    EXPECT_EQ(one.mamba.numGroups, 1);
+    EXPECT_EQ(roofline::countParameters(one).total,
+              8'888'227'328.0 - 27.0 * (4480.0 * 2 * 7 * 128 + 7.0 * 2 * 128 * 5));
+
+    // A block kind outside the four is refused at layer_types.
+    config.erase("mamba_n_groups");
+    config["layer_types"][3] = "hybrid";
+    const Loaded<Model> bad = parseModelConfig(config.dump(), kFile, "bad");
+    ASSERT_FALSE(bad.ok());
+    EXPECT_EQ(bad.issues[0].pointer, "/layer_types");
+}
+
+// NVIDIA-Nemotron-3-Super-120B-A12B's shape (the values a stored test pins as "Real
+// NVIDIA-Nemotron-3-Super-120B-A12B-NVFP4 hyperparameters", with its layer counts 40 M, 40 E,
+// 8 *; the order here is ours: the counts alone shape the totals). LatentMoE (NemotronHMoE):
+// the routed experts run at moe_latent_size 1,024 between fc1_latent_proj and
+// fc2_latent_proj; the shared expert and the router stay at hidden_size.
+TEST(ModelFamilies, NemotronHLatentMoeExpertsRunAtTheLatentWidth) {
+    std::string pattern;
+    for (int i = 0; i < 8; ++i) {
+        pattern += "MEMEMEMEME*";
+    }
+    json config = json::parse(R"({"architectures": ["NemotronHForCausalLM"],
+        "model_type": "nemotron_h", "hidden_size": 4096, "num_hidden_layers": 88,
+        "num_attention_heads": 32, "num_key_value_heads": 2, "head_dim": 128,
+        "vocab_size": 131072, "tie_word_embeddings": false, "mamba_num_heads": 128,
+        "mamba_head_dim": 64, "ssm_state_size": 128, "n_groups": 8, "conv_kernel": 4,
+        "n_routed_experts": 512, "num_experts_per_tok": 22, "moe_intermediate_size": 2688,
+        "moe_latent_size": 1024, "moe_shared_expert_intermediate_size": 5376,
+        "n_shared_experts": 1, "mamba_ssm_cache_dtype": "float32", "torch_dtype": "bfloat16"})");
+    config["hybrid_override_pattern"] = pattern;
+    const Model m = parseOk(config.dump());
+    // Read as experts of 2688·1024/4096 = 672 at h (2·4096·672 = 2·1024·2688 each), and the
+    // latent projections as 1,024 more of the shared expert's width.
+    EXPECT_EQ(m.moe.expertIntermediateSize, 672);
+    EXPECT_EQ(m.moe.sharedIntermediateSize, 5376 + 1024);
+    // By hand, one norm of 4,096 per block:
+    //   Mamba-2 (inner 8,192, B and C 2,048): in_proj 4096·(16384 + 2048 + 128) = 76,021,760;
+    //   conv 10240·4 + 10,240 = 51,200; 384; gated norm 8,192; out_proj 33,554,432 ->
+    //   109,640,064 with the norm; × 40 = 4,385,602,560.
+    //   Attention: q, o 2·4096·4096 = 33,554,432; k, v 2·4096·256 = 2,097,152 -> 35,655,680;
+    //   × 8 = 285,245,440.
+    //   MoE: router 512·4096 + bias 512 = 2,097,664; shared 2·4096·5376 = 44,040,192;
+    //   fc1/fc2_latent_proj 2·4096·1024 = 8,388,608; experts up 1024→2688, down 2688→1024:
+    //   5,505,024 each, × 512 = 2,818,572,288 (top-22: 121,110,528) -> 2,873,102,848 with the
+    //   norm (active 175,641,088); × 40 = 114,924,113,920 (7,025,643,520).
+    //   Embeddings 2·131072·4096 = 1,073,741,824; final norm 4,096.
+    // Total 120,668,707,840 (the card's 120B, +0.6%); active 12,770,237,440 ("12B": 11.7B
+    // without the two embedding tables).
+    const roofline::ParameterCount c = roofline::countParameters(m);
+    EXPECT_EQ(c.total, 120'668'707'840.0);
+    EXPECT_EQ(c.activePerToken, 12'770'237'440.0);
+    // KV: 8 · 2 · 2 · 128 · 2 bytes = 8,192 per token. State: 40 · (3·10,240 + 128·64·128) =
+    // 40 · 1,079,296 elements · 4 bytes (float32) = 172,687,360 per sequence.
+    EXPECT_EQ(roofline::kvCacheBytesPerToken(m, 2.0), 8'192.0);
+    EXPECT_EQ(roofline::stateBytesPerSequence(m), 172'687'360.0);
+    EXPECT_EQ(m.mtp.count, 0);
+
+    // Its MTP module (num_nextn_predict_layers 1, mtp_hybrid_override_pattern "*E"): one
+    // attention block and one MoE block, a norm each, beside the count, not in it.
+    config["num_nextn_predict_layers"] = 1;
+    config["mtp_hybrid_override_pattern"] = "*E";
+    const Model withMtp = parseOk(config.dump());
+    EXPECT_EQ(withMtp.mtp.count, 1);
+    EXPECT_EQ(withMtp.mtp.mixer, MixerKind::Attention);
+    EXPECT_EQ(withMtp.mtp.mlp, MlpKind::Moe);
+    EXPECT_EQ(withMtp.mtp.norms, 2);
+    // Attention 35,651,584 + MoE 2,873,098,752 + its two block norms 8,192 + eh_proj
+    // 2·4096·4096 = 33,554,432 + enorm, hnorm and its final norm 12,288 = 2,942,325,248.
+    const roofline::ParameterCount cm = roofline::countParameters(withMtp);
+    EXPECT_EQ(cm.total, 120'668'707'840.0);
+    EXPECT_EQ(cm.mtp, 2'942'325'248.0);
+}
+
 TEST(ModelFamilies, KimiK2IsReadAsDeepseekV3AndSaysSo) {
     const Loaded<Model> loaded = roofline::io::builtinModel("kimi-k2");
     ASSERT_TRUE(loaded.ok()) << roofline::describe(loaded.issues);
@@ -773,6 +892,67 @@ TEST(ModelFamilies, FalconH1RunsAttentionAndMambaSideBySide) {
             "num_hidden_layers": 4, "num_attention_heads": 8, "num_key_value_heads": 2,
             "vocab_size": 32784, "mamba_d_ssm": 1536, "mamba_n_heads": 24, "mamba_d_head": 60})",
         kFile, "bad");
+    ASSERT_FALSE(bad.ok());
+    EXPECT_EQ(bad.issues[0].pointer, "/mamba_d_head");
+
+    // FalconH1Config: mamba_d_ssm absent is 1,024 (its default); only null is
+    // mamba_expand · hidden_size. 16 × 64 fits the first and not the second (2,048).
+    const std::string noSsm = R"({"model_type": "falcon_h1", "hidden_size": 1024,
+        "intermediate_size": 2048, "num_hidden_layers": 4, "num_attention_heads": 8,
+        "num_key_value_heads": 2, "vocab_size": 32784, "mamba_n_heads": 16, "mamba_d_head": 64)";
+    EXPECT_EQ(parseOk(noSsm + "}").mamba.inner(), 1024.0);
+    const Loaded<Model> nullSsm =
+        parseModelConfig(noSsm + R"(, "mamba_d_ssm": null})", kFile, "null-ssm");
+    ASSERT_FALSE(nullSsm.ok());
+    EXPECT_EQ(nullSsm.issues[0].pointer, "/mamba_d_head");
+}
+
+// Granite-4.0-H-Tiny's shape (ibm-granite/granite-4.0-h-tiny config.json as a stored test
+// fixture pins it, trimmed to the keys that shape it), read with GraniteMoeHybridConfig's
+// defaults where keys are left out: mamba_d_head "auto" (mamba_expand · h / heads =
+// 2·1536/48 = 64), mamba_n_groups 1, mamba_d_conv 4; no layer_types is every layer Mamba.
+TEST(ModelFamilies, GraniteHybridReadsGraniteMoeHybridConfigDefaults) {
+    json config = json::parse(R"({"model_type": "granitemoehybrid", "hidden_size": 1536,
+        "num_hidden_layers": 40, "num_attention_heads": 12, "num_key_value_heads": 4,
+        "intermediate_size": 512, "shared_intermediate_size": 1024, "num_local_experts": 64,
+        "num_experts_per_tok": 6, "vocab_size": 100352, "tie_word_embeddings": true,
+        "mamba_d_state": 128, "mamba_n_heads": 48, "mamba_expand": 2,
+        "torch_dtype": "bfloat16"})");
+    json types = json::array();
+    for (int i = 0; i < 40; ++i) {
+        types.push_back(i % 10 == 5 ? "attention" : "mamba");  // layers 5, 15, 25, 35
+    }
+    config["layer_types"] = types;
+    const Model m = parseOk(config.dump());
+    EXPECT_EQ(m.mamba.headDim, 64);
+    EXPECT_EQ(m.mamba.numGroups, 1);
+    EXPECT_EQ(m.mamba.convKernel, 4);
+    // By hand (modeling_granitemoehybrid.py), two norms of 1,536 per layer:
+    //   Mamba-2 (inner 3,072, B and C 2·128): in_proj 1536·(2·3072 + 256 + 48) = 9,904,128;
+    //   conv 3328·4 + bias 3,328 = 16,640; A_log, D, dt_bias 144; gated norm 3,072; out_proj
+    //   3072·1536 = 4,718,592 -> 14,642,576; × 36 = 527,132,736.
+    //   Attention: q, o 2·1536·1536 = 4,718,592; k, v 2·1536·512 = 1,572,864 -> 6,291,456;
+    //   × 4 = 25,165,824.
+    //   MoE on every layer: router 64·1536 = 98,304; experts 3·1536·512 = 2,359,296 each, × 64
+    //   = 150,994,944; shared MLP 3·1536·1024 = 4,718,592 -> 155,811,840 + norms 3,072; × 40
+    //   = 6,232,596,480.
+    //   Embeddings (tied) 100352·1536 = 154,140,672; final norm 1,536.
+    // Total 6,939,037,248 (the card's 7B).
+    EXPECT_EQ(roofline::countParameters(m).total, 6'939'037'248.0);
+    // KV: 4 · 2 · 4 · 128 · 2 bytes = 8,192 per token. State: 36 · ((4 − 1)·3,328 + 48·64·128)
+    // = 36 · 403,200 elements · 2 bytes (bf16) = 29,030,400 per sequence.
+    EXPECT_EQ(roofline::kvCacheBytesPerToken(m, 2.0), 8'192.0);
+    EXPECT_EQ(roofline::stateBytesPerSequence(m), 29'030'400.0);
+
+    // No layer_types: every layer Mamba (4 more, each 14,642,576 − 6,291,456), no KV cache.
+    config.erase("layer_types");
+    const Model allMamba = parseOk(config.dump());
+    EXPECT_EQ(roofline::countParameters(allMamba).total, 6'939'037'248.0 + 4.0 * 8'351'120);
+    EXPECT_EQ(roofline::kvCacheBytesPerToken(allMamba, 2.0), 0.0);
+
+    // Heads × head dim must be mamba_expand · h, as GraniteMoeHybridConfig validates.
+    config["mamba_d_head"] = 60;
+    const Loaded<Model> bad = parseModelConfig(config.dump(), kFile, "bad");
     ASSERT_FALSE(bad.ok());
     EXPECT_EQ(bad.issues[0].pointer, "/mamba_d_head");
 }

@@ -7,10 +7,11 @@
 // layer reads as an attention layer with its dense MLP and two norms, plus a Mamba-2 mixer
 // beside it (LayerGroup::parallel: no norms, no MLP, no all-reduce of its own).
 // - Mamba-2: mamba_n_heads heads of mamba_d_head ("auto" = inner / heads) over an inner width
-//   of mamba_d_ssm (or mamba_expand · h); mamba_d_head · mamba_n_heads must equal it (as the
-//   config validates); mamba_d_state, mamba_n_groups, mamba_d_conv, mamba_conv_bias;
-//   in_proj biased by mamba_proj_bias, out_proj by projectors_bias; the gated RMSNorm only
-//   with mamba_rms_norm (default off). The state at mamba_ssm_dtype or torch_dtype.
+//   of mamba_d_ssm (FalconH1Config's default 1,024 when the key is absent; mamba_expand · h
+//   when it is null); mamba_d_head · mamba_n_heads must equal it (as the config validates);
+//   mamba_d_state, mamba_n_groups, mamba_d_conv, mamba_conv_bias; in_proj biased by
+//   mamba_proj_bias, out_proj by projectors_bias; the gated RMSNorm only with mamba_rms_norm
+//   (default off). The state at mamba_ssm_dtype or torch_dtype.
 // - The muP multipliers (embedding, key, ssm, mlp, lm_head) scale values, not shapes.
 // - Untied embeddings by default (tie_word_embeddings false).
 
@@ -33,10 +34,15 @@ void readFalconH1(Reading& x) {
     MambaShape& s = m.mamba;
     s.numHeads = integerOr(x, "mamba_n_heads", 128, 1, kMaxDim);
     const std::int64_t expand = integerOr(x, "mamba_expand", 2, 1, 1024);
-    const Json* dSsm = x.r.find("mamba_d_ssm");
-    const std::int64_t inner = dSsm != nullptr && !dSsm->is_null()
-                                   ? x.r.integer("mamba_d_ssm", true, 1, kMaxDim).value_or(0)
-                                   : expand * m.hiddenSize;
+    const auto dSsmIt = x.text.find("mamba_d_ssm");
+    const bool dSsmNull = dSsmIt != x.text.end() && dSsmIt->is_null();
+    const Json* dSsm = x.r.find("mamba_d_ssm");  // present and not null
+    // FalconH1Config: mamba_d_ssm defaults to 1024; only an explicit null takes
+    // mamba_expand · hidden_size (__post_init__, validate_architecture).
+    const std::int64_t inner = dSsmNull ? expand * m.hiddenSize
+                               : dSsm == nullptr
+                                   ? 1024
+                                   : x.r.integer("mamba_d_ssm", true, 1, kMaxDim).value_or(0);
     const Json* dHead = x.r.find("mamba_d_head");
     if (dHead == nullptr || (dHead->is_string() && dHead->get<std::string>() == "auto")) {
         s.headDim = s.numHeads > 0 ? inner / s.numHeads : 0;
@@ -46,7 +52,7 @@ void readFalconH1(Reading& x) {
     if (s.numHeads * s.headDim != inner && !x.failed()) {
         x.error("mamba_d_head",
                 "heads × head dim equal to the Mamba inner width " + std::to_string(inner) +
-                    " (mamba_d_ssm, or mamba_expand × hidden_size)",
+                    " (mamba_d_ssm: default 1024, or mamba_expand × hidden_size when null)",
                 std::to_string(s.numHeads) + " × " + std::to_string(s.headDim));
         return;
     }

@@ -1,16 +1,26 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // nemotron_h (Nemotron-H, Nemotron Nano 2, Nemotron 3 Nano): transformers/models/nemotron_h/
-// modeling_nemotron_h.py. Every block is one RMSNorm and one mixer, by hybrid_override_pattern
-// (or layers_block_type): "M" a Mamba-2 mixer only, "*" attention only, "-" an MLP only, "E"
-// an MoE only.
+// modeling_nemotron_h.py and configuration_nemotron_h.py. Every block is one RMSNorm and one
+// mixer, by hybrid_override_pattern, else layers_block_type (layer_types, its attribute_map
+// alias): "M" / "mamba" / "linear_attention" a Mamba-2 mixer only, "*" / "attention" /
+// "full_attention" attention only, "-" / "mlp" an MLP only, "E" / "moe" an MoE only (the
+// legacy names as remap_legacy_layer_types maps them).
 // - Mamba-2 (NemotronHMamba2Mixer): mamba_num_heads heads of mamba_head_dim, ssm_state_size,
-//   n_groups groups for B and C, a conv of conv_kernel with use_conv_bias, in_proj/out_proj
-//   biased by use_bias (mamba_proj_bias); the state is kept at mamba_ssm_cache_dtype.
+//   n_groups groups for B and C (default 8, NemotronHConfig; alias mamba_n_groups), a conv of
+//   conv_kernel (alias mamba_d_conv) with use_conv_bias (alias mamba_conv_bias), in_proj/
+//   out_proj biased by use_bias (mamba_proj_bias); the state is kept at mamba_ssm_cache_dtype.
 // - Attention: num_attention_heads of head_dim, num_key_value_heads, attention_bias.
 // - MLP: up and down only (relu2, not gated), intermediate_size, mlp_bias.
 // - MoE: n_routed_experts non-gated experts of moe_intermediate_size, top num_experts_per_tok,
 //   a shared expert of moe_shared_expert_intermediate_size (× n_shared_experts), a router with
-//   an e_score_correction_bias.
+//   an e_score_correction_bias. With moe_latent_size L (LatentMoE, NemotronHMoE), the routed
+//   experts run at width L (up L x I, down I x L) between fc1_latent_proj (h x L) and
+//   fc2_latent_proj (L x h), while the shared expert and the router stay at h. Read exactly in
+//   parameters and FLOPs as experts of width I * L / h at h, and the two projections (2 * h * L,
+//   always on) as L more of the non-gated shared expert's width.
+// - MTP: num_nextn_predict_layers modules of the blocks mtp_hybrid_override_pattern (or
+//   mtp_layers_block_type) names, by default "*E": one attention block and one MoE block, a
+//   norm each (reported beside the count, DOMAIN.md §6); other MTP block lists are not read.
 
 #include "reader.h"
 
@@ -26,17 +36,23 @@ void readNemotronH(Reading& x) {
     s.numHeads = x.r.integer("mamba_num_heads", true, 1, kMaxDim).value_or(0);
     s.headDim = x.r.integer("mamba_head_dim", true, 1, kMaxDim).value_or(0);
     s.stateSize = x.r.integer("ssm_state_size", true, 1, kMaxDim).value_or(0);
-    s.numGroups = x.r.integer("n_groups", false, 1, kMaxDim).value_or(1);
-    s.convKernel = x.r.integer("conv_kernel", false, 1, 1024).value_or(4);
+    // NemotronHConfig.__post_init__ reads the mamba_* spellings in place of the plain ones.
+    const auto spelled = [&x](const char* plain, const char* alias) {
+        return std::string(x.r.has(alias) ? alias : plain);
+    };
+    const std::string groupsKey = spelled("n_groups", "mamba_n_groups");
+    const std::string convKey = spelled("conv_kernel", "mamba_d_conv");
+    s.numGroups = x.r.integer(groupsKey, false, 1, kMaxDim).value_or(8);
+    s.convKernel = x.r.integer(convKey, false, 1, 1024).value_or(4);
     s.projectionBias = x.r.has("use_bias") ? booleanOr(x, "use_bias", false)
                                            : booleanOr(x, "mamba_proj_bias", false);
     s.outProjectionBias = s.projectionBias;
-    s.convBias = booleanOr(x, "use_conv_bias", true);
+    s.convBias = booleanOr(x, spelled("use_conv_bias", "mamba_conv_bias"), true);
     x.key("mamba.numHeads", "mamba_num_heads");
     x.key("mamba.headDim", "mamba_head_dim");
     x.key("mamba.stateSize", "ssm_state_size");
-    x.key("mamba.numGroups", "n_groups");
-    x.key("mamba.convKernel", "conv_kernel");
+    x.key("mamba.numGroups", groupsKey);
+    x.key("mamba.convKernel", convKey);
     m.statePrecision = stateDtype(x, {"mamba_ssm_cache_dtype", "mamba_ssm_dtype"});
 
     // The block kinds.
@@ -52,23 +68,26 @@ void readNemotronH(Reading& x) {
                     foundText(*p));
             return;
         }
-    } else if (x.r.has("layers_block_type")) {
-        const Json& t = *x.r.find("layers_block_type");
+    } else if (x.r.has("layers_block_type") || x.r.has("layer_types")) {
+        const std::string key = x.r.has("layers_block_type") ? "layers_block_type" : "layer_types";
+        x.keys.add("layerGroups", x.r.pointerTo(key));
+        const Json& t = *x.r.find(key);
         bool ok = t.is_array() && t.size() == static_cast<std::size_t>(m.numLayers);
         for (std::size_t i = 0; ok && i < t.size(); ++i) {
             const std::string k = t[i].is_string() ? t[i].get<std::string>() : "";
-            const char c = k == "mamba"       ? 'M'
-                           : k == "attention" ? '*'
-                           : k == "mlp"       ? '-'
-                           : k == "moe"       ? 'E'
-                                              : '?';
+            const char c = k == "mamba" || k == "linear_attention"     ? 'M'
+                           : k == "attention" || k == "full_attention" ? '*'
+                           : k == "mlp"                                ? '-'
+                           : k == "moe"                                ? 'E'
+                                                                       : '?';
             ok = c != '?';
             pattern += c;
         }
         if (!ok) {
-            x.error("layers_block_type",
+            x.error(key,
                     "a list of " + std::to_string(m.numLayers) +
-                        " block kinds: \"mamba\", \"attention\", \"mlp\" or \"moe\"",
+                        " block kinds: \"linear_attention\" (or \"mamba\"), \"full_attention\" (or "
+                        "\"attention\"), \"mlp\" or \"moe\"",
                     foundText(t));
             return;
         }
@@ -89,6 +108,24 @@ void readNemotronH(Reading& x) {
             shared * x.r.integer("n_shared_experts", false, 0, 1'000'000).value_or(1);
         x.key("moe.sharedIntermediateSize", "moe_shared_expert_intermediate_size");
         m.moe.routerBias = true;  // e_score_correction_bias
+        const Json* latentJson = x.r.find("moe_latent_size");
+        if (latentJson != nullptr && !latentJson->is_null()) {
+            const std::int64_t latent =
+                x.r.integer("moe_latent_size", true, 1, kMaxDim).value_or(0);
+            const std::int64_t width = m.moe.expertIntermediateSize * latent;
+            if (latent > 0 && m.hiddenSize > 0 && width % m.hiddenSize != 0) {
+                x.warning("moe_latent_size",
+                          "a latent width that makes moe_intermediate_size · moe_latent_size a "
+                          "multiple of hidden_size (the experts are read at that width over "
+                          "hidden_size)",
+                          std::to_string(latent) + ": rounded");
+            }
+            if (latent > 0 && m.hiddenSize > 0) {
+                m.moe.expertIntermediateSize = (width + m.hiddenSize / 2) / m.hiddenSize;
+                m.moe.sharedIntermediateSize += latent;  // fc1/fc2_latent_proj, always on
+                x.key("moe.expertIntermediateSize", "moe_latent_size");
+            }
+        }
     }
     if (m.intermediateSize == 0) {
         m.intermediateSize = m.moe.expertIntermediateSize;  // no dense MLP: a width for display
@@ -115,6 +152,35 @@ void readNemotronH(Reading& x) {
                 break;
         }
     }
+
+    // MTP: NemotronHConfig's mtp_layers_block_type (default ["full_attention", "moe"]), or
+    // its mtp_hybrid_override_pattern spelling.
+    if (x.r.integer("num_nextn_predict_layers", false, 0, kMaxLayers).value_or(0) == 0) {
+        return;
+    }
+    std::string mtp = "*E";
+    if (const Json* p = x.r.find("mtp_hybrid_override_pattern"); p != nullptr && p->is_string()) {
+        mtp = p->get<std::string>();
+    } else if (const Json* t = x.r.find("mtp_layers_block_type"); t != nullptr && t->is_array()) {
+        mtp.clear();
+        for (const Json& k : *t) {
+            const std::string n = k.is_string() ? k.get<std::string>() : "";
+            mtp += n == "attention" || n == "full_attention" ? '*'
+                   : n == "moe"                              ? 'E'
+                   : n == "mamba" || n == "linear_attention" ? 'M'
+                   : n == "mlp"                              ? '-'
+                                                             : '?';
+        }
+    }
+    if (mtp != "*E" || !anyMoe) {
+        x.warning("num_nextn_predict_layers",
+                  "MTP modules of one attention and one MoE block (mtp_hybrid_override_pattern "
+                  "\"*E\", with MoE blocks in the model): the MTP layers are not counted",
+                  "\"" + mtp + "\"");
+        return;
+    }
+    readMtp(x, "num_nextn_predict_layers",
+            {.mixer = MixerKind::Attention, .mlp = MlpKind::Moe, .norms = 2});
 }
 
 }  // namespace roofline::io::detail::configs
