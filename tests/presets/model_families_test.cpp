@@ -389,9 +389,11 @@ TEST(ModelFamilies, NemotronHReadsLayerTypesAndTheConfigDefaults) {
     EXPECT_EQ(roofline::countParameters(m).total, 8'888'227'328.0);
     // KV: 4 attention blocks · 2 · 8 · 128 · 2 bytes = 16,384 per token.
     EXPECT_EQ(roofline::kvCacheBytesPerToken(m, 2.0), 16'384.0);
-    // State: 27 · ((4 − 1)·12,288 + 128·80·128) = 27 · 1,347,584 elements · 2 bytes (no
-    // mamba_ssm_cache_dtype: torch_dtype bf16) = 72,769,536 bytes per sequence.
-    EXPECT_EQ(roofline::stateBytesPerSequence(m), 72'769'536.0);
+    // State: 27 · ((4 − 1)·12,288 + 128·80·128) = 27 · 1,347,584 elements · 4 bytes (no
+    // mamba_ssm_cache_dtype: NemotronHConfig's default, "float32", not the torch_dtype)
+    // = 145,539,072 bytes per sequence.
+    EXPECT_EQ(m.statePrecision, Precision::Fp32);
+    EXPECT_EQ(roofline::stateBytesPerSequence(m), 145'539'072.0);
 
     // The mamba_* spellings NemotronHConfig.__post_init__ accepts: mamba_n_groups 1 narrows
     // in_proj by 4480·2·7·128 and the conv by 7·2·128·5 per Mamba block.

@@ -203,7 +203,8 @@ void readMla(Reading& x) {
     x.m.numKvHeads = x.m.numQueryHeads;  // the cache has no KV heads; see MlaShape
 }
 
-Precision stateDtype(Reading& x, std::initializer_list<std::string_view> keys) {
+Precision stateDtype(Reading& x, std::initializer_list<std::string_view> keys,
+                     std::optional<Precision> absent) {
     const auto parse = [](const std::string& name) -> std::optional<Precision> {
         if (name == "float32" || name == "fp32") {
             return Precision::Fp32;
@@ -225,6 +226,9 @@ Precision stateDtype(Reading& x, std::initializer_list<std::string_view> keys) {
             x.error(key, "a torch dtype: \"float32\", \"bfloat16\" or \"float16\"", foundText(*v));
             return Precision::Bf16;
         }
+    }
+    if (absent) {
+        return *absent;
     }
     for (const Json* obj : {&x.text, &x.root}) {
         for (const char* key : {"torch_dtype", "dtype"}) {  // transformers ≥ 4.56 writes dtype

@@ -53,7 +53,9 @@ void readNemotronH(Reading& x) {
     x.key("mamba.stateSize", "ssm_state_size");
     x.key("mamba.numGroups", groupsKey);
     x.key("mamba.convKernel", convKey);
-    m.statePrecision = stateDtype(x, {"mamba_ssm_cache_dtype", "mamba_ssm_dtype"});
+    // NemotronHConfig's mamba_ssm_cache_dtype defaults to "float32", not to torch_dtype.
+    m.statePrecision =
+        stateDtype(x, {"mamba_ssm_cache_dtype", "mamba_ssm_dtype"}, Precision::Fp32);
 
     // The block kinds.
     std::string pattern;

@@ -119,9 +119,11 @@ void readQwenSparseLayers(Reading& x);
 /// with the DeepSeek conventions: headDim = nope + rope, numKvHeads = numQueryHeads.
 void readMla(Reading& x);
 
-/// The storage of a recurrent state: a torch dtype name ("float32", "bfloat16") at `key`,
-/// else the config's torch_dtype, else bf16.
-Precision stateDtype(Reading& x, std::initializer_list<std::string_view> keys);
+/// The storage of a recurrent state: a torch dtype name ("float32", "bfloat16") at one of
+/// `keys`, else the family's config-class default where it has one (`absent`), else the
+/// config's torch_dtype, else bf16.
+Precision stateDtype(Reading& x, std::initializer_list<std::string_view> keys,
+                     std::optional<Precision> absent = std::nullopt);
 
 /// The multi-token-prediction layers under `key` (num_nextn_predict_layers,
 /// mtp_num_hidden_layers): `shape` with the count read, else `absent` of them (0: none).
