@@ -54,8 +54,7 @@ void readNemotronH(Reading& x) {
     x.key("mamba.numGroups", groupsKey);
     x.key("mamba.convKernel", convKey);
     // NemotronHConfig's mamba_ssm_cache_dtype defaults to "float32", not to torch_dtype.
-    m.statePrecision =
-        stateDtype(x, {"mamba_ssm_cache_dtype", "mamba_ssm_dtype"}, Precision::Fp32);
+    m.statePrecision = stateDtype(x, {"mamba_ssm_cache_dtype", "mamba_ssm_dtype"}, Precision::Fp32);
 
     // The block kinds.
     std::string pattern;
