@@ -652,6 +652,32 @@ TEST(ModelFamilies, Glm5IndexShareRefusesASharedFirstLayerAndAWrongLength) {
         << sharedFirst;
 }
 
+// Kimi K2.5 (kimi_k25, KimiK25ForConditionalGeneration): Kimi K2's decoder in text_config (its
+// architecture keys as ai-dynamo/aiconfigurator @ 821eb9a65145 stores them, trimmed there)
+// beside a MoonViT vision_config in the checkpoint's vt_* names, at KimiK25VisionConfig's
+// defaults.
+TEST(ModelFamilies, KimiK25WrapsKimiK2WithAMoonVitTower) {
+    const std::string k2 =
+        R"({"architectures": ["DeepseekV3ForCausalLM"], "model_type": "kimi_k2", "num_hidden_layers": 61, "hidden_size": 7168, "num_attention_heads": 64, "num_key_value_heads": 64, "intermediate_size": 18432, "vocab_size": 163840, "max_position_embeddings": 131072, "n_routed_experts": 384, "n_shared_experts": 1, "num_experts_per_tok": 8, "moe_intermediate_size": 2048, "moe_layer_freq": 1, "first_k_dense_replace": 1, "kv_lora_rank": 512, "q_lora_rank": 1536, "qk_nope_head_dim": 128, "qk_rope_head_dim": 64, "v_head_dim": 128, "routed_scaling_factor": 2.827, "torch_dtype": "bfloat16", "use_cache": true, "tie_word_embeddings": false})";
+    const Model text = parseOk(k2, "kimi-k2");
+    const Model m = parseOk(
+        R"({"architectures": ["KimiK25ForConditionalGeneration"], "model_type": "kimi_k25", "text_config": )" +
+            k2 +
+            R"(, "vision_config": {"vt_hidden_size": 1152, "vt_intermediate_size": 4304, "vt_num_hidden_layers": 27, "vt_num_attention_heads": 16, "patch_size": 14, "init_pos_emb_height": 64, "init_pos_emb_width": 64, "init_pos_emb_time": 4, "merge_kernel_size": [2, 2], "mm_projector_type": "patchmerger", "text_hidden_size": 7168}})",
+        "kimi-k2.5");
+    // The decoder is Kimi K2's, to the parameter and the KV byte.
+    EXPECT_EQ(roofline::countParameters(m).total, roofline::countParameters(text).total);
+    EXPECT_EQ(roofline::kvCacheBytesPerToken(m, 2.0), 70272.0);  // 61 · (512 + 64) · 2
+    // MoonViT, by hand (h 1152, I 4304, 27 layers, p 14, a 64 × 64 position grid):
+    //   patch embedding 3·14²·1152 + 1152 = 678,528; positions 64·64·1152 = 4,718,592;
+    //   a layer 4h + 3h² + 3h + h² + h + 2hI + I + h = 4,608 + 3,981,312 + 3,456 + 1,327,104
+    //   + 1,152 + 9,916,416 + 4,304 + 1,152 = 15,239,504, × 27 = 411,466,608; final norm 2,304.
+    //   Projector over 2 × 2 patches of 1152 (4,608): pre-norm 2,304, linear_1 4,608² + 4,608
+    //   = 21,238,272, linear_2 4,608·7168 + 7168 = 33,037,312.
+    //   Total 471,143,920.
+    EXPECT_EQ(m.visionParameters, 471143920.0);
+}
+
 TEST(ModelFamilies, Glm4MoeBiasesQkvNotOAndDenseFirstLayers) {
     // zai-org/GLM-4.7-FP8 architecture keys (ai-dynamo/aiconfigurator @ a0ba9ec6d14e) plus
     // GLM-4.5's attention_bias true.

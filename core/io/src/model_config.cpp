@@ -38,7 +38,7 @@ struct Family {
 
 namespace c = detail::configs;
 
-constexpr std::array<Family, 37> kFamilies = {{
+constexpr std::array<Family, 38> kFamilies = {{
     {"llama", "LlamaForCausalLM", c::readLlama},
     {"mistral", "MistralForCausalLM", c::readLlama},
     {"mixtral", "MixtralForCausalLM", c::readLlama},
@@ -77,6 +77,7 @@ constexpr std::array<Family, 37> kFamilies = {{
     {"granitemoehybrid", "GraniteMoeHybridForCausalLM", c::readGraniteHybrid},
     {"falcon_h1", "FalconH1ForCausalLM", c::readFalconH1},
     {"minimax_m2", "MiniMaxM2ForCausalLM", c::readMinimaxM2},
+    {"kimi_k25", "KimiK25ForConditionalGeneration", c::readDeepseek, true},
 }};
 
 // Types we know and cannot model yet, with the reason in plain words (DOMAIN.md §8: mapped

@@ -12,7 +12,9 @@
 // indexer of index_n_heads heads of index_head_dim that picks index_topk latents.
 //
 // kimi_k2 is not a transformers type: its configs name DeepseekV3ForCausalLM, and they are
-// read as deepseek_v3 (parseModelConfig says so).
+// read as deepseek_v3 (parseModelConfig says so). kimi_k25 (Kimi K2.5 and later,
+// KimiK25ForConditionalGeneration) wraps that decoder in text_config beside a MoonViT vision
+// tower, counted into Model::visionParameters.
 
 #include <algorithm>
 #include <optional>
@@ -147,6 +149,9 @@ void readDeepseek(Reading& x) {
     }
     readMtp(x, "num_nextn_predict_layers",
             {.mixer = mixer, .mlp = m.moe.enabled() ? MlpKind::Moe : MlpKind::Dense});
+    if (x.type == "kimi_k25") {
+        m.visionParameters = kimiK25VisionParameters(x);
+    }
 }
 
 void readGlmMoeDsa(Reading& x) {

@@ -138,6 +138,7 @@ double llama4VisionParameters(Reading& x);
 double siglipGemma3VisionParameters(Reading& x);
 double pixtralMistral3VisionParameters(Reading& x);
 double qwen35VisionParameters(Reading& x);
+double kimiK25VisionParameters(Reading& x);
 
 // The family readers, one per file under configs/ (see kFamilies in model_config.cpp).
 void readLlama(Reading& x);          // llama, mistral, mixtral

@@ -151,4 +151,51 @@ double qwen35VisionParameters(Reading& x) {
     return p;
 }
 
+// Kimi K2.5 (KimiK25ForConditionalGeneration, its remote code: MoonViT3dPretrainedModel and
+// the patch-merger projector; vLLM's kimi_k25_vit.py builds the same). Its vision_config names
+// the tower vt_* (hidden_size and the rest where a copy renamed them), with
+// KimiK25VisionConfig's defaults. Patch embedding Conv2d with bias (3·p²·h + h), a learnable
+// init_pos_emb_height × init_pos_emb_width × h position grid (the temporal one is sin-cos, no
+// parameters); layers of two LayerNorms (4h), a fused biased wqkv (3h² + 3h), a biased wo
+// (h² + h) and a biased two-layer MLP (2·h·I + I + h); a final LayerNorm (2h); the projector:
+// LayerNorm over mm_hidden_size (default h), linear_1 (m·k² → m·k², biased) and linear_2
+// (m·k² → text_hidden_size, the text model's h by default, biased), k² = merge_kernel_size's
+// product.
+double kimiK25VisionParameters(Reading& x) {
+    const Json* vc = visionConfig(x);
+    if (vc == nullptr) {
+        return 0.0;
+    }
+    ObjectReader v(*vc, x.top.file(), "/vision_config", x.issues);
+    const auto either = [&](const char* key, const char* alias, std::int64_t dflt) {
+        return d(vint(v, v.has(key) ? key : alias, dflt));
+    };
+    const double h = either("vt_hidden_size", "hidden_size", 1152);
+    const double inter = either("vt_intermediate_size", "intermediate_size", 4304);
+    const double layers = either("vt_num_hidden_layers", "num_hidden_layers", 27);
+    const double patch = d(vint(v, "patch_size", 14));
+    const double grid =
+        d(vint(v, "init_pos_emb_height", 64)) * d(vint(v, "init_pos_emb_width", 64));
+    const double mm = v.has("mm_hidden_size") ? d(vint(v, "mm_hidden_size", 0)) : h;
+    const double text = d(vint(v, "text_hidden_size", x.m.hiddenSize > 0 ? x.m.hiddenSize : 7168));
+    double merge = 4.0;  // 2 × 2
+    if (const Json* k = v.find("merge_kernel_size"); k != nullptr) {
+        if (k->is_array() && k->size() == 2 && (*k)[0].is_number_integer() &&
+            (*k)[1].is_number_integer() && (*k)[0].get<std::int64_t>() > 0 &&
+            (*k)[1].get<std::int64_t>() > 0 && (*k)[0].get<std::int64_t>() <= 64 &&
+            (*k)[1].get<std::int64_t>() <= 64) {
+            merge = d((*k)[0].get<std::int64_t>() * (*k)[1].get<std::int64_t>());
+        } else {
+            v.error("merge_kernel_size", "two positive integers", foundText(*k));
+            return 0.0;
+        }
+    }
+    const double merged = mm * merge;
+    double p = 3.0 * patch * patch * h + h + grid * h;
+    p += layers * (4.0 * h + 3.0 * h * h + 3.0 * h + h * h + h + 2.0 * h * inter + inter + h);
+    p += 2.0 * h;
+    p += 2.0 * mm + merged * merged + merged + merged * text + text;
+    return p;
+}
+
 }  // namespace roofline::io::detail::configs
