@@ -915,7 +915,23 @@ FitResult fitProfile(const std::vector<CalibrationRecord>& records, const FitOpt
     // The fitted profile.
     CalibrationProfile& out = result.profile;
     for (std::size_t k = 0; k < p; ++k) {
-        slotOf(out, free[k]) = std::exp(ln[k]);
+        double value = std::exp(ln[k]);
+        // An efficiency above 1 would make a kernel faster than the achievable bound, which
+        // validateProfile() refuses: it is written as 1, and said (the records ran faster
+        // than the bound's model of them there). The fit's range goes past 1 so that a true
+        // value of 1 is reached from inside it.
+        const bool efficiency = free[k].slot == Slot::WeightEfficiency ||
+                                free[k].slot == Slot::KvEfficiency ||
+                                free[k].slot == Slot::AttentionEfficiency;
+        if (efficiency && value > 1.0) {
+            if (value > 1.0 + 1e-6) {
+                result.notes.push_back(freeNames[k] + " fitted at " + generalText(value, 4) +
+                                       ", above 1 (faster than the achievable bound): written "
+                                       "as 1");
+            }
+            value = 1.0;
+        }
+        slotOf(out, free[k]) = value;
     }
     for (ParameterFit& f : result.parameters) {
         f.value = *profileParameter(out, f.name);

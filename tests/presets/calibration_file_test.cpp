@@ -216,7 +216,10 @@ TEST(CalibrationFile, RangeErrorsNameTheKeyAndShowTheFilesText) {
               "r.json: /gemm/tile_columns must be an integer from 1 to 4096, got 8192"},
              {"\"fit\":", "\"weight_efficiency\": {\"int4\": 3}, \"fit\":",
               "/weight_efficiency/int4",
-              "r.json: /weight_efficiency/int4 must be a factor from 0.01 to 2, got 3"},
+              "r.json: /weight_efficiency/int4 must be a factor from 0.01 to 1, got 3"},
+             // An efficiency above 1 would make the estimate faster than the achievable bound.
+             {"\"fit\":", "\"kv_efficiency\": {\"fp8\": 1.2}, \"fit\":", "/kv_efficiency/fp8",
+              "r.json: /kv_efficiency/fp8 must be a factor from 0.01 to 1, got 1.2"},
              {"\"fit\":", "\"attention\": {\"half_length\": -1}, \"fit\":",
               "/attention/half_length",
               "r.json: /attention/half_length must be tokens from 0 to 1e+07, got -1"},
