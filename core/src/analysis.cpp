@@ -196,7 +196,8 @@ ModelMemory modelMemory(const detail::Context& x, const Workload& wl,
             const detail::CacheStream& s = cache.streams[i];
             mem.kvPerSequence += d(g.count) * std::min(tokensPerSeq, s.keepCap) * s.bytesPerToken;
             if (walk != nullptr) {
-                walk->kvBytesPerToken += d(g.count) * s.bytesPerToken;
+                // A stream that keeps nothing (a KV-shared layer's) is read, never cached.
+                walk->kvBytesPerToken += s.keepCap > 0.0 ? d(g.count) * s.bytesPerToken : 0.0;
                 detail::KvReadStreams& reads = walk->reads;
                 if (reads.size == reads.streams.size()) {
                     ++reads.dropped;

@@ -109,6 +109,15 @@ DeviceParameters deviceParameters(const Model& m, double devices, double attenti
     ParameterSplit total;
     total.tableMatrices = d(m.vocabSize) / devices * h * (m.tieWordEmbeddings ? 1.0 : 2.0);
     total.vectors = h;  // final norm
+    if (m.perLayerInputSize > 0) {
+        // Gemma 4's per-layer inputs (modeling_gemma4.py Gemma4TextModel and
+        // Gemma4TextDecoderLayer): the table (vocab-parallel, as the embedding) and the
+        // model-level projection with its norm; per layer a gate, a projection and a norm.
+        const double L = d(m.numLayers), width = d(m.perLayerInputSize);
+        total.tableMatrices += d(m.perLayerInputVocab) / devices * L * width;
+        total.matrices += h * L * width / devices + L * 2.0 * h * width / devices;
+        total.vectors += width + L * h;
+    }
 
     DeviceParameters out{total, total};
     for (const LayerGroup& g : m.layerGroups) {
@@ -163,8 +172,10 @@ double sumCacheStreams(const Model& m, double kvBytesPerElement, PerStream perSt
 }  // namespace
 
 double kvCacheBytesPerToken(const Model& m, double kvBytesPerElement) {
-    return sumCacheStreams(m, kvBytesPerElement,
-                           [](const detail::CacheStream& s) { return s.bytesPerToken; });
+    // A stream that keeps nothing (a KV-shared layer's reads) is not in the cache.
+    return sumCacheStreams(m, kvBytesPerElement, [](const detail::CacheStream& s) {
+        return s.keepCap > 0.0 ? s.bytesPerToken : 0.0;
+    });
 }
 
 double kvCacheBytesPerSequence(const Model& m, double tokens, double kvBytesPerElement) {

@@ -136,7 +136,8 @@ namespace {
 bool sameMixer(const LayerGroup& a, const LayerGroup& b) {
     return a.mixer == b.mixer && a.span == b.span && a.window == b.window &&
            a.numQueryHeads == b.numQueryHeads && a.numKvHeads == b.numKvHeads &&
-           a.headDim == b.headDim && a.sharedKv == b.sharedKv && a.sharedIndex == b.sharedIndex;
+           a.headDim == b.headDim && a.sharedKv == b.sharedKv && a.sharedIndex == b.sharedIndex &&
+           a.kvShared == b.kvShared;
 }
 bool sameMlp(const LayerGroup& a, const LayerGroup& b) {
     return a.mlp == b.mlp && a.intermediateSize == b.intermediateSize;
@@ -183,6 +184,30 @@ void addLayers(PassBuilder& pass, const Context& x, const std::vector<LayerGroup
         reduced += kind.allReduces(x) ? layers : 0.0;
     });
     addAllReduce(pass, x, reduced, shape.N);  // after the MLP's down projection
+}
+
+// Gemma 4's per-layer inputs (Model::perLayerInputSize), one operator: a gather of N rows of
+// their table (vocab-parallel, its bytes grow with N as the embedding's), the projection of the
+// embedded tokens to the same L·w width and its norm, and in each of the L layers a gate
+// h → w, its activation and product with the layer's input, a projection w → h and a norm.
+void addPerLayerInputs(PassBuilder& pass, const Context& x, double N) {
+    const Model& m = x.m;
+    if (m.perLayerInputSize <= 0) {
+        return;
+    }
+    const double L = d(m.numLayers), w = d(m.perLayerInputSize), Lw = L * w / x.devices;
+    OperatorCost& op = pass.add(OperatorId::PerLayerInput, 1.0);
+    PassBuilder::gemm(op, N, Lw);
+    op.traffic[ByteCategory::Weights] += N * Lw * x.wt;  // the gather
+    op.flops += 2.0 * N * x.h * Lw + kNormFlopsPerElement * N * Lw;
+    pass.weights(OperatorId::PerLayerInput, op, x.h * Lw * x.w + w * x.a);
+    op.flops += L * (2.0 * 2.0 * N * x.h * w / x.devices + kActFlopsPerElement * N * w / x.devices +
+                     kNormFlopsPerElement * N * x.h);
+    pass.weights(OperatorId::PerLayerInput, op, L * (2.0 * x.h * w / x.devices * x.w + x.h * x.a));
+    // In and out: the embedded tokens and both L·w inputs; per layer h in, w twice (the gate
+    // and the layer's input), h out.
+    op.traffic[ByteCategory::Activations] +=
+        (N * x.h + 3.0 * N * Lw) * x.a + L * N * (2.0 * x.h + 2.0 * w / x.devices) * x.a;
 }
 
 void describe(PassCost& cost, PassKind kind, double B, double T, double C, double rows,
@@ -255,6 +280,7 @@ void buildPass(const Context& x, const Workload& wl, PassKind kind, double B, do
     OperatorCost& emb = pass.add(OperatorId::Embedding, 1.0);
     emb.traffic[ByteCategory::Weights] += N * x.h * x.wt / x.devices;
     emb.traffic[ByteCategory::Activations] += N * x.h * x.a;
+    addPerLayerInputs(pass, x, N);
 
     addLayers(pass, x, x.m.layerGroups, {kind, B, T, C, N, wl.flashAttention});
     addLmHead(pass, x, rows, N);

@@ -284,6 +284,10 @@ std::vector<Issue> validate(const Model& m, const std::string& file) {
     c.range("numQueryHeads", m.numQueryHeads, 1, kMaxDimension);
     c.range("vocabSize", m.vocabSize, 1, kMaxDimension * 10);
     c.range("normsPerLayer", m.normsPerLayer, 0, 16);
+    c.range("perLayerInputSize", m.perLayerInputSize, 0, kMaxDimension);
+    if (m.perLayerInputSize > 0) {
+        c.range("perLayerInputVocab", m.perLayerInputVocab, 1, kMaxDimension * 10);
+    }
     const auto has = [&m](MixerKind kind) {
         return std::any_of(m.layerGroups.begin(), m.layerGroups.end(),
                            [kind](const LayerGroup& g) { return g.mixer == kind; }) ||

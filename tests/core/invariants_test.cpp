@@ -140,6 +140,10 @@ public:
                 g.span = coin() ? AttentionSpan::Sliding : AttentionSpan::Chunked;
                 g.window = logInt(1, 100'000);
             }
+            // Per-layer variants: attention reading an earlier layer's KV (Gemma 4), sparse MLA
+            // reusing an earlier layer's top-k (GLM-5.2's IndexShare).
+            g.kvShared = g.mixer == MixerKind::Attention && coin(0.15);
+            g.sharedIndex = g.mixer == MixerKind::SparseMla && coin(0.3);
             g.mlp = moe && coin(0.8) ? MlpKind::Moe : MlpKind::Dense;
             if (hybrid && coin(0.2)) {
                 g.mlp = coin() ? MlpKind::None : MlpKind::Linear;
@@ -155,6 +159,10 @@ public:
             m.mtp.count = logInt(1, 3);
         }
         m.visionParameters = coin(0.1) ? logUniform(1e6, 1e10) : 0.0;
+        if (coin(0.1)) {  // Gemma 4's per-layer input embeddings
+            m.perLayerInputSize = logInt(1, 4096);
+            m.perLayerInputVocab = logInt(1, 300'000);
+        }
         return m;
     }
 

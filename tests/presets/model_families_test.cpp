@@ -18,6 +18,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "roofline/analysis.h"
 #include "roofline/io/presets.h"
 #include "roofline/model.h"
 #include "roofline/validate.h"
@@ -676,6 +677,56 @@ TEST(ModelFamilies, KimiK25WrapsKimiK2WithAMoonVitTower) {
     //   = 21,238,272, linear_2 4,608·7168 + 7168 = 33,037,312.
     //   Total 471,143,920.
     EXPECT_EQ(m.visionParameters, 471143920.0);
+}
+
+// Gemma 4 E2B's text_config (its keys as stored in public test fixtures of Gemma 4 loaders,
+// trimmed to what the decoder reads): per-layer input embeddings and KV sharing
+// (modeling_gemma4.py Gemma4TextModel, Gemma4TextDecoderLayer, Gemma4TextAttention,
+// Gemma4TextMLP).
+TEST(ModelFamilies, Gemma4E2bPerLayerInputsAndKvSharedLayers) {
+    const Model m = parseOk(
+        R"({"architectures": ["Gemma4ForConditionalGeneration"], "model_type": "gemma4", "tie_word_embeddings": true, "text_config": {"hidden_size": 1536, "num_hidden_layers": 35, "num_attention_heads": 8, "num_key_value_heads": 1, "head_dim": 256, "global_head_dim": 512, "num_global_key_value_heads": null, "attention_k_eq_v": false, "sliding_window": 512, "vocab_size": 262144, "vocab_size_per_layer_input": 262144, "hidden_size_per_layer_input": 256, "num_kv_shared_layers": 20, "use_double_wide_mlp": true, "intermediate_size": 6144, "max_position_embeddings": 131072, "layer_types": ["sliding_attention", "sliding_attention", "sliding_attention", "sliding_attention", "full_attention", "sliding_attention", "sliding_attention", "sliding_attention", "sliding_attention", "full_attention", "sliding_attention", "sliding_attention", "sliding_attention", "sliding_attention", "full_attention", "sliding_attention", "sliding_attention", "sliding_attention", "sliding_attention", "full_attention", "sliding_attention", "sliding_attention", "sliding_attention", "sliding_attention", "full_attention", "sliding_attention", "sliding_attention", "sliding_attention", "sliding_attention", "full_attention", "sliding_attention", "sliding_attention", "sliding_attention", "sliding_attention", "full_attention"]}})",
+        "gemma-4-e2b");
+    EXPECT_EQ(m.perLayerInputSize, 256);
+    EXPECT_EQ(m.perLayerInputVocab, 262144);
+    // Every 5th layer is full attention (4, 9, ..., 34); layers 15 to 34 share the KV of 13
+    // (sliding) and 14 (full): 12 sliding and 3 full layers keep a cache, 16 and 4 do not.
+    std::int64_t shared = 0, sharedFull = 0;
+    for (const LayerGroup& g : m.layerGroups) {
+        shared += g.kvShared ? g.count : 0;
+        sharedFull += g.kvShared && g.span == kFull ? g.count : 0;
+        if (g.kvShared) {
+            EXPECT_EQ(g.intermediateSize, 2 * 6144);  // use_double_wide_mlp
+        }
+    }
+    EXPECT_EQ(shared, 20);
+    EXPECT_EQ(sharedFull, 4);
+    // By hand (h 1536, 8 query heads, 1 KV head, d 256 sliding / 512 full, I 6144, w 256):
+    //   a layer: q and o 2·8·d·1536, q_norm d, and unless shared k, v 2·1536·d and k_norm d
+    //   (v_norm has no scale); the gated MLP 3·1536·I (2I when shared); four norms 4·1536;
+    //   the per-layer gate and projection 2·1536·256 and their norm 1536.
+    //   Sliding 36,184,064 (× 12), full 43,262,464 (× 3), sliding shared 63,708,928 (× 16),
+    //   full shared 70,000,640 (× 4): 1,863,341,568.
+    //   The model: the tied embedding 262,144·1536 = 402,653,184, the per-layer table
+    //   262,144·35·256 = 2,348,810,240, its projection 1536·8960 = 13,762,560 and norm 256,
+    //   the final norm 1536: 2,765,227,776.
+    //   Total 4,628,569,344.
+    EXPECT_EQ(roofline::countParameters(m).total, 4628569344.0);
+    // KV per token, bf16: 12 · 2 · 1 · 256 · 2 + 3 · 2 · 1 · 512 · 2 = 12,288 + 6,144 = 18,432
+    // (35 layers with a cache would hold 43,008). At 32k the sliding layers keep 512 tokens:
+    // 12 · 1024 · 512 + 3 · 2048 · 32,768 = 6,291,456 + 201,326,592 = 207,618,048 per sequence.
+    EXPECT_EQ(roofline::kvCacheBytesPerToken(m, 2.0), 18432.0);
+    EXPECT_EQ(roofline::kvCacheBytesPerSequence(m, 32768.0, 2.0), 207618048.0);
+    // A decode step at C = 32,768, B = 1 reads the KV of all 35 layers, the shared ones their
+    // source's: 28 sliding layers 512 keys · 1024 B and 7 full ones 32,769 keys · 2048 B,
+    // 14,680,064 + 469,776,384 = 484,456,448 bytes; it writes only the 15 caches, 18,432 bytes.
+    roofline::Scenario sc;
+    sc.hardware = *roofline::io::builtinHardware("h100-sxm").value;
+    sc.model = m;
+    sc.workload.batch = 1;
+    sc.workload.contextTokens = 32768;
+    const roofline::Analysis a = roofline::analyze(sc);
+    EXPECT_EQ(a.decode().traffic[roofline::ByteCategory::KvCache], 484456448.0 + 18432.0);
 }
 
 TEST(ModelFamilies, Glm4MoeBiasesQkvNotOAndDenseFirstLayers) {

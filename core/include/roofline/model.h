@@ -94,6 +94,10 @@ struct LayerGroup {
     /// its own indexer (GLM-5.2's IndexShare, indexer_types "shared"): it has no indexer, no
     /// indexer key cache, and still attends to index_topk latents.
     bool sharedIndex = false;
+    /// Attention that reads the keys and values of an earlier layer of its span instead of its
+    /// own (Gemma 4's last num_kv_shared_layers): no k/v projections or k norm, nothing cached
+    /// of its own, the same keys read.
+    bool kvShared = false;
 
     bool operator==(const LayerGroup&) const = default;
 };
@@ -286,6 +290,12 @@ struct Model {
     /// Mistral 3): not in the decoder, held in memory at the weight precision. Images are
     /// not part of the scenario.
     double visionParameters = 0.0;
+    /// Per-layer input embeddings (Gemma 4 E2B/E4B: hidden_size_per_layer_input): a second
+    /// table of perLayerInputVocab rows of numLayers × perLayerInputSize, a projection of the
+    /// embedded token to the same width (h → numLayers × perLayerInputSize) with a norm, and in
+    /// every layer a gate (h → perLayerInputSize), a projection back to h and a norm. 0 = none.
+    std::int64_t perLayerInputSize = 0;
+    std::int64_t perLayerInputVocab = 0;
 
     /// How the checkpoint stores its weights, from config.json's quantization_config and
     /// torch_dtype (DOMAIN.md §6): what `--weights checkpoint` analyses at.

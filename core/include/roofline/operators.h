@@ -26,6 +26,7 @@ std::string_view toString(OperatorKind kind);  ///< "matmul", "attention", ...
 /// by id; an operator appears in a pass in the order it is first emitted.
 enum class OperatorId : unsigned char {
     Embedding,
+    PerLayerInput,  ///< Per-layer input embeddings: their table, projection and layer gates
     Norms,
     QkvProj,           ///< q, k, v projections (MLA: q and the latent's down-projections)
     KvUpProj,          ///< MLA's kv_b_proj (decompression, or the absorbed multiplies)
@@ -66,6 +67,7 @@ struct OperatorInfo {
 /// analyze() names every operator of every pass it builds.
 inline constexpr std::array<OperatorInfo, kOperatorCount> kOperatorTable = {{
     {"embedding", OperatorKind::Memory},
+    {"per_layer_input", OperatorKind::Matmul},
     {"norms", OperatorKind::Elementwise},
     {"qkv_proj", OperatorKind::Matmul},
     {"kv_up_proj", OperatorKind::Matmul},

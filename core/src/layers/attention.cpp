@@ -3,7 +3,9 @@
 // heads, and a span: full, sliding-window (the last `window` tokens) or chunked local
 // (Llama 4: only the query's own chunk of `window` tokens). Optional q/k norms, biases,
 // attention sinks (GPT-OSS) and an output gate (Qwen3-Next: q_proj also yields a sigmoid
-// gate per query channel), and values from the key projection (Gemma 4's k_eq_v).
+// gate per query channel), values from the key projection (Gemma 4's k_eq_v), and layers
+// that read an earlier layer's keys and values (Gemma 4's KV-shared layers, modeling_gemma4.py
+// Gemma4TextAttention: q_proj, q_norm and o_proj only, no cache of their own).
 
 #include <algorithm>
 #include <cmath>
@@ -18,14 +20,17 @@ double qOut(const Model& m, const GroupShape& s) {
     return (m.attentionOutputGate ? 2.0 : 1.0) * s.nq * s.dh;
 }
 
-// The q and k norms' weights: per head (2·d), or over the whole projections.
-double qkNormWeights(const Model& m, const GroupShape& s) {
-    return m.qkNormWhole ? (s.nq + s.nkv) * s.dh : 2.0 * s.dh;
+// The q and k norms' weights: per head (2·d), or over the whole projections; a KV-shared
+// layer has only its q norm.
+double qkNormWeights(const Model& m, const LayerGroup& g, const GroupShape& s) {
+    const double k = g.kvShared ? 0.0 : 1.0;
+    return m.qkNormWhole ? (s.nq + k * s.nkv) * s.dh : (1.0 + k) * s.dh;
 }
 
-// Width of the k and v projections: one when values come from the key projection.
+// Width of the k and v projections: one when values come from the key projection, none in a
+// KV-shared layer.
 double kvOut(const LayerGroup& g, const GroupShape& s) {
-    return (g.sharedKv ? 1.0 : 2.0) * s.nkv * s.dh;
+    return g.kvShared ? 0.0 : (g.sharedKv ? 1.0 : 2.0) * s.nkv * s.dh;
 }
 
 // Σ_{i<n} ((i mod W) + 1): query-key pairs of the first n tokens under chunked attention.
@@ -45,7 +50,7 @@ void parameters(const Model& m, const LayerGroup& g, double split, ParameterSpli
         p.vectors += s.nq * s.dh + kv;
     }
     if (m.qkNorm) {
-        p.vectors += qkNormWeights(m, s);
+        p.vectors += qkNormWeights(m, g, s);
     }
     if (m.oBias) {
         p.vectors += h;  // o_proj bias: replicated, added once after the all-reduce
@@ -59,7 +64,8 @@ CacheStreams cache(const Model& m, const LayerGroup& g, double split, double kvB
     const GroupShape s = groupShape(m, g, split, split);
     const double cap = g.span == AttentionSpan::Full ? kUncapped : d(g.window);
     CacheStreams out;
-    out.add({2.0 * s.nkv * s.dh * kvBytes, cap, cap});  // K and V of n_kv heads, never n_q
+    // K and V of n_kv heads, never n_q; a KV-shared layer reads its source layer's, keeps none.
+    out.add({2.0 * s.nkv * s.dh * kvBytes, g.kvShared ? 0.0 : cap, cap});
     return out;
 }
 
@@ -104,11 +110,13 @@ void emit(PassBuilder& pass, const Context& x, const LayerGroup& g, double layer
     const double qkvOut = q + kvOut(g, s);
     OperatorCost& qkv = pass.add(OperatorId::QkvProj, layers);
     PassBuilder::gemm(qkv, N, qkvOut);
-    qkv.flops += layers * (2.0 * N * x.h * qkvOut + (m.qkvBias ? N * qkvOut : 0.0) +
-                           (m.qkNorm ? kNormFlopsPerElement * N * (s.nq + s.nkv) * s.dh : 0.0));
+    qkv.flops +=
+        layers *
+        (2.0 * N * x.h * qkvOut + (m.qkvBias ? N * qkvOut : 0.0) +
+         (m.qkNorm ? kNormFlopsPerElement * N * (s.nq + (g.kvShared ? 0.0 : s.nkv)) * s.dh : 0.0));
     pass.weights(OperatorId::QkvProj, qkv,
                  layers * (x.h * qkvOut * x.w + (m.qkvBias ? qkvOut * x.a : 0.0) +
-                           (m.qkNorm ? qkNormWeights(m, s) * x.a : 0.0)));
+                           (m.qkNorm ? qkNormWeights(m, g, s) * x.a : 0.0)));
     qkv.traffic[ByteCategory::Activations] += layers * N * (x.h + qkvOut) * x.a;
 
     OperatorCost& att = pass.add(attentionOp, layers);
@@ -120,8 +128,10 @@ void emit(PassBuilder& pass, const Context& x, const LayerGroup& g, double layer
         att.traffic[ByteCategory::Activations] += layers * 4.0 * B * s.nq * pairs * x.a;
     }
 
-    OperatorCost& kvw = pass.add(OperatorId::KvWrite, layers);
-    kvw.traffic[ByteCategory::KvCache] += layers * B * written * 2.0 * s.nkv * s.dh * x.c;
+    if (!g.kvShared) {  // a KV-shared layer writes nothing: its keys are another layer's
+        OperatorCost& kvw = pass.add(OperatorId::KvWrite, layers);
+        kvw.traffic[ByteCategory::KvCache] += layers * B * written * 2.0 * s.nkv * s.dh * x.c;
+    }
 
     const double oIn = s.nq * s.dh;
     OperatorCost& o = pass.add(OperatorId::OProj, layers);

@@ -42,7 +42,9 @@ GroupShape groupShape(const Model& m, const LayerGroup& g, double attentionSplit
 
 // One stream a layer caches per token (DOMAIN.md §5–6): its bytes per token on one device,
 // the most tokens of a sequence the cache keeps, and the most a decode step reads (an MLA
-// latent under sparse attention is kept whole but read only topK at a time).
+// latent under sparse attention is kept whole but read only topK at a time). A layer that
+// reads another layer's cache (LayerGroup::kvShared) has a stream that keeps nothing
+// (keepCap 0): it counts in the reads, never in the cache's size.
 struct CacheStream {
     double bytesPerToken = 0.0;
     double keepCap = kUncapped;

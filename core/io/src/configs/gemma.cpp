@@ -15,7 +15,12 @@
 // num_global_key_value_heads and no v_proj (the values are the key projection's output,
 // normed without a scale: K and V are both cached). With enable_moe_block the dense MLP runs beside
 // num_experts routed experts of moe_intermediate_size (read as an always-on shared expert of
-// intermediate_size, which is what it is) with three more norms.
+// intermediate_size, which is what it is) with three more norms. The small ones (E2B, E4B) have
+// per-layer input embeddings (hidden_size_per_layer_input, Model::perLayerInputSize) and
+// their last num_kv_shared_layers layers read an earlier layer's keys and values
+// (LayerGroup::kvShared), with a double-wide MLP under use_double_wide_mlp.
+
+#include <algorithm>
 
 #include "reader.h"
 
@@ -89,24 +94,23 @@ void readGemma4(Reading& x) {
     Model& m = x.m;
     m.normsPerLayer = 4;
     m.qkNorm = true;
-    // Per-layer input embeddings (Gemma 4 E2B/E4B) and layers that reuse another layer's
-    // keys and values have no layer kind here yet: refuse rather than count them wrong.
-    if (x.r.integer("hidden_size_per_layer_input", false, 0, kMaxDim).value_or(0) > 0 ||
-        (!x.r.has("hidden_size_per_layer_input") &&
-         x.text.find("hidden_size_per_layer_input") == x.text.end())) {
-        x.error("hidden_size_per_layer_input",
-                "0 or null: gemma4 models with per-layer input embeddings (a second embedding "
-                "table and a gate and projection in every layer) are not modelled yet",
-                x.r.has("hidden_size_per_layer_input")
-                    ? foundText(*x.r.find("hidden_size_per_layer_input"))
-                    : "missing (transformers' default is 256)");
+    // Per-layer input embeddings (Gemma 4 E2B/E4B; Gemma4TextConfig's defaults: 256 wide, a
+    // 262,144-row table; an explicit 0 or null turns them off, as in the 26B and 31B).
+    const auto perLayerKey = x.text.find("hidden_size_per_layer_input");
+    const bool perLayerNull = perLayerKey != x.text.end() && perLayerKey->is_null();
+    m.perLayerInputSize =
+        perLayerNull ? 0
+                     : x.r.integer("hidden_size_per_layer_input", false, 0, kMaxDim).value_or(256);
+    if (m.perLayerInputSize > 0) {
+        m.perLayerInputVocab =
+            x.r.integer("vocab_size_per_layer_input", false, 1, kMaxDim * 10).value_or(262'144);
     }
-    if (x.r.integer("num_kv_shared_layers", false, 0, kMaxLayers).value_or(0) > 0) {
-        x.error("num_kv_shared_layers",
-                "0: gemma4 layers that reuse an earlier layer's keys and values (no cache of "
-                "their own) are not modelled yet",
-                foundText(*x.r.find("num_kv_shared_layers")));
-    }
+    // KV sharing: the last num_kv_shared_layers layers read the keys and values of the last
+    // earlier layer of their type (Gemma4TextAttention), and with use_double_wide_mlp their
+    // MLP is twice as wide (Gemma4TextMLP).
+    const std::int64_t kvShared =
+        x.r.integer("num_kv_shared_layers", false, 0, m.numLayers).value_or(0);
+    const bool doubleWide = booleanOr(x, "use_double_wide_mlp", false);
     if (booleanOr(x, "enable_moe_block", false)) {
         readExperts(x, "num_experts", true, "moe_intermediate_size", "top_k_experts");
         m.moe.sharedIntermediateSize = m.intermediateSize;  // the dense MLP beside the experts
@@ -120,6 +124,31 @@ void readGemma4(Reading& x) {
     }
     x.layers.back().span = AttentionSpan::Full;  // transformers forces the last layer global
     x.layers.back().window = 0;
+    const auto firstShared = static_cast<std::size_t>(m.numLayers - kvShared);
+    for (std::size_t i = firstShared; i < x.layers.size(); ++i) {
+        LayerGroup& l = x.layers[i];
+        const bool hasSource = std::any_of(
+            x.layers.begin(), x.layers.begin() + static_cast<std::ptrdiff_t>(firstShared),
+            [&](const LayerGroup& e) { return e.span == l.span; });
+        if (!hasSource) {
+            x.error("num_kv_shared_layers",
+                    "at most the layers whose kind an earlier layer has (a shared layer reads the "
+                    "last earlier layer of its kind)",
+                    std::to_string(kvShared) + ", sharing layer " + std::to_string(i));
+            return;
+        }
+        l.kvShared = true;
+        if (doubleWide && firstShared > 0) {
+            if (m.moe.enabled()) {
+                x.error("use_double_wide_mlp",
+                        "false with enable_moe_block (a double-wide MLP beside experts is not "
+                        "modelled)",
+                        "true");
+                return;
+            }
+            l.intermediateSize = 2 * m.intermediateSize;
+        }
+    }
     const std::int64_t globalHeadDim =
         x.r.integer("global_head_dim", false, 1, kMaxDim).value_or(512);
     const bool kEqV = booleanOr(x, "attention_k_eq_v", false);
