@@ -182,8 +182,10 @@ void MainWindow::createHistory() {
     m_historyDock = new QDockWidget(tr("History"), this);
     m_historyDock->setObjectName(QStringLiteral("historyDock"));
     m_historyDock->setWidget(view);
-    addDockWidget(Qt::RightDockWidgetArea, m_historyDock);
-    tabifyDockWidget(m_explainDock, m_historyDock);
+    // A tab of the bottom row, beside the views: in the right column, even hidden, it took
+    // the results' width from them (they shrank to their minimum at start).
+    addDockWidget(Qt::BottomDockWidgetArea, m_historyDock);
+    tabifyDockWidget(m_frontierDock, m_historyDock);
     m_historyDock->hide();
 }
 
