@@ -11,6 +11,10 @@ namespace roofline::ui {
 
 namespace {
 
+/// A step's name lists this many changed inputs, then "and N more" (the history is a list
+/// of short lines).
+constexpr std::size_t kInputsInStepName = 3;
+
 /// Inputs a slider or a spin box moves through many values: their consecutive changes
 /// merge into one undo step. A choice (hardware, model, a precision, a switch) is a step
 /// each time, as a user picks it.
@@ -135,8 +139,8 @@ void ScenarioDocument::record(const QString& label) {
     }
     QString text = describeStep(m_recorded, now);
     if (!label.isEmpty()) {
-        const QString inputs =
-            qs(io::differencesText(differences(m_recorded.current, now.current), 3));
+        const QString inputs = qs(
+            io::differencesText(differences(m_recorded.current, now.current), kInputsInStepName));
         text = inputs.isEmpty() ? label : tr("%1: %2").arg(label, inputs);
     }
     DocumentState before = std::exchange(m_recorded, now);
@@ -150,7 +154,7 @@ QString ScenarioDocument::describeStep(const DocumentState& before,
                                        const DocumentState& after) const {
     const std::vector<io::ScenarioDifference> changed = differences(before.current, after.current);
     if (!changed.empty()) {
-        return qs(io::differencesText(changed, 3));
+        return qs(io::differencesText(changed, kInputsInStepName));
     }
     if (before.baseline.has_value() != after.baseline.has_value()) {
         return after.baseline ? tr("Pin baseline") : tr("Clear baseline");
