@@ -118,6 +118,18 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent) {
         }
         ++row;
     }
+    // What differs: the inputs, from the document (io::scenarioDifferences), as given.
+    auto* inputsName = new QLabel(tr("Inputs"), m_baselineBox);
+    inputsName->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    grid->addWidget(inputsName, row, 0);
+    m_differences = new QLabel(m_baselineBox);
+    m_differences->setObjectName(QStringLiteral("baseline.differences"));
+    m_differences->setTextFormat(Qt::PlainText);
+    m_differences->setWordWrap(true);
+    m_differences->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_differences->setToolTip(
+        tr("The inputs of the current scenario that differ from the baseline"));
+    grid->addWidget(m_differences, row, 1, 1, 2);
     grid->setColumnStretch(1, 1);
     grid->setColumnStretch(2, 1);
     m_baselineBox->setVisible(false);
@@ -165,6 +177,8 @@ void ResultsPanel::applyColours() {
     m_memoryBar->setColours(m_palette.decode, m_palette.warning);
     m_byteSplit->setPlotPalette(m_palette);
 }
+
+void ResultsPanel::setDifferences(const QString& text) { m_differences->setText(text); }
 
 void ResultsPanel::setBaseline(const std::optional<Analysis>& baseline) {
     m_baseline = baseline;

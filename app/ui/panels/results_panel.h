@@ -39,6 +39,10 @@ public:
     /// ratios come from roofline/comparison.h. The next setAnalysis() fills them.
     void setBaseline(const std::optional<roofline::Analysis>& baseline);
     QGroupBox* baselineGroup() const { return m_baselineBox; }
+    /// Compare mode: the inputs that differ from the baseline, as a line of text the window
+    /// makes ("batch 8 → 64; weights bf16 → fp8"), in the group's "Inputs" row
+    /// ("baseline.differences").
+    void setDifferences(const QString& text);
 
     /// The value label of one row, by key: "ttft", "tpot", "tokensPerSecond",
     /// "prefillBound", "decodeBound", "prefillIntensity", "decodeIntensity", "ridge",
@@ -66,6 +70,7 @@ private:
     std::optional<Analysis> m_baseline;
     QGroupBox* m_baselineBox = nullptr;
     QHash<QString, QLabel*> m_compare;  ///< "baseline.ttft", "ratio.ttft"...
+    QLabel* m_differences = nullptr;    ///< "baseline.differences"
 };
 
 }  // namespace roofline::ui

@@ -171,22 +171,32 @@ bool CompareSet::add(const io::ScenarioFile& file, const QString& name, const QS
 
 int CompareSet::addFiles(const QStringList& paths, QStringList* errors) {
     QStringList failed;
+    QString firstReason;  // the first failure in one sentence, for the message's main text
     int added = 0;
     for (const QString& path : paths) {
         const QString shown = QDir::toNativeSeparators(path);
         const QFileInfo info(path);
         if (info.exists() && !info.isFile()) {
             failed << tr("%1: not a regular file").arg(shown);
+            if (firstReason.isEmpty()) {
+                firstReason = failed.back();
+            }
             continue;
         }
         const io::Loaded<io::ScenarioFile> loaded = io::loadScenarioFile(path.toStdString());
         if (!loaded.value) {
             failed << tr("%1:\n%2").arg(shown, issuesText(loaded.issues));
+            if (firstReason.isEmpty()) {
+                firstReason = firstError(loaded.issues);
+            }
             continue;
         }
         QString why;
         if (!add(*loaded.value, info.completeBaseName(), info.absoluteFilePath(), &why)) {
             failed << tr("%1: %2").arg(shown, why);
+            if (firstReason.isEmpty()) {
+                firstReason = failed.back();
+            }
             continue;
         }
         ++added;
@@ -195,11 +205,14 @@ int CompareSet::addFiles(const QStringList& paths, QStringList* errors) {
         if (errors != nullptr) {
             *errors << failed;
         } else {
-            Dialogs::showError(m_window,
-                               tr("Could not add %n scenario(s) to the comparison. The others "
-                                  "were added; the current scenario is unchanged.",
-                                  nullptr, static_cast<int>(failed.size())),
-                               failed.join(QStringLiteral("\n\n")));
+            // The first reason in the main text; every file's under Details.
+            Dialogs::showError(
+                m_window,
+                refusalText(tr("Could not add %n scenario(s) to the comparison", nullptr,
+                               static_cast<int>(failed.size())),
+                            firstReason,
+                            tr("The others were added; the current scenario is unchanged.")),
+                failed.join(QStringLiteral("\n\n")));
         }
     }
     return added;
@@ -246,7 +259,8 @@ bool CompareSet::makeCurrent(std::size_t index) {
         m_sourceModel = oldModel;
         Dialogs::showError(
             m_window,
-            tr("Could not edit %1: it no longer resolves. Nothing changed.").arg(selected.name),
+            refusalText(tr("Could not edit %1, which no longer resolves").arg(selected.name),
+                        firstError(issues), tr("Nothing changed.")),
             issuesText(issues));
         pushTable();
         return false;

@@ -77,6 +77,28 @@ std::optional<QSize> Dialogs::imageSize(QWidget* parent, QSize initial) {
     return QSize(width->value(), height->value());
 }
 
+QString asSentence(const QString& text) {
+    QStringList lines;
+    for (const QString& line : text.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+        if (!line.trimmed().isEmpty()) {
+            lines << line.trimmed();
+        }
+    }
+    QString sentence = lines.join(QStringLiteral("; "));
+    if (sentence.isEmpty() || sentence.endsWith(QLatin1Char('.')) ||
+        sentence.endsWith(QLatin1Char('!')) || sentence.endsWith(QLatin1Char('?'))) {
+        return sentence;
+    }
+    return sentence + QLatin1Char('.');
+}
+
+QString refusalText(const QString& failed, const QString& reason, const QString& outcome) {
+    const QString because = asSentence(reason);
+    const QString head =
+        because.isEmpty() ? failed + QLatin1Char('.') : failed + QStringLiteral(": ") + because;
+    return outcome.isEmpty() ? head : head + QLatin1Char(' ') + outcome;
+}
+
 void Dialogs::showError(QWidget* parent, const QString& text, const QString& details) {
     preAnswers().errors << (details.isEmpty() ? text : text + QLatin1Char('\n') + details);
     if (preAnswers().headless) {
@@ -84,7 +106,9 @@ void Dialogs::showError(QWidget* parent, const QString& text, const QString& det
     }
     auto* box = new QMessageBox(QMessageBox::Warning, QObject::tr("Roofline Explorer"), text,
                                 QMessageBox::Close, parent);
-    box->setDetailedText(details);
+    if (!details.isEmpty()) {
+        box->setDetailedText(details);
+    }
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->setModal(false);
     box->show();

@@ -15,6 +15,14 @@ class QWidget;
 
 namespace roofline::ui {
 
+/// `text` as one sentence that ends properly (issue 21): trimmed, its lines joined with
+/// "; ", and a full stop added unless it ends with ".", "!" or "?". Empty stays empty.
+QString asSentence(const QString& text);
+/// A refusal's main text, its reason in it (issue 21: not behind Show Details):
+/// "Could not open the scenario a.json: a.json: /batch must be …, got 0. The current scenario
+/// is unchanged." `failed` has no full stop of its own; without a reason it ends there.
+QString refusalText(const QString& failed, const QString& reason, const QString& outcome);
+
 class Dialogs {
 public:
     /// A file to open; empty when cancelled.
@@ -27,7 +35,9 @@ public:
                                 const QString& suggestedName);
     /// Image width and height in pixels; nullopt when cancelled.
     static std::optional<QSize> imageSize(QWidget* parent, QSize initial);
-    /// One non-modal error: a sentence, with the issues in a Details view.
+    /// One non-modal error: `text` says what failed and why in sentences (refusalText);
+    /// `details`, the raw parser text (every issue, one per line), goes under Show Details
+    /// (none when empty).
     static void showError(QWidget* parent, const QString& text, const QString& details);
     /// A modal question with one action: true when the user chose `action` (a verb phrase
     /// such as "Open with TP 4"), false on Cancel. Headless, it records the question with

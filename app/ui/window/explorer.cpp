@@ -138,6 +138,9 @@ int runExplorer(int argc, char** argv) {
             return 2;
         }
     }
+    // Undo goes back to the scenario the window opened with, never past it to the
+    // embedded default the command line or the session replaced.
+    window.document().resetHistory();
     if (options.presentation) {
         window.setPresentationMode(true);
     }

@@ -103,7 +103,11 @@ bool LessonsController::openLesson(const QString& idOrPath, QString* error) {
     const io::Loaded<io::ScenarioFile> loaded = io::resolveScenarioFile(ref);
     if (!loaded.ok()) {
         const QString details = issuesText(loaded.issues);
-        Dialogs::showError(&m_window, tr("Could not open the lesson %1.").arg(idOrPath), details);
+        Dialogs::showError(
+            &m_window,
+            refusalText(tr("Could not open the lesson %1").arg(idOrPath), firstError(loaded.issues),
+                        tr("The current scenario is unchanged.")),
+            details);
         if (error != nullptr) {
             *error = details;
         }
@@ -117,18 +121,19 @@ bool LessonsController::openLessonFile(const io::ScenarioFile& file, const std::
     // Everything is resolved first (and the lever planned), so that a lesson that cannot
     // load leaves the current scenario untouched.
     const io::LessonScenarios scenarios = io::resolveLessonScenarios(file, fileName);
-    const auto fail = [&](const QString& details) {
+    // The reason in the message's main text; the parser's lines, if any, under Details.
+    const auto fail = [&](const QString& reason, const QString& details) {
         Dialogs::showError(&m_window,
-                           tr("Could not open the lesson %1. The current scenario is unchanged.")
-                               .arg(qs(fileName)),
+                           refusalText(tr("Could not open the lesson %1").arg(qs(fileName)), reason,
+                                       tr("The current scenario is unchanged.")),
                            details);
         if (error != nullptr) {
-            *error = details;
+            *error = details.isEmpty() ? reason : details;
         }
         return false;
     };
     if (!scenarios.ok()) {
-        return fail(issuesText(scenarios.issues));
+        return fail(firstError(scenarios.issues), issuesText(scenarios.issues));
     }
     io::ScenarioFile own = file;
     own.baseline.reset();
@@ -136,12 +141,12 @@ bool LessonsController::openLessonFile(const io::ScenarioFile& file, const std::
     own.lesson.reset();
     const std::vector<Issue> issues = m_window.controller().setScenarioFile(own);
     if (hasErrors(issues)) {
-        return fail(issuesText(issues));
+        return fail(firstError(issues), issuesText(issues));
     }
     if (file.lever) {
         QString reason;
         if (!m_window.applyLever(*file.lever, &reason)) {
-            return fail(reason);
+            return fail(reason, QString());
         }
     } else if (scenarios.baselineFile) {
         m_window.setBaselineScenario(*scenarios.baselineFile);

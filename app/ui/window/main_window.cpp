@@ -3,11 +3,15 @@
 
 #include <algorithm>
 
+#include <QAbstractSlider>
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
+#include <QLabel>
 #include <QScrollArea>
 #include <QStatusBar>
+#include <QUndoStack>
+#include <QUndoView>
 #include <QVBoxLayout>
 
 #include "panels/compare_table.h"
@@ -33,6 +37,9 @@ constexpr int kControlsDockWidth = 380;
 constexpr int kResultsDockWidth = 290;
 constexpr int kResultsDockHeight = 640;
 constexpr int kExplainDockHeight = 260;
+/// The line under the plot lists this many differing inputs, then "and N more" (the
+/// Results panel lists them all).
+constexpr std::size_t kDifferencesUnderPlot = 4;
 
 }  // namespace
 
@@ -48,6 +55,15 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     centralLayout->setContentsMargins(0, 0, 0, 0);
     centralLayout->setSpacing(0);
     centralLayout->addWidget(m_plot, 1);
+    // What differs from the pinned baseline: one line, a short list (the results have all).
+    m_differences = new QLabel(central);
+    m_differences->setObjectName(QStringLiteral("baselineDifferences"));
+    m_differences->setTextFormat(Qt::PlainText);
+    m_differences->setWordWrap(true);
+    m_differences->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_differences->setMargin(4);
+    m_differences->hide();
+    centralLayout->addWidget(m_differences);
     m_levers = new LeverActions(*m_document, this);
     centralLayout->addWidget(m_levers->explanationLabel());
     setCentralWidget(central);
@@ -63,6 +79,7 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     connect(m_lessons, &LessonsController::lessonViewRequested, this,
             [this](const QString& view) { showView(view); });
     createCompare();
+    createHistory();
     createActions();
     createMenus();
     statusBar()->addWidget(m_levers->statusLabel(), 1);
@@ -73,6 +90,11 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     connect(m_levers, &LeverActions::refused, this, &MainWindow::showRefusal);
     QApplication::instance()->installEventFilter(new ShortcutPassThrough(this));
     connect(m_controls, &ControlsPanel::loadFailed, this, &MainWindow::showLoadError);
+    // A drag is one undo step (its steps merge); the next drag of the same slider is another.
+    for (QAbstractSlider* slider : m_controls->findChildren<QAbstractSlider*>()) {
+        connect(slider, &QAbstractSlider::sliderReleased, m_document,
+                &ScenarioDocument::sealHistory);
+    }
     onDocumentChanged(kScenarioChanges | kOverlayChanges);  // presentation mode is off
     resize(1400, 900);
 }
@@ -152,6 +174,25 @@ void MainWindow::createCompare() {
     });
 }
 
+void MainWindow::createHistory() {
+    auto* view = new QUndoView(m_document->history(), this);
+    view->setObjectName(QStringLiteral("historyView"));
+    // The first row is the scenario the window opened with (or the last reset).
+    view->setEmptyLabel(tr("Start"));
+    m_historyDock = new QDockWidget(tr("History"), this);
+    m_historyDock->setObjectName(QStringLiteral("historyDock"));
+    m_historyDock->setWidget(view);
+    // A tab of the bottom row, beside the views: in the right column, even hidden, it took
+    // the results' width from them (they shrank to their minimum at start).
+    addDockWidget(Qt::BottomDockWidgetArea, m_historyDock);
+    tabifyDockWidget(m_frontierDock, m_historyDock);
+    m_historyDock->hide();
+}
+
+bool MainWindow::revertToBaseline() { return m_document->revertToBaseline(); }
+
+bool MainWindow::swapWithBaseline() { return m_document->swapWithBaseline(); }
+
 void MainWindow::onDocumentChanged(DocumentChanges what) {
     const ScenarioController& current = controller();
     if (what & kScenarioChanges) {
@@ -182,9 +223,12 @@ void MainWindow::onDocumentChanged(DocumentChanges what) {
             m_results->setBaseline(std::nullopt);
         }
         m_clearBaseline->setEnabled(baseline.has_value());
+        m_revertBaseline->setEnabled(baseline.has_value());
+        m_swapBaseline->setEnabled(baseline.has_value());
     }
     if (what & (kScenarioChanges | DocumentChange::Baseline)) {
         m_results->setAnalysis(current.analysis());
+        showDifferences();
     }
     if (what & DocumentChange::Compare) {
         std::vector<CompareEntry> plotted;
@@ -209,11 +253,31 @@ void MainWindow::onDocumentChanged(DocumentChanges what) {
     }
 }
 
+void MainWindow::showDifferences() {
+    if (!m_document->baseline()) {
+        m_results->setDifferences(QString());
+        m_differences->hide();
+        return;
+    }
+    const std::vector<io::ScenarioDifference> differences = m_document->baselineDifferences();
+    if (differences.empty()) {
+        m_results->setDifferences(tr("none"));
+        m_differences->setText(tr("Same inputs as the baseline."));
+    } else {
+        m_results->setDifferences(qs(io::differencesText(differences)));
+        m_differences->setText(
+            tr("Against the baseline: %1")
+                .arg(qs(io::differencesText(differences, kDifferencesUnderPlot))));
+    }
+    m_differences->show();
+}
+
 bool MainWindow::applyLever(LeverId id, QString* reason) { return m_levers->apply(id, reason); }
 
 void MainWindow::showRefusal(const QString& message) {
-    statusBar()->showMessage(message, kStatusMessageMs);
-    m_refusalMessage = message;
+    // One sentence that ends properly, whatever the validator's lines were (issue 21).
+    m_refusalMessage = asSentence(message);
+    statusBar()->showMessage(m_refusalMessage, kStatusMessageMs);
 }
 
 void MainWindow::updateTitle() {

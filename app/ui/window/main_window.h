@@ -26,6 +26,7 @@
 
 class QAction;
 class QDockWidget;
+class QLabel;
 class QMenu;
 class QSettings;
 class QToolBar;
@@ -62,7 +63,8 @@ public:
     ResultsPanel* resultsPanel() const { return m_results; }
     ExplainPanel* explainPanel() const { return m_explain; }
     // The docks are found by name (findChild<QDockWidget*>): "controlsDock", "resultsDock",
-    // "explainDock", "frontierDock", "compareDock", "lessonDock", and the views' (views.h).
+    // "explainDock", "frontierDock", "compareDock", "lessonDock", "historyDock", and the views'
+    // (views.h).
 
     /// The Lessons menu, the Lesson dock and their lesson loading (lessons_menu.h).
     LessonsController* lessons() const { return m_lessons; }
@@ -113,6 +115,11 @@ public:
     /// As setBaselineScenario, but a baseline that does not resolve is cleared and said in
     /// the status bar, not a dialog (session restore at start-up).
     bool setBaselineScenarioQuietly(const io::ScenarioFile& baseline);
+    /// Scenario › Revert to baseline and Swap with baseline (ScenarioDocument): undoable
+    /// steps; their actions ("revertToBaseline", "swapWithBaseline") are disabled without a
+    /// baseline. Return false, changing nothing, without one.
+    bool revertToBaseline();
+    bool swapWithBaseline();
     /// The pinned baseline's scenario, if any.
     std::optional<io::ScenarioFile> baselineScenario() const;
     /// The current scenario as File > Save writes it: with the pinned baseline, if any.
@@ -159,10 +166,14 @@ private:
     void createMenus();
     void createDocks();
     void createCompare();
+    /// Edit › History: the undo steps (QUndoView), a dock hidden at start.
+    void createHistory();
     /// The one path from the document to the plot, the results and the explanation (which
     /// do not observe it themselves): each part is told only what `what` touches.
     void onDocumentChanged(DocumentChanges what);
     void applyPresentation(bool on);
+    /// The inputs that differ from the baseline, in the results and under the plot.
+    void showDifferences();
     /// A refused change in the status bar, until the scenario changes again.
     void showRefusal(const QString& message);
     void addRecentFile(const QString& path);
@@ -220,6 +231,13 @@ private:
     QAction* m_about = nullptr;
     QAction* m_pinBaseline = nullptr;
     QAction* m_clearBaseline = nullptr;
+    QAction* m_revertBaseline = nullptr;
+    QAction* m_swapBaseline = nullptr;
+    QAction* m_undo = nullptr;
+    QAction* m_redo = nullptr;
+    QDockWidget* m_historyDock = nullptr;
+    /// Under the plot: the inputs that differ from the baseline (hidden without one).
+    QLabel* m_differences = nullptr;
     MeasuredOverlay* m_measured = nullptr;
     QAction* m_importMeasured = nullptr;
     QAction* m_clearMeasured = nullptr;

@@ -6,6 +6,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QToolBar>
+#include <QUndoStack>
 
 #include "main_window.h"
 #include "plot/roofline_plot.h"
@@ -65,8 +66,27 @@ void MainWindow::createActions() {
     m_clearBaseline =
         make(tr("&Clear baseline"), "clearBaseline", QKeySequence(tr("Ctrl+Shift+B")));
     m_clearBaseline->setEnabled(false);
+    m_revertBaseline = make(tr("&Revert to baseline"), "revertToBaseline");
+    m_revertBaseline->setToolTip(
+        tr("Make the current scenario the baseline's again: every input, the hardware and "
+           "the model (Edit › Undo takes it back)"));
+    m_revertBaseline->setEnabled(false);
+    m_swapBaseline = make(tr("S&wap with baseline"), "swapWithBaseline");
+    m_swapBaseline->setToolTip(
+        tr("The baseline becomes the current scenario and the current scenario the baseline"));
+    m_swapBaseline->setEnabled(false);
     connect(m_pinBaseline, &QAction::triggered, this, &MainWindow::pinBaseline);
     connect(m_clearBaseline, &QAction::triggered, this, &MainWindow::clearBaseline);
+    connect(m_revertBaseline, &QAction::triggered, this, &MainWindow::revertToBaseline);
+    connect(m_swapBaseline, &QAction::triggered, this, &MainWindow::swapWithBaseline);
+    // The history's own actions: their text names the step ("Undo batch 8 → 64") and they
+    // are disabled at either end.
+    m_undo = m_document->history()->createUndoAction(this, tr("&Undo"));
+    m_undo->setObjectName(QStringLiteral("undo"));
+    m_undo->setShortcut(QKeySequence(tr("Ctrl+Z")));
+    m_redo = m_document->history()->createRedoAction(this, tr("&Redo"));
+    m_redo->setObjectName(QStringLiteral("redo"));
+    m_redo->setShortcut(QKeySequence(tr("Ctrl+Shift+Z")));
     m_importMeasured = make(tr("&Import measured results…"), "importMeasured");
     m_importMeasured->setToolTip(
         tr("Place measured TPOT, TTFT or tokens/s (CSV or JSON) on the "
@@ -125,6 +145,13 @@ void MainWindow::createMenus() {
     file->addAction(m_quit);
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(m_undo);
+    edit->addAction(m_redo);
+    QAction* history = m_historyDock->toggleViewAction();
+    history->setText(tr("&History"));
+    history->setShortcut(QKeySequence(tr("Ctrl+H")));
+    edit->addAction(history);
+    edit->addSeparator();
     edit->addAction(m_copyImage);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
@@ -147,6 +174,9 @@ void MainWindow::createMenus() {
     scenario->setObjectName(QStringLiteral("scenarioMenu"));
     scenario->addAction(m_pinBaseline);
     scenario->addAction(m_clearBaseline);
+    scenario->addSeparator();
+    scenario->addAction(m_revertBaseline);
+    scenario->addAction(m_swapBaseline);
     m_compareToolBar = addToolBar(tr("Compare"));
     m_compareToolBar->setObjectName(QStringLiteral("compareToolBar"));
     m_compareToolBar->addAction(m_pinBaseline);

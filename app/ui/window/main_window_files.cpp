@@ -44,27 +44,20 @@ QString notAFile(const QString& path) {
              info.isDir() ? QObject::tr("a directory") : QObject::tr("a device, FIFO or socket"));
 }
 
-/// The first error's sentence (file, key, expected, found), for the message itself: the
-/// reason must not hide under Show Details (issue 12). Empty when there is none.
-QString firstError(const std::vector<Issue>& issues) {
-    const auto first = std::find_if(issues.begin(), issues.end(), [](const Issue& issue) {
-        return issue.severity == Severity::Error;
-    });
-    return first == issues.end() ? QString() : QString::fromStdString(first->message());
-}
-
 }  // namespace
 
 bool MainWindow::openScenario(const QString& path) {
-    const QString refused = tr("Could not open the scenario %1. The current scenario is unchanged.")
-                                .arg(QFileInfo(path).fileName());
+    // Every refusal says why in its main text; Show Details has the parser's lines (issue 21).
+    const QString failed = tr("Could not open the scenario %1").arg(QFileInfo(path).fileName());
+    const QString unchanged = tr("The current scenario is unchanged.");
     if (const QString why = notAFile(path); !why.isEmpty()) {
-        showLoadError(refused, why);
+        showLoadError(refusalText(failed, why, unchanged), QString());
         return false;
     }
     const io::Loaded<io::ScenarioFile> loaded = io::loadScenarioFile(path.toStdString());
     if (!loaded.value) {
-        showLoadError(refused, issuesText(loaded.issues));
+        showLoadError(refusalText(failed, firstError(loaded.issues), unchanged),
+                      issuesText(loaded.issues));
         return false;
     }
     if (loaded.value->lesson || loaded.value->lever) {
@@ -79,9 +72,10 @@ bool MainWindow::openScenario(const QString& path) {
     opened.baseline.reset();  // the window keeps the baseline, not the controller
     const std::vector<Issue> issues = controller().setScenarioFile(opened);
     if (hasErrors(issues)) {
-        showLoadError(tr("Could not use the scenario %1. The current scenario is unchanged.")
-                          .arg(QFileInfo(path).fileName()),
-                      issuesText(issues));
+        showLoadError(
+            refusalText(tr("Could not use the scenario %1").arg(QFileInfo(path).fileName()),
+                        firstError(issues), unchanged),
+            issuesText(issues));
         return false;
     }
     restoreBaseline(*loaded.value);
@@ -104,7 +98,9 @@ bool MainWindow::saveScenario(const QString& path) {
         file.write(json.data(), static_cast<qint64>(json.size())) !=
             static_cast<qint64>(json.size()) ||
         !file.flush() || !file.commit()) {
-        showLoadError(tr("Could not save the scenario to %1.").arg(path), file.errorString());
+        showLoadError(refusalText(tr("Could not save the scenario to %1").arg(path),
+                                  file.errorString(), tr("Nothing was written.")),
+                      QString());
         return false;
     }
     addRecentFile(path);
@@ -113,11 +109,10 @@ bool MainWindow::saveScenario(const QString& path) {
 }
 
 bool MainWindow::openModelConfig(const QString& path) {
-    const QString refused =
-        tr("Could not open the model config %1. The current scenario is unchanged.")
-            .arg(QFileInfo(path).fileName());
+    const QString failed = tr("Could not open the model config %1").arg(QFileInfo(path).fileName());
+    const QString unchanged = tr("The current scenario is unchanged.");
     if (const QString why = notAFile(path); !why.isEmpty()) {
-        showLoadError(refused, why);
+        showLoadError(refusalText(failed, why, unchanged), QString());
         return false;
     }
     // Load first for a precise message; the controller then validates the whole scenario.
@@ -139,7 +134,7 @@ bool MainWindow::openModelConfig(const QString& path) {
                 tr("%1 cannot be split over %2 devices: %3 Open it with tensor parallelism %4?")
                     .arg(QString::fromStdString(loaded.value->name))
                     .arg(devices)
-                    .arg(issuesText(issues))
+                    .arg(asSentence(firstError(issues)))
                     .arg(fits);
             if (!Dialogs::ask(this, question,
                               tr("The current scenario is unchanged if you cancel."),
@@ -152,11 +147,7 @@ bool MainWindow::openModelConfig(const QString& path) {
     if (!loaded.ok() || hasErrors(issues)) {
         // The first error in the message itself (issue 12: the reason was only under Show
         // Details); every issue in the details.
-        const QString reason = firstError(issues);
-        showLoadError(tr("Could not open the model config %1: %2 The current scenario is "
-                         "unchanged.")
-                          .arg(QFileInfo(path).fileName(), reason),
-                      issuesText(issues));
+        showLoadError(refusalText(failed, firstError(issues), unchanged), issuesText(issues));
         return false;
     }
     if (!issues.empty()) {
@@ -168,10 +159,9 @@ bool MainWindow::openModelConfig(const QString& path) {
 bool MainWindow::openHardwareFile(const QString& path) {
     const QString name = QFileInfo(path).fileName();
     if (const QString why = notAFile(path); !why.isEmpty()) {
-        showLoadError(tr("Could not open the hardware file %1. The current scenario is "
-                         "unchanged.")
-                          .arg(name),
-                      why);
+        showLoadError(refusalText(tr("Could not open the hardware file %1").arg(name), why,
+                                  tr("The current scenario is unchanged.")),
+                      QString());
         return false;
     }
     // Load first for the file's own messages; the controller then checks the whole
@@ -182,10 +172,8 @@ bool MainWindow::openHardwareFile(const QString& path) {
         issues = controller().setHardware(QFileInfo(path).absoluteFilePath().toStdString());
     }
     if (!loaded.ok() || hasErrors(issues)) {
-        const QString reason = firstError(issues);
-        showLoadError(tr("Could not open the hardware file %1: %2 The current scenario is "
-                         "unchanged.")
-                          .arg(name, reason),
+        showLoadError(refusalText(tr("Could not open the hardware file %1").arg(name),
+                                  firstError(issues), tr("The current scenario is unchanged.")),
                       issuesText(issues));
         return false;
     }
@@ -210,7 +198,7 @@ bool MainWindow::exportReport(const QString& path) {
     const QString error =
         writeReport(*m_plot, controller().scenario(), controller().analysis(), path);
     if (!error.isEmpty()) {
-        showLoadError(tr("Could not export the report."), error);
+        showLoadError(refusalText(tr("Could not export the report"), error, QString()), QString());
         return false;
     }
     statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)),
@@ -230,7 +218,7 @@ void MainWindow::exportReportDialog() {
 bool MainWindow::exportImage(const QString& path, QSize size) {
     const QString error = exportPlot(*m_plot, path, size, imageCaption());
     if (!error.isEmpty()) {
-        showLoadError(tr("Could not export the image."), error);
+        showLoadError(refusalText(tr("Could not export the image"), error, QString()), QString());
         return false;
     }
     statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)),
@@ -262,7 +250,9 @@ int MainWindow::importMeasured(const QString& path, bool quiet, QString* report)
             *report = why;
         }
         if (!quiet) {
-            Dialogs::showError(this, tr("Could not import measured results."), why);
+            Dialogs::showError(this,
+                               refusalText(tr("Could not import measured results"), why, QString()),
+                               QString());
         }
         return 0;
     }

@@ -10,6 +10,7 @@
 #include "roofline/io/scenario_file.h"
 #include "roofline/validate.h"
 #include "window/compare_set.h"
+#include "window/dialogs.h"
 #include "window/scenario_controller.h"
 
 namespace roofline::ui {
@@ -114,7 +115,8 @@ void MainWindow::clearBaseline() { m_document->clearBaseline(); }
 bool MainWindow::setBaselineScenario(const io::ScenarioFile& baseline) {
     const std::vector<Issue> issues = m_document->setBaselineScenario(baseline);
     if (hasErrors(issues)) {
-        showLoadError(tr("Could not use the baseline scenario. The baseline is unchanged."),
+        showLoadError(refusalText(tr("Could not use the baseline scenario"), firstError(issues),
+                                  tr("The baseline is unchanged.")),
                       issuesText(issues));
         return false;
     }

@@ -48,6 +48,13 @@ QString issuesText(const std::vector<Issue>& issues) {
     return lines.join(QLatin1Char('\n'));
 }
 
+QString firstError(const std::vector<Issue>& issues) {
+    const auto first = std::find_if(issues.begin(), issues.end(), [](const Issue& issue) {
+        return issue.severity == Severity::Error;
+    });
+    return first == issues.end() ? QString() : QString::fromStdString(first->message());
+}
+
 ScenarioController::ScenarioController(QObject* parent) : QObject(parent) {
     // The embedded default resolves from the presets compiled into roofline_presets; a
     // failure here is a build defect, caught by the tests.
@@ -121,6 +128,15 @@ AnalysedScenario ScenarioController::analyse(const io::ScenarioFile& file, std::
     out.analysis = roofline::analyze(out.scenario);
     out.trail = trailOf(out.scenario, out.analysis);
     return out;
+}
+
+void ScenarioController::restore(const AnalysedScenario& scenario) {
+    if (scenario.file == m_file && scenario.scenario.hardware == m_scenario.hardware) {
+        return;
+    }
+    io::ScenarioFile file = scenario.file;
+    file.baseline.reset();
+    apply(std::move(file), scenario.scenario);
 }
 
 std::vector<Issue> ScenarioController::setHardware(const std::string& idOrPath) {

@@ -94,6 +94,10 @@ public:
     /// The same from a field's text: empty = no price; a number written with '.' decimals
     /// whatever the locale ("2.50"); anything else is refused with a message naming it.
     void setPricePerDeviceHourText(const QString& text);
+    /// Puts an analysed scenario back (the undo history, Revert to baseline): its file and
+    /// resolved scenario as they were, an edited chip included, with no loading or checks
+    /// (it was valid when it was analysed). Nothing happens when it is the current one.
+    void restore(const AnalysedScenario& scenario);
     /// A shipped hardware id or a hardware preset file. Same contract as setScenarioFile.
     std::vector<Issue> setHardware(const std::string& idOrPath);
     /// An edited hardware in place of the one the scenario file names (the hardware editor,
@@ -186,5 +190,8 @@ private:
 
 /// One line per issue, for the details of an error message.
 QString issuesText(const std::vector<Issue>& issues);
+/// The first error's sentence (file, key, expected, found), for a message's main text: the
+/// reason must not hide under Show Details (issues 12 and 21). Empty when there is none.
+QString firstError(const std::vector<Issue>& issues);
 
 }  // namespace roofline::ui

@@ -3,10 +3,61 @@
 
 #include <QFileInfo>
 #include <QStringList>
+#include <QUndoStack>
 
 #include "roofline/io/levers.h"
 
 namespace roofline::ui {
+
+namespace {
+
+/// A step's name lists this many changed inputs, then "and N more" (the history is a list
+/// of short lines).
+constexpr std::size_t kInputsInStepName = 3;
+
+/// Inputs a slider or a spin box moves through many values: their consecutive changes
+/// merge into one undo step. A choice (hardware, model, a precision, a switch) is a step
+/// each time, as a user picks it.
+bool continuousInput(const std::string& input) {
+    static const char* const kContinuous[] = {"batch",
+                                              "prompt",
+                                              "context",
+                                              "KV heads",
+                                              "speculative k",
+                                              "acceptance",
+                                              "memory utilization",
+                                              "max batched tokens",
+                                              "price"};
+    for (const char* name : kContinuous) {
+        if (input == name) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/// The names differences are written with: a chip whose numbers were edited under the same
+/// reference and name is "NAME (edited)", so that the edit is a difference too.
+io::ScenarioNames namesOf(const AnalysedScenario& s, const AnalysedScenario& other) {
+    io::ScenarioNames names{s.scenario.hardware.name, s.scenario.model.name};
+    if (s.file.hardware == other.file.hardware && s.scenario.hardware != other.scenario.hardware &&
+        s.scenario.hardware.name == other.scenario.hardware.name) {
+        names.hardware += " (edited)";
+    }
+    return names;
+}
+
+std::vector<io::ScenarioDifference> differences(const AnalysedScenario& from,
+                                                const AnalysedScenario& to) {
+    // An edit under the same reference and name marks the later side "(edited)".
+    return io::scenarioDifferences(from.file, to.file,
+                                   {from.scenario.hardware.name, from.scenario.model.name},
+                                   namesOf(to, from));
+}
+
+QString qs(const std::string& text) { return QString::fromStdString(text); }
+
+}  // namespace
 
 MeasuredImport loadMeasured(const QString& path) {
     MeasuredImport result;
@@ -49,6 +100,120 @@ ScenarioDocument::ScenarioDocument(QObject* parent)
     connect(m_current, &ScenarioController::analysisChanged, this,
             &ScenarioDocument::onAnalysisChanged);
     connect(m_current, &ScenarioController::changeRefused, this, &ScenarioDocument::changeRefused);
+    m_history = new QUndoStack(this);
+    // Each step holds two analysed scenarios (their trails too): a bound on the memory.
+    m_history->setUndoLimit(kHistoryLimit);
+    m_recorded = state();
+}
+
+DocumentState ScenarioDocument::state() const {
+    DocumentState s{m_current->current(), m_baseline};
+    s.current.file.baseline.reset();
+    return s;
+}
+
+void ScenarioDocument::record(const QString& label) {
+    if (m_restoring) {
+        return;
+    }
+    DocumentState now = state();
+    if (sameState(now, m_recorded)) {
+        return;
+    }
+    // A step of continuous inputs only, the baseline untouched, may merge with the last.
+    QString key;
+    if (label.isEmpty() && sameBaseline(m_recorded.baseline, now.baseline)) {
+        QStringList inputs;
+        for (const io::ScenarioDifference& d : differences(m_recorded.current, now.current)) {
+            // The hardware editor's live edits of one chip (the same reference) are a run
+            // of changes too.
+            const bool chipEdit = d.input == "hardware" &&
+                                  m_recorded.current.file.hardware == now.current.file.hardware;
+            if (!continuousInput(d.input) && !chipEdit) {
+                inputs.clear();
+                break;
+            }
+            inputs << qs(d.input);
+        }
+        key = inputs.join(QLatin1Char(','));
+    }
+    QString text = describeStep(m_recorded, now);
+    if (!label.isEmpty()) {
+        const QString inputs = qs(
+            io::differencesText(differences(m_recorded.current, now.current), kInputsInStepName));
+        text = inputs.isEmpty() ? label : tr("%1: %2").arg(label, inputs);
+    }
+    DocumentState before = std::exchange(m_recorded, now);
+    auto* step = new ScenarioStep(*this, std::move(before), std::move(now), key, !m_sealNext);
+    step->setText(text);
+    m_sealNext = false;
+    m_history->push(step);
+}
+
+QString ScenarioDocument::describeStep(const DocumentState& before,
+                                       const DocumentState& after) const {
+    const std::vector<io::ScenarioDifference> changed = differences(before.current, after.current);
+    if (!changed.empty()) {
+        return qs(io::differencesText(changed, kInputsInStepName));
+    }
+    if (before.baseline.has_value() != after.baseline.has_value()) {
+        return after.baseline ? tr("Pin baseline") : tr("Clear baseline");
+    }
+    return tr("Change baseline");
+}
+
+void ScenarioDocument::restoreState(const DocumentState& target) {
+    m_restoring = true;
+    m_sealNext = true;  // an undo or redo ends the step a slider was adding to
+    m_current->restore(target.current);
+    const bool baselineChanged = !sameBaseline(m_baseline, target.baseline);
+    m_baseline = target.baseline;
+    if (baselineChanged) {
+        emit changed(DocumentChange::Baseline);
+    }
+    m_recorded = state();
+    m_restoring = false;
+}
+
+void ScenarioDocument::resetHistory() {
+    m_history->clear();
+    m_recorded = state();
+    m_sealNext = false;
+}
+
+bool ScenarioDocument::revertToBaseline() {
+    if (!m_baseline) {
+        return false;
+    }
+    const AnalysedScenario target = *m_baseline;
+    m_restoring = true;
+    m_current->restore(target);
+    m_restoring = false;
+    record(tr("Revert to baseline"));
+    return true;
+}
+
+bool ScenarioDocument::swapWithBaseline() {
+    if (!m_baseline) {
+        return false;
+    }
+    AnalysedScenario previous = m_current->current();
+    previous.file.baseline.reset();
+    const AnalysedScenario target = *m_baseline;
+    m_restoring = true;
+    m_current->restore(target);
+    m_baseline = std::move(previous);
+    m_restoring = false;
+    emit changed(DocumentChange::Baseline);
+    record(tr("Swap with baseline"));
+    return true;
+}
+
+std::vector<io::ScenarioDifference> ScenarioDocument::baselineDifferences() const {
+    if (!m_baseline) {
+        return {};
+    }
+    return differences(*m_baseline, m_current->current());
 }
 
 void ScenarioDocument::onAnalysisChanged() {
@@ -70,12 +235,16 @@ void ScenarioDocument::onAnalysisChanged() {
         m_model = file.model;
     }
     emit changed(what);
+    if (!m_applyingLever) {
+        record();
+    }
 }
 
 void ScenarioDocument::pinBaseline() {
     m_baseline = m_current->current();
     m_baseline->file.baseline.reset();
     emit changed(DocumentChange::Baseline);
+    record(tr("Pin baseline"));
 }
 
 std::vector<Issue> ScenarioDocument::setBaselineScenario(const io::ScenarioFile& file) {
@@ -86,6 +255,7 @@ std::vector<Issue> ScenarioDocument::setBaselineScenario(const io::ScenarioFile&
     std::vector<Issue> issues = resolved.issues;  // warnings only
     m_baseline = std::move(resolved);
     emit changed(DocumentChange::Baseline);
+    record(tr("Baseline from a file"));
     return issues;
 }
 
@@ -95,6 +265,7 @@ void ScenarioDocument::clearBaseline() {
     }
     m_baseline.reset();
     emit changed(DocumentChange::Baseline);
+    record(tr("Clear baseline"));
 }
 
 ScenarioDocument::LeverResult ScenarioDocument::applyLever(LeverId id) {
@@ -121,6 +292,7 @@ ScenarioDocument::LeverResult ScenarioDocument::applyLever(LeverId id) {
     m_lastLever = id;
     m_leverExplanation = result.explanation;
     emit changed(DocumentChange::Baseline);
+    record(qs(std::string(leverTitle(id))));
     return result;
 }
 

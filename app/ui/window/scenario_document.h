@@ -10,8 +10,8 @@
 /// observer that does not care about a change does no work (the regime map ignores a new
 /// baseline; the plot's roofs ignore a batch step).
 ///
-/// Room is left for an undo history: every change goes through a setter here, and each
-/// setter knows the state before it.
+/// Every change of the current scenario or the baseline is a step of the undo history
+/// (history(), scenario_history.h), named by what it changed ("batch 8 → 64").
 
 #include <optional>
 #include <vector>
@@ -21,9 +21,13 @@
 #include <QString>
 
 #include "roofline/io/measured.h"
+#include "roofline/io/scenario_diff.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/levers.h"
 #include "window/scenario_controller.h"
+#include "window/scenario_history.h"
+
+class QUndoStack;
 
 namespace roofline::ui {
 
@@ -83,6 +87,9 @@ MeasuredImport loadMeasured(const QString& path);
 class ScenarioDocument : public QObject {
     Q_OBJECT
 public:
+    /// The undo history keeps this many steps; older ones are forgotten.
+    static constexpr int kHistoryLimit = 200;
+
     /// Starts with the embedded default scenario, no baseline, no compare scenarios, no
     /// measured results, no lesson, presentation mode off.
     explicit ScenarioDocument(QObject* parent = nullptr);
@@ -99,6 +106,31 @@ public:
     /// On errors nothing changes and the issues come back.
     std::vector<Issue> setBaselineScenario(const io::ScenarioFile& file);
     void clearBaseline();
+    /// Scenario › Revert to baseline: the current scenario becomes the baseline's (every
+    /// input, its hardware and model); the baseline stays pinned. False, changing nothing,
+    /// without a baseline.
+    bool revertToBaseline();
+    /// Scenario › Swap with baseline: the baseline becomes the current scenario and the
+    /// current scenario the baseline, in one step. False, changing nothing, without one.
+    bool swapWithBaseline();
+    /// The inputs of the current scenario that differ from the baseline's
+    /// (io::scenarioDifferences, with the chips' and models' names); none without a baseline.
+    std::vector<io::ScenarioDifference> baselineDifferences() const;
+
+    /// The undo history (Edit › Undo, Redo, History): one step per change of the current
+    /// scenario or the baseline, recorded after it; undo restores every input, the hardware
+    /// (an edited chip too), the model and the baseline as they were. Consecutive changes of
+    /// the same continuous inputs (batch, sequence, ...) merge into one step.
+    QUndoStack* history() const { return m_history; }
+    /// The next change starts a step of its own, even of the same input (a slider released).
+    void sealHistory() { m_sealNext = true; }
+    /// Forgets every step: the history starts at the scenario on screen (after start-up).
+    void resetHistory();
+    /// The step from `before` to `after` in words: "batch 8 → 64", "hardware H100 SXM →
+    /// B200", or what the step did ("Pin baseline") when no input changed.
+    QString describeStep(const DocumentState& before, const DocumentState& after) const;
+    /// Puts `state` on screen without recording a step (ScenarioStep's undo and redo).
+    void restoreState(const DocumentState& state);
 
     /// What applyLever did: applied, or the reason it did not; with the lever's one-sentence
     /// explanation against the baseline it pinned.
@@ -144,6 +176,10 @@ signals:
 
 private:
     void onAnalysisChanged();
+    DocumentState state() const;
+    /// Pushes a step from the last recorded state to now, if anything changed; `label` names
+    /// what the step did (a lever, Pin baseline), else the changed inputs name it.
+    void record(const QString& label = {});
 
     ScenarioController* m_current = nullptr;
     std::string m_hardware;  ///< the current scenario's hardware and model as last announced
@@ -159,6 +195,10 @@ private:
     bool m_applyingLever = false;  ///< applyLever's own change: lastLever() stays
     std::optional<LeverId> m_lastLever;
     QString m_leverExplanation;
+    QUndoStack* m_history = nullptr;
+    DocumentState m_recorded;  ///< the state after the last step (what the next one starts from)
+    bool m_restoring = false;  ///< restoreState() or a swap: nothing is recorded meanwhile
+    bool m_sealNext = false;   ///< the next step does not merge with the last
 };
 
 }  // namespace roofline::ui
