@@ -209,8 +209,8 @@ std::optional<SpotTheError> readSpot(const Json& json, const std::string& file,
 }
 
 // A lesson step: the shipped lesson, and the questions the step takes from it.
-void readLessonStep(ObjectReader& r, const Json& json, const std::string& file,
-                    const std::string& at, CourseStep& step, std::vector<Issue>& issues) {
+void readLessonStep(ObjectReader& r, const std::string& file, const std::string& at,
+                    CourseStep& step, std::vector<Issue>& issues) {
     for (const char* key : {"scenario", "title", "look_at", "checks"}) {
         if (r.find(key) != nullptr) {
             r.error(key, "absent in a lesson step (the lesson has its own)",
@@ -263,7 +263,6 @@ void readLessonStep(ObjectReader& r, const Json& json, const std::string& file,
         }
         std::sort(step.questions.begin(), step.questions.end());
     }
-    (void)json;
 }
 
 // An inline scenario step: the scenario's keys, read as a scenario file with a lesson made
@@ -343,7 +342,7 @@ std::optional<CourseStep> readStep(const Json& json, const std::string& file, st
         r.error("scenario", "absent in a lesson step (a step is a lesson or a scenario)",
                 detail::foundText(json.at("scenario")));
     } else if (lesson) {
-        readLessonStep(r, json, file, at, step, issues);
+        readLessonStep(r, file, at, step, issues);
     } else if (scenario) {
         readScenarioStep(r, json, file, at, n, step, issues);
     } else {
