@@ -224,8 +224,10 @@ std::string validateCourse(const std::string& path, std::vector<Issue>& issues) 
             holding += r.evaluated && r.holds ? 1U : 0U;
         }
     }
-    return "course '" + course.value->id + "' (" + std::to_string(course.value->steps.size()) +
-           " steps): " + std::to_string(holding) + " of " + std::to_string(checks) + " checks hold";
+    const std::size_t steps = course.value->steps.size();
+    return "course '" + course.value->id + "' (" + std::to_string(steps) +
+           (steps == 1 ? " step" : " steps") + "): " + std::to_string(holding) + " of " +
+           std::to_string(checks) + " checks hold";
 }
 
 }  // namespace roofline::cli

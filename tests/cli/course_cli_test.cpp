@@ -175,7 +175,7 @@ TEST(CliCourse, ACourseFileByPathAndItsValidation) {
 
     const Result v = cli({"validate", file});
     EXPECT_EQ(v.code, kExitOk) << v.err;
-    EXPECT_EQ(v.out, file + ": ok, course 'mine' (1 steps): 1 of 1 checks hold\n");
+    EXPECT_EQ(v.out, file + ": ok, course 'mine' (1 step): 1 of 1 checks hold\n");
 
     // A prediction whose path is not in the analysis: the course is broken.
     const std::string broken = dir.write("broken.json",
