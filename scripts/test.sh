@@ -10,7 +10,8 @@
 #   2. both programs built as a packager does (Release, -O3), warnings as errors, not run
 #                                                             (preset release-werror)
 #   3. the whole suite again under ASan + UBSan, no recovery (preset asan)
-#   4. each libFuzzer target for FUZZ_SECONDS (default 16)    (scripts/fuzz.sh)
+#   4. each libFuzzer target for FUZZ_SECONDS (default 13: six targets, about 80 s)
+#                                                             (scripts/fuzz.sh)
 # Exits non-zero on any failure. `scripts/test.sh --quick` runs steps 0 and 1 only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -59,6 +60,6 @@ cmake --preset asan >/dev/null
 cmake --build --preset asan -j "$jobs"
 ctest --preset asan -j "$jobs"
 
-echo "== fuzz: ${FUZZ_SECONDS:-16}s per parser"
-scripts/fuzz.sh "${FUZZ_SECONDS:-16}"
+echo "== fuzz: ${FUZZ_SECONDS:-13}s per parser"
+scripts/fuzz.sh "${FUZZ_SECONDS:-13}"
 echo "All checks passed."

@@ -135,9 +135,9 @@ struct ListOptions {
 };
 
 constexpr std::array<OptionRow<ListOptions>, 1> kListOptions = {{
-    {"KIND", "hardware|models|scenarios",
-     "which presets; scenarios: the lessons, with the questions\nthey answer", &ListOptions::kind,
-     true},
+    {"KIND", "hardware|models|scenarios|courses",
+     "which presets; scenarios: the lessons, with the questions\nthey answer; courses: the courses",
+     &ListOptions::kind, true},
 }};
 
 int runList(const CommandLine& line, std::ostream& out, std::ostream& err) {
@@ -145,8 +145,11 @@ int runList(const CommandLine& line, std::ostream& out, std::ostream& err) {
     if (kind == "scenarios") {
         return runListScenarios(out, err);
     }
+    if (kind == "courses") {
+        return runListCourses(out, err);  // course_cli.cpp
+    }
     if (kind != "hardware" && kind != "models") {
-        return usageError(err, "list expects 'hardware', 'models' or 'scenarios'");
+        return usageError(err, "list expects 'hardware', 'models', 'scenarios' or 'courses'");
     }
     if (kind == "hardware") {
         for (const std::string& id : io::hardwareIds()) {
@@ -206,8 +209,9 @@ struct ValidateOptions {
 
 constexpr std::array<OptionRow<ValidateOptions>, 1> kValidateOptions = {{
     {"FILE", "FILE",
-     "a hardware preset, a model config.json or a scenario file;\n"
-     "a lesson's expectations are checked too",
+     "a hardware preset, a model config.json, a scenario file or a\n"
+     "course; a lesson's expectations and a course's checks and\n"
+     "predictions are checked too",
      &ValidateOptions::file, true},
 }};
 
@@ -233,13 +237,17 @@ int runValidate(const CommandLine& line, std::ostream& out, std::ostream& err) {
         } else if (has("step_overhead_s") || has("kernel_floor_s") || has("gemm") ||
                    (has("engine") && has("fit"))) {
             kind = "calibration";
+        } else if (has("steps")) {
+            kind = "course";
         } else if (has("hardware") || has("model")) {
             kind = "scenario";
         }
     }
     std::vector<Issue> issues;
     std::string summary;
-    if (kind == "scenario") {
+    if (kind == "course") {
+        summary = validateCourse(path, issues);  // course_cli.cpp
+    } else if (kind == "scenario") {
         const io::Loaded<io::ScenarioFile> probe = io::loadScenarioFile(path);
         issues = probe.issues;
         if (probe.ok() && (probe.value->lesson || probe.value->lever)) {
@@ -308,6 +316,7 @@ const std::vector<CommandSpec>& commands() {
         {"list", "the shipped presets, one per line", false, optionSpecs<ListOptions>(kListOptions),
          &runList},
         frontierCommand(),
+        courseCommand(),
         {"validate", "check a file and report every problem", false,
          optionSpecs<ValidateOptions>(kValidateOptions), &runValidate},
     };

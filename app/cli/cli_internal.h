@@ -98,6 +98,21 @@ std::string validateLesson(const io::ScenarioFile& file, const std::string& path
 /// `list scenarios`: id, title, questions and group of each shipped lesson.
 int runListScenarios(std::ostream& out, std::ostream& err);
 
+/// "Q1, Q2, Q4".
+std::string questionList(const std::vector<int>& questions);
+/// `text` wrapped at `width` columns (counted in bytes: the look-at texts are mostly ASCII),
+/// each line after `indent`.
+std::string wrapped(const std::string& text, std::size_t width, const std::string& indent);
+
+/// `course ID|FILE [--format table|json] [--answers FILE]`: a course's steps and questions,
+/// or a student's answers graded against the engine (course_cli.cpp).
+CommandSpec courseCommand();
+/// `list courses`: id, title, steps and questions of each shipped course.
+int runListCourses(std::ostream& out, std::ostream& err);
+/// `validate` of a course file: runs every step against the engine (a check or a prediction
+/// that cannot be evaluated is an error). Appends the issues; returns the summary.
+std::string validateCourse(const std::string& path, std::vector<Issue>& issues);
+
 /// Prints the issues to `err`, one per line.
 void printIssues(std::ostream& err, const std::vector<Issue>& issues);
 

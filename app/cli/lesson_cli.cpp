@@ -8,8 +8,6 @@
 
 namespace roofline::cli {
 
-namespace {
-
 std::string questionList(const std::vector<int>& questions) {
     std::string out;
     for (const int q : questions) {
@@ -18,8 +16,6 @@ std::string questionList(const std::vector<int>& questions) {
     return out;
 }
 
-// `text` wrapped at `width` columns (counted in bytes: the look-at texts are mostly ASCII),
-// each line after `indent`.
 std::string wrapped(const std::string& text, std::size_t width, const std::string& indent) {
     std::string out;
     std::string line;
@@ -42,6 +38,8 @@ std::string wrapped(const std::string& text, std::size_t width, const std::strin
     }
     return out;
 }
+
+namespace {
 
 void printLessonTable(std::ostream& out, const io::Lesson& lesson, const io::LessonCheck& check) {
     out << "\nLesson: " << lesson.title << " (" << questionList(lesson.questions) << ")\n";

@@ -63,15 +63,16 @@ std::string expectedError(const std::string& message) {
     return "roofline-cli: " + message + "\nTry 'roofline-cli --help'.\n";
 }
 
-TEST(CliCommandLine, TheEightCommandsAreTabled) {
+TEST(CliCommandLine, TheNineCommandsAreTabled) {
     std::vector<std::string> names;
     for (const CommandSpec& c : commands()) {
         names.emplace_back(c.name);
         EXPECT_NE(c.run, nullptr) << c.name;
         EXPECT_FALSE(c.description.empty()) << c.name;
     }
-    EXPECT_EQ(names, (std::vector<std::string>{"analyze", "sweep", "levers", "measured",
-                                               "calibrate", "list", "frontier", "validate"}));
+    EXPECT_EQ(names,
+              (std::vector<std::string>{"analyze", "sweep", "levers", "measured", "calibrate",
+                                        "list", "frontier", "course", "validate"}));
 }
 
 // Every row of every command's table, and every scenario row it takes, is in --help: as
@@ -107,8 +108,9 @@ TEST(CliCommandLine, EveryTableRowOfEveryCommandAppearsInItsHelp) {
             EXPECT_TRUE(has(r.out, firstLine(s->help))) << s->name;
         }
     }
-    // analyze 2, sweep 3, levers 1, measured 3, calibrate 8, list 1, frontier 9, validate 1.
-    EXPECT_EQ(rows, 28u);
+    // analyze 2, sweep 3, levers 1, measured 3, calibrate 8, list 1, frontier 9, course 3,
+    // validate 1.
+    EXPECT_EQ(rows, 31u);
 }
 
 // A command's own row shadows the scenario option of its name: sweep's --batch and --context
@@ -302,8 +304,8 @@ TEST(CliCommandLine, EveryOptionWithoutAValueSaysSo) {
         }
     }
     // analyze 2 + 26, sweep 3 + 24, levers 1 + 26, measured 2, calibrate 7 (-o and --from
-    // among them), frontier 9 + 22.
-    EXPECT_EQ(checked, 28u + 27u + 27u + 2u + 7u + 31u);
+    // among them), frontier 9 + 22, course 2.
+    EXPECT_EQ(checked, 28u + 27u + 27u + 2u + 7u + 31u + 2u);
     // "--name=" is an empty value, not a missing one.
     const Result empty = cli({"analyze", "--batch="});
     EXPECT_EQ(empty.err, expectedError("--batch expects an integer from 1 to 100000000, got ''"));

@@ -23,6 +23,7 @@
 #endif
 
 #include "roofline/io/calibration.h"
+#include "roofline/io/course.h"
 #include "roofline/io/presets.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/validate.h"
@@ -37,7 +38,7 @@ const fs::path kInvalidDir = fs::path(ROOFLINE_TEST_DATA_DIR) / "invalid";
 
 struct BrokenFile {
     std::string file;
-    std::string kind;  // hardware | model | scenario | calibration
+    std::string kind;  // hardware | model | scenario | calibration | course
     std::string pointer;
     std::string fragment;
 };
@@ -96,6 +97,11 @@ std::vector<Issue> load(const std::string& kind, const std::string& path, bool& 
     }
     if (kind == "calibration") {
         const auto r = roofline::io::loadCalibrationFile(path);
+        ok = r.ok();
+        return r.issues;
+    }
+    if (kind == "course") {
+        const auto r = roofline::io::loadCourseFile(path);
         ok = r.ok();
         return r.issues;
     }
@@ -160,7 +166,7 @@ TEST(InvalidFilesManifest, CoversEveryFileAndNothingElse) {
     for (const BrokenFile& b : rows) {
         EXPECT_TRUE(listed.insert(b.file).second) << "listed twice: " << b.file;
         EXPECT_TRUE(b.kind == "hardware" || b.kind == "model" || b.kind == "scenario" ||
-                    b.kind == "calibration")
+                    b.kind == "calibration" || b.kind == "course")
             << b.file;
         EXPECT_FALSE(b.fragment.empty()) << b.file;
         EXPECT_TRUE(b.pointer.empty() || b.pointer[0] == '/') << b.file;
@@ -198,6 +204,7 @@ TEST(InvalidFilesManifest, EachKindHasCases) {
     EXPECT_GE(kinds.count("model"), 10u);
     EXPECT_GE(kinds.count("scenario"), 10u);
     EXPECT_GE(kinds.count("calibration"), 10u);
+    EXPECT_GE(kinds.count("course"), 8u);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -222,7 +229,7 @@ TEST(InvalidFilesRuntime, FileOverFourMiBIsRefusedBeforeParsing) {
     ASSERT_EQ(limit, 4u * 1024u * 1024u);
     const std::string path = dir.write("huge.json", paddedTo(limit + 1));
     ASSERT_GT(fs::file_size(path), 4u * 1024u * 1024u);
-    for (const char* kind : {"hardware", "model", "scenario"}) {
+    for (const char* kind : {"hardware", "model", "scenario", "course"}) {
         SCOPED_TRACE(kind);
         expectBroken(kind, path, "", "a file of at most 4194304 bytes, got a larger file");
     }
@@ -239,7 +246,7 @@ TEST(InvalidFilesRuntime, FileOfExactlyTheLimitStillLoads) {
 TEST(InvalidFilesRuntime, MissingFileSaysSo) {
     TempDir dir;
     const std::string path = (dir.path() / "does-not-exist.json").string();
-    for (const char* kind : {"hardware", "model", "scenario"}) {
+    for (const char* kind : {"hardware", "model", "scenario", "course"}) {
         SCOPED_TRACE(kind);
         expectBroken(kind, path, "", "a readable file, got No such file or directory");
     }
@@ -250,7 +257,7 @@ TEST(InvalidFilesRuntime, DirectoryIsNotAReadableFile) {
     // is not a readable file, not that the file is empty.
     TempDir dir;
     const std::string path = dir.path().string();
-    for (const char* kind : {"hardware", "model", "scenario"}) {
+    for (const char* kind : {"hardware", "model", "scenario", "course"}) {
         SCOPED_TRACE(kind);
         expectBroken(kind, path, "", "a readable file");
     }
@@ -262,7 +269,7 @@ TEST(InvalidFilesRuntime, FifoIsRefusedWithoutBlocking) {
     TempDir dir;
     const std::string path = (dir.path() / "config.json").string();
     ASSERT_EQ(::mkfifo(path.c_str(), 0600), 0);
-    for (const char* kind : {"hardware", "model", "scenario"}) {
+    for (const char* kind : {"hardware", "model", "scenario", "course"}) {
         SCOPED_TRACE(kind);
         expectBroken(kind, path, "", "a readable file, got a FIFO (not a regular file)");
     }
@@ -274,7 +281,7 @@ TEST(InvalidFilesRuntime, DeviceIsRefused) {
         if (!fs::exists(path)) {
             continue;
         }
-        for (const char* kind : {"hardware", "model", "scenario"}) {
+        for (const char* kind : {"hardware", "model", "scenario", "course"}) {
             SCOPED_TRACE(std::string(kind) + " " + path);
             expectBroken(kind, path, "", "got a character device (not a regular file)");
         }

@@ -19,6 +19,7 @@
 #include <gtest/gtest.h>
 
 #include "roofline/io/calibration.h"
+#include "roofline/io/course.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/model.h"
 #include "roofline/validate.h"
@@ -117,8 +118,14 @@ TEST(PresetFiles, EveryEmbeddedPresetParsesWithZeroIssues) {
                 roofline::io::parseCalibrationProfile(p.text, path, id);
             EXPECT_TRUE(c.ok());
             issues = c.issues;
+        } else if (path.starts_with("courses/")) {
+            // Their steps against the engine: course_test.cpp.
+            const Loaded<roofline::io::Course> c = roofline::io::parseCourse(p.text, path);
+            EXPECT_TRUE(c.ok());
+            issues = c.issues;
         } else {
-            ADD_FAILURE() << "preset outside hardware/, models/, scenarios/ and calibration/";
+            ADD_FAILURE()
+                << "preset outside hardware/, models/, scenarios/, calibration/ and courses/";
         }
         // Zero issues: not even a warning about an unknown key. Notices say facts (how a
         // checkpoint is stored, kimi_k2 read as deepseek_v3), not problems.
@@ -151,7 +158,8 @@ TEST(PresetFiles, EveryFileOnDiskIsEmbeddedByteForByte) {
 TEST(PresetFiles, OnlyHardwareAndModelDirectoriesHoldPresets) {
     for (const std::string& rel : presetFilesOnDisk()) {
         EXPECT_TRUE(rel.starts_with("hardware/") || rel.starts_with("models/") ||
-                    rel.starts_with("scenarios/") || rel.starts_with("calibration/"))
+                    rel.starts_with("scenarios/") || rel.starts_with("calibration/") ||
+                    rel.starts_with("courses/"))
             << rel;
         EXPECT_EQ(std::count(rel.begin(), rel.end(), '/'), 1) << rel;
     }
