@@ -195,19 +195,19 @@ void addPerLayerInputs(PassBuilder& pass, const Context& x, double N) {
     if (m.perLayerInputSize <= 0) {
         return;
     }
-    const double L = d(m.numLayers), w = d(m.perLayerInputSize), Lw = L * w / x.devices;
+    const double L = d(m.numLayers), w = d(m.perLayerInputSize), packed = L * w / x.devices;
     OperatorCost& op = pass.add(OperatorId::PerLayerInput, 1.0);
-    PassBuilder::gemm(op, N, Lw);
-    op.traffic[ByteCategory::Weights] += N * Lw * x.wt;  // the gather
-    op.flops += 2.0 * N * x.h * Lw + kNormFlopsPerElement * N * Lw;
-    pass.weights(OperatorId::PerLayerInput, op, x.h * Lw * x.w + w * x.a);
+    PassBuilder::gemm(op, N, packed);
+    op.traffic[ByteCategory::Weights] += N * packed * x.wt;  // the gather
+    op.flops += 2.0 * N * x.h * packed + kNormFlopsPerElement * N * packed;
+    pass.weights(OperatorId::PerLayerInput, op, x.h * packed * x.w + w * x.a);
     op.flops += L * (2.0 * 2.0 * N * x.h * w / x.devices + kActFlopsPerElement * N * w / x.devices +
                      kNormFlopsPerElement * N * x.h);
     pass.weights(OperatorId::PerLayerInput, op, L * (2.0 * x.h * w / x.devices * x.w + x.h * x.a));
     // In and out: the embedded tokens and both L·w inputs; per layer h in, w twice (the gate
     // and the layer's input), h out.
     op.traffic[ByteCategory::Activations] +=
-        (N * x.h + 3.0 * N * Lw) * x.a + L * N * (2.0 * x.h + 2.0 * w / x.devices) * x.a;
+        (N * x.h + 3.0 * N * packed) * x.a + L * N * (2.0 * x.h + 2.0 * w / x.devices) * x.a;
 }
 
 void describe(PassCost& cost, PassKind kind, double B, double T, double C, double rows,
