@@ -19,29 +19,15 @@
 
 namespace roofline::io {
 
+using detail::isId;
 using detail::Json;
+using detail::nonEmptyString;
 using detail::ObjectReader;
 
 namespace {
 
 constexpr std::string_view kCourseDir = "courses/";
 constexpr std::string_view kJsonSuffix = ".json";
-
-bool isId(const std::string& s) {
-    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
-        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
-    });
-}
-
-// A string that is there and not empty; nullopt after an error.
-std::optional<std::string> text(ObjectReader& r, const std::string& key, bool required) {
-    std::optional<std::string> value = r.string(key, required);
-    if (value && value->empty()) {
-        r.error(key, "a non-empty string", "\"\"");
-        return std::nullopt;
-    }
-    return value;
-}
 
 std::string quoted(const std::string& s) { return Json(s).dump(); }
 
@@ -106,7 +92,7 @@ std::optional<Prediction> readPrediction(const Json& json, const std::string& fi
     r.warnUnknown({"ask", "path", "tolerance", "choices", "explain"});
     Prediction p;
     const std::size_t before = issues.size();
-    p.ask = text(r, "ask", true).value_or("");
+    p.ask = nonEmptyString(r, "ask", true).value_or("");
     if (const auto path = r.string("path", true)) {
         bool valid = path->starts_with("/");
         std::string why = "a JSON Pointer starts with '/'";
@@ -126,7 +112,7 @@ std::optional<Prediction> readPrediction(const Json& json, const std::string& fi
                     quoted(*path));
         }
     }
-    p.explain = text(r, "explain", true).value_or("");
+    p.explain = nonEmptyString(r, "explain", true).value_or("");
     const bool hasTolerance = r.has("tolerance");
     const bool hasChoices = r.has("choices");
     if (hasTolerance && hasChoices) {
@@ -179,7 +165,7 @@ std::optional<SpotTheError> readSpot(const Json& json, const std::string& file,
     r.warnUnknown({"claim", "parts", "wrong", "correction", "explain"});
     SpotTheError s;
     const std::size_t before = issues.size();
-    s.claim = text(r, "claim", true).value_or("");
+    s.claim = nonEmptyString(r, "claim", true).value_or("");
     if (const Json* parts = r.find("parts"); parts == nullptr) {
         r.error("parts", "a list of the claim's parts (at least two)", "missing");
     } else if (!parts->is_array() || parts->size() < 2) {
@@ -199,8 +185,8 @@ std::optional<SpotTheError> readSpot(const Json& json, const std::string& file,
     if (const auto wrong = r.integer("wrong", true, 1, count)) {
         s.wrong = static_cast<int>(*wrong);
     }
-    s.correction = text(r, "correction", true).value_or("");
-    s.explain = text(r, "explain", true).value_or("");
+    s.correction = nonEmptyString(r, "correction", true).value_or("");
+    s.explain = nonEmptyString(r, "explain", true).value_or("");
     if (hasErrors(std::vector<Issue>(issues.begin() + static_cast<std::ptrdiff_t>(before),
                                      issues.end()))) {
         return std::nullopt;
@@ -217,7 +203,7 @@ void readLessonStep(ObjectReader& r, const std::string& file, const std::string&
                     detail::foundText(*r.find(key)));
         }
     }
-    const auto id = text(r, "lesson", true);
+    const auto id = nonEmptyString(r, "lesson", true);
     if (!id) {
         return;
     }
@@ -419,15 +405,15 @@ Loaded<Course> parseCourse(std::string_view jsonText, const std::string& file) {
     }
     r.warnUnknown({"schema_version", "id", "title", "description", "steps"});
     Course course;
-    if (const auto id = text(r, "id", true)) {
+    if (const auto id = nonEmptyString(r, "id", true)) {
         if (isId(*id)) {
             course.id = *id;
         } else {
             r.error("id", "an id of lower-case letters, digits and '-'", quoted(*id));
         }
     }
-    course.title = text(r, "title", true).value_or("");
-    course.description = text(r, "description", false).value_or("");
+    course.title = nonEmptyString(r, "title", true).value_or("");
+    course.description = nonEmptyString(r, "description", false).value_or("");
     if (const Json* steps = r.find("steps"); steps == nullptr) {
         r.error("steps", "a list of steps, each a lesson or a scenario", "missing");
     } else if (!steps->is_array() || steps->empty()) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "json_util.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -473,6 +474,21 @@ void ObjectReader::warnUnknown(std::span<const std::string_view> known) {
             warning(key, "a known key (" + list + ")", "an unknown key; it is ignored");
         }
     }
+}
+
+bool isId(const std::string& s) {
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
+    });
+}
+
+std::optional<std::string> nonEmptyString(ObjectReader& r, const std::string& key, bool required) {
+    std::optional<std::string> value = r.string(key, required);
+    if (value && value->empty()) {
+        r.error(key, "a non-empty string", "\"\"");
+        return std::nullopt;
+    }
+    return value;
 }
 
 }  // namespace roofline::io::detail

@@ -136,4 +136,11 @@ private:
 /// (/batch, /speculative/k, ...): resolve() and the levers name those keys.
 FieldKeys scenarioKeys();
 
+/// A shipped file's id: not empty, only a–z, 0–9 and '-' (lessons, courses).
+bool isId(const std::string& s);
+
+/// A string at `key` that is there and not empty; nullopt after an error (an empty one is
+/// refused) and when an optional key is absent.
+std::optional<std::string> nonEmptyString(ObjectReader& r, const std::string& key, bool required);
+
 }  // namespace roofline::io::detail

@@ -28,22 +28,6 @@ std::string knownOps() {
     return list;
 }
 
-bool isId(const std::string& s) {
-    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
-        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
-    });
-}
-
-// A string that is there and not empty; nullopt after an error.
-std::optional<std::string> text(ObjectReader& r, const std::string& key, bool required) {
-    std::optional<std::string> value = r.string(key, required);
-    if (value && value->empty()) {
-        r.error(key, "a non-empty string", "\"\"");
-        return std::nullopt;
-    }
-    return value;
-}
-
 // A path's syntax; records the error and returns false when it does not parse.
 bool checkPath(ObjectReader& r, const std::string& key, const std::string& path,
                bool& readsBaseline) {
@@ -66,11 +50,11 @@ std::optional<Expectation> readExpectation(const Json& json, const std::string& 
     r.warnUnknown({"path", "over", "op", "value", "claim"});
     Expectation e;
     bool readsBaseline = false;
-    if (const auto path = text(r, "path", true)) {
+    if (const auto path = nonEmptyString(r, "path", true)) {
         e.path = *path;
         checkPath(r, "path", e.path, readsBaseline);
     }
-    if (const auto over = text(r, "over", false)) {
+    if (const auto over = nonEmptyString(r, "over", false)) {
         if (*over == "baseline") {
             if (e.path.starts_with(kBaselinePrefix)) {
                 r.error("over",
@@ -148,15 +132,15 @@ std::optional<Lesson> readLesson(const Json& json, const std::string& file, bool
     ObjectReader r(json, file, pointer, issues);
     r.warnUnknown({"id", "title", "questions", "look_at", "group", "view", "expectations"});
     Lesson lesson;
-    if (const auto id = text(r, "id", true)) {
+    if (const auto id = nonEmptyString(r, "id", true)) {
         if (isId(*id)) {
             lesson.id = *id;
         } else {
             r.error("id", "an id of lower-case letters, digits and '-'", Json(*id).dump());
         }
     }
-    lesson.title = text(r, "title", true).value_or("");
-    lesson.lookAt = text(r, "look_at", true).value_or("");
+    lesson.title = nonEmptyString(r, "title", true).value_or("");
+    lesson.lookAt = nonEmptyString(r, "look_at", true).value_or("");
     if (const auto group = r.string("group", true)) {
         if (const auto parsed = parseLessonGroup(*group)) {
             lesson.group = *parsed;
