@@ -49,7 +49,15 @@ std::string calibrationText(const std::string& calibration) {
 }
 
 std::string priceText(const std::optional<double>& usd) {
-    return usd ? "$" + formatProseNumber(*usd) + "/h" : "none";
+    if (!usd) {
+        return "none";
+    }
+    // Appended, not "$" + string: GCC 12 at -O3 warns a false stringop-overflow on
+    // operator+(const char*, string&&) here (release-werror).
+    std::string text = "$";
+    text += formatProseNumber(*usd);
+    text += "/h";
+    return text;
 }
 
 /// Hardware or model: the names where both sides have one, else the references.
