@@ -4,13 +4,12 @@
 #   0. the layering of the folders (scripts/check_layering.sh) and clang-format-16
 #      (scripts/format.sh --check): a failure here is reported, step 1 still runs, and
 #      the script fails after it
-#   1. the whole suite, optimised, warnings as errors        (preset ci)
+#   1. the whole suite built as a packager builds (Release, -O3), warnings as errors
+#                                                             (preset ci)
 #      and (not with --quick) clang-tidy-16 on the recently changed C++ files, any finding
 #      an error, at most ROOFLINE_TIDY_BUDGET (default 180) s  (scripts/tidy.sh)
-#   2. both programs built as a packager does (Release, -O3), warnings as errors, not run
-#                                                             (preset release-werror)
-#   3. the whole suite again under ASan + UBSan, no recovery (preset asan)
-#   4. each libFuzzer target for FUZZ_SECONDS (default 13: six targets, about 80 s)
+#   2. the whole suite again under ASan + UBSan, no recovery (preset asan)
+#   3. each libFuzzer target for FUZZ_SECONDS (default 13: six targets, about 80 s)
 #                                                             (scripts/fuzz.sh)
 # Exits non-zero on any failure. `scripts/test.sh --quick` runs steps 0 and 1 only.
 set -euo pipefail
@@ -47,10 +46,6 @@ lint_verdict
 
 echo "== tidy: clang-tidy-16 on the C++ files changed in the last hours (compile database of ci)"
 ROOFLINE_TIDY_JOBS=${ROOFLINE_TIDY_JOBS:-$jobs} scripts/tidy.sh
-
-echo "== release-werror: both programs at -O3, warnings as errors (GCC warns there, not at -O2)"
-cmake --preset release-werror >/dev/null
-cmake --build --preset release-werror -j "$jobs"
 
 echo "== asan: build and test under AddressSanitizer + UndefinedBehaviorSanitizer"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=1
