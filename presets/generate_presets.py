@@ -931,6 +931,111 @@ VERBATIM_MODELS = [
     }),
 ]
 
+# ---------------------------------------------------------------------------
+# The memory hierarchy's on-chip levels (DOMAIN.md section 10; issue 18), from
+# hardware-2026.json's on_chip_memory_levels and the presets' own sources. A level without a
+# cited bandwidth is listed (its bytes are reported) but never timed or drawn: SMEM bandwidth
+# is not published, and the one L2 measurement of a GH100 part was taken on H100 PCIe.
+# ---------------------------------------------------------------------------
+MIB = 1024 * 1024
+LEVEL_SOURCES = {
+    'cc_h100': 'https://chipsandcheese.com/p/nvidias-h100-funny-l2-and-tons-of-bandwidth (H100 PCIe, '
+               '114 SMs: L2 bandwidth about 5.5 TB/s measured; 50 MB L2 on the PCIe part, 60 MB on '
+               'the full GH100 die), as cited by scaling-book gpus.md',
+    'sb_gpus': "jax-ml/scaling-book@1a55377affc9ee8f10b549f689ad57e813623a7e gpus.md ('How to Think "
+               "About GPUs'): SMEM 256 kB/SM, registers 256 KiB/SM, TMEM 256 kB/SM on B200, L2 ~50 MB "
+               "split in two halves on H100, L2 bandwidth ~5.5 TB/s measured (chipsandcheese), TPU "
+               "VMEM ~40 TB/s",
+    'cc_b200': 'https://chipsandcheese.com/p/nvidias-b200-keeping-the-cuda-juggernaut (B200: 148 SMs '
+               '(74 per die); 256 KB L1/shared per SM; L2 126 MB split across the two dies)',
+    'sth_mi300x': 'https://servethehome.com/amd-instinct-mi300x-gpu-and-mi300a-apus-launched-for-ai-era/3 '
+                  '(AMD launch slides: 256 MB Infinity Cache with 17 TB/s peak bandwidth; 128-channel '
+                  'HBM3)',
+}
+
+
+def level(kind, name, capacity, source, notes, bandwidth=None, measured=False):
+    whole = lambda x: int(x) if float(x) == int(x) else x  # as number(), defined below
+    out = {'level': kind, 'name': name}
+    if bandwidth is not None:
+        out['bandwidth_bytes_per_s'] = whole(bandwidth)
+    out.update({'capacity_bytes': whole(capacity), 'measured': measured, 'source': source,
+                'notes': notes})
+    return out
+
+
+MEMORY_LEVELS = {
+    'h100-sxm': [
+        level('last_level_cache', 'L2', 50e6, 'sb_gpus',
+              'No L2 bandwidth is published for the SXM part: the 5.5 TB/s measurement (chipsandcheese) '
+              'was taken on H100 PCIe (114 SMs); SXM may be higher, and a lower figure would not be a '
+              'bound. Bytes reported, not timed or drawn.'),
+        level('on_chip_sram', 'shared memory', 132 * 256 * 1024, 'mleng_acc',
+              '256 KiB per SM x 132 SMs = 33 MiB (ml-engineering cache table). Shared-memory bandwidth '
+              'is not published: bytes reported, not timed or drawn.')],
+    'h100-pcie': [
+        level('last_level_cache', 'L2', 50e6, 'cc_h100',
+              '5.5 TB/s measured on this part by chipsandcheese (as cited by scaling-book); NVIDIA '
+              'publishes no L2 bandwidth, so the measured figure is used in every ceiling.',
+              bandwidth=5.5e12, measured=True),
+        level('on_chip_sram', 'shared memory', 114 * 256 * 1024, 'sb_gpus',
+              '256 kB per SM (scaling-book) x 114 SMs (chipsandcheese) = 28.5 MiB. Bandwidth not '
+              'published: not timed or drawn.')],
+    'h200': [
+        level('last_level_cache', 'L2', 50e6, 'mleng_acc',
+              'The same GH100 die and cache as H100 SXM; no L2 bandwidth published or measured on '
+              'H200: not timed or drawn.'),
+        level('on_chip_sram', 'shared memory', 132 * 256 * 1024, 'mleng_acc',
+              '256 KiB per SM x 132 SMs = 33 MiB (ml-engineering). Bandwidth not published.')],
+    'b200': [
+        level('last_level_cache', 'L2', 126.5e6, 'torchao_4002',
+              '126.50 MB as the driver reports it (pytorch/ao PR 4002), split across the two dies '
+              '(chipsandcheese). No L2 bandwidth published: not timed or drawn.'),
+        level('on_chip_sram', 'shared memory', 148 * 256 * 1024, 'cc_b200',
+              '256 KB per SM x 148 SMs (chipsandcheese) = 37 MiB. Bandwidth not published.')],
+    'mi300x': [
+        level('last_level_cache', 'Infinity Cache', 256 * MIB, 'sth_mi300x',
+              "256 MB Infinity Cache at 17 TB/s peak (AMD launch slide; 17.2 TB/s in AMD's CDNA 3 "
+              "material, not read directly, so the slide's figure is kept). A spec peak: the "
+              'achievable ceilings take 0.85 of it.', bandwidth=17e12)],
+    'tpu-v5e': [
+        level('on_chip_sram', 'VMEM', 128 * MIB, 'sb_tpus',
+              "128 MiB software-managed VMEM; 1.78e13 B/s is scaling-book's working figure (about 22x "
+              'HBM), not a Google spec: low confidence. v5e has no hardware-managed cache level.',
+              bandwidth=17.8e12)],
+    'gaudi3': [
+        level('on_chip_sram', 'SRAM', 96e6, 'intel_g3_hc',
+              '96 MB on-die SRAM at 12.8 TB/s (Intel, Hot Chips 2024).', bandwidth=12.8e12)],
+    'trainium2': [
+        level('on_chip_sram', 'SBUF', 224 * MIB, 'neuron_trn2',
+              '224 MiB state buffer (28 MiB per NeuronCore-v3 x 8). Bandwidth not published: not timed '
+              'or drawn.')],
+    'trainium3': [
+        level('on_chip_sram', 'SBUF', 256 * MIB, 'neuron_trn3',
+              '256 MiB state buffer (32 MiB per NeuronCore-v4 x 8). Bandwidth not published: not timed '
+              'or drawn.')],
+}
+
+
+def with_memory_levels(preset_id, out):
+    """Inserts the preset's memory_levels before its interconnect, and their new sources first."""
+    levels = MEMORY_LEVELS.get(preset_id)
+    if not levels:
+        return out
+    result = {}
+    for k, v in out.items():
+        if k == 'interconnect':
+            result['memory_levels'] = levels
+        result[k] = v
+    assert 'memory_levels' in result, preset_id
+    new = {l['source']: LEVEL_SOURCES[l['source']] for l in levels
+           if l['source'] not in result['sources'] and l['source'] in LEVEL_SOURCES}
+    result['sources'] = {**new, **result['sources']}
+    for l in levels:
+        assert l['source'] in result['sources'], (preset_id, l['source'])
+    return result
+
+
 def load(name):
     with open(os.path.join(REF_DIR, name), encoding='utf-8') as f:
         return json.load(f)
@@ -948,6 +1053,8 @@ def dump_hardware(d):
         comma = ',' if i < len(items) - 1 else ''
         if k in ('peak_dense_tflops', 'interconnect', 'scale_out', 'achievable'):
             text = inline(v)
+        elif k == 'memory_levels':  # one level a line
+            text = '[\n' + ',\n'.join('    ' + inline(l) for l in v) + '\n  ]'
         elif k == 'field_sources':  # one field a line, its source keys on it
             text = '{\n' + ',\n'.join('    %s: %s' % (json.dumps(f), inline(keys))
                                        for f, keys in v.items()) + '\n  }'
@@ -1200,13 +1307,13 @@ def main():
     src_2026 = hw26['sources']
     for entry in HARDWARE:
         dev = by_name[entry['ref']]
-        out = build_hardware(entry, dev, src_map, src_2026)
+        out = with_memory_levels(entry['id'], build_hardware(entry, dev, src_map, src_2026))
         with open(os.path.join(HW_OUT, entry['id'] + '.json'), 'w', encoding='utf-8') as f:
             f.write(dump_hardware(out))
 
     chips = {c['id']: c for c in hw26['chips']}
     for cid, opts in NEW_CHIPS:
-        out = build_new_chip(cid, opts, chips[cid], src_2026)
+        out = with_memory_levels(cid, build_new_chip(cid, opts, chips[cid], src_2026))
         with open(os.path.join(HW_OUT, cid + '.json'), 'w', encoding='utf-8') as f:
             f.write(dump_hardware(out))
 

@@ -143,6 +143,13 @@ struct Ceiling {
         return measured > 0 ? measured : hw.peak(p) * kDefaultAchievableComputeFraction;
     }
     bool measured(Precision p) const { return measurement(p) > 0.0; }
+    // An on-chip level (DOMAIN.md §10): its cited bandwidth; achievable, a measured one as it
+    // is and a spec peak scaled as HBM's default is.
+    double levelBandwidth(const MemoryLevelSpec& level) const {
+        return achievable && !level.measured
+                   ? level.bandwidthBytesPerSecond * kDefaultAchievableBandwidthFraction
+                   : level.bandwidthBytesPerSecond;
+    }
     double bandwidth() const {
         const double measured = hw.achievableMemoryBandwidthBytesPerSecond;
         return !achievable ? hw.memoryBandwidthBytesPerSecond
@@ -577,6 +584,20 @@ Analysis analyzeModel(const Scenario& scenario, const Model& m) {
     result.peakFlopsPerSecond = ceiling.flops(result.computePrecision);
     result.memoryBandwidthBytesPerSecond = ceiling.bandwidth();
     result.memoryType = hw.memoryType;
+    result.memoryLevels.push_back(
+        {MemoryLevel::Main,
+         {},
+         result.memoryBandwidthBytesPerSecond,
+         hw.servingCapacityBytes(),
+         ceiling.achievable && hw.achievableMemoryBandwidthBytesPerSecond > 0.0});
+    for (const MemoryLevelSpec& level : hw.memoryLevels) {
+        LevelRoof& roof = result.memoryLevels.emplace_back();
+        roof.level = level.level;
+        level.name.copy(roof.name.data(), std::min(level.name.size(), kMaxMemoryLevelNameBytes));
+        roof.bandwidthBytesPerSecond = ceiling.levelBandwidth(level);
+        roof.capacityBytes = level.capacityBytes;
+        roof.measured = level.measured;
+    }
     result.ridgePointFlopsPerByte =
         result.peakFlopsPerSecond / result.memoryBandwidthBytesPerSecond;
     for (Precision p : kAllPrecisions) {

@@ -72,6 +72,7 @@ void finishPass(Analysis::Operators& ops, std::size_t first, const Context& x, d
             op.traffic *= repeats;
             op.linkBytes *= repeats;
             op.linkTimeSeconds *= repeats;
+            op.scoreBytes *= repeats;
             OpScaling& s = totals.scaling[i - first];
             s.fixedBytes *= repeats;
             s.expertFullBytes *= repeats;
@@ -80,12 +81,20 @@ void finishPass(Analysis::Operators& ops, std::size_t first, const Context& x, d
         }
         op.computeTimeSeconds = op.flops * x.secondsPerFlop;
         op.memoryTimeSeconds = op.bytes() * x.secondsPerByte;
-        const double onChip = std::max(op.computeTimeSeconds, op.memoryTimeSeconds);
+        double memory = op.memoryTimeSeconds;
+        if (x.levels) {  // the same for every operator of the pass: predicted
+            op.onChipTimeSeconds = levelBytes(op, x, p.newTokens, false, memory);
+            memory = std::max(memory, op.onChipTimeSeconds);
+            for (std::size_t l = 0; l < kMemoryLevelCount; ++l) {
+                p.levelBytes[l] += op.levelBytes[l];
+            }
+        }
+        const double onChip = std::max(op.computeTimeSeconds, memory);
         op.timeSeconds = std::max(onChip, op.linkTimeSeconds);
         // Without branches: which roof bounds an operator differs from one to the next, and
         // mispredicted branches here were most of this walk's time.
         const int link = op.linkTimeSeconds > onChip ? 1 : 0;
-        const int compute = (op.computeTimeSeconds > op.memoryTimeSeconds ? 1 : 0) & (1 - link);
+        const int compute = (op.computeTimeSeconds > memory ? 1 : 0) & (1 - link);
         static_assert(static_cast<int>(Bound::Memory) == 0 &&
                       static_cast<int>(Bound::Compute) == 1 &&
                       static_cast<int>(Bound::Interconnect) == 2);
@@ -229,6 +238,24 @@ void addLmHead(PassBuilder& pass, const Context& x, double rows, double N) {
     head.traffic[ByteCategory::Activations] += rows * (x.h + x.vocab) * x.a;
 }
 
+// Which levels the analysis lists, and 1/bandwidth of the on-chip ones with a bandwidth.
+std::array<bool, kMemoryLevelCount> listedLevels(const Analysis& roofs) {
+    std::array<bool, kMemoryLevelCount> listed{};
+    for (const LevelRoof& l : roofs.memoryLevels) {
+        listed[index(l.level)] = true;
+    }
+    return listed;
+}
+std::array<double, kMemoryLevelCount> secondsPerLevelByte(const Analysis& roofs) {
+    std::array<double, kMemoryLevelCount> seconds{};
+    for (const LevelRoof& l : roofs.memoryLevels) {
+        if (l.level != MemoryLevel::Main && l.drawn()) {
+            seconds[index(l.level)] = 1.0 / l.bandwidthBytesPerSecond;
+        }
+    }
+    return seconds;
+}
+
 }  // namespace
 
 Context makeContext(const Model& m, const Workload& wl, const Analysis& roofs, double linkBandwidth,
@@ -265,6 +292,10 @@ Context makeContext(const Model& m, const Workload& wl, const Analysis& roofs, d
         .linkLatency = linkLatency,
         .expertParallel = expertParallel,
         .dataParallelAttention = dpAttention,
+        .flashAttention = wl.flashAttention,
+        .levels = roofs.memoryLevels.size() > 1,
+        .levelListed = listedLevels(roofs),
+        .secondsPerLevelByte = secondsPerLevelByte(roofs),
     };
 }
 

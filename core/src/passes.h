@@ -40,6 +40,12 @@ struct Context {
     double linkBandwidth = 0, linkLatency = 0;
     bool expertParallel = false;  // routed experts whole on E/D devices, two all-to-alls
     bool dataParallelAttention = false;
+    bool flashAttention = true;  // scores on chip (on-chip SRAM bytes), else through HBM
+    // The memory hierarchy (DOMAIN.md §10; memory_levels.cpp): whether the hardware lists any
+    // on-chip level, which ones, and 1/bandwidth of each with a bandwidth (0: not timed).
+    bool levels = false;
+    std::array<bool, kMemoryLevelCount> levelListed{};
+    std::array<double, kMemoryLevelCount> secondsPerLevelByte{};
 };
 
 Context makeContext(const Model& m, const Workload& wl, const Analysis& roofs, double linkBandwidth,
@@ -167,6 +173,13 @@ void buildPass(const Context& x, const Workload& wl, PassKind kind, double B, do
 // the MTP layer (Model::mtp), its two input norms and 2h → h projection, and the lm_head.
 void buildMtpDraftPass(const Context& x, const Workload& wl, double B, double C, double repeats,
                        Analysis::Operators& out, PassTotals& totals);
+
+// One operator's bytes at each on-chip level the hardware lists (OperatorCost::levelBytes,
+// DOMAIN.md §10) and the slowest timed level's time, which it returns (0 when none is
+// timed); sets boundLevel against `memoryTime`, the operator's HBM time. `newTokens` is the
+// pass's T (FlashAttention blocks), `bidirectional` an encoder's attention.
+double levelBytes(OperatorCost& op, const Context& x, double newTokens, bool bidirectional,
+                  double memoryTime);
 
 // Times, bound, shares and sums of the pass's operators in [first, end), in one walk. A
 // repeated pass (the draft's k steps) scales every operator first.

@@ -181,6 +181,25 @@ std::vector<Issue> validate(const Hardware& hw, const std::string& file) {
     c.nonNegative("interconnectBandwidthBytesPerSecond", hw.interconnectBandwidthBytesPerSecond);
     c.nonNegative("collectiveLatencySeconds", hw.collectiveLatencySeconds);
     c.nonNegative("onChipCacheBytes", hw.onChipCacheBytes);
+    // The on-chip levels (DOMAIN.md §10): at most one of each, never Main (the fields above).
+    for (std::size_t i = 0; i < hw.memoryLevels.size(); ++i) {
+        const MemoryLevelSpec& level = hw.memoryLevels[i];
+        const std::string at = "memoryLevels." + std::to_string(i);
+        c.nonNegative(at + ".bandwidthBytesPerSecond", level.bandwidthBytesPerSecond);
+        c.nonNegative(at + ".capacityBytes", level.capacityBytes);
+        if (level.level == MemoryLevel::Main) {
+            c.error(at + ".level",
+                    "an on-chip level (last_level_cache or on_chip_sram): the main memory is "
+                    "{memoryBandwidthBytesPerSecond} and {memoryCapacityBytes}",
+                    "main_memory");
+        }
+        for (std::size_t j = 0; j < i; ++j) {
+            if (hw.memoryLevels[j].level == level.level) {
+                c.error(at + ".level", "a level listed once",
+                        std::string(toString(level.level)).append(" listed twice"));
+            }
+        }
+    }
     c.nonNegative("tdpWatts", hw.tdpWatts);
     c.range("scaleUpDomainDevices", hw.scaleUpDomainDevices, 1, 1'000'000);
     c.nonNegative("scaleOutBandwidthBytesPerSecond", hw.scaleOutBandwidthBytesPerSecond);

@@ -77,12 +77,26 @@ public:
         s[Bound::Memory] += time * (1.0 - link - computeBound);
     }
 
-    // Each operator's bound (its largest share), the pass's sums, shares and bound.
+    // The current operator's attention scores (OperatorCost::scoreBytes).
+    void scores(double bytes) { m_out[m_first + m_current].scoreBytes += bytes; }
+
+    // Each operator's bound (its largest share), the pass's sums, shares and bound. Bytes at
+    // the on-chip levels are reported but not timed here: an operator's time is the sum of
+    // its pieces' and the levels are counted for the whole operator (README "Memory
+    // hierarchy").
     void finish() {
         PassCost& p = m_totals.cost;
         BoundShares pass;
         for (std::size_t i = m_first; i < m_out.size(); ++i) {
             OperatorCost& op = m_out[i];
+            if (m_x.levels) {
+                (void)levelBytes(op, m_x, p.newTokens, p.attention == AttentionForm::Bidirectional,
+                                 op.memoryTimeSeconds);
+                op.boundLevel = MemoryLevel::Main;
+                for (std::size_t l = 0; l < kMemoryLevelCount; ++l) {
+                    p.levelBytes[l] += op.levelBytes[l];
+                }
+            }
             const BoundShares& s = m_shares[i - m_first];
             op.bound = largestShare(s);
             for (std::size_t b = 0; b < kBoundCount; ++b) {
@@ -185,6 +199,7 @@ void buildEncoderPass(const Context& x, const Workload& wl, double B, Analysis::
     pass.begin("attention", OperatorKind::Attention);
     pass.piece(L, L * B * x.nq * pairs * (4.0 * x.dh + kSoftmaxFlopsPerScore), 0.0,
                L * (4.0 * N * heads + (wl.flashAttention ? 0.0 : 4.0 * B * x.nq * pairs)) * a);
+    pass.scores(L * 4.0 * B * x.nq * pairs * a);
 
     pass.begin("o_proj", OperatorKind::Matmul);
     pass.piece(L, L * (2.0 * N * heads * h + (m.oBias ? N * h : 0.0)),

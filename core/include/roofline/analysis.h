@@ -108,8 +108,25 @@ struct OperatorCost {
     double computeTimeSeconds = 0.0;  ///< flops / peak
     double memoryTimeSeconds = 0.0;   ///< bytes() / HBM bandwidth
     double linkTimeSeconds = 0.0;     ///< collective time on the interconnect
-    double timeSeconds = 0.0;         ///< max of the three
+    /// The slowest on-chip level's time (levelBytes / its bandwidth, DOMAIN.md §10); 0 when
+    /// the hardware times no on-chip level.
+    double onChipTimeSeconds = 0.0;
+    double timeSeconds = 0.0;  ///< max of the four
     Bound bound = Bound::Memory;
+    /// The memory level whose time is the longest (Main unless an on-chip level takes
+    /// longer than HBM): what binds when `bound` is Memory.
+    MemoryLevel boundLevel = MemoryLevel::Main;
+
+    /// Bytes at each level of the memory hierarchy the hardware lists (DOMAIN.md §10), total
+    /// over `count` runs; [Main] = bytes(). 0 at a level the hardware does not list.
+    /// Last-level cache: a GEMM tiled in kGemmTileRows × kGemmTileColumns output tiles reads
+    /// A ⌈N/Tn⌉ times and B ⌈M/Tm⌉ times; FlashAttention reads K and V once per block of
+    /// kAttentionBlockRows queries; everything else passes through once. On-chip SRAM: what
+    /// the cache delivers, plus the attention scores FlashAttention keeps on chip.
+    std::array<double, kMemoryLevelCount> levelBytes{};
+    /// Attention's score and probability traffic, 4·B·n_q·pairs·a over `count` runs: in HBM
+    /// (and traffic) with FlashAttention off, in the on-chip SRAM with it on. 0 elsewhere.
+    double scoreBytes = 0.0;
 
     /// Matmuls: the GEMM one run performs, for the estimate's tile and wave model
     /// (estimate.h): M rows (token rows), N columns (outputs on this device), in G groups
@@ -122,7 +139,21 @@ struct OperatorCost {
     double bytes() const { return traffic.total(); }  ///< HBM bytes
     /// FLOPs per HBM byte; 0 when the operator moves no HBM bytes.
     double intensity() const { return bytes() > 0.0 ? flops / bytes() : 0.0; }
+    /// FLOPs per byte at one level (the hierarchical roofline's x); 0 without bytes there.
+    double levelIntensity(MemoryLevel level) const {
+        const double b = levelBytes[index(level)];
+        return b > 0.0 ? flops / b : 0.0;
+    }
 };
+
+/// The output tile a GEMM's last-level-cache traffic is counted with (DOMAIN.md §10): 256 ×
+/// 256, the largest a production kernel keeps on chip (a Hopper 2-CTA cluster of 128 × 256
+/// tiles sharing A by TMA multicast; Blackwell's 2-SM 256 × 256 MMA). Larger tiles mean fewer
+/// bytes, so the cache time stays a bound.
+inline constexpr double kGemmTileRows = 256.0;
+inline constexpr double kGemmTileColumns = 256.0;
+/// Queries per FlashAttention block (Br): K and V are read from the cache once per block.
+inline constexpr double kAttentionBlockRows = 128.0;
 
 /// Fractions of a pass's time spent in operators bound by each roof (they sum to 1).
 struct BoundShares {
@@ -166,8 +197,16 @@ struct PassCost {
     BoundShares shares;
     Bound bound = Bound::Memory;
 
+    /// Bytes at each memory level, summed over the pass's operators (OperatorCost::levelBytes).
+    std::array<double, kMemoryLevelCount> levelBytes{};
+
     double bytes() const { return traffic.total(); }
     double intensity() const { return bytes() > 0.0 ? flops / bytes() : 0.0; }  ///< point's x
+    /// FLOPs per byte at one level; 0 without bytes there.
+    double levelIntensity(MemoryLevel level) const {
+        const double b = levelBytes[index(level)];
+        return b > 0.0 ? flops / b : 0.0;
+    }
     /// FLOPs per byte each device sends over the interconnect (read against the link roof);
     /// 0 without communication.
     double linkIntensity() const { return linkBytes > 0.0 ? flops / linkBytes : 0.0; }
@@ -213,6 +252,25 @@ struct Roof {
     double ridgePointFlopsPerByte = 0.0;  ///< peak / HBM bandwidth
     bool inUse = false;                   ///< The roof the scenario computes on.
     bool measured = false;  ///< Achievable ceilings: a cited measurement, not a default fraction.
+};
+
+/// One level of the memory hierarchy as analysed (DOMAIN.md §10): Main first (the memory
+/// roof), then the on-chip levels the hardware lists. Citations are the preset's
+/// (Hardware::memoryLevels).
+struct LevelRoof {
+    MemoryLevel level = MemoryLevel::Main;
+    /// The preset's name of an on-chip level ("L2", "Infinity Cache", "VMEM"), NUL-terminated
+    /// (a fixed array: Analysis is copied on every frame); empty for Main (memoryRoofName()
+    /// names it). Presets keep names under kMaxMemoryLevelNameBytes.
+    std::array<char, kMaxMemoryLevelNameBytes + 1> name{};
+    std::string_view nameText() const { return std::string_view(name.data()); }
+    /// Per ceilings: a peak (spec or measured where no spec exists); achievable: the measured
+    /// rate, or kDefaultAchievableBandwidthFraction of a spec peak. 0: no cited bandwidth, so
+    /// the level is neither timed nor drawn.
+    double bandwidthBytesPerSecond = 0.0;
+    double capacityBytes = 0.0;  ///< 0 = unknown
+    bool measured = false;       ///< The bandwidth is a measurement.
+    bool drawn() const { return bandwidthBytesPerSecond > 0.0; }
 };
 
 /// Speculative decoding's figures (DOMAIN.md §6), when it is on.
@@ -303,6 +361,8 @@ struct Analysis {
     /// empty. Views name the memory roof with memoryRoofName().
     std::string memoryType;
     double ridgePointFlopsPerByte = 0.0;  ///< peak / bandwidth
+    /// The memory hierarchy: Main, then each on-chip level the hardware lists.
+    FixedList<LevelRoof, kMemoryLevelCount> memoryLevels;
     /// Every roof the chip has, in kAllPrecisions order (fp16 listed even when equal to bf16).
     FixedList<Roof, kPrecisionCount> roofs;
     /// Link bandwidth per direction collectives run at when D > 1 (the scale-up link, or

@@ -5,8 +5,11 @@
 /// One accelerator as the roofline sees it: compute roofs per precision and bandwidth roofs.
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "roofline/precision.h"
 
@@ -29,6 +32,37 @@ inline constexpr double kDefaultScaleOutBandwidthBytesPerSecond = 50e9;
 /// reach 50–80% of peak matmul rate and 80–92% of HBM bandwidth; the middles are used.
 inline constexpr double kDefaultAchievableComputeFraction = 0.70;
 inline constexpr double kDefaultAchievableBandwidthFraction = 0.85;
+
+/// A level of the memory hierarchy (DOMAIN.md §10). Main is the memory that holds the model:
+/// HBM, GDDR, LPDDR or unified memory, or the SRAM of an SRAM-only chip (Groq, Cerebras); its
+/// numbers are Hardware::memoryBandwidthBytesPerSecond and memoryCapacityBytes. The other two
+/// are on chip: the last-level cache (L2, AMD's Infinity Cache) and the SRAM the compute units
+/// read their tiles from (shared memory per SM, TPU VMEM, Gaudi SRAM, Trainium SBUF).
+enum class MemoryLevel : unsigned char { Main, LastLevelCache, OnChipSram };
+inline constexpr std::size_t kMemoryLevelCount = 3;
+inline constexpr std::array<MemoryLevel, kMemoryLevelCount> kAllMemoryLevels = {
+    MemoryLevel::Main, MemoryLevel::LastLevelCache, MemoryLevel::OnChipSram};
+/// "main_memory" / "last_level_cache" / "on_chip_sram" (the presets' and the JSON's keys)
+std::string_view toString(MemoryLevel level);
+constexpr std::size_t index(MemoryLevel level) { return static_cast<std::size_t>(level); }
+
+/// A level's name fits in this many bytes (the reader refuses a longer one).
+inline constexpr std::size_t kMaxMemoryLevelNameBytes = 31;
+
+/// One on-chip level of a preset (`memory_levels`), cited.
+struct MemoryLevelSpec {
+    MemoryLevel level = MemoryLevel::LastLevelCache;
+    std::string name;  ///< As the vendor names it: "L2", "Infinity Cache", "VMEM", "SBUF".
+    /// byte/s; 0 = no cited bandwidth: the level's bytes are reported, never timed or drawn.
+    double bandwidthBytesPerSecond = 0.0;
+    double capacityBytes = 0.0;  ///< bytes; 0 = unknown
+    /// The bandwidth is a measurement (a microbenchmark), not a spec-sheet peak: the achievable
+    /// ceilings then use it as it is, where a peak is scaled by the default fraction.
+    bool measured = false;
+    std::string source;  ///< The citation: a key of the preset's /sources.
+
+    bool operator==(const MemoryLevelSpec&) const = default;
+};
 
 /// Spec-sheet numbers of one device (one GPU, one TPU chip), in SI base units.
 /// Peaks are DENSE rates (2:4 sparse headline figures are twice these and never used).
@@ -60,6 +94,19 @@ struct Hardware {
 
     /// Optional: on-chip cache size in bytes (0 = unknown). Shown, not used in timing.
     double onChipCacheBytes = 0.0;
+    /// The on-chip levels of the memory hierarchy (DOMAIN.md §10), at most one of each
+    /// MemoryLevel other than Main; empty for most presets. analyze() reports every operator's
+    /// bytes at each listed level, and times (and the plot draws) those with a bandwidth.
+    std::vector<MemoryLevelSpec> memoryLevels;
+    /// The listed level, or nullptr.
+    const MemoryLevelSpec* memoryLevel(MemoryLevel level) const {
+        for (const MemoryLevelSpec& l : memoryLevels) {
+            if (l.level == level) {
+                return &l;
+            }
+        }
+        return nullptr;
+    }
 
     /// Device-to-device bandwidth per direction per device inside one scale-up domain,
     /// byte/s (NVLink through NVSwitch, ICI, xGMI, PCIe). 0 = unknown; tensor-parallel

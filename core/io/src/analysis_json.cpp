@@ -57,7 +57,34 @@ Json disaggregationJson(const Analysis& a) {
     };
 }
 
-Json phaseJson(const PassCost& p) {
+// {level: bytes} at each level the analysis lists (DOMAIN.md §10): main_memory always.
+Json levelBytesJson(const Analysis& a, const std::array<double, kMemoryLevelCount>& bytes) {
+    Json j = Json::object();
+    for (const LevelRoof& l : a.memoryLevels) {
+        j[std::string(toString(l.level))] = bytes[index(l.level)];
+    }
+    return j;
+}
+
+// The memory hierarchy: each level's roof as analysed, its name and citation as the preset
+// gives them.
+Json memoryLevelsJson(const Analysis& a, const Scenario& scenario) {
+    Json levels = Json::array();
+    for (const LevelRoof& l : a.memoryLevels) {
+        const MemoryLevelSpec* spec = scenario.hardware.memoryLevel(l.level);
+        levels.push_back(
+            {{"level", toString(l.level)},
+             {"name", l.level == MemoryLevel::Main ? memoryRoofName(a) : std::string(l.nameText())},
+             {"bandwidth_bytes_per_s", l.bandwidthBytesPerSecond},
+             {"capacity_bytes", l.capacityBytes},
+             {"measured", l.measured},
+             {"drawn", l.drawn()},
+             {"source", spec != nullptr ? Json(spec->source) : Json(nullptr)}});
+    }
+    return levels;
+}
+
+Json phaseJson(const PassCost& p, const Analysis& a) {
     Json j{
         {"kind", toString(p.kind)},
         {"model", p.draftModel ? "draft" : "target"},
@@ -82,6 +109,7 @@ Json phaseJson(const PassCost& p) {
         {"bound", toString(p.bound)},
     };
     addTraffic(j, p.traffic);
+    j["level_bytes"] = levelBytesJson(a, p.levelBytes);
     return j;
 }
 
@@ -217,7 +245,7 @@ Json analysisObject(const Scenario& scenario, const Analysis& a) {
 
     Json passes = Json::array();
     for (const PassCost& p : a.passes) {
-        passes.push_back(phaseJson(p));
+        passes.push_back(phaseJson(p, a));
     }
     Json speculative = nullptr;
     if (a.speculative) {
@@ -261,6 +289,10 @@ Json analysisObject(const Scenario& scenario, const Analysis& a) {
             {"bound", toString(op.bound)},
         });
         addTraffic(o, op.traffic);
+        o["level_bytes"] = levelBytesJson(a, op.levelBytes);
+        o["on_chip_time_s"] = op.onChipTimeSeconds;
+        o["bound_level"] = toString(op.boundLevel);
+        o["score_bytes"] = op.scoreBytes;
     }
     Json warnings = Json::array();
     for (const Warning& warning : a.warnings) {
@@ -281,13 +313,14 @@ Json analysisObject(const Scenario& scenario, const Analysis& a) {
          a.hasComputeRoof ? Json(a.ridgePointFlopsPerByte) : Json(nullptr)},
         {"activation_bytes_per_element", a.activationBytesPerElement},
         {"roofs", roofs},
+        {"memory_levels", memoryLevelsJson(a, scenario)},
         {"interconnect",
          {{"bandwidth_bytes_per_s", a.interconnectBandwidthBytesPerSecond},
           {"beyond_scale_up_domain", a.beyondScaleUpDomain}}},
         // Encoders and CNNs have one pass (under its kind, "encode" or "forward") and no
         // prefill, decode, TTFT, TPOT or tokens/s: null, never a made-up 0.
-        {"prefill", a.hasDecode() ? phaseJson(a.prefill()) : Json(nullptr)},
-        {"decode", a.hasDecode() ? phaseJson(a.decode()) : Json(nullptr)},
+        {"prefill", a.hasDecode() ? phaseJson(a.prefill(), a) : Json(nullptr)},
+        {"decode", a.hasDecode() ? phaseJson(a.decode(), a) : Json(nullptr)},
         {"passes", passes},
         {"speculative", speculative},
         {"disaggregation", disaggregationJson(a)},
@@ -325,7 +358,7 @@ Json analysisObject(const Scenario& scenario, const Analysis& a) {
                    : Json{{"joules_per_output_token_max", a.energy->joulesPerOutputTokenMax}};
     }
     if (!a.hasDecode()) {
-        out[std::string(toString(a.primary().kind))] = phaseJson(a.primary());
+        out[std::string(toString(a.primary().kind))] = phaseJson(a.primary(), a);
     }
     return out;
 }

@@ -33,6 +33,8 @@ namespace {
 
 constexpr int kHardwareSchemaVersion = 2;
 constexpr double kBytesPerGiB = 1024.0 * 1024.0 * 1024.0;
+// memory_levels: the on-chip levels, one of each kind at most.
+constexpr std::size_t kMaxMemoryLevels = kMemoryLevelCount - 1;
 // Devices in one scale-up domain: a TPU v5p pod holds 8,960 chips; 1e6 leaves room.
 constexpr std::int64_t kMaxScaleUpDomainDevices = 1'000'000;
 
@@ -69,6 +71,13 @@ detail::FieldKeys hardwareKeys(int schema) {
         keys.add("achievableFlopsPerSecond." + name, "/achievable/dense_tflops/" + name, 1e-12);
     }
     keys.add("achievableMemoryBandwidthBytesPerSecond", "/achievable/memory_bandwidth_tb_s", 1e-12);
+    for (std::size_t i = 0; i < kMaxMemoryLevels; ++i) {
+        const std::string at = "memoryLevels." + std::to_string(i);
+        const std::string key = "/memory_levels/" + std::to_string(i);
+        keys.add(at + ".bandwidthBytesPerSecond", key + "/bandwidth_bytes_per_s");
+        keys.add(at + ".capacityBytes", key + "/capacity_bytes");
+        keys.add(at + ".level", key + "/level");
+    }
     keys.add("interconnectBandwidthBytesPerSecond", "/interconnect/bandwidth_gb_s_per_direction",
              1e-9);
     keys.add("collectiveLatencySeconds",
@@ -197,6 +206,71 @@ void readFieldSources(ObjectReader& r, const Json& root, const Json* sources,
     }
 }
 
+// /memory_levels (DOMAIN.md §10): [{level, name, bandwidth_bytes_per_s, capacity_bytes,
+// measured, source}], the on-chip levels. A level without bandwidth_bytes_per_s has no cited
+// bandwidth: its bytes are reported, it is neither timed nor drawn.
+void readMemoryLevels(ObjectReader& r, const Json* sources, Hardware& hw,
+                      std::vector<Issue>& issues) {
+    const Json* levels = r.find("memory_levels");
+    if (levels == nullptr) {
+        return;
+    }
+    const char* expected =
+        "a list of at most 2 on-chip levels {level, name, bandwidth_bytes_per_s, capacity_bytes, "
+        "measured, source}";
+    if (!levels->is_array() || levels->size() > kMaxMemoryLevels) {
+        r.error("memory_levels", expected, detail::foundText(*levels));
+        return;
+    }
+    for (std::size_t i = 0; i < levels->size(); ++i) {
+        const Json& entry = (*levels)[i];
+        const std::string pointer = "/memory_levels/" + std::to_string(i);
+        if (!entry.is_object()) {
+            r.error("memory_levels", expected,
+                    std::string("element ")
+                        .append(std::to_string(i))
+                        .append(": ")
+                        .append(detail::foundText(entry)));
+            continue;
+        }
+        ObjectReader lr(entry, r.file(), pointer, issues);
+        lr.warnUnknown({"level", "name", "bandwidth_bytes_per_s", "capacity_bytes", "measured",
+                        "source", "notes"});
+        MemoryLevelSpec level;
+        const std::optional<std::string> kind = lr.string("level", true);
+        if (kind == "last_level_cache") {
+            level.level = MemoryLevel::LastLevelCache;
+        } else if (kind == "on_chip_sram") {
+            level.level = MemoryLevel::OnChipSram;
+        } else if (kind) {
+            lr.error("level",
+                     "\"last_level_cache\" or \"on_chip_sram\" (the main memory is "
+                     "memory_bandwidth_tb_s and memory_capacity_gib)",
+                     std::string("\"").append(*kind).append("\""));
+        }
+        level.name = detail::nonEmptyString(lr, "name", true).value_or("");
+        if (level.name.size() > kMaxMemoryLevelNameBytes) {
+            lr.error("name",
+                     std::string("a name of at most ")
+                         .append(std::to_string(kMaxMemoryLevelNameBytes))
+                         .append(" bytes (\"L2\", \"Infinity Cache\")"),
+                     std::to_string(level.name.size()).append(" bytes"));
+        }
+        level.bandwidthBytesPerSecond = lr.number("bandwidth_bytes_per_s", false).value_or(0.0);
+        level.capacityBytes = lr.number("capacity_bytes", false).value_or(0.0);
+        level.measured = lr.boolean("measured", false).value_or(false);
+        (void)lr.string("notes", false);
+        readAchievableSource(lr, sources);
+        if (const Json* source = lr.find("source"); source != nullptr && source->is_string()) {
+            level.source = source->get<std::string>();
+        } else if (source != nullptr && source->is_array() && !source->empty() &&
+                   (*source)[0].is_string()) {
+            level.source = (*source)[0].get<std::string>();
+        }
+        hw.memoryLevels.push_back(std::move(level));
+    }
+}
+
 }  // namespace
 
 Loaded<Hardware> parseHardware(std::string_view jsonText, const std::string& file) {
@@ -227,6 +301,7 @@ Loaded<Hardware> parseHardware(std::string_view jsonText, const std::string& fil
                        "peak_dense_tflops",
                        "compute_peak_unsourced",
                        "l2_cache_mb",
+                       "memory_levels",
                        "interconnect",
                        "scale_out",
                        "achievable",
@@ -373,6 +448,7 @@ Loaded<Hardware> parseHardware(std::string_view jsonText, const std::string& fil
 
     if (schema >= 2) {
         readFieldSources(r, *json, sources, file, result.issues);
+        readMemoryLevels(r, sources, hw, result.issues);
     }
 
     if (const Json* achievable = schema == 1 ? nullptr : r.find("achievable")) {

@@ -141,6 +141,25 @@ std::string hardwareToJson(const Hardware& hw) {
     if (hw.onChipCacheBytes != 0.0) {
         j["l2_cache_mb"] = unitValue(hw.onChipCacheBytes, 1e6);
     }
+    if (!hw.memoryLevels.empty()) {
+        Json levels = Json::array();
+        for (const MemoryLevelSpec& level : hw.memoryLevels) {
+            Json l = Json::object();
+            l["level"] = std::string(toString(level.level));
+            l["name"] = level.name;
+            if (level.bandwidthBytesPerSecond != 0.0) {
+                l["bandwidth_bytes_per_s"] = unitValue(level.bandwidthBytesPerSecond, 1.0);
+            }
+            if (level.capacityBytes != 0.0) {
+                l["capacity_bytes"] = unitValue(level.capacityBytes, 1.0);
+            }
+            l["measured"] = level.measured;
+            // The preset's citation key stays (Hardware keeps the key, not its text).
+            l["source"] = level.source.empty() ? std::string(kEditorSource) : level.source;
+            levels.push_back(std::move(l));
+        }
+        j["memory_levels"] = std::move(levels);
+    }
     if (hw.interconnectBandwidthBytesPerSecond != 0.0 ||
         hw.scaleUpDomainDevices != kDefaultScaleUpDomainDevices ||
         hw.collectiveLatencySeconds != kDefaultCollectiveLatencySeconds) {
@@ -175,11 +194,18 @@ std::string hardwareToJson(const Hardware& hw) {
     if (!hw.confidence.empty()) {
         j["confidence"] = hw.confidence;
     }
-    if (visible || achievable) {
+    if (visible || achievable || !hw.memoryLevels.empty()) {
         j["sources"] = Json::object(
             {{kEditorSource,
               "Values as written by Roofline Explorer's hardware editor; the citations of the "
               "preset it started from are not carried over."}});
+        for (const MemoryLevelSpec& level : hw.memoryLevels) {
+            if (!level.source.empty() && level.source != kEditorSource) {
+                j["sources"][level.source] =
+                    "A citation key of the preset this file was written from (the hardware "
+                    "editor keeps the key, not its text).";
+            }
+        }
     }
     if (visible) {
         j["field_sources"] = Json::object({{"memory_capacity_visible_gib", kEditorSource}});

@@ -123,9 +123,12 @@ void emit(PassBuilder& pass, const Context& x, const LayerGroup& g, double layer
     att.flops += layers * B * s.nq * pairs * (4.0 * s.dh + kSoftmaxFlopsPerScore);
     att.traffic[ByteCategory::KvCache] += layers * B * keys * 2.0 * s.nkv * s.dh * x.c;
     att.traffic[ByteCategory::Activations] += layers * 2.0 * N * s.nq * s.dh * x.a;  // Q, O
+    // Scores and probabilities, written and read back: on chip with FlashAttention (the
+    // on-chip SRAM level's bytes, memory_levels.cpp), else through HBM.
+    const double scores = layers * 4.0 * B * s.nq * pairs * x.a;
+    att.scoreBytes += scores;
     if (!p.flashAttention) {
-        // Scores and probabilities written and read back through HBM.
-        att.traffic[ByteCategory::Activations] += layers * 4.0 * B * s.nq * pairs * x.a;
+        att.traffic[ByteCategory::Activations] += scores;
     }
 
     if (!g.kvShared) {  // a KV-shared layer writes nothing: its keys are another layer's

@@ -81,8 +81,10 @@ void emitMla(PassBuilder& pass, const Context& x, double layers, const PassShape
         att.traffic[ByteCategory::KvCache] += layers * B * keys * (r + rope) * x.c;
         att.traffic[ByteCategory::Activations] += layers * (N * nq * (r + rope) + N * nq * r) * x.a;
     }
+    const double scores = layers * 4.0 * B * nq * pairs * x.a;  // on chip with FlashAttention
+    att.scoreBytes += scores;
     if (!p.flashAttention) {
-        att.traffic[ByteCategory::Activations] += layers * 4.0 * B * nq * pairs * x.a;
+        att.traffic[ByteCategory::Activations] += scores;
     }
 
     OperatorCost& kvw = pass.add(OperatorId::KvWrite, layers);
