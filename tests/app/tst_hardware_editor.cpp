@@ -92,6 +92,41 @@ private slots:
                  QStringLiteral("h100-sxm"));
     }
 
+    void aLevelBandwidthTimesTheCacheAndDrawsItsRoof() {
+        // H100 SXM lists its L2 (50 MB) without a bandwidth: listed, not timed. Typing 5.5 TB/s
+        // (H100 PCIe's measured figure) times it: the default prefill (Llama 3.1 8B, one
+        // 2,048-token prompt) has mlp_up's L2 bytes 124,017,180,672 (tests/presets/
+        // memory_levels_test.cpp) over 5.5e12 B/s = 22.5 ms, beyond its 15.6 ms of compute
+        // at 989.4 TFLOP/s: the L2 binds it. 0 in both of its fields removes the level.
+        ScenarioDocument document;
+        ScenarioController& controller = document.current();
+        HardwareEditor editor(controller);
+        QCOMPARE(test::child<QDoubleSpinBox>(editor, "cacheBandwidth")->value(), 0.0);
+        QCOMPARE(test::child<QDoubleSpinBox>(editor, "cacheCapacity")->value(), 50e6 / 1048576.0);
+        test::child<QDoubleSpinBox>(editor, "cacheBandwidth")->setValue(5.5);
+        QVERIFY2(editor.issues().empty(), qPrintable(issuesText(editor.issues())));
+        const MemoryLevelSpec* l2 =
+            controller.scenario().hardware.memoryLevel(MemoryLevel::LastLevelCache);
+        QVERIFY(l2 != nullptr);
+        QCOMPARE(l2->bandwidthBytesPerSecond, 5.5e12);
+        QVERIFY(!l2->measured);
+        const Analysis& a = controller.analysis();
+        QCOMPARE(a.memoryLevels.size(), std::size_t{3});
+        QVERIFY(a.memoryLevels[1].drawn());
+        bool bound = false;
+        for (const OperatorCost& op : a.operators) {
+            if (op.pass == PassKind::Prefill && op.id == OperatorId::MlpUp) {
+                bound = op.boundLevel == MemoryLevel::LastLevelCache && op.bound == Bound::Memory;
+            }
+        }
+        QVERIFY(bound);
+        test::child<QDoubleSpinBox>(editor, "cacheBandwidth")->setValue(0.0);
+        test::child<QDoubleSpinBox>(editor, "cacheCapacity")->setValue(0.0);
+        QVERIFY(controller.scenario().hardware.memoryLevel(MemoryLevel::LastLevelCache) == nullptr);
+        editor.reject();
+        QVERIFY(controller.scenario().hardware == h100());
+    }
+
     void aRefusedEditShowsTheReadersMessageAndChangesNothing() {
         ScenarioDocument document;
         ScenarioController& controller = document.current();

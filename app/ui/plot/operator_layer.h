@@ -8,7 +8,15 @@
 /// hues. Hidden by default. The points move with every slider step, so they are drawn
 /// straight onto the widget with the other data (direct_items.h): the plot draws the
 /// layer's directItems() in its paint and export passes.
+///
+/// Per memory level (View > Operators per memory level; DOMAIN.md §10): each operator is also
+/// drawn at its intensity against every on-chip level the chip has a roof for (FLOPs per L2
+/// byte, per SRAM byte), in that level's colour, joined to its main-memory point by a line.
+/// The points of one operator share its attained FLOP/s, so the line is level: its length is
+/// how much more reuse the cache or the SRAM sees, and the point nearest its own slope binds
+/// (the hierarchical roofline of Nsight Compute and Intel Advisor).
 
+#include <array>
 #include <vector>
 
 #include <QPointF>
@@ -18,6 +26,7 @@
 #include "roofline/analysis.h"
 
 class QCPAxis;
+class QCPCurve;
 class QCPGraph;
 
 namespace roofline::ui {
@@ -34,10 +43,13 @@ public:
 
     /// The operators drawn. Returns whether the points changed (the same points again, as
     /// when only the baseline moved, leave the graphs as they are).
-    bool setOperators(const Analysis::Operators& operators);
+    bool setOperators(const Analysis& analysis);
     /// Shows or hides the points and their legend entries.
     void setShown(bool shown);
     bool shown() const { return m_shown; }
+    /// Shows each operator at every drawn on-chip level too (when the points are shown).
+    void setLevelsShown(bool shown);
+    bool levelsShown() const { return m_levelsShown; }
     void setStyle(const PlotPalette& palette, double scale, double devicePixelRatio);
 
     /// The points drawn (x FLOP/byte, y TFLOP/s), for the automatic view.
@@ -57,6 +69,16 @@ private:
     std::vector<QPointF> m_prefillPoints;
     std::vector<QPointF> m_decodePoints;
     bool m_shown = false;
+    // The per-level points: [0] the last-level cache's, [1] the on-chip SRAM's, and the
+    // lines joining each to its main-memory point (NaN between segments).
+    std::array<QCPGraph*, 2> m_levels{};
+    std::array<DirectItem*, 2> m_levelsDirect{};
+    QCPCurve* m_joins = nullptr;
+    DirectItem* m_joinsDirect = nullptr;
+    std::array<std::vector<QPointF>, 2> m_levelPoints;
+    std::vector<QPointF> m_joinPoints;
+    bool m_levelsShown = false;
+    void showLevels();
 };
 
 }  // namespace roofline::ui

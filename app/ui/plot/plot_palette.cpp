@@ -31,6 +31,8 @@ PlotPalette PlotPalette::lightTheme() {
     p.compare = {QColor(0, 158, 115),  QColor(190, 140, 0), QColor(200, 40, 140),
                  QColor(140, 85, 40),  QColor(0, 160, 170), QColor(110, 130, 20),
                  QColor(150, 110, 230)};
+    // Cache teal and SRAM magenta: apart from the phase hues and the interconnect's violet.
+    p.level = {p.roof, QColor(0, 140, 130), QColor(190, 50, 150)};
     return p;
 }
 
@@ -58,6 +60,7 @@ PlotPalette PlotPalette::darkTheme() {
     p.compare = {QColor(0, 200, 150),  QColor(230, 190, 60), QColor(240, 100, 190),
                  QColor(205, 145, 95), QColor(60, 210, 220), QColor(170, 190, 60),
                  QColor(185, 155, 255)};
+    p.level = {p.roof, QColor(60, 200, 190), QColor(235, 110, 200)};
     return p;
 }
 
@@ -76,6 +79,7 @@ PlotPalette PlotPalette::highContrastVariant(bool dark) {
     p.prefill = dark ? QColor(255, 140, 0) : QColor(200, 60, 0);
     p.decode = dark ? QColor(80, 190, 255) : QColor(0, 70, 200);
     p.measured = p.foreground;
+    p.level[0] = p.roof;
     return p;
 }
 

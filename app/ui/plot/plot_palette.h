@@ -45,6 +45,10 @@ struct PlotPalette {
     /// Distinct from the phase hues, which stay the current scenario's: a compare point
     /// says its phase by its shape (prefill ◆, decode ●) and its scenario by its colour.
     std::array<QColor, kCompareColourCount> compare;
+    /// The on-chip levels of the memory hierarchy (DOMAIN.md §10), indexed by MemoryLevel:
+    /// [LastLevelCache] and [OnChipSram] each a slope of its own colour, and the operator
+    /// points at that level ([Main] is the roof's colour).
+    std::array<QColor, 3> level;
     bool dark = false;
     bool highContrast = false;
 

@@ -63,6 +63,14 @@ RoofLayer::RoofLayer(QCustomPlot* plot, QCPLayer* roofLayer) : m_plot(plot) {
         m_roofLabelItems.push_back(
             plotLabel(new PlotLabel(plot), Qt::AlignRight | Qt::AlignBottom));
     }
+    for (LevelLine& level : m_levels) {
+        level.graph = plot->addGraph();
+        level.graph->setSelectable(QCP::stNone);
+        level.graph->setVisible(false);
+        level.label = plotLabel(new PlotLabel(plot), Qt::AlignHCenter | Qt::AlignBottom);
+        level.label->setPadding(QMargins(0, 0, 0, 6));
+        level.label->setVisible(false);
+    }
     m_roofInUse = plot->addGraph();
     m_hbmLabel = plotLabel(new PlotLabel(plot), Qt::AlignHCenter | Qt::AlignBottom);
     m_hbmLabel->setPadding(QMargins(0, 0, 0, 6));
@@ -100,6 +108,10 @@ bool RoofLayer::setRoofs(const Analysis& a) {
     for (const Roof& roof : a.roofs) {
         key.insert(key.end(), {static_cast<double>(roof.precision), roof.peakFlopsPerSecond,
                                roof.ridgePointFlopsPerByte, roof.inUse ? 1.0 : 0.0});
+    }
+    for (const LevelRoof& level : a.memoryLevels) {
+        key.insert(key.end(), {static_cast<double>(level.level), level.bandwidthBytesPerSecond,
+                               static_cast<double>(qHash(QString::fromStdString(level.name)))});
     }
     if (key == m_key && m_rebuilds > 0) {
         return false;
@@ -160,6 +172,26 @@ bool RoofLayer::setRoofs(const Analysis& a) {
                            (g.inUse ? ceiling : QString()));
         }
     }
+    // The on-chip levels with a cited bandwidth, each named as its preset names it.
+    for (std::size_t i = 0; i < m_levels.size(); ++i) {
+        LevelLine& line = m_levels[i];
+        const MemoryLevel which = i == 0 ? MemoryLevel::LastLevelCache : MemoryLevel::OnChipSram;
+        line.bandwidth = 0.0;
+        for (const LevelRoof& level : a.memoryLevels) {
+            if (level.level == which && level.drawn()) {
+                line.bandwidth = level.bandwidthBytesPerSecond;
+                const QString how = level.measured                 ? tr(" measured")
+                                    : a.ceilings == Ceilings::Peak ? QString()
+                                                                   : tr(" achievable");
+                line.label->setText(tr("%1 %2").arg(QString::fromUtf8(level.nameText().data()),
+                                                    qs(formatSi(line.bandwidth, "B/s"))) +
+                                    how);
+            }
+        }
+        line.graph->setVisible(line.bandwidth > 0.0);
+        line.label->setVisible(line.bandwidth > 0.0);
+    }
+
     const double link = m_link;
     m_interconnectRoof->setVisible(link > 0.0);
     m_interconnectLabel->setVisible(link > 0.0);
@@ -206,6 +238,7 @@ bool RoofLayer::fitToView(const QCPRange& xr, const QCPRange& yr) {
             g->data()->clear();
         }
         clipToView(m_roofInUse, xr, yr);
+        fitLevels(xr, yr);
         return true;
     }
     const double left = std::min(xr.lower, ridge) / 1.01;
@@ -258,7 +291,26 @@ bool RoofLayer::fitToView(const QCPRange& xr, const QCPRange& yr) {
     for (QCPGraph* roof : m_otherRoofGraphs) {
         clipToView(roof, xr, yr);
     }
+    fitLevels(xr, yr);
     return true;
+}
+
+void RoofLayer::fitLevels(const QCPRange& xr, const QCPRange& yr) {
+    // Each level's slope meets the compute roof at its own ridge (peak / its bandwidth), as
+    // in the hierarchical roofline; without a compute roof it runs across the view.
+    for (LevelLine& line : m_levels) {
+        const double bw = line.bandwidth;
+        if (!(bw > 0.0)) {
+            line.graph->data()->clear();
+            continue;
+        }
+        const double end = m_hasComputeRoof ? m_peak / bw : m_right;
+        const double start = std::min(m_left, end / 1.01);
+        line.graph->setData(vec({start, end}),
+                            vec({tflops(start * bw), tflops(m_hasComputeRoof ? m_peak : end * bw)}),
+                            true);
+        clipToView(line.graph, xr, yr);
+    }
 }
 
 void RoofLayer::setStyle(const PlotPalette& p, double scale, const QFont& base, const QFont& bold,
@@ -284,6 +336,12 @@ void RoofLayer::setStyle(const PlotPalette& p, double scale, const QFont& base, 
     }
     m_hbmLabel->setFont(bold);
     m_hbmLabel->setColor(p.roof);
+    for (std::size_t i = 0; i < m_levels.size(); ++i) {
+        const QColor& colour = p.level[i + 1];  // [0] is the main memory's
+        m_levels[i].graph->setPen(QPen(colour, 2.0 * scale));
+        m_levels[i].label->setFont(small);
+        m_levels[i].label->setColor(colour);
+    }
     m_interconnectRoof->setPen(QPen(p.interconnect, 2.0 * scale, Qt::DashDotLine));
     m_interconnectLabel->setFont(small);
     m_interconnectLabel->setColor(p.interconnect);
@@ -320,6 +378,12 @@ void RoofLayer::describe(SceneWriter& w) const {
         }
     }
     w.polyline(m_interconnectRoof, QStringLiteral("roof"), m_interconnectLabel->text());
+    for (const LevelLine& line : m_levels) {
+        if (line.graph->visible()) {
+            w.polyline(line.graph, QStringLiteral("level roof"), line.label->text());
+            w.label(line.label);
+        }
+    }
     for (const PlotLabel* roofLabel : m_roofLabelItems) {
         w.label(roofLabel);
     }
@@ -433,6 +497,12 @@ void RoofLayer::labelRequests(std::vector<LabelEntry>& entries) {
     if (m_link > 0.0) {
         slope(m_interconnectLabel, m_link, m_peak / m_link, 2);
     }
+    for (const LevelLine& line : m_levels) {
+        if (line.bandwidth > 0.0) {
+            slope(line.label, line.bandwidth,
+                  m_hasComputeRoof ? m_peak / line.bandwidth : xAxis->range().upper, 2);
+        }
+    }
 
     // The ridge's value at the foot of its drop line, on either side, higher when the foot
     // is taken; the regions' names at the top, on either side of the ridge.
@@ -474,6 +544,9 @@ void RoofLayer::labelRequests(std::vector<LabelEntry>& entries) {
 std::vector<const QCPGraph*> RoofLayer::lines() const {
     std::vector<const QCPGraph*> roofLines = {m_roofInUse, m_interconnectRoof, m_slopeExtension};
     roofLines.insert(roofLines.end(), m_otherRoofGraphs.begin(), m_otherRoofGraphs.end());
+    for (const LevelLine& line : m_levels) {
+        roofLines.push_back(line.graph);
+    }
     return roofLines;
 }
 

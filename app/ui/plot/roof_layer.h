@@ -9,7 +9,9 @@
 /// dotted drop line and its value at the foot), and the memory- and compute-bound regions
 /// either side of it, each with its label. A chip without a sourced compute peak (a
 /// memory-only preset) has the memory slope alone across the view: no ridge, no compute
-/// roof, no compute-bound region.
+/// roof, no compute-bound region. The on-chip levels of the memory hierarchy with a cited
+/// bandwidth (DOMAIN.md §10: L2, Infinity Cache, VMEM, SRAM) are each a slope of their own
+/// colour up to the compute roof, named with their bandwidth.
 ///
 /// The roofs follow the chip, the compute precision, the ceilings and tensor parallelism,
 /// not batch or sequence length: setRoofs() rebuilds the items only when those numbers
@@ -19,6 +21,7 @@
 /// (Analysis), in TFLOP/s on the y axis; the labels are placed with every other label by
 /// the plot's one placement pass (label_layer.h): labelRequests() says where each may go.
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -63,6 +66,10 @@ public:
     /// The roofs' vertices over the view `x` × `y` (FLOP/byte × TFLOP/s), cut to it.
     /// Returns false, touching no item, when neither the view nor the roofs changed.
     bool fitToView(const QCPRange& x, const QCPRange& y);
+    /// The drawn on-chip levels' slopes (bandwidth, B/s; 0 = none), [0] cache, [1] SRAM.
+    std::array<double, 2> levelBandwidths() const {
+        return {m_levels[0].bandwidth, m_levels[1].bandwidth};
+    }
     /// The x span the roof in use runs over at the last fitToView() (the baseline's and the
     /// compare scenarios' roofs run over the same).
     double left() const { return m_left; }
@@ -123,6 +130,15 @@ private:
     std::vector<PlotLabel*> m_roofLabelItems;
     QCPGraph* m_roofInUse;
     PlotLabel* m_hbmLabel;
+    /// The on-chip levels' slopes: [0] the last-level cache, [1] the on-chip SRAM; a level
+    /// without a drawn roof has bandwidth 0 and is hidden.
+    struct LevelLine {
+        double bandwidth = 0.0;  ///< B/s
+        QCPGraph* graph = nullptr;
+        PlotLabel* label = nullptr;
+    };
+    std::array<LevelLine, 2> m_levels;
+    void fitLevels(const QCPRange& x, const QCPRange& y);
     QCPItemLine* m_ridgeDrop;
     QCPGraph* m_ridgeMarker;
     PlotLabel* m_ridgeLabel;

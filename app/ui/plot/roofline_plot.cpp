@@ -170,7 +170,7 @@ void RooflinePlot::setAnalysis(const Analysis& analysis, const std::vector<Trail
     if (roofsChanged) {
         updateBaseline();  // the ghosts may repeat the current roof
     }
-    m_operators->setOperators(m_analysis.operators);
+    m_operators->setOperators(m_analysis);
     const PointsLayer::Changes points = m_points->setData(m_analysis, m_trailPoints);
     const bool estimateLegend = m_estimate->setData(m_analysis);
     placeArrows();  // the speed-ups follow the passes' times too
@@ -289,6 +289,20 @@ void RooflinePlot::updateRoofGeometry() {
 }
 
 void RooflinePlot::placeArrows() { m_baselineLayer->placeArrows(m_analysis); }
+
+void RooflinePlot::setOperatorLevelsVisible(bool visible) {
+    if (visible == m_operators->levelsShown()) {
+        return;
+    }
+    m_operators->setLevelsShown(visible);
+    fitLegend();
+    if (m_autoRange) {
+        applyAutoRange(true);
+    }
+    replot(m_replotPriority);
+}
+
+bool RooflinePlot::operatorLevelsVisible() const { return m_operators->levelsShown(); }
 
 void RooflinePlot::setOperatorsVisible(bool visible) {
     if (visible == m_operatorsVisible) {

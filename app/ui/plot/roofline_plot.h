@@ -100,6 +100,10 @@ public:
 
     /// Per-operator points (hidden by default).
     void setOperatorsVisible(bool visible);
+    /// Each operator also at every drawn on-chip memory level (operator_layer.h); shown with
+    /// the operators.
+    void setOperatorLevelsVisible(bool visible);
+    bool operatorLevelsVisible() const;
     bool operatorsVisible() const { return m_operatorsVisible; }
     /// Fonts, markers and line widths ×1.5 and a high-contrast palette.
     void setPresentationMode(bool on);

@@ -121,6 +121,18 @@ std::vector<WindowOption> makeWindowTable() {
                      }
                      return QString();
                  }});
+    t.push_back({{QStringLiteral("operators")},
+                 QStringLiteral("on|levels"),
+                 QObject::tr("show the operators at start-up (View > Show operators); levels: "
+                             "each also at every on-chip memory level the chip has a roof for "
+                             "(View > Operators per memory level)"),
+                 [](const QString& v, AppOptions& o) {
+                     o.operators = v;
+                     if (v != QStringLiteral("on") && v != QStringLiteral("levels")) {
+                         return QObject::tr("--operators: expected on or levels, got '%1'").arg(v);
+                     }
+                     return QString();
+                 }});
     t.push_back({{QStringLiteral("grab")},
                  QStringLiteral("FILE.png"),
                  QObject::tr("render the window to FILE.png and exit"),

@@ -50,6 +50,9 @@ struct AppOptions {
     /// --view sweep|regime|breakdown|all: the docked view shown at start-up (with --grab and
     /// --benchmark-interaction too: the benchmark then runs with it visible).
     QString view;
+    /// --operators on|levels: show the operators at start-up, and with "levels" each at every
+    /// drawn on-chip memory level too.
+    QString operators;
     QString grabPath;           ///< --grab FILE.png
     QString scenePath;          ///< --scene FILE.json: the plot's scene, beside the grab
     QString reportPath;         ///< --report FILE.pdf: write the one-page report and exit

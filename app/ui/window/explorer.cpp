@@ -144,6 +144,10 @@ int runExplorer(int argc, char** argv) {
     if (options.presentation) {
         window.setPresentationMode(true);
     }
+    if (!options.operators.isEmpty()) {
+        window.setOperatorsVisible(true);
+        window.setOperatorLevelsVisible(options.operators == QStringLiteral("levels"));
+    }
     if (!options.view.isEmpty()) {
         window.resize(options.size);  // the docks' share of the height follows the window
         window.showView(options.view);

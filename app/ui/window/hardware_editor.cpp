@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "hardware_editor.h"
 
+#include <algorithm>
+
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QDoubleSpinBox>
@@ -28,6 +30,7 @@ namespace {
 constexpr double kTera = 1e12;
 constexpr double kGiga = 1e9;
 constexpr double kBytesPerGiB = 1024.0 * 1024.0 * 1024.0;
+constexpr double kMebi = 1024.0 * 1024.0;
 // Wide enough for any chip, and below zero on purpose: a negative value is refused with the
 // reader's message rather than clamped out of sight by the spin box.
 constexpr double kFieldLimit = 1e9;
@@ -76,6 +79,19 @@ HardwareEditor::HardwareEditor(ScenarioController& controller, QWidget* parent)
                    addField("memoryCapacity", &Hardware::memoryCapacityBytes, kBytesPerGiB,
                             tr(" GiB"), tr("Capacity in binary GiB (2^30 bytes)")));
     layout->addWidget(memoryBox);
+
+    auto* levelsBox =
+        new QGroupBox(tr("On-chip memory levels (0 = none; no bandwidth = not timed)"), this);
+    auto* levels = new QGridLayout(levelsBox);
+    levels->addWidget(new QLabel(tr("Bandwidth"), levelsBox), 0, 1);
+    levels->addWidget(new QLabel(tr("Capacity"), levelsBox), 0, 2);
+    levels->addWidget(new QLabel(tr("Last-level cache (L2)"), levelsBox), 1, 0);
+    levels->addWidget(addLevelField("cacheBandwidth", MemoryLevel::LastLevelCache, true), 1, 1);
+    levels->addWidget(addLevelField("cacheCapacity", MemoryLevel::LastLevelCache, false), 1, 2);
+    levels->addWidget(new QLabel(tr("On-chip SRAM"), levelsBox), 2, 0);
+    levels->addWidget(addLevelField("sramBandwidth", MemoryLevel::OnChipSram, true), 2, 1);
+    levels->addWidget(addLevelField("sramCapacity", MemoryLevel::OnChipSram, false), 2, 2);
+    layout->addWidget(levelsBox);
 
     auto* peaksBox = new QGroupBox(tr("Dense compute peaks (0 = no such roof)"), this);
     auto* peaks = new QGridLayout(peaksBox);
@@ -133,6 +149,39 @@ HardwareEditor::HardwareEditor(ScenarioController& controller, QWidget* parent)
     }
     layout->addWidget(buttons);
     showIssues();
+}
+
+QDoubleSpinBox* HardwareEditor::addLevelField(const char* name, MemoryLevel level, bool bandwidth) {
+    const MemoryLevelSpec* spec = m_original.memoryLevel(level);
+    const double scale = bandwidth ? kTera : kMebi;
+    const double value =
+        spec == nullptr ? 0.0 : (bandwidth ? spec->bandwidthBytesPerSecond : spec->capacityBytes);
+    auto* box = addNumber(
+        name, value / scale, bandwidth ? tr(" TB/s") : tr(" MiB"),
+        bandwidth ? tr("Bandwidth of this level, TB/s (1e12 bytes/s); 0: listed, not timed or "
+                       "drawn")
+                  : tr("Capacity of this level, MiB (2^20 bytes)"));
+    connect(box, &QDoubleSpinBox::valueChanged, this, [this, level, bandwidth, scale](double v) {
+        auto& list = m_edited.memoryLevels;
+        auto it = std::find_if(list.begin(), list.end(),
+                               [level](const MemoryLevelSpec& l) { return l.level == level; });
+        if (it == list.end()) {
+            MemoryLevelSpec added;
+            added.level = level;
+            added.name = level == MemoryLevel::LastLevelCache ? "L2" : "SRAM";
+            it = list.insert(list.end(), added);
+        }
+        (bandwidth ? it->bandwidthBytesPerSecond : it->capacityBytes) = v * scale;
+        // A value typed by hand is no measurement of the preset's.
+        if (bandwidth) {
+            it->measured = false;
+        }
+        if (it->bandwidthBytesPerSecond == 0.0 && it->capacityBytes == 0.0) {
+            list.erase(it);
+        }
+        apply();
+    });
+    return box;
 }
 
 QDoubleSpinBox* HardwareEditor::addNumber(const char* name, double value, const QString& unit,

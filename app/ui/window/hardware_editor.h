@@ -64,6 +64,9 @@ public slots:
     void reject() override;
 
 private:
+    /// One on-chip level's bandwidth (TB/s) or capacity (MiB) field: 0 in both removes the
+    /// level; a level with a capacity and no bandwidth is listed, not timed (DOMAIN.md §10).
+    QDoubleSpinBox* addLevelField(const char* name, MemoryLevel level, bool bandwidth);
     QDoubleSpinBox* addNumber(const char* name, double value, const QString& unit,
                               const QString& tip);
     /// A number field for one member of Hardware shown in `scale` units (GB/s, GiB): each

@@ -387,6 +387,17 @@ void MainWindow::setOperatorsVisible(bool visible) {
     m_plot->setOperatorsVisible(visible);
 }
 
+void MainWindow::setOperatorLevelsVisible(bool visible) {
+    if (m_showOperatorLevels->isChecked() != visible) {
+        m_showOperatorLevels->setChecked(visible);
+        return;
+    }
+    m_plot->setOperatorLevelsVisible(visible);
+    if (visible) {
+        setOperatorsVisible(true);
+    }
+}
+
 bool MainWindow::openLesson(const QString& idOrPath, QString* error) {
     return m_lessons->openLesson(idOrPath, error);
 }

@@ -145,6 +145,8 @@ public:
     void setPresentationMode(bool on);
     bool presentationMode() const;
     void setOperatorsVisible(bool visible);
+    /// View > Operators per memory level: shows the operators too when turned on.
+    void setOperatorLevelsVisible(bool visible);
 
     /// Window geometry, dock layout and recent files; the last scenario too when
     /// `restoreScenario`. Does nothing without settings.
@@ -226,6 +228,7 @@ private:
     QAction* m_quit = nullptr;
     QAction* m_copyImage = nullptr;
     QAction* m_showOperators = nullptr;
+    QAction* m_showOperatorLevels = nullptr;
     QAction* m_presentation = nullptr;
     QAction* m_resetView = nullptr;
     QAction* m_about = nullptr;

@@ -54,6 +54,11 @@ void MainWindow::createActions() {
     m_showOperators =
         make(tr("Show &operators"), "showOperators", QKeySequence(tr("Ctrl+Shift+O")));
     m_showOperators->setCheckable(true);
+    m_showOperatorLevels = make(tr("Operators per memory &level"), "showOperatorLevels");
+    m_showOperatorLevels->setCheckable(true);
+    m_showOperatorLevels->setToolTip(
+        tr("Each operator also at its intensity against every on-chip level the chip has a "
+           "roof for (L2, SRAM), joined to its memory point: the hierarchical roofline"));
     m_presentation = make(tr("&Presentation mode"), "presentation");
     m_presentation->setShortcuts({QKeySequence(Qt::Key_F5), QKeySequence(tr("Ctrl+Shift+P"))});
     m_presentation->setCheckable(true);
@@ -113,6 +118,7 @@ void MainWindow::createActions() {
     connect(m_quit, &QAction::triggered, this, &QWidget::close);
     connect(m_copyImage, &QAction::triggered, this, &MainWindow::copyImage);
     connect(m_showOperators, &QAction::toggled, this, &MainWindow::setOperatorsVisible);
+    connect(m_showOperatorLevels, &QAction::toggled, this, &MainWindow::setOperatorLevelsVisible);
     connect(m_presentation, &QAction::toggled, this, &MainWindow::setPresentationMode);
     connect(m_resetView, &QAction::triggered, m_plot, &RooflinePlot::resetView);
     connect(m_about, &QAction::triggered, this, [this] {
@@ -164,6 +170,7 @@ void MainWindow::createMenus() {
     view->addAction(m_compareDock->toggleViewAction());
     view->addSeparator();
     view->addAction(m_showOperators);
+    view->addAction(m_showOperatorLevels);
     view->addAction(m_resetView);
     view->addAction(m_captionOnImages);
     view->addAction(m_clearMeasured);
