@@ -244,6 +244,42 @@ private slots:
         QVERIFY(pdfText(path, 1, 1).contains(QStringLiteral("page 1 of")));
     }
 
+    void aLongTableGoesOnWithItsHeaderOnEveryPage() {
+        if (QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty()) {
+            QSKIP(
+                "pdftotext is missing: install poppler-utils (scripts/bootstrap-debian.sh "
+                "--test does)");
+        }
+        // 300 rows of 7 pt (about 14 px each) take more than two A4 pages of about 1,000 px.
+        io::ReviewReport report;
+        report.title = "Long";
+        io::ReportTable table{{"Headalpha", "Headbeta"}, {}};
+        for (int i = 0; i < 300; ++i) {
+            table.rows.push_back({"row" + std::to_string(i), "cell" + std::to_string(i)});
+        }
+        report.sections.push_back({"Table", io::ReportFigure::None, {}, table, {}});
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("long.pdf"));
+        QVERIFY(ui::writeReportPdf(report, {}, path).isEmpty());
+        const QString all = pdfText(path);
+        int pages = 0;
+        while (!pdfText(path, pages + 1, pages + 1).isEmpty()) {
+            const QString page = pdfText(path, pages + 1, pages + 1);
+            ++pages;
+            QVERIFY2(page.contains(QStringLiteral("Headalpha")) &&
+                         page.contains(QStringLiteral("Headbeta")),
+                     qPrintable(QStringLiteral("page %1 has no header").arg(pages)));
+        }
+        QVERIFY2(pages >= 3, qPrintable(QString::number(pages)));
+        // Every row once, whole: none cut at a page's foot, none drawn twice.
+        for (int i = 0; i < 300; ++i) {
+            for (const QString& cell :
+                 {QStringLiteral("row%1\n").arg(i), QStringLiteral("cell%1\n").arg(i)}) {
+                QVERIFY2(all.count(cell) == 1, qPrintable(cell));
+            }
+        }
+    }
+
     void markdownHasTheSectionsAndTablesAsTables() {
         Review r;
         const QString path = r.dir.filePath(QStringLiteral("review.md"));

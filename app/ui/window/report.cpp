@@ -11,7 +11,6 @@
 #include <QPdfWriter>
 #include <QSaveFile>
 #include <QTextBlock>
-#include <QTextCursor>
 #include <QTextDocument>
 #include <QTextFrame>
 #include <QTextTable>
@@ -36,6 +35,7 @@ constexpr double kMarginMm = 12.0;
 constexpr double kBodyFontPt = 8.0;
 constexpr double kTableFontPt = 7.0;
 constexpr int kMaxHeadingMoves = 32;  ///< more sections than the report has
+constexpr int kKeepWithHeading = 6;   ///< blocks a heading keeps on its page
 constexpr double kFooterFontPt = 6.5;
 constexpr double kFooterHeight = 18.0;  ///< page pixels kept under the text for the footer
 /// Figures are rendered at this many pixels per page pixel (the PDF keeps them sharp when
@@ -94,31 +94,35 @@ void repeatHeaders(QTextDocument& doc) {
     }
 }
 
-// A heading left alone at the foot of a page (what it heads went on to the next one) moves
-// to the next page too; one at a time, as each move shifts what comes after it.
-void keepHeadingsWithWhatFollows(QTextDocument& doc, double pageHeight) {
+// The first section heading (its index among the sections) not on the page of the first
+// few blocks it heads (a figure, a paragraph, a table's header and first row:
+// kKeepWithHeading of them, before the next heading), or -1. One that already starts a page
+// is left where it is.
+int strandedHeading(const QTextDocument& doc, double pageHeight) {
     QAbstractTextDocumentLayout* layout = doc.documentLayout();
-    const auto page = [pageHeight](double y) { return static_cast<int>(y / pageHeight); };
-    for (int moves = 0; moves < kMaxHeadingMoves; ++moves) {
-        bool moved = false;
-        for (QTextBlock b = doc.begin(); b.isValid() && b.next().isValid(); b = b.next()) {
-            if (b.blockFormat().headingLevel() == 0 ||
-                b.blockFormat().pageBreakPolicy() == QTextFormat::PageBreak_AlwaysBefore) {
-                continue;
-            }
-            const double top = layout->blockBoundingRect(b).top();
-            if (page(layout->blockBoundingRect(b.next()).top()) > page(top)) {
-                QTextBlockFormat format;
-                format.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
-                QTextCursor(b).mergeBlockFormat(format);
-                moved = true;
-                break;
-            }
+    const auto page = [&](const QTextBlock& b) {
+        return static_cast<int>(layout->blockBoundingRect(b).top() / pageHeight);
+    };
+    const auto isSection = [](const QTextBlock& b) { return b.blockFormat().headingLevel() == 3; };
+    int section = -1;
+    for (QTextBlock b = doc.begin(); b.isValid(); b = b.next()) {
+        if (!isSection(b)) {
+            continue;
         }
-        if (!moved) {
-            return;
+        ++section;
+        if (b.blockFormat().pageBreakPolicy() == QTextFormat::PageBreak_AlwaysBefore) {
+            continue;
+        }
+        QTextBlock last = b;
+        for (int i = 0; i < kKeepWithHeading && last.next().isValid() && !isSection(last.next());
+             ++i) {
+            last = last.next();
+        }
+        if (page(last) > page(b)) {
+            return section;
         }
     }
+    return -1;
 }
 
 }  // namespace
@@ -165,7 +169,8 @@ ReportFigures windowReportFigures(MainWindow& window) {
     return figures;
 }
 
-QString reportHtml(const io::ReviewReport& report, const ReportFigures& figures, double pageWidth) {
+QString reportHtml(const io::ReviewReport& report, const ReportFigures& figures, double pageWidth,
+                   const QList<int>& newPages) {
     QString html = QStringLiteral("<h2>%1</h2>").arg(esc(report.title));
     html += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"1\">");
     for (const auto& [name, value] : report.titleBlock) {
@@ -174,7 +179,12 @@ QString reportHtml(const io::ReviewReport& report, const ReportFigures& figures,
     }
     html += QStringLiteral("</table>");
     for (const io::ReportSection& s : report.sections) {
-        html += QStringLiteral("<h3>%1</h3>").arg(esc(s.title));
+        const auto index = static_cast<int>(&s - report.sections.data());
+        html += QStringLiteral("<h3%1>%2</h3>")
+                    .arg(newPages.contains(index)
+                             ? QStringLiteral(" style=\"page-break-before: always\"")
+                             : QString(),
+                         esc(s.title));
         const bool roofline = s.figure == io::ReportFigure::Roofline;
         const QImage& image = roofline ? figures.roofline : figures.frontier;
         if (s.figure != io::ReportFigure::None && !image.isNull()) {
@@ -232,12 +242,20 @@ QString writeReportPdf(const io::ReviewReport& report, const ReportFigures& figu
         // Tables a point smaller: the Compare table's twelve columns then fit the width
         // without breaking a word.
         doc.setDefaultStyleSheet(QStringLiteral("td, th { font-size: %1pt; }").arg(kTableFontPt));
-        doc.setHtml(reportHtml(report, figures, width));
-        repeatHeaders(doc);
         // A page size makes the layout paginate: no line, image or table row straddles two
-        // pages.
-        doc.setPageSize(QSizeF(width, height));
-        keepHeadingsWithWhatFollows(doc, height);
+        // pages. A heading stranded at the foot of a page starts the next one instead: laid
+        // out afresh each time, as the move shifts everything after it.
+        QList<int> newPages;
+        for (int moves = 0; moves <= kMaxHeadingMoves; ++moves) {
+            doc.setHtml(reportHtml(report, figures, width, newPages));
+            repeatHeaders(doc);
+            doc.setPageSize(QSizeF(width, height));
+            const int stranded = strandedHeading(doc, height);
+            if (stranded < 0 || newPages.contains(stranded)) {
+                break;
+            }
+            newPages << stranded;
+        }
         const int pages = doc.pageCount();
 
         QPainter painter;

@@ -15,6 +15,7 @@
 /// has a footer: the report's date, the version and "page i of n".
 
 #include <QImage>
+#include <QList>
 #include <QString>
 
 #include "roofline/io/review_report.h"
@@ -39,8 +40,10 @@ io::ReviewReport windowReviewReport(MainWindow& window);
 ReportFigures windowReportFigures(MainWindow& window);
 
 /// The report as HTML for QTextDocument (figures as the resources "figure:roofline" and
-/// "figure:frontier"; tables with a header row). `pageWidth` in the document's pixels.
-QString reportHtml(const io::ReviewReport& report, const ReportFigures& figures, double pageWidth);
+/// "figure:frontier"; tables with a header row). `pageWidth` in the document's pixels; the
+/// sections whose index is in `newPages` start a page.
+QString reportHtml(const io::ReviewReport& report, const ReportFigures& figures, double pageWidth,
+                   const QList<int>& newPages = {});
 
 /// Writes the PDF to `path` (atomically, QSaveFile). Returns an error sentence naming the
 /// file, or empty.
