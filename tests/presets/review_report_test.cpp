@@ -217,6 +217,26 @@ TEST(ReviewReport, SectionsTitleBlockAssumptionsAndMarkdown) {
     EXPECT_TRUE(md.ends_with("\n") && !md.ends_with("\n\n"));
 }
 
+TEST(ReviewReport, EstimateCeilingNamesItsCalibrationProfile) {
+    // The estimate ceiling on H100 with the generic engine: the shipped profile
+    // presets/calibration/h100-sxm.generic.json, which the assumption names with its engine
+    // and date.
+    ScenarioFile file;
+    file.workload.ceilings = roofline::Ceilings::Estimate;
+    const roofline::io::ResolvedScenario r = roofline::io::resolve(file);
+    ASSERT_TRUE(r.ok());
+    ASSERT_NE(r.scenario.calibration, nullptr);
+    const Analysis a = roofline::analyze(r.scenario);
+    const ReviewReport report = roofline::io::reviewReport(
+        {{"h100", "h100-sxm", "llama-3.1-8b", &r.scenario, &a}, {}, std::nullopt, "d", "v"});
+    const std::vector<std::string>& assumed = report.section("Assumptions")->bullets;
+    ASSERT_FALSE(assumed.empty());
+    EXPECT_TRUE(assumed.front().starts_with(
+        "Ceilings: achievable, with the estimate of a real stack from the calibration profile "
+        "h100-sxm.generic (generic, 2026-12-02): fitted by roofline-cli calibrate on 42 records"))
+        << assumed.front();
+}
+
 TEST(ReviewReport, MarkdownEscapesPipesInCells) {
     roofline::io::ReviewReport report;
     report.title = "T";
