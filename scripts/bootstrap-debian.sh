@@ -25,12 +25,13 @@ packages=(
 )
 # Testing only: GoogleTest and Google Benchmark (ROOFLINE_BUILD_TESTS/_BENCHMARKS), the
 # locale tests' locale, the install tests' validators (desktop-file-validate, appstreamcli)
-# and .deb tools (dpkg-shlibdeps), clang-tidy-16 (scripts/tidy.sh, the tidy preset) and
-# clang-format-16 (scripts/format.sh).
+# and .deb tools (dpkg-shlibdeps), clang-tidy-16 (scripts/tidy.sh, the tidy preset),
+# clang-format-16 (scripts/format.sh), and poppler-utils (pdftotext: the report tests read
+# the exported PDF's text).
 test_packages=(
     libgtest-dev libbenchmark-dev locales
     desktop-file-utils appstream dpkg-dev
-    clang-tidy-16 clang-format-16
+    clang-tidy-16 clang-format-16 poppler-utils
 )
 [[ $test -eq 1 ]] && packages+=("${test_packages[@]}")
 packages+=("$@")

@@ -212,6 +212,25 @@ private slots:
 
     // Both tables reach --help: each row's names with its value name, and its whole help
     // (whitespace aside: appUsage() wraps it).
+    void sloOptionsTakePositiveMilliseconds() {
+        const AppOptions options = roofline::ui::parseAppOptions(
+            {QStringLiteral("--slo-tpot-ms"), QStringLiteral("50"),
+             QStringLiteral("--slo-ttft-ms=2000"), QStringLiteral("--report"),
+             QStringLiteral("review.md")});
+        QVERIFY2(options.errors.isEmpty(), qPrintable(options.errors.join(u'\n')));
+        QCOMPARE(options.sloTpotMs, QStringLiteral("50"));
+        QCOMPARE(options.sloTtftMs, QStringLiteral("2000"));
+        QCOMPARE(options.reportPath, QStringLiteral("review.md"));
+        for (const char* bad : {"0", "-5", "fast", "inf"}) {
+            const AppOptions refused = roofline::ui::parseAppOptions(
+                {QStringLiteral("--slo-ttft-ms"), QLatin1String(bad)});
+            QCOMPARE(refused.errors.size(), qsizetype{1});
+            QCOMPARE(refused.errors.front(),
+                     QStringLiteral("--slo-ttft-ms expects milliseconds above 0, got '%1'")
+                         .arg(QLatin1String(bad)));
+        }
+    }
+
     void everyRowOfBothTablesIsInTheHelp() {
         const QString usage = roofline::ui::appUsage();
         const QString flat = usage.simplified();
@@ -222,9 +241,9 @@ private slots:
             QVERIFY2(usage.contains(QStringLiteral("  ") + label), qPrintable(label));
             QVERIFY2(flat.contains(fromStd(row.help).simplified()), qPrintable(label));
         }
-        // presentation baseline compare lever measured lesson view grab scene report size
-        // benchmark-interaction first-frame version help: 15 rows.
-        QCOMPARE(windowOptionTable().size(), std::size_t{15});
+        // presentation baseline compare lever measured lesson view operators grab scene report
+        // slo-tpot-ms slo-ttft-ms size benchmark-interaction first-frame version help: 18 rows.
+        QCOMPARE(windowOptionTable().size(), std::size_t{18});
         for (const WindowOption& row : windowOptionTable()) {
             const QString label = row.names.join(QLatin1Char(' '));
             for (const QString& name : row.names) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The Explain dock (issue 10), the one-page report and the caption of exported images
-// (issue 11, "Report").
+// The Explain dock (issue 10), the report (issue 11, "Report"; tst_review_report checks its
+// sections) and the caption of exported images.
+#include <algorithm>
+
 #include <QAction>
 #include <QDockWidget>
 #include <QFile>
@@ -126,7 +128,7 @@ private slots:
         QCOMPARE(window.explainPanel()->sentences(), expectedSentences(window));
     }
 
-    void reportIsOnePdfPage() {
+    void reportIsAPdfWithTheScenarioAndFooters() {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("report.pdf"));
         MainWindow window;
@@ -136,57 +138,39 @@ private slots:
         QVERIFY(window.exportReport(path));
         const QByteArray pdf = readAll(path);
         QVERIFY(pdf.startsWith("%PDF"));
-        QCOMPARE(pageObjects(pdf), 1);
-        QVERIFY(pdf.size() > 10000);  // the plot, drawn as vectors, and the text
-    }
-
-    void reportStaysOnePageWithSpeculationAndWarnings() {
-        // More passes, more rows, more warnings and sentences: still one page.
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("busy.pdf"));
-        MainWindow window;
-        window.controller().setModel("llama-3.1-70b");
-        window.controller().setSpeculation(4, 0.7, "llama-3.2-1b");
-        window.controller().setBatch(4096);
-        window.controller().setContextTokens(100000);
-        QVERIFY(!window.controller().analysis().warnings.empty());
-        QVERIFY(roofline::ui::writeReport(*window.plot(), window.controller().scenario(),
-                                          window.controller().analysis(), path)
-                    .isEmpty());
-        QCOMPARE(pageObjects(readAll(path)), 1);
+        // The title block, the plot and its sections: more than one A4 page, none empty.
+        QVERIFY(pageObjects(pdf) >= 2);
+        QVERIFY(pdf.size() > 10000);
     }
 
     void reportContentCarriesCaptionExplanationAndLevers() {
         MainWindow window;
-        const roofline::ui::ReportContent content = roofline::ui::reportContent(
-            window.controller().scenario(), window.controller().analysis());
-        QCOMPARE(content.caption,
-                 QStringLiteral("Llama 3.1 8B on 1 × NVIDIA H100 SXM5 80GB · weights bf16, "
-                                "activations bf16, KV cache bf16 · batch 1, prompt 2,048 "
-                                "tokens, context 2,048 tokens"));
-        QCOMPARE(content.explanation, expectedSentences(window));
+        const roofline::io::ReviewReport report = roofline::ui::windowReviewReport(window);
+        QCOMPARE(report.title,
+                 std::string("Roofline review: Llama 3.1 8B on 1 × NVIDIA H100 SXM5 80GB · "
+                             "weights bf16, activations bf16, KV cache bf16 · batch 1, prompt "
+                             "2,048 tokens, context 2,048 tokens"));
+        QStringList explanation;
+        for (const std::string& b : report.section("Explanation")->bullets) {
+            explanation << roofline::ui::qs(b);
+        }
+        QCOMPARE(explanation, expectedSentences(window));
         // Every lever has its row: applicable ones with their TPOT, the others with a reason.
+        const roofline::io::ReportTable& levers = *report.section("Levers")->table;
+        const auto row = [&levers](const std::string& key) {
+            const auto it = std::find_if(levers.rows.begin(), levers.rows.end(),
+                                         [&key](const auto& r) { return r.front() == key; });
+            return it == levers.rows.end() ? std::vector<std::string>() : *it;
+        };
         for (const char* key : {"w4a16", "kv-fp8", "batch-x8", "flash-attention"}) {
-            QVERIFY2(content.leversHtml.contains(QLatin1String(key)), key);
+            QVERIFY2(!row(key).empty(), key);
         }
-        QVERIFY(
-            content.leversHtml.contains(QStringLiteral("does not apply: FlashAttention is "
-                                                       "already on")));
-        QVERIFY(content.resultsHtml.contains(QStringLiteral("4.56 ms")));  // TPOT
-        const QString body = roofline::ui::reportBodyHtml(content);
-        for (const QString& heading : {QStringLiteral("Results"), QStringLiteral("Levers"),
-                                       QStringLiteral("Warnings"), QStringLiteral("Explanation")}) {
-            QVERIFY(body.contains(QStringLiteral("<h3>%1</h3>").arg(heading)));
-        }
-    }
-
-    void reportToAnUnwritablePathSaysWhy() {
-        MainWindow window;
-        const QString path = QStringLiteral("/nonexistent-dir/report.pdf");
-        const QString error = roofline::ui::writeReport(
-            *window.plot(), window.controller().scenario(), window.controller().analysis(), path);
-        QVERIFY(error.contains(path));
-        QVERIFY(!QFile::exists(path));
+        QCOMPARE(row("flash-attention").back(),
+                 std::string("does not apply: FlashAttention is already on"));
+        const roofline::io::ReportTable& results = *report.section("Results")->table;
+        QCOMPARE(results.rows[1], (std::vector<std::string>{"TPOT", "4.56 ms"}));
+        // No compare scenario: the Compare table has the current row only.
+        QCOMPARE(report.section("Compare")->table->rows.size(), std::size_t{1});
     }
 
     void captionMakesExportedImagesTaller() {

@@ -2,6 +2,8 @@
 #include "app_options.h"
 
 #include <algorithm>
+#include <cmath>
+#include <tuple>
 
 #include <QCommandLineParser>
 #include <QHash>
@@ -145,9 +147,32 @@ std::vector<WindowOption> makeWindowTable() {
                  path(&AppOptions::scenePath)});
     t.push_back({{QStringLiteral("report")},
                  QStringLiteral("FILE.pdf"),
-                 QObject::tr("write the one-page report (caption, plot, results, levers, "
-                             "warnings, explanation) to FILE.pdf and exit"),
+                 QObject::tr("write the design-review report (title block, plot with the "
+                             "compare scenarios, results, Compare table, Frontier, levers, "
+                             "warnings, explanation, assumptions) and exit: a PDF, or "
+                             "Markdown when FILE ends in .md"),
                  path(&AppOptions::reportPath)});
+    // The Frontier view's SLO fields, for --report and --grab (the window's fields take the
+    // same milliseconds).
+    for (const auto& [name, member, what] :
+         {std::tuple{QStringLiteral("slo-tpot-ms"), &AppOptions::sloTpotMs, "TPOT"},
+          std::tuple{QStringLiteral("slo-ttft-ms"), &AppOptions::sloTtftMs, "TTFT"}}) {
+        t.push_back(
+            {{name},
+             QStringLiteral("MS"),
+             QObject::tr("the Frontier view's %1 SLO in milliseconds: the best "
+                         "configuration must meet it (in --report too)")
+                 .arg(QLatin1String(what)),
+             [name, member](const QString& v, AppOptions& o) {
+                 bool ok = false;
+                 const double ms = v.toDouble(&ok);
+                 if (!ok || !(ms > 0.0) || !std::isfinite(ms)) {
+                     return QObject::tr("--%1 expects milliseconds above 0, got '%2'").arg(name, v);
+                 }
+                 o.*member = v;
+                 return QString();
+             }});
+    }
     t.push_back({{QStringLiteral("size")},
                  QStringLiteral("WxH"),
                  QObject::tr("window size for --grab and benchmarks (default 1600x1000)"),

@@ -5,7 +5,8 @@
 /// roofline-explorer's command line:
 ///   roofline-explorer [scenario.json] [scenario options] [--grab FILE.png [--size WxH]]
 ///                     [--benchmark-interaction N] [--first-frame] [--presentation]
-///                     [--baseline FILE.json] [--lever ID] [--report FILE.pdf] [--measured FILE]
+///                     [--baseline FILE.json] [--lever ID] [--report FILE.pdf|.md] [--measured
+///                     FILE]
 ///                     [--lesson ID|FILE] [--view NAME] [--compare FILE.json ...]
 /// Both kinds of option are tables: the scenario options are roofline-cli's
 /// (io::scenarioOptionTable()), applied in command-line order on top of the scenario file when
@@ -53,9 +54,12 @@ struct AppOptions {
     /// --operators on|levels: show the operators at start-up, and with "levels" each at every
     /// drawn on-chip memory level too.
     QString operators;
-    QString grabPath;           ///< --grab FILE.png
-    QString scenePath;          ///< --scene FILE.json: the plot's scene, beside the grab
-    QString reportPath;         ///< --report FILE.pdf: write the one-page report and exit
+    QString grabPath;    ///< --grab FILE.png
+    QString scenePath;   ///< --scene FILE.json: the plot's scene, beside the grab
+    QString reportPath;  ///< --report FILE.pdf|FILE.md: write the report and exit
+    /// --slo-tpot-ms / --slo-ttft-ms: the Frontier view's SLO fields at start-up, as typed.
+    QString sloTpotMs;
+    QString sloTtftMs;
     QSize size{1600, 1000};     ///< --size WxH (window size for --grab and benchmarks)
     int benchmarkSteps = 0;     ///< --benchmark-interaction N
     bool firstFrame = false;    ///< --first-frame

@@ -3,16 +3,19 @@
 
 #include <cstdio>
 #include <memory>
+#include <utility>
 
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QLineEdit>
 #include <QSettings>
 #include <QTextStream>
 
 #include "plot/export.h"
 #include "plot/roofline_plot.h"
 #include "roofline/version.h"
+#include "views/frontier_view.h"
 #include "window/app_options.h"
 #include "window/benchmark.h"
 #include "window/compare_set.h"
@@ -148,6 +151,14 @@ int runExplorer(int argc, char** argv) {
         window.setOperatorsVisible(true);
         window.setOperatorLevelsVisible(options.operators == QStringLiteral("levels"));
     }
+    for (const auto& [ms, edit] :
+         {std::pair{options.sloTpotMs, window.frontierView()->sloTpotEdit()},
+          std::pair{options.sloTtftMs, window.frontierView()->sloTtftEdit()}}) {
+        if (!ms.isEmpty()) {
+            edit->setText(ms);
+            emit edit->editingFinished();  // as when typed: the frontier takes it
+        }
+    }
     if (!options.view.isEmpty()) {
         window.resize(options.size);  // the docks' share of the height follows the window
         window.showView(options.view);
@@ -171,8 +182,7 @@ int runExplorer(int argc, char** argv) {
         window.resize(options.size);
         window.show();
         QApplication::processEvents();
-        const QString error = writeReport(*window.plot(), window.controller().scenario(),
-                                          window.controller().analysis(), options.reportPath);
+        const QString error = writeWindowReport(window, options.reportPath);
         if (!error.isEmpty()) {
             printLine(stderr, QStringLiteral("roofline-explorer: ") + error);
             return 1;

@@ -98,7 +98,8 @@ public:
     /// scenario's hardware, modal, so that nothing else changes the scenario under it.
     void editHardwareDialog();
     bool exportImage(const QString& path, QSize size);
-    /// File › Export report: the one-page PDF of report.h for the current scenario.
+    /// File › Export report: the report of report.h (the current scenario, the compare
+    /// scenarios, the Frontier), a PDF, or Markdown when `path` ends in .md.
     bool exportReport(const QString& path);
     /// The caption exported images get now: empty text when View › Caption on exported images
     /// ("captionOnImages", on by default, kept in the settings) is off.

@@ -41,8 +41,9 @@ void MainWindow::createActions() {
     m_exportImage = make(tr("&Export image…"), "exportImage", QKeySequence(tr("Ctrl+E")));
     m_exportReport = make(tr("Export &report…"), "exportReport");
     m_exportReport->setToolTip(
-        tr("A one-page PDF: the scenario, the plot, the results, the "
-           "levers, the warnings and the explanation"));
+        tr("The design-review report, as a PDF (A4 pages) or as Markdown (.md): the "
+           "scenarios, the plot, the Compare table with cost and energy, the Frontier under "
+           "its SLOs, the levers, the warnings, the explanation and the assumptions"));
     m_captionOnImages = make(tr("&Caption on exported images"), "captionOnImages");
     m_captionOnImages->setCheckable(true);
     m_captionOnImages->setChecked(true);

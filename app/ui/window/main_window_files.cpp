@@ -195,8 +195,7 @@ ImageCaption MainWindow::imageCaption() const {
 }
 
 bool MainWindow::exportReport(const QString& path) {
-    const QString error =
-        writeReport(*m_plot, controller().scenario(), controller().analysis(), path);
+    const QString error = writeWindowReport(*this, path);
     if (!error.isEmpty()) {
         showLoadError(refusalText(tr("Could not export the report"), error, QString()), QString());
         return false;
@@ -207,9 +206,9 @@ bool MainWindow::exportReport(const QString& path) {
 }
 
 void MainWindow::exportReportDialog() {
-    const QString path =
-        Dialogs::saveFileName(this, tr("Export report"), tr("PDF document (*.pdf)"),
-                              QStringLiteral("roofline-report.pdf"));
+    const QString path = Dialogs::saveFileName(
+        this, tr("Export report"), tr("PDF document (*.pdf);;Markdown (*.md *.markdown)"),
+        QStringLiteral("roofline-report.pdf"));
     if (!path.isEmpty()) {
         exportReport(path);
     }

@@ -2,293 +2,319 @@
 #include "report.h"
 
 #include <algorithm>
-#include <cmath>
 
 #include <QAbstractTextDocumentLayout>
+#include <QDateTime>
+#include <QFileInfo>
 #include <QPageLayout>
 #include <QPageSize>
 #include <QPdfWriter>
 #include <QSaveFile>
+#include <QTextBlock>
 #include <QTextDocument>
+#include <QTextFrame>
+#include <QTextTable>
+#include <QUrl>
 #include <qcustomplot.h>
 
 #include "plot/plot_tooltip.h"
 #include "plot/roofline_plot.h"
-#include "roofline/explain.h"
-#include "roofline/format.h"
-#include "roofline/io/explain.h"
-#include "roofline/io/levers.h"
+#include "roofline/version.h"
+#include "views/frontier_view.h"
+#include "window/compare_set.h"
+#include "window/main_window.h"
+#include "window/scenario_controller.h"
 
 namespace roofline::ui {
 namespace {
 
-/// The page is laid out at the screen's 96 dpi, so that the plot's fonts keep the size
-/// they have relative to the plot in the window.
+/// The page is laid out at the screen's 96 dpi, so that the fonts keep the size they have
+/// relative to the figures in the window.
 constexpr int kDpi = 96;
 constexpr double kMarginMm = 12.0;
-constexpr double kLargestFontPt = 8.0;
-constexpr double kSmallestFontPt = 5.5;
-constexpr double kFontStepPt = 0.25;
-constexpr double kPlotShare = 0.42;  ///< of the page height, at most
-constexpr double kSmallestPlotShare = 0.25;
-constexpr int kGap = 10;  ///< between the caption, the plot and the text, in page pixels
+constexpr double kBodyFontPt = 8.0;
+constexpr double kTableFontPt = 7.0;
+constexpr int kMaxHeadingMoves = 32;  ///< more sections than the report has
+constexpr int kKeepWithHeading = 6;   ///< blocks a heading keeps on its page
+constexpr double kFooterFontPt = 6.5;
+constexpr double kFooterHeight = 18.0;  ///< page pixels kept under the text for the footer
+/// Figures are rendered at this many pixels per page pixel (the PDF keeps them sharp when
+/// zoomed or printed at 288 dpi).
+constexpr double kFigureScale = 3.0;
+
+const QString kRooflineFigure = QStringLiteral("figure:roofline");
+const QString kFrontierFigure = QStringLiteral("figure:frontier");
 
 QString esc(const std::string& text) { return qs(text).toHtmlEscaped(); }
 
-QString capitalised(std::string_view text) {
-    QString s = QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
-    if (!s.isEmpty()) {
-        s[0] = s[0].toUpper();
-    }
-    return s;
+// A plot's picture at `logical` size, kFigureScale times its pixels, drawn by `draw`.
+template <class Draw>
+QImage figure(QSize logical, const Draw& draw) {
+    QImage image(logical * kFigureScale, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    QCPPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.scale(kFigureScale, kFigureScale);
+    draw(&painter, logical.width(), logical.height());
+    painter.end();
+    return image;
 }
 
-// A pass as the results panel shows it: bound with its share of the time, intensity and the
-// FLOP/s it attains.
-std::string passText(const PassCost& p) {
-    const double share = p.shares[p.bound];
-    return std::string(toString(p.bound)) + "-bound (" + formatNumber(share * 100.0, 2) + "%), " +
-           formatNumber(p.intensity()) + " FLOP/byte, " +
-           formatSi(p.attainableFlopsPerSecond, "FLOP/s") + ", " + formatDuration(p.timeSeconds);
+QSize logicalSize(const QWidget& widget) {
+    return widget.width() >= 400 && widget.height() >= 250 ? widget.size() : QSize(960, 600);
 }
 
-QString resultsTable(const Scenario& scenario, const Analysis& a) {
-    std::vector<std::pair<QString, std::string>> rows;
-    rows.emplace_back(QObject::tr("TTFT"), formatDuration(a.ttftSeconds));
-    rows.emplace_back(QObject::tr("TPOT"), formatDuration(a.tpotSeconds));
-    rows.emplace_back(QObject::tr("Decode"), formatNumber(a.decodeTokensPerSecond) + " tok/s");
-    if (a.speculative) {
-        rows.emplace_back(QObject::tr("Speculative"),
-                          formatNumber(a.speculative->tokensPerStep) + " tok/step; plain TPOT " +
-                              formatDuration(a.speculative->plainTpotSeconds));
+QString tableHtml(const io::ReportTable& table) {
+    QString html = QStringLiteral(
+        "<table border=\"0.5\" cellspacing=\"0\" cellpadding=\"2\" width=\"100%\" "
+        "style=\"border-collapse: collapse; border-color: #999999;\"><thead><tr>");
+    for (const std::string& head : table.header) {
+        html += QStringLiteral("<th align=\"left\" bgcolor=\"#e8e8e8\">%1</th>").arg(esc(head));
     }
-    for (const PassCost& p : a.passes) {
-        rows.emplace_back(capitalised(toString(p.kind)), passText(p));
-    }
-    rows.emplace_back(QObject::tr("Ridge point"),
-                      formatNumber(a.ridgePointFlopsPerByte) + " FLOP/byte");
-    rows.emplace_back(QObject::tr("Compute roof"), std::string(toString(a.computePrecision)) + " " +
-                                                       formatSi(a.peakFlopsPerSecond, "FLOP/s"));
-    // The preset's memory type (the L4's GDDR6), not "HBM" for every chip.
-    rows.emplace_back(QString::fromStdString(memoryRoofName(a)),
-                      formatSi(a.memoryBandwidthBytesPerSecond, "B/s"));
-    rows.emplace_back(QObject::tr("Critical batch"),
-                      a.criticalBatch ? formatInteger(*a.criticalBatch) : std::string("never"));
-    rows.emplace_back(QObject::tr("… weight matmuls"), a.matmulCriticalBatch
-                                                           ? formatInteger(*a.matmulCriticalBatch)
-                                                           : std::string("never"));
-    rows.emplace_back(QObject::tr("Goldilocks context"),
-                      a.goldilocksContextTokens
-                          ? formatInteger(std::llround(*a.goldilocksContextTokens)) + " tokens"
-                          : std::string("never"));
-    const MemoryFootprint& m = a.memory;
-    rows.emplace_back(QObject::tr("Memory per device"),
-                      formatBytes(m.totalBytes) + " of " + formatBytes(m.usableBytes) +
-                          " usable, " + (m.fits ? "fits" : "does not fit"));
-    // 0: the weights and workspace leave no room, or not even for one sequence's KV cache.
-    rows.emplace_back(QObject::tr("Max batch"),
-                      m.maxBatch > 0 ? formatInteger(m.maxBatch)
-                      : m.weightBytes + m.workspaceBytes > m.usableBytes
-                          ? std::string("weights do not fit")
-                          : std::string("0 (one sequence's KV cache does not fit)"));
-    if (scenario.workload.tensorParallel > 1) {
-        rows.emplace_back(
-            QObject::tr("Interconnect"),
-            formatSi(a.interconnectBandwidthBytesPerSecond, "B/s") + " per direction");
-    }
-    // Two name–value pairs per line, so the table is half as tall.
-    QString html = QStringLiteral("<table cellspacing=\"0\" cellpadding=\"2\" width=\"100%\">");
-    const std::size_t half = (rows.size() + 1) / 2;
-    for (std::size_t i = 0; i < half; ++i) {
+    html += QStringLiteral("</tr></thead>");
+    for (const std::vector<std::string>& row : table.rows) {
         html += QStringLiteral("<tr>");
-        for (std::size_t j : {i, i + half}) {
-            if (j < rows.size()) {
-                html += QStringLiteral("<td><b>%1</b></td><td>%2</td>")
-                            .arg(rows[j].first.toHtmlEscaped(), esc(rows[j].second));
-            }
+        for (const std::string& cell : row) {
+            html += QStringLiteral("<td>%1</td>").arg(esc(cell));
         }
         html += QStringLiteral("</tr>");
     }
     return html + QStringLiteral("</table>");
 }
 
-std::string changesText(const std::vector<LeverChange>& changes) {
-    std::string s;
-    for (const LeverChange& c : changes) {
-        s += (s.empty() ? "" : ", ") + std::string(c.key) + " " + c.from + " → " + c.to;
+// Tables that run on to the next page repeat their header row there (the HTML importer
+// leaves QTextTableFormat::headerRowCount at 0).
+void repeatHeaders(QTextDocument& doc) {
+    for (QTextFrame* frame : doc.rootFrame()->childFrames()) {
+        if (auto* table = qobject_cast<QTextTable*>(frame)) {
+            QTextTableFormat format = table->format();
+            format.setHeaderRowCount(1);
+            table->setFormat(format);
+        }
     }
-    return s;
 }
 
-QString leversTable(const Analysis& a, const std::vector<LeverOutcome>& levers) {
-    QString html =
-        QStringLiteral("<p>Base: TTFT %1, TPOT %2, %3 tok/s, %4.</p>")
-            .arg(esc(formatDuration(a.ttftSeconds)), esc(formatDuration(a.tpotSeconds)),
-                 esc(formatNumber(a.decodeTokensPerSecond)),
-                 a.memoryAllDevices.fits ? QObject::tr("fits") : QObject::tr("does not fit"));
-    html += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"2\" width=\"100%\"><tr>");
-    // Narrow number columns; the change gets what is left.
-    const std::pair<QString, int> heads[] = {
-        {QObject::tr("lever"), 12}, {QObject::tr("TPOT"), 8},    {QObject::tr("speedup"), 7},
-        {QObject::tr("TTFT"), 8},   {QObject::tr("speedup"), 7}, {QObject::tr("tok/s"), 8},
-        {QObject::tr("gain"), 7},   {QObject::tr("fits"), 5},    {QObject::tr("change"), 38}};
-    for (const auto& [head, percent] : heads) {
-        html += QStringLiteral("<th align=\"left\" width=\"%2%\">%1</th>").arg(head).arg(percent);
-    }
-    html += QStringLiteral("</tr>");
-    for (const LeverOutcome& lever : levers) {
-        const QString key = esc(std::string(leverKey(lever.id)));
-        if (!lever.applicable) {
-            html += QStringLiteral("<tr><td>%1</td><td colspan=\"8\"><i>%2</i></td></tr>")
-                        .arg(key, QObject::tr("does not apply: %1").arg(esc(lever.reason)));
+// The first section heading (its index among the sections) not on the page of the first
+// few blocks it heads (a figure, a paragraph, a table's header and first row:
+// kKeepWithHeading of them, before the next heading), or -1. One that already starts a page
+// is left where it is.
+int strandedHeading(const QTextDocument& doc, double pageHeight) {
+    QAbstractTextDocumentLayout* layout = doc.documentLayout();
+    const auto page = [&](const QTextBlock& b) {
+        return static_cast<int>(layout->blockBoundingRect(b).top() / pageHeight);
+    };
+    const auto isSection = [](const QTextBlock& b) { return b.blockFormat().headingLevel() == 3; };
+    int section = -1;
+    for (QTextBlock b = doc.begin(); b.isValid(); b = b.next()) {
+        if (!isSection(b)) {
             continue;
         }
-        const Analysis& n = lever.analysis;
-        html +=
-            QStringLiteral(
-                "<tr><td>%1</td><td>%2</td><td>×%3</td><td>%4</td><td>×%5</td>"
-                "<td>%6</td><td>×%7</td><td>%8</td><td>%9</td></tr>")
-                .arg(key, esc(formatDuration(n.tpotSeconds)), esc(formatNumber(lever.speedupTpot)),
-                     esc(formatDuration(n.ttftSeconds)), esc(formatNumber(lever.speedupTtft)),
-                     esc(formatNumber(n.decodeTokensPerSecond)),
-                     esc(formatNumber(lever.throughputGain)),
-                     lever.fits ? QObject::tr("yes") : QObject::tr("no"),
-                     esc(changesText(lever.changes)));
+        ++section;
+        if (b.blockFormat().pageBreakPolicy() == QTextFormat::PageBreak_AlwaysBefore) {
+            continue;
+        }
+        QTextBlock last = b;
+        for (int i = 0; i < kKeepWithHeading && last.next().isValid() && !isSection(last.next());
+             ++i) {
+            last = last.next();
+        }
+        if (page(last) > page(b)) {
+            return section;
+        }
     }
-    return html + QStringLiteral("</table>");
-}
-
-QString bulletList(const QStringList& items) {
-    QString html = QStringLiteral("<ul style=\"margin-left: 0px; -qt-list-indent: 1;\">");
-    for (const QString& item : items) {
-        html += QStringLiteral("<li>") + item.toHtmlEscaped() + QStringLiteral("</li>");
-    }
-    return html + QStringLiteral("</ul>");
-}
-
-void setUp(QTextDocument& doc, QPaintDevice* device, const QString& html, double fontPt,
-           double width) {
-    doc.documentLayout()->setPaintDevice(device);
-    QFont font = doc.defaultFont();
-    font.setPointSizeF(fontPt);
-    doc.setDefaultFont(font);
-    doc.setDocumentMargin(0);
-    doc.setHtml(html);
-    doc.setTextWidth(width);
+    return -1;
 }
 
 }  // namespace
 
-ReportContent reportContent(const Scenario& scenario, const Analysis& analysis) {
-    ReportContent content;
-    content.caption = qs(scenarioCaption(scenario));
-    const std::vector<LeverOutcome> levers = io::listLevers(scenario, analysis);
-    content.resultsHtml = resultsTable(scenario, analysis);
-    content.leversHtml = leversTable(analysis, levers);
-    for (const Warning& w : analysis.warnings) {
-        content.warnings << qs(w.str());
+io::ReviewReport windowReviewReport(MainWindow& window) {
+    const ScenarioController& controller = window.controller();
+    io::ReviewInput input;
+    input.current = {window.compareSet().currentName().toStdString(),
+                     controller.scenarioFile().hardware, controller.scenarioFile().model,
+                     &controller.scenario(), &controller.analysis()};
+    for (const CompareScenario& e : window.compareSet().entries()) {
+        input.compare.push_back(
+            {e.name.toStdString(), e.file.hardware, e.file.model, &e.scenario, &e.analysis});
     }
-    for (const std::string& sentence : explain(scenario, analysis, levers)) {
-        content.explanation << qs(sentence);
+    FrontierView* frontier = window.frontierView();
+    if (frontier != nullptr) {
+        frontier->refresh();
+        io::ReviewFrontier f{&frontier->request(), &frontier->frontier(), {}};
+        for (const QString& name : frontier->hardwareNames()) {
+            f.hardwareNames.push_back(name.toStdString());
+        }
+        input.frontier = std::move(f);
     }
-    return content;
+    input.date = QDateTime::currentDateTimeUtc()
+                     .toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"))
+                     .toStdString();
+    input.version = ROOFLINE_VERSION;
+    return io::reviewReport(input);
 }
 
-QString reportBodyHtml(const ReportContent& content) {
-    QString html = QStringLiteral("<h3>%1</h3>").arg(QObject::tr("Results")) + content.resultsHtml;
-    html += QStringLiteral("<h3>%1</h3>").arg(QObject::tr("Levers")) + content.leversHtml;
-    html += QStringLiteral("<h3>%1</h3>").arg(QObject::tr("Warnings"));
-    html += content.warnings.isEmpty() ? QStringLiteral("<p>%1</p>").arg(QObject::tr("None."))
-                                       : bulletList(content.warnings);
-    html += QStringLiteral("<h3>%1</h3>").arg(QObject::tr("Explanation")) +
-            bulletList(content.explanation);
+ReportFigures windowReportFigures(MainWindow& window) {
+    ReportFigures figures;
+    RooflinePlot& plot = *window.plot();
+    figures.roofline = figure(logicalSize(plot),
+                              [&plot](QCPPainter* p, int w, int h) { plot.toPainter(p, w, h); });
+    if (FrontierView* view = window.frontierView()) {
+        view->refresh();
+        if (auto* frontierPlot = view->findChild<QCustomPlot*>()) {
+            figures.frontier = figure(
+                logicalSize(*frontierPlot),
+                [frontierPlot](QCPPainter* p, int w, int h) { frontierPlot->toPainter(p, w, h); });
+        }
+    }
+    return figures;
+}
+
+QString reportHtml(const io::ReviewReport& report, const ReportFigures& figures, double pageWidth,
+                   const QList<int>& newPages) {
+    QString html = QStringLiteral("<h2>%1</h2>").arg(esc(report.title));
+    html += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"1\">");
+    for (const auto& [name, value] : report.titleBlock) {
+        html += QStringLiteral("<tr><td><b>%1</b>&nbsp;&nbsp;</td><td>%2</td></tr>")
+                    .arg(esc(name), esc(value));
+    }
+    html += QStringLiteral("</table>");
+    for (const io::ReportSection& s : report.sections) {
+        const auto index = static_cast<int>(&s - report.sections.data());
+        html += QStringLiteral("<h3%1>%2</h3>")
+                    .arg(newPages.contains(index)
+                             ? QStringLiteral(" style=\"page-break-before: always\"")
+                             : QString(),
+                         esc(s.title));
+        const bool roofline = s.figure == io::ReportFigure::Roofline;
+        const QImage& image = roofline ? figures.roofline : figures.frontier;
+        if (s.figure != io::ReportFigure::None && !image.isNull()) {
+            const double height = pageWidth * image.height() / image.width();
+            html += QStringLiteral("<p><img src=\"%1\" width=\"%2\" height=\"%3\"></p>")
+                        .arg(roofline ? kRooflineFigure : kFrontierFigure)
+                        .arg(static_cast<int>(pageWidth))
+                        .arg(static_cast<int>(height));
+        }
+        for (const std::string& p : s.paragraphs) {
+            html += QStringLiteral("<p>%1</p>").arg(esc(p));
+        }
+        if (s.table) {
+            html += tableHtml(*s.table);
+        }
+        if (!s.bullets.empty()) {
+            html += QStringLiteral("<ul style=\"margin-left: 0px; -qt-list-indent: 1;\">");
+            for (const std::string& b : s.bullets) {
+                html += QStringLiteral("<li>%1</li>").arg(esc(b));
+            }
+            html += QStringLiteral("</ul>");
+        }
+    }
     return html;
 }
 
-QString writeReport(RooflinePlot& plot, const Scenario& scenario, const Analysis& analysis,
-                    const QString& path) {
+QString writeReportPdf(const io::ReviewReport& report, const ReportFigures& figures,
+                       const QString& path) {
     const auto failed = [&path](const QString& why) {
         return QObject::tr("Could not write the report %1: %2").arg(path, why);
     };
-    const ReportContent content = reportContent(scenario, analysis);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
         return failed(file.errorString());
     }
     {
         QPdfWriter writer(&file);
-        writer.setCreator(QStringLiteral("Roofline Explorer"));
-        writer.setTitle(QObject::tr("Roofline report: %1").arg(content.caption));
+        writer.setCreator(QStringLiteral("Roofline Explorer " ROOFLINE_VERSION));
+        writer.setTitle(qs(report.title));
         writer.setResolution(kDpi);
         writer.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait,
                                          QMarginsF(kMarginMm, kMarginMm, kMarginMm, kMarginMm),
                                          QPageLayout::Millimeter));
         const double width = writer.width();
-        const double height = writer.height();
+        const double height = writer.height() - kFooterHeight;
 
-        QTextDocument caption;
-        setUp(caption, &writer,
-              QStringLiteral("<p><b>%1</b></p>").arg(content.caption.toHtmlEscaped()), 11.0, width);
-        const double captionHeight = caption.size().height();
-
-        // The plot at its size in the window (a sensible one when it was never laid out),
-        // scaled to the page's width.
-        const QSize onScreen =
-            plot.width() >= 200 && plot.height() >= 150 ? plot.size() : QSize(960, 600);
-        double plotHeight =
-            std::min(onScreen.height() * width / onScreen.width(), kPlotShare * height);
-
-        QTextDocument body;
-        const QString bodyHtml = reportBodyHtml(content);
-        double fontPt = kLargestFontPt;
-        setUp(body, &writer, bodyHtml, fontPt, width);
-        const auto room = [&] { return height - captionHeight - plotHeight - 2 * kGap; };
-        while (body.size().height() > room() && fontPt > kSmallestFontPt) {
-            fontPt = std::max(kSmallestFontPt, fontPt - kFontStepPt);
-            setUp(body, &writer, bodyHtml, fontPt, width);
+        QTextDocument doc;
+        doc.documentLayout()->setPaintDevice(&writer);
+        QFont font = doc.defaultFont();
+        font.setPointSizeF(kBodyFontPt);
+        doc.setDefaultFont(font);
+        doc.setDocumentMargin(0);
+        doc.addResource(QTextDocument::ImageResource, QUrl(kRooflineFigure), figures.roofline);
+        doc.addResource(QTextDocument::ImageResource, QUrl(kFrontierFigure), figures.frontier);
+        // Tables a point smaller: the Compare table's twelve columns then fit the width
+        // without breaking a word.
+        doc.setDefaultStyleSheet(QStringLiteral("td, th { font-size: %1pt; }").arg(kTableFontPt));
+        // A page size makes the layout paginate: no line, image or table row straddles two
+        // pages. A heading stranded at the foot of a page starts the next one instead: laid
+        // out afresh each time, as the move shifts everything after it.
+        QList<int> newPages;
+        for (int moves = 0; moves <= kMaxHeadingMoves; ++moves) {
+            doc.setHtml(reportHtml(report, figures, width, newPages));
+            repeatHeaders(doc);
+            doc.setPageSize(QSizeF(width, height));
+            const int stranded = strandedHeading(doc, height);
+            if (stranded < 0 || newPages.contains(stranded)) {
+                break;
+            }
+            newPages << stranded;
         }
-        if (body.size().height() > room()) {
-            plotHeight = std::max(kSmallestPlotShare * height,
-                                  height - captionHeight - 2 * kGap - body.size().height());
-        }
-        const double bodyScale = std::min(1.0, room() / body.size().height());
+        const int pages = doc.pageCount();
 
-        QCPPainter painter;
+        QPainter painter;
         if (!painter.begin(&writer)) {
             file.cancelWriting();
             return failed(QObject::tr("the PDF writer failed"));
         }
-        painter.setMode(QCPPainter::pmVectorized);
-        painter.setMode(QCPPainter::pmNoCaching);
-        caption.drawContents(&painter);
-
-        // The plot is laid out at its on-screen width and the height the page gives it, but
-        // never flatter than 16:10 (its labels would crowd): then it is drawn narrower, and
-        // centred.
-        const int logicalWidth = onScreen.width();
-        double scale = width / logicalWidth;
-        int logicalHeight = static_cast<int>(plotHeight / scale);
-        if (logicalHeight < logicalWidth * 10 / 16) {
-            logicalHeight = logicalWidth * 10 / 16;
-            scale = plotHeight / logicalHeight;
+        QFont footerFont = font;
+        footerFont.setPointSizeF(kFooterFontPt);
+        const QString date =
+            report.titleBlock.empty() ? QString() : qs(report.titleBlock.front().second);
+        for (int page = 0; page < pages; ++page) {
+            if (page > 0) {
+                writer.newPage();
+            }
+            painter.save();
+            painter.translate(0, -page * height);
+            doc.drawContents(&painter, QRectF(0, page * height, width, height));
+            painter.restore();
+            painter.setFont(footerFont);
+            painter.setPen(QColor(0x55, 0x55, 0x55));
+            const QRectF footer(0, height, width, kFooterHeight);
+            painter.drawText(footer, Qt::AlignLeft | Qt::AlignBottom,
+                             QObject::tr("Roofline Explorer %1 · %2")
+                                 .arg(QStringLiteral(ROOFLINE_VERSION), date));
+            painter.drawText(footer, Qt::AlignRight | Qt::AlignBottom,
+                             QObject::tr("page %1 of %2").arg(page + 1).arg(pages));
         }
-        painter.save();
-        painter.translate((width - logicalWidth * scale) / 2.0, captionHeight + kGap);
-        painter.scale(scale, scale);
-        plot.toPainter(&painter, logicalWidth, logicalHeight);
-        painter.restore();
-
-        painter.save();
-        painter.translate(0, captionHeight + plotHeight + 2 * kGap);
-        painter.scale(bodyScale, bodyScale);
-        body.drawContents(&painter);
-        painter.restore();
         painter.end();
     }
-    if (!file.flush() || !file.commit()) {
+    if (!file.commit()) {
         return failed(file.errorString());
     }
     return {};
+}
+
+QString writeReportMarkdown(const io::ReviewReport& report, const QString& path) {
+    QSaveFile file(path);
+    const std::string text = io::writeMarkdown(report);
+    if (!file.open(QIODevice::WriteOnly) ||
+        file.write(text.data(), static_cast<qint64>(text.size())) !=
+            static_cast<qint64>(text.size()) ||
+        !file.commit()) {
+        return QObject::tr("Could not write the report %1: %2").arg(path, file.errorString());
+    }
+    return {};
+}
+
+bool isMarkdownReportPath(const QString& path) {
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    return suffix == QStringLiteral("md") || suffix == QStringLiteral("markdown");
+}
+
+QString writeWindowReport(MainWindow& window, const QString& path) {
+    const io::ReviewReport report = windowReviewReport(window);
+    if (isMarkdownReportPath(path)) {
+        return writeReportMarkdown(report, path);
+    }
+    return writeReportPdf(report, windowReportFigures(window), path);
 }
 
 }  // namespace roofline::ui

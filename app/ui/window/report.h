@@ -2,53 +2,63 @@
 #pragma once
 
 /// @file report.h
-/// The one-page report of a scenario (File › Export report…, `--report FILE.pdf`), for a
-/// design review: a caption (roofline::scenarioCaption), the roofline plot as the window
-/// shows it, the results panel's numbers, the levers table of `roofline-cli levers` (its
-/// rows: TPOT, TTFT and tokens/s with their ratios, fits, the change, and the reason of each
-/// lever that does not apply; each lever's sentence is left to the window and the CLI, as
-/// thirteen of them would crowd the plot off the page), the engine's warnings and the
-/// explanation (roofline/explain.h).
+/// The design-review report (File › Export report…, `--report FILE.pdf|FILE.md`): what
+/// roofline/io/review_report.h says of the window's scenarios (the current one, the compare
+/// scenarios, the Frontier under its SLOs, the levers, warnings, explanation, assumptions),
+/// as a PDF or as Markdown.
 ///
-/// Layout: an A4 portrait page; the caption on top, the plot under it at the full width,
-/// then the text. Nothing is cut: when the text does not fit at 8 pt, its font shrinks (to
-/// 5.5 pt), then the plot gives up height (to a quarter of the page), and as a last resort
-/// the text is drawn scaled down to the room left.
+/// The PDF: A4 portrait pages, as many as the text takes. The title and its block, then
+/// each section; the roofline plot (every compare scenario on it, as the window draws it)
+/// heads the Roofline section and the Frontier view's plot the Frontier section. A
+/// QTextDocument lays the pages out, so that a paragraph or a table row never straddles a
+/// page: a table that goes on to the next page repeats its header row there. Every page
+/// has a footer: the report's date, the version and "page i of n".
 
-#include <string>
-#include <vector>
-
+#include <QImage>
+#include <QList>
 #include <QString>
-#include <QStringList>
 
-#include "roofline/analysis.h"
-#include "roofline/levers.h"
-#include "roofline/scenario.h"
+#include "roofline/io/review_report.h"
 
 namespace roofline::ui {
 
-class RooflinePlot;
+class MainWindow;
 
-/// Everything the report's text says, from the analysis and the levers evaluated for it.
-struct ReportContent {
-    QString caption;          ///< roofline::scenarioCaption
-    QString resultsHtml;      ///< the results table
-    QString leversHtml;       ///< the levers table
-    QStringList warnings;     ///< the engine's warnings
-    QStringList explanation;  ///< roofline::explain's sentences
+/// The figures the PDF draws; a null image leaves its figure out.
+struct ReportFigures {
+    QImage roofline;
+    QImage frontier;
 };
 
-/// The report's text for `analysis` = analyze(scenario), with io::listLevers and
-/// io::explanation.
-ReportContent reportContent(const Scenario& scenario, const Analysis& analysis);
+/// The report of the window's scenarios: the current one (named as the Compare table names
+/// it), its compare scenarios, and the Frontier view's frontier (recomputed if stale), dated
+/// now (UTC).
+io::ReviewReport windowReviewReport(MainWindow& window);
 
-/// The text under the plot as one HTML document (results, levers, warnings, explanation).
-QString reportBodyHtml(const ReportContent& content);
+/// The figures of the window: the roofline plot and the Frontier view's plot, at the plot's
+/// size in the window (960 × 600 when it was never laid out), at three times its pixels.
+ReportFigures windowReportFigures(MainWindow& window);
 
-/// Writes the one-page PDF to `path` (atomically, QSaveFile), the plot drawn by
-/// RooflinePlot::toPainter at the plot's own on-screen size scaled to the page width.
-/// Returns an error sentence naming the file, or empty.
-QString writeReport(RooflinePlot& plot, const Scenario& scenario, const Analysis& analysis,
-                    const QString& path);
+/// The report as HTML for QTextDocument (figures as the resources "figure:roofline" and
+/// "figure:frontier"; tables with a header row). `pageWidth` in the document's pixels; the
+/// sections whose index is in `newPages` start a page.
+QString reportHtml(const io::ReviewReport& report, const ReportFigures& figures, double pageWidth,
+                   const QList<int>& newPages = {});
+
+/// Writes the PDF to `path` (atomically, QSaveFile). Returns an error sentence naming the
+/// file, or empty.
+QString writeReportPdf(const io::ReviewReport& report, const ReportFigures& figures,
+                       const QString& path);
+
+/// Writes io::writeMarkdown(report) to `path` (UTF-8, atomically). Returns an error sentence
+/// naming the file, or empty.
+QString writeReportMarkdown(const io::ReviewReport& report, const QString& path);
+
+/// Whether `path` asks for Markdown (.md or .markdown, any case); else it is a PDF.
+bool isMarkdownReportPath(const QString& path);
+
+/// The window's report written to `path`, Markdown or PDF by its extension. Returns an
+/// error sentence naming the file, or empty.
+QString writeWindowReport(MainWindow& window, const QString& path);
 
 }  // namespace roofline::ui
