@@ -265,6 +265,19 @@ void writeTable(std::ostream& out, const FrontierRequest& request, const Frontie
     } else {
         out << "none\n";
     }
+    if (l.priceColumn) {
+        FrontierFilter dollars;
+        dollars.objective = FrontierObjective::TokensPerUsd;
+        const FrontierSelection byDollar = selectFrontier(f, dollars);
+        out << "Most output tokens per $ (each hardware at its own price): ";
+        if (byDollar.best) {
+            const FrontierPoint& b = f.points[*byDollar.best];
+            out << configurationText(b.configuration, l) << ": "
+                << formatNumber(b.result.outputTokensPerUsd.value_or(0.0)) << " tokens per $\n";
+        } else {
+            out << "none\n";
+        }
+    }
     if (!l.unpriced.empty()) {
         out << l.unpriced << '\n';
     }

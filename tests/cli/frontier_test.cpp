@@ -329,6 +329,11 @@ TEST(CliFrontier, EachHardwareAtItsOwnPriceAndOneWithoutSaysSo) {
     ASSERT_EQ(table.code, kExitOk) << table.err;
     EXPECT_TRUE(has(table.out, "No price per device-hour for h200: its 12 configurations are"))
         << table.out;
+    // The table names the most tokens per $ as the JSON's best_tokens_per_usd.
+    EXPECT_TRUE(has(table.out,
+                    "Most output tokens per $ (each hardware at its own price): "
+                    "h100-sxm, TP "))
+        << table.out;
     const Result csv =
         cli(with(kFrontier, {"--format", "csv", "--price-per-device-hour", "h100-sxm=2.5"}));
     ASSERT_EQ(csv.code, kExitOk) << csv.err;
