@@ -46,6 +46,9 @@ constexpr std::array<std::int64_t, 10> kBatches = {1, 2, 4, 8, 16, 32, 64, 128, 
 /// Pipeline stages: tried only where the footprint needs more than one scale-up domain
 /// (a 405B model in bf16 needs two of 8 × 80 GB).
 constexpr std::array<std::int64_t, 3> kPipelineStages = {1, 2, 4};
+/// Fewer lines of the window's font than this and the dock opens at 36 % of the window at
+/// most (views.cpp's kShortWindowLines).
+constexpr int kShortWindowLines = 36;
 
 QString configurationText(const FrontierConfiguration& c, const QString& hardware, bool moe) {
     QString text = QObject::tr("%1, TP %2, %3, batch %4")
@@ -238,7 +241,9 @@ FrontierView::FrontierView(ScenarioDocument& document, QWidget* parent)
 
     m_plot = new QCustomPlot(this);
     m_plot->setObjectName(QStringLiteral("frontierPlot"));
-    m_plot->setMinimumSize(320, 200);
+    // A low minimum: a window short for its font (presentation mode at 1280×720) gives the
+    // roofline its room first; the dock opens taller wherever there is room (fitDock).
+    m_plot->setMinimumSize(320, 140);
     // Tick labels with '.' decimals in every locale, as every other number.
     QLocale numbers = QLocale::c();
     numbers.setNumberOptions(QLocale::OmitGroupSeparator);
@@ -377,10 +382,17 @@ void FrontierView::fitDock() {
         return;
     }
     const int title = fontMetrics().height() + 8;
-    const int readable = std::min(sizeHint().height() + title, window->height() / 2);
-    // Not laid out yet (the window not shown), its height is a placeholder: set it.
-    if (!dock->isVisible() || dock->height() < readable) {
+    // A window short for its text (presentation mode at 1280×720: 27 lines) keeps the
+    // roofline readable first, as the other views do (views.cpp): 36 % of it at most.
+    const int lines = window->height() / std::max(window->fontMetrics().height(), 1);
+    const int most = lines < kShortWindowLines ? window->height() * 36 / 100 : window->height() / 2;
+    const int readable = std::min(sizeHint().height() + title, most);
+    // The first time, and while not laid out (the window not shown: its height is a
+    // placeholder), exactly that: Qt would give it its size hint, too tall in a short
+    // window. Later only taller, so that a height the user chose stays.
+    if (!m_dockFitted || !dock->isVisible() || dock->height() < readable) {
         window->resizeDocks({dock}, {readable}, Qt::Vertical);
+        m_dockFitted = dock->isVisible();
     }
 }
 

@@ -127,7 +127,9 @@ public:
     /// The controls and kFrontierMinPlotHeight of plot.
     QSize sizeHint() const override;
     /// Gives the dock the view sits in its readable height (sizeHint), at most half the
-    /// main window's so that the roofline keeps room; never shrinks it. Done on each show.
+    /// main window's (36 % of a window short for its font, as presentation mode at
+    /// 1280×720) so that the roofline keeps room. Done on each show: the first sets that
+    /// height, later ones only make it taller.
     void fitDock();
 
 protected:
@@ -193,6 +195,7 @@ private:
     QMap<QString, QLineEdit*> m_priceEdits;
     std::vector<QString> m_priceEditIds;  ///< the chips the price fields are for, in order
     bool m_stale = true;
+    bool m_dockFitted = false;  ///< fitDock has set the dock's height once, on screen
     int m_computeCount = 0;
 };
 
