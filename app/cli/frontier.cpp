@@ -4,6 +4,7 @@
 
 #include "roofline/frontier.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <map>
@@ -15,12 +16,15 @@
 #include "cli_internal.h"
 #include "roofline/format.h"
 #include "roofline/parse.h"
+#include "roofline/view_csv.h"
 
 namespace roofline::cli {
 
 namespace {
 
 constexpr std::size_t kMaxConfigurations = 100'000;
+/// A 405B model needs 2 stages of 8 H100s; 64 leaves room for bigger models and smaller chips.
+constexpr std::int64_t kMaxPipelineStages = 64;
 
 std::vector<std::string> splitList(const std::string& text) {
     std::vector<std::string> parts;
@@ -55,9 +59,11 @@ struct FrontierOptions {
     std::optional<std::string> sloTpotMs;
     std::optional<std::string> sloTtftMs;
     std::optional<std::string> format = "table";
+    std::optional<std::string> price;
+    std::optional<std::string> pipelineStages = "1";
 };
 
-constexpr std::array<OptionRow<FrontierOptions>, 9> kFrontierOptions = {{
+constexpr std::array<OptionRow<FrontierOptions>, 11> kFrontierOptions = {{
     {"--output", "N", "output tokens per request (default 1024)", &FrontierOptions::output, true},
     {"--hardware", "ID,ID,...", "hardware preset ids or files (default h100-sxm)",
      &FrontierOptions::hardware},
@@ -70,11 +76,21 @@ constexpr std::array<OptionRow<FrontierOptions>, 9> kFrontierOptions = {{
      &FrontierOptions::batch},
     {"--expert-parallel", "off,on", "MoE: off, on or off,on (default off)",
      &FrontierOptions::expertParallel},
+    {"--pipeline-stages", "N,N,...",
+     "pipeline stages, each one TP group in its own scale-up\n"
+     "domain; above 1 tried only where the footprint needs\n"
+     "more than one domain (default 1)",
+     &FrontierOptions::pipelineStages},
     {"--slo-tpot-ms", "X", "the TPOT the best configuration must meet, in ms",
      &FrontierOptions::sloTpotMs},
     {"--slo-ttft-ms", "Y", "the TTFT the best configuration must meet, in ms",
      &FrontierOptions::sloTtftMs},
     {"--format", "table|json|csv", "table (the default), json or csv", &FrontierOptions::format},
+    {"--price-per-device-hour", "USD|ID=USD,...",
+     "one price for every hardware, or a price per hardware\n"
+     "(h100-sxm=2.5,b200=6); hardware without one has no cost\n"
+     "and is left off tokens per $ (default none)",
+     &FrontierOptions::price},
 }};
 
 // A scenario option frontier takes in another form; the usage error saying so, or empty.
@@ -94,9 +110,12 @@ std::string refused(std::string_view name) {
 
 struct Labels {
     std::vector<std::string> hardware;  ///< as given: ids or paths
+    std::string unpriced;               ///< unpricedText(), empty when every one has a price
     bool expertParallelColumn = false;
+    bool pipelineColumn = false;  ///< any stage count above 1 asked for
     bool priceColumn = false;
     bool sloColumn = false;
+    const FrontierRequest* request = nullptr;
 };
 
 nlohmann::json rowJson(const FrontierPoint& p, const Labels& l) {
@@ -119,8 +138,18 @@ nlohmann::json rowJson(const FrontierPoint& p, const Labels& l) {
     if (l.expertParallelColumn) {
         row["expert_parallel"] = c.expertParallel;
     }
+    row["pipeline_stages"] = c.pipelineStages;
+    row["devices"] = c.tensorParallel * c.pipelineStages;
     if (r.usdPerMillionOutputTokens) {
         row["usd_per_million_output_tokens"] = *r.usdPerMillionOutputTokens;
+    }
+    if (l.priceColumn) {
+        // Each hardware's own price; null for one without (then no cost fields either).
+        const std::optional<double> price = hardwarePrice(*l.request, c.hardware);
+        row["price_per_device_hour_usd"] = price ? nlohmann::json(*price) : nlohmann::json(nullptr);
+        if (r.outputTokensPerUsd && std::isfinite(*r.outputTokensPerUsd)) {
+            row["output_tokens_per_usd"] = *r.outputTokensPerUsd;
+        }
     }
     if (p.meetsSlo) {
         row["meets_slo"] = *p.meetsSlo;
@@ -139,7 +168,8 @@ void writeJson(std::ostream& out, const FrontierRequest& request, const Frontier
         const FrontierConfiguration& c = s.configuration;
         nlohmann::json row = {{"hardware", l.hardware[c.hardware]},       {"tp", c.tensorParallel},
                               {"quantization", toString(c.quantization)}, {"batch", c.batch},
-                              {"expert_parallel", c.expertParallel},      {"reason", s.reason}};
+                              {"expert_parallel", c.expertParallel},      {"reason", s.reason},
+                              {"pipeline_stages", c.pipelineStages}};
         skipped.push_back(row);
     }
     const auto optionalSeconds = [](const std::optional<double>& v) {
@@ -155,57 +185,24 @@ void writeJson(std::ostream& out, const FrontierRequest& request, const Frontier
         {"rows", rows},
         {"best", f.best ? rowJson(f.points[*f.best], l) : nlohmann::json(nullptr)},
         {"skipped", skipped},
+        {"pipeline_left_out", f.pipelineLeftOut},
     };
+    if (l.priceColumn) {
+        // Hardware without a price is left off the tokens-per-$ ranking, and says so.
+        nlohmann::json unpriced = nlohmann::json::array();
+        for (const std::size_t h : f.unpriced) {
+            unpriced.push_back(l.hardware[h]);
+        }
+        doc["unpriced_hardware"] = unpriced;
+        doc["unpriced_reason"] =
+            l.unpriced.empty() ? nlohmann::json(nullptr) : nlohmann::json(l.unpriced);
+        FrontierFilter dollars;
+        dollars.objective = FrontierObjective::TokensPerUsd;
+        const FrontierSelection s = selectFrontier(f, dollars);
+        doc["best_tokens_per_usd"] =
+            s.best ? rowJson(f.points[*s.best], l) : nlohmann::json(nullptr);
+    }
     out << doc.dump(2) << '\n';
-}
-
-std::string csvText(double v) {
-    std::array<char, kMaxNumberChars> buffer{};
-    return std::string(buffer.data(), writeGeneral(buffer.data(), v, 10));
-}
-
-std::string csvQuoted(const std::string& text) {
-    if (text.find_first_of(",\"\r\n") == std::string::npos) {
-        return text;
-    }
-    std::string out = "\"";
-    for (char ch : text) {
-        out += ch;
-        if (ch == '"') {
-            out += '"';
-        }
-    }
-    return out + '"';
-}
-
-void writeCsv(std::ostream& out, const Frontier& f, const Labels& l) {
-    out << "hardware,tp,quantization,batch" << (l.expertParallelColumn ? ",expert_parallel" : "")
-        << ",fits,ttft_s,tpot_s,interactivity_tokens_per_s_per_user,"
-           "throughput_tokens_per_s_per_device"
-        << (l.priceColumn ? ",usd_per_million_output_tokens" : "") << ",on_frontier"
-        << (l.sloColumn ? ",meets_slo" : "") << ",min_devices" << '\n';
-    const auto flag = [](bool b) { return b ? "true" : "false"; };
-    for (const FrontierPoint& p : f.points) {
-        const FrontierConfiguration& c = p.configuration;
-        const RequestResult& r = p.result;
-        out << csvQuoted(l.hardware[c.hardware]) << ',' << integerText(c.tensorParallel) << ','
-            << toString(c.quantization) << ',' << integerText(c.batch);
-        if (l.expertParallelColumn) {
-            out << ',' << (c.expertParallel ? "on" : "off");
-        }
-        out << ',' << flag(r.fits) << ',' << csvText(r.ttftSeconds) << ',' << csvText(r.tpotSeconds)
-            << ',' << csvText(r.interactivityTokensPerSecondPerUser) << ','
-            << csvText(r.throughputTokensPerSecondPerDevice);
-        if (l.priceColumn) {
-            out << ',' << csvText(r.usdPerMillionOutputTokens.value_or(0.0));
-        }
-        out << ',' << flag(p.onFrontier);
-        if (l.sloColumn) {
-            out << ',' << flag(p.meetsSlo.value_or(false));
-        }
-        // Last, so that the columns before it keep their places (added in round 3).
-        out << ',' << (r.minDevices ? integerText(*r.minDevices) : std::string()) << '\n';
-    }
 }
 
 std::string configurationText(const FrontierConfiguration& c, const Labels& l) {
@@ -213,6 +210,9 @@ std::string configurationText(const FrontierConfiguration& c, const Labels& l) {
                        std::string(toString(c.quantization)) + ", batch " + formatInteger(c.batch);
     if (l.expertParallelColumn) {
         text += c.expertParallel ? ", EP on" : ", EP off";
+    }
+    if (c.pipelineStages > 1) {
+        text.append(", PP ").append(integerText(c.pipelineStages));
     }
     return text;
 }
@@ -224,8 +224,9 @@ void writeTable(std::ostream& out, const FrontierRequest& request, const Frontie
         << " output tokens (decode at the mean context "
         << formatInteger(meanDecodeContext(request.shape)) << ")\n\n";
     out << pad("hardware", 16) << pad("TP", 4) << pad("quant", 8) << pad("batch", 7)
-        << (l.expertParallelColumn ? pad("EP", 5) : "") << pad("fits", 6) << pad("min D", 7)
-        << pad("TTFT", 10) << pad("TPOT", 10) << pad("tok/s/user", 12) << pad("tok/s/device", 14)
+        << (l.expertParallelColumn ? pad("EP", 5) : "") << (l.pipelineColumn ? pad("PP", 4) : "")
+        << pad("fits", 6) << pad("min D", 7) << pad("TTFT", 10) << pad("TPOT", 10)
+        << pad("tok/s/user", 12) << pad("tok/s/device", 14)
         << (l.priceColumn ? pad("$/M tokens", 12) : "") << pad("frontier", 10)
         << (l.sloColumn ? "SLO" : "") << '\n';
     for (const FrontierPoint& p : f.points) {
@@ -234,15 +235,18 @@ void writeTable(std::ostream& out, const FrontierRequest& request, const Frontie
         out << pad(l.hardware[c.hardware], 16) << pad(integerText(c.tensorParallel), 4)
             << pad(std::string(toString(c.quantization)), 8) << pad(formatInteger(c.batch), 7)
             << (l.expertParallelColumn ? pad(c.expertParallel ? "on" : "off", 5) : "")
+            << (l.pipelineColumn ? pad(integerText(c.pipelineStages), 4) : "")
             << pad(r.fits ? "yes" : "NO", 6)
             << pad(r.minDevices ? formatInteger(*r.minDevices) : std::string("-"), 7)
             << pad(formatDuration(r.ttftSeconds), 10) << pad(formatDuration(r.tpotSeconds), 10)
             << pad(formatNumber(r.interactivityTokensPerSecondPerUser), 12)
             << pad(formatNumber(r.throughputTokensPerSecondPerDevice), 14)
-            << (l.priceColumn ? pad(std::string("$").append(
-                                        formatNumber(r.usdPerMillionOutputTokens.value_or(0.0))),
-                                    12)
-                              : "")
+            << (l.priceColumn
+                    ? pad(r.usdPerMillionOutputTokens
+                              ? std::string("$").append(formatNumber(*r.usdPerMillionOutputTokens))
+                              : std::string("-"),
+                          12)
+                    : "")
             << pad(p.onFrontier ? "*" : "", 10);
         if (p.meetsSlo) {
             out << (*p.meetsSlo ? "meets" : "misses");
@@ -261,6 +265,26 @@ void writeTable(std::ostream& out, const FrontierRequest& request, const Frontie
     } else {
         out << "none\n";
     }
+    if (l.priceColumn) {
+        FrontierFilter dollars;
+        dollars.objective = FrontierObjective::TokensPerUsd;
+        const FrontierSelection byDollar = selectFrontier(f, dollars);
+        out << "Most output tokens per $ (each hardware at its own price): ";
+        if (byDollar.best) {
+            const FrontierPoint& b = f.points[*byDollar.best];
+            out << configurationText(b.configuration, l) << ": "
+                << formatNumber(b.result.outputTokensPerUsd.value_or(0.0)) << " tokens per $\n";
+        } else {
+            out << "none\n";
+        }
+    }
+    if (!l.unpriced.empty()) {
+        out << l.unpriced << '\n';
+    }
+    if (f.pipelineLeftOut > 0) {
+        out << "Left out " << formatInteger(static_cast<long long>(f.pipelineLeftOut))
+            << " pipelined configurations whose footprint fits in one scale-up domain.\n";
+    }
     if (!f.skipped.empty()) {
         out << "\nSkipped " << formatInteger(static_cast<long long>(f.skipped.size()))
             << " configurations the engine refuses:\n";
@@ -268,6 +292,65 @@ void writeTable(std::ostream& out, const FrontierRequest& request, const Frontie
             out << "  - " << configurationText(s.configuration, l) << ": " << s.reason << '\n';
         }
     }
+}
+
+/// `value` as the scenario option --price-per-device-hour takes it ("none" or US dollars in
+/// its range): its own rule and message. Sets `price`; returns the usage error, or empty.
+std::string scenarioPrice(const std::string& value, std::optional<double>& price) {
+    for (const io::ScenarioOption& row : io::scenarioOptionTable()) {
+        if (row.name == "--price-per-device-hour") {
+            io::ScenarioFile scratch;
+            std::int64_t unused = 0;
+            std::string error = row.apply(value, scratch, unused);
+            price = scratch.workload.pricePerDeviceHourUsd;
+            return error;
+        }
+    }
+    return "--price-per-device-hour is not a scenario option";
+}
+
+/// --price-per-device-hour: "none", one price for every hardware, or ID=USD,... for the
+/// hardware of --hardware named by ID (as given there); one not named has no price. Sets
+/// the request's prices; returns the usage error, or empty.
+std::string applyPrices(const std::string& text, const std::vector<std::string>& hardware,
+                        FrontierRequest& request) {
+    if (text.find('=') == std::string::npos) {
+        request.hardwarePricePerDeviceHourUsd.clear();
+        return scenarioPrice(text, request.base.pricePerDeviceHourUsd);
+    }
+    request.base.pricePerDeviceHourUsd.reset();
+    request.hardwarePricePerDeviceHourUsd.assign(hardware.size(), std::nullopt);
+    std::vector<bool> given(hardware.size(), false);
+    for (const std::string& item : splitList(text)) {
+        const std::size_t at = item.find('=');
+        if (at == std::string::npos) {
+            return "--price-per-device-hour expects ID=USD pairs (h100-sxm=2.5,b200=6), got '" +
+                   item + "'";
+        }
+        const std::string id = item.substr(0, at);
+        const auto h = std::find(hardware.begin(), hardware.end(), id);
+        if (h == hardware.end()) {
+            std::string known;
+            for (const std::string& name : hardware) {
+                known.append(known.empty() ? "" : ", ").append(name);
+            }
+            return std::string("--price-per-device-hour names '")
+                .append(id)
+                .append("', which is not one of --hardware ")
+                .append(known);
+        }
+        const auto index = static_cast<std::size_t>(h - hardware.begin());
+        if (given[index]) {
+            return "--price-per-device-hour gives " + id + " two prices";
+        }
+        given[index] = true;
+        std::string error =
+            scenarioPrice(item.substr(at + 1), request.hardwarePricePerDeviceHourUsd[index]);
+        if (!error.empty()) {
+            return error.append(" (for ").append(id).append(")");
+        }
+    }
+    return {};
 }
 
 int runFrontier(const CommandLine& line, std::ostream& out, std::ostream& err) {
@@ -298,6 +381,10 @@ int runFrontier(const CommandLine& line, std::ostream& out, std::ostream& err) {
     const auto batches = parseValueList(*args.batch, 1, kMaxBatch, error);
     if (!batches) {
         return usage("--batch: " + error);
+    }
+    const auto stages = parseValueList(*args.pipelineStages, 1, kMaxPipelineStages, error);
+    if (!stages) {
+        return usage("--pipeline-stages: " + error);
     }
     for (const std::string& name : splitList(*args.quantization)) {
         const std::optional<Quantization> q = parseQuantization(name);
@@ -365,7 +452,7 @@ int runFrontier(const CommandLine& line, std::ostream& out, std::ostream& err) {
         request.hardware.push_back(std::move(*hw.value));
     }
     const std::size_t count = request.hardware.size() * tps->size() * request.quantizations.size() *
-                              batches->size() * request.expertParallel.size();
+                              batches->size() * request.expertParallel.size() * stages->size();
     if (count > kMaxConfigurations) {
         return usage(formatInteger(static_cast<long long>(count)) +
                      " configurations is more than " +
@@ -376,15 +463,33 @@ int runFrontier(const CommandLine& line, std::ostream& out, std::ostream& err) {
     request.base = resolved.scenario.workload;
     request.tensorParallel = *tps;
     request.batches = *batches;
+    request.pipelineStages = *stages;
+    if (args.price) {
+        if (std::string priceError = applyPrices(*args.price, labels.hardware, request);
+            !priceError.empty()) {
+            return usage(priceError);
+        }
+    }
 
     const Frontier frontier = computeFrontier(request);
     labels.expertParallelColumn = isMixtureOfExperts(request.model);
-    labels.priceColumn = request.base.pricePerDeviceHourUsd.has_value();
+    labels.pipelineColumn =
+        std::any_of(request.pipelineStages.begin(), request.pipelineStages.end(),
+                    [](std::int64_t s) { return s > 1; });
+    labels.priceColumn = request.base.pricePerDeviceHourUsd.has_value() ||
+                         !request.hardwarePricePerDeviceHourUsd.empty();
+    labels.request = &request;
+    labels.unpriced = labels.priceColumn ? unpricedText(frontier, labels.hardware) : std::string();
     labels.sloColumn = request.sloTpotSeconds || request.sloTtftSeconds;
     if (*args.format == "json") {
         writeJson(out, request, frontier, labels);
     } else if (*args.format == "csv") {
-        writeCsv(out, frontier, labels);
+        out << frontierCsv(frontier, request,
+                           {labels.hardware, labels.expertParallelColumn, labels.priceColumn,
+                            labels.sloColumn, labels.pipelineColumn});
+        if (!labels.unpriced.empty()) {
+            err << "roofline-cli: frontier: " << labels.unpriced << '\n';
+        }
         // The skipped configurations have no row: say so beside the data.
         std::map<std::string, std::size_t> reasons;
         for (const SkippedConfiguration& s : frontier.skipped) {

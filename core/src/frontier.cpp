@@ -3,8 +3,10 @@
 #include "roofline/frontier.h"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
+#include "roofline/format.h"
 #include "roofline/validate.h"
 
 namespace roofline {
@@ -49,6 +51,104 @@ std::vector<bool> paretoFrontier(const std::vector<ParetoPoint>& points) {
     return on;
 }
 
+std::optional<double> hardwarePrice(const FrontierRequest& request, std::size_t h) {
+    if (request.hardwarePricePerDeviceHourUsd.empty()) {
+        return request.base.pricePerDeviceHourUsd;
+    }
+    return h < request.hardwarePricePerDeviceHourUsd.size()
+               ? request.hardwarePricePerDeviceHourUsd[h]
+               : std::nullopt;
+}
+
+bool meetsPrecisionFloor(Quantization quantization, PrecisionFloor floor) {
+    const QuantizationScheme& s = scheme(quantization);
+    const auto isFp4 = [](Precision p) {
+        return p == Precision::Fp4 || p == Precision::Mxfp4 || p == Precision::Nvfp4;
+    };
+    const double leastBytes = std::min(bytesPerElement(s.weights), bytesPerElement(s.activations));
+    switch (floor) {
+        case PrecisionFloor::Any:
+            return true;
+        case PrecisionFloor::NoFp4:
+            return !isFp4(s.weights) && !isFp4(s.activations);
+        case PrecisionFloor::EightBit:
+            return leastBytes >= 1.0;
+        case PrecisionFloor::SixteenBit:
+            return leastBytes >= 2.0;
+    }
+    return true;
+}
+
+std::optional<double> objectiveValue(const FrontierPoint& p, FrontierObjective objective) {
+    if (objective == FrontierObjective::TokensPerUsd) {
+        return p.result.outputTokensPerUsd;
+    }
+    return p.result.throughputTokensPerSecondPerDevice;
+}
+
+FrontierSelection selectFrontier(const Frontier& frontier, const FrontierFilter& filter) {
+    const auto allows = [](const auto& list, const auto& value) {
+        return list.empty() || std::find(list.begin(), list.end(), value) != list.end();
+    };
+    const std::size_t n = frontier.points.size();
+    FrontierSelection out;
+    out.shown.assign(n, false);
+    std::vector<ParetoPoint> xy(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const FrontierPoint& p = frontier.points[i];
+        const FrontierConfiguration& c = p.configuration;
+        const std::optional<double> y = objectiveValue(p, filter.objective);
+        out.shown[i] = y.has_value() && allows(filter.hardware, c.hardware) &&
+                       allows(filter.tensorParallel, c.tensorParallel) &&
+                       allows(filter.quantizations, c.quantization) &&
+                       meetsPrecisionFloor(c.quantization, filter.floor) &&
+                       (!filter.fitsOnly || p.result.fits);
+        xy[i] = {p.result.interactivityTokensPerSecondPerUser, y.value_or(0.0),
+                 out.shown[i] && p.result.fits};
+    }
+    out.onFrontier = paretoFrontier(xy);
+    for (std::size_t i = 0; i < n; ++i) {
+        const FrontierPoint& p = frontier.points[i];
+        if (!xy[i].eligible || (p.meetsSlo && !*p.meetsSlo)) {
+            continue;
+        }
+        if (!out.best || xy[i].y > xy[*out.best].y ||
+            (xy[i].y == xy[*out.best].y && xy[i].x > xy[*out.best].x)) {
+            out.best = i;
+        }
+    }
+    return out;
+}
+
+std::string unpricedText(const Frontier& frontier, const std::vector<std::string>& names,
+                         const std::vector<bool>& shown) {
+    if (frontier.unpriced.empty()) {
+        return {};
+    }
+    std::string list;
+    for (std::size_t k = 0; k < frontier.unpriced.size(); ++k) {
+        if (k > 0) {
+            list.append(k + 1 == frontier.unpriced.size() ? " and " : ", ");
+        }
+        list.append(names[frontier.unpriced[k]]);
+    }
+    long long count = 0;
+    for (std::size_t i = 0; i < frontier.points.size(); ++i) {
+        const std::size_t h = frontier.points[i].configuration.hardware;
+        if ((shown.empty() || shown[i]) &&
+            std::binary_search(frontier.unpriced.begin(), frontier.unpriced.end(), h)) {
+            ++count;
+        }
+    }
+    const bool one = frontier.unpriced.size() == 1;
+    return std::string("No price per device-hour for ")
+        .append(list)
+        .append(one ? ": its " : ": their ")
+        .append(formatInteger(count))
+        .append(count == 1 ? " configuration is" : " configurations are")
+        .append(" left off the tokens-per-$ axis.");
+}
+
 namespace {
 
 /// Why the engine refuses `workload` on `model`, in one sentence; empty when it does not.
@@ -72,6 +172,27 @@ std::string refusal(const Workload& workload, const Model& model) {
     return {};
 }
 
+/// Why `stages` pipeline stages cannot run at all, in one sentence; empty
+/// when they can (one stage always can).
+std::string pipelineRefusal(const FrontierRequest& request, std::int64_t stages) {
+    if (stages <= 1) {
+        return {};
+    }
+    const std::string s = std::to_string(stages);
+    if (stages > request.model.numLayers) {
+        return std::string("PP ")
+            .append(s)
+            .append(" needs at least ")
+            .append(s)
+            .append(" layers; the model has ")
+            .append(std::to_string(request.model.numLayers));
+    }
+    if (request.base.prefillDevices > 0) {
+        return "pipeline parallelism is not modelled with disaggregated serving";
+    }
+    return {};
+}
+
 }  // namespace
 
 Frontier computeFrontier(const FrontierRequest& request) {
@@ -81,37 +202,67 @@ Frontier computeFrontier(const FrontierRequest& request) {
     scenario.draft = request.draft;
     const std::size_t count = request.hardware.size() * request.tensorParallel.size() *
                               request.quantizations.size() * request.batches.size() *
-                              request.expertParallel.size();
+                              request.expertParallel.size() * request.pipelineStages.size();
     frontier.points.reserve(count);
     const bool anySlo = request.sloTpotSeconds || request.sloTtftSeconds;
     for (std::size_t h = 0; h < request.hardware.size(); ++h) {
         scenario.hardware = request.hardware[h];
+        const std::optional<double> price = hardwarePrice(request, h);
+        if (!price) {
+            frontier.unpriced.push_back(h);
+        }
         for (const std::int64_t tp : request.tensorParallel) {
             for (const Quantization q : request.quantizations) {
                 for (const std::int64_t batch : request.batches) {
                     for (const bool ep : request.expertParallel) {
-                        const FrontierConfiguration config{h, tp, q, batch, ep};
                         Workload w = withQuantization(request.base, q);
                         w.tensorParallel = tp;
                         w.batch = batch;
                         w.expertParallel = ep;
+                        w.pricePerDeviceHourUsd = price;
                         w.promptTokens = request.shape.promptTokens;
                         w.contextTokens = meanDecodeContext(request.shape);
-                        if (std::string why = refusal(w, request.model); !why.empty()) {
-                            frontier.skipped.push_back({config, std::move(why)});
-                            continue;
-                        }
+                        const std::string why = refusal(w, request.model);
                         scenario.workload = w;
-                        FrontierPoint& point = frontier.points.emplace_back();
-                        point.configuration = config;
-                        point.result = analyzeRequest(scenario, request.shape);
-                        if (anySlo) {
-                            const RequestResult& r = point.result;
-                            point.meetsSlo = r.fits &&
-                                             (!request.sloTpotSeconds ||
-                                              r.tpotSeconds <= *request.sloTpotSeconds) &&
-                                             (!request.sloTtftSeconds ||
-                                              r.ttftSeconds <= *request.sloTtftSeconds);
+                        // The fewest devices the footprint needs, once per configuration
+                        // (from the single-stage point when there is one).
+                        std::optional<std::optional<std::int64_t>> needed;
+                        for (const std::int64_t stages : request.pipelineStages) {
+                            const FrontierConfiguration config{h, tp, q, batch, ep, stages};
+                            if (!why.empty()) {
+                                frontier.skipped.push_back({config, why});
+                                continue;
+                            }
+                            if (std::string pp = pipelineRefusal(request, stages); !pp.empty()) {
+                                frontier.skipped.push_back({config, std::move(pp)});
+                                continue;
+                            }
+                            if (stages > 1) {
+                                if (!needed) {
+                                    needed =
+                                        analyze(requestFootprintScenario(scenario, request.shape))
+                                            .memory.minDevices;
+                                }
+                                if (!*needed ||
+                                    **needed <= request.hardware[h].scaleUpDomainDevices) {
+                                    ++frontier.pipelineLeftOut;
+                                    continue;
+                                }
+                            }
+                            FrontierPoint& point = frontier.points.emplace_back();
+                            point.configuration = config;
+                            point.result = analyzePipelinedRequest(scenario, request.shape, stages);
+                            if (stages == 1) {
+                                needed = point.result.minDevices;
+                            }
+                            if (anySlo) {
+                                const RequestResult& r = point.result;
+                                point.meetsSlo = r.fits &&
+                                                 (!request.sloTpotSeconds ||
+                                                  r.tpotSeconds <= *request.sloTpotSeconds) &&
+                                                 (!request.sloTtftSeconds ||
+                                                  r.ttftSeconds <= *request.sloTtftSeconds);
+                            }
                         }
                     }
                 }
@@ -119,31 +270,11 @@ Frontier computeFrontier(const FrontierRequest& request) {
         }
     }
 
-    std::vector<ParetoPoint> xy;
-    xy.reserve(frontier.points.size());
-    for (const FrontierPoint& p : frontier.points) {
-        xy.push_back({p.result.interactivityTokensPerSecondPerUser,
-                      p.result.throughputTokensPerSecondPerDevice, p.result.fits});
-    }
-    const std::vector<bool> on = paretoFrontier(xy);
+    const FrontierSelection all = selectFrontier(frontier, {});
     for (std::size_t i = 0; i < frontier.points.size(); ++i) {
-        FrontierPoint& p = frontier.points[i];
-        p.onFrontier = on[i];
-        if (!p.result.fits || (p.meetsSlo && !*p.meetsSlo)) {
-            continue;
-        }
-        if (!frontier.best) {
-            frontier.best = i;
-            continue;
-        }
-        const RequestResult& b = frontier.points[*frontier.best].result;
-        const RequestResult& r = p.result;
-        if (r.throughputTokensPerSecondPerDevice > b.throughputTokensPerSecondPerDevice ||
-            (r.throughputTokensPerSecondPerDevice == b.throughputTokensPerSecondPerDevice &&
-             r.interactivityTokensPerSecondPerUser > b.interactivityTokensPerSecondPerUser)) {
-            frontier.best = i;
-        }
+        frontier.points[i].onFrontier = all.onFrontier[i];
     }
+    frontier.best = all.best;
     return frontier;
 }
 

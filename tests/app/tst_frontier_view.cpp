@@ -2,12 +2,19 @@
 // The Frontier view (issue 11), the price control and the cost and energy rows: the view
 // draws what computeFrontier() returns, computes only while shown, and never on a hidden
 // slider's path.
+#include <set>
+
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDockWidget>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QTemporaryDir>
 #include <QTest>
 #include <qcustomplot.h>
 
@@ -16,6 +23,7 @@
 #include "test_support.h"
 #include "views/frontier_view.h"
 #include "window/debounce.h"
+#include "window/dialogs.h"
 #include "window/main_window.h"
 #include "window/scenario_controller.h"
 #include "window/scenario_document.h"
@@ -24,6 +32,28 @@ using namespace roofline;
 using roofline::ui::FrontierView;
 using roofline::ui::MainWindow;
 using roofline::ui::ScenarioController;
+
+namespace {
+
+QCPGraph* graphNamed(QCustomPlot* plot, const QString& name) {
+    for (int i = 0; i < plot->graphCount(); ++i) {
+        if (plot->graph(i)->name() == name) {
+            return plot->graph(i);
+        }
+    }
+    return nullptr;
+}
+
+QAction* actionNamed(QMenu* menu, const QString& text) {
+    for (QAction* a : menu->actions()) {
+        if (a->text() == text) {
+            return a;
+        }
+    }
+    return nullptr;
+}
+
+}  // namespace
 
 class TestFrontierView : public QObject {
     Q_OBJECT
@@ -66,6 +96,8 @@ private slots:
         // TP 1, 2, 4, 8 × 6 quantizations × 10 batches; every TP divides its 32 and 8 heads.
         QCOMPARE(view.request().hardware.size(), std::size_t{4});
         QCOMPARE(f.points.size() + f.skipped.size(), std::size_t{4 * 4 * 6 * 10});
+        // Pipeline stages 2 and 4 are left out: an 8B model fits one scale-up domain.
+        QCOMPARE(f.pipelineLeftOut, std::size_t{4 * 4 * 6 * 10 * 2});
         QCOMPARE(view.request().shape.promptTokens, std::int64_t{2048});
         QCOMPARE(view.request().shape.outputTokens, std::int64_t{ui::kDefaultFrontierOutputTokens});
         // The plot's graphs hold exactly the points, split by fit.
@@ -79,16 +111,30 @@ private slots:
             QVERIFY(p.result.fits || !p.onFrontier);
         }
         QVERIFY(unfit > 0);  // B = 512 at 3k tokens does not fit on one H100
-        QCOMPARE(plot->graph(0)->dataCount(), unfit);       // hollow
-        QCOMPARE(plot->graph(2)->dataCount(), fitted);      // filled (no SLO set)
-        QCOMPARE(plot->graph(3)->dataCount(), onFrontier);  // the step line
-        QCOMPARE(plot->graph(3)->lineStyle(), QCPGraph::lsStepRight);
+        int drawnFit = 0;
+        int drawnUnfit = 0;
+        for (const ui::FrontierPointGraph& g : view.pointGraphs()) {
+            (g.state == ui::FrontierPointGraph::DoesNotFit ? drawnUnfit : drawnFit) +=
+                g.graph->dataCount();
+            QCOMPARE(g.graph->scatterStyle().brush().style() == Qt::NoBrush,
+                     g.state == ui::FrontierPointGraph::DoesNotFit);  // unfit: hollow
+        }
+        QCOMPARE(drawnUnfit, unfit);
+        QCOMPARE(drawnFit, fitted);  // filled (no SLO set)
+        // Unfiltered, the selection's frontier is computeFrontier's.
+        QVERIFY(view.selection().best == f.best);
+        QCPGraph* line = graphNamed(plot, QStringLiteral("Pareto frontier"));
+        QVERIFY(line != nullptr);
+        QCOMPARE(line->dataCount(), onFrontier);  // the step line
+        QCOMPARE(line->lineStyle(), QCPGraph::lsStepRight);
         QCOMPARE(plot->xAxis->scaleType(), QCPAxis::stLogarithmic);
         QCOMPARE(plot->yAxis->scaleType(), QCPAxis::stLogarithmic);
         // The current configuration is ringed where its own request analysis puts it.
         const RequestResult r = analyzeRequest(controller.scenario(), view.request().shape);
-        QCOMPARE(plot->graph(6)->data()->at(0)->key, r.interactivityTokensPerSecondPerUser);
-        QCOMPARE(plot->graph(6)->data()->at(0)->value, r.throughputTokensPerSecondPerDevice);
+        QCPGraph* current = graphNamed(plot, QStringLiteral("current"));
+        QVERIFY(current != nullptr);
+        QCOMPARE(current->data()->at(0)->key, r.interactivityTokensPerSecondPerUser);
+        QCOMPARE(current->data()->at(0)->value, r.throughputTokensPerSecondPerDevice);
         QVERIFY(view.bestLabel()->text().contains(QStringLiteral("tok/s per device")));
         // A tooltip names the configuration and its figures.
         const QString tip = view.pointText(0);
@@ -148,6 +194,206 @@ private slots:
                  QStringLiteral("output tokens per $"));
     }
 
+    void eachHardwareHasAColourAndEachQuantizationAShape() {
+        ui::ScenarioDocument document;
+        FrontierView view(document);
+        view.refresh();
+        // Among the filled points: one colour per chip, the same for all its points, and
+        // one shape per quantization whatever the chip.
+        std::map<std::size_t, QRgb> colourOf;
+        std::map<Quantization, std::pair<int, QPainterPath>> shapeOf;
+        for (const ui::FrontierPointGraph& g : view.pointGraphs()) {
+            if (g.state != ui::FrontierPointGraph::Fits) {
+                continue;
+            }
+            const QCPScatterStyle style = g.graph->scatterStyle();
+            const QRgb colour = style.brush().color().rgb();
+            QVERIFY(colourOf.emplace(g.hardware, colour).first->second == colour);
+            const std::pair<int, QPainterPath> shape{style.shape(), style.customPath()};
+            QVERIFY(shapeOf.emplace(g.quantization, shape).first->second == shape);
+        }
+        QCOMPARE(colourOf.size(), std::size_t{4});  // H100, H200, B200, MI300X
+        std::set<QRgb> colours;
+        for (const auto& [h, c] : colourOf) {
+            colours.insert(c);
+        }
+        QCOMPARE(colours.size(), std::size_t{4});
+        QCOMPARE(shapeOf.size(), std::size_t{6});
+        std::set<int> shapes;
+        for (const auto& [q, shape] : shapeOf) {
+            shapes.insert(shape.first);
+        }
+        QCOMPARE(shapes.size(), std::size_t{6});  // circle, square, diamond, two triangles, plus
+        // A legend entry per chip, named, with its price (none yet).
+        QCustomPlot* plot = view.plot();
+        for (const QString& name : view.hardwareNames()) {
+            QVERIFY2(graphNamed(plot, name + QStringLiteral(": no price")) != nullptr,
+                     qPrintable(name));
+        }
+    }
+
+    void theLegendSitsOutsideThePoints() {
+        ui::ScenarioDocument document;
+        FrontierView view(document);
+        view.resize(1600, 460);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.refresh();
+        view.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        const QRect plotArea = view.plot()->axisRect()->rect();
+        const QRect legend = view.plot()->legend->outerRect();
+        QVERIFY(legend.width() > 0 && legend.height() > 0);
+        QVERIFY2(!plotArea.intersects(legend),
+                 qPrintable(QStringLiteral("%1,%2 %3x%4 vs legend %5,%6 %7x%8")
+                                .arg(plotArea.x())
+                                .arg(plotArea.y())
+                                .arg(plotArea.width())
+                                .arg(plotArea.height())
+                                .arg(legend.x())
+                                .arg(legend.y())
+                                .arg(legend.width())
+                                .arg(legend.height())));
+        QVERIFY(legend.left() >= plotArea.right());  // right of the axes
+    }
+
+    void filtersMoveThePickAndTheFrontier() {
+        ui::ScenarioDocument document;
+        FrontierView view(document);
+        view.refresh();
+        const Frontier& f = view.frontier();
+        QVERIFY(view.selection().best.has_value());
+        // The unfiltered pick is fp4 (the issue's complaint): W4A4 on the B200.
+        QVERIFY(f.points[*view.selection().best].configuration.quantization == Quantization::W4A4);
+        // "No fp4": the pick moves off W4A4, to the engine's pick under that filter.
+        view.precisionFloorBox()->setCurrentIndex(1);
+        QVERIFY(view.filter().floor == PrecisionFloor::NoFp4);
+        QVERIFY(view.selection().best.has_value());
+        const FrontierPoint& noFp4 = f.points[*view.selection().best];
+        QVERIFY(noFp4.configuration.quantization != Quantization::W4A4);
+        QVERIFY(view.selection().best == selectFrontier(f, view.filter()).best);
+        for (std::size_t i = 0; i < f.points.size(); ++i) {
+            QVERIFY(!view.selection().shown[i] ||
+                    f.points[i].configuration.quantization != Quantization::W4A4);
+        }
+        QVERIFY(view.bestLabel()->text().contains(
+            QString::fromStdString(std::string(toString(noFp4.configuration.quantization)))));
+        // Hiding the pick's chip moves it to another chip.
+        const std::size_t chip = noFp4.configuration.hardware;
+        QAction* hide = actionNamed(view.hardwareFilterMenu(), view.hardwareNames()[chip]);
+        QVERIFY(hide != nullptr);
+        hide->setChecked(false);
+        QVERIFY(view.selection().best.has_value());
+        QVERIFY(f.points[*view.selection().best].configuration.hardware != chip);
+        // TP: only TP 8 left.
+        for (QAction* a : view.tensorParallelFilterMenu()->actions()) {
+            a->setChecked(a->text() == QStringLiteral("TP 8"));
+        }
+        QVERIFY(view.filter().tensorParallel == std::vector<std::int64_t>{8});
+        QCOMPARE(f.points[*view.selection().best].configuration.tensorParallel, std::int64_t{8});
+        // The last one shown stays shown.
+        actionNamed(view.tensorParallelFilterMenu(), QStringLiteral("TP 8"))->setChecked(false);
+        QVERIFY(actionNamed(view.tensorParallelFilterMenu(), QStringLiteral("TP 8"))->isChecked());
+        // Fits only: no unfit point drawn.
+        view.fitsOnlyCheck()->setChecked(true);
+        for (const ui::FrontierPointGraph& g : view.pointGraphs()) {
+            QVERIFY(g.state != ui::FrontierPointGraph::DoesNotFit);
+        }
+        // The CSV holds the points shown: one line each under the header.
+        const std::string csv = view.csvText();
+        const auto shown =
+            std::count(view.selection().shown.begin(), view.selection().shown.end(), true);
+        QCOMPARE(std::count(csv.begin(), csv.end(), '\n'), shown + 1);
+    }
+
+    void eachChipAtItsOwnPriceAndTheUnpricedSaySo() {
+        ui::ScenarioDocument document;
+        ScenarioController& controller = document.current();
+        FrontierView view(document);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        controller.setPricePerDeviceHour(2.0);  // the current chip (H100) falls back to it
+        view.refresh();
+        QLineEdit* b200 = view.priceEdit(QStringLiteral("b200"));
+        QVERIFY(b200 != nullptr);
+        b200->setText(QStringLiteral("6"));
+        emit b200->editingFinished();
+        QCOMPARE(view.hardwarePrices().value(QStringLiteral("b200")), 6.0);
+        view.tokensPerDollarCheck()->setChecked(true);
+        // A dollar buys 3600 / price device-seconds: tokens per $ = 1800 × T on the H100 at
+        // $2, 600 × T on the B200 at $6; the H200 and MI300X have none and are not shown.
+        const Frontier& f = view.frontier();
+        const std::vector<QString>& ids = view.hardwareIds();
+        for (std::size_t i = 0; i < f.points.size(); ++i) {
+            const RequestResult& r = f.points[i].result;
+            const QString id = ids[f.points[i].configuration.hardware];
+            const double t = r.throughputTokensPerSecondPerDevice;
+            if (id == QStringLiteral("h100-sxm") || id == QStringLiteral("b200")) {
+                const double perDollar = id == QStringLiteral("b200") ? 600.0 : 1800.0;
+                QVERIFY(std::abs(*r.outputTokensPerUsd - perDollar * t) < 1e-9 * perDollar * t);
+                QCOMPARE(view.yValue(i), *r.outputTokensPerUsd);
+            } else {
+                QVERIFY(!r.outputTokensPerUsd.has_value());
+                QVERIFY(!view.selection().shown[i]);
+            }
+        }
+        auto* note = view.findChild<QLabel*>(QStringLiteral("frontierUnpriced"));
+        QVERIFY(note->isVisible());
+        QVERIFY2(note->text().startsWith(QStringLiteral(
+                     "No price per device-hour for NVIDIA H200 SXM 141GB and AMD Instinct")),
+                 qPrintable(note->text()));
+        QVERIFY(note->text().contains(QStringLiteral("left off the tokens-per-$ axis")));
+        QVERIFY(graphNamed(view.plot(), view.hardwareNames()[0] + QStringLiteral(": $2/h")));
+        // A bad price is refused, said, and the one in use stays.
+        b200->setText(QStringLiteral("six"));
+        emit b200->editingFinished();
+        QCOMPARE(view.hardwarePrices().value(QStringLiteral("b200")), 6.0);
+        QCOMPARE(b200->text(), QStringLiteral("6"));
+        QVERIFY(note->text().contains(QStringLiteral("got \"six\"")));
+    }
+
+    void opensReadableAndKeepsItsPricesAcrossSessions() {
+        QTemporaryDir dir;
+        QSettings settings(dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
+        {
+            MainWindow window(&settings);
+            window.resize(1600, 1000);
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            QVERIFY(window.showView(QStringLiteral("frontier")));
+            // At 1600×1000 the plot opens at least kFrontierMinPlotHeight (320 px) tall.
+            QTRY_VERIFY(window.frontierView()->plot()->height() >= ui::kFrontierMinPlotHeight);
+            window.frontierView()->setHardwarePrices({{QStringLiteral("b200"), 6.0}});
+            window.saveSession();
+        }
+        settings.setValue(QStringLiteral("frontier/prices/h200"), QStringLiteral("cheap"));
+        MainWindow next(&settings);
+        next.restoreSession(false);
+        // Kept, and the one that is not a price left out (the status bar says so).
+        QVERIFY(next.frontierView()->hardwarePrices() ==
+                (QMap<QString, double>{{QStringLiteral("b200"), 6.0}}));
+    }
+
+    void exportCsvWritesTheShownPoints() {
+        QTemporaryDir dir;
+        ui::ScenarioDocument document;
+        FrontierView view(document);
+        view.refresh();
+        QAction* action = view.plot()->actions().value(0);
+        QVERIFY(action != nullptr);
+        QCOMPARE(action->text(), QStringLiteral("Export CSV…"));
+        const QString path = dir.filePath(QStringLiteral("frontier.csv"));
+        ui::Dialogs::setNextFileName(path);
+        action->trigger();
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray text = file.readAll();
+        QVERIFY(text.startsWith("hardware,tp,quantization,batch,fits,"));
+        // Its first row is the first point: the current chip, TP 1, W16A16, batch 1.
+        const QByteArray first = text.split('\n').value(1);
+        QVERIFY2(first.startsWith("NVIDIA H100 SXM5 80GB,1,W16A16,1,"), first.constData());
+        QCOMPARE(text.count('\n'), static_cast<qsizetype>(view.frontier().points.size() + 1));
+    }
+
     void priceFieldSetsTheScenarioAndResultsShowCostAndEnergy() {
         MainWindow window;
         ui::ControlsPanel* panel = window.controlsPanel();
@@ -199,6 +445,10 @@ private slots:
         emit window.frontierView()->sloTpotEdit()->editingFinished();
         QTest::qWait(300);
         QVERIFY(window.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/frontier.png")));
+        // Each chip at its own price (the H100 the scenario's $2.5, the B200 $6), no fp4.
+        window.frontierView()->setHardwarePrices({{QStringLiteral("b200"), 6.0}});
+        window.frontierView()->refresh();
+        window.frontierView()->precisionFloorBox()->setCurrentIndex(1);
         window.frontierView()->tokensPerDollarCheck()->setChecked(true);
         QTest::qWait(100);
         QVERIFY(window.frontierView()->grab().save(QString::fromLocal8Bit(dir) +

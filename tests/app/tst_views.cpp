@@ -6,10 +6,12 @@
 #include <algorithm>
 
 #include <QDockWidget>
+#include <QFile>
 #include <QLabel>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include "panels/controls_panel.h"
@@ -24,6 +26,7 @@
 #include "views/views.h"
 #include "window/app_options.h"
 #include "window/compare_set.h"
+#include "window/dialogs.h"
 #include "window/main_window.h"
 #include "window/scenario_controller.h"
 
@@ -116,6 +119,50 @@ private slots:
                  view->sweep().points.front().plainTokensPerSecond);
         QVERIFY(view->plainTokensGraph()->data()->at(0)->value <
                 view->tokensGraph()->data()->at(0)->value);
+    }
+
+    void sweepAndRegimeExportTheirNumbersAsCsv() {
+        // Export CSV… in each plot's context menu writes the engine results the view holds:
+        // the header, then the first point (batch 1) / cell (batch 1, context 16) as the
+        // engine computed it, at 10 significant figures.
+        QTemporaryDir dir;
+        MainWindow window;
+        showWith(window, QStringLiteral("all"));
+        const auto exported = [&](const char* plotName, const QString& file) {
+            auto* plot = window.findChild<QCustomPlot*>(QString::fromLatin1(plotName));
+            if (plot == nullptr) {
+                return QList<QByteArray>();
+            }
+            QAction* action = plot->actions().value(0);
+            if (action == nullptr || action->text() != QStringLiteral("Export CSV…") ||
+                plot->contextMenuPolicy() != Qt::ActionsContextMenu) {
+                return QList<QByteArray>();
+            }
+            ui::Dialogs::setNextFileName(dir.filePath(file));
+            action->trigger();
+            QFile f(dir.filePath(file));
+            return f.open(QIODevice::ReadOnly) ? f.readAll().split('\n') : QList<QByteArray>();
+        };
+        const auto g = [](double v) { return QByteArray::fromStdString(generalText(v, 10)); };
+        const QList<QByteArray> sweep = exported("batchSweepPlot", QStringLiteral("sweep.csv"));
+        QVERIFY(sweep.size() > 2);
+        QCOMPARE(sweep[0], QByteArray("batch,tpot_s,decode_tokens_per_s,plain_tpot_s,"
+                                      "plain_tokens_per_s,bound,fits"));
+        const BatchSweepPoint& p = window.views()->batchSweep()->sweep().points.front();
+        QCOMPARE(sweep[1], "1," + g(p.tpotSeconds) + "," + g(p.decodeTokensPerSecond) + "," +
+                               g(p.plainTpotSeconds) + "," + g(p.plainTokensPerSecond) +
+                               ",memory,true");
+        // One line per point, and the empty piece after the last "\n".
+        QCOMPARE(sweep.size(),
+                 static_cast<qsizetype>(window.views()->batchSweep()->sweep().points.size() + 2));
+        const QList<QByteArray> regime = exported("regimeMapPlot", QStringLiteral("regime.csv"));
+        QCOMPARE(regime.value(0), QByteArray("batch,context_tokens,bound,tpot_s,"
+                                             "decode_tokens_per_s,fits"));
+        const RegimeGrid& grid = window.views()->regimeMap()->grid();
+        const RegimeCell& c = grid.at(0, 0);
+        QCOMPARE(regime.value(1),
+                 "1,16,memory," + g(c.tpotSeconds) + "," + g(c.decodeTokensPerSecond) + ",true");
+        QCOMPARE(regime.size(), static_cast<qsizetype>(128 * 128 + 2));
     }
 
     void regimeMapIsTheEnginesGridAndRecomputesOnlyWhatChanged() {

@@ -108,13 +108,14 @@ TEST(CliCommandLine, EveryTableRowOfEveryCommandAppearsInItsHelp) {
             EXPECT_TRUE(has(r.out, firstLine(s->help))) << s->name;
         }
     }
-    // analyze 2, sweep 3, levers 1, measured 3, calibrate 8, list 1, frontier 9, course 3,
+    // analyze 2, sweep 3, levers 1, measured 3, calibrate 8, list 1, frontier 11, course 3,
     // validate 1.
-    EXPECT_EQ(rows, 31u);
+    EXPECT_EQ(rows, 33u);
 }
 
 // A command's own row shadows the scenario option of its name: sweep's --batch and --context
-// are lists, frontier's --hardware, --tp, --batch and --expert-parallel are lists; analyze
+// are lists, frontier's --hardware, --tp, --batch and --expert-parallel are lists and its
+// --price-per-device-hour takes a price per hardware; analyze
 // and levers take all 20 scenario options (measured's own --ceilings shadows nothing: it
 // takes no scenario options).
 TEST(CliCommandLine, OwnRowsShadowScenarioRowsOfTheSameName) {
@@ -126,7 +127,7 @@ TEST(CliCommandLine, OwnRowsShadowScenarioRowsOfTheSameName) {
             shadowed +=
                 c.scenarioOptions && roofline::io::findScenarioOption(o.name) != nullptr ? 1u : 0u;
         }
-        const std::size_t expected = c.name == "sweep" ? 2 : c.name == "frontier" ? 4 : 0;
+        const std::size_t expected = c.name == "sweep" ? 2 : c.name == "frontier" ? 5 : 0;
         EXPECT_EQ(shadowed, expected);
         EXPECT_EQ(taken.size(), c.scenarioOptions ? scenarioOptionTable().size() - shadowed : 0);
         for (const ScenarioOption* s : taken) {
@@ -138,8 +139,8 @@ TEST(CliCommandLine, OwnRowsShadowScenarioRowsOfTheSameName) {
     EXPECT_TRUE(
         has(roofline::cli::helpText(), "  sweep has its own --batch and --context (above)\n"));
     EXPECT_TRUE(has(roofline::cli::helpText(),
-                    "  frontier has its own --hardware, --tp, --batch and --expert-parallel "
-                    "(above)\n"));
+                    "  frontier has its own --hardware, --tp, --batch, --expert-parallel and "
+                    "--price-per-device-hour (above)\n"));
 }
 
 TEST(CliCommandLine, AShadowedOptionParsesAsTheCommandsList) {
@@ -304,8 +305,8 @@ TEST(CliCommandLine, EveryOptionWithoutAValueSaysSo) {
         }
     }
     // analyze 2 + 26, sweep 3 + 24, levers 1 + 26, measured 2, calibrate 7 (-o and --from
-    // among them), frontier 9 + 22, course 2.
-    EXPECT_EQ(checked, 28u + 27u + 27u + 2u + 7u + 31u + 2u);
+    // among them), frontier 11 + 21, course 2.
+    EXPECT_EQ(checked, 28u + 27u + 27u + 2u + 7u + 32u + 2u);
     // "--name=" is an empty value, not a missing one.
     const Result empty = cli({"analyze", "--batch="});
     EXPECT_EQ(empty.err, expectedError("--batch expects an integer from 1 to 100000000, got ''"));

@@ -204,13 +204,14 @@ TEST(CliFrontier, CsvHasTheSameColumnsAndOneRowPerPoint) {
     EXPECT_EQ(rows[0],
               "hardware,tp,quantization,batch,fits,ttft_s,tpot_s,"
               "interactivity_tokens_per_s_per_user,throughput_tokens_per_s_per_device,"
-              "usd_per_million_output_tokens,on_frontier,meets_slo,min_devices");
+              "usd_per_million_output_tokens,on_frontier,meets_slo,min_devices,"
+              "price_per_device_hour_usd,output_tokens_per_usd");
     const json j = json::parse(cli(with(kFrontier, {"--format", "json", "--slo-ttft-ms", "100",
                                                     "--price-per-device-hour", "2"}))
                                    .out);
     for (std::size_t i = 1; i < rows.size(); ++i) {
         const std::vector<std::string> f = fields(rows[i]);
-        ASSERT_EQ(f.size(), 13u) << rows[i];
+        ASSERT_EQ(f.size(), 15u) << rows[i];
         const json& row = j["rows"][i - 1];
         EXPECT_EQ(f[0], row["hardware"].get<std::string>());
         EXPECT_EQ(f[2], row["quantization"].get<std::string>());
@@ -219,6 +220,9 @@ TEST(CliFrontier, CsvHasTheSameColumnsAndOneRowPerPoint) {
                     1e-8 * row["throughput_tokens_per_s_per_device"].get<double>());
         EXPECT_EQ(f[10], row["on_frontier"].get<bool>() ? "true" : "false");
         EXPECT_EQ(f[12], std::to_string(row["min_devices"].get<std::int64_t>()));
+        EXPECT_EQ(f[13], "2");  // one price for every hardware
+        EXPECT_NEAR(std::stod(f[14]), row["output_tokens_per_usd"].get<double>(),
+                    1e-8 * row["output_tokens_per_usd"].get<double>());
     }
     // The skipped configurations are said on stderr, one line per reason.
     EXPECT_TRUE(has(r.err,
@@ -275,6 +279,129 @@ TEST(CliFrontier, BadOptionsAreUsageErrorsWithClearMessages) {
     const Result hw = cli({"frontier", "--hardware", "h100-sxm,h900"});
     EXPECT_EQ(hw.code, kExitInvalid);
     EXPECT_TRUE(has(hw.err, "h900")) << hw.err;
+}
+
+TEST(CliFrontier, EachHardwareAtItsOwnPriceAndOneWithoutSaysSo) {
+    // h100-sxm at $2.5/h, h200 without a price. A dollar buys 3600 / 2.5 = 1440
+    // device-seconds: tokens per $ = 1440 × tok/s per device, and $ per million tokens =
+    // 2.5 × 1e6 / (3600 × tok/s per device). The h200's 12 rows have neither, and the
+    // output says why they are off the $ ranking.
+    const Result r =
+        cli(with(kFrontier, {"--format", "json", "--price-per-device-hour", "h100-sxm=2.5"}));
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    const json j = json::parse(r.out);
+    ASSERT_EQ(j["rows"].size(), 24u);
+    for (const json& row : j["rows"]) {
+        const double t = row["throughput_tokens_per_s_per_device"].get<double>();
+        if (row["hardware"] == "h100-sxm") {
+            EXPECT_EQ(row["price_per_device_hour_usd"].get<double>(), 2.5);
+            EXPECT_NEAR(row["output_tokens_per_usd"].get<double>(), 1440.0 * t, 1e-9 * 1440.0 * t);
+            EXPECT_NEAR(row["usd_per_million_output_tokens"].get<double>(), 2.5e6 / (3600.0 * t),
+                        1e-12);
+        } else {
+            EXPECT_TRUE(row["price_per_device_hour_usd"].is_null()) << row.dump();
+            EXPECT_FALSE(row.contains("output_tokens_per_usd"));
+            EXPECT_FALSE(row.contains("usd_per_million_output_tokens"));
+        }
+    }
+    EXPECT_EQ(j["unpriced_hardware"], json::array({"h200"}));
+    EXPECT_EQ(j["unpriced_reason"],
+              "No price per device-hour for h200: its 12 configurations are left off the "
+              "tokens-per-$ axis.");
+    ASSERT_TRUE(j["best_tokens_per_usd"].is_object());
+    EXPECT_EQ(j["best_tokens_per_usd"]["hardware"], "h100-sxm");
+
+    // Two prices: h200 at $6 makes every h200 row's tokens per $ 3600 / 6 = 600 × T.
+    const json both = json::parse(
+        cli(with(kFrontier, {"--format", "json", "--price-per-device-hour", "h100-sxm=2.5,h200=6"}))
+            .out);
+    EXPECT_TRUE(both["unpriced_hardware"].empty());
+    EXPECT_TRUE(both["unpriced_reason"].is_null());
+    for (const json& row : both["rows"]) {
+        const double t = row["throughput_tokens_per_s_per_device"].get<double>();
+        const double perDollar = row["hardware"] == "h200" ? 600.0 : 1440.0;
+        EXPECT_NEAR(row["output_tokens_per_usd"].get<double>(), perDollar * t,
+                    1e-9 * perDollar * t);
+    }
+
+    // The table writes "-" for the unpriced and the sentence under it; CSV says it on stderr.
+    const Result table = cli(with(kFrontier, {"--price-per-device-hour", "h100-sxm=2.5"}));
+    ASSERT_EQ(table.code, kExitOk) << table.err;
+    EXPECT_TRUE(has(table.out, "No price per device-hour for h200: its 12 configurations are"))
+        << table.out;
+    // The table names the most tokens per $ as the JSON's best_tokens_per_usd.
+    EXPECT_TRUE(has(table.out,
+                    "Most output tokens per $ (each hardware at its own price): "
+                    "h100-sxm, TP "))
+        << table.out;
+    const Result csv =
+        cli(with(kFrontier, {"--format", "csv", "--price-per-device-hour", "h100-sxm=2.5"}));
+    ASSERT_EQ(csv.code, kExitOk) << csv.err;
+    EXPECT_TRUE(has(csv.err, "No price per device-hour for h200")) << csv.err;
+    const std::vector<std::string> rows = lines(csv.out);
+    ASSERT_EQ(rows.size(), 25u);
+    EXPECT_TRUE(rows[24].starts_with("h200,")) << rows[24];
+    EXPECT_TRUE(rows[24].ends_with(",,")) << rows[24];  // no price, no tokens per $
+}
+
+TEST(CliFrontier, BadPricesAreUsageErrorsNamingTheHardware) {
+    const std::pair<std::vector<std::string>, std::string> cases[] = {
+        {{"--price-per-device-hour", "b300=5"},
+         "--price-per-device-hour names 'b300', which is not one of --hardware h100-sxm, h200"},
+        {{"--price-per-device-hour", "h200=-1"}, "(for h200)"},
+        {{"--price-per-device-hour", "h200=1,h200=2"}, "gives h200 two prices"},
+        {{"--price-per-device-hour", "h200=1,3"}, "expects ID=USD pairs"},
+        {{"--price-per-device-hour", "cheap"}, "--price-per-device-hour"},
+    };
+    for (const auto& [more, message] : cases) {
+        const Result r = cli(with(kFrontier, more));
+        EXPECT_EQ(r.code, kExitUsage) << more.back();
+        EXPECT_TRUE(has(r.err, message)) << r.err;
+        EXPECT_TRUE(r.out.empty());
+    }
+}
+
+TEST(CliFrontier, PipelineStagesLetA405bModelFit) {
+    // Llama-3.1-405B in bf16 (≈ 812 GB of weights) on 8 H100s (≈ 618 GB usable): TP 8
+    // alone does not fit; two stages of TP 8 (16 devices) do.
+    const Result r =
+        cli({"frontier", "--model", "llama-3.1-405b", "--output", "256", "--hardware", "h100-sxm",
+             "--tp", "8", "--batch", "1", "--pipeline-stages", "1,2", "--format", "json"});
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    const json j = json::parse(r.out);
+    ASSERT_EQ(j["rows"].size(), 2u);
+    EXPECT_EQ(j["rows"][0]["pipeline_stages"], 1);
+    EXPECT_FALSE(j["rows"][0]["fits"].get<bool>());
+    EXPECT_EQ(j["rows"][1]["pipeline_stages"], 2);
+    EXPECT_EQ(j["rows"][1]["devices"], 16);
+    EXPECT_TRUE(j["rows"][1]["fits"].get<bool>());
+    EXPECT_EQ(j["best"]["pipeline_stages"], 2);
+    EXPECT_EQ(j["pipeline_left_out"], 0);
+    // The table has a PP column and names the stages in the best.
+    const Result table =
+        cli({"frontier", "--model", "llama-3.1-405b", "--output", "256", "--hardware", "h100-sxm",
+             "--tp", "8", "--batch", "1", "--pipeline-stages", "1,2"});
+    ASSERT_EQ(table.code, kExitOk) << table.err;
+    EXPECT_TRUE(has(table.out, "h100-sxm, TP 8, W16A16, batch 1, PP 2:")) << table.out;
+    // CSV: the two columns at the end.
+    const Result csv =
+        cli({"frontier", "--model", "llama-3.1-405b", "--output", "256", "--hardware", "h100-sxm",
+             "--tp", "8", "--batch", "1", "--pipeline-stages", "1,2", "--format", "csv"});
+    ASSERT_EQ(csv.code, kExitOk) << csv.err;
+    const std::vector<std::string> rows = lines(csv.out);
+    ASSERT_EQ(rows.size(), 3u);
+    EXPECT_TRUE(rows[0].ends_with(",min_devices,pipeline_stages,devices")) << rows[0];
+    EXPECT_TRUE(rows[2].ends_with(",2,16")) << rows[2];
+    // A model that fits one domain: the two-stage configurations are left out, and said.
+    const Result small = cli(with(kFrontier, {"--pipeline-stages", "1,2"}));
+    ASSERT_EQ(small.code, kExitOk) << small.err;
+    EXPECT_TRUE(has(small.out,
+                    "Left out 24 pipelined configurations whose footprint fits in "
+                    "one scale-up domain."))
+        << small.out;
+    const Result bad = cli(with(kFrontier, {"--pipeline-stages", "0"}));
+    EXPECT_EQ(bad.code, kExitUsage);
+    EXPECT_TRUE(has(bad.err, "--pipeline-stages: '0' is not an integer from 1 to 64")) << bad.err;
 }
 
 TEST(CliFrontier, HelpListsTheCommand) {

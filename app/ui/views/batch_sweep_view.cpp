@@ -7,6 +7,8 @@
 
 #include "plot/plot_tooltip.h"
 #include "roofline/format.h"
+#include "roofline/view_csv.h"
+#include "views/csv_export.h"
 #include "views/no_decode_notice.h"
 #include "views/view_style.h"
 #include "window/scenario_controller.h"
@@ -66,6 +68,11 @@ BatchSweepView::BatchSweepView(ScenarioDocument& document, QWidget* parent)
     // axis rects to push the window past the screen when the views sit side by side.
     m_plot->setMinimumSize(240, 160);
     m_plot->setObjectName(QStringLiteral("batchSweepPlot"));
+    // Brought up to date first, so that the file holds what the view draws for this scenario.
+    addCsvExportAction(m_plot, QStringLiteral("batch_sweep.csv"), [this] {
+        refresh();
+        return batchSweepCsv(m_sweep);
+    });
     layout->addWidget(m_plot);
 
     // Row 0: the two plots side by side; row 1: the legend under them.

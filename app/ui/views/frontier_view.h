@@ -6,10 +6,15 @@
 /// model for the current request shape, over a default list of hardware (the current chip
 /// and a few others), TP 1–8, the quantizations and batches 1–512, as a point of
 /// interactivity (tok/s per user, x) against throughput per device (y), both log axes.
-/// Fitted points are filled, unfit ones hollow; the Pareto frontier (roofline/frontier.h)
-/// is a step line with its points flagged; SLO fields draw the TPOT line and name the best
-/// configuration; the current configuration is ringed. With a price, a toggle puts output
-/// tokens per dollar on the y axis.
+/// Each hardware has a colour and each quantization a shape (a legend beside the plot, out
+/// of the points); fitted points are filled, unfit ones hollow, those missing an SLO faded.
+/// Filters (hardware, TP, quantization, a precision floor, fits only) narrow the points;
+/// the Pareto frontier (a step line) and the pick (the best configuration, starred and
+/// named above the plot) follow them (selectFrontier, roofline/frontier.h). SLO fields
+/// draw the TPOT line; the current configuration is ringed. Each hardware has its own
+/// price per device-hour (Prices; the current chip falls back to the scenario's price);
+/// "tokens per $" puts output tokens per dollar on the y axis, leaving the chips without a
+/// price off it and saying so. "Export CSV…" writes the points shown (view_csv.h).
 ///
 /// It is computed lazily: a scenario change only marks it stale while it is hidden, and
 /// while it is shown it recomputes once the scenario rests (kRecomputeDelayMs), never on a
@@ -19,6 +24,8 @@
 #include <string>
 #include <vector>
 
+#include <QMap>
+#include <QSet>
 #include <QString>
 #include <QWidget>
 
@@ -26,7 +33,10 @@
 #include "roofline/frontier.h"
 
 class QCheckBox;
+class QComboBox;
 class QCustomPlot;
+class QMenu;
+class QToolButton;
 class QCPGraph;
 class QCPItemStraightLine;
 class QCPItemText;
@@ -45,6 +55,18 @@ class ScenarioDocument;
 inline constexpr int kFrontierRecomputeDelayMs = 150;
 /// Output tokens per request until the user sets another.
 inline constexpr int kDefaultFrontierOutputTokens = 1024;
+/// The least height the plot opens with (issue 21: it opened 160 px tall): room for two
+/// decades of throughput and the legend's hardware and shape entries beside it.
+inline constexpr int kFrontierMinPlotHeight = 320;
+
+/// One graph of points: one hardware, one quantization, one state.
+struct FrontierPointGraph {
+    enum State { Fits, MissesSlo, DoesNotFit };
+    QCPGraph* graph = nullptr;
+    std::size_t hardware = 0;
+    Quantization quantization = Quantization::W16A16;
+    State state = Fits;
+};
 
 class FrontierView : public QWidget {
     Q_OBJECT
@@ -65,6 +87,30 @@ public:
     const RequestResult& current() const { return m_current; }
     /// Labels of FrontierRequest::hardware, in order (display names).
     const std::vector<QString>& hardwareNames() const { return m_hardwareNames; }
+    /// Ids of FrontierRequest::hardware, in order (what prices and filters are keyed by).
+    const std::vector<QString>& hardwareIds() const { return m_hardwareIds; }
+    /// The filter the controls set, and what it leaves: shown points, frontier, pick.
+    FrontierFilter filter() const;
+    const FrontierSelection& selection() const { return m_selection; }
+    /// The graphs of points drawn (hardware × quantization × state, the non-empty ones).
+    const std::vector<FrontierPointGraph>& pointGraphs() const { return m_pointGraphs; }
+    QCustomPlot* plot() const { return m_plot; }
+
+    // The filters: checkable actions (checked = shown), the floor and "fits only".
+    QMenu* hardwareFilterMenu() const { return m_hardwareMenu; }
+    QMenu* tensorParallelFilterMenu() const { return m_tpMenu; }
+    QMenu* quantizationFilterMenu() const { return m_quantMenu; }
+    QComboBox* precisionFloorBox() const { return m_floor; }
+    QCheckBox* fitsOnlyCheck() const { return m_fitsOnly; }
+
+    /// Prices per device-hour set in the view, by hardware id (the window's session keeps
+    /// them). Setting them recomputes when shown, as any change.
+    QMap<QString, double> hardwarePrices() const { return m_prices; }
+    void setHardwarePrices(const QMap<QString, double>& prices);
+    /// The price field of hardware `id`, while it is in the list; nullptr otherwise.
+    QLineEdit* priceEdit(const QString& id) const;
+    /// The points shown as CSV (frontierCsv under the current filter), what Export CSV… writes.
+    std::string csvText();
     /// The tooltip text of point i (its configuration and figures).
     QString pointText(std::size_t i) const;
 
@@ -78,17 +124,28 @@ public:
     double yValue(std::size_t i) const;
 
     void setPlotPalette(const PlotPalette& palette);
+    /// The controls and kFrontierMinPlotHeight of plot.
     QSize sizeHint() const override;
+    /// Gives the dock the view sits in its readable height (sizeHint), at most half the
+    /// main window's (36 % of a window short for its font, as presentation mode at
+    /// 1280×720) so that the roofline keeps room. Done on each show: the first sets that
+    /// height, later ones only make it taller.
+    void fitDock();
 
 protected:
     void showEvent(QShowEvent* event) override;
 
 private:
+    void buildFilterMenus();
+    void buildPriceEdits();
+    void applyPriceText(const QString& id, QLineEdit* edit);
+    void reselect();
     void schedule();
     void recompute();
     void redraw();
     void onMouseMove(QMouseEvent* event);
     std::optional<double> sloSeconds(const QLineEdit* edit) const;
+    QColor hardwareColor(std::size_t h) const;
     bool perDollar() const;
 
     ScenarioController& m_controller;
@@ -99,12 +156,23 @@ private:
     QLineEdit* m_sloTtft = nullptr;
     QCheckBox* m_perDollar = nullptr;
     QLabel* m_best = nullptr;
+    QLabel* m_unpriced = nullptr;  ///< which chips are off the $ axis, and why
     Debounce* m_timer = nullptr;
+    QToolButton* m_hardwareButton = nullptr;
+    QToolButton* m_tpButton = nullptr;
+    QToolButton* m_quantButton = nullptr;
+    QToolButton* m_pricesButton = nullptr;
+    QMenu* m_hardwareMenu = nullptr;
+    QMenu* m_tpMenu = nullptr;
+    QMenu* m_quantMenu = nullptr;
+    QMenu* m_pricesMenu = nullptr;
+    QWidget* m_pricesPanel = nullptr;
+    QComboBox* m_floor = nullptr;
+    QCheckBox* m_fitsOnly = nullptr;
 
-    QCPGraph* m_fit = nullptr;     ///< fits (and meets the SLOs, if any): filled
-    QCPGraph* m_missed = nullptr;  ///< fits but misses an SLO: filled, faded
-    QCPGraph* m_unfit = nullptr;   ///< does not fit: hollow
-    QCPGraph* m_line = nullptr;    ///< the frontier, a step line
+    std::vector<FrontierPointGraph> m_pointGraphs;
+    std::vector<QCPGraph*> m_legendKeys;  ///< legend entries only: hardware, shapes, states
+    QCPGraph* m_line = nullptr;           ///< the frontier, a step line
     QCPGraph* m_onFrontier = nullptr;
     QCPGraph* m_currentMark = nullptr;
     QCPGraph* m_bestMark = nullptr;
@@ -117,7 +185,17 @@ private:
     Frontier m_frontier;
     RequestResult m_current;
     std::vector<QString> m_hardwareNames;
+    std::vector<QString> m_hardwareIds;
+    FrontierSelection m_selection;
+    // Filters as what is hidden, so that a chip or TP new to the list starts shown.
+    QSet<QString> m_hiddenHardware;
+    QSet<qint64> m_hiddenTp;
+    QSet<int> m_hiddenQuantizations;
+    QMap<QString, double> m_prices;
+    QMap<QString, QLineEdit*> m_priceEdits;
+    std::vector<QString> m_priceEditIds;  ///< the chips the price fields are for, in order
     bool m_stale = true;
+    bool m_dockFitted = false;  ///< fitDock has set the dock's height once, on screen
     int m_computeCount = 0;
 };
 

@@ -8,6 +8,8 @@
 
 #include "plot/plot_tooltip.h"
 #include "roofline/format.h"
+#include "roofline/view_csv.h"
+#include "views/csv_export.h"
 #include "views/no_decode_notice.h"
 #include "views/view_style.h"
 #include "window/scenario_controller.h"
@@ -96,6 +98,11 @@ RegimeMapView::RegimeMapView(ScenarioDocument& document, QWidget* parent)
     // axis rects to push the window past the screen when the views sit side by side.
     m_plot->setMinimumSize(240, 160);
     m_plot->setObjectName(QStringLiteral("regimeMapPlot"));
+    // Brought up to date first, so that the file holds what the view draws for this scenario.
+    addCsvExportAction(m_plot, QStringLiteral("regime_grid.csv"), [this] {
+        refresh();
+        return regimeGridCsv(m_grid);
+    });
     m_plot->setMouseTracking(true);
     layout->addWidget(m_plot);
 

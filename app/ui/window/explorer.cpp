@@ -161,6 +161,13 @@ int runExplorer(int argc, char** argv) {
     }
     if (!options.view.isEmpty()) {
         window.resize(options.size);  // the docks' share of the height follows the window
+        if (!options.grabPath.isEmpty()) {
+            // Laid out once before the view opens, as on screen: resizeDocks in a window never
+            // shown is undone by its first layout, and the views rendered short (issue 21).
+            window.setAttribute(Qt::WA_DontShowOnScreen, true);
+            window.show();
+            QApplication::processEvents();
+        }
         window.showView(options.view);
     }
 

@@ -373,6 +373,7 @@ bool MainWindow::showView(const QString& name) {
     if (name == QLatin1String("frontier")) {
         m_frontierDock->show();
         m_frontierDock->raise();
+        m_frontier->fitDock();
         m_frontier->refresh();  // now, not on the next turn: --grab renders at once
         return true;
     }

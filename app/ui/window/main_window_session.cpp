@@ -7,8 +7,12 @@
 
 #include "main_window.h"
 #include "plot/roofline_plot.h"
+#include "roofline/format.h"
 #include "roofline/io/scenario_file.h"
+#include "roofline/limits.h"
+#include "roofline/parse.h"
 #include "roofline/validate.h"
+#include "views/frontier_view.h"
 #include "window/compare_set.h"
 #include "window/dialogs.h"
 #include "window/scenario_controller.h"
@@ -25,6 +29,33 @@ bool storedFlag(const QSettings& settings, const QString& key, bool fallback) {
     }
     const QString text = value.toString();
     return text == QLatin1String("true") || (text != QLatin1String("false") && fallback);
+}
+
+/// The Frontier's price per chip from `settings` (saveSession writes them).
+void restoreFrontierPrices(QSettings& settings, FrontierView& frontier, QStatusBar& status,
+                           int messageMs) {
+    // The Frontier's price per chip (hardware id → US dollars per device-hour). One that is
+    // not a price (a hand edit) is dropped, and the status bar says which.
+    QMap<QString, double> prices;
+    QStringList refused;
+    settings.beginGroup(QStringLiteral("frontier/prices"));
+    for (const QString& id : settings.childKeys()) {
+        const std::optional<double> usd =
+            parseNumber(settings.value(id).toString().trimmed().toStdString());
+        if (usd && limits::kPricePerDeviceHourUsd.contains(*usd)) {
+            prices.insert(id, *usd);
+        } else {
+            refused << id;
+        }
+    }
+    settings.endGroup();
+    frontier.setHardwarePrices(prices);
+    if (!refused.isEmpty()) {
+        status.showMessage(QObject::tr("The Frontier's price for %1 in the last session was not "
+                                       "a price per device-hour; it is left unset.")
+                               .arg(refused.join(QStringLiteral(", "))),
+                           messageMs);
+    }
 }
 
 }  // namespace
@@ -47,6 +78,7 @@ void MainWindow::restoreSession(bool restoreScenario) {
     updateRecentMenu();
     setOperatorsVisible(storedFlag(*m_settings, QStringLiteral("plot/operators"), false));
     m_captionOnImages->setChecked(storedFlag(*m_settings, QStringLiteral("export/caption"), true));
+    restoreFrontierPrices(*m_settings, *m_frontier, *statusBar(), kStatusMessageMs);
     if (restoreScenario) {
         // The last session's compare scenarios, from their files; one that no longer loads
         // is said in the status bar, not a dialog at start-up.
@@ -91,6 +123,14 @@ void MainWindow::saveSession() const {
     m_settings->setValue(QStringLiteral("plot/operators"), m_plot->operatorsVisible());
     m_settings->setValue(QStringLiteral("export/caption"), m_captionOnImages->isChecked());
     m_settings->setValue(QStringLiteral("compare/paths"), m_compareSet->paths());
+    // One key per chip, its price as text ('.' decimals), so that a hand edit reads plainly.
+    m_settings->remove(QStringLiteral("frontier/prices"));
+    m_settings->beginGroup(QStringLiteral("frontier/prices"));
+    const QMap<QString, double> prices = m_frontier->hardwarePrices();
+    for (auto it = prices.constBegin(); it != prices.constEnd(); ++it) {
+        m_settings->setValue(it.key(), QString::fromStdString(generalText(it.value(), 17)));
+    }
+    m_settings->endGroup();
     m_settings->setValue(QStringLiteral("lastScenario"),
                          QString::fromStdString(io::toJson(scenarioToSave())));
 }

@@ -9,6 +9,12 @@
 /// maximises both over the configurations that fit in memory. Service-level objectives on
 /// TPOT and TTFT pick the best configuration: the highest throughput per device that fits
 /// and meets them.
+///
+/// Each hardware has its own price per device-hour (or none): tokens per dollar compare
+/// chips only at their own prices, and a chip without one is left off the $ axis, with the
+/// reason said (unpricedText). Filters (hardware, TP, quantization, a precision floor, fit)
+/// narrow what is shown; selectFrontier() redraws the Pareto frontier and moves the pick
+/// to what they leave, so that no view computes either.
 
 #include <cstddef>
 #include <cstdint>
@@ -16,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "roofline/pipeline.h"
 #include "roofline/quantization.h"
 #include "roofline/requests.h"
 #include "roofline/scenario.h"
@@ -35,18 +42,32 @@ struct FrontierRequest {
     std::vector<Quantization> quantizations;
     std::vector<std::int64_t> batches;
     std::vector<bool> expertParallel = {false};
+    /// Pipeline stages (pipeline.h): 1 = none. A stage count above 1 is tried only where the
+    /// footprint needs more than one scale-up domain (MemoryFootprint::minDevices above the
+    /// hardware's scaleUpDomainDevices at that TP, quantization and batch): elsewhere it
+    /// would only add bubbles, and it is left out (counted in Frontier::pipelineLeftOut).
+    std::vector<std::int64_t> pipelineStages = {1};
     std::optional<double> sloTpotSeconds;  ///< TPOT at most this, when given.
     std::optional<double> sloTtftSeconds;  ///< TTFT at most this, when given.
+    /// The price per device-hour of each hardware, by index into `hardware`: nullopt = none
+    /// (no cost figures; off the tokens-per-$ axis). Empty: every hardware takes
+    /// base.pricePerDeviceHourUsd (one price for all). Otherwise it has one entry per
+    /// hardware, and base's price plays no part.
+    std::vector<std::optional<double>> hardwarePricePerDeviceHourUsd;
 };
 
+/// The price per device-hour `request` gives hardware `h` (see hardwarePricePerDeviceHourUsd).
+std::optional<double> hardwarePrice(const FrontierRequest& request, std::size_t h);
+
 /// One configuration, in the order the lists are nested (hardware, TP, quantization, batch,
-/// expert parallelism; the last varies fastest).
+/// expert parallelism, pipeline stages; the last varies fastest).
 struct FrontierConfiguration {
     std::size_t hardware = 0;  ///< Index into FrontierRequest::hardware.
     std::int64_t tensorParallel = 1;
     Quantization quantization = Quantization::W16A16;
     std::int64_t batch = 1;
     bool expertParallel = false;
+    std::int64_t pipelineStages = 1;  ///< S; the devices are tensorParallel × S
 };
 
 struct FrontierPoint {
@@ -69,9 +90,68 @@ struct Frontier {
     std::vector<SkippedConfiguration> skipped;
     /// Index into points: the highest throughput per device among points that fit and meet
     /// the SLOs (all that fit without SLOs); ties go to the higher interactivity, then the
-    /// earlier point. Empty when none qualifies.
+    /// earlier point. Empty when none qualifies. selectFrontier(*this, {}).best.
+    std::optional<std::size_t> best;
+    /// Indices into FrontierRequest::hardware of the chips without a price, ascending: their
+    /// points have no cost figures and are left off the tokens-per-$ axis.
+    std::vector<std::size_t> unpriced;
+    /// Configurations with more than one pipeline stage left out because the footprint fits
+    /// in one scale-up domain (see FrontierRequest::pipelineStages).
+    std::size_t pipelineLeftOut = 0;
+};
+
+/// What the frontier ranks on its y axis, and the pick maximises.
+enum class FrontierObjective : unsigned char {
+    ThroughputPerDevice,  ///< output tok/s per device
+    TokensPerUsd,         ///< output tokens per dollar (priced points only)
+};
+
+/// The lowest precision a configuration may use (the accuracy a reviewer accepts).
+enum class PrecisionFloor : unsigned char {
+    Any,
+    NoFp4,       ///< no fp4 weights or activations (W4A4 out; int4 weights stay)
+    EightBit,    ///< weights and activations of 8 bits or more (every W4 out)
+    SixteenBit,  ///< W16A16 only
+};
+
+/// Whether `quantization` is at or above `floor`.
+bool meetsPrecisionFloor(Quantization quantization, PrecisionFloor floor);
+
+/// Which points count: empty lists allow everything.
+struct FrontierFilter {
+    std::vector<std::size_t> hardware;  ///< allowed indices into FrontierRequest::hardware
+    std::vector<std::int64_t> tensorParallel;
+    std::vector<Quantization> quantizations;
+    PrecisionFloor floor = PrecisionFloor::Any;
+    bool fitsOnly = false;  ///< hide the configurations that do not fit
+    FrontierObjective objective = FrontierObjective::ThroughputPerDevice;
+};
+
+/// The frontier and the pick under a filter.
+struct FrontierSelection {
+    /// Per point: passes the filter and, for TokensPerUsd, has a price (is on the axis).
+    std::vector<bool> shown;
+    /// Per point: on the Pareto frontier of (interactivity, objective) over the shown
+    /// points that fit.
+    std::vector<bool> onFrontier;
+    /// The shown point that fits and meets the SLOs (if any) with the highest objective;
+    /// ties go to the higher interactivity, then the earlier point. Empty when none does.
     std::optional<std::size_t> best;
 };
+
+/// The value `objective` ranks point `p` by: its throughput per device, or its output
+/// tokens per dollar (nullopt without a price; +inf at a price of 0).
+std::optional<double> objectiveValue(const FrontierPoint& p, FrontierObjective objective);
+
+/// The frontier and the pick among the points `filter` allows. O(n log n).
+FrontierSelection selectFrontier(const Frontier& frontier, const FrontierFilter& filter);
+
+/// One sentence naming the chips without a price and how many shown configurations that
+/// leaves off the tokens-per-$ axis ("No price per device-hour for B200 and MI300X: their
+/// 96 configurations are left off the tokens-per-$ axis."); empty when every chip has one.
+/// `names` are the hardware labels, by index; `shown` counts only those points (empty: all).
+std::string unpricedText(const Frontier& frontier, const std::vector<std::string>& names,
+                         const std::vector<bool>& shown = {});
 
 /// Whether the model has routed experts (expert parallelism applies).
 bool isMixtureOfExperts(const Model& model);
