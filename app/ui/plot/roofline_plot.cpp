@@ -290,6 +290,16 @@ void RooflinePlot::updateRoofGeometry() {
 
 void RooflinePlot::placeArrows() { m_baselineLayer->placeArrows(m_analysis); }
 
+void RooflinePlot::setLabelsHidden(unsigned groups) {
+    if (groups == m_hiddenLabels) {
+        return;
+    }
+    m_hiddenLabels = groups;
+    m_labels->showDropped();  // the labels that come back take their room again
+    placeLabels();
+    refresh(true);  // the roof layer's picture holds its labels
+}
+
 void RooflinePlot::setOperatorsVisible(bool visible) {
     if (visible == m_operatorsVisible) {
         return;
