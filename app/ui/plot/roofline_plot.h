@@ -102,7 +102,7 @@ public:
     /// (setLabelsHidden): the data's (the points' names, the trail's marks, compare mode's
     /// speed-ups) and the roof layer's (the roofs' peaks, the slopes, the ridge, the
     /// regions). Hidden labels keep their marks; they draw nothing and take no room.
-    enum LabelGroup : unsigned { kDataLabels = 1U, kRoofLabels = 2U };
+    enum LabelGroup : unsigned { DataLabels = 1U, RoofLabels = 2U };
     /// `groups` is an OR of LabelGroup; 0 shows every label again.
     void setLabelsHidden(unsigned groups);
     unsigned labelsHidden() const { return m_hiddenLabels; }

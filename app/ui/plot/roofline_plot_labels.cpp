@@ -109,7 +109,7 @@ bool RooflinePlot::placeLabels() {
     std::vector<LabelEntry> shown;
     shown.reserve(entries.size());
     for (std::size_t i = 0; i < entries.size(); ++i) {
-        const unsigned group = i < roofEnd ? kRoofLabels : i >= dataBegin ? kDataLabels : 0U;
+        const unsigned group = i < roofEnd ? RoofLabels : i >= dataBegin ? DataLabels : 0U;
         const bool masked = (m_hiddenLabels & group) != 0U;
         entries[i].label->setMasked(masked);
         if (!masked) {

@@ -73,14 +73,14 @@ HiddenAnswers hiddenFor(const io::CourseStep& step) {
     if (step.predict) {
         hidden.panels = true;
         hidden.checks = true;
-        hidden.plotLabels = RooflinePlot::kDataLabels;
+        hidden.plotLabels = RooflinePlot::DataLabels;
         // The roofs' labels write the peaks and the ridge; the roof in use names the
         // precision. Other predictions keep them: they are the hardware's numbers, which
         // the student reasons from.
         const std::string& path = step.predict->path;
         if (path == "/ridge_point_flops_per_byte" || path == "/critical_batch" ||
             path == "/compute_precision") {
-            hidden.plotLabels |= RooflinePlot::kRoofLabels;
+            hidden.plotLabels |= RooflinePlot::RoofLabels;
         }
     } else if (step.spot) {
         hidden.checks = true;
