@@ -241,9 +241,10 @@ private slots:
             QVERIFY2(usage.contains(QStringLiteral("  ") + label), qPrintable(label));
             QVERIFY2(flat.contains(fromStd(row.help).simplified()), qPrintable(label));
         }
-        // presentation baseline compare lever measured lesson view operators grab scene report
-        // slo-tpot-ms slo-ttft-ms size benchmark-interaction first-frame version help: 18 rows.
-        QCOMPARE(windowOptionTable().size(), std::size_t{18});
+        // presentation baseline compare lever measured lesson course step answer reveal view
+        // operators grab scene report slo-tpot-ms slo-ttft-ms size benchmark-interaction
+        // first-frame version help: 22 rows.
+        QCOMPARE(windowOptionTable().size(), std::size_t{22});
         for (const WindowOption& row : windowOptionTable()) {
             const QString label = row.names.join(QLatin1Char(' '));
             for (const QString& name : row.names) {
@@ -277,7 +278,10 @@ private slots:
             for (const QString& name : row.names) {
                 all << dashed(name);
                 const AppOptions o = parseAppOptions({dashed(name)});
-                if (row.valueName.isEmpty()) {  // a flag on its own is fine
+                if (name == QLatin1String("reveal")) {  // a course's: courseOptions()
+                    QCOMPARE(joined(o), QStringLiteral("--step, --answer and --reveal are about a "
+                                                       "course: they need --course"));
+                } else if (row.valueName.isEmpty()) {  // a flag on its own is fine
                     QVERIFY2(o.errors.isEmpty(), qPrintable(joined(o)));
                 } else {
                     QCOMPARE(joined(o), dashed(name) + QStringLiteral(" expects a value"));
@@ -288,6 +292,34 @@ private slots:
             const AppOptions o = parseAppOptions({name + QStringLiteral("=x")});
             QVERIFY2(!joined(o).contains(QStringLiteral("unknown option")), qPrintable(name));
         }
+    }
+
+    // Issue 20: --course opens a shipped course (or a file) at --step; --answer and --reveal
+    // are about its step, so none of the three goes without --course, and a course brings
+    // its own scenarios.
+    void courseOptions() {
+        const AppOptions ok = parseAppOptions(
+            {QStringLiteral("--course"), QStringLiteral("roofline-of-llm-serving"),
+             QStringLiteral("--step"), QStringLiteral("3"), QStringLiteral("--answer=30")});
+        QVERIFY2(ok.errors.isEmpty(), qPrintable(joined(ok)));
+        QCOMPARE(ok.course, QStringLiteral("roofline-of-llm-serving"));
+        QCOMPARE(ok.step, 3);
+        QCOMPARE(ok.answer, QStringLiteral("30"));
+        QVERIFY(!ok.scenarioFromCommandLine);
+        const AppOptions unknown =
+            parseAppOptions({QStringLiteral("--course"), QStringLiteral("no-such-course")});
+        QVERIFY2(joined(unknown).contains(QStringLiteral("a shipped course id")),
+                 qPrintable(joined(unknown)));
+        QVERIFY(!parseAppOptions({QStringLiteral("--step=0"), QStringLiteral("--course"),
+                                  QStringLiteral("roofline-of-llm-serving")})
+                     .errors.isEmpty());
+        QVERIFY(!parseAppOptions({QStringLiteral("--step=2")}).errors.isEmpty());
+        QVERIFY(!parseAppOptions({QStringLiteral("--course=roofline-of-llm-serving"),
+                                  QStringLiteral("--batch=8")})
+                     .errors.isEmpty());
+        QVERIFY(!parseAppOptions({QStringLiteral("--course=roofline-of-llm-serving"),
+                                  QStringLiteral("--answer=1"), QStringLiteral("--reveal")})
+                     .errors.isEmpty());
     }
 
     // llama-3.1-8b has 32 query heads. --gqa-ratio 4 then --kv-heads 2: the KV heads are 2

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Every file of the broken-file corpus (tests/data/invalid, listed in its MANIFEST.tsv),
 // opened through the window the way a user would: a scenario with File > Open scenario, a
-// model config with File > Open model config, a hardware preset or a calibration profile named
-// by a scenario. Each
+// model config with File > Open model config, a course with Course > Open course file, a
+// hardware preset or a calibration profile named by a scenario. Each
 // must give one clear message (the file, the JSON Pointer, the manifest's fragment) and
 // leave the current scenario, its analysis and the recent-files list as they were.
 
@@ -47,9 +47,6 @@ private slots:
             }
             const QStringList cells = line.split(QLatin1Char('\t'));
             QCOMPARE(cells.size(), 4);
-            if (cells[1] == QLatin1String("course")) {
-                continue;  // the window does not open course files yet (issue 20's window part)
-            }
             QTest::newRow(qPrintable(cells[0])) << cells[0] << cells[1] << cells[2] << cells[3];
             ++rows;
         }
@@ -74,6 +71,8 @@ private slots:
         QTemporaryDir dir;
         if (kind == QLatin1String("scenario")) {
             opened = window.openScenario(path);
+        } else if (kind == QLatin1String("course")) {
+            opened = window.openCourse(path);  // Course › Open course file…
         } else if (kind == QLatin1String("model")) {
             opened = window.openModelConfig(path);
         } else if (kind == QLatin1String("calibration")) {

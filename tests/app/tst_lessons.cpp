@@ -48,13 +48,14 @@ private slots:
     void initTestCase() { test::keepWindowsAwayFromTheUser(); }
     void init() { Dialogs::clearShownErrors(); }
 
-    void lessonsMenuSitsAfterInterventionsBeforeHelp() {
+    void lessonsMenuSitsAfterInterventionsBeforeCourseAndHelp() {
         MainWindow window;
         const QStringList titles = menuTitles(window);
         const qsizetype lessons = titles.indexOf(QStringLiteral("Lessons"));
         QVERIFY2(lessons > 0, qPrintable(titles.join(QLatin1Char(' '))));
         QCOMPARE(titles[lessons - 1], QStringLiteral("Interventions"));
-        QCOMPARE(titles[lessons + 1], QStringLiteral("Help"));
+        QCOMPARE(titles[lessons + 1], QStringLiteral("Course"));  // issue 20
+        QCOMPARE(titles[lessons + 2], QStringLiteral("Help"));
     }
 
     void everyLessonHasOneEntryInItsGroup() {

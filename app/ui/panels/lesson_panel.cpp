@@ -2,9 +2,11 @@
 #include "lesson_panel.h"
 
 #include <QLabel>
+#include <QTextDocumentFragment>
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include "panels/prediction_box.h"
 #include "plot/plot_tooltip.h"
 #include "roofline/io/scenario_file.h"
 #include "window/scenario_controller.h"
@@ -46,7 +48,10 @@ LessonPanel::LessonPanel(ScenarioDocument& document, QWidget* parent)
     m_expectations->setWordWrap(true);
     m_expectations->setTextFormat(Qt::RichText);
     m_expectations->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_prediction = new PredictionBox(this);
+    // A course step's question first: it is what the student acts on.
     layout->addWidget(m_title);
+    layout->addWidget(m_prediction);
     layout->addWidget(m_lookAt);
     layout->addWidget(m_expectations);
     layout->addStretch(1);
@@ -76,6 +81,9 @@ void LessonPanel::setLesson(const io::Lesson& lesson, const std::string& fileNam
 void LessonPanel::clearLesson() {
     m_lesson.reset();
     m_check = {};
+    m_step.clear();
+    m_checksHidden = false;
+    m_prediction->setStep({});
     m_timer->stop();
     render();
 }
@@ -90,6 +98,20 @@ void LessonPanel::recheck() {
         io::analysisToJson(m_controller.scenario(), m_controller.analysis());
     m_check = io::checkLesson(*m_lesson, m_fileName, current, m_baselineJson);
     render();
+}
+
+void LessonPanel::setCourseStep(const QString& step) {
+    m_step = step;
+    render();
+}
+
+void LessonPanel::setChecksHidden(bool hidden) {
+    m_checksHidden = hidden;
+    render();
+}
+
+QString LessonPanel::titleText() const {
+    return QTextDocumentFragment::fromHtml(m_title->text()).toPlainText();
 }
 
 QStringList LessonPanel::expectationLines() const {
@@ -120,10 +142,19 @@ void LessonPanel::render() {
         return;
     }
     const io::Lesson& l = *m_lesson;
-    m_title->setText(QStringLiteral("<b>%1</b><br><span>%2 · %3</span>")
-                         .arg(qs(l.title).toHtmlEscaped(), questionList(l.questions),
-                              qs(std::string(io::toString(l.group)))));
+    const QString title =
+        m_step.isEmpty()
+            ? qs(l.title).toHtmlEscaped()
+            : QStringLiteral("%1 · %2").arg(m_step.toHtmlEscaped(), qs(l.title).toHtmlEscaped());
+    m_title->setText(
+        QStringLiteral("<b>%1</b><br><span>%2 · %3</span>")
+            .arg(title, questionList(l.questions), qs(std::string(io::toString(l.group)))));
     m_lookAt->setText(qs(l.lookAt));
+    if (m_checksHidden) {
+        m_expectations->setText(
+            tr("<p><b>Checked live</b></p><p><i>Shown once you answer or reveal.</i></p>"));
+        return;
+    }
     QString html = tr("<p><b>Checked live</b></p>");
     for (std::size_t i = 0; i < l.expectations.size() && i < m_check.results.size(); ++i) {
         const io::Expectation& e = l.expectations[i];

@@ -4,7 +4,8 @@
 /// @file lesson_panel.h
 /// The Lesson dock: the open lesson's title, the questions it answers, what to look at, and
 /// its expectations with ✓ or ✗, checked against the live analysis (io::checkLesson on the
-/// analysis JSON) as the sliders move.
+/// analysis JSON) as the sliders move. In a course, the step ("Step 3 of 28 · title") and the
+/// step's question (PredictionBox) above the expectations.
 
 #include <optional>
 #include <string>
@@ -19,6 +20,7 @@ class QTimer;
 
 namespace roofline::ui {
 
+class PredictionBox;
 class ScenarioController;
 class ScenarioDocument;
 
@@ -34,8 +36,20 @@ public:
     /// empty when it has none).
     void setLesson(const io::Lesson& lesson, const std::string& fileName,
                    const std::string& baselineJson);
+    /// Clears the lesson, the course step and the question.
     void clearLesson();
     const std::optional<io::Lesson>& lesson() const { return m_lesson; }
+
+    /// A course's step: "Step 3 of 28" before the title; empty outside a course.
+    void setCourseStep(const QString& step);
+    /// The title line as shown, plain text ("Step 3 of 28 · Where decode sits…").
+    QString titleText() const;
+    /// The step's question (hidden when it asks none).
+    PredictionBox* predictionBox() const { return m_prediction; }
+    /// Until a step's question is answered its expectations are not shown: their ✓ and
+    /// values would give the answer away.
+    void setChecksHidden(bool hidden);
+    bool checksHidden() const { return m_checksHidden; }
 
     /// Checks the expectations against the controller's analysis now.
     void recheck();
@@ -55,6 +69,9 @@ private:
     QLabel* m_title = nullptr;
     QLabel* m_lookAt = nullptr;
     QLabel* m_expectations = nullptr;
+    PredictionBox* m_prediction = nullptr;
+    QString m_step;
+    bool m_checksHidden = false;
     /// Coalesces slider steps: a check runs at most every 100 ms while they move.
     QTimer* m_timer = nullptr;
 };

@@ -62,6 +62,9 @@ const QPixmap& PlotLabel::textPicture(qreal devicePixelRatio) const {
 }
 
 void PlotLabel::draw(QCPPainter* painter) {
+    if (m_masked) {
+        return;
+    }
     // QCPItemText::draw with the cached box, picture and layout. A single line only:
     // several lines are aligned within the box, which a static text does not do.
     if (!rasterPainter(painter) || text().contains(QLatin1Char('\n'))) {

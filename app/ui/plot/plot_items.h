@@ -23,6 +23,11 @@ public:
     /// (QFontMetrics::boundingRect with the text alignment); cached.
     QRect textRect() const;
 
+    /// A masked label draws nothing (RooflinePlot::setLabelsHidden: a course's prediction
+    /// not answered yet); its visibility stays its layer's.
+    void setMasked(bool masked) { m_masked = masked; }
+    bool masked() const { return m_masked; }
+
 protected:
     void draw(QCPPainter* painter) override;
 
@@ -38,6 +43,7 @@ private:
     mutable QPixmap m_picture;
     mutable bool m_pictureStale = true;
     mutable QColor m_pictureColour;
+    bool m_masked = false;
 };
 
 /// Sets `label` up as a plot label: anchored by `alignment`, clipped to the axis rect, not

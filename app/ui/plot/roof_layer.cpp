@@ -111,7 +111,7 @@ bool RoofLayer::setRoofs(const Analysis& a) {
     }
     for (const LevelRoof& level : a.memoryLevels) {
         key.insert(key.end(), {static_cast<double>(level.level), level.bandwidthBytesPerSecond,
-                               static_cast<double>(qHash(QString::fromStdString(level.name)))});
+                               static_cast<double>(qHash(QString::fromUtf8(level.nameText().data())))});
     }
     if (key == m_key && m_rebuilds > 0) {
         return false;

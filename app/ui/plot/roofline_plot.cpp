@@ -304,6 +304,16 @@ void RooflinePlot::setOperatorLevelsVisible(bool visible) {
 
 bool RooflinePlot::operatorLevelsVisible() const { return m_operators->levelsShown(); }
 
+void RooflinePlot::setLabelsHidden(unsigned groups) {
+    if (groups == m_hiddenLabels) {
+        return;
+    }
+    m_hiddenLabels = groups;
+    m_labels->showDropped();  // the labels that come back take their room again
+    placeLabels();
+    refresh(true);  // the roof layer's picture holds its labels
+}
+
 void RooflinePlot::setOperatorsVisible(bool visible) {
     if (visible == m_operatorsVisible) {
         return;

@@ -98,6 +98,15 @@ public:
     void setCompareScenarios(const std::vector<CompareEntry>& entries);
     const CompareLayer& compareLayer() const { return *m_compare; }
 
+    /// Groups of labels a course's prediction hides until it is answered
+    /// (setLabelsHidden): the data's (the points' names, the trail's marks, compare mode's
+    /// speed-ups) and the roof layer's (the roofs' peaks, the slopes, the ridge, the
+    /// regions). Hidden labels keep their marks; they draw nothing and take no room.
+    enum LabelGroup : unsigned { DataLabels = 1U, RoofLabels = 2U };
+    /// `groups` is an OR of LabelGroup; 0 shows every label again.
+    void setLabelsHidden(unsigned groups);
+    unsigned labelsHidden() const { return m_hiddenLabels; }
+
     /// Per-operator points (hidden by default).
     void setOperatorsVisible(bool visible);
     /// Each operator also at every drawn on-chip memory level (operator_layer.h); shown with
@@ -257,6 +266,7 @@ private:
     PlotPalette m_palette;
     bool m_presentation = false;
     bool m_operatorsVisible = false;
+    unsigned m_hiddenLabels = 0;  ///< LabelGroup flags (setLabelsHidden)
     bool m_autoRange = true;
     bool m_settingRange = false;  ///< the plot itself is moving the axes
     RefreshPriority m_replotPriority = QCustomPlot::rpQueuedReplot;

@@ -67,6 +67,7 @@ bool RooflinePlot::placeLabels() {
     std::vector<LabelEntry> entries;
     // The roof layer first: compute roofs, slopes, ridge, regions (roof_layer.h).
     m_roof->labelRequests(entries);
+    const std::size_t roofEnd = entries.size();
     // The compare scenarios' names (compare_layer.h): with the roof layer, whose picture
     // holds them. Their roofs' names after this plot's own; their points' names before the
     // current points' (which move with every slider step: they step round the compare
@@ -80,6 +81,7 @@ bool RooflinePlot::placeLabels() {
         entries.push_back(std::move(entry));
     }
     // The data: points' names (points_layer.h), speed-ups, trail marks.
+    const std::size_t dataBegin = entries.size();
     m_points->nameRequests(entries);
     // The speed-ups at the middle of their arrow, or at the point when the arrow is too
     // short to draw.
@@ -102,6 +104,19 @@ bool RooflinePlot::placeLabels() {
     }
     // Trail marks and ends: left out before they crowd a point's name.
     m_points->trailRequests(entries);
+    // A course's unanswered prediction: the groups that would give the answer away draw
+    // nothing and take no room (setLabelsHidden).
+    std::vector<LabelEntry> shown;
+    shown.reserve(entries.size());
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        const unsigned group = i < roofEnd ? RoofLabels : i >= dataBegin ? DataLabels : 0U;
+        const bool masked = (m_hiddenLabels & group) != 0U;
+        entries[i].label->setMasked(masked);
+        if (!masked) {
+            shown.push_back(std::move(entries[i]));
+        }
+    }
+    entries = std::move(shown);
 
     // The roof lines: better not crossed by a label, where there is room elsewhere.
     std::vector<LabelBox> lines;
@@ -126,6 +141,7 @@ bool RooflinePlot::placeLabels() {
     // The roof layer's picture shows its labels where they are now.
     std::vector<double> picture = roofKey();
     picture.insert(picture.end(), roofLabels.begin(), roofLabels.end());
+    picture.push_back(static_cast<double>(m_hiddenLabels));
     if (picture == m_roofPicture) {
         return false;
     }

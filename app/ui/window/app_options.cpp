@@ -9,6 +9,7 @@
 #include <QHash>
 #include <QRegularExpression>
 
+#include "roofline/io/course.h"
 #include "roofline/io/lessons.h"
 #include "roofline/io/scenario_options.h"
 #include "roofline/version.h"
@@ -109,6 +110,38 @@ std::vector<WindowOption> makeWindowTable() {
                      }
                      return QString();
                  }});
+    t.push_back({{QStringLiteral("course")},
+                 QStringLiteral("ID|FILE"),
+                 QObject::tr("open a course (Course menu; roofline-cli list courses) at its "
+                             "first step, or at --step"),
+                 [](const QString& v, AppOptions& o) {
+                     o.course = v;
+                     const io::Loaded<io::Course> loaded = io::resolveCourse(v.toStdString());
+                     if (!loaded.ok()) {
+                         return QObject::tr("--course: %1").arg(issuesText(loaded.issues));
+                     }
+                     return QString();
+                 }});
+    t.push_back({{QStringLiteral("step")},
+                 QStringLiteral("N"),
+                 QObject::tr("with --course: open step N (from 1) instead of the first"),
+                 [](const QString& v, AppOptions& o) {
+                     bool ok = false;
+                     o.step = v.toInt(&ok);
+                     if (!ok || o.step < 1) {
+                         return QObject::tr("--step expects a step number ≥ 1, got '%1'").arg(v);
+                     }
+                     return QString();
+                 }});
+    t.push_back({{QStringLiteral("answer")},
+                 QStringLiteral("VALUE"),
+                 QObject::tr("with --course: answer the step's question (a number, a choice, "
+                             "or the number of the wrong part) and reveal it, graded"),
+                 path(&AppOptions::answer)});
+    t.push_back({{QStringLiteral("reveal")},
+                 {},
+                 QObject::tr("with --course: reveal the step's question unanswered"),
+                 flag(&AppOptions::reveal)});
     t.push_back({{QStringLiteral("view")},
                  QStringLiteral("NAME"),
                  QObject::tr("show a docked view at start-up: sweep (batch sweep), regime "
@@ -394,6 +427,24 @@ AppOptions parseAppOptions(const QStringList& arguments) {
         options.errors << QObject::tr(
             "--lesson opens the lesson's own scenario, baseline and lever: it does not go "
             "with a scenario file, scenario options, --baseline or --lever");
+    }
+    if (!options.course.isEmpty() &&
+        (!options.lesson.isEmpty() || options.lever || !options.baselinePath.isEmpty() ||
+         !options.scenarioPath.isEmpty() || anyScenarioOption)) {
+        options.errors << QObject::tr(
+            "--course opens its steps' own scenarios: it does not go with --lesson, a "
+            "scenario file, scenario options, --baseline or --lever");
+    }
+    if (options.course.isEmpty() &&
+        (options.step > 0 || !options.answer.isEmpty() || options.reveal)) {
+        options.errors << QObject::tr(
+            "--step, --answer and --reveal are about a course: they "
+            "need --course");
+    }
+    if (!options.answer.isEmpty() && options.reveal) {
+        options.errors << QObject::tr(
+            "--answer reveals the step already: it does not go with "
+            "--reveal");
     }
     for (const auto& [row, value] : scenarioValues) {
         if (const std::string error = row->apply(value, options.scenario, options.gqaRatio);

@@ -7,7 +7,8 @@
 ///                     [--benchmark-interaction N] [--first-frame] [--presentation]
 ///                     [--baseline FILE.json] [--lever ID] [--report FILE.pdf|.md] [--measured
 ///                     FILE]
-///                     [--lesson ID|FILE] [--view NAME] [--compare FILE.json ...]
+///                     [--lesson ID|FILE] [--course ID|FILE [--step N] [--answer V | --reveal]]
+///                     [--view NAME] [--operators on|levels] [--compare FILE.json ...]
 /// Both kinds of option are tables: the scenario options are roofline-cli's
 /// (io::scenarioOptionTable()), applied in command-line order on top of the scenario file when
 /// one is given, else on top of the embedded default; the window's own are windowOptionTable().
@@ -45,6 +46,13 @@ struct AppOptions {
     /// Lessons menu opens it; it brings its own scenario, baseline and lever, so it goes
     /// with none of those options.
     QString lesson;
+    /// --course ID|FILE: a shipped course (or a course file) opened at start-up at --step N
+    /// (from 1; 0: not given, the first); --answer VALUE answers its question, --reveal
+    /// reveals it unanswered. Not with --lesson or a scenario.
+    QString course;
+    int step = 0;
+    QString answer;
+    bool reveal = false;
     /// A scenario file or any scenario option was given: the last session is not restored.
     bool scenarioFromCommandLine = false;
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "explorer.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <utility>
@@ -12,6 +13,8 @@
 #include <QSettings>
 #include <QTextStream>
 
+#include "panels/lesson_panel.h"
+#include "panels/prediction_box.h"
 #include "plot/export.h"
 #include "plot/roofline_plot.h"
 #include "roofline/version.h"
@@ -19,6 +22,8 @@
 #include "window/app_options.h"
 #include "window/benchmark.h"
 #include "window/compare_set.h"
+#include "window/course_controller.h"
+#include "window/lessons_menu.h"
 #include "window/lever_actions.h"
 #include "window/main_window.h"
 #include "window/report.h"
@@ -31,6 +36,33 @@ void printLine(FILE* stream, const QString& text) {
     std::fputs(text.toLocal8Bit().constData(), stream);
     std::fputc('\n', stream);
     std::fflush(stream);
+}
+
+/// --course, --step, --answer and --reveal: the step opened, its question answered or
+/// revealed. Returns the error; empty when all went well.
+QString openCourseStep(MainWindow& window, const AppOptions& options) {
+    QString error;
+    if (!window.openCourse(options.course, std::max(options.step, 1), &error)) {
+        return error;
+    }
+    CourseController& courses = *window.courses();
+    if (!options.answer.isEmpty()) {
+        PredictionBox* box = window.lessons()->panel()->predictionBox();
+        if (!courses.pending()) {
+            return QObject::tr("--answer: step %1 asks no question").arg(courses.step());
+        }
+        if (!box->setAnswer(options.answer)) {
+            return QObject::tr(
+                       "--answer: '%1' is not an answer to step %2 (a number, one of "
+                       "its choices, or a part number)")
+                .arg(options.answer)
+                .arg(courses.step());
+        }
+        courses.answer(*box->answer());
+    } else if (options.reveal && !courses.revealStep()) {
+        return QObject::tr("--reveal: step %1 asks no question").arg(courses.step());
+    }
+    return {};
 }
 
 }  // namespace
@@ -93,13 +125,23 @@ int runExplorer(int argc, char** argv) {
             }
         }
     }
-    window.restoreSession(!options.scenarioFromCommandLine && options.lesson.isEmpty());
+    window.restoreSession(!options.scenarioFromCommandLine && options.lesson.isEmpty() &&
+                          options.course.isEmpty());
     if (!options.lesson.isEmpty()) {
         QString error;
         if (!window.openLesson(options.lesson, &error) && batchMode) {
             printLine(
                 stderr,
                 QStringLiteral("roofline-explorer: lesson %1: %2").arg(options.lesson, error));
+            return 2;
+        }
+    }
+    if (!options.course.isEmpty()) {
+        const QString error = openCourseStep(window, options);
+        if (!error.isEmpty() && batchMode) {
+            printLine(
+                stderr,
+                QStringLiteral("roofline-explorer: course %1: %2").arg(options.course, error));
             return 2;
         }
     }

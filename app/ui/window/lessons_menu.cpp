@@ -82,6 +82,8 @@ void LessonsController::buildMenu() {
         QMenu* group = groups[static_cast<std::size_t>(lesson.group)];
         QAction* action = group->addAction(entryText(lesson));
         action->setObjectName(QStringLiteral("lesson-") + qs(id));
+        action->setCheckable(true);
+        action->setData(qs(io::scenarioFileName(id)));
         action->setToolTip(qs(lesson.lookAt));
         const QString lessonId = qs(id);
         connect(action, &QAction::triggered, this, [this, lessonId] { openLesson(lessonId); });
@@ -92,10 +94,31 @@ void LessonsController::buildMenu() {
     connect(close, &QAction::triggered, this, &LessonsController::closeLesson);
 }
 
+void LessonsController::markOpen(const std::string& fileName) {
+    const QString file = qs(fileName);
+    for (QAction* action : m_menu->findChildren<QAction*>()) {
+        if (action->isCheckable()) {
+            action->setChecked(!file.isEmpty() && action->data().toString() == file);
+        }
+    }
+}
+
+void LessonsController::openView(const QString& view) {
+    m_view = view;
+    emit lessonViewRequested(view);
+}
+
 void LessonsController::closeLesson() {
     m_panel->clearLesson();
     m_dock->hide();
     m_window.document().setLesson({});
+    markOpen({});
+    m_openRef.clear();
+    if (!m_view.isEmpty()) {
+        m_window.hideView(m_view);
+        m_view.clear();
+    }
+    emit lessonClosed();
 }
 
 bool LessonsController::openLesson(const QString& idOrPath, QString* error) {
@@ -113,11 +136,15 @@ bool LessonsController::openLesson(const QString& idOrPath, QString* error) {
         }
         return false;
     }
-    return openLessonFile(*loaded.value, io::scenarioFileName(ref), error);
+    if (!openLessonFile(*loaded.value, io::scenarioFileName(ref), error)) {
+        return false;
+    }
+    m_openRef = idOrPath;  // the id, which a restart resolves again
+    return true;
 }
 
 bool LessonsController::openLessonFile(const io::ScenarioFile& file, const std::string& fileName,
-                                       QString* error) {
+                                       QString* error, bool deferView) {
     // Everything is resolved first (and the lever planned), so that a lesson that cannot
     // load leaves the current scenario untouched.
     const io::LessonScenarios scenarios = io::resolveLessonScenarios(file, fileName);
@@ -162,15 +189,30 @@ bool LessonsController::openLessonFile(const io::ScenarioFile& file, const std::
         const Scenario& base = scenarios.baseline->scenario;
         baselineJson = io::analysisToJson(base, analyze(base));
     }
+    m_panel->clearLesson();  // a course's step and question are the course's to set again
     m_panel->setLesson(*file.lesson, fileName, baselineJson);
     m_window.document().setLesson(qs(fileName));
+    m_openRef = qs(fileName);
+    markOpen(fileName);
+    // Measured results were about the scenario before: their stars would sit on this
+    // lesson's roofline as if measured on it.
+    if (!m_window.document().measured().rows.empty()) {
+        m_window.document().clearMeasured();
+    }
     m_dock->show();
     m_dock->raise();
+    // The last lesson's view closes unless this one shows it too (now, not deferred).
+    const QString view = qs(file.lesson->view);
+    if (!m_view.isEmpty() && (m_view != view || deferView)) {
+        m_window.hideView(m_view);
+    }
+    m_view.clear();
     // No status message: a lesson's lever keeps its explanation there, and the dock says
     // which lesson this is.
-    if (!file.lesson->view.empty()) {
-        emit lessonViewRequested(qs(file.lesson->view));
+    if (!view.isEmpty() && !deferView) {
+        openView(view);
     }
+    emit lessonOpened();
     return true;
 }
 

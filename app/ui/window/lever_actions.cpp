@@ -158,9 +158,14 @@ bool LeverActions::apply(LeverId id, QString* reason) {
     return true;
 }
 
+void LeverActions::setExplanationHidden(bool hidden) {
+    m_explanationHidden = hidden;
+    showExplanation();
+}
+
 void LeverActions::showExplanation() {
     const QString& text = m_document.leverExplanation();
-    if (text.isEmpty() || !m_document.lastLever()) {
+    if (text.isEmpty() || !m_document.lastLever() || m_explanationHidden) {
         if (m_label->isHidden() && m_status->isHidden()) {
             return;  // a slider step with no lever shown costs nothing here
         }

@@ -55,6 +55,9 @@ public:
 
     QLabel* explanationLabel() const { return m_label; }
     QLabel* statusLabel() const { return m_status; }
+    /// A course's unanswered question (course_controller.h): the lever's sentence states
+    /// its outcome, so it waits, hidden, until the question is answered.
+    void setExplanationHidden(bool hidden);
 
 signals:
     /// A lever did not apply: one sentence for the status bar, about this scenario.
@@ -69,6 +72,7 @@ private:
     std::array<QAction*, kLeverCount> m_actions{};
     QLabel* m_label = nullptr;
     QLabel* m_status = nullptr;
+    bool m_explanationHidden = false;  ///< setExplanationHidden
     Debounce* m_timer = nullptr;
     bool m_dirty = true;
 };

@@ -9,6 +9,7 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QScrollArea>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QUndoStack>
 #include <QUndoView>
@@ -24,6 +25,7 @@
 #include "views/frontier_view.h"
 #include "views/views.h"
 #include "window/compare_set.h"
+#include "window/course_controller.h"
 #include "window/dialogs.h"
 #include "window/lessons_menu.h"
 #include "window/lever_actions.h"
@@ -40,6 +42,18 @@ constexpr int kExplainDockHeight = 260;
 /// The line under the plot lists this many differing inputs, then "and N more" (the
 /// Results panel lists them all).
 constexpr std::size_t kDifferencesUnderPlot = 4;
+
+/// What a hidden panel shows while a course's question waits for its answer.
+QLabel* hiddenNotice(QWidget* parent, const QString& name) {
+    auto* notice = new QLabel(
+        QObject::tr("Hidden until you answer the question in the Lesson panel (or reveal it)."),
+        parent);
+    notice->setObjectName(name);
+    notice->setWordWrap(true);
+    notice->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    notice->setMargin(8);
+    return notice;
+}
 
 }  // namespace
 
@@ -73,6 +87,7 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
         new MeasuredOverlay(m_plot, &controller().scenario(), &controller().scenarioFile(), this);
     createDocks();
     m_lessons = new LessonsController(*this);
+    m_courses = new CourseController(*this);
     m_views = new Views(*m_document, *this);
     tabifyDockWidget(m_views->breakdownDock(), m_frontierDock);  // one row of bottom tabs
     // A lesson that names a view ("sweep", "regime", "breakdown") brings it to the front.
@@ -89,6 +104,7 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     // Like a refusal, a lever that does not apply is about this scenario.
     connect(m_levers, &LeverActions::refused, this, &MainWindow::showRefusal);
     QApplication::instance()->installEventFilter(new ShortcutPassThrough(this));
+    m_courses->installKeyFilter();  // after: it keeps Page Up/Down from the pass-through
     connect(m_controls, &ControlsPanel::loadFailed, this, &MainWindow::showLoadError);
     // A drag is one undo step (its steps merge); the next drag of the same slider is another.
     for (QAbstractSlider* slider : m_controls->findChildren<QAbstractSlider*>()) {
@@ -123,14 +139,20 @@ void MainWindow::createDocks() {
     resultsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     m_resultsDock = new QDockWidget(tr("Results"), this);
     m_resultsDock->setObjectName(QStringLiteral("resultsDock"));
-    m_resultsDock->setWidget(resultsScroll);
+    m_resultsStack = new QStackedWidget(this);
+    m_resultsStack->addWidget(resultsScroll);
+    m_resultsStack->addWidget(hiddenNotice(this, QStringLiteral("resultsHidden")));
+    m_resultsDock->setWidget(m_resultsStack);
     addDockWidget(Qt::RightDockWidgetArea, m_resultsDock);
 
     // The analysis in words, under the results (a text panel: the right area).
     m_explain = new ExplainPanel(this);
     m_explainDock = new QDockWidget(tr("Explain"), this);
     m_explainDock->setObjectName(QStringLiteral("explainDock"));
-    m_explainDock->setWidget(m_explain);
+    m_explainStack = new QStackedWidget(this);
+    m_explainStack->addWidget(m_explain);
+    m_explainStack->addWidget(hiddenNotice(this, QStringLiteral("explainHidden")));
+    m_explainDock->setWidget(m_explainStack);
     addDockWidget(Qt::RightDockWidgetArea, m_explainDock);
     splitDockWidget(m_resultsDock, m_explainDock, Qt::Vertical);
     // The results keep the height their numbers need; the sentences scroll.
@@ -339,7 +361,12 @@ void MainWindow::fitDocks() {
             for (QDockWidget* dock : column) {
                 tabifyDockWidget(m_controlsDock, dock);
             }
-            m_controlsDock->raise();  // the sliders first
+            // The sliders first; in a course its step, whose question comes before them.
+            if (m_courses != nullptr && m_courses->course()) {
+                m_lessons->dock()->raise();
+            } else {
+                m_controlsDock->raise();
+            }
         } else {
             addDockWidget(Qt::RightDockWidgetArea, m_resultsDock);
             for (QDockWidget* dock : column) {
@@ -401,6 +428,44 @@ void MainWindow::setOperatorLevelsVisible(bool visible) {
 
 bool MainWindow::openLesson(const QString& idOrPath, QString* error) {
     return m_lessons->openLesson(idOrPath, error);
+}
+
+bool MainWindow::openCourse(const QString& idOrPath, int step, QString* error) {
+    return m_courses->openCourse(idOrPath, step, error);
+}
+
+void MainWindow::setAnswersHidden(bool panels, unsigned plotLabels) {
+    if (!m_docksFolded) {
+        // Each course step lays the right column out for its question: hidden, the panels
+        // hold one line each and the Lesson dock below them takes their height; shown,
+        // the Lesson dock keeps a third of it for the question and its grade.
+        const int h = height();
+        resizeDocks(
+            {m_resultsDock, m_explainDock, m_lessons->dock()},
+            panels ? QList<int>{h / 10, h / 10, h} : QList<int>{h * 9 / 20, h / 5, h * 7 / 20},
+            Qt::Vertical);
+    }
+    m_resultsStack->setCurrentIndex(panels ? 1 : 0);
+    m_explainStack->setCurrentIndex(panels ? 1 : 0);
+    m_levers->setExplanationHidden(panels);
+    m_plot->setLabelsHidden(plotLabels);
+}
+
+bool MainWindow::panelsHidden() const { return m_resultsStack->currentIndex() == 1; }
+
+void MainWindow::hideView(const QString& name) {
+    if (name == QLatin1String("frontier")) {
+        m_frontierDock->hide();
+        return;
+    }
+    for (const auto& [view, dock] :
+         {std::pair{QStringLiteral("sweep"), m_views->sweepDock()},
+          std::pair{QStringLiteral("regime"), m_views->regimeDock()},
+          std::pair{QStringLiteral("breakdown"), m_views->breakdownDock()}}) {
+        if (name == view || name == QLatin1String("all")) {
+            dock->hide();
+        }
+    }
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

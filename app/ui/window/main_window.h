@@ -29,12 +29,14 @@ class QDockWidget;
 class QLabel;
 class QMenu;
 class QSettings;
+class QStackedWidget;
 class QToolBar;
 
 namespace roofline::ui {
 
 class CompareSet;
 class CompareTable;
+class CourseController;
 class ControlsPanel;
 class ExplainPanel;
 class MeasuredOverlay;
@@ -70,11 +72,24 @@ public:
     LessonsController* lessons() const { return m_lessons; }
     /// Opens a shipped lesson by id or a lesson file by path (LessonsController).
     bool openLesson(const QString& idOrPath, QString* error = nullptr);
+    /// The Course menu and the course stepped through (course_controller.h).
+    CourseController* courses() const { return m_courses; }
+    /// Opens a shipped course by id or a course file by path at `step` (from 1).
+    bool openCourse(const QString& idOrPath, int step = 1, QString* error = nullptr);
+    /// A course step's unanswered question (course_controller.h): with `panels` the Results
+    /// and Explain docks show a notice instead of their values; `plotLabels` are the plot's
+    /// label groups to hide (RooflinePlot::setLabelsHidden); the lever's sentence waits too.
+    /// Unless the docks are folded, the right column is laid out afresh for the Lesson dock.
+    void setAnswersHidden(bool panels, unsigned plotLabels);
+    /// The Results and Explain panels are behind their notice.
+    bool panelsHidden() const;
     /// The docked views (batch sweep, regime map, breakdown).
     Views* views() const { return m_views; }
     /// Shows the view named `name` ("sweep", "regime", "breakdown", or "all": views.h) and
     /// raises its tab; false for an unknown name.
     bool showView(const QString& name);
+    /// Hides the view (or views, "all") that showView(`name`) shows.
+    void hideView(const QString& name);
     /// The Frontier view: a bottom dock, hidden at start (View › Frontier).
     FrontierView* frontierView() const { return m_frontier; }
     /// Too narrow a window for both side panels beside the plot: the results are a tab
@@ -183,6 +198,8 @@ private:
     void updateRecentMenu();
     void updateTitle();
     void showLoadError(const QString& text, const QString& details);
+    /// restoreSession's open course step, or else open lesson (quietly).
+    void restoreLessonOrCourse();
     /// Pins (or, with none, clears) the baseline named in a scenario that was just opened.
     bool restoreBaseline(const io::ScenarioFile& opened, bool quiet = false);
 
@@ -246,6 +263,10 @@ private:
     QAction* m_importMeasured = nullptr;
     QAction* m_clearMeasured = nullptr;
     LessonsController* m_lessons = nullptr;
+    CourseController* m_courses = nullptr;
+    /// The Results and Explain docks: their panel, or a notice while a question hides it.
+    QStackedWidget* m_resultsStack = nullptr;
+    QStackedWidget* m_explainStack = nullptr;
     LeverActions* m_levers = nullptr;
     QString m_refusalMessage;  ///< the status bar's refused-change message, until the next change
 };

@@ -11,6 +11,7 @@
 #include "main_window.h"
 #include "plot/roofline_plot.h"
 #include "views/views.h"
+#include "window/course_controller.h"
 #include "window/dialogs.h"
 #include "window/lessons_menu.h"
 #include "window/lever_actions.h"
@@ -199,6 +200,7 @@ void MainWindow::createMenus() {
     m_levers->addTo(interventions, leverToolBar);
 
     menuBar()->addMenu(m_lessons->menu());
+    menuBar()->addMenu(m_courses->menu());
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(m_about);

@@ -6,6 +6,7 @@
 #include <QStatusBar>
 
 #include "main_window.h"
+#include "panels/lesson_panel.h"
 #include "plot/roofline_plot.h"
 #include "roofline/format.h"
 #include "roofline/io/scenario_file.h"
@@ -14,7 +15,9 @@
 #include "roofline/validate.h"
 #include "views/frontier_view.h"
 #include "window/compare_set.h"
+#include "window/course_controller.h"
 #include "window/dialogs.h"
+#include "window/lessons_menu.h"
 #include "window/scenario_controller.h"
 
 namespace roofline::ui {
@@ -93,6 +96,9 @@ void MainWindow::restoreSession(bool restoreScenario) {
                                      kStatusMessageMs);
         }
     }
+    if (restoreScenario) {
+        restoreLessonOrCourse();
+    }
     if (!restoreScenario || !m_settings->contains(QStringLiteral("lastScenario"))) {
         return;
     }
@@ -113,6 +119,29 @@ void MainWindow::restoreSession(bool restoreScenario) {
                              kStatusMessageMs);
 }
 
+void MainWindow::restoreLessonOrCourse() {
+    // The open course's step (or else the open lesson) first; the last scenario, restored
+    // after it, keeps what the student changed in it. One that no longer loads is said in
+    // the status bar, not a dialog at start-up.
+    const QString course = m_settings->value(QStringLiteral("course/open")).toString();
+    const QString lesson = m_settings->value(QStringLiteral("lesson/open")).toString();
+    if (!course.isEmpty()) {
+        bool isNumber = false;
+        const int step = m_settings->value(QStringLiteral("course/step")).toInt(&isNumber);
+        const io::Loaded<io::Course> loaded = io::resolveCourse(course.toStdString());
+        const int count = loaded.value ? static_cast<int>(loaded.value->steps.size()) : 0;
+        m_courses->openCourse(course, isNumber && step >= 1 && step <= count ? step : 1, nullptr,
+                              true);
+    } else if (!lesson.isEmpty()) {
+        if (io::resolveScenarioFile(lesson.toStdString()).ok()) {
+            m_lessons->openLesson(lesson);
+        } else {
+            statusBar()->showMessage(tr("The last session's lesson could not be opened."),
+                                     kStatusMessageMs);
+        }
+    }
+}
+
 void MainWindow::saveSession() const {
     if (m_settings == nullptr) {
         return;
@@ -131,6 +160,13 @@ void MainWindow::saveSession() const {
         m_settings->setValue(it.key(), QString::fromStdString(generalText(it.value(), 17)));
     }
     m_settings->endGroup();
+    // The open course's step, or else the open lesson, by the id or path it was opened by.
+    const QString course = m_courses->course() ? m_courses->courseRef() : QString();
+    const QString lesson =
+        course.isEmpty() && m_lessons->panel()->lesson() ? m_lessons->openRef() : QString();
+    m_settings->setValue(QStringLiteral("course/open"), course);
+    m_settings->setValue(QStringLiteral("course/step"), m_courses->step());
+    m_settings->setValue(QStringLiteral("lesson/open"), lesson);
     m_settings->setValue(QStringLiteral("lastScenario"),
                          QString::fromStdString(io::toJson(scenarioToSave())));
 }

@@ -505,6 +505,39 @@ bool CourseRun::allHold() const {
 
 namespace {
 
+// The value at JSON Pointer `path` in `doc`, or null when it is not there.
+const Json* valueAt(const Json& doc, const std::string& path) {
+    try {
+        const Json::json_pointer pointer(path);
+        if (doc.contains(pointer)) {
+            return &doc.at(pointer);
+        }
+    } catch (const Json::exception&) {
+        // an array index that is no number: not in the analysis
+    }
+    return nullptr;
+}
+
+}  // namespace
+
+std::optional<std::string> predictionAnswer(const Prediction& prediction,
+                                            const std::string& analysisJson) {
+    const Json doc = Json::parse(analysisJson, nullptr, false);
+    const Json* value = valueAt(doc, prediction.path);
+    const bool fits = value != nullptr &&
+                      (prediction.kind == Prediction::Kind::Number
+                           ? value->is_number()
+                           : value->is_string() &&
+                                 std::find(prediction.choices.begin(), prediction.choices.end(),
+                                           value->get<std::string>()) != prediction.choices.end());
+    if (!fits) {
+        return std::nullopt;
+    }
+    return value->dump();
+}
+
+namespace {
+
 // Every step run; runCourse drops the notices.
 CourseRun runSteps(const Course& course, const std::string& file) {
     CourseRun out;
@@ -526,26 +559,12 @@ CourseRun runSteps(const Course& course, const std::string& file) {
         }
         if (step.predict && s.run.scenarios.ok()) {
             const Prediction& p = *step.predict;
-            const Json doc = Json::parse(s.run.currentJson, nullptr, false);
-            const Json* value = nullptr;
-            try {
-                const Json::json_pointer pointer(p.path);
-                if (doc.contains(pointer)) {
-                    value = &doc.at(pointer);
-                }
-            } catch (const Json::exception&) {
-                value = nullptr;  // an array index that is no number: not in the analysis
-            }
-            const bool number = p.kind == Prediction::Kind::Number;
-            const bool fits =
-                value != nullptr &&
-                (number ? value->is_number()
-                        : value->is_string() &&
-                              std::find(p.choices.begin(), p.choices.end(),
-                                        value->get<std::string>()) != p.choices.end());
-            if (fits) {
-                s.answer = value->dump();
+            if (std::optional<std::string> answer = predictionAnswer(p, s.run.currentJson)) {
+                s.answer = std::move(*answer);
             } else {
+                const Json doc = Json::parse(s.run.currentJson, nullptr, false);
+                const Json* value = valueAt(doc, p.path);
+                const bool number = p.kind == Prediction::Kind::Number;
                 out.issues.push_back(
                     {Severity::Error, file, at + "/predict/path",
                      number ? std::string("a path to a number in the step's analysis JSON")
@@ -661,6 +680,60 @@ Loaded<Answers> loadAnswersFile(const std::string& path, const Course& course) {
         path, [&](std::string_view text) { return parseAnswers(text, path, course); });
 }
 
+Grade gradeStep(const CourseStep& step, int n, const std::string& engineAnswer,
+                const Answer* answer) {
+    Grade g;
+    g.step = n;
+    g.answered = answer != nullptr;
+    if (step.spot) {
+        const SpotTheError& s = *step.spot;
+        g.kind = "spot the error";
+        g.ask = s.claim;
+        g.engine = std::to_string(s.wrong);
+        if (g.answered) {
+            const double part = std::get<double>(*answer);
+            g.answer = integerText(static_cast<long long>(part));
+            g.pass = part == s.wrong;
+        }
+        g.explanation = "Part " + std::to_string(s.wrong) + " is wrong (\"" +
+                        s.parts[static_cast<std::size_t>(s.wrong - 1)] + "\"); the right part: \"" +
+                        s.correction + "\". " + s.explain;
+        return g;
+    }
+    if (!step.predict) {
+        return g;
+    }
+    const Prediction& p = *step.predict;
+    g.ask = p.ask;
+    g.explanation = p.explain;
+    g.engine = engineAnswer;
+    const Json engine = g.engine.empty() ? Json() : Json::parse(g.engine, nullptr, false);
+    if (p.kind == Prediction::Kind::Number) {
+        g.kind = "number";
+        g.tolerance = p.tolerance;
+        if (g.answered && engine.is_number()) {
+            const double s = std::get<double>(*answer);
+            const double e = engine.get<double>();
+            g.answer = Json(s).dump();
+            g.relativeError = e != 0.0   ? std::abs(s - e) / std::abs(e)
+                              : s == 0.0 ? 0.0
+                                         : std::numeric_limits<double>::infinity();
+            // A hair over the tolerance for the rounding of a typed answer.
+            g.pass = *g.relativeError <= p.tolerance * (1.0 + 1e-9);
+        } else if (g.answered) {
+            g.answer = Json(std::get<double>(*answer)).dump();
+        }
+    } else {
+        g.kind = "choice";
+        if (g.answered) {
+            const std::string& s = std::get<std::string>(*answer);
+            g.answer = quoted(s);
+            g.pass = engine.is_string() && engine.get<std::string>() == s;
+        }
+    }
+    return g;
+}
+
 std::vector<Grade> gradeCourse(const Course& course, const CourseRun& run, const Answers& answers) {
     std::vector<Grade> grades;
     for (std::size_t i = 0; i < course.steps.size(); ++i) {
@@ -668,54 +741,10 @@ std::vector<Grade> gradeCourse(const Course& course, const CourseRun& run, const
         if (!step.predict && !step.spot) {
             continue;
         }
-        Grade g;
-        g.step = static_cast<int>(i + 1);
-        const auto answer = answers.byStep.find(g.step);
-        g.answered = answer != answers.byStep.end();
-        if (step.spot) {
-            const SpotTheError& s = *step.spot;
-            g.kind = "spot the error";
-            g.ask = s.claim;
-            g.engine = std::to_string(s.wrong);
-            if (g.answered) {
-                const double part = std::get<double>(answer->second);
-                g.answer = integerText(static_cast<long long>(part));
-                g.pass = part == s.wrong;
-            }
-            g.explanation = "Part " + std::to_string(s.wrong) + " is wrong (\"" +
-                            s.parts[static_cast<std::size_t>(s.wrong - 1)] +
-                            "\"); the right part: \"" + s.correction + "\". " + s.explain;
-        } else {
-            const Prediction& p = *step.predict;
-            g.ask = p.ask;
-            g.explanation = p.explain;
-            g.engine = i < run.steps.size() ? run.steps[i].answer : std::string();
-            const Json engine = g.engine.empty() ? Json() : Json::parse(g.engine, nullptr, false);
-            if (p.kind == Prediction::Kind::Number) {
-                g.kind = "number";
-                g.tolerance = p.tolerance;
-                if (g.answered && engine.is_number()) {
-                    const double s = std::get<double>(answer->second);
-                    const double e = engine.get<double>();
-                    g.answer = Json(s).dump();
-                    g.relativeError = e != 0.0   ? std::abs(s - e) / std::abs(e)
-                                      : s == 0.0 ? 0.0
-                                                 : std::numeric_limits<double>::infinity();
-                    // A hair over the tolerance for the rounding of a typed answer.
-                    g.pass = *g.relativeError <= p.tolerance * (1.0 + 1e-9);
-                } else if (g.answered) {
-                    g.answer = Json(std::get<double>(answer->second)).dump();
-                }
-            } else {
-                g.kind = "choice";
-                if (g.answered) {
-                    const std::string& s = std::get<std::string>(answer->second);
-                    g.answer = quoted(s);
-                    g.pass = engine.is_string() && engine.get<std::string>() == s;
-                }
-            }
-        }
-        grades.push_back(std::move(g));
+        const int n = static_cast<int>(i + 1);
+        const auto answer = answers.byStep.find(n);
+        grades.push_back(gradeStep(step, n, i < run.steps.size() ? run.steps[i].answer : "",
+                                   answer == answers.byStep.end() ? nullptr : &answer->second));
     }
     return grades;
 }

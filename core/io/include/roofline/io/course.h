@@ -127,6 +127,13 @@ struct CourseRun {
 /// answer to its prediction.
 CourseRun runCourse(const Course& course, const std::string& file);
 
+/// The engine's answer to `prediction` in `analysisJson` (analysisToJson of the scenario it
+/// asks about) as JSON text, as StepRun::answer holds it; nullopt when the path is not in the
+/// analysis or holds the wrong type (a choice not among the choices). The window reads the
+/// live analysis with it; runCourse the step's.
+std::optional<std::string> predictionAnswer(const Prediction& prediction,
+                                            const std::string& analysisJson);
+
 /// A student's answer: a number, a choice, or a part number (spot the error).
 using Answer = std::variant<double, std::string>;
 
@@ -163,6 +170,10 @@ struct Grade {
 /// Grades `answers` against `run` (runCourse of `course`): one Grade per step that asks a
 /// question, in order; an unanswered one does not pass.
 std::vector<Grade> gradeCourse(const Course& course, const CourseRun& run, const Answers& answers);
+/// gradeCourse's grade of one step that asks a question (`step`, numbered `n` from 1):
+/// `engine` its engine answer (StepRun::answer; predictionAnswer), `answer` the student's or
+/// null when unanswered. The window grades a step with it as the CLI grades a course.
+Grade gradeStep(const CourseStep& step, int n, const std::string& engine, const Answer* answer);
 
 /// `roofline-cli course --format json`: {id, title, description, steps: [{n, title, lesson |
 /// scenario, questions, look_at, checks_hold, predict: {ask, path, tolerance | choices} or
