@@ -92,7 +92,9 @@ FrontierSelection selectFrontier(const Frontier& frontier, const FrontierFilter&
     };
     const std::size_t n = frontier.points.size();
     FrontierSelection out;
-    out.shown.assign(n, false);
+    // Built whole and moved in: GCC 12 at -O3 warns a false null dereference in
+    // vector<bool>::assign on an empty selection.
+    out.shown = std::vector<bool>(n, false);
     std::vector<ParetoPoint> xy(n);
     for (std::size_t i = 0; i < n; ++i) {
         const FrontierPoint& p = frontier.points[i];
