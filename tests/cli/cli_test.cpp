@@ -1311,6 +1311,33 @@ TEST(CliLevers, JsonHandChecksOnLlama8bH100) {
     EXPECT_EQ((*leverById(j, "expert-parallel"))["reason"], "not a mixture-of-experts model");
 }
 
+// The plot's arrow labels (DOMAIN.md §12, issue 20) beside each lever, on the same base:
+// batch-x8 climbs the slope with tokens/s ×7.1 while TPOT is ×1.125 slower; spec-ngram's
+// arrow runs to the verify pass, with the effective tokens/s (τ = 2.77 over a verify pass of
+// about one decode step: ×2.76); tp-x2 lowers FLOP/s per device while the step gets faster.
+TEST(CliLevers, ArrowLabelsSayWhatThePointAndTheUserSee) {
+    const Result r = cli({"levers", "--format", "json"});
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    const json j = json::parse(r.out);
+    const auto labels = [&](const char* id) { return (*leverById(j, id))["arrow_labels"]; };
+    const std::string b8 = labels("batch-x8")["decode"].get<std::string>();
+    EXPECT_TRUE(b8.starts_with("decode ×")) << b8;
+    // Tokens/s ≈ 8 / 1.128 = 7.09 (the JSON test above: ×7.1 ± 0.05): "×7.0x" or "×7.1x".
+    EXPECT_TRUE(has(b8, " FLOP/s, ×7.0") || has(b8, " FLOP/s, ×7.1")) << b8;
+    EXPECT_TRUE(b8.ends_with(" tok/s, TPOT 1.13× slower") ||
+                b8.ends_with(" tok/s, TPOT 1.12× slower"))
+        << b8;
+    EXPECT_TRUE(labels("batch-x8")["first"].get<std::string>().starts_with("prefill ×"));
+    const std::string spec = labels("spec-ngram")["decode"].get<std::string>();
+    EXPECT_TRUE(spec.starts_with("verify ×")) << spec;
+    EXPECT_TRUE(has(spec, " effective tok/s, TPOT 2.7")) << spec;
+    const std::string tp = labels("tp-x2")["decode"].get<std::string>();
+    EXPECT_TRUE(has(tp, " FLOP/s per device, ×")) << tp;
+    EXPECT_TRUE(tp.ends_with("× faster")) << tp;
+    // A lever that does not apply draws no arrow.
+    EXPECT_TRUE(labels("gqa-8").is_null());
+}
+
 TEST(CliLevers, TableHasOneRowPerLeverAndItsSentence) {
     const Result r = cli({"levers"});
     ASSERT_EQ(r.code, kExitOk) << r.err;

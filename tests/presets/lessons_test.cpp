@@ -131,6 +131,63 @@ TEST(ShippedLessons, LookAtTextsStateNoNumbers) {
     }
 }
 
+// DOMAIN.md §12: text that says a point moves names a point that moves. A lesson's
+// baseline is pinned: its points are ghosts that stay put; the controls move the current
+// scenario's passes. So a look-at sentence that says something moves may not name the
+// ghost, nor a pass's point only the baseline has.
+TEST(ShippedLessons, LookAtTextMovesOnlyPointsThatMove) {
+    for (const std::string& id : roofline::io::scenarioIds()) {
+        SCOPED_TRACE(id);
+        const Loaded<ScenarioFile> file = roofline::io::builtinScenario(id);
+        ASSERT_TRUE(file.ok() && file.value->lesson);
+        const roofline::io::LessonRun run =
+            roofline::io::runLesson(*file.value, roofline::io::scenarioFileName(id));
+        ASSERT_TRUE(run.scenarios.ok());
+        const std::vector<std::string> pinned =
+            roofline::io::sentencesMovingPinnedPoints(file.value->lesson->lookAt, run.current);
+        EXPECT_TRUE(pinned.empty()) << "moves a pinned point: " << pinned.front();
+    }
+}
+
+TEST(LessonMotion, TheOldVisionTextMovedThePinnedDecodeGhost) {
+    // vision-encoder-vs-decode: the current scenario is CLIP (one encode pass), the pinned
+    // baseline Llama-3.1-8B (prefill, decode). Its old last sentence sent the student to
+    // drag the batch and watch the decode point, which is the baseline's ghost.
+    const Loaded<ScenarioFile> file = roofline::io::builtinScenario("vision-encoder-vs-decode");
+    ASSERT_TRUE(file.ok());
+    const roofline::io::LessonRun run =
+        roofline::io::runLesson(*file.value, roofline::io::scenarioFileName("x"));
+    ASSERT_TRUE(run.scenarios.ok());
+    ASSERT_EQ(run.current.pass(roofline::PassKind::Decode), nullptr);
+    ASSERT_NE(run.current.pass(roofline::PassKind::Encode), nullptr);
+    const std::string old =
+        "The encode point is the vision tower. Raising the batch moves the decode point right "
+        "along the slope, while the encode point is already against the ceiling.";
+    const std::vector<std::string> found =
+        roofline::io::sentencesMovingPinnedPoints(old, run.current);
+    ASSERT_EQ(found.size(), 1u);
+    EXPECT_EQ(found[0],
+              "Raising the batch moves the decode point right along the slope, while the "
+              "encode point is already against the ceiling.");
+    // Moving the encode point (the current one) is fine; naming the ghost in a sentence
+    // that moves nothing is fine; moving "the ghost" is not.
+    EXPECT_TRUE(
+        roofline::io::sentencesMovingPinnedPoints(
+            "Raising the batch moves the encode point. The decode ghost sits left.", run.current)
+            .empty());
+    EXPECT_EQ(
+        roofline::io::sentencesMovingPinnedPoints("Drag the batch: the ghost climbs.", run.current)
+            .size(),
+        1u);
+    // The lesson check reports it as an error at /lesson/look_at.
+    ScenarioFile edited = *file.value;
+    edited.lesson->lookAt = old;
+    const roofline::io::LessonRun bad = roofline::io::runLesson(edited, "vision.json");
+    ASSERT_EQ(bad.check.issues.size(), 1u);
+    EXPECT_EQ(bad.check.issues[0].pointer, "/lesson/look_at");
+    EXPECT_EQ(bad.check.issues[0].file, "vision.json");
+}
+
 TEST(ShippedLessons, RoundTripThroughToJson) {
     for (const std::string& id : roofline::io::scenarioIds()) {
         SCOPED_TRACE(id);

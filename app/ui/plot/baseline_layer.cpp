@@ -9,6 +9,7 @@
 #include "plot/plot_tooltip.h"
 #include "plot/plot_units.h"
 #include "roofline/comparison.h"
+#include "roofline/format.h"
 
 namespace roofline::ui {
 namespace {
@@ -93,6 +94,11 @@ void BaselineLayer::setBaseline(const Analysis& baseline, const std::vector<Trai
     m_trail = trail;
     m_has = true;
     ++m_generation;
+    const PassKind kind = baseline.hasDecode() ? PassKind::Decode : baseline.primary().kind;
+    if (kind != m_trailKind) {
+        m_trailKind = kind;
+        styleTrail();
+    }
 }
 
 bool BaselineLayer::clear() {
@@ -106,7 +112,8 @@ bool BaselineLayer::clear() {
 }
 
 void BaselineLayer::updateGhosts(const Analysis& current) {
-    const bool on = m_has && m_baseline.passes.size() >= 2;
+    // An encoder's or a CNN's baseline has one pass: its ghost sits where prefill's does.
+    const bool on = m_has && !m_baseline.passes.empty();
     const Analysis& b = m_baseline;
     const auto point = [&](QCPGraph* graph, const PassCost* pass) {
         const bool shown = on && pass != nullptr &&
@@ -119,7 +126,7 @@ void BaselineLayer::updateGhosts(const Analysis& current) {
             graph->data()->clear();
         }
     };
-    point(m_prefill, on ? &b.prefill() : nullptr);
+    point(m_prefill, on ? &b.primary() : nullptr);
     point(m_decode, on ? &b.decode() : nullptr);
     QVector<double> specX;
     QVector<double> specY;
@@ -173,21 +180,23 @@ void BaselineLayer::updateRoof(double left, double right, const QCPRange& x, con
 }
 
 void BaselineLayer::placeArrows(const Analysis& current) {
-    // From each baseline point to the current one, labelled with the phase's speed-up. An
-    // arrow of a few pixels would be a smudge: under kMinArrowPixels only the label shows,
-    // beside the point. The labels are placed with the others, round the arrow's middle or
-    // the point.
-    const bool on = m_has && m_baseline.passes.size() >= 2 && current.passes.size() >= 2;
-    const Comparison c = on ? compare(m_baseline, current) : Comparison{};
+    // From each baseline point to the current one, labelled with the engine's arrow label
+    // (roofline/comparison.h: FLOP/s, tokens/s and TPOT). The decode arrow runs between the
+    // steps that make the tokens: with speculative decoding switched on, from the plain
+    // decode point to the verify point. An arrow of a few pixels would be a smudge: under
+    // kMinArrowPixels only the label shows, beside the point. The labels are placed with
+    // the others, round the arrow's middle or its end.
+    const bool on = m_has && !m_baseline.passes.empty() && !current.passes.empty();
     const QCPAxis* xAxis = m_plot->xAxis;
     const QCPAxis* yAxis = m_plot->yAxis;
-    const auto place = [&](QCPItemLine* arrow, PlotLabel* label, const PassCost* from,
-                           const PassCost* to, const std::string& text) {
+    const auto place = [&](QCPItemLine* arrow, PlotLabel* label, const ArrowEnds& ends) {
+        const PassCost* from = on ? ends.from : nullptr;
+        const PassCost* to = on ? ends.to : nullptr;
         const double x0 = from != nullptr ? from->intensity() : 0.0;
         const double y0 = from != nullptr ? tflops(from->attainableFlopsPerSecond) : 0.0;
         const double x1 = to != nullptr ? to->intensity() : 0.0;
         const double y1 = to != nullptr ? tflops(to->attainableFlopsPerSecond) : 0.0;
-        if (!on || !drawable(x0, y0) || !drawable(x1, y1)) {
+        if (!drawable(x0, y0) || !drawable(x1, y1)) {
             arrow->setVisible(false);
             label->setVisible(false);
             return;
@@ -198,13 +207,54 @@ void BaselineLayer::placeArrows(const Analysis& current) {
         const QPointF p1(xAxis->coordToPixel(x1), yAxis->coordToPixel(y1));
         const bool longEnough = std::hypot(p1.x() - p0.x(), p1.y() - p0.y()) >= kMinArrowPixels;
         arrow->setVisible(longEnough);
-        label->setText(qs(text));
+        label->setText(qs(arrowLabel(m_baseline, current, ends)));
         label->setVisible(true);
     };
-    place(m_prefillArrow, m_prefillArrowLabel, on ? &m_baseline.prefill() : nullptr,
-          on ? &current.prefill() : nullptr, speedupText("prefill", c.prefillSpeedup));
-    place(m_decodeArrow, m_decodeArrowLabel, on ? &m_baseline.decode() : nullptr,
-          on ? &current.decode() : nullptr, speedupText("decode", c.decodeSpeedup));
+    place(m_prefillArrow, m_prefillArrowLabel,
+          on ? primaryArrow(m_baseline, current) : ArrowEnds{});
+    place(m_decodeArrow, m_decodeArrowLabel,
+          on ? roofline::decodeArrow(m_baseline, current) : ArrowEnds{});
+}
+
+bool BaselineLayer::updateLegend() {
+    // The ghosts are named in the legend while a baseline is pinned ("baseline decode",
+    // "baseline trail", ...): hollow, faded marks a student would otherwise have to guess.
+    const bool on = m_has && !m_baseline.passes.empty();
+    std::vector<QCPAbstractPlottable*> wanted;
+    if (on) {
+        const bool decode = m_baseline.hasDecode();
+        m_prefill->setName(QObject::tr("baseline %1").arg(phaseName(m_baseline.primary().kind)));
+        m_trailCurve->setName(
+            QObject::tr("baseline %1 trail")
+                .arg(decode ? phaseName(PassKind::Decode) : phaseName(m_baseline.primary().kind)));
+        wanted.push_back(m_prefill);
+        if (decode) {
+            wanted.push_back(m_decode);
+        }
+        if (m_spec->visible()) {
+            wanted.push_back(m_spec);
+        }
+        if (m_trailCurve->visible()) {
+            wanted.push_back(m_trailCurve);
+        }
+    }
+    std::vector<QCPAbstractPlottable*> listed;
+    for (QCPAbstractPlottable* ghost :
+         std::initializer_list<QCPAbstractPlottable*>{m_prefill, m_decode, m_spec, m_trailCurve}) {
+        if (m_plot->legend->hasItemWithPlottable(ghost)) {
+            listed.push_back(ghost);
+        }
+    }
+    if (listed == wanted) {
+        return false;
+    }
+    for (QCPAbstractPlottable* ghost : listed) {
+        ghost->removeFromLegend();
+    }
+    for (QCPAbstractPlottable* ghost : wanted) {
+        ghost->addToLegend();
+    }
+    return true;
 }
 
 void BaselineLayer::setStyle(const PlotPalette& p, double scale, double devicePixelRatio,
@@ -216,10 +266,10 @@ void BaselineLayer::setStyle(const PlotPalette& p, double scale, double devicePi
         return c;
     };
     m_roof->setPen(QPen(faded(p.roof), scaled(1.5), Qt::DashLine));
-    m_trailCurve->setPen(QPen(faded(p.decode), scaled(1.2), Qt::DashLine));
-    m_trailCurve->setScatterStyle(pixmapScatter(QCPScatterStyle::ssCircle,
-                                                QPen(faded(p.decode), scaled(1.0)), Qt::NoBrush,
-                                                scaled(5.0), devicePixelRatio));
+    m_palette = p;
+    m_scale = scale;
+    m_devicePixelRatio = devicePixelRatio;
+    styleTrail();
     m_prefill->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond,
                                                QPen(faded(p.prefill), scaled(2.0)), Qt::NoBrush,
                                                scaled(16.0)));
@@ -238,6 +288,16 @@ void BaselineLayer::setStyle(const PlotPalette& p, double scale, double devicePi
     m_prefillArrowLabel->setColor(p.prefill);
     m_decodeArrowLabel->setFont(bold);
     m_decodeArrowLabel->setColor(p.decode);
+}
+
+void BaselineLayer::styleTrail() {
+    // The trail in the hue of the pass it follows (plot_palette.h passHue): an encoder's
+    // batch trail is not drawn in decode blue.
+    QColor hue = passHue(m_palette, m_trailKind);
+    hue.setAlphaF(kGhostAlpha);
+    m_trailCurve->setPen(QPen(hue, 1.2 * m_scale, Qt::DashLine));
+    m_trailCurve->setScatterStyle(pixmapScatter(QCPScatterStyle::ssCircle, QPen(hue, m_scale),
+                                                Qt::NoBrush, 5.0 * m_scale, m_devicePixelRatio));
 }
 
 std::vector<QPointF> BaselineLayer::extent(double& peakMax) const {

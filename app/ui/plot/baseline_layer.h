@@ -2,11 +2,14 @@
 #pragma once
 
 /// @file baseline_layer.h
-/// Compare mode (a pinned baseline): the baseline's points and decode batch trail as hollow,
-/// faded ghosts in the phase hues, its roof (dashed, faded) when it is not the current one
-/// (other hardware, another compute precision, other ceilings), and an arrow from each
-/// baseline point to the current one, labelled with the phase's speed-up as the engine
-/// gives it (roofline/comparison.h).
+/// Compare mode (a pinned baseline): the baseline's points and batch trail as hollow,
+/// faded ghosts in their passes' hues (an encoder's trail in the prefill hue, not decode
+/// blue), named in the legend ("baseline decode", ...), its roof (dashed, faded) when it is
+/// not the current one (other hardware, another compute precision, other ceilings), and an
+/// arrow from each baseline point to the current one (the decode arrow between the steps that
+/// make the tokens: to the verify point once speculative decoding is on), labelled with the
+/// engine's arrow label (roofline/comparison.h arrowLabel: FLOP/s per device, tokens/s,
+/// TPOT).
 ///
 /// The ghosts change only when the baseline (or the roofs) change: they are on the plot's
 /// roof layer, whose cached picture slider steps reuse (generation() is part of the plot's
@@ -51,11 +54,15 @@ public:
     void updateGhosts(const Analysis& current);
     /// The baseline roof's vertices over [left, right], cut to the view (x, y).
     void updateRoof(double left, double right, const QCPRange& x, const QCPRange& y);
-    /// Each arrow from the baseline's point to `current`'s; an arrow of a few pixels is
-    /// not drawn, its label still is. The labels say the engine's speed-ups.
+    /// Each arrow from the baseline's point to `current`'s (roofline/comparison.h
+    /// primaryArrow, decodeArrow); an arrow of a few pixels is not drawn, its label still
+    /// is. The labels are the engine's arrowLabel.
     void placeArrows(const Analysis& current);
     void setStyle(const PlotPalette& palette, double scale, double devicePixelRatio,
                   const QFont& bold);
+    /// Puts the ghosts in the plot's legend while a baseline is pinned (after
+    /// updateGhosts()), takes them out when none is. Returns whether the legend changed.
+    bool updateLegend();
 
     /// The (intensity, TFLOP/s) the automatic view must hold; raises `peakMax` (TFLOP/s)
     /// to the baseline's peak.
@@ -74,7 +81,12 @@ public:
     Arrow prefillArrow() const { return {m_prefillArrow, m_prefillArrowLabel}; }
     Arrow decodeArrow() const { return {m_decodeArrow, m_decodeArrowLabel}; }
 
+    /// The batch trail's ghost (tests).
+    const QCPCurve* trailGhost() const { return m_trailCurve; }
+
 private:
+    void styleTrail();
+
     QCustomPlot* m_plot;
     Analysis m_baseline;
     std::vector<TrailPoint> m_trail;
@@ -90,6 +102,11 @@ private:
     PlotLabel* m_prefillArrowLabel = nullptr;
     PlotLabel* m_decodeArrowLabel = nullptr;
     std::vector<DirectItem*> m_direct;
+    /// The pass the baseline's trail follows (decode, else its one pass): the trail's hue.
+    PassKind m_trailKind = PassKind::Decode;
+    PlotPalette m_palette;
+    double m_scale = 1.0;
+    double m_devicePixelRatio = 1.0;
 };
 
 }  // namespace roofline::ui

@@ -3,6 +3,8 @@
 
 #include <QPalette>
 
+#include "plot/plot_units.h"
+
 namespace roofline::ui {
 
 PlotPalette PlotPalette::lightTheme() {
@@ -85,6 +87,10 @@ PlotPalette PlotPalette::highContrastVariant(bool dark) {
 
 PlotPalette PlotPalette::forSystem(const QPalette& system) {
     return system.color(QPalette::Window).lightnessF() < 0.5F ? darkTheme() : lightTheme();
+}
+
+QColor passHue(const PlotPalette& palette, PassKind kind) {
+    return drawnAsPrefill(kind) ? palette.prefill : palette.decode;
 }
 
 }  // namespace roofline::ui

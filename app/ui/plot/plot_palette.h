@@ -10,6 +10,8 @@
 
 #include <QColor>
 
+#include "roofline/analysis.h"
+
 class QPalette;
 
 namespace roofline::ui {
@@ -60,5 +62,10 @@ struct PlotPalette {
     /// stronger grid and tints, for projectors.
     static PlotPalette highContrastVariant(bool dark);
 };
+
+/// The hue a pass of `kind` is drawn in, its point and its batch trail alike: prefill and
+/// the one pass of an encoder (encode) or a CNN (forward), which sit where prefill does, in
+/// the prefill hue; decode and speculative decoding's verify and draft in the decode hue.
+QColor passHue(const PlotPalette& palette, PassKind kind);
 
 }  // namespace roofline::ui

@@ -2,7 +2,9 @@
 #include "points_layer.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <utility>
 
 #include <QObject>
 
@@ -12,6 +14,7 @@
 #include "plot/plot_tooltip.h"
 #include "plot/plot_units.h"
 #include "roofline/format.h"
+#include "roofline/point_note.h"
 
 namespace roofline::ui {
 namespace {
@@ -55,6 +58,18 @@ std::vector<double> keyOf(const Analysis& a, const std::vector<TrailPoint>& trai
 }
 
 }  // namespace
+
+QString noteLines(QString note) {
+    const qsizetype colon = note.indexOf(QStringLiteral(": "));
+    if (colon > 0) {
+        note.replace(colon, 2, QStringLiteral(":\n"));
+        const qsizetype comma = note.indexOf(QStringLiteral(", "), colon);
+        if (comma > 0) {
+            note.replace(comma, 2, QStringLiteral(",\n"));
+        }
+    }
+    return note;
+}
 
 template <class Item>
 Item* PointsLayer::direct(Item* item) {
@@ -112,6 +127,11 @@ PointsLayer::PointsLayer(QCustomPlot* plot) : m_plot(plot) {
     // The draft's steps sit near the decode point: their label goes below it, left where it
     // fits (the HBM slope leaves that side empty), else right, under the trail's "B=1".
     m_draftLabel = label(Qt::AlignRight | Qt::AlignTop, QMargins(0, 20, 10, 0));
+    // DOMAIN.md §12: a pass bound by time one way but drawn on the other side of the ridge
+    // says why, at the point.
+    m_boundNote = label(Qt::AlignLeft | Qt::AlignTop, QMargins(10, 8, 0, 0));
+    m_boundNote->setObjectName(QStringLiteral("boundNote"));
+    m_boundNote->setVisible(false);
     for (QCPGraph* graph : {m_criticalMark, m_memoryWallMark, m_prefillPoint, m_decodePoint,
                             m_specPoints, m_prefillLink, m_decodeLink}) {
         graph->setLineStyle(QCPGraph::lsNone);
@@ -135,7 +155,7 @@ void PointsLayer::describe(SceneWriter& w) const {
         w.points(graph, QStringLiteral("point"));
     }
     for (const PlotLabel* pointLabel :
-         {m_prefillLabel, m_decodeLabel, m_verifyLabel, m_draftLabel}) {
+         {m_prefillLabel, m_decodeLabel, m_verifyLabel, m_draftLabel, m_boundNote}) {
         w.label(pointLabel);
     }
 }
@@ -150,6 +170,7 @@ PointsLayer::Changes PointsLayer::setData(const Analysis& analysis,
     ++m_updates;
     updateTrail(analysis, trail);
     updatePoints(analysis);
+    updateNote(analysis);
     return {true, updateLegend(analysis)};
 }
 
@@ -332,6 +353,37 @@ void PointsLayer::updateTrail(const Analysis& analysis, const std::vector<TrailP
     }
 }
 
+void PointsLayer::updateNote(const Analysis& a) {
+    // The step that makes the tokens first (verify under speculative decoding, else decode),
+    // then the first pass: the first of them the engine has a note for.
+    const PassCost* verify = a.pass(PassKind::Verify);
+    const std::array<std::pair<const PassCost*, const QCPGraph*>, 3> candidates = {{
+        {verify, m_specPoints},
+        {a.hasDecode() ? &a.decode() : nullptr, m_decodePoint},
+        {&a.primary(), m_prefillPoint},
+    }};
+    m_boundNote->setVisible(false);
+    m_noteMark = nullptr;
+    for (const auto& [pass, mark] : candidates) {
+        if (pass == nullptr ||
+            !drawable(pass->intensity(), tflops(pass->attainableFlopsPerSecond))) {
+            continue;
+        }
+        QString note = qs(boundByTimeNote(a, *pass));
+        if (note.isEmpty()) {
+            continue;
+        }
+        // Short lines, as the points' names: the bound, then which operator, then why.
+        note = noteLines(note);
+        m_noteAt = QPointF(pass->intensity(), tflops(pass->attainableFlopsPerSecond));
+        m_noteMark = mark;
+        m_boundNote->setText(note);
+        m_boundNote->position->setCoords(m_noteAt.x(), m_noteAt.y());
+        m_boundNote->setVisible(true);
+        return;
+    }
+}
+
 bool PointsLayer::updateLegend(const Analysis& a) {
     // The legend names the first pass by its kind ("encode", "forward" for encoders and
     // CNNs) and lists the decode point only where there is one.
@@ -340,6 +392,8 @@ bool PointsLayer::updateLegend(const Analysis& a) {
     if (named) {
         m_prefillPoint->setName(firstName);
         const bool decode = a.hasDecode();
+        m_trailKind = decode ? PassKind::Decode : a.primary().kind;
+        styleTrail();
         m_trail->setName(decode ? tr("decode batch trail") : tr("%1 batch trail").arg(firstName));
         m_decodePoint->removeFromLegend();
         m_trail->removeFromLegend();
@@ -363,20 +417,34 @@ bool PointsLayer::updateLegend(const Analysis& a) {
     return named;
 }
 
-void PointsLayer::setStyle(const PlotPalette& p, double scale, double dpr, const QFont& bold,
-                           const QFont& small) {
-    QColor trailColour = p.decode;
+void PointsLayer::styleTrail() {
+    // The trail in the hue of the pass it follows: an encoder's is not drawn in decode blue.
+    const double scale = m_scale;
+    const double dpr = m_devicePixelRatio;
+    QColor trailColour = passHue(m_palette, m_trailKind);
     m_trail->setPen(QPen(trailColour, 1.8 * scale));
     m_trail->setScatterStyle(
         pixmapScatter(QCPScatterStyle::ssDisc, QPen(trailColour), trailColour, 5.0 * scale, dpr));
+    for (PlotLabel* label : {m_trailStartLabel, m_trailEndLabel}) {
+        label->setColor(trailColour);
+    }
     trailColour.setAlphaF(0.55F);
     m_trailBeyond->setPen(QPen(trailColour, 1.5 * scale, Qt::DashLine));
     m_trailBeyond->setScatterStyle(pixmapScatter(
         QCPScatterStyle::ssCircle, QPen(trailColour, scale), Qt::NoBrush, 5.0 * scale, dpr));
+}
+
+void PointsLayer::setStyle(const PlotPalette& p, double scale, double dpr, const QFont& bold,
+                           const QFont& small) {
+    m_palette = p;
+    m_scale = scale;
+    m_devicePixelRatio = dpr;
     for (PlotLabel* label : {m_trailStartLabel, m_trailEndLabel}) {
         label->setFont(small);
-        label->setColor(p.decode);
     }
+    styleTrail();
+    m_boundNote->setFont(small);
+    m_boundNote->setColor(p.foreground);
 
     m_prefillPoint->setPen(QPen(p.prefill, 1.5 * scale));
     m_prefillPoint->setScatterStyle(QCPScatterStyle(
@@ -438,6 +506,19 @@ void PointsLayer::nameRequests(std::vector<LabelEntry>& entries) const {
                         S::RightAbove, S::Above},
                        true);
     }
+}
+
+void PointsLayer::noteRequests(std::vector<LabelEntry>& entries) const {
+    using S = Side;
+    if (m_noteMark == nullptr) {
+        return;
+    }
+    // After the points' names and the arrows' labels: the note goes where they leave room,
+    // with a leader back to its point.
+    addLabelAround(entries, m_plot->xAxis, m_plot->yAxis, m_boundNote, m_noteMark, m_noteAt.x(),
+                   m_noteAt.y(), 16, false,
+                   {S::LeftAbove, S::Above, S::RightAbove, S::LeftBelow, S::Left, S::Below,
+                    S::RightBelow, S::Right});
 }
 
 void PointsLayer::trailRequests(std::vector<LabelEntry>& entries) const {

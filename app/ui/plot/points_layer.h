@@ -34,6 +34,10 @@ namespace roofline::ui {
 class DirectItem;
 class PlotLabel;
 
+/// The engine's one-line bound-by-time note (roofline/point_note.h) in the short lines the
+/// plot writes it in: broken after its first ": " and the first ", " after that.
+QString noteLines(QString note);
+
 class PointsLayer : public PlotLayer {
 public:
     /// The items go on `plot` (which deletes them with itself), on no layer; the prefill
@@ -57,11 +61,13 @@ public:
 
     /// Where the points' names may go (widget pixels, current layout).
     void nameRequests(std::vector<LabelEntry>& entries) const;
+    /// Where the bound-by-time note may go (after the points' names and the arrows' labels).
+    void noteRequests(std::vector<LabelEntry>& entries) const;
     /// Where the trail's marks' and ends' names may go (left out before a point's name).
     void trailRequests(std::vector<LabelEntry>& entries) const;
     /// The labels that may move away from their point (each gets a leader line).
     std::vector<PlotLabel*> pointNames() const {
-        return {m_prefillLabel, m_decodeLabel, m_verifyLabel, m_draftLabel};
+        return {m_prefillLabel, m_decodeLabel, m_verifyLabel, m_draftLabel, m_boundNote};
     }
     std::vector<PlotLabel*> trailNames() const {
         return {m_criticalLabel, m_memoryWallLabel, m_trailStartLabel, m_trailEndLabel};
@@ -89,6 +95,9 @@ public:
     PlotLabel* decodeLabel() const { return m_decodeLabel; }
     PlotLabel* verifyLabel() const { return m_verifyLabel; }
     PlotLabel* draftLabel() const { return m_draftLabel; }
+    /// The note at a pass whose bound by time disagrees with its side of the ridge
+    /// (roofline/point_note.h); hidden when no pass needs one.
+    PlotLabel* boundNote() const { return m_boundNote; }
     PlotLabel* criticalBatchLabel() const { return m_criticalLabel; }
     PlotLabel* memoryWallLabel() const { return m_memoryWallLabel; }
 
@@ -98,6 +107,8 @@ private:
     PlotLabel* label(Qt::Alignment alignment, const QMargins& padding);
     void updatePoints(const Analysis& analysis);
     void updateTrail(const Analysis& analysis, const std::vector<TrailPoint>& trail);
+    void updateNote(const Analysis& analysis);
+    void styleTrail();
     bool updateLegend(const Analysis& analysis);
 
     QCustomPlot* m_plot;
@@ -130,6 +141,15 @@ private:
     QCPGraph* m_decodeLink;
     PlotLabel* m_verifyLabel;
     PlotLabel* m_draftLabel;
+    PlotLabel* m_boundNote;
+    QPointF m_noteAt;  ///< the pass the note explains (FLOP/byte, TFLOP/s)
+    const QCPGraph* m_noteMark = nullptr;
+    /// The pass the batch trail follows (decode, else the encoder's or CNN's one pass): its
+    /// hue is the trail's (plot_palette.h passHue).
+    PassKind m_trailKind = PassKind::Decode;
+    PlotPalette m_palette;
+    double m_scale = 1.0;
+    double m_devicePixelRatio = 1.0;
 };
 
 }  // namespace roofline::ui

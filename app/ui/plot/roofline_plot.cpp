@@ -277,6 +277,10 @@ void RooflinePlot::setCompareScenarios(const std::vector<CompareEntry>& entries)
 
 void RooflinePlot::updateBaseline() {
     m_baselineLayer->updateGhosts(m_analysis);
+    if (m_baselineLayer->updateLegend()) {
+        m_fullPending = true;  // the legend is in the backdrop, its layout changes
+        fitLegend();
+    }
     updateRoofGeometry();
 }
 

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <utility>
 
 #include "plot/baseline_layer.h"
 #include "plot/label_layer.h"
@@ -83,25 +84,23 @@ bool RooflinePlot::placeLabels() {
     // The data: points' names (points_layer.h), speed-ups, trail marks.
     const std::size_t dataBegin = entries.size();
     m_points->nameRequests(entries);
-    // The speed-ups at the middle of their arrow, or at the point when the arrow is too
-    // short to draw.
-    const PassCost& prefill = m_analysis.primary();
-    const PassCost& decode = m_analysis.decode();
-    for (const auto& [arrow, point, priority] :
-         {std::tuple{m_baselineLayer->prefillArrow(), &prefill, 14},
-          std::tuple{m_baselineLayer->decodeArrow(), &decode, 15}}) {
+    // The speed-ups at the middle of their arrow, or at the arrow's current end (the point
+    // it runs to) when the arrow is too short to draw.
+    for (const auto& [arrow, priority] : {std::pair{m_baselineLayer->prefillArrow(), 14},
+                                          std::pair{m_baselineLayer->decodeArrow(), 15}}) {
         if (!arrow.label->visible()) {
             continue;
         }
         const QPointF at =
             arrow.line->visible()
                 ? (arrow.line->start->pixelPosition() + arrow.line->end->pixelPosition()) / 2.0
-                : QPointF(m_plot->xAxis->coordToPixel(point->intensity()),
-                          m_plot->yAxis->coordToPixel(tflops(point->attainableFlopsPerSecond)));
+                : arrow.line->end->pixelPosition();
         addLabelAround(entries, m_plot->xAxis, m_plot->yAxis, arrow.label, prefillPoint(),
                        m_plot->xAxis->pixelToCoord(at.x()), m_plot->yAxis->pixelToCoord(at.y()),
                        priority, false, {});
     }
+    // A pass bound by time one way, drawn on the other side of the ridge: the note why.
+    m_points->noteRequests(entries);
     // Trail marks and ends: left out before they crowd a point's name.
     m_points->trailRequests(entries);
     // A course's unanswered prediction: the groups that would give the answer away draw

@@ -145,6 +145,15 @@ LessonRun runLesson(const ScenarioFile& file, const std::string& fileName, std::
     }
     if (file.lesson) {
         run.check = checkLesson(*file.lesson, fileName, run.currentJson, run.baselineJson);
+        // A look-at sentence that moves a pinned point would send the student to watch a
+        // ghost that stays put (DOMAIN.md §12).
+        for (const std::string& sentence :
+             sentencesMovingPinnedPoints(file.lesson->lookAt, run.current)) {
+            run.check.issues.emplace_back(Severity::Error, fileName, "/lesson/look_at",
+                                          "text that says a point moves names a point that "
+                                          "moves (the current scenario's, not a pinned ghost)",
+                                          std::string("\"").append(sentence).append("\""));
+        }
     }
     return run;
 }

@@ -2,6 +2,7 @@
 // The JSON of `roofline-cli levers --format json` (README "JSON output"). snake_case keys, SI.
 
 #include "json_util.h"
+#include "roofline/comparison.h"
 #include "roofline/io/levers.h"
 
 namespace roofline::io {
@@ -134,8 +135,9 @@ std::string leversToJson(const Scenario& base, const Analysis& baseAnalysis,
             j["reason"] = lever.reason;
             j["explanation"] = nullptr;
             j["changes"] = Json::object();
-            for (const char* key : {"ttft_s", "tpot_s", "decode_tokens_per_s", "fits",
-                                    "speedup_tpot", "speedup_ttft", "throughput_gain"}) {
+            for (const char* key :
+                 {"ttft_s", "tpot_s", "decode_tokens_per_s", "fits", "speedup_tpot", "speedup_ttft",
+                  "throughput_gain", "arrow_labels"}) {
                 j[key] = nullptr;
             }
             list.push_back(j);
@@ -154,6 +156,17 @@ std::string leversToJson(const Scenario& base, const Analysis& baseAnalysis,
         j["speedup_ttft"] = images ? Json(nullptr) : Json(lever.speedupTtft);
         j["speedup_pass"] = images ? Json(lever.speedupPass) : Json(nullptr);
         j["throughput_gain"] = lever.throughputGain;  // images/s for encoders and CNNs
+        // The plot's arrows' labels (DOMAIN.md §12), as the window writes them: the first
+        // pass's and the decode step's (verify under speculative decoding); null where the
+        // plot draws no such arrow.
+        const auto label = [&](const ArrowEnds& ends) {
+            return ends.from != nullptr ? Json(arrowLabel(baseAnalysis, lever.analysis, ends))
+                                        : Json(nullptr);
+        };
+        j["arrow_labels"] = {
+            {"first", label(primaryArrow(baseAnalysis, lever.analysis))},
+            {"decode", label(decodeArrow(baseAnalysis, lever.analysis))},
+        };
         list.push_back(j);
     }
     const Json out = {{"base", baseJson}, {"levers", list}};

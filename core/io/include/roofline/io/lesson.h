@@ -29,6 +29,7 @@
 #include <string_view>
 #include <vector>
 
+#include "roofline/analysis.h"
 #include "roofline/validate.h"
 
 namespace roofline::io {
@@ -124,6 +125,15 @@ struct LessonCheck {
 /// baseline is then an error). `file` names the lesson file in the issues.
 LessonCheck checkLesson(const Lesson& lesson, const std::string& file, std::string_view current,
                         std::string_view baseline);
+
+/// DOMAIN.md §12: text that says a point moves must name a point that moves. A lesson's
+/// baseline is pinned (its points are ghosts that stay put); the controls move the current
+/// scenario's passes. Returns the sentences of `lookAt` that say something moves ("moves",
+/// "raising", "dragging", "climbs", ...) and name a ghost: the word "ghost", or a pass's
+/// point ("the decode point", "the encode point", ...) that `current` does not have, so
+/// that only the baseline draws it. Sentences that move nothing may describe the ghosts.
+std::vector<std::string> sentencesMovingPinnedPoints(std::string_view lookAt,
+                                                     const Analysis& current);
 
 /// A result's actual value for people, through roofline/format.h: a string as is
 /// ("memory"), null as "null", a ratio as "×42.3", a number in the unit its key names
