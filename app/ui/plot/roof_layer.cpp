@@ -110,8 +110,9 @@ bool RoofLayer::setRoofs(const Analysis& a) {
                                roof.ridgePointFlopsPerByte, roof.inUse ? 1.0 : 0.0});
     }
     for (const LevelRoof& level : a.memoryLevels) {
-        key.insert(key.end(), {static_cast<double>(level.level), level.bandwidthBytesPerSecond,
-                               static_cast<double>(qHash(QString::fromUtf8(level.nameText().data())))});
+        key.insert(key.end(),
+                   {static_cast<double>(level.level), level.bandwidthBytesPerSecond,
+                    static_cast<double>(qHash(QString::fromUtf8(level.nameText().data())))});
     }
     if (key == m_key && m_rebuilds > 0) {
         return false;
