@@ -17,10 +17,7 @@
 // probabilities FlashAttention keeps on chip (4·B·n_q·pairs·a). Without FlashAttention they
 // are HBM traffic already (attention.cpp), and the SRAM sees them again on their way.
 
-#include <algorithm>
-#include <cmath>
-
-#include "passes.h"
+#include "memory_levels.h"
 
 namespace roofline {
 
@@ -36,44 +33,4 @@ std::string_view toString(MemoryLevel level) {
     return "main_memory";
 }
 
-namespace detail {
-
-double levelBytes(OperatorCost& op, const Context& x, double newTokens, bool bidirectional,
-                  double memoryTime) {
-    const double hbm = op.bytes();
-    double cache = hbm;
-    if (op.kind == OperatorKind::Matmul && op.gemmRows > 0.0) {
-        const double out = op.gemmRows * op.gemmColumns * op.gemmGroups * op.count * x.a;
-        const double in = std::max(0.0, op.traffic[ByteCategory::Activations] - out);
-        cache +=
-            op.traffic[ByteCategory::Weights] * (std::ceil(op.gemmRows / kGemmTileRows) - 1.0) +
-            in * (std::ceil(op.gemmColumns / kGemmTileColumns) - 1.0);
-    } else if (op.kind == OperatorKind::Attention && x.flashAttention && newTokens > 0.0) {
-        const double blocks = std::ceil(newTokens / kAttentionBlockRows);
-        const double reads = bidirectional ? blocks : (blocks + 1.0) / 2.0;
-        cache += op.traffic[ByteCategory::KvCache] * (reads - 1.0);
-    }
-    const double sram = cache + (x.flashAttention ? op.scoreBytes : 0.0);
-
-    op.levelBytes[index(MemoryLevel::Main)] = hbm;
-    op.levelBytes[index(MemoryLevel::LastLevelCache)] =
-        x.levelListed[index(MemoryLevel::LastLevelCache)] ? cache : 0.0;
-    op.levelBytes[index(MemoryLevel::OnChipSram)] =
-        x.levelListed[index(MemoryLevel::OnChipSram)] ? sram : 0.0;
-
-    double slowest = 0.0;
-    op.boundLevel = MemoryLevel::Main;
-    double bound = memoryTime;
-    for (const MemoryLevel l : {MemoryLevel::LastLevelCache, MemoryLevel::OnChipSram}) {
-        const double t = op.levelBytes[index(l)] * x.secondsPerLevelByte[index(l)];
-        slowest = std::max(slowest, t);
-        if (t > bound) {
-            bound = t;
-            op.boundLevel = l;
-        }
-    }
-    return slowest;
-}
-
-}  // namespace detail
 }  // namespace roofline

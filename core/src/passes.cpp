@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "layers/layer_kind.h"
+#include "memory_levels.h"
 #include "parameters.h"
 
 namespace roofline::detail {
@@ -82,12 +83,9 @@ void finishPass(Analysis::Operators& ops, std::size_t first, const Context& x, d
         op.computeTimeSeconds = op.flops * x.secondsPerFlop;
         op.memoryTimeSeconds = op.bytes() * x.secondsPerByte;
         double memory = op.memoryTimeSeconds;
-        if (x.levels) {  // the same for every operator of the pass: predicted
+        if (x.levelsTimed) {  // the same for every operator of the pass: predicted
             op.onChipTimeSeconds = levelBytes(op, x, p.newTokens, false, memory);
             memory = std::max(memory, op.onChipTimeSeconds);
-            for (std::size_t l = 0; l < kMemoryLevelCount; ++l) {
-                p.levelBytes[l] += op.levelBytes[l];
-            }
         }
         const double onChip = std::max(op.computeTimeSeconds, memory);
         op.timeSeconds = std::max(onChip, op.linkTimeSeconds);
@@ -107,6 +105,21 @@ void finishPass(Analysis::Operators& ops, std::size_t first, const Context& x, d
         linkBytes += op.linkBytes;
         linkTime += op.linkTimeSeconds;
         time += op.timeSeconds;
+    }
+    // Levels listed but none timed (H100 SXM: no cited L2 or SRAM bandwidth): their bytes,
+    // in a walk of their own that leaves the times' walk as it was.
+    if (x.levels && !x.levelsTimed) {
+        for (std::size_t i = first; i < ops.size(); ++i) {
+            (void)levelBytes(ops[i], x, p.newTokens, false, 0.0);
+            ops[i].boundLevel = MemoryLevel::Main;
+        }
+    }
+    if (x.levels) {
+        for (std::size_t i = first; i < ops.size(); ++i) {
+            for (std::size_t l = 0; l < kMemoryLevelCount; ++l) {
+                p.levelBytes[l] += ops[i].levelBytes[l];
+            }
+        }
     }
     p.flops += flops;
     p.traffic += traffic;
@@ -246,6 +259,14 @@ std::array<bool, kMemoryLevelCount> listedLevels(const Analysis& roofs) {
     }
     return listed;
 }
+bool anyLevelTimed(const Analysis& roofs) {
+    for (const LevelRoof& l : roofs.memoryLevels) {
+        if (l.level != MemoryLevel::Main && l.drawn()) {
+            return true;
+        }
+    }
+    return false;
+}
 std::array<double, kMemoryLevelCount> secondsPerLevelByte(const Analysis& roofs) {
     std::array<double, kMemoryLevelCount> seconds{};
     for (const LevelRoof& l : roofs.memoryLevels) {
@@ -294,6 +315,7 @@ Context makeContext(const Model& m, const Workload& wl, const Analysis& roofs, d
         .dataParallelAttention = dpAttention,
         .flashAttention = wl.flashAttention,
         .levels = roofs.memoryLevels.size() > 1,
+        .levelsTimed = anyLevelTimed(roofs),
         .levelListed = listedLevels(roofs),
         .secondsPerLevelByte = secondsPerLevelByte(roofs),
     };

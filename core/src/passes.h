@@ -44,6 +44,7 @@ struct Context {
     // The memory hierarchy (DOMAIN.md §10; memory_levels.cpp): whether the hardware lists any
     // on-chip level, which ones, and 1/bandwidth of each with a bandwidth (0: not timed).
     bool levels = false;
+    bool levelsTimed = false;  // some listed on-chip level has a bandwidth
     std::array<bool, kMemoryLevelCount> levelListed{};
     std::array<double, kMemoryLevelCount> secondsPerLevelByte{};
 };
@@ -173,13 +174,6 @@ void buildPass(const Context& x, const Workload& wl, PassKind kind, double B, do
 // the MTP layer (Model::mtp), its two input norms and 2h → h projection, and the lm_head.
 void buildMtpDraftPass(const Context& x, const Workload& wl, double B, double C, double repeats,
                        Analysis::Operators& out, PassTotals& totals);
-
-// One operator's bytes at each on-chip level the hardware lists (OperatorCost::levelBytes,
-// DOMAIN.md §10) and the slowest timed level's time, which it returns (0 when none is
-// timed); sets boundLevel against `memoryTime`, the operator's HBM time. `newTokens` is the
-// pass's T (FlashAttention blocks), `bidirectional` an encoder's attention.
-double levelBytes(OperatorCost& op, const Context& x, double newTokens, bool bidirectional,
-                  double memoryTime);
 
 // Times, bound, shares and sums of the pass's operators in [first, end), in one walk. A
 // repeated pass (the draft's k steps) scales every operator first.

@@ -7,6 +7,7 @@
 #include <array>
 
 #include "cnn_layers.h"
+#include "memory_levels.h"
 #include "passes.h"
 
 namespace roofline::detail {
