@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "roofline/point_note.h"
 
+#include <array>
 #include <cmath>
 
 #include "roofline/format.h"
@@ -21,6 +22,31 @@ std::string boundByTimeNote(const Analysis& analysis, const PassCost& pass) {
     const bool memoryRight = pass.bound == Bound::Memory && x > ridge;
     if (!(ridge > 0.0 && x > 0.0) || !(computeLeft || memoryRight)) {
         return {};
+    }
+    // Memory-bound right of the HBM ridge because an on-chip level binds (DOMAIN.md §10: a
+    // large GEMM against a measured L2 roof): the note names that level, not an operator.
+    if (memoryRight) {
+        std::array<double, kMemoryLevelCount> byLevel{};
+        for (const OperatorCost& op : analysis.operators) {
+            if (op.pass == pass.kind && op.bound == Bound::Memory) {
+                byLevel[index(op.boundLevel)] += op.timeSeconds;
+            }
+        }
+        const double memoryTime = pass.shares[Bound::Memory] * pass.timeSeconds;
+        for (const LevelRoof& level : analysis.memoryLevels) {
+            const double t = byLevel[index(level.level)];
+            if (level.level != MemoryLevel::Main && memoryTime > 0.0 && t > 0.5 * memoryTime) {
+                return std::string("memory-bound by time (")
+                    .append(percent(pass.shares[Bound::Memory]))
+                    .append("): the ")
+                    .append(level.nameText())
+                    .append(" binds ")
+                    .append(percent(t / pass.timeSeconds))
+                    .append(
+                        " of it, a roof of its own right of the HBM ridge (see operators "
+                        "per memory level)");
+            }
+        }
     }
     // The operator of the other bound that moves the aggregate the most: the memory-bound
     // one with the most bytes pulls x left, the compute-bound one with the most FLOPs right.

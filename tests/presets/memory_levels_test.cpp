@@ -11,6 +11,7 @@
 
 #include "roofline/analysis.h"
 #include "roofline/io/presets.h"
+#include "roofline/point_note.h"
 #include "roofline/validate.h"
 
 namespace {
@@ -147,6 +148,24 @@ TEST(MemoryLevels, AMeasuredL2RoofBindsALargeGemmOnH100Pcie) {
     const OperatorCost& dec = op(a, PassKind::Decode, OperatorId::MlpUp);
     EXPECT_EQ(dec.boundLevel, MemoryLevel::Main);
     EXPECT_DOUBLE_EQ(dec.timeSeconds, 7'518'289'920.0 / 2e12);
+}
+
+TEST(MemoryLevels, APrefillBoundByTheL2SaysSoAtItsPoint) {
+    // The prefill above on H100 PCIe: its matmuls are L2-bound (mlp_up 22.55 ms at the L2
+    // against 20.36 ms of compute), so the pass is memory-bound by time while its HBM
+    // intensity lies right of the ridge (756e12 / 2e12 = 378 FLOP/byte). The note names the
+    // L2, not an operator: the HBM ridge is not the roof that binds.
+    const Analysis a = roofline::analyze(llama8b("h100-pcie"));
+    const roofline::PassCost& prefill = a.prefill();
+    ASSERT_EQ(prefill.bound, roofline::Bound::Memory);
+    ASSERT_GT(prefill.intensity(), 378.0);
+    const std::string note = roofline::boundByTimeNote(a, prefill);
+    EXPECT_EQ(note.rfind("memory-bound by time (", 0), 0U) << note;
+    EXPECT_NE(note.find("the L2 binds"), std::string::npos) << note;
+    EXPECT_NE(note.find("see operators per memory level"), std::string::npos) << note;
+    // On H100 SXM the L2 is not timed: no such note.
+    const Analysis sxm = roofline::analyze(llama8b("h100-sxm"));
+    EXPECT_EQ(roofline::boundByTimeNote(sxm, sxm.prefill()).find("L2"), std::string::npos);
 }
 
 TEST(MemoryLevels, AchievableCeilingsScaleASpecPeakAndKeepAMeasurement) {
