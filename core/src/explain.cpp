@@ -96,6 +96,32 @@ std::string bytesQualifier(const PassCost& p, const Analysis& a) {
     return q;
 }
 
+// "; 97% of its time is bound by the L2 (5.5 TB/s), an on-chip level, not by HBM" when an
+// on-chip level binds most of a memory-bound pass (DOMAIN.md §10), else "".
+std::string onChipClause(const PassCost& p, const Analysis& a) {
+    if (p.bound != Bound::Memory || !(p.timeSeconds > 0.0)) {
+        return {};
+    }
+    for (const LevelRoof& level : a.memoryLevels) {
+        if (level.level == MemoryLevel::Main) {
+            continue;
+        }
+        double t = 0.0;
+        for (const OperatorCost& op : a.operators) {
+            if (op.pass == p.kind && op.bound == Bound::Memory && op.boundLevel == level.level) {
+                t += op.timeSeconds;
+            }
+        }
+        if (t > 0.5 * p.shares[Bound::Memory] * p.timeSeconds) {
+            return "; " + pct(t / p.timeSeconds) + " of its time is bound by the " +
+                   std::string(level.nameText()) + " (" +
+                   formatSi(level.bandwidthBytesPerSecond, "B/s") + "), an on-chip level, not by " +
+                   memoryRoofName(a);
+        }
+    }
+    return {};
+}
+
 // Where the pass sits and which roof binds it, and how far from the compute roof.
 std::string whereSentence(const PassCost& p, const Analysis& a) {
     const std::string roof = std::string(toString(a.computePrecision)) + " compute roof";
@@ -118,6 +144,7 @@ std::string whereSentence(const PassCost& p, const Analysis& a) {
                                             : 0.0) +
              " of the " + roof;
     }
+    s += onChipClause(p, a);
     // Below its own roof: operators of different bounds take turns (DOMAIN.md §1).
     const double onRoof = fractionOfRoof(a, p);
     const double ownShare = shareOf(p, p.bound);

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "roofline/analysis.h"
+#include "roofline/explain.h"
 #include "roofline/io/presets.h"
 #include "roofline/point_note.h"
 #include "roofline/validate.h"
@@ -163,6 +164,14 @@ TEST(MemoryLevels, APrefillBoundByTheL2SaysSoAtItsPoint) {
     EXPECT_EQ(note.rfind("memory-bound by time (", 0), 0U) << note;
     EXPECT_NE(note.find("the L2 binds"), std::string::npos) << note;
     EXPECT_NE(note.find("see operators per memory level"), std::string::npos) << note;
+    // The Explain panel says it too, in its first sentence (the prefill's place).
+    const Scenario pcie = llama8b("h100-pcie");
+    const std::vector<std::string> sentences = roofline::explain(pcie, a);
+    ASSERT_FALSE(sentences.empty());
+    EXPECT_NE(sentences[0].find("of its time is bound by the L2 (5.50 TB/s), an on-chip level, "
+                                "not by HBM2e"),
+              std::string::npos)
+        << sentences[0];
     // On H100 SXM the L2 is not timed: no such note.
     const Analysis sxm = roofline::analyze(llama8b("h100-sxm"));
     EXPECT_EQ(roofline::boundByTimeNote(sxm, sxm.prefill()).find("L2"), std::string::npos);
