@@ -106,12 +106,7 @@ std::string onChipClause(const PassCost& p, const Analysis& a) {
         if (level.level == MemoryLevel::Main) {
             continue;
         }
-        double t = 0.0;
-        for (const OperatorCost& op : a.operators) {
-            if (op.pass == p.kind && op.bound == Bound::Memory && op.boundLevel == level.level) {
-                t += op.timeSeconds;
-            }
-        }
+        const double t = levelBoundSeconds(a, p, level.level);
         if (t > 0.5 * p.shares[Bound::Memory] * p.timeSeconds) {
             return "; " + pct(t / p.timeSeconds) + " of its time is bound by the " +
                    std::string(level.nameText()) + " (" +

@@ -21,6 +21,16 @@
 
 namespace roofline {
 
+double levelBoundSeconds(const Analysis& analysis, const PassCost& pass, MemoryLevel level) {
+    double seconds = 0.0;
+    for (const OperatorCost& op : analysis.operators) {
+        if (op.pass == pass.kind && op.bound == Bound::Memory && op.boundLevel == level) {
+            seconds += op.timeSeconds;
+        }
+    }
+    return seconds;
+}
+
 std::string_view toString(MemoryLevel level) {
     switch (level) {
         case MemoryLevel::Main:

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "roofline/point_note.h"
 
-#include <array>
 #include <cmath>
 
 #include "roofline/format.h"
@@ -26,15 +25,9 @@ std::string boundByTimeNote(const Analysis& analysis, const PassCost& pass) {
     // Memory-bound right of the HBM ridge because an on-chip level binds (DOMAIN.md §10: a
     // large GEMM against a measured L2 roof): the note names that level, not an operator.
     if (memoryRight) {
-        std::array<double, kMemoryLevelCount> byLevel{};
-        for (const OperatorCost& op : analysis.operators) {
-            if (op.pass == pass.kind && op.bound == Bound::Memory) {
-                byLevel[index(op.boundLevel)] += op.timeSeconds;
-            }
-        }
         const double memoryTime = pass.shares[Bound::Memory] * pass.timeSeconds;
         for (const LevelRoof& level : analysis.memoryLevels) {
-            const double t = byLevel[index(level.level)];
+            const double t = levelBoundSeconds(analysis, pass, level.level);
             if (level.level != MemoryLevel::Main && memoryTime > 0.0 && t > 0.5 * memoryTime) {
                 return std::string("memory-bound by time (")
                     .append(percent(pass.shares[Bound::Memory]))

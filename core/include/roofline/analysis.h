@@ -497,6 +497,10 @@ double rooflineFlopsPerSecond(const Analysis& analysis, double intensity);
 /// the roof, less below it; 0 when there is no roof there.
 double fractionOfRoof(const Analysis& analysis, const PassCost& pass);
 
+/// Seconds of `pass` spent in memory-bound operators whose slowest memory level is `level`
+/// (OperatorCost::boundLevel): how much of the pass an on-chip level binds (DOMAIN.md §10).
+double levelBoundSeconds(const Analysis& analysis, const PassCost& pass, MemoryLevel level);
+
 /// One point of the decode batch trail: the decode step at batch B, everything else equal.
 /// For an encoder or a CNN, the point of its one pass (Analysis::primary()).
 struct TrailPoint {
