@@ -24,15 +24,6 @@ using roofline::ui::RooflinePlot;
 
 namespace {
 
-template <class Item>
-Item* plotItem(const QWidget& plot, const char* name) {
-    Item* item = plot.findChild<Item*>(QLatin1String(name));
-    if (item == nullptr) {
-        qFatal("no plot item %s", name);
-    }
-    return item;
-}
-
 struct Drawn {
     Scenario scenario;
     Analysis analysis;
@@ -114,12 +105,12 @@ private slots:
         const PassCost* verify = now.analysis.pass(PassKind::Verify);
         QVERIFY(verify != nullptr);
         QCOMPARE(at(now.analysis.decode()), at(base.analysis.decode()));  // decode stays put
-        QCPItemLine* arrow = plotItem<QCPItemLine>(plot, "decodeArrow");
+        QCPItemLine* arrow = test::child<QCPItemLine>(plot, "decodeArrow");
         QVERIFY(arrow->visible());
         QCOMPARE(arrow->start->coords(), at(base.analysis.decode()));
         QCOMPARE(arrow->end->coords(), at(*verify));
         QVERIFY(arrow->end->coords().x() > 3.0 * arrow->start->coords().x());
-        const QString label = plotItem<QCPItemText>(plot, "decodeArrowLabel")->text();
+        const QString label = test::child<QCPItemText>(plot, "decodeArrowLabel")->text();
         QCOMPARE(label,
                  QString::fromStdString(arrowLabel(base.analysis, now.analysis,
                                                    decodeArrow(base.analysis, now.analysis))));
@@ -134,7 +125,7 @@ private slots:
         const Drawn base = draw(plot, shortContext(64));
         plot.setBaseline(base.analysis, base.trail);
         const Drawn now = draw(plot, shortContext(512));
-        const QString label = plotItem<QCPItemText>(plot, "decodeArrowLabel")->text();
+        const QString label = test::child<QCPItemText>(plot, "decodeArrowLabel")->text();
         QCOMPARE(label,
                  QString::fromStdString(arrowLabel(base.analysis, now.analysis,
                                                    decodeArrow(base.analysis, now.analysis))));
@@ -162,7 +153,7 @@ private slots:
         QVERIFY(trail->pen().color().rgb() != p.decode.rgb());
         // The same for the baseline's ghost trail: an encoder's pinned is faded prefill.
         plot.setBaseline(clip.analysis, clip.trail);
-        const auto* ghost = plotItem<QCPCurve>(plot, "baselineTrail");
+        const auto* ghost = test::child<QCPCurve>(plot, "baselineTrail");
         QVERIFY(ghost->visible());
         QCOMPARE(ghost->pen().color().rgb(), p.prefill.rgb());
         QVERIFY(ghost->pen().color().alphaF() < 0.6F);
