@@ -20,6 +20,7 @@
 #include "roofline/analysis.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/io/scenario_options.h"
+#include "roofline/kv_transfer.h"
 #include "roofline/validate.h"
 
 namespace {
@@ -85,6 +86,40 @@ TEST(Disaggregation, OneToOneMovesTheBatchCacheOverNvLink) {
     // Every device's memory counts both pools.
     EXPECT_DOUBLE_EQ(a.memoryAllDevices.totalBytes, a.memory.totalBytes + d.prefillMemoryBytes);
     EXPECT_DOUBLE_EQ(a.memoryAllDevices.capacityBytes, 2.0 * a.memory.capacityBytes);
+}
+
+TEST(Disaggregation, TheTransferIsAPointReadAgainstThePoolsLink) {
+    // The point: x = F / b, y = F / TTFT, F the prefill pass's FLOPs per prefill device and b
+    // the bytes that device sends. At x the pools' link roof is x·β, so
+    // y / (x·β) = (b/β) / TTFT: the share of TTFT spent moving bytes (α aside).
+    // 1:1 (F on one H100): b = 2 GiB, b/β = 2,147,483,648 / 450e9 = 4.772186 ms.
+    // 2:2 (F halves with TP 2, b halves: x is the same; TTFT shrinks, the point rises).
+    const Analysis one = analyzed(llama8b(1, 1));
+    const Analysis two = analyzed(llama8b(2, 2));
+    for (const Analysis* a : {&one, &two}) {
+        const roofline::DisaggregationResult& d = *a->disaggregation;
+        const std::optional<roofline::KvTransferPoint> p = roofline::kvTransferPoint(*a);
+        ASSERT_TRUE(p.has_value());
+        const double F = a->prefill().flops;
+        EXPECT_DOUBLE_EQ(p->intensityFlopsPerByte, F / d.kvTransferBytesPerDevice);
+        EXPECT_DOUBLE_EQ(p->attainableFlopsPerSecond, F / a->ttftSeconds);
+        EXPECT_DOUBLE_EQ(p->linkBandwidthBytesPerSecond, kNvLink);
+        EXPECT_FALSE(p->scaleOut);
+        const double roofAtX = p->intensityFlopsPerByte * kNvLink;
+        EXPECT_NEAR(p->attainableFlopsPerSecond / roofAtX,
+                    (d.kvTransferBytesPerDevice / kNvLink) / a->ttftSeconds, 1e-12);
+        EXPECT_LT(p->attainableFlopsPerSecond, roofAtX);  // never above its roof
+        EXPECT_DOUBLE_EQ(p->seconds, d.kvTransferSeconds);
+        EXPECT_DOUBLE_EQ(p->ttftShare, d.kvTransferSeconds / a->ttftSeconds);
+    }
+    EXPECT_NEAR(one.disaggregation->kvTransferBytesPerDevice / kNvLink, 4.772186e-3, 1e-9);
+    // TP 2 halves the prefill FLOPs per device and the bytes each device sends (4 of the 8
+    // KV heads): x stays where it was, within lm_head's and the norms' unsplit share.
+    EXPECT_NEAR(roofline::kvTransferPoint(two)->intensityFlopsPerByte /
+                    roofline::kvTransferPoint(one)->intensityFlopsPerByte,
+                1.0, 0.05);
+    // Colocated there is no transfer, and no point.
+    EXPECT_FALSE(roofline::kvTransferPoint(analyzed(llama8b(0, 2))).has_value());
 }
 
 TEST(Disaggregation, EachPrefillDeviceSendsItsShardAndReplicatedHeadsSendTheirCopy) {

@@ -5,6 +5,7 @@
 #include "json_util.h"
 #include "roofline/io/explain.h"
 #include "roofline/io/scenario_file.h"
+#include "roofline/kv_transfer.h"
 
 namespace roofline::io {
 
@@ -43,12 +44,15 @@ Json disaggregationJson(const Analysis& a) {
         return nullptr;
     }
     const DisaggregationResult& d = *a.disaggregation;
+    const std::optional<KvTransferPoint> point = kvTransferPoint(a);
     return {
         {"prefill_devices", d.prefillDevices},
         {"decode_devices", d.decodeDevices},
         {"kv_transfer_bytes", d.kvTransferBytes},
         {"kv_transfer_bytes_per_device", d.kvTransferBytesPerDevice},
         {"kv_transfer_s", d.kvTransferSeconds},
+        {"kv_transfer_intensity", point ? point->intensityFlopsPerByte : 0.0},
+        {"kv_transfer_attained_flops_per_s", point ? point->attainableFlopsPerSecond : 0.0},
         {"link_bandwidth_bytes_per_s", d.linkBandwidthBytesPerSecond},
         {"link", d.scaleOut ? "scale-out" : "scale-up"},
         {"prefill_s", d.prefillSeconds},
