@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "cli_internal.h"
 #include "roofline/format.h"
+#include "roofline/limits.h"
 #include "roofline/parse.h"
 #include "roofline/view_csv.h"
 
@@ -61,9 +62,11 @@ struct FrontierOptions {
     std::optional<std::string> format = "table";
     std::optional<std::string> price;
     std::optional<std::string> pipelineStages = "1";
+    std::optional<std::string> prefillPools = "0";
+    std::optional<std::string> batching = "static";
 };
 
-constexpr std::array<OptionRow<FrontierOptions>, 11> kFrontierOptions = {{
+constexpr std::array<OptionRow<FrontierOptions>, 13> kFrontierOptions = {{
     {"--output", "N", "output tokens per request (default 1024)", &FrontierOptions::output, true},
     {"--hardware", "ID,ID,...", "hardware preset ids or files (default h100-sxm)",
      &FrontierOptions::hardware},
@@ -81,6 +84,15 @@ constexpr std::array<OptionRow<FrontierOptions>, 11> kFrontierOptions = {{
      "domain; above 1 tried only where the footprint needs\n"
      "more than one domain (default 1)",
      &FrontierOptions::pipelineStages},
+    {"--prefill-pools", "N,N,...",
+     "disaggregated serving: prefill pools of N devices beside\n"
+     "the decode pool of --tp devices; 0 = colocated (default 0)",
+     &FrontierOptions::prefillPools},
+    {"--batching", "static|continuous",
+     "how a colocated server batches: static (the prompts,\n"
+     "then their decode) or continuous (chunked prefill inside\n"
+     "the decode steps: TPOT + prefill / output) (default static)",
+     &FrontierOptions::batching},
     {"--slo-tpot-ms", "X", "the TPOT the best configuration must meet, in ms",
      &FrontierOptions::sloTpotMs},
     {"--slo-ttft-ms", "Y", "the TTFT the best configuration must meet, in ms",
@@ -99,6 +111,10 @@ std::string refused(std::string_view name) {
         return "frontier runs each request's decode at its mean context: give "
                "--output N (output tokens per request), not --context";
     }
+    if (name == "--disaggregated") {
+        return "frontier takes disaggregated serving as --prefill-pools N,N,... (prefill "
+               "pools beside the decode pool of --tp devices), not --disaggregated";
+    }
     if (name == "--weights" || name == "--activations") {
         return std::string("frontier takes precisions as --quantization ")
             .append(knownQuantizations())
@@ -113,6 +129,7 @@ struct Labels {
     std::string unpriced;               ///< unpricedText(), empty when every one has a price
     bool expertParallelColumn = false;
     bool pipelineColumn = false;  ///< any stage count above 1 asked for
+    bool poolColumn = false;      ///< any prefill pool asked for
     bool priceColumn = false;
     bool sloColumn = false;
     const FrontierRequest* request = nullptr;
@@ -139,7 +156,15 @@ nlohmann::json rowJson(const FrontierPoint& p, const Labels& l) {
         row["expert_parallel"] = c.expertParallel;
     }
     row["pipeline_stages"] = c.pipelineStages;
-    row["devices"] = c.tensorParallel * c.pipelineStages;
+    row["prefill_pool"] = c.prefillPool;
+    row["devices"] = configurationDevices(c);
+    if (r.prefillPoolPaces) {
+        row["paced_by"] = *r.prefillPoolPaces ? "prefill pool" : "decode pool";
+        row["idle_pool_fraction"] = r.idlePoolFraction;
+    }
+    if (r.prefillInterferenceSeconds > 0.0) {
+        row["prefill_interference_s"] = r.prefillInterferenceSeconds;
+    }
     if (r.usdPerMillionOutputTokens) {
         row["usd_per_million_output_tokens"] = *r.usdPerMillionOutputTokens;
     }
@@ -166,10 +191,11 @@ void writeJson(std::ostream& out, const FrontierRequest& request, const Frontier
     nlohmann::json skipped = nlohmann::json::array();
     for (const SkippedConfiguration& s : f.skipped) {
         const FrontierConfiguration& c = s.configuration;
-        nlohmann::json row = {{"hardware", l.hardware[c.hardware]},       {"tp", c.tensorParallel},
-                              {"quantization", toString(c.quantization)}, {"batch", c.batch},
-                              {"expert_parallel", c.expertParallel},      {"reason", s.reason},
-                              {"pipeline_stages", c.pipelineStages}};
+        nlohmann::json row = {
+            {"hardware", l.hardware[c.hardware]},       {"tp", c.tensorParallel},
+            {"quantization", toString(c.quantization)}, {"batch", c.batch},
+            {"expert_parallel", c.expertParallel},      {"reason", s.reason},
+            {"pipeline_stages", c.pipelineStages},      {"prefill_pool", c.prefillPool}};
         skipped.push_back(row);
     }
     const auto optionalSeconds = [](const std::optional<double>& v) {
@@ -180,6 +206,7 @@ void writeJson(std::ostream& out, const FrontierRequest& request, const Frontier
         {"prompt_tokens", request.shape.promptTokens},
         {"output_tokens", request.shape.outputTokens},
         {"decode_context_tokens", meanDecodeContext(request.shape)},
+        {"batching", toString(request.shape.batching)},
         {"slo_tpot_s", optionalSeconds(request.sloTpotSeconds)},
         {"slo_ttft_s", optionalSeconds(request.sloTtftSeconds)},
         {"rows", rows},
@@ -214,6 +241,9 @@ std::string configurationText(const FrontierConfiguration& c, const Labels& l) {
     if (c.pipelineStages > 1) {
         text.append(", PP ").append(integerText(c.pipelineStages));
     }
+    if (c.prefillPool > 0) {
+        text.append(", prefill pool ").append(integerText(c.prefillPool));
+    }
     return text;
 }
 
@@ -222,11 +252,12 @@ void writeTable(std::ostream& out, const FrontierRequest& request, const Frontie
     out << request.model.name << ": requests of " << formatInteger(request.shape.promptTokens)
         << " prompt and " << formatInteger(request.shape.outputTokens)
         << " output tokens (decode at the mean context "
-        << formatInteger(meanDecodeContext(request.shape)) << ")\n\n";
+        << formatInteger(meanDecodeContext(request.shape)) << "), "
+        << toString(request.shape.batching) << " batching\n\n";
     out << pad("hardware", 16) << pad("TP", 4) << pad("quant", 8) << pad("batch", 7)
         << (l.expertParallelColumn ? pad("EP", 5) : "") << (l.pipelineColumn ? pad("PP", 4) : "")
-        << pad("fits", 6) << pad("min D", 7) << pad("TTFT", 10) << pad("TPOT", 10)
-        << pad("tok/s/user", 12) << pad("tok/s/device", 14)
+        << (l.poolColumn ? pad("Dp", 4) : "") << pad("fits", 6) << pad("min D", 7)
+        << pad("TTFT", 10) << pad("TPOT", 10) << pad("tok/s/user", 12) << pad("tok/s/device", 14)
         << (l.priceColumn ? pad("$/M tokens", 12) : "") << pad("frontier", 10)
         << (l.sloColumn ? "SLO" : "") << '\n';
     for (const FrontierPoint& p : f.points) {
@@ -236,6 +267,7 @@ void writeTable(std::ostream& out, const FrontierRequest& request, const Frontie
             << pad(std::string(toString(c.quantization)), 8) << pad(formatInteger(c.batch), 7)
             << (l.expertParallelColumn ? pad(c.expertParallel ? "on" : "off", 5) : "")
             << (l.pipelineColumn ? pad(integerText(c.pipelineStages), 4) : "")
+            << (l.poolColumn ? pad(integerText(c.prefillPool), 4) : "")
             << pad(r.fits ? "yes" : "NO", 6)
             << pad(r.minDevices ? formatInteger(*r.minDevices) : std::string("-"), 7)
             << pad(formatDuration(r.ttftSeconds), 10) << pad(formatDuration(r.tpotSeconds), 10)
@@ -386,6 +418,14 @@ int runFrontier(const CommandLine& line, std::ostream& out, std::ostream& err) {
     if (!stages) {
         return usage("--pipeline-stages: " + error);
     }
+    const auto pools = parseValueList(*args.prefillPools, limits::kPrefillDevices.lo,
+                                      limits::kPrefillDevices.hi, error);
+    if (!pools) {
+        return usage("--prefill-pools: " + error);
+    }
+    if (*args.batching != "static" && *args.batching != "continuous") {
+        return usage("--batching expects static or continuous, got '" + *args.batching + "'");
+    }
     for (const std::string& name : splitList(*args.quantization)) {
         const std::optional<Quantization> q = parseQuantization(name);
         if (!q) {
@@ -418,7 +458,8 @@ int runFrontier(const CommandLine& line, std::ostream& out, std::ostream& err) {
                          .append(integerText(kMaxTokens))
                          .append(" tokens"));
     }
-    request.shape = {prompt, output->front()};
+    request.shape = {prompt, output->front(),
+                     *args.batching == "continuous" ? Batching::Continuous : Batching::Static};
     for (auto [text, target, name] :
          {std::tuple{&args.sloTpotMs, &request.sloTpotSeconds, "--slo-tpot-ms"},
           std::tuple{&args.sloTtftMs, &request.sloTtftSeconds, "--slo-ttft-ms"}}) {
@@ -452,7 +493,8 @@ int runFrontier(const CommandLine& line, std::ostream& out, std::ostream& err) {
         request.hardware.push_back(std::move(*hw.value));
     }
     const std::size_t count = request.hardware.size() * tps->size() * request.quantizations.size() *
-                              batches->size() * request.expertParallel.size() * stages->size();
+                              batches->size() * request.expertParallel.size() * stages->size() *
+                              pools->size();
     if (count > kMaxConfigurations) {
         return usage(formatInteger(static_cast<long long>(count)) +
                      " configurations is more than " +
@@ -464,6 +506,7 @@ int runFrontier(const CommandLine& line, std::ostream& out, std::ostream& err) {
     request.tensorParallel = *tps;
     request.batches = *batches;
     request.pipelineStages = *stages;
+    request.prefillPools = *pools;
     if (args.price) {
         if (std::string priceError = applyPrices(*args.price, labels.hardware, request);
             !priceError.empty()) {
@@ -476,6 +519,8 @@ int runFrontier(const CommandLine& line, std::ostream& out, std::ostream& err) {
     labels.pipelineColumn =
         std::any_of(request.pipelineStages.begin(), request.pipelineStages.end(),
                     [](std::int64_t s) { return s > 1; });
+    labels.poolColumn = std::any_of(request.prefillPools.begin(), request.prefillPools.end(),
+                                    [](std::int64_t p) { return p > 0; });
     labels.priceColumn = request.base.pricePerDeviceHourUsd.has_value() ||
                          !request.hardwarePricePerDeviceHourUsd.empty();
     labels.request = &request;
@@ -486,7 +531,7 @@ int runFrontier(const CommandLine& line, std::ostream& out, std::ostream& err) {
     } else if (*args.format == "csv") {
         out << frontierCsv(frontier, request,
                            {labels.hardware, labels.expertParallelColumn, labels.priceColumn,
-                            labels.sloColumn, labels.pipelineColumn});
+                            labels.sloColumn, labels.pipelineColumn, labels.poolColumn});
         if (!labels.unpriced.empty()) {
             err << "roofline-cli: frontier: " << labels.unpriced << '\n';
         }

@@ -51,6 +51,10 @@ std::vector<bool> paretoFrontier(const std::vector<ParetoPoint>& points) {
     return on;
 }
 
+std::int64_t configurationDevices(const FrontierConfiguration& c) {
+    return c.tensorParallel * c.pipelineStages + c.prefillPool;
+}
+
 std::optional<double> hardwarePrice(const FrontierRequest& request, std::size_t h) {
     if (request.hardwarePricePerDeviceHourUsd.empty()) {
         return request.base.pricePerDeviceHourUsd;
@@ -103,6 +107,7 @@ FrontierSelection selectFrontier(const Frontier& frontier, const FrontierFilter&
         out.shown[i] = y.has_value() && allows(filter.hardware, c.hardware) &&
                        allows(filter.tensorParallel, c.tensorParallel) &&
                        allows(filter.quantizations, c.quantization) &&
+                       allows(filter.prefillPools, c.prefillPool) &&
                        meetsPrecisionFloor(c.quantization, filter.floor) &&
                        (!filter.fitsOnly || p.result.fits);
         xy[i] = {p.result.interactivityTokensPerSecondPerUser, y.value_or(0.0),
@@ -189,8 +194,25 @@ std::string pipelineRefusal(const FrontierRequest& request, std::int64_t stages)
             .append(" layers; the model has ")
             .append(std::to_string(request.model.numLayers));
     }
-    if (request.base.prefillDevices > 0) {
+    return {};
+}
+
+/// Why a prefill pool of `pool` devices cannot serve `workload` (its decode pool set), in
+/// one sentence; empty when it can (0, colocated, always can).
+std::string prefillPoolRefusal(const Workload& workload, const Model& model, std::int64_t pool,
+                               std::int64_t stages) {
+    if (pool <= 0) {
+        return {};
+    }
+    if (stages > 1) {
         return "pipeline parallelism is not modelled with disaggregated serving";
+    }
+    Workload w = workload;
+    w.prefillDevices = pool;
+    for (const Issue& issue : validate(w, model)) {
+        if (issue.severity == Severity::Error && issue.field == "prefillDevices") {
+            return "a prefill pool of " + issue.found + " must be " + plainExpected(issue.expected);
+        }
     }
     return {};
 }
@@ -204,7 +226,8 @@ Frontier computeFrontier(const FrontierRequest& request) {
     scenario.draft = request.draft;
     const std::size_t count = request.hardware.size() * request.tensorParallel.size() *
                               request.quantizations.size() * request.batches.size() *
-                              request.expertParallel.size() * request.pipelineStages.size();
+                              request.expertParallel.size() * request.pipelineStages.size() *
+                              request.prefillPools.size();
     frontier.points.reserve(count);
     const bool anySlo = request.sloTpotSeconds || request.sloTtftSeconds;
     for (std::size_t h = 0; h < request.hardware.size(); ++h) {
@@ -219,6 +242,7 @@ Frontier computeFrontier(const FrontierRequest& request) {
                     for (const bool ep : request.expertParallel) {
                         Workload w = withQuantization(request.base, q);
                         w.tensorParallel = tp;
+                        w.prefillDevices = 0;  // the pools come from request.prefillPools
                         w.batch = batch;
                         w.expertParallel = ep;
                         w.pricePerDeviceHourUsd = price;
@@ -230,40 +254,53 @@ Frontier computeFrontier(const FrontierRequest& request) {
                         // (from the single-stage point when there is one).
                         std::optional<std::optional<std::int64_t>> needed;
                         for (const std::int64_t stages : request.pipelineStages) {
-                            const FrontierConfiguration config{h, tp, q, batch, ep, stages};
-                            if (!why.empty()) {
-                                frontier.skipped.push_back({config, why});
-                                continue;
-                            }
-                            if (std::string pp = pipelineRefusal(request, stages); !pp.empty()) {
-                                frontier.skipped.push_back({config, std::move(pp)});
-                                continue;
-                            }
-                            if (stages > 1) {
-                                if (!needed) {
-                                    needed =
-                                        analyze(requestFootprintScenario(scenario, request.shape))
-                                            .memory.minDevices;
-                                }
-                                if (!*needed ||
-                                    **needed <= request.hardware[h].scaleUpDomainDevices) {
-                                    ++frontier.pipelineLeftOut;
+                            for (const std::int64_t pool : request.prefillPools) {
+                                const FrontierConfiguration config{h,  tp,     q,   batch,
+                                                                   ep, stages, pool};
+                                if (!why.empty()) {
+                                    frontier.skipped.push_back({config, why});
                                     continue;
                                 }
-                            }
-                            FrontierPoint& point = frontier.points.emplace_back();
-                            point.configuration = config;
-                            point.result = analyzePipelinedRequest(scenario, request.shape, stages);
-                            if (stages == 1) {
-                                needed = point.result.minDevices;
-                            }
-                            if (anySlo) {
-                                const RequestResult& r = point.result;
-                                point.meetsSlo = r.fits &&
-                                                 (!request.sloTpotSeconds ||
-                                                  r.tpotSeconds <= *request.sloTpotSeconds) &&
-                                                 (!request.sloTtftSeconds ||
-                                                  r.ttftSeconds <= *request.sloTtftSeconds);
+                                if (std::string pp = pipelineRefusal(request, stages);
+                                    !pp.empty()) {
+                                    frontier.skipped.push_back({config, std::move(pp)});
+                                    continue;
+                                }
+                                if (std::string dp =
+                                        prefillPoolRefusal(w, request.model, pool, stages);
+                                    !dp.empty()) {
+                                    frontier.skipped.push_back({config, std::move(dp)});
+                                    continue;
+                                }
+                                if (stages > 1) {
+                                    if (!needed) {
+                                        needed = analyze(requestFootprintScenario(scenario,
+                                                                                  request.shape))
+                                                     .memory.minDevices;
+                                    }
+                                    if (!*needed ||
+                                        **needed <= request.hardware[h].scaleUpDomainDevices) {
+                                        ++frontier.pipelineLeftOut;
+                                        continue;
+                                    }
+                                }
+                                FrontierPoint& point = frontier.points.emplace_back();
+                                point.configuration = config;
+                                Scenario pooled = scenario;
+                                pooled.workload.prefillDevices = pool;
+                                point.result =
+                                    analyzePipelinedRequest(pooled, request.shape, stages);
+                                if (stages == 1 && pool == 0) {
+                                    needed = point.result.minDevices;
+                                }
+                                if (anySlo) {
+                                    const RequestResult& r = point.result;
+                                    point.meetsSlo = r.fits &&
+                                                     (!request.sloTpotSeconds ||
+                                                      r.tpotSeconds <= *request.sloTpotSeconds) &&
+                                                     (!request.sloTtftSeconds ||
+                                                      r.ttftSeconds <= *request.sloTtftSeconds);
+                                }
                             }
                         }
                     }

@@ -2,6 +2,8 @@
 // Requests, cost and energy (DOMAIN.md §7); the choices are in requests.h.
 #include "roofline/requests.h"
 
+#include <algorithm>
+
 namespace roofline {
 
 namespace {
@@ -16,6 +18,10 @@ double usdPerMillionOutputTokens(double pricePerDeviceHourUsd, std::int64_t devi
 double joulesPerOutputTokenMax(double tdpWatts, std::int64_t devices,
                                double outputTokensPerSecond) {
     return tdpWatts * d(devices) / outputTokensPerSecond;
+}
+
+const char* toString(Batching batching) {
+    return batching == Batching::Continuous ? "continuous" : "static";
 }
 
 std::int64_t meanDecodeContext(const RequestShape& shape) {
@@ -41,9 +47,25 @@ RequestResult requestResult(const Scenario& scenario, const Analysis& analysis,
     const double O = d(shape.outputTokens);
     r.ttftSeconds = analysis.ttftSeconds;
     r.tpotSeconds = analysis.tpotSeconds;
+    if (const std::optional<DisaggregationResult>& pools = analysis.disaggregation) {
+        // The pools as a pipeline: one batch per the slower pool's time.
+        const double prefillBusy = analysis.ttftSeconds;  // T_p' + T_x
+        const double decodeBusy = O * r.tpotSeconds;
+        const double period = std::max(prefillBusy, decodeBusy);
+        r.prefillPoolPaces = prefillBusy > decodeBusy;
+        r.idlePoolFraction = 1.0 - std::min(prefillBusy, decodeBusy) / period;
+        r.throughputTokensPerSecondPerDevice =
+            B * O / (period * d(pools->prefillDevices + pools->decodeDevices));
+    } else if (shape.batching == Batching::Continuous) {
+        r.prefillInterferenceSeconds = analysis.ttftSeconds / O;
+        r.tpotSeconds += r.prefillInterferenceSeconds;
+        r.throughputTokensPerSecondPerDevice = B / (r.tpotSeconds * d(analysis.devices));
+    }
     r.endToEndSeconds = r.ttftSeconds + (O - 1.0) * r.tpotSeconds;
     r.interactivityTokensPerSecondPerUser = 1.0 / r.tpotSeconds;
-    r.throughputTokensPerSecondPerDevice = B * O / (r.endToEndSeconds * d(analysis.devices));
+    if (!analysis.disaggregation && shape.batching == Batching::Static) {
+        r.throughputTokensPerSecondPerDevice = B * O / (r.endToEndSeconds * d(analysis.devices));
+    }
     if (const std::optional<double>& price = scenario.workload.pricePerDeviceHourUsd) {
         // Per device: price × D × 1e6 / (3600 × B·O/e2e) with B·O/e2e = throughput × D.
         r.usdPerMillionOutputTokens =
@@ -57,7 +79,10 @@ RequestResult requestResult(const Scenario& scenario, const Analysis& analysis,
 RequestResult analyzeRequest(const Scenario& scenario, const RequestShape& shape) {
     const Analysis analysis = analyze(requestScenario(scenario, shape));
     const MemoryFootprint last = analyze(requestFootprintScenario(scenario, shape)).memory;
-    RequestResult r = requestResult(scenario, analysis, shape, last.fits);
+    // Disaggregated, the prefill pool's devices must hold their part too (they hold P tokens
+    // per sequence whatever the context: the analysis at the mean step says it).
+    const bool prefillFits = !analysis.disaggregation || analysis.disaggregation->prefillFits;
+    RequestResult r = requestResult(scenario, analysis, shape, last.fits && prefillFits);
     r.minDevices = last.minDevices;
     return r;
 }

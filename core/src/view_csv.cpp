@@ -86,7 +86,9 @@ std::string frontierCsv(const Frontier& frontier, const FrontierRequest& request
         // the columns before it keep their places.
         .append(",min_devices")
         .append(columns.price ? ",price_per_device_hour_usd,output_tokens_per_usd" : "")
-        .append(columns.pipeline ? ",pipeline_stages,devices" : "")
+        .append(columns.pipeline ? ",pipeline_stages" : "")
+        .append(columns.prefillPool ? ",prefill_pool" : "")
+        .append(columns.pipeline || columns.prefillPool ? ",devices" : "")
         .append("\n");
     const auto optional = [&out](const std::optional<double>& v) {
         out.append(",");
@@ -132,10 +134,13 @@ std::string frontierCsv(const Frontier& frontier, const FrontierRequest& request
             optional(r.outputTokensPerUsd);
         }
         if (columns.pipeline) {
-            out.append(",")
-                .append(integerText(c.pipelineStages))
-                .append(",")
-                .append(integerText(c.tensorParallel * c.pipelineStages));
+            out.append(",").append(integerText(c.pipelineStages));
+        }
+        if (columns.prefillPool) {
+            out.append(",").append(integerText(c.prefillPool));
+        }
+        if (columns.pipeline || columns.prefillPool) {
+            out.append(",").append(integerText(configurationDevices(c)));
         }
         out.append("\n");
     }

@@ -179,6 +179,73 @@ TEST(Requests, FitsIsJudgedAtTheLastStep) {
     EXPECT_FALSE(analyzeRequest(s, longOutput).fits);
 }
 
+/// An analysis with only what requestResult() reads: TTFT, TPOT and devices (+ the pools).
+Analysis timed(double ttft, double tpot, std::int64_t devices, std::int64_t prefillPool = 0) {
+    Analysis a;
+    a.ttftSeconds = ttft;
+    a.tpotSeconds = tpot;
+    a.devices = devices;
+    if (prefillPool > 0) {
+        DisaggregationResult& d = a.disaggregation.emplace();
+        d.prefillDevices = prefillPool;
+        d.decodeDevices = devices;
+    }
+    return a;
+}
+
+TEST(Requests, ContinuousBatchingChargesEachStepItsShareOfThePrefill) {
+    // B = 8, O = 100, T_p = 0.5 s, T_d = 10 ms, D = 2 (requests.h).
+    // Static: TPOT = 10 ms; e2e = 0.5 + 99 × 0.01 = 1.49 s; per device 800 / (1.49 × 2)
+    //   = 268.456 tok/s.
+    // Continuous: the O = 100 steps carry the 8 prompts' prefill: + 0.5 / 100 = 5 ms, so
+    //   TPOT = 15 ms (66.667 tok/s per user); per device 8 / (0.015 × 2) = 266.667 tok/s;
+    //   e2e = 0.5 + 99 × 0.015 = 1.985 s.
+    Scenario s;
+    s.workload.batch = 8;
+    const Analysis a = timed(0.5, 0.01, 2);
+    const RequestResult st = requestResult(s, a, {2048, 100, Batching::Static}, true);
+    EXPECT_DOUBLE_EQ(st.tpotSeconds, 0.01);
+    EXPECT_DOUBLE_EQ(st.prefillInterferenceSeconds, 0.0);
+    EXPECT_NEAR(st.throughputTokensPerSecondPerDevice, 268.456, 1e-3);
+    EXPECT_FALSE(st.prefillPoolPaces.has_value());
+    const RequestResult co = requestResult(s, a, {2048, 100, Batching::Continuous}, true);
+    EXPECT_DOUBLE_EQ(co.prefillInterferenceSeconds, 0.005);
+    EXPECT_DOUBLE_EQ(co.tpotSeconds, 0.015);
+    EXPECT_NEAR(co.interactivityTokensPerSecondPerUser, 66.667, 1e-3);
+    EXPECT_NEAR(co.throughputTokensPerSecondPerDevice, 266.667, 1e-3);
+    EXPECT_DOUBLE_EQ(co.endToEndSeconds, 1.985);
+    EXPECT_DOUBLE_EQ(co.ttftSeconds, 0.5);
+}
+
+TEST(Requests, DisaggregatedPoolsRunAtTheSlowerPoolsPace) {
+    // B = 8; TTFT = 0.6 s (prefill 0.55 on its pool + 0.05 transfer); TPOT = 10 ms on the
+    // decode pool of 2; a prefill pool of 1: 3 devices.
+    // O = 100: the decode pool is busy 100 × 0.01 = 1.0 s a batch, the prefill pool 0.6 s:
+    //   the decode pool paces; the prefill pool idles 1 − 0.6 / 1.0 = 40%; per device
+    //   800 / (1.0 × 3) = 266.667 tok/s; TPOT stays 10 ms (100 tok/s per user) whatever the
+    //   batching, and e2e = 0.6 + 99 × 0.01 = 1.59 s.
+    // O = 40: decode 0.4 s < prefill 0.6 s: the prefill pool paces; the decode pool idles
+    //   1 − 0.4 / 0.6 = 1/3; per device 320 / (0.6 × 3) = 177.778 tok/s.
+    Scenario s;
+    s.workload.batch = 8;
+    const Analysis a = timed(0.6, 0.01, 2, 1);
+    for (const Batching b : {Batching::Static, Batching::Continuous}) {
+        const RequestResult r = requestResult(s, a, {2048, 100, b}, true);
+        ASSERT_TRUE(r.prefillPoolPaces.has_value());
+        EXPECT_FALSE(*r.prefillPoolPaces);
+        EXPECT_DOUBLE_EQ(r.idlePoolFraction, 0.4);
+        EXPECT_NEAR(r.throughputTokensPerSecondPerDevice, 266.667, 1e-3);
+        EXPECT_DOUBLE_EQ(r.tpotSeconds, 0.01);
+        EXPECT_DOUBLE_EQ(r.prefillInterferenceSeconds, 0.0);
+        EXPECT_DOUBLE_EQ(r.interactivityTokensPerSecondPerUser, 100.0);
+        EXPECT_DOUBLE_EQ(r.endToEndSeconds, 1.59);
+    }
+    const RequestResult shortOutput = requestResult(s, a, {2048, 40, Batching::Static}, true);
+    EXPECT_TRUE(*shortOutput.prefillPoolPaces);
+    EXPECT_NEAR(shortOutput.idlePoolFraction, 1.0 / 3.0, 1e-12);
+    EXPECT_NEAR(shortOutput.throughputTokensPerSecondPerDevice, 177.778, 1e-3);
+}
+
 TEST(Pareto, HandBuiltSetHasTheKnownFrontier) {
     // Maximise x and y. A(1,10) has the best y; C(3,8) beats B and G (2,8) on x at equal y
     // and D(3,5) on y at equal x; F(4,1) and its twin I have the best x, and equal points
@@ -387,6 +454,45 @@ TEST(Frontier, PriceGivesEveryPointItsCost) {
     for (const FrontierPoint& p : computeFrontier(llamaRequest()).points) {
         EXPECT_FALSE(p.result.usdPerMillionOutputTokens.has_value());
     }
+}
+
+TEST(Frontier, PrefillPoolsAreConfigurationsOfTheirOwn) {
+    // Llama-3.1-8B on H100, TP 1 and 2, bf16, B = 8, pools {0, 1, 3}: 2 × 3 = 6
+    // configurations; a pool of 3 does not divide the 32 query heads (validate()), so the
+    // two with D_p = 3 are skipped with that reason, 4 are points, the pool varying fastest.
+    FrontierRequest req = llamaRequest();
+    req.hardware = {test::h100Sxm()};
+    req.tensorParallel = {1, 2};
+    req.quantizations = {Quantization::W16A16};
+    req.batches = {8};
+    req.prefillPools = {0, 1, 3};
+    const Frontier f = computeFrontier(req);
+    ASSERT_EQ(f.points.size(), 4u);
+    ASSERT_EQ(f.skipped.size(), 2u);
+    for (const SkippedConfiguration& skip : f.skipped) {
+        EXPECT_EQ(skip.configuration.prefillPool, 3);
+        EXPECT_EQ(skip.reason, "a prefill pool of 3 must be a divisor of the 32 query heads");
+    }
+    EXPECT_EQ(f.points[0].configuration.prefillPool, 0);
+    EXPECT_EQ(f.points[1].configuration.prefillPool, 1);
+    EXPECT_EQ(configurationDevices(f.points[1].configuration), 2);  // 1 + 1
+    EXPECT_EQ(configurationDevices(f.points[3].configuration), 3);  // TP 2 + 1
+    // The disaggregated point is the request of a scenario with that pool.
+    Scenario s = test::scenario(test::h100Sxm(), test::llama31_8b(), Workload{});
+    s.workload.batch = 8;
+    s.workload.prefillDevices = 1;
+    const RequestResult r = analyzeRequest(s, req.shape);
+    EXPECT_DOUBLE_EQ(f.points[1].result.throughputTokensPerSecondPerDevice,
+                     r.throughputTokensPerSecondPerDevice);
+    EXPECT_TRUE(f.points[1].result.prefillPoolPaces.has_value());
+    // Its TTFT adds the transfer to the colocated prefill (the same one H100 runs it).
+    EXPECT_GT(f.points[1].result.ttftSeconds, f.points[0].result.ttftSeconds);
+    EXPECT_DOUBLE_EQ(f.points[1].result.tpotSeconds, f.points[0].result.tpotSeconds);
+    // A filter on the pool keeps only those points.
+    FrontierFilter colocated;
+    colocated.prefillPools = {0};
+    const FrontierSelection sel = selectFrontier(f, colocated);
+    EXPECT_TRUE(sel.shown[0] && !sel.shown[1] && sel.shown[2] && !sel.shown[3]);
 }
 
 TEST(Quantization, LabelsParseBothWaysAndMapToPrecisions) {

@@ -47,6 +47,11 @@ struct FrontierRequest {
     /// hardware's scaleUpDomainDevices at that TP, quantization and batch): elsewhere it
     /// would only add bubbles, and it is left out (counted in Frontier::pipelineLeftOut).
     std::vector<std::int64_t> pipelineStages = {1};
+    /// Prefill pools (DOMAIN.md §7): 0 = colocated, N = a prefill pool of N devices beside
+    /// the decode pool of TP devices (requests.h gives the disaggregated model; shape.batching
+    /// the colocated one). The base workload's own prefillDevices plays no part. Pools are
+    /// not combined with pipeline stages (such configurations are skipped, with the reason).
+    std::vector<std::int64_t> prefillPools = {0};
     std::optional<double> sloTpotSeconds;  ///< TPOT at most this, when given.
     std::optional<double> sloTtftSeconds;  ///< TTFT at most this, when given.
     /// The price per device-hour of each hardware, by index into `hardware`: nullopt = none
@@ -60,7 +65,7 @@ struct FrontierRequest {
 std::optional<double> hardwarePrice(const FrontierRequest& request, std::size_t h);
 
 /// One configuration, in the order the lists are nested (hardware, TP, quantization, batch,
-/// expert parallelism, pipeline stages; the last varies fastest).
+/// expert parallelism, pipeline stages, prefill pool; the last varies fastest).
 struct FrontierConfiguration {
     std::size_t hardware = 0;  ///< Index into FrontierRequest::hardware.
     std::int64_t tensorParallel = 1;
@@ -68,7 +73,13 @@ struct FrontierConfiguration {
     std::int64_t batch = 1;
     bool expertParallel = false;
     std::int64_t pipelineStages = 1;  ///< S; the devices are tensorParallel × S
+    /// D_p: 0 colocated; else a prefill pool of this many devices beside the tensorParallel
+    /// of the decode pool (the devices are D_p + TP).
+    std::int64_t prefillPool = 0;
 };
+
+/// The devices a configuration uses: TP × S, + D_p when disaggregated.
+std::int64_t configurationDevices(const FrontierConfiguration& c);
 
 struct FrontierPoint {
     FrontierConfiguration configuration;
@@ -122,6 +133,8 @@ struct FrontierFilter {
     std::vector<std::size_t> hardware;  ///< allowed indices into FrontierRequest::hardware
     std::vector<std::int64_t> tensorParallel;
     std::vector<Quantization> quantizations;
+    /// Allowed prefill pools (0 = colocated); empty allows all.
+    std::vector<std::int64_t> prefillPools;
     PrecisionFloor floor = PrecisionFloor::Any;
     bool fitsOnly = false;  ///< hide the configurations that do not fit
     FrontierObjective objective = FrontierObjective::ThroughputPerDevice;

@@ -33,6 +33,8 @@ struct FrontierCsvColumns {
     bool price = false;
     bool slo = false;       ///< a meets_slo column
     bool pipeline = false;  ///< pipeline_stages and devices columns, at the end
+    /// prefill_pool and devices columns after them (devices once, with either)
+    bool prefillPool = false;
 };
 
 /// hardware,tp,quantization,batch[,expert_parallel],fits,ttft_s,tpot_s,
