@@ -394,6 +394,49 @@ private slots:
         QCOMPARE(text.count('\n'), static_cast<qsizetype>(view.frontier().points.size() + 1));
     }
 
+    void servingAddsPrefillPoolsRingedAndADisaggregatedScenarioOpensWithThem() {
+        // Static (the default) tries no pool; "continuous + disaggregated" tries the pools
+        // {0, 1, 2, 4, 8} (kPrefillPools) beside every configuration, rings the pooled points
+        // and says each one's pace in its tooltip.
+        ui::ScenarioDocument document;
+        FrontierView view(document);
+        view.refresh();
+        QCOMPARE(view.servingBox()->currentIndex(), 0);
+        QCOMPARE(view.request().shape.batching, Batching::Static);
+        QCOMPARE(view.request().prefillPools, std::vector<std::int64_t>{0});
+        const std::size_t colocated = view.frontier().points.size();
+        view.servingBox()->setCurrentIndex(1);
+        QCOMPARE(view.request().shape.batching, Batching::Continuous);
+        QCOMPARE(view.frontier().points.size(), colocated);
+        view.servingBox()->setCurrentIndex(2);
+        QCOMPARE(view.request().prefillPools, (std::vector<std::int64_t>{0, 1, 2, 4, 8}));
+        std::size_t pooled = 0;
+        for (const FrontierPoint& p : view.frontier().points) {
+            pooled += p.configuration.prefillPool > 0 ? 1 : 0;
+            // Each pooled point counts both pools' devices and says which pool paces it.
+            QCOMPARE(p.result.prefillPoolPaces.has_value(), p.configuration.prefillPool > 0);
+        }
+        QVERIFY(pooled > colocated);  // four pools beside each that splits the heads
+        QCPGraph* rings = graphNamed(view.plot(), QStringLiteral("ringed: disaggregated"));
+        QVERIFY(rings != nullptr);
+        QVERIFY(!rings->data()->isEmpty());
+        QVERIFY(view.plot()->legend->hasItemWithPlottable(rings));
+        QVERIFY(QString::fromStdString(view.csvText())
+                    .section('\n', 0, 0)
+                    .endsWith(QStringLiteral(",prefill_pool,devices")));
+
+        // A scenario that turns disaggregated opens its frontier with the pools (once).
+        ui::ScenarioDocument second;
+        FrontierView other(second);
+        other.refresh();
+        QCOMPARE(other.servingBox()->currentIndex(), 0);
+        Workload pools = second.current().scenario().workload;
+        pools.prefillDevices = 1;
+        second.current().setWorkload(pools);
+        other.refresh();
+        QCOMPARE(other.servingBox()->currentIndex(), 2);
+    }
+
     void priceFieldSetsTheScenarioAndResultsShowCostAndEnergy() {
         MainWindow window;
         ui::ControlsPanel* panel = window.controlsPanel();

@@ -298,6 +298,58 @@ private slots:
         QVERIFY(QLineF(decode->rect.center(), at).length() < 0.5);
     }
 
+    void disaggregatedPoolsNameTheirPassesAndTheTransferReadsAgainstThePoolsLink() {
+        // served() on pools: the prefill (800 TFLOP per device) on a pool of 2, decode on 1;
+        // each prefill device sends 100 GB over a 450 GB/s link in 0.4 s (say), so TTFT = 1.6
+        // + 0.4 = 2.0 s. The transfer's point (kv_transfer.h): x = 800e12 / 100e9 = 8,000
+        // FLOP/byte, y = 800e12 / 2.0 = 400 TFLOP/s, 0.4 / 2.0 = 20% of TTFT. Decode runs on
+        // one device, so there is no interconnect roof: the pools' link gets a roof of its
+        // own, up the slope 0.45 x TFLOP/s to the compute roof at 800e12 / 450e9 = 1,777.8.
+        Analysis a = served();
+        a.ttftSeconds = 2.0;
+        DisaggregationResult& pools = a.disaggregation.emplace();
+        pools.prefillDevices = 2;
+        pools.decodeDevices = 1;
+        pools.kvTransferBytesPerDevice = 100e9;
+        pools.kvTransferSeconds = 0.4;
+        pools.linkBandwidthBytesPerSecond = 450e9;
+        Canvas c;
+        PointsLayer points(&c.plot);
+        points.setStyle(palette(), 1.0, 1.0, QFont(), QFont());
+        points.setData(a, trail());
+        QVERIFY(near(vertices(points.kvTransferMark()), {{8000.0, 400.0}}));
+        QCOMPARE(points.kvTransferLabel()->text(),
+                 QStringLiteral("KV transfer 100 GB per device in 400 ms\n20% of TTFT"));
+        QVERIFY(points.prefillLabel()->text().startsWith(QStringLiteral("prefill (pool of 2)  ")));
+        QVERIFY(points.decodeLabel()->text().startsWith(QStringLiteral("decode (pool of 1)  ")));
+        QVERIFY(c.plot.legend->hasItemWithPlottable(points.kvTransferMark()));
+
+        RoofLayer roofs(&c.plot, c.roofs);
+        roofs.setStyle(palette(), 1.0, QFont(), QFont(), QFont());
+        Analysis roofed = chip();
+        roofed.passes = a.passes;
+        roofed.ttftSeconds = a.ttftSeconds;
+        roofed.disaggregation = a.disaggregation;
+        QVERIFY(roofs.setRoofs(roofed));
+        roofs.fitToView(c.plot.xAxis->range(), c.plot.yAxis->range());
+        QVERIFY(!roofs.interconnectRoof()->visible());
+        QVERIFY(roofs.poolLinkRoof()->visible());
+        const std::vector<QPointF> link = vertices(roofs.poolLinkRoof());
+        QVERIFY(!link.empty());
+        QVERIFY(near({link.back()}, {{800e12 / 450e9, 800.0}}));
+        c.layOut();
+        const PlotScene scene = described(roofs);
+        QVERIFY(scene.find(QStringLiteral("roof"),
+                           QStringLiteral("link between the pools 450 GB/s")) != nullptr);
+
+        // Colocated, none of it.
+        points.setData(served(), trail());
+        QVERIFY(points.kvTransferMark()->data()->isEmpty());
+        QVERIFY(!points.kvTransferLabel()->visible());
+        QVERIFY(!c.plot.legend->hasItemWithPlottable(points.kvTransferMark()));
+        QCOMPARE(points.prefillLabel()->text().left(9), QStringLiteral("prefill  "));
+    }
+
     void pointsLayerTouchesNothingWhenItsNumbersAreTheSame() {
         Canvas c;
         PointsLayer points(&c.plot);

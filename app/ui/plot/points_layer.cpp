@@ -14,6 +14,7 @@
 #include "plot/plot_tooltip.h"
 #include "plot/plot_units.h"
 #include "roofline/format.h"
+#include "roofline/kv_transfer.h"
 #include "roofline/point_note.h"
 
 namespace roofline::ui {
@@ -46,6 +47,12 @@ std::vector<double> keyOf(const Analysis& a, const std::vector<TrailPoint>& trai
     key.push_back(a.hasDecode() ? 1.0 : 0.0);
     for (const PassCost& p : a.passes) {
         pass(p);
+    }
+    if (const std::optional<KvTransferPoint> t = kvTransferPoint(a)) {
+        key.insert(key.end(),
+                   {t->intensityFlopsPerByte, t->attainableFlopsPerSecond, t->bytesPerDevice,
+                    t->seconds, static_cast<double>(a.disaggregation->prefillDevices),
+                    static_cast<double>(a.disaggregation->decodeDevices)});
     }
     key.insert(key.end(), {a.interconnectBandwidthBytesPerSecond,
                            a.criticalBatch ? static_cast<double>(*a.criticalBatch) : -1.0,
@@ -132,8 +139,15 @@ PointsLayer::PointsLayer(QCustomPlot* plot) : m_plot(plot) {
     m_boundNote = label(Qt::AlignLeft | Qt::AlignTop, QMargins(10, 8, 0, 0));
     m_boundNote->setObjectName(QStringLiteral("boundNote"));
     m_boundNote->setVisible(false);
+    // Disaggregated serving: the KV transfer from the prefill pool to the decode pool, a
+    // point of its own read against the link between them (roofline/kv_transfer.h).
+    m_transferPoint = direct(new Direct<QCPGraph>(x, y));
+    m_transferPoint->setName(tr("KV transfer"));
+    m_transferPoint->removeFromLegend();
+    m_transferLabel = label(Qt::AlignLeft | Qt::AlignTop, QMargins(10, 6, 0, 0));
+    m_transferLabel->setVisible(false);
     for (QCPGraph* graph : {m_criticalMark, m_memoryWallMark, m_prefillPoint, m_decodePoint,
-                            m_specPoints, m_prefillLink, m_decodeLink}) {
+                            m_specPoints, m_prefillLink, m_decodeLink, m_transferPoint}) {
         graph->setLineStyle(QCPGraph::lsNone);
     }
 }
@@ -150,12 +164,12 @@ void PointsLayer::describe(SceneWriter& w) const {
     }
 
     w.setLayer(layerName());
-    for (const QCPGraph* graph :
-         {m_prefillPoint, m_decodePoint, m_specPoints, m_prefillLink, m_decodeLink}) {
+    for (const QCPGraph* graph : {m_prefillPoint, m_decodePoint, m_specPoints, m_prefillLink,
+                                  m_decodeLink, m_transferPoint}) {
         w.points(graph, QStringLiteral("point"));
     }
-    for (const PlotLabel* pointLabel :
-         {m_prefillLabel, m_decodeLabel, m_verifyLabel, m_draftLabel, m_boundNote}) {
+    for (const PlotLabel* pointLabel : {m_prefillLabel, m_decodeLabel, m_verifyLabel, m_draftLabel,
+                                        m_transferLabel, m_boundNote}) {
         w.label(pointLabel);
     }
 }
@@ -196,8 +210,32 @@ void PointsLayer::updatePoints(const Analysis& a) {
     m_prefillLabel->setVisible(prefillShown);
     m_decodeLabel->setVisible(decodeShown);
     m_decodeLabel->position->setCoords(dx, dy);
-    m_prefillLabel->setText(tr("%1  %2").arg(phaseName(prefill.kind), pointText(a, prefill)));
-    m_decodeLabel->setText(tr("decode  %1").arg(pointText(a, decode)));
+    // Disaggregated, each pass runs on a pool of its own: its name says which.
+    const std::optional<DisaggregationResult>& pools = a.disaggregation;
+    const QString prefillName =
+        pools ? tr("%1 (pool of %2)").arg(phaseName(prefill.kind)).arg(pools->prefillDevices)
+              : phaseName(prefill.kind);
+    const QString decodeName =
+        pools ? tr("decode (pool of %1)").arg(pools->decodeDevices) : tr("decode");
+    m_prefillLabel->setText(tr("%1  %2").arg(prefillName, pointText(a, prefill)));
+    m_decodeLabel->setText(tr("%1  %2").arg(decodeName, pointText(a, decode)));
+
+    const std::optional<KvTransferPoint> transfer = kvTransferPoint(a);
+    const bool transferShown = transfer && drawable(transfer->intensityFlopsPerByte,
+                                                    tflops(transfer->attainableFlopsPerSecond));
+    m_transferAt = transferShown ? QPointF(transfer->intensityFlopsPerByte,
+                                           tflops(transfer->attainableFlopsPerSecond))
+                                 : QPointF();
+    m_transferPoint->setData(transferShown ? vec({m_transferAt.x()}) : QVector<double>(),
+                             transferShown ? vec({m_transferAt.y()}) : QVector<double>(), true);
+    m_transferLabel->setVisible(transferShown);
+    if (transferShown) {
+        m_transferLabel->position->setCoords(m_transferAt.x(), m_transferAt.y());
+        m_transferLabel->setText(tr("KV transfer %1 per device in %2\n%3% of TTFT")
+                                     .arg(qs(formatBytes(transfer->bytesPerDevice)),
+                                          qs(formatDuration(transfer->seconds)),
+                                          qs(formatNumber(transfer->ttftShare * 100.0, 3))));
+    }
 
     QVector<double> specX;
     QVector<double> specY;
@@ -404,6 +442,16 @@ bool PointsLayer::updateLegend(const Analysis& a) {
     }
     // With tensor parallelism each pass is drawn again at its link intensity, as a hollow
     // square in its colour: one legend entry says what the squares are, while there are any.
+    const bool transfer = !m_transferPoint->data()->isEmpty();
+    const bool transferListed = m_plot->legend->hasItemWithPlottable(m_transferPoint);
+    bool changed = named;
+    if (transfer != transferListed || (transfer && named)) {
+        m_transferPoint->removeFromLegend();
+        if (transfer) {
+            m_transferPoint->addToLegend();
+        }
+        changed = true;
+    }
     QCPGraph* linkEntry = a.hasDecode() ? m_decodeLink : m_prefillLink;
     const bool links = !m_prefillLink->data()->isEmpty() || !m_decodeLink->data()->isEmpty();
     if (links != m_plot->legend->hasItemWithPlottable(linkEntry) || (links && named)) {
@@ -414,7 +462,7 @@ bool PointsLayer::updateLegend(const Analysis& a) {
         }
         return true;
     }
-    return named;
+    return changed;
 }
 
 void PointsLayer::styleTrail() {
@@ -475,6 +523,11 @@ void PointsLayer::setStyle(const PlotPalette& p, double scale, double dpr, const
     m_memoryWallLabel->setColor(p.warning);
     m_draftLabel->setFont(bold);
     m_draftLabel->setColor(p.decode);
+    // The transfer leaves the prefill pool: a hollow diamond in its hue, as its link square.
+    m_transferPoint->setScatterStyle(QCPScatterStyle(
+        QCPScatterStyle::ssDiamond, QPen(p.interconnect, 2.0 * scale), Qt::NoBrush, 13.0 * scale));
+    m_transferLabel->setFont(small);
+    m_transferLabel->setColor(p.interconnect);
 }
 
 void PointsLayer::nameRequests(std::vector<LabelEntry>& entries) const {
@@ -498,6 +551,13 @@ void PointsLayer::nameRequests(std::vector<LabelEntry>& entries) const {
     if (m_hasVerify) {
         addLabelAround(entries, x, y, m_verifyLabel, m_specPoints, m_verifyAt.x(), m_verifyAt.y(),
                        12, false, {}, true);
+    }
+    if (m_transferLabel->visible()) {
+        addLabelAround(entries, x, y, m_transferLabel, m_transferPoint, m_transferAt.x(),
+                       m_transferAt.y(), 14, false,
+                       {S::RightBelow, S::Right, S::Below, S::RightAbove, S::LeftBelow, S::Left,
+                        S::Above, S::LeftAbove},
+                       true);
     }
     if (m_hasDraft) {
         addLabelAround(entries, x, y, m_draftLabel, m_specPoints, m_draftAt.x(), m_draftAt.y(), 13,

@@ -67,15 +67,16 @@ public:
     void trailRequests(std::vector<LabelEntry>& entries) const;
     /// The labels that may move away from their point (each gets a leader line).
     std::vector<PlotLabel*> pointNames() const {
-        return {m_prefillLabel, m_decodeLabel, m_verifyLabel, m_draftLabel, m_boundNote};
+        return {m_prefillLabel, m_decodeLabel,   m_verifyLabel,
+                m_draftLabel,   m_transferLabel, m_boundNote};
     }
     std::vector<PlotLabel*> trailNames() const {
         return {m_criticalLabel, m_memoryWallLabel, m_trailStartLabel, m_trailEndLabel};
     }
     /// The graphs drawn with marks (marker rectangles for label placement).
     std::vector<const QCPGraph*> markGraphs() const {
-        return {m_prefillPoint, m_decodePoint,  m_specPoints,    m_prefillLink,
-                m_decodeLink,   m_criticalMark, m_memoryWallMark};
+        return {m_prefillPoint, m_decodePoint,  m_specPoints,     m_prefillLink,
+                m_decodeLink,   m_criticalMark, m_memoryWallMark, m_transferPoint};
     }
     /// The items in drawing order: the plot draws them over its picture.
     const std::vector<DirectItem*>& directItems() const { return m_direct; }
@@ -87,6 +88,10 @@ public:
     QCPGraph* speculativePoints() const { return m_specPoints; }
     QCPGraph* prefillLinkPoint() const { return m_prefillLink; }
     QCPGraph* decodeLinkPoints() const { return m_decodeLink; }
+    /// Disaggregated serving: the KV transfer, read against the pools' link
+    /// (roofline/kv_transfer.h); empty when colocated.
+    QCPGraph* kvTransferMark() const { return m_transferPoint; }
+    PlotLabel* kvTransferLabel() const { return m_transferLabel; }
     QCPGraph* criticalBatchMark() const { return m_criticalMark; }
     QCPGraph* memoryWallMark() const { return m_memoryWallMark; }
     QCPCurve* trailCurve() const { return m_trail; }
@@ -120,6 +125,7 @@ private:
     QPointF m_decodeAt;
     QPointF m_verifyAt;
     QPointF m_draftAt;
+    QPointF m_transferAt;
     bool m_hasDecode = true;
     bool m_hasVerify = false;
     bool m_hasDraft = false;
@@ -142,6 +148,8 @@ private:
     PlotLabel* m_verifyLabel;
     PlotLabel* m_draftLabel;
     PlotLabel* m_boundNote;
+    QCPGraph* m_transferPoint;
+    PlotLabel* m_transferLabel;
     QPointF m_noteAt;  ///< the pass the note explains (FLOP/byte, TFLOP/s)
     const QCPGraph* m_noteMark = nullptr;
     /// The pass the batch trail follows (decode, else the encoder's or CNN's one pass): its

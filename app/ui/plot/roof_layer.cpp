@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 
 #include <QHash>
 #include <QObject>
@@ -13,6 +14,7 @@
 #include "plot/plot_tooltip.h"
 #include "plot/plot_units.h"
 #include "roofline/format.h"
+#include "roofline/kv_transfer.h"
 
 namespace roofline::ui {
 namespace {
@@ -57,6 +59,9 @@ RoofLayer::RoofLayer(QCustomPlot* plot, QCPLayer* roofLayer) : m_plot(plot) {
     m_interconnectRoof = plot->addGraph();
     m_interconnectLabel = plotLabel(new PlotLabel(plot), Qt::AlignHCenter | Qt::AlignBottom);
     m_interconnectLabel->setPadding(QMargins(0, 0, 0, 6));
+    m_poolLinkRoof = plot->addGraph();
+    m_poolLinkLabel = plotLabel(new PlotLabel(plot), Qt::AlignHCenter | Qt::AlignBottom);
+    m_poolLinkLabel->setPadding(QMargins(0, 0, 0, 6));
     m_slopeExtension = plot->addGraph();
     for (std::size_t i = 0; i < kPrecisionCount; ++i) {
         m_otherRoofGraphs.push_back(plot->addGraph());
@@ -88,7 +93,8 @@ RoofLayer::RoofLayer(QCustomPlot* plot, QCPLayer* roofLayer) : m_plot(plot) {
     m_ridgeLabel->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     m_ridgeLabel->setPadding(QMargins(6, 0, 0, 4));
 
-    for (QCPGraph* roof : {m_interconnectRoof, m_slopeExtension, m_roofInUse, m_ridgeMarker}) {
+    for (QCPGraph* roof :
+         {m_interconnectRoof, m_poolLinkRoof, m_slopeExtension, m_roofInUse, m_ridgeMarker}) {
         roof->setSelectable(QCP::stNone);
     }
     for (QCPGraph* roof : m_otherRoofGraphs) {
@@ -98,10 +104,18 @@ RoofLayer::RoofLayer(QCustomPlot* plot, QCPLayer* roofLayer) : m_plot(plot) {
 }
 
 bool RoofLayer::setRoofs(const Analysis& a) {
+    // The pools' link gets a roof of its own only where the interconnect roof is not it.
+    const std::optional<KvTransferPoint> transfer = kvTransferPoint(a);
+    const double poolLink =
+        transfer && transfer->linkBandwidthBytesPerSecond != a.interconnectBandwidthBytesPerSecond
+            ? transfer->linkBandwidthBytesPerSecond
+            : 0.0;
     std::vector<double> key = {a.peakFlopsPerSecond,
                                a.memoryBandwidthBytesPerSecond,
                                a.ridgePointFlopsPerByte,
                                a.interconnectBandwidthBytesPerSecond,
+                               poolLink,
+                               transfer ? 1.0 : 0.0,
                                a.hasComputeRoof ? 1.0 : 0.0,
                                static_cast<double>(a.ceilings),
                                static_cast<double>(qHash(QString::fromStdString(a.memoryType)))};
@@ -124,6 +138,7 @@ bool RoofLayer::setRoofs(const Analysis& a) {
     m_peak = a.peakFlopsPerSecond;
     m_ridge = a.ridgePointFlopsPerByte;
     m_link = a.interconnectBandwidthBytesPerSecond;
+    m_poolLink = poolLink;
     m_hasComputeRoof = a.hasComputeRoof;
 
     // Roofs with the same peak (bf16 = fp16, fp8 = int8 on most chips) are one line.
@@ -196,8 +211,17 @@ bool RoofLayer::setRoofs(const Analysis& a) {
     const double link = m_link;
     m_interconnectRoof->setVisible(link > 0.0);
     m_interconnectLabel->setVisible(link > 0.0);
-    m_interconnectLabel->setText(
-        tr("interconnect %1 (x = FLOP per link byte)").arg(qs(formatSi(link, "B/s"))));
+    // Disaggregated over the same link, the one roof reads for the KV transfer too.
+    m_interconnectLabel->setText((transfer && poolLink == 0.0
+                                      ? tr("interconnect %1 (TP and KV transfer; x = FLOP per "
+                                           "link byte)")
+                                      : tr("interconnect %1 (x = FLOP per link byte)"))
+                                     .arg(qs(formatSi(link, "B/s"))));
+    m_poolLinkRoof->setVisible(poolLink > 0.0);
+    m_poolLinkLabel->setVisible(poolLink > 0.0);
+    m_poolLinkLabel->setText(tr("%1 between the pools %2 (KV transfer; x = FLOP per byte sent)")
+                                 .arg(transfer && transfer->scaleOut ? tr("scale-out") : tr("link"),
+                                      qs(formatSi(poolLink, "B/s"))));
 
     // Without a ridge the memory-bound region is the whole plot.
     m_memoryRegion->bottomRight->setTypeX(ridged ? QCPItemPosition::ptPlotCoords
@@ -234,6 +258,7 @@ bool RoofLayer::fitToView(const QCPRange& xr, const QCPRange& yr) {
                              vec({tflops(m_left * bandwidth), tflops(m_right * bandwidth)}), true);
         m_slopeExtension->data()->clear();
         m_interconnectRoof->data()->clear();
+        m_poolLinkRoof->data()->clear();
         for (QCPGraph* g : m_otherRoofGraphs) {
             g->setVisible(false);
             g->data()->clear();
@@ -286,7 +311,14 @@ bool RoofLayer::fitToView(const QCPRange& xr, const QCPRange& yr) {
     } else {
         m_interconnectRoof->data()->clear();
     }
-    for (QCPGraph* roof : {m_roofInUse, m_slopeExtension, m_interconnectRoof}) {
+    if (m_poolLink > 0.0) {
+        const double linkLeft = std::min(left, peak / m_poolLink / 1.01);
+        m_poolLinkRoof->setData(vec({linkLeft, peak / m_poolLink}),
+                                vec({tflops(linkLeft * m_poolLink), tflops(peak)}), true);
+    } else {
+        m_poolLinkRoof->data()->clear();
+    }
+    for (QCPGraph* roof : {m_roofInUse, m_slopeExtension, m_interconnectRoof, m_poolLinkRoof}) {
         clipToView(roof, xr, yr);
     }
     for (QCPGraph* roof : m_otherRoofGraphs) {
@@ -346,6 +378,9 @@ void RoofLayer::setStyle(const PlotPalette& p, double scale, const QFont& base, 
     m_interconnectRoof->setPen(QPen(p.interconnect, 2.0 * scale, Qt::DashDotLine));
     m_interconnectLabel->setFont(small);
     m_interconnectLabel->setColor(p.interconnect);
+    m_poolLinkRoof->setPen(QPen(p.interconnect, 2.0 * scale, Qt::DotLine));
+    m_poolLinkLabel->setFont(small);
+    m_poolLinkLabel->setColor(p.interconnect);
 
     m_ridgeMarker->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssCircle, p.roof, p.background, 9.0 * scale));
@@ -379,6 +414,9 @@ void RoofLayer::describe(SceneWriter& w) const {
         }
     }
     w.polyline(m_interconnectRoof, QStringLiteral("roof"), m_interconnectLabel->text());
+    if (m_poolLinkRoof->visible()) {
+        w.polyline(m_poolLinkRoof, QStringLiteral("roof"), m_poolLinkLabel->text());
+    }
     for (const LevelLine& line : m_levels) {
         if (line.graph->visible()) {
             w.polyline(line.graph, QStringLiteral("level roof"), line.label->text());
@@ -390,6 +428,7 @@ void RoofLayer::describe(SceneWriter& w) const {
     }
     w.label(m_hbmLabel);
     w.label(m_interconnectLabel);
+    w.label(m_poolLinkLabel);
     w.points(m_ridgeMarker, QStringLiteral("ridge"), m_ridgeLabel->text());
     w.line(m_ridgeDrop, QStringLiteral("drop"), m_ridgeLabel->text());
     w.label(m_ridgeLabel);
@@ -498,6 +537,9 @@ void RoofLayer::labelRequests(std::vector<LabelEntry>& entries) {
     if (m_link > 0.0) {
         slope(m_interconnectLabel, m_link, m_peak / m_link, 2);
     }
+    if (m_poolLink > 0.0) {
+        slope(m_poolLinkLabel, m_poolLink, m_peak / m_poolLink, 2);
+    }
     for (const LevelLine& line : m_levels) {
         if (line.bandwidth > 0.0) {
             slope(line.label, line.bandwidth,
@@ -543,7 +585,8 @@ void RoofLayer::labelRequests(std::vector<LabelEntry>& entries) {
 }
 
 std::vector<const QCPGraph*> RoofLayer::lines() const {
-    std::vector<const QCPGraph*> roofLines = {m_roofInUse, m_interconnectRoof, m_slopeExtension};
+    std::vector<const QCPGraph*> roofLines = {m_roofInUse, m_interconnectRoof, m_poolLinkRoof,
+                                              m_slopeExtension};
     roofLines.insert(roofLines.end(), m_otherRoofGraphs.begin(), m_otherRoofGraphs.end());
     for (const LevelLine& line : m_levels) {
         roofLines.push_back(line.graph);

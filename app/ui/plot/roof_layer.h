@@ -95,6 +95,9 @@ public:
     QCPGraph* roofInUse() const { return m_roofInUse; }
     QCPGraph* ridgeMarker() const { return m_ridgeMarker; }
     QCPGraph* interconnectRoof() const { return m_interconnectRoof; }
+    /// Disaggregated serving: the link between the pools, when its β is not the
+    /// interconnect roof's (kv_transfer.h); hidden otherwise.
+    QCPGraph* poolLinkRoof() const { return m_poolLinkRoof; }
     /// Compute roofs not in use, one per distinct peak.
     std::vector<QCPGraph*> otherRoofs() const;
     /// Texts of the roof labels shown, in use first ("bf16/fp16 989 TFLOP/s").
@@ -108,6 +111,7 @@ private:
     double m_peak = 0.0;       ///< the roof in use, FLOP/s
     double m_ridge = 0.0;      ///< FLOP/byte
     double m_link = 0.0;       ///< interconnect, B/s; 0 without tensor parallelism
+    double m_poolLink = 0.0;   ///< between the pools, B/s; 0 when colocated or = m_link
     bool m_hasComputeRoof = true;
     std::vector<double> m_key;
     std::vector<Group> m_groups;
@@ -125,6 +129,8 @@ private:
     PlotLabel* m_computeRegionLabel;
     QCPGraph* m_interconnectRoof;
     PlotLabel* m_interconnectLabel;
+    QCPGraph* m_poolLinkRoof;
+    PlotLabel* m_poolLinkLabel;
     QCPGraph* m_slopeExtension;
     std::vector<QCPGraph*> m_otherRoofGraphs;
     std::vector<PlotLabel*> m_roofLabelItems;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "plot/baseline_layer.h"
 #include "plot/operator_layer.h"
@@ -12,6 +13,7 @@
 #include "plot/plot_tooltip.h"
 #include "plot/roofline_plot.h"
 #include "roofline/format.h"
+#include "roofline/kv_transfer.h"
 
 namespace roofline::ui {
 
@@ -57,6 +59,9 @@ void RooflinePlot::applyAutoRange(bool includeOperators) {
         if (a.interconnectBandwidthBytesPerSecond > 0.0 && pass.linkBytes > 0.0) {
             include(pass.linkIntensity(), tflops(pass.attainableFlopsPerSecond));
         }
+    }
+    if (const std::optional<KvTransferPoint> t = kvTransferPoint(a)) {
+        include(t->intensityFlopsPerByte, tflops(t->attainableFlopsPerSecond));
     }
     for (const TrailPoint& p : m_trailPoints) {
         include(p.intensityFlopsPerByte, tflops(p.attainableFlopsPerSecond));

@@ -17,6 +17,7 @@
 #include <QMainWindow>
 #include <QMenu>
 #include <QPainterPath>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QTimer>
 #include <QToolButton>
@@ -46,6 +47,15 @@ constexpr std::array<std::int64_t, 10> kBatches = {1, 2, 4, 8, 16, 32, 64, 128, 
 /// Pipeline stages: tried only where the footprint needs more than one scale-up domain
 /// (a 405B model in bf16 needs two of 8 × 80 GB).
 constexpr std::array<std::int64_t, 3> kPipelineStages = {1, 2, 4};
+/// Prefill pools tried beside the decode pool when the serving mode adds them (0: colocated).
+constexpr std::array<std::int64_t, 5> kPrefillPools = {0, 1, 2, 4, 8};
+/// The serving box's entries, in its order: the batching, and whether pools are added.
+struct ServingMode {
+    Batching batching;
+    bool pools;
+};
+constexpr std::array<ServingMode, 3> kServingModes = {
+    {{Batching::Static, false}, {Batching::Continuous, false}, {Batching::Continuous, true}}};
 /// Fewer lines of the window's font than this and the dock opens at 36 % of the window at
 /// most (views.cpp's kShortWindowLines).
 constexpr int kShortWindowLines = 36;
@@ -58,9 +68,13 @@ QString configurationText(const FrontierConfiguration& c, const QString& hardwar
         text += c.expertParallel ? QObject::tr(", EP on") : QObject::tr(", EP off");
     }
     if (c.pipelineStages > 1) {
-        text += QObject::tr(", PP %1 (%2 devices)")
-                    .arg(c.pipelineStages)
-                    .arg(c.pipelineStages * c.tensorParallel);
+        text +=
+            QObject::tr(", PP %1 (%2 devices)").arg(c.pipelineStages).arg(configurationDevices(c));
+    }
+    if (c.prefillPool > 0) {
+        text += QObject::tr(", prefill pool %1 (%2 devices)")
+                    .arg(c.prefillPool)
+                    .arg(configurationDevices(c));
     }
     return text;
 }
@@ -217,12 +231,26 @@ FrontierView::FrontierView(ScenarioDocument& document, QWidget* parent)
            "W4A4; 8-bit and up every W4"));
     m_fitsOnly = new QCheckBox(tr("fits only"), this);
     m_fitsOnly->setToolTip(tr("Hide the configurations that do not fit in memory"));
+    m_serving = new QComboBox(this);
+    m_serving->setObjectName(QStringLiteral("frontierServing"));
+    m_serving->addItems(
+        {tr("static batches"), tr("continuous batching"), tr("continuous + disaggregated")});
+    m_serving->setToolTip(
+        tr("How each configuration serves its requests (DOMAIN §7). Static: the prompts, then "
+           "their decode. Continuous: finished requests replaced, their prompts prefilled in "
+           "chunks inside the decode steps, so TPOT gains the prefill / output tokens. "
+           "Disaggregated adds prefill pools of 1, 2, 4 and 8 devices beside the decode pool "
+           "(ringed points): no prefill in the decode steps, the KV cache moved once, both "
+           "pools' devices counted"));
     filters->addWidget(new QLabel(tr("Show:"), this));
     filters->addWidget(m_hardwareButton);
     filters->addWidget(m_tpButton);
     filters->addWidget(m_quantButton);
     filters->addWidget(m_floor);
     filters->addWidget(m_fitsOnly);
+    filters->addSpacing(12);
+    filters->addWidget(label(tr("Serving"), m_serving));
+    filters->addWidget(m_serving);
     filters->addStretch(1);
     layout->addLayout(filters);
 
@@ -267,7 +295,9 @@ FrontierView::FrontierView(ScenarioDocument& document, QWidget* parent)
     m_bestMark->setName(tr("best"));
     m_currentMark = m_plot->addGraph();
     m_currentMark->setName(tr("current"));
-    for (QCPGraph* g : {m_onFrontier, m_bestMark, m_currentMark}) {
+    m_pooled = m_plot->addGraph();
+    m_pooled->setName(tr("ringed: disaggregated"));
+    for (QCPGraph* g : {m_onFrontier, m_bestMark, m_currentMark, m_pooled}) {
         g->setLineStyle(QCPGraph::lsNone);
     }
     m_tpotLine = new QCPItemStraightLine(m_plot);
@@ -319,6 +349,10 @@ FrontierView::FrontierView(ScenarioDocument& document, QWidget* parent)
     connect(m_perDollar, &QCheckBox::toggled, this, reselectAndDraw);
     connect(m_fitsOnly, &QCheckBox::toggled, this, reselectAndDraw);
     connect(m_floor, &QComboBox::currentIndexChanged, this, reselectAndDraw);
+    connect(m_serving, &QComboBox::currentIndexChanged, this, [this] {
+        m_stale = true;
+        refresh();
+    });
     connect(m_plot, &QCustomPlot::mouseMove, this, &FrontierView::onMouseMove);
     setPlotPalette(PlotPalette::forSystem(palette()));
 }
@@ -355,6 +389,8 @@ void FrontierView::setPlotPalette(const PlotPalette& palette) {
         QCPScatterStyle(QCPScatterStyle::ssStar, QPen(fg, 2.0), Qt::NoBrush, 18));
     m_currentMark->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(palette.warning, 2.0), Qt::NoBrush, 16));
+    m_pooled->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(fg, 1.0, Qt::DotLine), Qt::NoBrush, 15));
     m_tpotLine->setPen(QPen(palette.warning, 1.5, Qt::DashLine));
     m_tpotText->setColor(palette.warning);
     m_bestText->setColor(fg);
@@ -431,7 +467,17 @@ void FrontierView::recompute() {
     r.base = s.workload;
     const std::int64_t prompt = s.workload.promptTokens;
     const std::int64_t output = std::min<std::int64_t>(m_output->value(), kMaxTokens - prompt + 1);
-    r.shape = {prompt, output};
+    // A disaggregated scenario is compared with colocated serving: its frontier opens with
+    // the pools added (once, as it turns disaggregated; the box stays the user's after).
+    const bool pooled = s.workload.prefillDevices > 0;
+    if (pooled && !m_scenarioPooled) {
+        const QSignalBlocker quiet(m_serving);
+        m_serving->setCurrentIndex(2);
+    }
+    m_scenarioPooled = pooled;
+    const ServingMode& serving =
+        kServingModes[static_cast<std::size_t>(std::clamp(m_serving->currentIndex(), 0, 2))];
+    r.shape = {prompt, output, serving.batching};
     std::vector<QString> ids;
     m_hardwareNames.clear();
     r.hardware.push_back(s.hardware);
@@ -461,6 +507,9 @@ void FrontierView::recompute() {
     r.expertParallel =
         isMixtureOfExperts(s.model) ? std::vector<bool>{false, true} : std::vector<bool>{false};
     r.pipelineStages.assign(kPipelineStages.begin(), kPipelineStages.end());
+    if (serving.pools) {
+        r.prefillPools.assign(kPrefillPools.begin(), kPrefillPools.end());
+    }
     r.sloTpotSeconds = sloSeconds(m_sloTpot);
     r.sloTtftSeconds = sloSeconds(m_sloTtft);
     m_request = std::move(r);
@@ -639,9 +688,12 @@ std::string FrontierView::csvText() {
     const bool pipelined =
         std::any_of(m_frontier.points.begin(), m_frontier.points.end(),
                     [](const FrontierPoint& p) { return p.configuration.pipelineStages > 1; });
+    const bool pooled =
+        std::any_of(m_frontier.points.begin(), m_frontier.points.end(),
+                    [](const FrontierPoint& p) { return p.configuration.prefillPool > 0; });
     return frontierCsv(m_frontier, m_request,
                        {names, isMixtureOfExperts(m_request.model), priced,
-                        m_request.sloTpotSeconds || m_request.sloTtftSeconds, pipelined},
+                        m_request.sloTpotSeconds || m_request.sloTtftSeconds, pipelined, pooled},
                        m_selection);
 }
 
@@ -666,6 +718,16 @@ QString FrontierView::pointText(std::size_t i) const {
                                     .arg(qs(formatDuration(r.ttftSeconds)),
                                          qs(formatDuration(r.tpotSeconds)),
                                          qs(formatDuration(r.endToEndSeconds)));
+    if (r.prefillPoolPaces) {
+        text +=
+            QLatin1Char('\n') +
+            (*r.prefillPoolPaces ? tr("the prefill pool sets the pace; the decode pool idles %1%")
+                                 : tr("the decode pool sets the pace; the prefill pool idles %1%"))
+                .arg(qs(formatNumber(r.idlePoolFraction * 100.0, 3)));
+    } else if (r.prefillInterferenceSeconds > 0.0) {
+        text += QLatin1Char('\n') + tr("TPOT includes %1 of chunked prefill per token")
+                                        .arg(qs(formatDuration(r.prefillInterferenceSeconds)));
+    }
     if (r.usdPerMillionOutputTokens) {
         text +=
             QLatin1Char('\n') +
@@ -708,6 +770,7 @@ void FrontierView::redraw() {
     std::vector<QVector<double>> gx(chips * schemes * 3);
     std::vector<QVector<double>> gy(gx.size());
     QVector<double> lx, ly;
+    QVector<double> px, py;  // the disaggregated points, ringed
     double lo = std::numeric_limits<double>::infinity();
     double hi = 0.0;
     double xlo = lo;
@@ -736,6 +799,10 @@ void FrontierView::redraw() {
                               static_cast<std::size_t>(state);
         gx[k] << x;
         gy[k] << y;
+        if (p.configuration.prefillPool > 0) {
+            px << x;
+            py << y;
+        }
         if (m_selection.onFrontier[i]) {
             lx << x;
             ly << y;
@@ -767,6 +834,7 @@ void FrontierView::redraw() {
     }
     m_line->setData(lx, ly);  // sorted by x: the staircase steps down at each point
     m_onFrontier->setData(lx, ly);
+    m_pooled->setData(px, py);
 
     // The legend: a colour per chip (with its price), a shape per quantization, then what
     // fill, the line and the marks mean.
@@ -798,6 +866,10 @@ void FrontierView::redraw() {
     }
     for (QCPGraph* g : {m_line, m_bestMark, m_currentMark}) {
         g->addToLegend();
+    }
+    m_pooled->removeFromLegend();
+    if (!px.isEmpty()) {
+        m_pooled->addToLegend();
     }
     // Chips and shapes in the first column, what the rest means in the second.
     m_plot->legend->setWrap(static_cast<int>(chips + schemes));

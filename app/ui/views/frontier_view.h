@@ -102,6 +102,9 @@ public:
     QMenu* quantizationFilterMenu() const { return m_quantMenu; }
     QComboBox* precisionFloorBox() const { return m_floor; }
     QCheckBox* fitsOnlyCheck() const { return m_fitsOnly; }
+    /// How the configurations are served: colocated with static or continuous batching, or
+    /// continuous with disaggregated prefill pools added (kServingModes).
+    QComboBox* servingBox() const { return m_serving; }
 
     /// Prices per device-hour set in the view, by hardware id (the window's session keeps
     /// them). Setting them recomputes when shown, as any change.
@@ -169,6 +172,9 @@ private:
     QWidget* m_pricesPanel = nullptr;
     QComboBox* m_floor = nullptr;
     QCheckBox* m_fitsOnly = nullptr;
+    QComboBox* m_serving = nullptr;
+    bool m_scenarioPooled = false;  ///< the last scenario computed was disaggregated
+    QCPGraph* m_pooled = nullptr;   ///< a ring round each disaggregated point shown
 
     std::vector<FrontierPointGraph> m_pointGraphs;
     std::vector<QCPGraph*> m_legendKeys;  ///< legend entries only: hardware, shapes, states
