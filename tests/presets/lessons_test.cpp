@@ -335,6 +335,7 @@ TEST(LessonParser, BadGroupViewAndMissingKeys) {
                   "lesson.json: /lesson/group must be one of \"placing workloads\", \"hardware "
                   "numbers\", \"batching\", \"interventions\", got \"misc\"",
                   "lesson.json: /lesson/view must be one of roofline, sweep, regime, breakdown, "
+                  "frontier, "
                   "got \"pie\"",
                   "lesson.json: /lesson/questions must be a non-empty list of question numbers "
                   "(1 to 23), got []",

@@ -154,7 +154,8 @@ std::optional<Lesson> readLesson(const Json& json, const std::string& file, bool
     if (const auto view = r.string("view", false)) {
         if (std::find(std::begin(kLessonViews), std::end(kLessonViews), *view) ==
             std::end(kLessonViews)) {
-            r.error("view", "one of roofline, sweep, regime, breakdown", Json(*view).dump());
+            r.error("view", "one of roofline, sweep, regime, breakdown, frontier",
+                    Json(*view).dump());
         } else {
             lesson.view = *view;
         }

@@ -49,8 +49,10 @@ enum class LessonGroup : unsigned char {
 std::string_view toString(LessonGroup group);
 std::optional<LessonGroup> parseLessonGroup(std::string_view text);
 
-/// A view a lesson asks the window to show: "roofline", "sweep", "regime", "breakdown".
-inline constexpr std::string_view kLessonViews[] = {"roofline", "sweep", "regime", "breakdown"};
+/// A view a lesson asks the window to show: "roofline", "sweep", "regime", "breakdown",
+/// "frontier".
+inline constexpr std::string_view kLessonViews[] = {"roofline", "sweep", "regime", "breakdown",
+                                                    "frontier"};
 
 enum class ExpectationOp : unsigned char { Eq, Ne, Lt, Le, Gt, Ge, Between };
 
