@@ -35,6 +35,9 @@ QString sv(std::string_view text) {
 }
 
 constexpr int kSwatchSize = 12;
+
+/// A column as an index into RowData's arrays.
+constexpr std::size_t at(int column) { return static_cast<std::size_t>(column); }
 constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
 
 /// Which way is better, per column: the one table that says it (issue 21). Latency, cost
@@ -245,23 +248,23 @@ CompareTable::RowData CompareTable::rowData(const CompareRow& r) {
         (m.fits ? tr("yes: %1 of %2") : tr("no: %1 of %2"))
             .arg(qs(formatBytes(m.totalBytes)), qs(formatBytes(m.usableBytes))),
     };
-    std::copy(std::begin(texts), std::end(texts), std::begin(d.texts));
-    std::fill(std::begin(d.keys), std::end(d.keys), kNone);
+    std::copy(std::begin(texts), std::end(texts), d.texts.begin());
+    d.keys.fill(kNone);
     const double cost = !a.cost  ? kNone
                         : images ? a.cost->usdPerMillionImages
                                  : a.cost->usdPerMillionOutputTokens;
     const double energy = !a.energy ? kNone
                           : images  ? a.energy->joulesPerImageMax
                                     : a.energy->joulesPerOutputTokenMax;
-    d.keys[Batch] = static_cast<double>(w.batch);
-    d.keys[Lengths] = static_cast<double>(w.promptTokens);
+    d.keys[at(Batch)] = static_cast<double>(w.batch);
+    d.keys[at(Lengths)] = static_cast<double>(w.promptTokens);
     d.secondKey = static_cast<double>(w.contextTokens);
-    d.keys[Ttft] = a.ttftSeconds;
-    d.keys[Tpot] = a.tpotSeconds;
-    d.keys[TokensPerDevice] = a.decodeTokensPerSecondPerDevice;
-    d.keys[Cost] = cost;
-    d.keys[Energy] = energy;
-    d.keys[Fits] = m.totalBytes;
+    d.keys[at(Ttft)] = a.ttftSeconds;
+    d.keys[at(Tpot)] = a.tpotSeconds;
+    d.keys[at(TokensPerDevice)] = a.decodeTokensPerSecondPerDevice;
+    d.keys[at(Cost)] = cost;
+    d.keys[at(Energy)] = energy;
+    d.keys[at(Fits)] = m.totalBytes;
     const std::string fields[] = {
         csvField(r.scenario->hardware.name),
         std::to_string(a.devices),
@@ -301,18 +304,18 @@ std::vector<std::size_t> CompareTable::sortedOrder() const {
     std::stable_sort(order.begin(), order.end(), [&](std::size_t left, std::size_t right) {
         const RowData& a = m_rows[left];
         const RowData& b = m_rows[right];
-        const bool aNumber = !std::isnan(a.keys[c]);
-        const bool bNumber = !std::isnan(b.keys[c]);
+        const bool aNumber = !std::isnan(a.keys[at(c)]);
+        const bool bNumber = !std::isnan(b.keys[at(c)]);
         if (aNumber != bNumber) {
             return aNumber;  // a row without the number (no price) goes last either way
         }
         if (aNumber) {
-            if (a.keys[c] != b.keys[c]) {
-                return descending ? a.keys[c] > b.keys[c] : a.keys[c] < b.keys[c];
+            if (a.keys[at(c)] != b.keys[at(c)]) {
+                return descending ? a.keys[at(c)] > b.keys[at(c)] : a.keys[at(c)] < b.keys[at(c)];
             }
             return descending ? a.secondKey > b.secondKey : a.secondKey < b.secondKey;
         }
-        const int text = QString::localeAwareCompare(a.texts[c], b.texts[c]);
+        const int text = QString::localeAwareCompare(a.texts[at(c)], b.texts[at(c)]);
         return descending ? text > 0 : text < 0;
     });
     return order;
@@ -326,7 +329,7 @@ void CompareTable::fillRow(int shown, const RowData& values, bool editing) {
             m_table->setItem(shown, column, item);
         }
         const QString text =
-            column == Remove && editing ? QStringLiteral("✎") : values.texts[column];
+            column == Remove && editing ? QStringLiteral("✎") : values.texts[at(column)];
         if (item->text() != text) {
             item->setText(text);
         }
@@ -363,13 +366,14 @@ void CompareTable::markBest() {
     const Better way = better(m_sortColumn);
     if (way != Better::None) {
         for (std::size_t shown = 0; shown < m_shown.size(); ++shown) {
-            const double key = m_rows[m_shown[shown]].keys[m_sortColumn];
+            const double key = m_rows[m_shown[shown]].keys[at(m_sortColumn)];
             if (std::isnan(key)) {
                 continue;
             }
             const double best =
-                m_best < 0 ? key
-                           : m_rows[m_shown[static_cast<std::size_t>(m_best)]].keys[m_sortColumn];
+                m_best < 0
+                    ? key
+                    : m_rows[m_shown[static_cast<std::size_t>(m_best)]].keys[at(m_sortColumn)];
             if (m_best < 0 || (way == Better::Lower ? key < best : key > best)) {
                 m_best = static_cast<int>(shown);
             }
@@ -493,7 +497,7 @@ QString CompareTable::tsv() const {
     for (const std::size_t index : m_shown) {
         QStringList cells;
         for (int column = Name; column < ColumnCount; ++column) {
-            cells << m_rows[index].texts[column];
+            cells << m_rows[index].texts[at(column)];
         }
         lines << cells.join(QLatin1Char('\t'));
     }

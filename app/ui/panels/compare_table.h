@@ -15,6 +15,7 @@
 /// spreadsheet); Export CSV… writes the engine's numbers, unrounded, in the order shown.
 /// Under the table, one sentence says when the scenarios are not like for like.
 
+#include <array>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -137,10 +138,10 @@ private:
         QString path;
         std::optional<std::size_t> colour;
         int id = -1;
-        QString texts[ColumnCount];
-        double keys[ColumnCount] = {};  ///< NaN: nothing to sort by (text columns, no price)
-        double secondKey = 0.0;         ///< Lengths: context after prompt
-        std::string csv;                ///< the row's CSV line, without its end
+        std::array<QString, ColumnCount> texts;
+        std::array<double, ColumnCount> keys{};  ///< NaN: nothing to sort by (text, no price)
+        double secondKey = 0.0;                  ///< Lengths: context after prompt
+        std::string csv;                         ///< the row's CSV line, without its end
         bool fits = true;
     };
     static RowData rowData(const CompareRow& row);
