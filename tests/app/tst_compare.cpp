@@ -10,8 +10,16 @@
 
 #include <QAbstractButton>
 #include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
 #include <QDockWidget>
 #include <QFile>
+#include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
 #include <QMimeData>
 #include <QRegularExpression>
 #include <QSettings>
@@ -26,6 +34,7 @@
 #include "roofline/format.h"
 #include "roofline/io/scenario_file.h"
 #include "test_support.h"
+#include "views/frontier_view.h"
 #include "window/app_options.h"
 #include "window/compare_set.h"
 #include "window/debounce.h"
@@ -120,7 +129,11 @@ private slots:
                      ->isHidden());  // shown when scenarios are added
         const CompareTable* table = window.compareTable();
         QCOMPARE(table->rowCount(), 4);
-        const QString names[] = {QStringLiteral("h100x4 (editing)"), QStringLiteral("h200x2"),
+        // Names as the files are named; the row the sliders edit is marked, not renamed.
+        QVERIFY(table->isEditing(0));
+        QCOMPARE(table->text(0, CompareTable::Remove), QStringLiteral("✎"));
+        QVERIFY(table->removeButton(0) == nullptr);
+        const QString names[] = {QStringLiteral("h100x4"), QStringLiteral("h200x2"),
                                  QStringLiteral("mi300x"), QStringLiteral("b200x2")};
         const QString devices[] = {QStringLiteral(" × 4"), QStringLiteral(" × 2"),
                                    QStringLiteral(" × 1"), QStringLiteral(" × 2")};
@@ -307,45 +320,107 @@ private slots:
         QTRY_COMPARE(window.controller().scenarioFile().hardware, std::string("mi300x"));
         QCOMPARE(window.controller().scenarioFile(), four.files[2]);
         QCOMPARE(window.controller().analysis().tpotSeconds, analysed(four.files[2]).tpotSeconds);
-        // Nothing lost: the old current takes the selected one's place and colour.
+        // Nothing lost, nothing moved: the old current is a compare scenario at its own
+        // place (first), in the first colour none had (h200x2, mi300x, b200x2 took 0, 1, 2);
+        // mi300x stays third, marked as edited, and keeps its colour for later.
         const auto& entries = window.compareSet().entries();
         QCOMPARE(entries.size(), std::size_t{3});
-        QCOMPARE(entries[1].name, QStringLiteral("h100x4"));
-        QCOMPARE(entries[1].file, four.files[0]);
-        QCOMPARE(entries[1].colour, mi300xColour);
-        QCOMPARE(entries[1].analysis.tpotSeconds, oldCurrent.tpotSeconds);
+        QCOMPARE(entries[0].name, QStringLiteral("h100x4"));
+        QCOMPARE(entries[0].file, four.files[0]);
+        QCOMPARE(entries[0].colour, std::size_t{3});
+        QCOMPARE(entries[0].analysis.tpotSeconds, oldCurrent.tpotSeconds);
+        QCOMPARE(window.compareSet().currentPlace(), std::size_t{2});
+        QCOMPARE(window.compareSet().currentColour(), std::optional<std::size_t>(mi300xColour));
         const CompareTable* table = window.compareTable();
         QCOMPARE(table->rowCount(), 4);
-        QCOMPARE(table->text(0, CompareTable::Name), QStringLiteral("mi300x (editing)"));
-        QCOMPARE(table->text(2, CompareTable::Name), QStringLiteral("h100x4"));
-        // The sliders now edit mi300x: the current row follows, the others stay.
+        QCOMPARE(table->text(0, CompareTable::Name), QStringLiteral("h100x4"));
+        QCOMPARE(table->text(2, CompareTable::Name), QStringLiteral("mi300x"));
+        QVERIFY(table->isEditing(2));
+        QCOMPARE(table->text(2, CompareTable::Remove), QStringLiteral("✎"));
+        QVERIFY(table->removeButton(2) == nullptr);
+        QVERIFY(table->removeButton(0) != nullptr);
+        // The sliders now edit mi300x: its row follows, the others stay.
         const QString h200Tpot = table->text(1, CompareTable::Tpot);
         window.controller().setBatch(32);
         io::ScenarioFile at32 = four.files[2];
         at32.workload.batch = 32;
         // The row is refreshed at most every 100 ms while a slider moves: not yet, then.
         // (B = 16 on the MI300X is 28.4 ms, derived in fourScenariosGiveFourRows…).
-        QCOMPARE(table->text(0, CompareTable::Tpot), QStringLiteral("28.4 ms"));
+        QCOMPARE(table->text(2, CompareTable::Tpot), QStringLiteral("28.4 ms"));
         clock.advance(99);
-        QCOMPARE(table->text(0, CompareTable::Tpot), QStringLiteral("28.4 ms"));
+        QCOMPARE(table->text(2, CompareTable::Tpot), QStringLiteral("28.4 ms"));
         clock.advance(1);
         // B = 32 on the MI300X: weights 139,006,328,832 + 16 more embedding rows (262,144),
         // KV 32 · 671,744,000, activations 32 · 49,162,752: 162,075,607,040 bytes / 5.3e12 =
         // 30.58 ms, still memory-bound -> "30.6 ms".
-        QCOMPARE(table->text(0, CompareTable::Tpot), QStringLiteral("30.6 ms"));
-        QVERIFY(readsAs(table->text(0, CompareTable::Tpot), analysed(at32).tpotSeconds));
+        QCOMPARE(table->text(2, CompareTable::Tpot), QStringLiteral("30.6 ms"));
+        QVERIFY(readsAs(table->text(2, CompareTable::Tpot), analysed(at32).tpotSeconds));
         QCOMPARE(table->text(1, CompareTable::Tpot), h200Tpot);
-        // And back.
-        window.compareTable()->table()->selectRow(2);
+        // And back to h100x4, first row: mi300x, edited, is a compare scenario again, third,
+        // in its own colour.
+        window.compareTable()->table()->selectRow(0);
         QTRY_COMPARE(window.controller().scenarioFile().hardware, std::string("h100-sxm"));
         QCOMPARE(window.controller().scenarioFile(), four.files[0]);
         QCOMPARE(window.compareSet().entries()[1].file, at32);
         QCOMPARE(window.compareSet().entries()[1].name, QStringLiteral("mi300x"));
-        // Another chip is no longer that file's scenario: it is named by what it is.
+        QCOMPARE(window.compareSet().entries()[1].colour, mi300xColour);
+        QCOMPARE(window.compareSet().currentPlace(), std::size_t{0});
+        QCOMPARE(window.compareSet().currentColour(), std::optional<std::size_t>(3));
+        // Another chip is no longer that file's scenario: it is named by what it is, the
+        // hardware's name without vendor ("NVIDIA B200 (HGX/DGX, 1000 W)") × devices, and
+        // its precision; never "(editing)".
         QVERIFY(!hasErrors(window.controller().setHardware("b200")));
         clock.advance(100);
-        QCOMPARE(table->text(0, CompareTable::Name),
-                 QStringLiteral("llama-3.1-70b@b200×4 (editing)"));
+        QCOMPARE(table->text(0, CompareTable::Name), QStringLiteral("B200 ×4 bf16"));
+    }
+
+    void everyRowKeepsItsColourAndPlaceWhateverIsSelected() {
+        Four four;
+        MainWindow window;
+        QVERIFY(window.openScenario(four.paths[0]));
+        window.compareSet().addFiles(four.compared());
+        CompareTable* table = window.compareTable();
+        // Before any selection the current scenario has no colour of its own (the phase
+        // hues); the three compared take the first three.
+        QCOMPARE(table->colour(0), std::optional<std::size_t>());
+        QCOMPARE(table->colour(1), std::optional<std::size_t>(0));
+        QCOMPARE(table->colour(2), std::optional<std::size_t>(1));
+        QCOMPARE(table->colour(3), std::optional<std::size_t>(2));
+        // Once compared (select another row), h100x4 takes the first free colour, 3, for good.
+        const QString names[] = {QStringLiteral("h100x4"), QStringLiteral("h200x2"),
+                                 QStringLiteral("mi300x"), QStringLiteral("b200x2")};
+        const std::size_t colours[] = {3, 0, 1, 2};
+        const char* hardware[] = {"h100-sxm", "h200", "mi300x", "b200"};
+        for (const int selected : {1, 0, 3, 2, 1, 3, 0}) {
+            table->table()->selectRow(selected);
+            QTRY_COMPARE(window.controller().scenarioFile().hardware,
+                         std::string(hardware[selected]));
+            QCOMPARE(window.compareSet().currentPlace(), static_cast<std::size_t>(selected));
+            for (int row = 0; row < 4; ++row) {
+                QCOMPARE(table->text(row, CompareTable::Name), names[row]);
+                QCOMPARE(table->colour(row), std::optional<std::size_t>(colours[row]));
+                QCOMPARE(table->isEditing(row), row == selected);
+            }
+            // The plot draws the three others in the same colours, in the same order.
+            const std::vector<ui::CompareEntry>& plotted = window.plot()->compareLayer().entries();
+            QCOMPARE(plotted.size(), std::size_t{3});
+            std::size_t i = 0;
+            for (int row = 0; row < 4; ++row) {
+                if (row != selected) {
+                    QCOMPARE(plotted[i].name, names[row]);
+                    QCOMPARE(plotted[i].colour, colours[row]);
+                    ++i;
+                }
+            }
+        }
+        // Removing a row before the edited one moves the rows after it up, colours kept.
+        QTest::mouseClick(table->removeButton(1), Qt::LeftButton);  // h200x2; h100x4 is edited
+        QTRY_COMPARE(table->rowCount(), 3);
+        QCOMPARE(table->text(0, CompareTable::Name), QStringLiteral("h100x4"));
+        QVERIFY(table->isEditing(0));
+        QCOMPARE(table->text(1, CompareTable::Name), QStringLiteral("mi300x"));
+        QCOMPARE(table->colour(1), std::optional<std::size_t>(1));
+        QCOMPARE(table->colour(2), std::optional<std::size_t>(2));
     }
 
     void aPinnedBaselineStaysBesideTheComparison() {
@@ -386,25 +461,324 @@ private slots:
         QVERIFY(!refused.isAccepted());
     }
 
-    void theNextSessionRestoresTheComparisonFromItsFiles() {
+    void theNextSessionRestoresTheComparisonAsEdited() {
         Four four;
         QSettings settings(four.dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
+        io::ScenarioFile mi300xEdited = four.files[2];
         {
             MainWindow window(&settings);
+            QVERIFY(window.openScenario(four.paths[0]));
             window.compareSet().addFiles(four.compared());
+            // Edit mi300x (batch 32, $2.5 per device-hour), then edit h100x4 again: mi300x
+            // is a compare scenario with edits its file does not have.
+            window.compareTable()->table()->selectRow(2);
+            QTRY_COMPARE(window.controller().scenarioFile().hardware, std::string("mi300x"));
+            window.controller().setBatch(32);
+            window.controller().setPricePerDeviceHour(2.5);
+            mi300xEdited.workload.batch = 32;
+            mi300xEdited.workload.pricePerDeviceHourUsd = 2.5;
+            window.compareTable()->table()->selectRow(1);  // h200x2 is edited now, second
+            QTRY_COMPARE(window.controller().scenarioFile().hardware, std::string("h200"));
+            QCOMPARE(window.compareSet().entries()[1].file, mi300xEdited);
+            // The Frontier's SLOs and its tokens-per-$ toggle.
+            window.frontierView()->sloTpotEdit()->setText(QStringLiteral("50"));
+            window.frontierView()->sloTtftEdit()->setText(QStringLiteral("2000"));
+            window.frontierView()->tokensPerDollarCheck()->setChecked(true);
             window.saveSession();
         }
-        QFile::remove(four.paths[2]);  // mi300x is gone by the next start
+        QFile::remove(four.paths[2]);  // mi300x's file is gone: its scenario is in the session
         MainWindow next(&settings);
         next.restoreSession(true);
-        QCOMPARE(next.compareSet().entries().size(), std::size_t{2});
-        QCOMPARE(next.compareSet().entries()[0].name, QStringLiteral("h200x2"));
-        QCOMPARE(next.compareSet().entries()[1].name, QStringLiteral("b200x2"));
-        QVERIFY(Dialogs::shownErrors().isEmpty());  // said in the status bar, no dialog
+        const auto& entries = next.compareSet().entries();
+        QCOMPARE(entries.size(), std::size_t{3});
+        // h100x4 (colour 3), [h200x2 edited, colour 0], mi300x (1) as edited, b200x2 (2).
+        QCOMPARE(entries[0].name, QStringLiteral("h100x4"));
+        QCOMPARE(entries[0].file, four.files[0]);
+        QCOMPARE(entries[0].colour, std::size_t{3});
+        QCOMPARE(entries[1].name, QStringLiteral("mi300x"));
+        QCOMPARE(entries[1].file, mi300xEdited);
+        QCOMPARE(entries[1].colour, std::size_t{1});
+        QCOMPARE(entries[2].name, QStringLiteral("b200x2"));
+        QCOMPARE(entries[2].colour, std::size_t{2});
+        QCOMPARE(next.controller().scenarioFile(), four.files[1]);
+        QCOMPARE(next.compareSet().currentPlace(), std::size_t{1});
+        QCOMPARE(next.compareSet().currentColour(), std::optional<std::size_t>(0));
+        const CompareTable* table = next.compareTable();
+        QCOMPARE(table->text(1, CompareTable::Name), QStringLiteral("h200x2"));
+        QVERIFY(table->isEditing(1));
+        // Its price gives a cost: $2.5 × 1 device × 10⁶ / (3600 s × 563.3 tok/s) = $1.233 per
+        // million tokens at B = 16; at B = 32, 32 / 30.58 ms = 1,046 tok/s: $0.6637 -> "$0.664".
+        QCOMPARE(table->text(2, CompareTable::Cost), QStringLiteral("$0.664 / M tokens"));
+        QCOMPARE(next.frontierView()->sloTpotEdit()->text(), QStringLiteral("50"));
+        QCOMPARE(next.frontierView()->sloTtftEdit()->text(), QStringLiteral("2000"));
+        QVERIFY(next.frontierView()->tokensPerDollarCheck()->isChecked());
+        QVERIFY(Dialogs::shownErrors().isEmpty());
+
+        // A stored scenario that no longer parses (a hand edit) is left out, said in the
+        // status bar, not a dialog; the others load.
+        settings.setValue(QStringLiteral("compare/scenarios/2/scenario"), QStringLiteral("{"));
+        MainWindow damaged(&settings);
+        damaged.restoreSession(true);
+        QCOMPARE(damaged.compareSet().entries().size(), std::size_t{2});
+        QVERIFY(Dialogs::shownErrors().isEmpty());
         // Without restoring the scenario (a scenario on the command line), no comparison.
         MainWindow fresh(&settings);
         fresh.restoreSession(false);
         QVERIFY(fresh.compareSet().entries().empty());
+    }
+
+    void anOlderSessionsPathsStillLoad() {
+        Four four;
+        QSettings settings(four.dir.filePath(QStringLiteral("old.ini")), QSettings::IniFormat);
+        settings.setValue(QStringLiteral("compare/paths"), four.compared());
+        MainWindow window(&settings);
+        window.restoreSession(true);
+        QCOMPARE(window.compareSet().entries().size(), std::size_t{3});
+        QCOMPARE(window.compareSet().entries()[2].name, QStringLiteral("b200x2"));
+        QCOMPARE(window.compareSet().entries()[2].file, four.files[3]);
+    }
+
+    void aHeaderClickSortsAndMarksTheBestRow() {
+        Four four;
+        MainWindow window;
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(window.openScenario(four.paths[0]));
+        window.compareSet().addFiles(four.compared());
+        CompareTable* table = window.compareTable();
+        QHeaderView* header = table->table()->horizontalHeader();
+        const auto click = [&](CompareTable::Column column) {
+            const QPoint at(
+                header->sectionViewportPosition(column) + header->sectionSize(column) / 2,
+                header->height() / 2);
+            QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, at);
+        };
+        const auto names = [&] {
+            QStringList shown;
+            for (int row = 0; row < table->rowCount(); ++row) {
+                shown << table->text(row, CompareTable::Name);
+            }
+            return shown;
+        };
+        // Which way is better is said once, per column.
+        QCOMPARE(CompareTable::better(CompareTable::Tpot), CompareTable::Better::Lower);
+        QCOMPARE(CompareTable::better(CompareTable::Ttft), CompareTable::Better::Lower);
+        QCOMPARE(CompareTable::better(CompareTable::Cost), CompareTable::Better::Lower);
+        QCOMPARE(CompareTable::better(CompareTable::TokensPerDevice), CompareTable::Better::Higher);
+        QCOMPARE(CompareTable::better(CompareTable::Batch), CompareTable::Better::None);
+        QCOMPARE(table->bestRow(), -1);  // no sort, no mark
+
+        // TPOT as `roofline-cli analyze --scenario tests/data/valid/compare/*.json` gives it:
+        // b200x2 5.536 ms, h200x2 8.701 ms, h100x4 12.23 ms, mi300x 28.40 ms. Lower is better:
+        // ascending first, b200x2 on top and marked.
+        click(CompareTable::Tpot);
+        QCOMPARE(table->sortColumn(), CompareTable::Tpot);
+        QCOMPARE(names(), QStringList({QStringLiteral("b200x2"), QStringLiteral("h200x2"),
+                                       QStringLiteral("h100x4"), QStringLiteral("mi300x")}));
+        QCOMPARE(table->bestRow(), 0);
+        QVERIFY(table->table()->item(0, CompareTable::Tpot)->font().bold());
+        QVERIFY(!table->table()->item(1, CompareTable::Tpot)->font().bold());
+        QVERIFY(!table->table()->item(0, CompareTable::Ttft)->font().bold());
+        QCOMPARE(table->table()->item(0, CompareTable::Tpot)->toolTip(),
+                 QStringLiteral("Best of the 4 scenario(s) shown: lower is better"));
+        // Again: reversed, the best (b200x2) still marked, now last.
+        click(CompareTable::Tpot);
+        QCOMPARE(names(), QStringList({QStringLiteral("mi300x"), QStringLiteral("h100x4"),
+                                       QStringLiteral("h200x2"), QStringLiteral("b200x2")}));
+        QCOMPARE(table->bestRow(), 3);
+        // Decode tok/s per device, the CLI's decode_tokens_per_s ÷ devices: b200x2 2,890.3 / 2
+        // = 1,445, h200x2 1,839.0 / 2 = 919.5, mi300x 563.3 / 1, h100x4 1,308.1 / 4 = 327.0.
+        // Higher is better: descending first.
+        click(CompareTable::TokensPerDevice);
+        QCOMPARE(names(), QStringList({QStringLiteral("b200x2"), QStringLiteral("h200x2"),
+                                       QStringLiteral("mi300x"), QStringLiteral("h100x4")}));
+        QCOMPARE(table->bestRow(), 0);
+        QCOMPARE(table->text(3, CompareTable::TokensPerDevice), QStringLiteral("327 tok/s"));
+        // No price in these files: nothing to call best, the rows keep their order.
+        click(CompareTable::Cost);
+        QCOMPARE(table->bestRow(), -1);
+        // The scenario edited is where the sort puts it, and a row selected in a sorted table
+        // is the scenario shown there.
+        click(CompareTable::Tpot);  // b200x2, h200x2, h100x4 (edited), mi300x
+        QVERIFY(table->isEditing(2));
+        table->table()->selectRow(3);
+        QTRY_COMPARE(window.controller().scenarioFile().hardware, std::string("mi300x"));
+        QCOMPARE(names(), QStringList({QStringLiteral("b200x2"), QStringLiteral("h200x2"),
+                                       QStringLiteral("h100x4"), QStringLiteral("mi300x")}));
+        QVERIFY(table->isEditing(3));
+        // Back to the rows' own order.
+        table->sortBy(CompareTable::Remove, Qt::AscendingOrder);
+        QCOMPARE(names(), QStringList({QStringLiteral("h100x4"), QStringLiteral("h200x2"),
+                                       QStringLiteral("mi300x"), QStringLiteral("b200x2")}));
+        QCOMPARE(table->bestRow(), -1);
+    }
+
+    void theTableCopiesAsTsvAndExportsCsv() {
+        Four four;
+        MainWindow window;
+        QVERIFY(window.openScenario(four.paths[0]));
+        window.compareSet().addFiles({four.paths[2]});  // mi300x
+        CompareTable* table = window.compareTable();
+        QApplication::clipboard()->clear();
+        QTest::mouseClick(roofline::test::child<QAbstractButton>(*table, "compareCopy"),
+                          Qt::LeftButton);
+        // The table as shown. MI300X by hand (fourScenariosGiveFourRows…): TPOT 28.4 ms, 563
+        // tok/s, ≤ 1.33 J; TTFT is the CLI's 3.652 s; memory 141.1 GB of weights + 10.74 GB KV
+        // + 1.21 GB workspace = 153.06 GB of 0.9 × 192 GiB = 185.5 GB usable.
+        const QStringList lines = QApplication::clipboard()->text().split(u'\n');
+        QCOMPARE(lines.size(), 4);  // header, two rows, and the last line's end
+        QCOMPARE(lines[0], QStringLiteral("Scenario\tHardware × devices\tWeights / act. / KV\t"
+                                          "Batch\tPrompt / context\tTTFT\tTPOT\tDecode tok/s "
+                                          "per device\tCost\tEnergy (max)\tDecode bound\tFits "
+                                          "(memory per device)"));
+        QCOMPARE(lines[2], QStringLiteral("mi300x\tAMD Instinct MI300X × 1\tbf16 / bf16 / bf16\t"
+                                          "16\t2,048 / 2,048\t3.65 s\t28.4 ms\t563 tok/s\tno "
+                                          "price set\t≤ 1.33 J / token\tmemory\tyes: 153 GB of "
+                                          "186 GB"));
+        QVERIFY(lines[1].startsWith(QStringLiteral("h100x4\tNVIDIA H100 SXM5 80GB × 4\t")));
+        QCOMPARE(lines[3], QString());
+        QCOMPARE(table->tsv(), QApplication::clipboard()->text());
+
+        // CSV: the engine's numbers at 10 figures (the CLI's JSON: ttft_s 3.652061620046469,
+        // tpot_s 0.028403931483773584, decode_tokens_per_s 563.30230232883 on 1 device,
+        // joules_per_output_token_max 1.3314342883018866, total_bytes 153062137856,
+        // usable_bytes 185542587187.2), no cost without a price, in the order shown: sorted by
+        // TPOT, mi300x (28.4 ms) after h100x4 (12.2 ms), descending puts it first.
+        table->sortBy(CompareTable::Tpot, Qt::DescendingOrder);
+        const QString path = four.dir.filePath(QStringLiteral("comparison.csv"));
+        Dialogs::setNextFileName(path);
+        QTest::mouseClick(roofline::test::child<QAbstractButton>(*table, "compareExportCsv"),
+                          Qt::LeftButton);
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QStringList csv = QString::fromUtf8(file.readAll()).split(u'\n');
+        QCOMPARE(csv.size(), 4);
+        QCOMPARE(csv[0],
+                 QStringLiteral("scenario,editing,hardware,devices,weights,activations,kv_cache,"
+                                "batch,prompt_tokens,context_tokens,ttft_s,tpot_s,"
+                                "decode_tokens_per_s_per_device,output,usd_per_million_outputs,"
+                                "joules_per_output_max,decode_bound,fits,memory_bytes,"
+                                "usable_memory_bytes"));
+        QCOMPARE(csv[1], QStringLiteral("mi300x,false,AMD Instinct MI300X,1,bf16,bf16,bf16,16,2048,"
+                                        "2048,3.65206162,0.02840393148,563.3023023,token,,"
+                                        "1.331434288,memory,true,1.530621379e+11,1.855425872e+11"));
+        QVERIFY(csv[2].startsWith(QStringLiteral("h100x4,true,NVIDIA H100 SXM5 80GB,4,bf16,")));
+        QCOMPARE(csv[3], QString());
+        QVERIFY(Dialogs::shownErrors().isEmpty());
+    }
+
+    void theShippedFourSayTheyAreNotLikeForLike() {
+        // The README's four files: Llama-3.1-70B at batch 16, 2,048 / 2,048 tokens, peak
+        // ceilings, on H100×4 and MI300X in bf16, H200×2 and B200×2 in fp8.
+        const QString dir = QStringLiteral(ROOFLINE_PRESET_DIR "/../tests/data/valid/compare/");
+        MainWindow window;
+        QVERIFY(window.openScenario(dir + QStringLiteral("h100x4.json")));
+        QCOMPARE(window.compareSet().addFiles({dir + QStringLiteral("h200x2.json"),
+                                               dir + QStringLiteral("mi300x.json"),
+                                               dir + QStringLiteral("b200x2.json")}),
+                 3);
+        // Rows named by hardware × devices as the presets name the chips, vendor and remark
+        // left out ("NVIDIA H100 SXM5 80GB", "AMD Instinct MI300X", "NVIDIA B200 (HGX/DGX,
+        // 1000 W)"); the bf16 pair first, as the first row runs bf16.
+        const QString expected = QStringLiteral(
+            "Not like for like: H100 SXM5 80GB ×4 and Instinct MI300X run bf16, "
+            "H200 SXM 141GB ×2 and B200 ×2 fp8.");
+        QCOMPARE(window.compareSet().fairnessNote(), expected);
+        const auto* note = roofline::test::child<QLabel>(*window.compareTable(), "compareNote");
+        QCOMPARE(note->text(), expected);
+        QVERIFY(!note->isHidden());
+        // The current scenario in fp8 too: only the MI300X differs now, and the lengths of
+        // the edited row join in, by name, in a clause of their own.
+        Workload fp8 = window.controller().scenario().workload;
+        fp8.weightPrecision = Precision::Fp8;
+        fp8.activationPrecision = Precision::Fp8;
+        fp8.kvPrecision = Precision::Fp8;
+        fp8.contextTokens = 8192;
+        window.controller().setWorkload(fp8);
+        QCOMPARE(window.controller().scenario().workload, fp8);
+        QTRY_COMPARE(note->text(),
+                     QStringLiteral("Not like for like: H100 SXM5 80GB ×4, H200 SXM 141GB ×2 and "
+                                    "B200 ×2 run fp8, Instinct MI300X bf16; H100 SXM5 80GB ×4 "
+                                    "has 2,048 / 8,192 prompt / context tokens, H200 SXM 141GB "
+                                    "×2, Instinct MI300X and B200 ×2 2,048 / 2,048."));
+        // Like for like: no note.
+        window.compareSet().remove(1);  // mi300x
+        window.controller().setContextTokens(2048);
+        QTRY_VERIFY(note->isHidden());
+        QCOMPARE(window.compareSet().fairnessNote(), QString());
+    }
+
+    void aComparisonSavesToAFileAndOpensAsItWas() {
+        Four four;
+        const QString path = four.dir.filePath(QStringLiteral("review.json"));
+        io::ScenarioFile mi300xPriced = four.files[2];
+        mi300xPriced.workload.pricePerDeviceHourUsd = 3.0;
+        {
+            MainWindow window;
+            QVERIFY(window.openScenario(four.paths[0]));
+            window.compareSet().addFiles(four.compared());
+            window.compareTable()->table()->selectRow(2);  // mi300x, edited, priced
+            QTRY_COMPARE(window.controller().scenarioFile().hardware, std::string("mi300x"));
+            window.controller().setPricePerDeviceHour(3.0);
+            Dialogs::setNextFileName(path);
+            window.findChild<QAction*>(QStringLiteral("saveComparison"))->trigger();
+        }
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
+        QCOMPARE(root.value(QStringLiteral("comparison_version")).toInt(), 1);
+        QCOMPARE(root.value(QStringLiteral("editing")).toInt(), 2);
+        const QJsonArray rows = root.value(QStringLiteral("rows")).toArray();
+        QCOMPARE(rows.size(), qsizetype{4});
+        QCOMPARE(rows[0].toObject().value(QStringLiteral("name")).toString(),
+                 QStringLiteral("h100x4"));
+        QCOMPARE(rows[0].toObject().value(QStringLiteral("colour")).toInt(), 3);
+        QCOMPARE(rows[2]
+                     .toObject()
+                     .value(QStringLiteral("scenario"))
+                     .toObject()
+                     .value(QStringLiteral("price_per_device_hour_usd"))
+                     .toDouble(),
+                 3.0);
+
+        // Another window opens it: the same rows, places, colours, edits and price.
+        MainWindow next;
+        Dialogs::setNextFileName(path);
+        next.findChild<QAction*>(QStringLiteral("openComparison"))->trigger();
+        QVERIFY2(Dialogs::shownErrors().isEmpty(), qPrintable(Dialogs::shownErrors().join(u'\n')));
+        QCOMPARE(next.controller().scenarioFile(), mi300xPriced);
+        QCOMPARE(next.compareSet().currentPlace(), std::size_t{2});
+        const CompareTable* table = next.compareTable();
+        const QString names[] = {QStringLiteral("h100x4"), QStringLiteral("h200x2"),
+                                 QStringLiteral("mi300x"), QStringLiteral("b200x2")};
+        const std::size_t colours[] = {3, 0, 1, 2};
+        for (int row = 0; row < 4; ++row) {
+            QCOMPARE(table->text(row, CompareTable::Name), names[row]);
+            QCOMPARE(table->colour(row), std::optional<std::size_t>(colours[row]));
+        }
+        QVERIFY(table->isEditing(2));
+        QCOMPARE(next.compareSet().entries()[0].file, four.files[0]);
+        // $3 × 1 device × 10⁶ / (3600 × 563.3 tok/s) = $1.479 per million tokens.
+        QCOMPARE(table->text(2, CompareTable::Cost), QStringLiteral("$1.48 / M tokens"));
+
+        // A file that is not one: one sentence naming the file and the key, and nothing on
+        // screen changes.
+        const QString bad = four.write(
+            QStringLiteral("bad"),
+            "{\"comparison_version\": 1, \"editing\": 5, \"rows\": [{\"scenario\": {}}]}");
+        QString why;
+        QVERIFY(!next.compareSet().openComparison(bad, &why));
+        QCOMPARE(why, QDir::toNativeSeparators(bad) +
+                          QStringLiteral(": /editing must be a row's index, 0 to 0, found the "
+                                         "number 5"));
+        const QString unknown =
+            four.write(QStringLiteral("unknown"),
+                       "{\"comparison_version\": 1, \"editing\": 0, \"rows\": [{\"scenario\": " +
+                           io::toJson(llama70b("h999-imaginary", 1, Precision::Bf16)) + "}]}");
+        QVERIFY(!next.compareSet().openComparison(unknown, &why));
+        QVERIFY2(why.contains(QStringLiteral("h999-imaginary")), qPrintable(why));
+        QCOMPARE(next.controller().scenarioFile(), mi300xPriced);
+        QCOMPARE(next.compareSet().entries().size(), std::size_t{3});
     }
 
     void fileMenuAddsSeveralAtOnce() {

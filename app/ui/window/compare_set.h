@@ -11,9 +11,16 @@
 /// The scenarios themselves live in the document (ScenarioDocument::compare(), the only
 /// place they change); this class decides what the set becomes (loading, names, colours,
 /// the swap) and drives the Compare table. The plot draws them from the document. Selecting
-/// a row swaps that scenario with the current one (makeCurrent): nothing is lost, the old
-/// current becomes a compare scenario in the selected one's colour.
+/// a row makes that scenario the current one (makeCurrent): nothing is lost, the old current
+/// becomes a compare scenario, and every row keeps its place and its colour (issue 21): the
+/// table shows the current scenario at its own place (currentPlace()), and the current
+/// scenario keeps the colour it had as a compare scenario (the plot draws it in the phase
+/// hues while it is edited).
+///
+/// The set, edits and prices included, is part of the window session (save(), restore()):
+/// each scenario is kept as its file's JSON, so that nothing edited is lost at a restart.
 
+#include <optional>
 #include <vector>
 
 #include <QObject>
@@ -26,6 +33,7 @@
 #include "window/debounce.h"
 #include "window/scenario_document.h"
 
+class QSettings;
 class QWidget;
 
 namespace roofline::ui {
@@ -53,10 +61,47 @@ public:
              QString* error = nullptr);
     void remove(std::size_t index);
     void clear();
-    /// Makes compare scenario `index` the one the sliders edit: the current scenario takes
-    /// its place (and colour) in the set. On a scenario that no longer resolves nothing
-    /// changes and the error is shown. Returns whether it swapped.
+    /// Makes compare scenario `index` the one the sliders edit. Every row keeps its place
+    /// and colour: the old current scenario becomes a compare scenario at its own place, in
+    /// the colour it had (a free one if it never had one; with all seven taken, the selected
+    /// one's, which the new current then gives up). On a scenario that no longer resolves
+    /// nothing changes and the error is shown. Returns whether it changed.
     bool makeCurrent(std::size_t index);
+    /// The current scenario's place among the rows (0 = first), entries() filling the others
+    /// in order.
+    std::size_t currentPlace() const { return m_currentPlace; }
+    /// The current scenario's colour from when it was a compare scenario; none while it has
+    /// never been one.
+    std::optional<std::size_t> currentColour() const { return m_currentColour; }
+
+    /// Writes the set into `settings` under compare/: each scenario as its file's JSON (so
+    /// that edits and prices are kept) with its path, name and colour, the current
+    /// scenario's place, colour, file and name, and the paths alone for older versions.
+    void save(QSettings& settings) const;
+    /// Replaces the set with what save() wrote (or an older session's paths): `failed` gets
+    /// one line per scenario that no longer resolves. Returns how many were restored.
+    int restore(QSettings& settings, QStringList& failed);
+    /// After the current scenario is restored: its file and name from `settings`, kept
+    /// while its hardware and model are those it has now.
+    void restoreCurrentName(QSettings& settings);
+    /// File › Save comparison: every row in its place, the edited one marked, each as its
+    /// scenario file's JSON (edits and prices included) with its name, file and colour:
+    /// {"comparison_version": 1, "editing": i, "rows": [{"name", "path", "colour",
+    /// "scenario"}, ...]} ("colour" absent for none).
+    QByteArray comparisonJson() const;
+    /// Asks for a file and writes comparisonJson() there; a failure is said in a dialog.
+    /// True when written.
+    bool saveComparisonDialog();
+    /// File › Open comparison: the rows of a file comparisonJson() wrote replace the set and
+    /// the current scenario, in their places and colours. On any error nothing changes and
+    /// `error` says it in one sentence (the file, the key, what was expected and found).
+    bool openComparison(const QString& path, QString* error);
+    /// Asks for a comparison file and opens it; a failure is said in a dialog.
+    bool openComparisonDialog();
+
+    /// One sentence when the rows are not like for like (io::fairnessNote, rows named by
+    /// hardware × devices), else empty.
+    QString fairnessNote() const;
 
     const std::vector<Entry>& entries() const { return m_document.compare(); }
     /// The files the set was loaded from (session restore), in order.
@@ -64,7 +109,7 @@ public:
     /// The current scenario's file (Open scenario), for its name; empty = none.
     void setCurrentSource(const QString& path);
     /// The current scenario's name in the table: its file's stem while it keeps that file's
-    /// hardware and model, else model@hardware×devices.
+    /// hardware and model, else what it is (io::scenarioName: "B200 ×2 fp8").
     QString currentName() const;
 
 signals:
@@ -80,9 +125,16 @@ protected:
 private:
     void push(std::vector<Entry> entries);  ///< into the document, and the table
     void pushTable();
+    void refreshCurrentRow();
     CompareRow currentRow() const;
     QString uniqueName(const QString& name) const;
+    /// A colour no compare scenario nor the current one has; none when all are taken.
+    std::optional<std::size_t> unusedColour() const;
     std::size_t freeColour() const;
+    /// Gives each of `entries` a colour no other has nor `current` (a hand edit may have made
+    /// two alike): a later one takes a free colour.
+    static void separateColours(std::vector<Entry>& entries,
+                                const std::optional<std::size_t>& current);
 
     ScenarioDocument& m_document;
     ScenarioController& m_controller;  ///< the document's current scenario
@@ -94,11 +146,9 @@ private:
     /// while they do.
     std::string m_sourceHardware;
     std::string m_sourceModel;
-    Debounce m_currentRowTimer;  ///< the current row's refresh, throttled
+    Debounce m_currentRowTimer;      ///< the current row's refresh, throttled
+    std::size_t m_currentPlace = 0;  ///< see currentPlace()
+    std::optional<std::size_t> m_currentColour;
 };
-
-/// "llama-3.1-70b@h100-sxm×4": the model and hardware ids (file stems for paths) and the
-/// devices when more than one.
-QString scenarioShortName(const io::ScenarioFile& file);
 
 }  // namespace roofline::ui

@@ -11,6 +11,7 @@
 #include "main_window.h"
 #include "plot/roofline_plot.h"
 #include "views/views.h"
+#include "window/compare_set.h"
 #include "window/course_controller.h"
 #include "window/dialogs.h"
 #include "window/lessons_menu.h"
@@ -141,6 +142,19 @@ void MainWindow::createMenus() {
     file->addSeparator();
     file->addAction(m_addCompare);
     file->addAction(m_clearCompare);
+    // A comparison as a file of its own (compare_set.h): its rows, edits and prices included,
+    // in their places and colours; scenario files keep one scenario and its baseline.
+    auto* saveComparison = new QAction(tr("Save co&mparison…"), this);
+    saveComparison->setObjectName(QStringLiteral("saveComparison"));
+    saveComparison->setToolTip(
+        tr("Save every scenario of the Compare table, as edited, in one file"));
+    connect(saveComparison, &QAction::triggered, m_compareSet, &CompareSet::saveComparisonDialog);
+    auto* openComparison = new QAction(tr("Open compar&ison…"), this);
+    openComparison->setObjectName(QStringLiteral("openComparison"));
+    openComparison->setToolTip(tr("Replace the scenarios on screen with a saved comparison"));
+    connect(openComparison, &QAction::triggered, m_compareSet, &CompareSet::openComparisonDialog);
+    file->addAction(openComparison);
+    file->addAction(saveComparison);
     file->addSeparator();
     file->addAction(m_openModel);
     file->addAction(m_openHardware);

@@ -2,6 +2,8 @@
 // MainWindow's session (settings) and the baseline's messages (main_window.h); the baseline
 // itself is the document's.
 #include <QAction>
+#include <QCheckBox>
+#include <QLineEdit>
 #include <QSettings>
 #include <QStatusBar>
 
@@ -61,6 +63,21 @@ void restoreFrontierPrices(QSettings& settings, FrontierView& frontier, QStatusB
     }
 }
 
+/// The Frontier's SLO fields and its tokens-per-$ toggle from `settings`, as the user left
+/// them; a field's text goes through the view's own check, as if typed.
+void restoreFrontierSlos(QSettings& settings, FrontierView& frontier) {
+    for (const auto& [key, edit] :
+         {std::pair{QStringLiteral("frontier/sloTpotMs"), frontier.sloTpotEdit()},
+          std::pair{QStringLiteral("frontier/sloTtftMs"), frontier.sloTtftEdit()}}) {
+        if (settings.contains(key)) {
+            edit->setText(settings.value(key).toString().trimmed());
+            emit edit->editingFinished();  // as when typed: the frontier takes it
+        }
+    }
+    frontier.tokensPerDollarCheck()->setChecked(
+        storedFlag(settings, QStringLiteral("frontier/tokensPerDollar"), false));
+}
+
 }  // namespace
 
 void MainWindow::restoreSession(bool restoreScenario) {
@@ -82,13 +99,13 @@ void MainWindow::restoreSession(bool restoreScenario) {
     setOperatorsVisible(storedFlag(*m_settings, QStringLiteral("plot/operators"), false));
     m_captionOnImages->setChecked(storedFlag(*m_settings, QStringLiteral("export/caption"), true));
     restoreFrontierPrices(*m_settings, *m_frontier, *statusBar(), kStatusMessageMs);
+    restoreFrontierSlos(*m_settings, *m_frontier);
     if (restoreScenario) {
-        // The last session's compare scenarios, from their files; one that no longer loads
-        // is said in the status bar, not a dialog at start-up.
+        // The last session's compare scenarios as they were edited (prices included), in
+        // their places and colours; one that no longer resolves is said in the status bar,
+        // not a dialog at start-up.
         QStringList failed;
-        m_compareSet->clear();
-        m_compareSet->addFiles(m_settings->value(QStringLiteral("compare/paths")).toStringList(),
-                               &failed);
+        m_compareSet->restore(*m_settings, failed);
         if (!failed.isEmpty()) {
             statusBar()->showMessage(tr("%n compare scenario(s) of the last session could not "
                                         "be restored.",
@@ -110,6 +127,7 @@ void MainWindow::restoreSession(bool restoreScenario) {
         current.baseline.reset();
         if (!hasErrors(controller().setScenarioFile(current))) {
             restoreBaseline(*last.value, true);
+            m_compareSet->restoreCurrentName(*m_settings);
             return;
         }
     }
@@ -151,7 +169,11 @@ void MainWindow::saveSession() const {
     m_settings->setValue(QStringLiteral("recentFiles"), m_recentFiles);
     m_settings->setValue(QStringLiteral("plot/operators"), m_plot->operatorsVisible());
     m_settings->setValue(QStringLiteral("export/caption"), m_captionOnImages->isChecked());
-    m_settings->setValue(QStringLiteral("compare/paths"), m_compareSet->paths());
+    m_compareSet->save(*m_settings);
+    m_settings->setValue(QStringLiteral("frontier/sloTpotMs"), m_frontier->sloTpotEdit()->text());
+    m_settings->setValue(QStringLiteral("frontier/sloTtftMs"), m_frontier->sloTtftEdit()->text());
+    m_settings->setValue(QStringLiteral("frontier/tokensPerDollar"),
+                         m_frontier->tokensPerDollarCheck()->isChecked());
     // One key per chip, its price as text ('.' decimals), so that a hand edit reads plainly.
     m_settings->remove(QStringLiteral("frontier/prices"));
     m_settings->beginGroup(QStringLiteral("frontier/prices"));
