@@ -75,7 +75,7 @@ std::optional<std::size_t> leverQuantizationStep(LeverId id) {
 
 QString leverName(LeverId id) {
     const std::string_view title = leverTitle(id);
-    const QString name = QString::fromUtf8(title.data(), static_cast<qsizetype>(title.size()));
+    QString name = QString::fromUtf8(title.data(), static_cast<qsizetype>(title.size()));
     if (!leverQuantizationStep(id)) {
         return name;
     }
