@@ -174,10 +174,23 @@ private slots:
         const AppOptions o = parseAppOptions({QStringLiteral("--lever"), QStringLiteral("w4a16"),
                                               QStringLiteral("--grab"), QStringLiteral("x.png")});
         QVERIFY2(o.errors.isEmpty(), qPrintable(o.errors.join(QLatin1Char('\n'))));
-        QVERIFY(o.lever == LeverId::W4a16);
-        QVERIFY(parseAppOptions({QStringLiteral("--lever=next-hardware")}).lever ==
-                LeverId::NextHardware);
-        QVERIFY(!parseAppOptions({}).lever);
+        QVERIFY(o.levers == std::vector<LeverId>{LeverId::W4a16});
+        QVERIFY(parseAppOptions({QStringLiteral("--lever=next-hardware")}).levers ==
+                std::vector<LeverId>{LeverId::NextHardware});
+        QVERIFY(parseAppOptions({}).levers.empty());
+    }
+
+    // Issue 21: levers stack, so --lever takes them in order, separated by commas; an
+    // unknown one in the list is named.
+    void leverTakesAStackInOrder() {
+        const AppOptions o = parseAppOptions({QStringLiteral("--lever=w4a16,kv-fp8")});
+        QVERIFY2(o.errors.isEmpty(), qPrintable(o.errors.join(QLatin1Char('\n'))));
+        QVERIFY((o.levers == std::vector<LeverId>{LeverId::W4a16, LeverId::KvFp8}));
+        const AppOptions bad =
+            parseAppOptions({QStringLiteral("--lever"), QStringLiteral("w4a16,w3")});
+        QCOMPARE(bad.errors.size(), 1);
+        QVERIFY2(bad.errors[0].contains(QStringLiteral("unknown lever 'w3'")),
+                 qPrintable(bad.errors[0]));
     }
 
     void leverDoesNotGoWithBaseline() {
@@ -200,7 +213,7 @@ private slots:
         QVERIFY(usage.contains(QStringLiteral("--gqa-ratio")));
         QVERIFY(usage.contains(QStringLiteral("--grab")));
         QVERIFY(usage.contains(QStringLiteral("--benchmark-interaction")));
-        QVERIFY(usage.contains(QStringLiteral("--lever ID")));
+        QVERIFY(usage.contains(QStringLiteral("--lever ID[,ID...]")));
         for (const LeverId id : kAllLevers) {  // every lever id, by name
             const std::string_view key = leverKey(id);
             QVERIFY2(

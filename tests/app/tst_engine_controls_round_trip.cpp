@@ -20,6 +20,7 @@
 
 #include "panels/controls_panel.h"
 #include "panels/fraction_control.h"
+#include "panels/quantization.h"
 #include "panels/slider_control.h"
 #include "roofline/io/scenario_file.h"
 #include "test_support.h"
@@ -127,7 +128,8 @@ private slots:
         pick(roofline::test::child<QComboBox>(*c, "hardware"), QStringLiteral("h200"));
         pick(roofline::test::child<QComboBox>(*c, "model"), QStringLiteral("deepseek-v3"));
         pick(roofline::test::child<QComboBox>(*c, "tensorParallel"), 8);
-        c->quantizationSlider()->setValue(static_cast<int>(Quantization::W8A8));
+        c->quantizationSlider()->setValue(
+            static_cast<int>(roofline::ui::quantizationStep(Quantization::W8A8)));
         c->batchControl()->spinBox()->setValue(64);
         c->promptControl()->spinBox()->setValue(32768);
         c->contextControl()->spinBox()->setValue(32768);
@@ -211,7 +213,8 @@ private slots:
         QVERIFY(!ds.expertWeightPrecision.has_value());  // as the linear layers
         QVERIFY(ds.embeddingWeightPrecision == Precision::Bf16);
 
-        c->quantizationSlider()->setValue(static_cast<int>(Quantization::W8A16));
+        c->quantizationSlider()->setValue(
+            static_cast<int>(roofline::ui::quantizationStep(Quantization::W8A16)));
         const io::ScenarioFile plain = window.controller().scenarioFile();
         QVERIFY(!plain.checkpointWeights);
         QVERIFY(plain.workload.weightPrecision == Precision::Fp8);

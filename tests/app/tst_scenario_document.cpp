@@ -4,7 +4,9 @@
 
 #include <QSignalSpy>
 #include <QTest>
+#include <QUndoStack>
 
+#include "roofline/levers.h"
 #include "window/scenario_controller.h"
 #include "window/scenario_document.h"
 
@@ -120,7 +122,8 @@ private slots:
         QVERIFY2(result.applied, qPrintable(result.reason));
         QVERIFY(!result.explanation.isEmpty());
         QCOMPARE(flagsOf(spy),
-                 (std::vector<DocumentChanges>{DocumentChange::Inputs, DocumentChange::Baseline}));
+                 (std::vector<DocumentChanges>{DocumentChange::Inputs,
+                                               DocumentChange::Baseline | DocumentChange::Levers}));
         QCOMPARE(document.baseline()->file, before);
         QVERIFY(document.current().scenarioFile().workload.kvPrecision == Precision::Fp8);
         // One that does not apply (FlashAttention is on already) changes nothing.
@@ -135,6 +138,81 @@ private slots:
         document.current().setBatch(8);
         QVERIFY(!document.lastLever().has_value());
         QVERIFY(document.leverExplanation().isEmpty());
+        QVERIFY(document.leverSteps().empty());
+    }
+
+    // Issue 21: levers stack. The second keeps the first one's change and the baseline the
+    // first pinned; each step keeps the engine's sentence from the scenario just before it.
+    void leversStackOnTheFirstOnesBaseline() {
+        ScenarioDocument document;
+        const io::ScenarioFile original = document.current().scenarioFile();
+        QVERIFY(document.applyLever(LeverId::W4a16).applied);
+        const AnalysedScenario afterFirst = document.current().current();
+        QSignalSpy spy(&document, &ScenarioDocument::changed);
+        const ScenarioDocument::LeverResult second = document.applyLever(LeverId::KvFp8);
+        QVERIFY2(second.applied, qPrintable(second.reason));
+        // The baseline did not change: Inputs, then the stack alone.
+        QCOMPARE(flagsOf(spy),
+                 (std::vector<DocumentChanges>{DocumentChange::Inputs, DocumentChange::Levers}));
+        QCOMPARE(document.baseline()->file, original);
+        // Both changes are in the combined scenario: int4 weights (the first) and fp8 KV.
+        const Workload& w = document.current().scenarioFile().workload;
+        QVERIFY(w.weightPrecision == Precision::Int4);
+        QVERIFY(w.kvPrecision == Precision::Fp8);
+        QCOMPARE(document.leverSteps().size(), std::size_t{2});
+        QVERIFY(document.leverSteps()[0].id == LeverId::W4a16);
+        QVERIFY(document.leverSteps()[1].id == LeverId::KvFp8);
+        // The second step's sentence is from the first lever's result, not the baseline.
+        const QString expected = QString::fromStdString(
+            explainLever(LeverId::KvFp8, afterFirst.scenario, afterFirst.analysis,
+                         document.current().scenario(), document.current().analysis()));
+        QCOMPARE(document.leverSteps()[1].explanation, expected);
+        QCOMPARE(second.explanation, expected);
+        QCOMPARE(document.leverExplanation(), expected);
+
+        // Undo takes the last lever off, and its step off the stack; redo puts both back.
+        document.history()->undo();
+        QCOMPARE(document.leverSteps().size(), std::size_t{1});
+        QVERIFY(document.lastLever() == LeverId::W4a16);
+        QVERIFY(document.current().scenarioFile().workload.kvPrecision == Precision::Bf16);
+        QCOMPARE(document.baseline()->file, original);
+        document.history()->redo();
+        QCOMPARE(document.leverSteps().size(), std::size_t{2});
+        QVERIFY(document.current().scenarioFile().workload.kvPrecision == Precision::Fp8);
+
+        // Pin baseline ends the stack: the next lever starts a new one against the new pin.
+        document.pinBaseline();
+        QVERIFY(document.leverSteps().empty());
+        const io::ScenarioFile pinned = document.current().scenarioFile();
+        QVERIFY(document.applyLever(LeverId::BatchX8).applied);
+        QCOMPARE(document.baseline()->file, pinned);
+        QCOMPARE(document.leverSteps().size(), std::size_t{1});
+        // Undoing the pin brings the stack it ended back.
+        document.history()->undo();
+        document.history()->undo();
+        QCOMPARE(document.leverSteps().size(), std::size_t{2});
+        QCOMPARE(document.baseline()->file, original);
+    }
+
+    void revertAndOtherChangesEndTheStack() {
+        ScenarioDocument document;
+        const io::ScenarioFile original = document.current().scenarioFile();
+        QVERIFY(document.applyLever(LeverId::W4a16).applied);
+        QVERIFY(document.applyLever(LeverId::KvFp8).applied);
+        QSignalSpy spy(&document, &ScenarioDocument::changed);
+        QVERIFY(document.revertToBaseline());
+        QCOMPARE(document.current().scenarioFile(), original);
+        QVERIFY(document.leverSteps().empty());
+        QVERIFY(flagsOf(spy).back().testFlag(DocumentChange::Levers));
+        // A lever now starts a stack of its own, pinning the reverted scenario.
+        QVERIFY(document.applyLever(LeverId::KvFp8).applied);
+        QCOMPARE(document.leverSteps().size(), std::size_t{1});
+        // A control's change ends it too, and says so in the same changed().
+        spy.clear();
+        document.current().setBatch(4);
+        QCOMPARE(flagsOf(spy),
+                 (std::vector<DocumentChanges>{DocumentChange::Inputs | DocumentChange::Levers}));
+        QVERIFY(document.leverSteps().empty());
     }
 
     void aRefusedChangeIsAnnouncedAndChangesNothing() {

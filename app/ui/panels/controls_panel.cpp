@@ -2,6 +2,8 @@
 #include "controls_panel.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <vector>
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -24,6 +26,7 @@
 #include "roofline/format.h"
 #include "roofline/io/calibration.h"
 #include "roofline/io/presets.h"
+#include "roofline/limits.h"
 #include "window/scenario_controller.h"
 #include "window/scenario_document.h"
 
@@ -32,7 +35,10 @@ namespace {
 
 constexpr std::array<Precision, 4> kKvChoices = {Precision::Bf16, Precision::Fp8, Precision::Int8,
                                                  Precision::Int4};
-constexpr std::array<int, 4> kTensorParallelChoices = {1, 2, 4, 8};
+/// The tensor-parallel picker offers the powers of two up to this many devices (and the
+/// chip's scale-up domain itself, 72 for an NVL72 rack): past an 8-GPU server, and past the
+/// domain onto the scale-out network, where the engine warns (issue 21).
+constexpr std::int64_t kLargestTensorParallelChoice = 1024;
 
 QString precisionName(Precision p) { return QString::fromUtf8(toString(p)); }
 QString integerQs(std::int64_t value) { return QString::fromStdString(formatInteger(value)); }
@@ -111,7 +117,9 @@ ControlsPanel::ControlsPanel(ScenarioDocument& document, QWidget* parent)
     m_flash = named(new QCheckBox(tr("on"), this), "flashAttention");
     m_flash->setToolTip(tr("Off: the attention score matrix goes through device memory"));
     m_tp = named(new QComboBox(this), "tensorParallel");  // filled by syncTensorParallel()
-    m_tp->setToolTip(tr("Devices sharing every layer; numbers are per device"));
+    m_tp->setToolTip(
+        tr("Devices sharing every layer; numbers are per device. Past the chip's scale-up "
+           "domain (NVLink, xGMI, ICI) the collectives cross the scale-out network"));
     m_expertParallel = named(new QCheckBox(tr("off"), this), "expertParallel");
     m_attention = named(new QComboBox(this), "attentionParallel");
     m_attention->addItem(tr("TP"), static_cast<int>(AttentionParallel::Tensor));
@@ -435,18 +443,32 @@ void ControlsPanel::syncTensorParallel() {
     // choice the engine would refuse is not offered (Qwen2.5-7B's 28 heads: 1, 2, 4).
     const Scenario& s = m_controller.scenario();
     const Workload& w = s.workload;
+    const std::int64_t domain = s.hardware.scaleUpDomainDevices;
     const std::string key = s.model.id + '/' + std::to_string(s.model.numQueryHeads) + '/' +
                             std::to_string(s.model.numKvHeads) + '/' +
                             std::to_string(w.kvHeadsOverride) + '/' +
                             (w.expertParallel ? "ep" : "tp") +
-                            (w.attentionParallel == AttentionParallel::Data ? "/dp" : "");
+                            (w.attentionParallel == AttentionParallel::Data ? "/dp" : "") + '/' +
+                            std::to_string(domain);
     if (key != m_tpChoicesFor) {
         m_tpChoicesFor = key;
         m_tp->clear();
-        for (int d : kTensorParallelChoices) {
-            if (d == 1 || tensorParallelValid(w, s.model, d)) {
-                m_tp->addItem(integerQs(d), d);
+        std::vector<std::int64_t> choices;
+        for (std::int64_t d = 1; d <= kLargestTensorParallelChoice; d *= 2) {
+            choices.push_back(d);
+        }
+        if (domain > 1 && domain <= kMaxTensorParallel &&
+            std::find(choices.begin(), choices.end(), domain) == choices.end()) {
+            choices.insert(std::upper_bound(choices.begin(), choices.end(), domain), domain);
+        }
+        for (const std::int64_t d : choices) {
+            if (d != 1 && !tensorParallelValid(w, s.model, d)) {
+                continue;
             }
+            // Past the scale-up domain the collectives cross the scale-out network: said in
+            // the picker, and by the engine's warning once chosen.
+            m_tp->addItem(d > domain ? tr("%1 (scale-out)").arg(integerQs(d)) : integerQs(d),
+                          static_cast<int>(d));
         }
     }
     selectData(m_tp, static_cast<int>(w.tensorParallel), integerQs(w.tensorParallel));

@@ -17,7 +17,7 @@
 namespace roofline::ui {
 namespace {
 
-constexpr int kQuantSteps = static_cast<int>(kQuantizationSchemes.size());
+constexpr int kQuantSteps = static_cast<int>(kQuantizationSteps.size());
 
 QString precisionName(Precision p) { return QString::fromUtf8(toString(p)); }
 
@@ -31,7 +31,7 @@ QuantizationRow::QuantizationRow(ScenarioController& controller, QWidget* parent
     m_slider->setTickPosition(QSlider::TicksBelow);
     m_slider->setFocusPolicy(Qt::StrongFocus);
     m_combo = named(new QComboBox(this), "quantizationCombo");
-    for (const QuantizationScheme& s : kQuantizationSchemes) {
+    for (const QuantizationStep& s : kQuantizationSteps) {
         m_combo->addItem(QString::fromUtf8(s.label.data(), static_cast<qsizetype>(s.label.size())));
         m_combo->setItemData(m_combo->count() - 1,
                              tr("weights %1, activations %2")
@@ -47,8 +47,8 @@ QuantizationRow::QuantizationRow(ScenarioController& controller, QWidget* parent
     m_checkpoint->setText(tr("As stored"));
     layout->addWidget(m_checkpoint);
     setToolTip(
-        tr("W = weight bits, A = activation bits. W16 bf16, W8 fp8, W4 int4 "
-           "(fp4 for W4A4); A16 bf16, A8 fp8, A4 fp4"));
+        tr("W = weight bits, A = activation bits; in brackets the weights' number format "
+           "(W8A16: int8 or fp8 weights). A16 bf16, A8 fp8, A4 fp4"));
     m_computeRoof = named(new QLabel(parent), "computeRoof");
     m_computeRoof->setWordWrap(true);
 
@@ -68,7 +68,12 @@ void QuantizationRow::onPicked(int step) {
         m_slider->setValue(step);
         m_combo->setCurrentIndex(step);
     }
-    m_controller.setQuantization(kQuantizationSchemes[static_cast<std::size_t>(step)].id);
+    const QuantizationStep& picked = kQuantizationSteps[static_cast<std::size_t>(step)];
+    if (picked.scheme) {
+        m_controller.setQuantization(*picked.scheme);
+    } else {
+        m_controller.setPrecisions(picked.weights, picked.activations);
+    }
 }
 
 void QuantizationRow::sync() {
@@ -79,7 +84,8 @@ void QuantizationRow::sync() {
     const QSignalBlocker blockSlider(m_slider);
     const QSignalBlocker blockCombo(m_combo);
 
-    const std::optional<Quantization> quant = quantizationOf(w);
+    // A lever's precisions are a step too (w8a16: int8 weights), so the slider follows it.
+    const std::optional<std::size_t> quant = quantizationStep(w);
     if (m_combo->count() > kQuantSteps) {
         m_combo->removeItem(kQuantSteps);
     }

@@ -77,18 +77,25 @@ std::vector<WindowOption> makeWindowTable() {
                      return QString();
                  }});
     t.push_back({{QStringLiteral("lever")},
-                 QStringLiteral("ID"),
-                 QObject::tr("apply one intervention at start-up (Interventions menu), pinning "
-                             "the scenario before it as the baseline. ID: %1. One that does not "
+                 QStringLiteral("ID[,ID...]"),
+                 QObject::tr("apply interventions at start-up (Interventions menu), in order: "
+                             "the first pins the scenario before it as the baseline, the next "
+                             "ones stack on it (w4a16,kv-fp8). ID: %1. One that does not "
                              "apply is said in the status bar; under --grab it is printed and "
                              "the exit status is 2")
                      .arg(knownLeverIds(QStringLiteral(" "))),
                  [](const QString& v, AppOptions& o) {
-                     o.lever = parseLeverId(v.toStdString());
-                     if (!o.lever) {
-                         return QObject::tr("unknown lever '%1'; the levers are: %2")
-                             .arg(v, knownLeverIds(QStringLiteral(", ")));
+                     std::vector<LeverId> levers;
+                     for (const QString& key : v.split(QLatin1Char(','))) {
+                         const std::optional<LeverId> id =
+                             parseLeverId(key.trimmed().toStdString());
+                         if (!id) {
+                             return QObject::tr("unknown lever '%1'; the levers are: %2")
+                                 .arg(key.trimmed(), knownLeverIds(QStringLiteral(", ")));
+                         }
+                         levers.push_back(*id);
                      }
+                     o.levers = std::move(levers);
                      return QString();
                  }});
     t.push_back({{QStringLiteral("measured")},
@@ -414,7 +421,7 @@ AppOptions parseAppOptions(const QStringList& arguments) {
             options.scenario.baseline = baseline;
         }
     }
-    if (options.lever && !options.baselinePath.isEmpty()) {
+    if (!options.levers.empty() && !options.baselinePath.isEmpty()) {
         options.errors << QObject::tr(
             "--lever pins the scenario before the change as the baseline: it does not go "
             "with --baseline");
@@ -422,14 +429,14 @@ AppOptions parseAppOptions(const QStringList& arguments) {
     if (!options.scenePath.isEmpty() && options.grabPath.isEmpty()) {
         options.errors << QObject::tr("--scene describes the image of --grab: it needs --grab");
     }
-    if (!options.lesson.isEmpty() && (options.lever || !options.baselinePath.isEmpty() ||
+    if (!options.lesson.isEmpty() && (!options.levers.empty() || !options.baselinePath.isEmpty() ||
                                       !options.scenarioPath.isEmpty() || anyScenarioOption)) {
         options.errors << QObject::tr(
             "--lesson opens the lesson's own scenario, baseline and lever: it does not go "
             "with a scenario file, scenario options, --baseline or --lever");
     }
     if (!options.course.isEmpty() &&
-        (!options.lesson.isEmpty() || options.lever || !options.baselinePath.isEmpty() ||
+        (!options.lesson.isEmpty() || !options.levers.empty() || !options.baselinePath.isEmpty() ||
          !options.scenarioPath.isEmpty() || anyScenarioOption)) {
         options.errors << QObject::tr(
             "--course opens its steps' own scenarios: it does not go with --lesson, a "

@@ -5,8 +5,8 @@
 /// roofline-explorer's command line:
 ///   roofline-explorer [scenario.json] [scenario options] [--grab FILE.png [--size WxH]]
 ///                     [--benchmark-interaction N] [--first-frame] [--presentation]
-///                     [--baseline FILE.json] [--lever ID] [--report FILE.pdf|.md] [--measured
-///                     FILE]
+///                     [--baseline FILE.json] [--lever ID[,ID...]] [--report FILE.pdf|.md]
+///                     [--measured FILE]
 ///                     [--lesson ID|FILE] [--course ID|FILE [--step N] [--answer V | --reveal]]
 ///                     [--view NAME] [--operators on|levels] [--compare FILE.json ...]
 /// Both kinds of option are tables: the scenario options are roofline-cli's
@@ -37,9 +37,10 @@ struct AppOptions {
     /// --compare FILE.json, repeatable: compare scenarios (CompareSet), in order. Loaded by
     /// the window, which reports a file that fails and still loads the others.
     QStringList comparePaths;
-    /// --lever ID: applied at start-up (MainWindow::applyLever), which pins the scenario
-    /// before it as the baseline; not with --baseline.
-    std::optional<LeverId> lever;
+    /// --lever ID[,ID...]: applied at start-up in order (MainWindow::applyLever); the first
+    /// pins the scenario before it as the baseline, the next ones stack on it; not with
+    /// --baseline. Empty when not given.
+    std::vector<LeverId> levers;
     /// --measured FILE: measured results (CSV or JSON) imported onto the plot at start-up.
     QString measuredPath;
     /// --lesson ID|FILE: a shipped lesson (or a lesson file) opened at start-up, as the

@@ -158,12 +158,13 @@ int runExplorer(int argc, char** argv) {
             return 2;
         }
     }
-    if (options.lever) {
-        // A lever that does not apply: a batch run fails, saying why; the window opens with
-        // the scenario unchanged and the reason in its status bar.
+    for (const LeverId lever : options.levers) {
+        // Stacked in order. A lever that does not apply: a batch run fails, saying why; the
+        // window opens with the scenario as the levers before it left it and the reason in
+        // its status bar.
         QString reason;
-        if (!window.applyLever(*options.lever, &reason) && batchMode) {
-            const std::string_view key = leverKey(*options.lever);
+        if (!window.applyLever(lever, &reason) && batchMode) {
+            const std::string_view key = leverKey(lever);
             printLine(stderr,
                       QStringLiteral("roofline-explorer: lever %1 does not apply: %2")
                           .arg(QString::fromLatin1(key.data(), static_cast<qsizetype>(key.size())),

@@ -4,8 +4,10 @@
 #include <QAction>
 #include <QLabel>
 #include <QMenu>
+#include <QStringList>
 #include <QToolBar>
 
+#include "panels/quantization.h"
 #include "plot/plot_tooltip.h"
 #include "roofline/io/levers.h"
 #include "window/debounce.h"
@@ -22,15 +24,16 @@ std::size_t leverIndex(LeverId id) { return static_cast<std::size_t>(id); }
 }  // namespace
 
 QString leverShortTitle(LeverId id) {
+    if (const std::optional<std::size_t> step = leverQuantizationStep(id)) {
+        const std::string_view label = kQuantizationSteps[*step].label;
+        return QString::fromUtf8(label.data(), static_cast<qsizetype>(label.size()));
+    }
     switch (id) {
         case LeverId::W8a16:
-            return QStringLiteral("W8A16");
         case LeverId::W4a16:
-            return QStringLiteral("W4A16");
         case LeverId::W8a8:
-            return QStringLiteral("W8A8");
         case LeverId::W4a4:
-            return QStringLiteral("W4A4");
+            break;  // named by their slider step above
         case LeverId::KvFp8:
             return LeverActions::tr("fp8 KV");
         case LeverId::Gqa8:
@@ -53,9 +56,42 @@ QString leverShortTitle(LeverId id) {
     return {};
 }
 
+std::optional<std::size_t> leverQuantizationStep(LeverId id) {
+    // The precisions each lever sets from 16-bit activations (core levers.h): the a16 levers
+    // keep them, w8a8 and w4a4 set their own.
+    switch (id) {
+        case LeverId::W8a16:
+            return quantizationStep(Precision::Int8, Precision::Bf16);
+        case LeverId::W4a16:
+            return quantizationStep(Precision::Int4, Precision::Bf16);
+        case LeverId::W8a8:
+            return quantizationStep(Precision::Fp8, Precision::Fp8);
+        case LeverId::W4a4:
+            return quantizationStep(Precision::Fp4, Precision::Fp4);
+        default:
+            return std::nullopt;
+    }
+}
+
 QString leverName(LeverId id) {
     const std::string_view title = leverTitle(id);
-    return QString::fromUtf8(title.data(), static_cast<qsizetype>(title.size()));
+    QString name = QString::fromUtf8(title.data(), static_cast<qsizetype>(title.size()));
+    if (!leverQuantizationStep(id)) {
+        return name;
+    }
+    // "Int8 weights (W8A16)" is the engine's title (roofline-cli levers); the window names
+    // the slider's step in its place, "Int8 weights, W8A16 (int8)".
+    const qsizetype bracket = name.lastIndexOf(QStringLiteral(" ("));
+    return LeverActions::tr("%1, %2").arg(bracket < 0 ? name : name.left(bracket),
+                                          leverShortTitle(id));
+}
+
+QString leverStackTitle(const std::vector<LeverId>& levers) {
+    QStringList names;
+    for (const LeverId id : levers) {
+        names << leverShortTitle(id);
+    }
+    return names.join(QStringLiteral(" + "));
 }
 
 LeverActions::LeverActions(ScenarioDocument& document, QWidget* window)
@@ -108,7 +144,7 @@ void LeverActions::onDocumentChanged(DocumentChanges what) {
         m_dirty = true;
         m_timer->start();
     }
-    if (what & (kScenarioChanges | DocumentChange::Baseline)) {
+    if (what & (kScenarioChanges | DocumentChange::Baseline | DocumentChange::Levers)) {
         showExplanation();
     }
 }
@@ -164,8 +200,8 @@ void LeverActions::setExplanationHidden(bool hidden) {
 }
 
 void LeverActions::showExplanation() {
-    const QString& text = m_document.leverExplanation();
-    if (text.isEmpty() || !m_document.lastLever() || m_explanationHidden) {
+    const std::vector<LeverStep>& steps = m_document.leverSteps();
+    if (steps.empty() || m_explanationHidden) {
         if (m_label->isHidden() && m_status->isHidden()) {
             return;  // a slider step with no lever shown costs nothing here
         }
@@ -175,12 +211,32 @@ void LeverActions::showExplanation() {
         m_status->hide();
         return;
     }
-    const QString lever = leverName(*m_document.lastLever());
-    m_label->setText(tr("<b>%1</b>, against the pinned baseline: %2")
-                         .arg(lever.toHtmlEscaped(), text.toHtmlEscaped()));
-    // A normal status bar widget: a passing message or status tip covers it for a while,
-    // then it comes back, until the next change.
-    m_status->setText(tr("%1: %2").arg(lever, text));
+    if (steps.size() == 1) {
+        const QString lever = leverName(steps.front().id);
+        const QString& text = steps.front().explanation;
+        m_label->setText(tr("<b>%1</b>, against the pinned baseline: %2")
+                             .arg(lever.toHtmlEscaped(), text.toHtmlEscaped()));
+        // A normal status bar widget: a passing message or status tip covers it for a while,
+        // then it comes back, until the next change.
+        m_status->setText(tr("%1: %2").arg(lever, text));
+    } else {
+        // Stacked: the arrow runs from the baseline to the combined scenario; each step is
+        // listed with its own sentence, from the scenario just before it.
+        std::vector<LeverId> ids;
+        QString items;
+        for (const LeverStep& step : steps) {
+            ids.push_back(step.id);
+            items += tr("<li><b>%1</b>: %2</li>")
+                         .arg(leverName(step.id).toHtmlEscaped(), step.explanation.toHtmlEscaped());
+        }
+        const QString stack = leverStackTitle(ids);
+        m_label->setText(tr("<b>%1</b>, %2 levers stacked against the pinned baseline:<ol "
+                            "style=\"margin-top: 0; margin-bottom: 0\">%3</ol>")
+                             .arg(stack.toHtmlEscaped(), QString::number(steps.size()), items));
+        m_status->setText(
+            tr("%1, against the pinned baseline; last, %2: %3")
+                .arg(stack, leverShortTitle(steps.back().id), steps.back().explanation));
+    }
     m_status->setToolTip(m_status->text());
     m_label->show();
     m_status->show();

@@ -3,13 +3,17 @@
 
 /// @file lever_actions.h
 /// The Interventions menu and toolbar: one action per lever (roofline/levers.h), and the
-/// last lever's explanation under the plot and in the status bar. Applying a lever is the
-/// document's (ScenarioDocument::applyLever: it pins the baseline and keeps the explanation
-/// until the next change); this class only shows it. Which levers apply is recomputed
-/// lazily: when the menu is about to show, and ~100 ms after the scenario stops changing, so
-/// that dragging a slider never waits for thirteen analyses.
+/// stacked levers' explanation under the plot and in the status bar: each step with its own
+/// sentence, the stack named "W4A16 (int4) + fp8 KV". Applying a lever is the document's
+/// (ScenarioDocument::applyLever: the first of a stack pins the baseline, the next ones keep
+/// it; the stack lasts until any other change); this class only shows it. Which levers apply is
+/// recomputed lazily: when the menu is about to show, and ~100 ms after the scenario stops
+/// changing, so that dragging a slider never waits for thirteen analyses.
 
 #include <array>
+#include <cstddef>
+#include <optional>
+#include <vector>
 
 #include <QObject>
 #include <QString>
@@ -27,10 +31,18 @@ namespace roofline::ui {
 
 class Debounce;
 
-/// The toolbar's short name for a lever ("W4A16", "fp8 KV"); the menu shows leverTitle.
+/// The toolbar's short name for a lever ("fp8 KV"); a quantization lever is named by its
+/// step of the Quantization slider ("W8A16 (int8)", panels/quantization.h), so that the
+/// lever, the slider and its picker say the same precisions.
 QString leverShortTitle(LeverId id);
-/// leverTitle as a QString.
+/// The Quantization slider's step (kQuantizationSteps) a quantization lever sets from 16-bit
+/// activations; nullopt for the other levers.
+std::optional<std::size_t> leverQuantizationStep(LeverId id);
+/// The menu's name: leverTitle, a quantization lever's bracket replaced by its step
+/// ("Int8 weights, W8A16 (int8)").
 QString leverName(LeverId id);
+/// A stack of levers by their short names, "W4A16 (int4) + fp8 KV".
+QString leverStackTitle(const std::vector<LeverId>& levers);
 
 class LeverActions : public QObject {
     Q_OBJECT
@@ -65,7 +77,8 @@ signals:
 
 private:
     void onDocumentChanged(DocumentChanges what);
-    /// Shows the document's lever explanation (or hides the labels when there is none).
+    /// Shows the document's lever stack, each step with its sentence (or hides the labels
+    /// when there is none).
     void showExplanation();
 
     ScenarioDocument& m_document;

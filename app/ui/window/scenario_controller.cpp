@@ -431,8 +431,16 @@ void ScenarioController::setPricePerDeviceHourText(const QString& text) {
 }
 
 void ScenarioController::setQuantization(Quantization quantization) {
+    const QuantizationScheme& s = roofline::scheme(quantization);
+    setPrecisions(s.weights, s.activations);
+}
+
+void ScenarioController::setPrecisions(Precision weights, Precision activations) {
     io::ScenarioFile file = m_file;
-    file.workload = roofline::withQuantization(file.workload, quantization);  // every matrix
+    file.workload.weightPrecision = weights;
+    file.workload.activationPrecision = activations;
+    file.workload.expertWeightPrecision.reset();  // every weight matrix alike
+    file.workload.embeddingWeightPrecision.reset();
     file.checkpointWeights = false;
     setFile(std::move(file));
 }

@@ -148,6 +148,10 @@ public slots:
     /// Fraction of each device's memory a server may use: above 0, at most 1.
     void setMemoryUtilization(double fraction);
     void setQuantization(roofline::ui::Quantization quantization);
+    /// Every weight matrix at `weights`, the activations at `activations`, the checkpoint's
+    /// own mix off: a step of the Quantization slider (setQuantization is this for a scheme;
+    /// W8A16 with int8 weights is a step and no scheme, panels/quantization.h).
+    void setPrecisions(roofline::Precision weights, roofline::Precision activations);
     /// The weights as the model's checkpoint stores them, part by part (--weights
     /// checkpoint); it follows the model when the model changes, until a quantization is
     /// chosen. Refused, with the reason, where the quantization_config is not mapped.

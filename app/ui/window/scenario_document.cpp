@@ -107,7 +107,7 @@ ScenarioDocument::ScenarioDocument(QObject* parent)
 }
 
 DocumentState ScenarioDocument::state() const {
-    DocumentState s{m_current->current(), m_baseline};
+    DocumentState s{m_current->current(), m_baseline, m_levers};
     s.current.file.baseline.reset();
     return s;
 }
@@ -165,11 +165,21 @@ QString ScenarioDocument::describeStep(const DocumentState& before,
 void ScenarioDocument::restoreState(const DocumentState& target) {
     m_restoring = true;
     m_sealNext = true;  // an undo or redo ends the step a slider was adding to
+    // The stack as it was in that state: undoing a lever pops it, redoing pushes it again.
+    const bool leversChanged = !sameLevers(m_levers, target.levers);
+    m_levers = target.levers;
     m_current->restore(target.current);
     const bool baselineChanged = !sameBaseline(m_baseline, target.baseline);
     m_baseline = target.baseline;
+    DocumentChanges what;
     if (baselineChanged) {
-        emit changed(DocumentChange::Baseline);
+        what |= DocumentChange::Baseline;
+    }
+    if (leversChanged) {
+        what |= DocumentChange::Levers;
+    }
+    if (what) {
+        emit changed(what);
     }
     m_recorded = state();
     m_restoring = false;
@@ -186,9 +196,13 @@ bool ScenarioDocument::revertToBaseline() {
         return false;
     }
     const AnalysedScenario target = *m_baseline;
+    const bool hadLevers = endLeverStack();
     m_restoring = true;
     m_current->restore(target);
     m_restoring = false;
+    if (hadLevers) {
+        emit changed(DocumentChange::Levers);
+    }
     record(tr("Revert to baseline"));
     return true;
 }
@@ -200,11 +214,13 @@ bool ScenarioDocument::swapWithBaseline() {
     AnalysedScenario previous = m_current->current();
     previous.file.baseline.reset();
     const AnalysedScenario target = *m_baseline;
+    const bool hadLevers = endLeverStack();
     m_restoring = true;
     m_current->restore(target);
     m_baseline = std::move(previous);
     m_restoring = false;
-    emit changed(DocumentChange::Baseline);
+    emit changed(hadLevers ? DocumentChange::Baseline | DocumentChange::Levers
+                           : DocumentChanges(DocumentChange::Baseline));
     record(tr("Swap with baseline"));
     return true;
 }
@@ -220,10 +236,10 @@ void ScenarioDocument::onAnalysisChanged() {
     // Said here, once, so that no observer keeps its own copy of the ids to compare.
     const io::ScenarioFile& file = m_current->scenarioFile();
     DocumentChanges what = DocumentChange::Inputs;
-    // Any change but the lever's own takes its explanation down: it was about that change.
-    if (!m_applyingLever) {
-        m_lastLever.reset();
-        m_leverExplanation.clear();
+    // Any change but a lever's own (or an undo, which restores its state's stack) ends the
+    // stack: its sentences were about those changes.
+    if (!m_applyingLever && !m_restoring && endLeverStack()) {
+        what |= DocumentChange::Levers;
     }
     if (file.hardware != m_hardware || m_current->scenario().hardware != m_hardwareValue) {
         what |= DocumentChange::Hardware;
@@ -240,10 +256,28 @@ void ScenarioDocument::onAnalysisChanged() {
     }
 }
 
+bool ScenarioDocument::endLeverStack() {
+    const bool had = !m_levers.empty();
+    m_levers.clear();
+    return had;
+}
+
+std::optional<LeverId> ScenarioDocument::lastLever() const {
+    if (m_levers.empty()) {
+        return std::nullopt;
+    }
+    return m_levers.back().id;
+}
+
+QString ScenarioDocument::leverExplanation() const {
+    return m_levers.empty() ? QString() : m_levers.back().explanation;
+}
+
 void ScenarioDocument::pinBaseline() {
     m_baseline = m_current->current();
     m_baseline->file.baseline.reset();
-    emit changed(DocumentChange::Baseline);
+    emit changed(endLeverStack() ? DocumentChange::Baseline | DocumentChange::Levers
+                                 : DocumentChanges(DocumentChange::Baseline));
     record(tr("Pin baseline"));
 }
 
@@ -254,7 +288,8 @@ std::vector<Issue> ScenarioDocument::setBaselineScenario(const io::ScenarioFile&
     }
     std::vector<Issue> issues = resolved.issues;  // warnings only
     m_baseline = std::move(resolved);
-    emit changed(DocumentChange::Baseline);
+    emit changed(endLeverStack() ? DocumentChange::Baseline | DocumentChange::Levers
+                                 : DocumentChanges(DocumentChange::Baseline));
     record(tr("Baseline from a file"));
     return issues;
 }
@@ -264,7 +299,8 @@ void ScenarioDocument::clearBaseline() {
         return;
     }
     m_baseline.reset();
-    emit changed(DocumentChange::Baseline);
+    emit changed(endLeverStack() ? DocumentChange::Baseline | DocumentChange::Levers
+                                 : DocumentChanges(DocumentChange::Baseline));
     record(tr("Clear baseline"));
 }
 
@@ -284,14 +320,20 @@ ScenarioDocument::LeverResult ScenarioDocument::applyLever(LeverId id) {
         result.reason = issuesText(issues);
         return result;
     }
-    // As Pin baseline does, with the scenario as it was before the change.
+    // This step's own sentence, from the scenario just before it (the engine's numbers).
     result.applied = true;
     result.explanation = QString::fromStdString(explainLever(
         id, before.scenario, before.analysis, m_current->scenario(), m_current->analysis()));
-    m_baseline = std::move(before);
-    m_lastLever = id;
-    m_leverExplanation = result.explanation;
-    emit changed(DocumentChange::Baseline);
+    DocumentChanges what = DocumentChange::Levers;
+    // The first lever of a stack pins the scenario before it, as Pin baseline does; a later
+    // one keeps that baseline, so the arrow runs from it to the combined scenario.
+    if (m_levers.empty() || !m_baseline) {
+        m_levers.clear();
+        m_baseline = std::move(before);
+        what |= DocumentChange::Baseline;
+    }
+    m_levers.push_back({id, result.explanation});
+    emit changed(what);
     record(qs(std::string(leverTitle(id))));
     return result;
 }

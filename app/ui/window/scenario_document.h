@@ -41,6 +41,7 @@ enum class DocumentChange : unsigned {
     Measured = 0x20,      ///< measured results imported or cleared
     Lesson = 0x40,        ///< a lesson opened or closed
     Presentation = 0x80,  ///< presentation mode turned on or off
+    Levers = 0x100,       ///< the stacked levers (leverSteps) and their sentences
 };
 Q_DECLARE_FLAGS(DocumentChanges, DocumentChange)
 
@@ -60,7 +61,8 @@ inline constexpr DocumentChanges kOverlayChanges =
     DocumentChange::Baseline | DocumentChange::Compare | DocumentChange::Measured;
 /// Everything (an observer's first look).
 inline constexpr DocumentChanges kAllChanges =
-    kScenarioChanges | kOverlayChanges | DocumentChange::Lesson | DocumentChange::Presentation;
+    kScenarioChanges | kOverlayChanges | DocumentChange::Lesson | DocumentChange::Presentation |
+    DocumentChange::Levers;
 
 /// A compare scenario (compare_set.h picks its name and colour).
 struct CompareScenario {
@@ -133,20 +135,28 @@ public:
     void restoreState(const DocumentState& state);
 
     /// What applyLever did: applied, or the reason it did not; with the lever's one-sentence
-    /// explanation against the baseline it pinned.
+    /// explanation, from the scenario just before it.
     struct LeverResult {
         bool applied = false;
         QString reason;       ///< why it did not apply (empty when applied)
         QString explanation;  ///< explainLever's sentence (empty when not applied)
     };
-    /// Pins the current scenario as the baseline and applies ONE lever (io::applyLever) to
-    /// it. A lever that does not apply changes nothing. Announced as changed() with Inputs
-    /// (and Hardware or Model), then Baseline, when lastLever() is already set.
+    /// Applies ONE lever (io::applyLever) to the current scenario. Levers stack (issue 21):
+    /// the first one pins the scenario before it as the baseline, as Pin baseline does; one
+    /// applied right after another keeps that baseline and keeps the earlier levers' changes,
+    /// so that the arrow runs from the baseline to the combined scenario and leverSteps()
+    /// lists each step. Any other change of the current scenario or the baseline (a control,
+    /// Pin or Clear baseline, Revert, Swap, a file) ends the stack. A lever that does not
+    /// apply changes nothing. Announced as changed() with Inputs (and Hardware or Model),
+    /// then Levers, with Baseline when it pinned one; one undo step each.
     LeverResult applyLever(LeverId id);
-    /// The last lever applied and its explanation (LeverResult::explanation), until the next
-    /// change of the current scenario; none after it.
-    const std::optional<LeverId>& lastLever() const { return m_lastLever; }
-    const QString& leverExplanation() const { return m_leverExplanation; }
+    /// The levers stacked since the baseline, first applied first; empty after any other
+    /// change of the current scenario or the baseline.
+    const std::vector<LeverStep>& leverSteps() const { return m_levers; }
+    /// The last lever of the stack; none when the stack is empty.
+    std::optional<LeverId> lastLever() const;
+    /// The last lever's explanation (LeverResult::explanation); empty when the stack is.
+    QString leverExplanation() const;
 
     /// The compare scenarios, in the table's order.
     const std::vector<CompareScenario>& compare() const { return m_compare; }
@@ -192,9 +202,10 @@ private:
     io::MeasuredFile m_measured;
     QString m_lesson;
     bool m_presentation = false;
-    bool m_applyingLever = false;  ///< applyLever's own change: lastLever() stays
-    std::optional<LeverId> m_lastLever;
-    QString m_leverExplanation;
+    bool m_applyingLever = false;  ///< applyLever's own change: the stack stays
+    std::vector<LeverStep> m_levers;
+    /// Ends the lever stack (a change other than a lever); true when there was one.
+    bool endLeverStack();
     QUndoStack* m_history = nullptr;
     DocumentState m_recorded;  ///< the state after the last step (what the next one starts from)
     bool m_restoring = false;  ///< restoreState() or a swap: nothing is recorded meanwhile

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "scenario_history.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "window/scenario_document.h"
@@ -24,6 +25,13 @@ bool sameBaseline(const std::optional<AnalysedScenario>& a,
         return false;
     }
     return !a || sameScenario(*a, *b);
+}
+
+bool sameLevers(const std::vector<LeverStep>& a, const std::vector<LeverStep>& b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                      [](const LeverStep& x, const LeverStep& y) {
+                          return x.id == y.id && x.explanation == y.explanation;
+                      });
 }
 
 bool sameState(const DocumentState& a, const DocumentState& b) {

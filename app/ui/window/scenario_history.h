@@ -13,26 +13,41 @@
 /// ScenarioDocument::sealHistory() (a slider released).
 
 #include <optional>
+#include <vector>
 
 #include <QString>
 #include <QUndoCommand>
 
+#include "roofline/levers.h"
 #include "window/scenario_controller.h"
 
 namespace roofline::ui {
 
 class ScenarioDocument;
 
+/// One lever of a stack (ScenarioDocument::leverSteps): which, and the engine's sentence
+/// for it alone, from the scenario just before it to the one just after (explainLever).
+struct LeverStep {
+    LeverId id = LeverId::W8a16;
+    QString explanation;
+};
+
 /// What an undo step restores: the current scenario and the pinned baseline, resolved and
-/// analysed (an edited chip, which no file names, included).
+/// analysed (an edited chip, which no file names, included), and the levers stacked since
+/// that baseline (undoing a lever pops it; undoing the change that ended a stack brings the
+/// stack back).
 struct DocumentState {
     AnalysedScenario current;
     std::optional<AnalysedScenario> baseline;
+    std::vector<LeverStep> levers;
 };
 
 /// Whether restoring `a` in place of `b` would change nothing: the same files and the same
-/// hardware numbers, for the current scenario and the baseline.
+/// hardware numbers, for the current scenario and the baseline. The levers are not compared:
+/// a lever always changes the current scenario, and the stack follows the scenario.
 bool sameState(const DocumentState& a, const DocumentState& b);
+/// Whether two lever stacks are the same levers with the same sentences.
+bool sameLevers(const std::vector<LeverStep>& a, const std::vector<LeverStep>& b);
 /// The same for the baselines alone (both none, or the same file and hardware numbers).
 bool sameBaseline(const std::optional<AnalysedScenario>& a,
                   const std::optional<AnalysedScenario>& b);
