@@ -336,7 +336,7 @@ private slots:
         QVERIFY(roofs.poolLinkRoof()->visible());
         const std::vector<QPointF> link = vertices(roofs.poolLinkRoof());
         QVERIFY(!link.empty());
-        QVERIFY(near({link.back()}, {{800e12 / 450e9, 800.0}}));
+        QVERIFY(near(link.back(), QPointF(800e12 / 450e9, 800.0)));
         c.layOut();
         const PlotScene scene = described(roofs);
         QVERIFY(scene.find(QStringLiteral("roof"),
