@@ -275,7 +275,13 @@ private slots:
         QCOMPARE(window.importMeasured(bad), 0);
         QCOMPARE(Dialogs::shownErrors().size(), 1);  // one dialog for both rows
         const QString shown = Dialogs::shownErrors()[0];
-        QVERIFY2(shown.startsWith(QStringLiteral("No measured row of bad.json could be used.")),
+        // The reason in the main text, one sentence that ends properly (issue 21); the
+        // details list every row.
+        QVERIFY2(shown.startsWith(QStringLiteral("No measured row of bad.json could be used: row "
+                                                 "1: column hardware: expected a hardware")),
+                 qPrintable(shown));
+        QVERIFY2(shown.section(QLatin1Char('\n'), 0, 0)
+                     .endsWith(QStringLiteral(" (and 1 more under Show Details).")),
                  qPrintable(shown));
         QVERIFY(shown.contains(QStringLiteral("\nrow 1: column hardware: expected a hardware")));
         QVERIFY(shown.contains(QStringLiteral("\nrow 2: column model: expected a shipped model")));

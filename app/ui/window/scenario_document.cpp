@@ -66,8 +66,32 @@ MeasuredImport loadMeasured(const QString& path) {
     result.kept = static_cast<int>(file.rows.size());
     result.rejected = static_cast<int>(file.rejected.size());
     const QString name = QFileInfo(path).fileName();
+    const auto where = [&file](const io::MeasuredRejected& r) {
+        return r.line == 0 ? ScenarioDocument::tr("file")
+               : file.json ? ScenarioDocument::tr("row %1").arg(r.line)
+                           : ScenarioDocument::tr("line %1").arg(r.line);
+    };
     if (file.rows.empty()) {
-        result.summary = ScenarioDocument::tr("No measured row of %1 could be used.").arg(name);
+        // The reason in the main text, in one sentence (issue 21); Show Details lists the rest.
+        if (file.rejected.empty()) {
+            result.summary =
+                ScenarioDocument::tr("No measured row of %1 could be used: it has none.").arg(name);
+        } else {
+            const io::MeasuredRejected& first = file.rejected.front();
+            QString reason = QString::fromStdString(first.reason).trimmed();
+            while (reason.endsWith(QLatin1Char('.'))) {
+                reason.chop(1);
+            }
+            const int more = static_cast<int>(file.rejected.size()) - 1;
+            result.summary =
+                more == 0
+                    ? ScenarioDocument::tr("No measured row of %1 could be used: %2: %3.")
+                          .arg(name, where(first), reason)
+                    : ScenarioDocument::tr("No measured row of %1 could be used: %2: %3 (and %4 "
+                                           "more under Show Details).")
+                          .arg(name, where(first), reason)
+                          .arg(more);
+        }
     } else {
         const QString rows = result.kept == 1
                                  ? ScenarioDocument::tr("1 measured row")
@@ -80,10 +104,7 @@ MeasuredImport loadMeasured(const QString& path) {
     }
     QStringList details;
     for (const io::MeasuredRejected& r : file.rejected) {
-        const QString where = r.line == 0 ? ScenarioDocument::tr("file")
-                              : file.json ? ScenarioDocument::tr("row %1").arg(r.line)
-                                          : ScenarioDocument::tr("line %1").arg(r.line);
-        details << where + QStringLiteral(": ") + QString::fromStdString(r.reason);
+        details << where(r) + QStringLiteral(": ") + QString::fromStdString(r.reason);
     }
     for (const std::string& w : file.warnings) {
         details << ScenarioDocument::tr("warning: ") + QString::fromStdString(w);
