@@ -138,8 +138,9 @@ private slots:
         QVERIFY(view.bestLabel()->text().contains(QStringLiteral("tok/s per device")));
         // A tooltip names the configuration and its figures.
         const QString tip = view.pointText(0);
-        QVERIFY2(tip.startsWith(QStringLiteral("NVIDIA H100 SXM5 80GB, TP 1, W16A16, batch 1")),
-                 qPrintable(tip));
+        QVERIFY2(
+            tip.startsWith(QStringLiteral("NVIDIA H100 SXM5 80GB, TP 1, W16A16 (bf16), batch 1")),
+            qPrintable(tip));
         QVERIFY(tip.contains(QStringLiteral("tok/s per user")));
     }
 

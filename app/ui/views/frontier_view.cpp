@@ -26,6 +26,7 @@
 #include <QWidgetAction>
 #include <qcustomplot.h>
 
+#include "panels/quantization.h"
 #include "plot/plot_tooltip.h"
 #include "roofline/format.h"
 #include "roofline/io/presets.h"
@@ -60,10 +61,17 @@ constexpr std::array<ServingMode, 3> kServingModes = {
 /// most (views.cpp's kShortWindowLines).
 constexpr int kShortWindowLines = 36;
 
+/// A scheme as the slider, the picker and the levers name it ("W8A16 (fp8)"): one
+/// vocabulary (panels/quantization.h); the CSV keeps the CLI's labels.
+QString quantizationName(Quantization q) {
+    const std::string_view label = kQuantizationSteps[quantizationStep(q)].label;
+    return QString::fromUtf8(label.data(), static_cast<qsizetype>(label.size()));
+}
+
 QString configurationText(const FrontierConfiguration& c, const QString& hardware, bool moe) {
     QString text = QObject::tr("%1, TP %2, %3, batch %4")
                        .arg(hardware, qs(integerText(c.tensorParallel)),
-                            qs(std::string(toString(c.quantization))), qs(formatInteger(c.batch)));
+                            quantizationName(c.quantization), qs(formatInteger(c.batch)));
     if (moe) {
         text += c.expertParallel ? QObject::tr(", EP on") : QObject::tr(", EP off");
     }
@@ -569,7 +577,7 @@ void FrontierView::buildFilterMenus() {
     m_quantMenu->clear();
     for (const QuantizationScheme& q : kQuantizationSchemes) {
         const int key = static_cast<int>(q.id);
-        addToggle(m_quantMenu, qs(std::string(q.label)), !m_hiddenQuantizations.contains(key),
+        addToggle(m_quantMenu, quantizationName(q.id), !m_hiddenQuantizations.contains(key),
                   [this, key](bool on) {
                       if (on) {
                           m_hiddenQuantizations.remove(key);
@@ -854,7 +862,7 @@ void FrontierView::redraw() {
                             9));
     }
     for (const QuantizationScheme& q : kQuantizationSchemes) {
-        key(qs(std::string(q.label)), quantizationStyle(q.id, QPen(fg), fg, 7));
+        key(quantizationName(q.id), quantizationStyle(q.id, QPen(fg), fg, 7));
     }
     key(tr("hollow: does not fit"),
         quantizationStyle(Quantization::W16A16, QPen(fg, 1.3), Qt::NoBrush, 7));

@@ -84,13 +84,13 @@ MeasuredImport loadMeasured(const QString& path) {
             }
             const int more = static_cast<int>(file.rejected.size()) - 1;
             result.summary =
-                more == 0
-                    ? ScenarioDocument::tr("No measured row of %1 could be used: %2: %3.")
-                          .arg(name, where(first), reason)
-                    : ScenarioDocument::tr("No measured row of %1 could be used: %2: %3 (and %4 "
-                                           "more under Show Details).")
-                          .arg(name, where(first), reason)
-                          .arg(more);
+                more == 0 ? ScenarioDocument::tr("No measured row of %1 could be used: %2: %3.")
+                                .arg(name, where(first), reason)
+                          : ScenarioDocument::tr(
+                                "No measured row of %1 could be used: %2: %3 (and %4 "
+                                "more under Show Details).")
+                                .arg(name, where(first), reason)
+                                .arg(more);
         }
     } else {
         const QString rows = result.kept == 1
