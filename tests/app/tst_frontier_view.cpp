@@ -423,7 +423,7 @@ private slots:
         QVERIFY(!rings->data()->isEmpty());
         QVERIFY(view.plot()->legend->hasItemWithPlottable(rings));
         QVERIFY(QString::fromStdString(view.csvText())
-                    .section('\n', 0, 0)
+                    .section(QLatin1Char('\n'), 0, 0)
                     .endsWith(QStringLiteral(",prefill_pool,devices")));
 
         // A scenario that turns disaggregated opens its frontier with the pools (once).

@@ -319,7 +319,7 @@ private slots:
         points.setData(a, trail());
         QVERIFY(near(vertices(points.kvTransferMark()), {{8000.0, 400.0}}));
         QCOMPARE(points.kvTransferLabel()->text(),
-                 QStringLiteral("KV transfer 100 GB per device in 400 ms\n20% of TTFT"));
+                 QStringLiteral("KV transfer 100 GB per device in 400 ms\n20.0% of TTFT"));
         QVERIFY(points.prefillLabel()->text().startsWith(QStringLiteral("prefill (pool of 2)  ")));
         QVERIFY(points.decodeLabel()->text().startsWith(QStringLiteral("decode (pool of 1)  ")));
         QVERIFY(c.plot.legend->hasItemWithPlottable(points.kvTransferMark()));

@@ -108,9 +108,9 @@ TEST(CliCommandLine, EveryTableRowOfEveryCommandAppearsInItsHelp) {
             EXPECT_TRUE(has(r.out, firstLine(s->help))) << s->name;
         }
     }
-    // analyze 2, sweep 3, levers 1, measured 3, calibrate 8, list 1, frontier 11, course 3,
-    // validate 1.
-    EXPECT_EQ(rows, 33u);
+    // analyze 2, sweep 3, levers 1, measured 3, calibrate 8, list 1, frontier 13 (with
+    // --prefill-pools and --batching), course 3, validate 1.
+    EXPECT_EQ(rows, 35u);
 }
 
 // A command's own row shadows the scenario option of its name: sweep's --batch and --context
@@ -305,8 +305,8 @@ TEST(CliCommandLine, EveryOptionWithoutAValueSaysSo) {
         }
     }
     // analyze 2 + 26, sweep 3 + 24, levers 1 + 26, measured 2, calibrate 7 (-o and --from
-    // among them), frontier 11 + 21, course 2.
-    EXPECT_EQ(checked, 28u + 27u + 27u + 2u + 7u + 32u + 2u);
+    // among them), frontier 13 + 21, course 2.
+    EXPECT_EQ(checked, 28u + 27u + 27u + 2u + 7u + 34u + 2u);
     // "--name=" is an empty value, not a missing one.
     const Result empty = cli({"analyze", "--batch="});
     EXPECT_EQ(empty.err, expectedError("--batch expects an integer from 1 to 100000000, got ''"));
