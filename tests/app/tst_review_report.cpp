@@ -138,6 +138,9 @@ private slots:
         QCOMPARE(compare->table->rows.size(), std::size_t{4});
         QCOMPARE(compare->table->rows[0][0], std::string("h100x4 (current)"));
         QCOMPARE(compare->table->rows[3][0], std::string("b200x2"));
+        // All four in bf16 at the same lengths and ceilings: like for like, no fairness note
+        // under the table (io::fairnessNote, tested with mixed rows in tst_compare).
+        QCOMPARE(compare->paragraphs.size(), std::size_t{1});
         // Every row has a cost (each file has a price) and an energy (each chip a TDP).
         for (const std::vector<std::string>& row : compare->table->rows) {
             QVERIFY2(row[8].starts_with("$") && row[8].ends_with(" / M tokens"), row[8].c_str());

@@ -397,8 +397,11 @@ void FrontierView::setPlotPalette(const PlotPalette& palette) {
         QCPScatterStyle(QCPScatterStyle::ssStar, QPen(fg, 2.0), Qt::NoBrush, 18));
     m_currentMark->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(palette.warning, 2.0), Qt::NoBrush, 16));
+    // A thin ring, close round the point: thousands of them must not blot out the shapes.
+    QColor ring = fg;
+    ring.setAlpha(150);
     m_pooled->setScatterStyle(
-        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(fg, 1.0, Qt::DotLine), Qt::NoBrush, 15));
+        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(ring, 0.8), Qt::NoBrush, 12));
     m_tpotLine->setPen(QPen(palette.warning, 1.5, Qt::DashLine));
     m_tpotText->setColor(palette.warning);
     m_bestText->setColor(fg);

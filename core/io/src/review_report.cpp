@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "roofline/io/review_report.h"
 
+#include "roofline/io/scenario_names.h"
+
 #include <algorithm>
 #include <cmath>
 #include <iterator>
@@ -597,6 +599,14 @@ ReviewReport reviewReport(const ReviewInput& input) {
     }
     table.rows.front().front().append(" (current)");
     compare.table = std::move(table);
+    // Rows that differ in precision, ceilings or lengths say so, as the window's table does.
+    std::vector<ComparedScenario> compared;
+    for (const ReviewScenario* s : all) {
+        compared.push_back({s->name, s->scenario});
+    }
+    if (std::string note = fairnessNote(compared); !note.empty()) {
+        compare.paragraphs.push_back(std::move(note));
+    }
     report.sections.push_back(std::move(compare));
 
     if (input.frontier && input.frontier->request != nullptr &&
