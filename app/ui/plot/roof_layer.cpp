@@ -303,21 +303,18 @@ bool RoofLayer::fitToView(const QCPRange& xr, const QCPRange& yr) {
         m_slopeExtension->data()->clear();
     }
 
-    const double link = m_link;
-    if (link > 0.0) {
-        const double linkLeft = std::min(left, peak / link / 1.01);
-        m_interconnectRoof->setData(vec({linkLeft, peak / link}),
-                                    vec({tflops(linkLeft * link), tflops(peak)}), true);
-    } else {
-        m_interconnectRoof->data()->clear();
-    }
-    if (m_poolLink > 0.0) {
-        const double linkLeft = std::min(left, peak / m_poolLink / 1.01);
-        m_poolLinkRoof->setData(vec({linkLeft, peak / m_poolLink}),
-                                vec({tflops(linkLeft * m_poolLink), tflops(peak)}), true);
-    } else {
-        m_poolLinkRoof->data()->clear();
-    }
+    // A link's slope, from the view's left edge up to the compute roof (none without one).
+    const auto linkRoof = [left, peak](QCPGraph* graph, double link) {
+        if (link > 0.0) {
+            const double linkLeft = std::min(left, peak / link / 1.01);
+            graph->setData(vec({linkLeft, peak / link}),
+                           vec({tflops(linkLeft * link), tflops(peak)}), true);
+        } else {
+            graph->data()->clear();
+        }
+    };
+    linkRoof(m_interconnectRoof, m_link);
+    linkRoof(m_poolLinkRoof, m_poolLink);
     for (QCPGraph* roof : {m_roofInUse, m_slopeExtension, m_interconnectRoof, m_poolLinkRoof}) {
         clipToView(roof, xr, yr);
     }
