@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "roofline/io/review_report.h"
 
-#include "roofline/io/scenario_names.h"
-
 #include <algorithm>
 #include <cmath>
 #include <iterator>
@@ -15,6 +13,7 @@
 #include "roofline/format.h"
 #include "roofline/io/levers.h"
 #include "roofline/io/presets.h"
+#include "roofline/io/scenario_names.h"
 #include "roofline/requests.h"
 
 namespace roofline::io {
