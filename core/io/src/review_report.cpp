@@ -654,10 +654,26 @@ ReviewReport reviewReport(const ReviewInput& input) {
             names.size() == all.size() ? text : joined(names, ", ").append(": ").append(text));
     }
     if (input.frontier && input.frontier->request != nullptr) {
-        assumed.bullets.emplace_back(
-            "Frontier: one decode step at the mean context P + ⌊O/2⌋ stands for the O steps of "
-            "a request; throughput per device = batch × O / (TTFT + (O − 1) × TPOT) / devices "
-            "charges the prefill.");
+        // The serving model the Frontier was computed under (requests.h).
+        const FrontierRequest& request = *input.frontier->request;
+        std::string frontier =
+            request.shape.batching == Batching::Continuous
+                ? "Frontier: one decode step at the mean context P + ⌊O/2⌋ stands for the O steps "
+                  "of a request; continuous batching: the prefill of the batch is chunked into "
+                  "its O steps, TPOT = decode step + prefill / O, throughput per device = batch "
+                  "/ TPOT / devices."
+                : "Frontier: one decode step at the mean context P + ⌊O/2⌋ stands for the O steps "
+                  "of a request; throughput per device = batch × O / (TTFT + (O − 1) × TPOT) / "
+                  "devices charges the prefill.";
+        const bool pools = std::any_of(request.prefillPools.begin(), request.prefillPools.end(),
+                                       [](std::int64_t p) { return p > 0; });
+        if (pools) {
+            frontier.append(
+                " Disaggregated configurations: the pools work at once, one batch per "
+                "max(prefill + KV transfer, O × TPOT), over both pools' devices; queueing is not "
+                "modelled.");
+        }
+        assumed.bullets.push_back(std::move(frontier));
     }
     assumed.bullets.emplace_back(
         "Roofline bounds: each operator takes the longest of its compute, memory and "
