@@ -600,6 +600,7 @@ ReviewReport reviewReport(const ReviewInput& input) {
     compare.table = std::move(table);
     // Rows that differ in precision, ceilings or lengths say so, as the window's table does.
     std::vector<ComparedScenario> compared;
+    compared.reserve(all.size());
     for (const ReviewScenario* s : all) {
         compared.push_back({s->name, s->scenario});
     }
