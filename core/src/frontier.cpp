@@ -174,6 +174,9 @@ std::string refusal(const Workload& workload, const Model& model) {
         if (issue.field == "tensorParallel") {
             return "TP " + issue.found + " must be " + plainExpected(issue.expected);
         }
+        if (issue.field == "prefillDevices") {
+            return "a prefill pool of " + issue.found + " must be " + plainExpected(issue.expected);
+        }
         return issue.message();
     }
     return {};
@@ -197,9 +200,9 @@ std::string pipelineRefusal(const FrontierRequest& request, std::int64_t stages)
     return {};
 }
 
-/// Why a prefill pool of `pool` devices cannot serve `workload` (its decode pool set), in
-/// one sentence; empty when it can (0, colocated, always can).
-std::string prefillPoolRefusal(const Workload& workload, const Model& model, std::int64_t pool,
+/// Why a prefill pool of `pool` devices cannot serve `workload` (its decode pool set, which
+/// refusal() accepts), in one sentence; empty when it can (0, colocated, always can).
+std::string prefillPoolRefusal(Workload workload, const Model& model, std::int64_t pool,
                                std::int64_t stages) {
     if (pool <= 0) {
         return {};
@@ -207,14 +210,8 @@ std::string prefillPoolRefusal(const Workload& workload, const Model& model, std
     if (stages > 1) {
         return "pipeline parallelism is not modelled with disaggregated serving";
     }
-    Workload w = workload;
-    w.prefillDevices = pool;
-    for (const Issue& issue : validate(w, model)) {
-        if (issue.severity == Severity::Error && issue.field == "prefillDevices") {
-            return "a prefill pool of " + issue.found + " must be " + plainExpected(issue.expected);
-        }
-    }
-    return {};
+    workload.prefillDevices = pool;
+    return refusal(workload, model);
 }
 
 }  // namespace

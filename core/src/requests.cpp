@@ -47,7 +47,15 @@ RequestResult requestResult(const Scenario& scenario, const Analysis& analysis,
     const double O = d(shape.outputTokens);
     r.ttftSeconds = analysis.ttftSeconds;
     r.tpotSeconds = analysis.tpotSeconds;
-    if (const std::optional<DisaggregationResult>& pools = analysis.disaggregation) {
+    const std::optional<DisaggregationResult>& pools = analysis.disaggregation;
+    const bool continuous = !pools && shape.batching == Batching::Continuous;
+    if (continuous) {
+        r.prefillInterferenceSeconds = analysis.ttftSeconds / O;
+        r.tpotSeconds += r.prefillInterferenceSeconds;
+    }
+    r.endToEndSeconds = r.ttftSeconds + (O - 1.0) * r.tpotSeconds;
+    r.interactivityTokensPerSecondPerUser = 1.0 / r.tpotSeconds;
+    if (pools) {
         // The pools as a pipeline: one batch per the slower pool's time.
         const double prefillBusy = analysis.ttftSeconds;  // T_p' + T_x
         const double decodeBusy = O * r.tpotSeconds;
@@ -56,14 +64,9 @@ RequestResult requestResult(const Scenario& scenario, const Analysis& analysis,
         r.idlePoolFraction = 1.0 - std::min(prefillBusy, decodeBusy) / period;
         r.throughputTokensPerSecondPerDevice =
             B * O / (period * d(pools->prefillDevices + pools->decodeDevices));
-    } else if (shape.batching == Batching::Continuous) {
-        r.prefillInterferenceSeconds = analysis.ttftSeconds / O;
-        r.tpotSeconds += r.prefillInterferenceSeconds;
+    } else if (continuous) {
         r.throughputTokensPerSecondPerDevice = B / (r.tpotSeconds * d(analysis.devices));
-    }
-    r.endToEndSeconds = r.ttftSeconds + (O - 1.0) * r.tpotSeconds;
-    r.interactivityTokensPerSecondPerUser = 1.0 / r.tpotSeconds;
-    if (!analysis.disaggregation && shape.batching == Batching::Static) {
+    } else {
         r.throughputTokensPerSecondPerDevice = B * O / (r.endToEndSeconds * d(analysis.devices));
     }
     if (const std::optional<double>& price = scenario.workload.pricePerDeviceHourUsd) {
