@@ -258,6 +258,7 @@ int runExplorer(int argc, char** argv) {
             },
             Qt::SingleShotConnection);
     }
+    window.fitToScreen();  // a saved or default size larger than this screen
     window.show();
     return QApplication::exec();
 }
