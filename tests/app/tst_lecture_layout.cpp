@@ -13,6 +13,8 @@
 #include <QScrollArea>
 #include <QTabBar>
 #include <QTest>
+#include <QToolBar>
+#include <QToolTip>
 
 #include "panels/controls_panel.h"
 #include "panels/key_numbers.h"
@@ -256,6 +258,25 @@ private slots:
         QCOMPARE(onScreen, 1);
         window.stage()->tabBar()->setCurrentIndex(1);
         QVERIFY(dynamic_cast<ui::LiveView*>(window.stage()->currentPage())->onScreen());
+    }
+
+    void presentationScalesMenusTooltipsAndToolbars() {
+        // Menus are windows of their own and the tooltip one shared widget: the window's font
+        // does not reach them (issue 20: "menus and tooltips stay at desktop size in F5").
+        MainWindow window;
+        const double menu = QApplication::font("QMenu").pointSizeF();
+        const double tip = QToolTip::font().pointSizeF();
+        auto* bar = window.findChild<QToolBar*>();
+        QVERIFY(bar != nullptr);
+        const int icon = bar->iconSize().width();
+        window.setPresentationMode(true);
+        QCOMPARE(QApplication::font("QMenu").pointSizeF(), menu * 1.5);
+        QCOMPARE(QToolTip::font().pointSizeF(), tip * 1.5);
+        QCOMPARE(bar->iconSize().width(), icon * 3 / 2);
+        window.setPresentationMode(false);
+        QCOMPARE(QApplication::font("QMenu").pointSizeF(), menu);
+        QCOMPARE(QToolTip::font().pointSizeF(), tip);
+        QCOMPARE(bar->iconSize().width(), icon);
     }
 
     void theFirstWindowFitsItsScreen() {
