@@ -6,9 +6,7 @@
 
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <cmath>
-#include <cstdio>
 #include <fstream>
 
 #include <nlohmann/json.hpp>
@@ -16,6 +14,7 @@
 #include "cli.h"
 #include "cli_internal.h"
 #include "roofline/format.h"
+#include "roofline/io/calibrate_measured.h"
 #include "roofline/io/calibration.h"
 #include "roofline/io/measured.h"
 #include "roofline/io/presets.h"
@@ -25,16 +24,6 @@
 namespace roofline::cli {
 
 namespace {
-
-// Today's date, UTC, as YYYY-MM-DD: the date of the fit.
-std::string today() {
-    const std::chrono::year_month_day ymd{
-        std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now())};
-    std::array<char, 16> text{};
-    std::snprintf(text.data(), text.size(), "%04d-%02u-%02u", static_cast<int>(ymd.year()),
-                  static_cast<unsigned>(ymd.month()), static_cast<unsigned>(ymd.day()));
-    return text.data();
-}
 
 bool isSeconds(const std::string& name) {
     return name == kStepOverheadParameter || name == kKernelFloorParameter;
@@ -84,10 +73,7 @@ std::size_t columnWidth(const std::vector<std::string>& texts) {
     return width + 2;
 }
 
-struct Skipped {
-    std::size_t line = 0;
-    std::string hardware;
-};
+using Skipped = io::SkippedRow;
 
 void printFitTable(std::ostream& out, const std::string& path, const std::string& hardware,
                    const FitResult& fit, const std::vector<Skipped>& skipped, bool json) {
@@ -217,13 +203,26 @@ struct CalibrateOptions {
     std::optional<std::string> free;
     std::optional<std::string> output;
     std::optional<std::string> format;
+    // What a benchmark result file lacks (roofline/io/bench_results.h).
+    std::optional<std::string> model;
+    std::optional<std::string> tp;
+    std::optional<std::string> weights;
+    std::optional<std::string> activations;
+    std::optional<std::string> kv;
+    std::optional<std::string> batch;
+    std::optional<std::string> prompt;
+    std::optional<std::string> outputTokens;
 };
 
-constexpr std::array<OptionRow<CalibrateOptions>, 8> kCalibrateOptions = {{
-    {"FILE", "FILE", "measured results, as for measured: the records to fit on",
+constexpr std::array<OptionRow<CalibrateOptions>, 16> kCalibrateOptions = {{
+    {"FILE", "FILE",
+     "measured results, as for measured, or the JSON results of\n"
+     "vllm bench serve (benchmark_serving.py) or a GuideLLM\n"
+     "report: the records to fit on",
      &CalibrateOptions::file, true},
     {"--hardware", "ID",
-     "the hardware preset the profile is for; rows on other\nhardware are skipped",
+     "the hardware preset the profile is for; rows on other\n"
+     "hardware are skipped (and a result file's runs ran on it)",
      &CalibrateOptions::hardware, true},
     {"--engine", "NAME",
      "the serving engine the rows ran on (default generic): the\n"
@@ -247,6 +246,23 @@ constexpr std::array<OptionRow<CalibrateOptions>, 8> kCalibrateOptions = {{
     {"-o", "FILE", "write the fitted profile (a calibration profile file)",
      &CalibrateOptions::output},
     {"--format", "table|json", "table (the default) or json", &CalibrateOptions::format},
+    {"--model", "ID|PATH",
+     "a result file's model (default: its model_id matched to a\nshipped preset)",
+     &CalibrateOptions::model},
+    {"--tp", "N", "a result file's tensor parallelism, where it has no tp",
+     &CalibrateOptions::tp},
+    {"--weights", "P", "a result file's weight precision, where it has none",
+     &CalibrateOptions::weights},
+    {"--activations", "P", "a result file's activation precision, where it has none",
+     &CalibrateOptions::activations},
+    {"--kv", "P", "a result file's KV-cache precision, where it has none",
+     &CalibrateOptions::kv},
+    {"--batch", "N", "a result file's concurrency, where it has none",
+     &CalibrateOptions::batch},
+    {"--prompt", "N", "a result file's prompt tokens, where it has no token counts",
+     &CalibrateOptions::prompt},
+    {"--output", "N", "a result file's output tokens, where it has no token counts",
+     &CalibrateOptions::outputTokens},
 }};
 
 std::vector<std::string> splitList(const std::string& text) {
@@ -326,24 +342,26 @@ int runCalibrate(const CommandLine& line, std::ostream& out, std::ostream& err) 
         return engineError ? kExitUsage : kExitInvalid;
     }
     FitOptions fitOptions;
-    fitOptions.base = *base.value;
-    for (const auto& [name, value] : fixes) {
-        setProfileParameter(fitOptions.base, name, value);
-        fitOptions.fixed.push_back(name);
-    }
-    if (const std::vector<std::string> problems = validateProfile(fitOptions.base);
-        !problems.empty()) {
-        return usageError(err, "--fix: " + problems.front());
-    }
-    fitOptions.free = free;
-    fitOptions.recordsSource = *options.file;
-    // What the kept values stand on: the base profile's sources, said to be its.
-    for (std::string& source : fitOptions.base.sources) {
-        source.insert(0, "from " + base.value->id + ": ");
+    std::string fixError;
+    if (!io::calibrationFitOptions(*base.value, fixes, free, *options.file, fitOptions,
+                                   fixError)) {
+        return usageError(err, fixError);
     }
 
     const std::string& path = *options.file;
-    const io::MeasuredFile file = io::loadMeasuredFile(path);
+    // What a benchmark result file does not say, from the options (the hardware is the
+    // profile's).
+    io::BenchmarkContext context;
+    context.hardware = hardware;
+    context.model = options.model.value_or("");
+    context.tp = options.tp.value_or("");
+    context.weights = options.weights.value_or("");
+    context.activations = options.activations.value_or("");
+    context.kv = options.kv.value_or("");
+    context.batch = options.batch.value_or("");
+    context.prompt = options.prompt.value_or("");
+    context.output = options.outputTokens.value_or("");
+    const io::MeasuredFile file = io::loadMeasuredFile(path, context);
     for (const std::string& warning : file.warnings) {
         err << path << ": warning: " << warning << '\n';
     }
@@ -355,21 +373,9 @@ int runCalibrate(const CommandLine& line, std::ostream& out, std::ostream& err) 
             err << path << ": " << counted << ' ' << r.line << ": " << r.reason << " (not used)\n";
         }
     }
-    std::vector<CalibrationRecord> records;
     std::vector<Skipped> skipped;
-    for (const io::MeasuredRow& row : file.rows) {
-        if (row.hardware != hardware && row.scenario.hardware.id != hardware) {
-            skipped.push_back({row.line, row.hardware});
-            continue;
-        }
-        CalibrationRecord r;
-        r.id = !row.label.empty() ? row.label : counted + (" " + std::to_string(row.line));
-        r.scenario = row.scenario;
-        r.metric = row.metric;
-        r.value = row.value;
-        r.outputTokens = row.output;
-        records.push_back(std::move(r));
-    }
+    const std::vector<CalibrationRecord> records =
+        io::calibrationRecords(file, hardware, skipped);
     if (records.empty()) {
         err << path << ": no row on " << hardware << " could be used\n";
         return kExitInvalid;
@@ -381,13 +387,7 @@ int runCalibrate(const CommandLine& line, std::ostream& out, std::ostream& err) 
         return kExitInvalid;
     }
     CalibrationProfile& profile = fit.profile;
-    profile.id = hardware + "." + engine;
-    profile.hardware = hardware;
-    profile.engine = engine;
-    profile.engineVersion.clear();
-    profile.date = today();
-    profile.description = "fitted by roofline-cli calibrate on " + std::to_string(records.size()) +
-                          " records of " + path;
+    io::nameFittedProfile(profile, hardware, engine, io::todayUtc(), path, records.size());
     if (format == "json") {
         out << fitToJson(path, fit, skipped, file);
     } else {
