@@ -47,6 +47,15 @@ void nameFittedProfile(CalibrationProfile& profile, const std::string& hardware,
                        const std::string& recordsSource, std::size_t records,
                        const std::string& by = "roofline-cli calibrate");
 
+/// The fit as `roofline-cli calibrate` prints it, and the window's calibrate dialog shows it:
+/// the profile and its record count, the loss and iterations, each parameter with its value,
+/// standard error and status, each record's measured and estimated value with its error and
+/// leave-one-out error, the median errors, the interval, the skipped rows (counted as "row"
+/// when `countedByRow`, else "line") and the fit's notes. `fit` must be ok.
+std::string fitReportText(const std::string& path, const std::string& hardware,
+                          const FitResult& fit, const std::vector<SkippedRow>& skipped,
+                          bool countedByRow);
+
 /// Today's date in UTC, YYYY-MM-DD: the date of a fit.
 std::string todayUtc();
 
