@@ -132,16 +132,13 @@ constexpr std::array<OptionRow<CalibrateOptions>, 16> kCalibrateOptions = {{
     {"--model", "ID|PATH",
      "a result file's model (default: its model_id matched to a\nshipped preset)",
      &CalibrateOptions::model},
-    {"--tp", "N", "a result file's tensor parallelism, where it has no tp",
-     &CalibrateOptions::tp},
+    {"--tp", "N", "a result file's tensor parallelism, where it has no tp", &CalibrateOptions::tp},
     {"--weights", "P", "a result file's weight precision, where it has none",
      &CalibrateOptions::weights},
     {"--activations", "P", "a result file's activation precision, where it has none",
      &CalibrateOptions::activations},
-    {"--kv", "P", "a result file's KV-cache precision, where it has none",
-     &CalibrateOptions::kv},
-    {"--batch", "N", "a result file's concurrency, where it has none",
-     &CalibrateOptions::batch},
+    {"--kv", "P", "a result file's KV-cache precision, where it has none", &CalibrateOptions::kv},
+    {"--batch", "N", "a result file's concurrency, where it has none", &CalibrateOptions::batch},
     {"--prompt", "N", "a result file's prompt tokens, where it has no token counts",
      &CalibrateOptions::prompt},
     {"--output", "N", "a result file's output tokens, where it has no token counts",
@@ -226,8 +223,7 @@ int runCalibrate(const CommandLine& line, std::ostream& out, std::ostream& err) 
     }
     FitOptions fitOptions;
     std::string fixError;
-    if (!io::calibrationFitOptions(*base.value, fixes, free, *options.file, fitOptions,
-                                   fixError)) {
+    if (!io::calibrationFitOptions(*base.value, fixes, free, *options.file, fitOptions, fixError)) {
         return usageError(err, fixError);
     }
 
@@ -257,8 +253,7 @@ int runCalibrate(const CommandLine& line, std::ostream& out, std::ostream& err) 
         }
     }
     std::vector<Skipped> skipped;
-    const std::vector<CalibrationRecord> records =
-        io::calibrationRecords(file, hardware, skipped);
+    const std::vector<CalibrationRecord> records = io::calibrationRecords(file, hardware, skipped);
     if (records.empty()) {
         err << path << ": no row on " << hardware << " could be used\n";
         return kExitInvalid;

@@ -559,8 +559,7 @@ EstimateCost largestEstimateCost(const EstimateTerms& t) {
 std::string estimateProfileText(const EstimateResult& e) {
     return e.profile() + " (" + e.engine() + ", " +
            (e.fittedRecords > 0
-                ? "fitted on " + formatInteger(static_cast<long long>(e.fittedRecords)) +
-                      " records"
+                ? "fitted on " + formatInteger(static_cast<long long>(e.fittedRecords)) + " records"
                 : std::string("cited defaults, not fitted")) +
            "; an " + num(e.coverage * 100.0) + "% interval)";
 }
@@ -571,8 +570,8 @@ std::vector<std::string> estimateSentences(const Analysis& analysis) {
         return out;
     }
     const EstimateResult& e = *analysis.estimate;
-    const std::string profile = "the " + e.profile() + " profile" +
-                                estimateProfileText(e).substr(e.profile().size());
+    const std::string profile =
+        "the " + e.profile() + " profile" + estimateProfileText(e).substr(e.profile().size());
     const auto sentence = [&](const std::string& what, const PassEstimate& p, double seconds,
                               const std::array<double, 2>& interval, double bound) {
         const EstimateCost largest = largestEstimateCost(p.terms);

@@ -44,7 +44,8 @@ QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArra
 
 QString labelText(const MainWindow& window, const char* name) {
     const auto* label = window.findChild<QLabel*>(QString::fromLatin1(name));
-    return label != nullptr ? label->text() : QStringLiteral("(no label %1)").arg(QLatin1String(name));
+    return label != nullptr ? label->text()
+                            : QStringLiteral("(no label %1)").arg(QLatin1String(name));
 }
 
 void choose(CalibrateDialog& dialog, const char* box, const QString& value) {
@@ -111,11 +112,11 @@ private slots:
         for (const char* part :
              {"Calibration profile h100-sxm.generic fitted on 51 records",
               "(2 rows on other hardware than h100-sxm skipped)", "step_overhead_s",
-              "kernel_floor_s", "weight_efficiency/fp8", "8b-bf16-b1-p128-tpot",
-              "leave-one-out", "80% interval", "skipped line 60: hardware a100-80gb-sxm"}) {
+              "kernel_floor_s", "weight_efficiency/fp8", "8b-bf16-b1-p128-tpot", "leave-one-out",
+              "80% interval", "skipped line 60: hardware a100-80gb-sxm"}) {
             QVERIFY2(report.contains(QString::fromUtf8(part)),
-                     qPrintable(QStringLiteral("no \"%1\" in\n%2")
-                                    .arg(QString::fromUtf8(part), report)));
+                     qPrintable(
+                         QStringLiteral("no \"%1\" in\n%2").arg(QString::fromUtf8(part), report)));
         }
         QVERIFY(test::child<QPushButton>(dialog, "use")->isEnabled());
     }
@@ -124,11 +125,11 @@ private slots:
         // Two TPOT rows cannot determine the step overhead, the kernel floor and the rest:
         // nothing is fitted, and the report says which parameters and why.
         QTemporaryDir dir;
-        const QString path = writeFile(
-            dir, QStringLiteral("two.csv"),
-            "model,hardware,tp,weights,activations,kv,batch,prompt,output,metric,value\n"
-            "llama-3.1-8b,h100-sxm,1,bf16,bf16,bf16,1,128,128,tpot_ms,8.5\n"
-            "llama-3.1-8b,h100-sxm,1,bf16,bf16,bf16,16,128,128,tpot_ms,8.9\n");
+        const QString path =
+            writeFile(dir, QStringLiteral("two.csv"),
+                      "model,hardware,tp,weights,activations,kv,batch,prompt,output,metric,value\n"
+                      "llama-3.1-8b,h100-sxm,1,bf16,bf16,bf16,1,128,128,tpot_ms,8.5\n"
+                      "llama-3.1-8b,h100-sxm,1,bf16,bf16,bf16,16,128,128,tpot_ms,8.9\n");
         MainWindow window;
         CalibrateDialog dialog(window.controller());
         choose(dialog, "hardware", QStringLiteral("h100-sxm"));
@@ -191,11 +192,13 @@ private slots:
             "⚠ Estimate: no vllm profile for h100-sxm: using the generic one (h100-sxm.generic)");
         QVERIFY2(labelText(window, "warnings").contains(expected),
                  qPrintable(labelText(window, "warnings")));
-        QVERIFY(labelText(window, "estimateProfile").startsWith(QStringLiteral("h100-sxm.generic (generic, fitted on ")));
+        QVERIFY(labelText(window, "estimateProfile")
+                    .startsWith(QStringLiteral("h100-sxm.generic (generic, fitted on ")));
         // An engine with a profile: no warning.
         c.setEngine("tensorrt-llm");
         QVERIFY(!labelText(window, "warnings").contains(QStringLiteral("Estimate:")));
-        QVERIFY(labelText(window, "estimateProfile").startsWith(QStringLiteral("h100-sxm.tensorrt-llm (tensorrt-llm, fitted on ")));
+        QVERIFY(labelText(window, "estimateProfile")
+                    .startsWith(QStringLiteral("h100-sxm.tensorrt-llm (tensorrt-llm, fitted on ")));
         // Peak ceilings: no estimate, no warning.
         c.setEngine("vllm");
         c.setCeilings(Ceilings::Peak);

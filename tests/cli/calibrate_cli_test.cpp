@@ -193,15 +193,16 @@ TEST(CliCalibrate, BadOptionsAreUsageErrors) {
 
 namespace {
 
-const std::string kGuideLlm = std::string(ROOFLINE_TEST_DATA_DIR) + "/measured/guidellm-report.json";
+const std::string kGuideLlm =
+    std::string(ROOFLINE_TEST_DATA_DIR) + "/measured/guidellm-report.json";
 
 TEST(CliCalibrate, ReadsAGuideLlmReportWithWhatItLacksGivenBesideIt) {
     // guidellm-report.json: its 3 benchmarks give 6 rows on h100-sxm once the TP and the
     // precisions are given (tests/presets/bench_results_test.cpp works them out); fitting the
     // step overhead alone on them, 6 records for 1 parameter.
     const Result r = cli({"calibrate", kGuideLlm, "--hardware", "h100-sxm", "--tp", "1",
-                          "--weights", "bf16", "--activations", "bf16", "--kv", "bf16",
-                          "--free", "step_overhead_s", "--format", "json"});
+                          "--weights", "bf16", "--activations", "bf16", "--kv", "bf16", "--free",
+                          "step_overhead_s", "--format", "json"});
     ASSERT_EQ(r.code, kExitOk) << r.err;
     const json fit = json::parse(r.out);
     EXPECT_EQ(fit["records"], 6);

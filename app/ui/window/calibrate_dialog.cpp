@@ -88,16 +88,18 @@ CalibrateDialog::CalibrateDialog(ScenarioController& controller, QWidget* parent
         m_hardware->addItem(qstr(id), qstr(id));
     }
     m_hardware->setCurrentIndex(std::max(0, m_hardware->findData(qstr(scenario.hardware.id))));
-    m_hardware->setToolTip(tr("The hardware the profile is for: the file's rows on other "
-                              "hardware are skipped, and a result file's runs ran on it"));
+    m_hardware->setToolTip(
+        tr("The hardware the profile is for: the file's rows on other "
+           "hardware are skipped, and a result file's runs ran on it"));
     m_engine = new QComboBox(this);
     m_engine->setObjectName(QStringLiteral("engine"));
     for (const std::string& engine : io::knownEngines()) {
         m_engine->addItem(qstr(engine), qstr(engine));
     }
     m_engine->setCurrentIndex(std::max(0, m_engine->findData(qstr(file.engine))));
-    m_engine->setToolTip(tr("The serving engine the rows ran on: the fit starts from its "
-                            "shipped profile for this hardware, else the generic one"));
+    m_engine->setToolTip(
+        tr("The serving engine the rows ran on: the fit starts from its "
+           "shipped profile for this hardware, else the generic one"));
 
     // What a benchmark result file does not say (bench_results.h): the scenario's.
     m_model = new QLineEdit(this);
@@ -142,8 +144,9 @@ CalibrateDialog::CalibrateDialog(ScenarioController& controller, QWidget* parent
     m_save->setObjectName(QStringLiteral("save"));
     m_use = new QPushButton(tr("&Use for this scenario"), this);
     m_use->setObjectName(QStringLiteral("use"));
-    m_use->setToolTip(tr("The scenario names the saved profile as its calibration profile and "
-                         "shows the estimate ceiling"));
+    m_use->setToolTip(
+        tr("The scenario names the saved profile as its calibration profile and "
+           "shows the estimate ceiling"));
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     buttons->addButton(m_fit, QDialogButtonBox::ActionRole);
     buttons->addButton(m_save, QDialogButtonBox::ActionRole);
@@ -157,9 +160,9 @@ CalibrateDialog::CalibrateDialog(ScenarioController& controller, QWidget* parent
     layout->addWidget(buttons);
 
     connect(browse, &QPushButton::clicked, this, [this] {
-        const QString path = Dialogs::openFileName(
-            this, tr("Measured results to fit on"),
-            tr("Measured results (*.csv *.json *.jsonl);;All files (*)"));
+        const QString path =
+            Dialogs::openFileName(this, tr("Measured results to fit on"),
+                                  tr("Measured results (*.csv *.json *.jsonl);;All files (*)"));
         if (!path.isEmpty()) {
             setFile(path);
         }
@@ -219,8 +222,8 @@ bool CalibrateDialog::fit() {
     FitOptions options;
     std::string error;
     if (!base.ok() || !io::calibrationFitOptions(*base.value, {}, {}, file, options, error)) {
-        notes.prepend(tr("No profile to start from for %1 and %2.")
-                          .arg(qstr(hardware), qstr(engine)));
+        notes.prepend(
+            tr("No profile to start from for %1 and %2.").arg(qstr(hardware), qstr(engine)));
         m_report->setPlainText(notes.join(QLatin1Char('\n')));
         return false;
     }
@@ -256,8 +259,8 @@ bool CalibrateDialog::fit() {
         m_report->setPlainText(notes.join(QLatin1Char('\n')));
         return false;
     }
-    io::nameFittedProfile(result.profile, hardware, engine, io::todayUtc(), file,
-                          records.size(), "Roofline Explorer (File > Calibrate)");
+    io::nameFittedProfile(result.profile, hardware, engine, io::todayUtc(), file, records.size(),
+                          "Roofline Explorer (File > Calibrate)");
     QString report = qstr(io::fitReportText(file, hardware, result, skipped, measured.json));
     if (!notes.isEmpty()) {
         report += QLatin1Char('\n') + notes.join(QLatin1Char('\n'));
@@ -299,8 +302,9 @@ bool CalibrateDialog::useForScenario() {
             this, tr("Save calibration profile"), tr("Calibration profile (*.json);;All files (*)"),
             qstr(m_profile->id) + QStringLiteral(".json"));
         if (path.isEmpty()) {
-            setStatus(tr("Not used: the scenario names a profile by its file, and it was not "
-                         "saved."));
+            setStatus(
+                tr("Not used: the scenario names a profile by its file, and it was not "
+                   "saved."));
             return false;
         }
         if (!saveProfile(path)) {

@@ -165,9 +165,8 @@ void MainWindow::createMenus() {
     // A calibration profile fitted to measured results, as roofline-cli calibrate fits it.
     auto* calibrate = new QAction(tr("&Calibrate from measured results…"), this);
     calibrate->setObjectName(QStringLiteral("calibrateMeasured"));
-    connect(calibrate, &QAction::triggered, this, [this] {
-        CalibrateDialog(controller(), this).exec();
-    });
+    connect(calibrate, &QAction::triggered, this,
+            [this] { CalibrateDialog(controller(), this).exec(); });
     file->addAction(calibrate);
     file->addSeparator();
     file->addAction(m_exportImage);

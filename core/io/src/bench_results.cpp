@@ -62,8 +62,7 @@ bool isGuideLlmReport(const Json& object) {
     return it != object.end() && it->is_array();
 }
 
-bool parseBenchmarkJson(std::string_view text, const MeasuredOptions& options,
-                        MeasuredFile& out) {
+bool parseBenchmarkJson(std::string_view text, const MeasuredOptions& options, MeasuredFile& out) {
     Json json = Json::parse(text.begin(), text.end(), nullptr, false);
     if (json.is_discarded()) {
         // Not one JSON value: JSON Lines of vLLM runs, or nothing this reads.
@@ -130,9 +129,10 @@ MeasuredFile parseBenchmarkResults(std::string_view text, const MeasuredOptions&
     }
     if (!detail::parseBenchmarkJson(text.substr(first), options, out)) {
         out.rejected.push_back(
-            {0, "expected a vllm bench serve result (JSON with request_throughput, "
-                "median_tpot_ms...; one object, or one per line) or a GuideLLM report (JSON "
-                "with a \"benchmarks\" array), found neither"});
+            {0,
+             "expected a vllm bench serve result (JSON with request_throughput, "
+             "median_tpot_ms...; one object, or one per line) or a GuideLLM report (JSON "
+             "with a \"benchmarks\" array), found neither"});
     }
     return out;
 }

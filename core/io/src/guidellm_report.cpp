@@ -84,9 +84,8 @@ void readGuideLlmReport(const Json& report, const MeasuredOptions& options, Meas
         const std::size_t number = i + 1;
         if (!benchmark.is_object() || valueAt(benchmark, {"metrics"}) == nullptr ||
             !valueAt(benchmark, {"metrics"})->is_object()) {
-            out.rejected.push_back(
-                {number, "expected a benchmark object with \"metrics\", found " +
-                             foundText(benchmark)});
+            out.rejected.push_back({number, "expected a benchmark object with \"metrics\", found " +
+                                                foundText(benchmark)});
             continue;
         }
         MeasuredColumns columns;
@@ -97,9 +96,10 @@ void readGuideLlmReport(const Json& report, const MeasuredOptions& options, Meas
             const std::string served = textAt(report, {"args", "model"});
             const std::string preset = modelPresetForServedName(served);
             if (preset.empty()) {
-                needs.add("\"args.model\" naming a shipped model, or a model given beside the "
-                          "file (calibrate --model), found " +
-                          (served.empty() ? std::string("none") : "\"" + served + "\""));
+                needs.add(
+                    "\"args.model\" naming a shipped model, or a model given beside the "
+                    "file (calibrate --model), found " +
+                    (served.empty() ? std::string("none") : "\"" + served + "\""));
             } else {
                 columns["model"] = preset;
             }
@@ -115,14 +115,15 @@ void readGuideLlmReport(const Json& report, const MeasuredOptions& options, Meas
             columns["batch"] = std::to_string(*batch);
             measuredConcurrency = measuredConcurrency || measured;
         } else {
-            needs.add("\"config.strategy\" of type synchronous or concurrent (with \"streams\"), "
-                      "or \"metrics.request_concurrency.successful.mean\", or --batch given "
-                      "beside the file, found none");
+            needs.add(
+                "\"config.strategy\" of type synchronous or concurrent (with \"streams\"), "
+                "or \"metrics.request_concurrency.successful.mean\", or --batch given "
+                "beside the file, found none");
         }
-        lengthColumn(benchmark, "prompt", "prompt_token_count", context.prompt, "--prompt",
-                     columns, needs);
-        lengthColumn(benchmark, "output", "output_token_count", context.output, "--output",
-                     columns, needs);
+        lengthColumn(benchmark, "prompt", "prompt_token_count", context.prompt, "--prompt", columns,
+                     needs);
+        lengthColumn(benchmark, "output", "output_token_count", context.output, "--output", columns,
+                     needs);
         if (!needs.empty()) {
             out.rejected.push_back({number, needs.text()});
             continue;
@@ -140,15 +141,16 @@ void readGuideLlmReport(const Json& report, const MeasuredOptions& options, Meas
         if (batch == 1) {
             add("time_to_first_token_ms", MeasuredMetric::TtftMs, 1.0);
         } else {
-            ttftLeftOut = ttftLeftOut || successful(benchmark, "time_to_first_token_ms",
-                                                    "median") != std::nullopt;
+            ttftLeftOut = ttftLeftOut ||
+                          successful(benchmark, "time_to_first_token_ms", "median") != std::nullopt;
         }
         add("request_latency", MeasuredMetric::E2eMs, 1000.0);  // seconds → ms
         if (metrics.empty()) {
             out.rejected.push_back(
-                {number, "expected a positive successful median of inter_token_latency_ms, "
-                         "time_to_first_token_ms (at a concurrency of 1) or request_latency "
-                         "under \"metrics\", found none"});
+                {number,
+                 "expected a positive successful median of inter_token_latency_ms, "
+                 "time_to_first_token_ms (at a concurrency of 1) or request_latency "
+                 "under \"metrics\", found none"});
             continue;
         }
         addRun(builder, number, true, columns, metrics, out);

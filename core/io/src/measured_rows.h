@@ -49,8 +49,7 @@ bool isVllmBenchResult(const Json& object);
 bool isGuideLlmReport(const Json& object);
 
 /// Parses `text` as a benchmark result file; false, and `out` untouched, when it is none.
-bool parseBenchmarkJson(std::string_view text, const MeasuredOptions& options,
-                        MeasuredFile& out);
+bool parseBenchmarkJson(std::string_view text, const MeasuredOptions& options, MeasuredFile& out);
 
 /// A run's common columns and its metrics, as the readers collect them.
 struct BenchMetric {

@@ -27,18 +27,19 @@ void modelColumn(const Json& run, const BenchmarkContext& context, MeasuredColum
     const std::string served = textAt(run, {"model_id"});
     const std::string preset = modelPresetForServedName(served);
     if (preset.empty()) {
-        needs.add("\"model_id\" naming a shipped model, or a model given beside the file "
-                  "(calibrate --model), found " +
-                  (served.empty() ? std::string("none") : "\"" + served + "\""));
+        needs.add(
+            "\"model_id\" naming a shipped model, or a model given beside the file "
+            "(calibrate --model), found " +
+            (served.empty() ? std::string("none") : "\"" + served + "\""));
         return;
     }
     columns["model"] = preset;
 }
 
 /// A column from the file's --metadata key (or its alternatives), else the context's.
-void metadataColumn(const Json& run, const char* column,
-                    std::initializer_list<const char*> keys, const std::string& given,
-                    const char* option, MeasuredColumns& columns, Needs& needs) {
+void metadataColumn(const Json& run, const char* column, std::initializer_list<const char*> keys,
+                    const std::string& given, const char* option, MeasuredColumns& columns,
+                    Needs& needs) {
     for (const char* key : keys) {
         if (std::string text = textAt(run, {key}); !text.empty()) {
             columns[column] = std::move(text);
@@ -75,8 +76,8 @@ void lengthColumn(const Json& run, const char* column, const char* total,
         columns[column] = given;
         return;
     }
-    needs.add(std::string("\"") + total + "\" and \"completed\" (tokens per request) or " +
-              option + " given beside the file, found neither");
+    needs.add(std::string("\"") + total + "\" and \"completed\" (tokens per request) or " + option +
+              " given beside the file, found neither");
 }
 
 }  // namespace
@@ -90,10 +91,10 @@ void readVllmBenchRuns(const std::vector<Json>& runs, const MeasuredOptions& opt
         const Json& run = runs[i];
         const std::size_t number = i + 1;
         if (!isVllmBenchResult(run)) {
-            out.rejected.push_back(
-                {number, "expected a vllm bench serve result (an object with "
-                         "request_throughput, median_tpot_ms...), found " +
-                             foundText(run)});
+            out.rejected.push_back({number,
+                                    "expected a vllm bench serve result (an object with "
+                                    "request_throughput, median_tpot_ms...), found " +
+                                        foundText(run)});
             continue;
         }
         MeasuredColumns columns;
@@ -104,8 +105,8 @@ void readVllmBenchRuns(const std::vector<Json>& runs, const MeasuredOptions& opt
         metadataColumn(run, "tp", {"tp", "tensor_parallel_size"}, context.tp, "--tp", columns,
                        needs);
         metadataColumn(run, "weights", {"weights"}, context.weights, "--weights", columns, needs);
-        metadataColumn(run, "activations", {"activations"}, context.activations,
-                       "--activations", columns, needs);
+        metadataColumn(run, "activations", {"activations"}, context.activations, "--activations",
+                       columns, needs);
         metadataColumn(run, "kv", {"kv"}, context.kv, "--kv", columns, needs);
         // B: the cap on concurrent requests; null when the run sent them all at once.
         std::optional<std::int64_t> batch = countOf(numberAt(run, {"max_concurrency"}));
@@ -115,11 +116,12 @@ void readVllmBenchRuns(const std::vector<Json>& runs, const MeasuredOptions& opt
             columns["batch"] = context.batch;
             batch = countOf(parseNumber(context.batch));
         } else {
-            needs.add("\"max_concurrency\" (the run's cap on concurrent requests; null when not "
-                      "capped) or --batch given beside the file, found " +
-                      (valueAt(run, {"max_concurrency"}) == nullptr
-                           ? std::string("neither")
-                           : foundText(*valueAt(run, {"max_concurrency"}))));
+            needs.add(
+                "\"max_concurrency\" (the run's cap on concurrent requests; null when not "
+                "capped) or --batch given beside the file, found " +
+                (valueAt(run, {"max_concurrency"}) == nullptr
+                     ? std::string("neither")
+                     : foundText(*valueAt(run, {"max_concurrency"}))));
         }
         lengthColumn(run, "prompt", "total_input_tokens", {"input_len", "random_input_len"},
                      context.prompt, "--prompt", columns, needs);
@@ -149,8 +151,9 @@ void readVllmBenchRuns(const std::vector<Json>& runs, const MeasuredOptions& opt
         add("output_throughput", MeasuredMetric::RequestOutputTokensPerSecond, 1.0);
         if (metrics.empty()) {
             out.rejected.push_back(
-                {number, "expected a positive median_tpot_ms, median_ttft_ms (at a concurrency "
-                         "of 1), median_e2el_ms or output_throughput, found none"});
+                {number,
+                 "expected a positive median_tpot_ms, median_ttft_ms (at a concurrency "
+                 "of 1), median_e2el_ms or output_throughput, found none"});
             continue;
         }
         addRun(builder, number, runs.size() > 1, columns, metrics, out);
