@@ -35,7 +35,7 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent) {
                         "many measured records it was fitted on (or cited defaults), and the "
                         "coverage of its interval"));
     latencyForm->setRowVisible(m_values.value(QStringLiteral("estimateProfile")), false);
-    m_estimateRowShown = false;
+    m_servingForm = latencyForm;
     m_decodeLabels << addRow(latencyForm, tr("Speculative"), QStringLiteral("speculative"));
     m_decodeLabels << addRow(latencyForm, tr("Disaggregated"), QStringLiteral("disaggregated"));
     m_values.value(QStringLiteral("disaggregated"))
@@ -248,10 +248,8 @@ void ResultsPanel::setAnalysis(const Analysis& a, const QString& calibrationWarn
     set("estimateProfile", estimate != nullptr ? estimateProfileText(*estimate) : std::string());
     if (m_estimateRowShown != (estimate != nullptr)) {
         m_estimateRowShown = estimate != nullptr;
-        ValueField* field = m_values.value(QStringLiteral("estimateProfile"));
-        if (auto* form = qobject_cast<QFormLayout*>(field->parentWidget()->layout())) {
-            form->setRowVisible(field, m_estimateRowShown);
-        }
+        m_servingForm->setRowVisible(m_values.value(QStringLiteral("estimateProfile")),
+                                     m_estimateRowShown);
     }
     // τ tokens per draft-and-verify step, against plain decoding's TPOT.
     set("speculative", a.speculative

@@ -70,7 +70,8 @@ private:
     MemoryBar* m_memoryBar = nullptr;
     ByteSplitBar* m_byteSplit = nullptr;
     QLabel* m_warnings = nullptr;
-    bool m_estimateRowShown = false;  ///< the "estimateProfile" row
+    bool m_estimateRowShown = false;       ///< the "estimateProfile" row
+    QFormLayout* m_servingForm = nullptr;  ///< the form that holds it
     std::optional<Analysis> m_baseline;
     QGroupBox* m_baselineBox = nullptr;
     QHash<QString, QLabel*> m_compare;  ///< "baseline.ttft", "ratio.ttft"...

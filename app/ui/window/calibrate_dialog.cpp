@@ -80,9 +80,10 @@ CalibrateDialog::CalibrateDialog(ScenarioController& controller, QWidget* parent
     // The profile is for one hardware and one engine: the scenario's, to start with.
     m_hardware = new QComboBox(this);
     m_hardware->setObjectName(QStringLiteral("hardware"));
-    std::vector<std::string> ids = io::hardwareIds();
+    const std::vector<std::string> ids = io::hardwareIds();
     if (std::find(ids.begin(), ids.end(), scenario.hardware.id) == ids.end()) {
-        ids.insert(ids.begin(), scenario.hardware.id);  // a hardware file's own id
+        // A hardware file's own id, first.
+        m_hardware->addItem(qstr(scenario.hardware.id), qstr(scenario.hardware.id));
     }
     for (const std::string& id : ids) {
         m_hardware->addItem(qstr(id), qstr(id));
