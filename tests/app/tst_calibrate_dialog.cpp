@@ -158,6 +158,15 @@ private slots:
         choose(dialog, "engine", QStringLiteral("generic"));
         dialog.setFile(kSynthetic);
         QVERIFY(dialog.fit());
+        // A profile for other hardware than the scenario's is not used.
+        window.controller().setHardware("a100-80gb-sxm");
+        QVERIFY(!dialog.useForScenario());
+        QVERIFY2(test::child<QLabel>(dialog, "status")
+                     ->text()
+                     .startsWith(QStringLiteral("Not used: the profile is for h100-sxm, and the "
+                                                "scenario runs on a100-80gb-sxm.")),
+                 qPrintable(test::child<QLabel>(dialog, "status")->text()));
+        window.controller().setHardware("h100-sxm");
         // Used before it was saved: it is saved first (the scenario names a file).
         const QString saved = dir.filePath(QStringLiteral("mine.json"));
         Dialogs::setNextFileName(saved);
@@ -188,22 +197,23 @@ private slots:
         QCOMPARE(c.scenario().hardware.id, std::string("h100-sxm"));
         c.setCeilings(Ceilings::Estimate);
         c.setEngine("vllm");
+        // In the Estimate row, under the profile it explains.
         const QString expected = QStringLiteral(
-            "⚠ Estimate: no vllm profile for h100-sxm: using the generic one (h100-sxm.generic)");
-        QVERIFY2(labelText(window, "warnings").contains(expected),
-                 qPrintable(labelText(window, "warnings")));
+            "\n⚠ no vllm profile for h100-sxm: using the generic one (h100-sxm.generic)");
+        QVERIFY2(labelText(window, "estimateProfile").endsWith(expected),
+                 qPrintable(labelText(window, "estimateProfile")));
         QVERIFY(labelText(window, "estimateProfile")
                     .startsWith(QStringLiteral("h100-sxm.generic (generic, fitted on ")));
         // An engine with a profile: no warning.
         c.setEngine("tensorrt-llm");
-        QVERIFY(!labelText(window, "warnings").contains(QStringLiteral("Estimate:")));
+        QVERIFY(!labelText(window, "estimateProfile").contains(QStringLiteral("⚠")));
         QVERIFY(labelText(window, "estimateProfile")
                     .startsWith(QStringLiteral("h100-sxm.tensorrt-llm (tensorrt-llm, fitted on ")));
         // Peak ceilings: no estimate, no warning.
         c.setEngine("vllm");
         c.setCeilings(Ceilings::Peak);
         QVERIFY(c.calibrationWarning().isEmpty());
-        QVERIFY(!labelText(window, "warnings").contains(QStringLiteral("Estimate:")));
+        QVERIFY(!labelText(window, "estimateProfile").contains(QStringLiteral("⚠")));
     }
 
     void aBenchmarkResultImportsWithTheScenariosSettings() {

@@ -297,6 +297,12 @@ bool CalibrateDialog::useForScenario() {
         setStatus(tr("Fit a profile first."));
         return false;
     }
+    if (m_profile->hardware != m_controller.scenario().hardware.id) {
+        // A profile's GEMM tiles and fitted costs are one chip's.
+        setStatus(tr("Not used: the profile is for %1, and the scenario runs on %2.")
+                      .arg(qstr(m_profile->hardware), qstr(m_controller.scenario().hardware.id)));
+        return false;
+    }
     if (m_savedPath.isEmpty()) {
         // A scenario names its profile by file (scenario_file.h), so it is saved first.
         const QString path = Dialogs::saveFileName(

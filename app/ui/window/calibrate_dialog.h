@@ -66,7 +66,8 @@ public:
     bool saveProfile(const QString& path);
     /// Makes the current scenario use the fitted profile: saved first (a file dialog) when it
     /// was not, then named as the scenario's calibration profile with the estimate ceiling.
-    /// False, with the reason in the status line, when cancelled or refused.
+    /// False, with the reason in the status line, when cancelled or refused (a profile for
+    /// other hardware than the scenario's).
     bool useForScenario();
     /// The file the profile was last saved to; empty before.
     const QString& savedPath() const { return m_savedPath; }
