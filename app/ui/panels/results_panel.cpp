@@ -248,11 +248,10 @@ void ResultsPanel::setAnalysis(const Analysis& a, const QString& calibrationWarn
     // The engine's fallback goes beside the profile it explains, where it is seen without
     // scrolling to the panel's foot (the Warnings there are the analysis' own).
     m_values.value(QStringLiteral("estimateProfile"))
-        ->setText(estimate == nullptr ? QString()
-                  : calibrationWarning.isEmpty()
-                      ? qs(estimateProfileText(*estimate))
-                      : qs(estimateProfileText(*estimate)) + QStringLiteral("\n⚠ ") +
-                            calibrationWarning);
+        ->setText(estimate == nullptr            ? QString()
+                  : calibrationWarning.isEmpty() ? qs(estimateProfileText(*estimate))
+                                                 : qs(estimateProfileText(*estimate)) +
+                                                       QStringLiteral("\n⚠ ") + calibrationWarning);
     if (m_estimateRowShown != (estimate != nullptr)) {
         m_estimateRowShown = estimate != nullptr;
         m_servingForm->setRowVisible(m_values.value(QStringLiteral("estimateProfile")),
