@@ -197,23 +197,22 @@ private slots:
         QCOMPARE(c.scenario().hardware.id, std::string("h100-sxm"));
         c.setCeilings(Ceilings::Estimate);
         c.setEngine("vllm");
-        // In the Estimate row, under the profile it explains.
         const QString expected = QStringLiteral(
-            "\n⚠ no vllm profile for h100-sxm: using the generic one (h100-sxm.generic)");
-        QVERIFY2(labelText(window, "estimateProfile").endsWith(expected),
-                 qPrintable(labelText(window, "estimateProfile")));
+            "⚠ Estimate: no vllm profile for h100-sxm: using the generic one (h100-sxm.generic)");
+        QVERIFY2(labelText(window, "warnings").contains(expected),
+                 qPrintable(labelText(window, "warnings")));
         QVERIFY(labelText(window, "estimateProfile")
                     .startsWith(QStringLiteral("h100-sxm.generic (generic, fitted on ")));
         // An engine with a profile: no warning.
         c.setEngine("tensorrt-llm");
-        QVERIFY(!labelText(window, "estimateProfile").contains(QStringLiteral("⚠")));
+        QVERIFY(!labelText(window, "warnings").contains(QStringLiteral("Estimate:")));
         QVERIFY(labelText(window, "estimateProfile")
                     .startsWith(QStringLiteral("h100-sxm.tensorrt-llm (tensorrt-llm, fitted on ")));
         // Peak ceilings: no estimate, no warning.
         c.setEngine("vllm");
         c.setCeilings(Ceilings::Peak);
         QVERIFY(c.calibrationWarning().isEmpty());
-        QVERIFY(!labelText(window, "estimateProfile").contains(QStringLiteral("⚠")));
+        QVERIFY(!labelText(window, "warnings").contains(QStringLiteral("Estimate:")));
     }
 
     void aBenchmarkResultImportsWithTheScenariosSettings() {

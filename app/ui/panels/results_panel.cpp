@@ -245,13 +245,7 @@ void ResultsPanel::setAnalysis(const Analysis& a, const QString& calibrationWarn
     }
     // The estimate's profile, in a row shown only under the estimate (shown or hidden only
     // when that changes: a hidden row lays the form out again).
-    // The engine's fallback goes beside the profile it explains, where it is seen without
-    // scrolling to the panel's foot (the Warnings there are the analysis' own).
-    m_values.value(QStringLiteral("estimateProfile"))
-        ->setText(estimate == nullptr            ? QString()
-                  : calibrationWarning.isEmpty() ? qs(estimateProfileText(*estimate))
-                                                 : qs(estimateProfileText(*estimate)) +
-                                                       QStringLiteral("\n⚠ ") + calibrationWarning);
+    set("estimateProfile", estimate != nullptr ? estimateProfileText(*estimate) : std::string());
     if (m_estimateRowShown != (estimate != nullptr)) {
         m_estimateRowShown = estimate != nullptr;
         m_servingForm->setRowVisible(m_values.value(QStringLiteral("estimateProfile")),
@@ -355,6 +349,11 @@ void ResultsPanel::setAnalysis(const Analysis& a, const QString& calibrationWarn
     QStringList warnings;
     for (const Warning& w : a.warnings) {
         warnings << QStringLiteral("⚠ ") + qs(w.str());
+    }
+    // The engine's fallback to another profile, with the analysis' warnings (a long second
+    // paragraph in the Estimate row squeezed the Serving form).
+    if (estimate != nullptr && !calibrationWarning.isEmpty()) {
+        warnings << QStringLiteral("⚠ ") + tr("Estimate: %1").arg(calibrationWarning);
     }
     m_warnings->setText(warnings.join(QLatin1Char('\n')));
     if (m_warnings->isHidden() != warnings.isEmpty()) {  // hiding again lays out again

@@ -33,7 +33,7 @@ public:
     explicit ResultsPanel(QWidget* parent = nullptr);
 
     /// `calibrationWarning`: under the estimate, the engine's fallback to another profile
-    /// (ScenarioController::calibrationWarning), shown under the profile in the Estimate row.
+    /// (ScenarioController::calibrationWarning), shown with the analysis' warnings.
     void setAnalysis(const roofline::Analysis& analysis, const QString& calibrationWarning = {});
     void setPlotPalette(const PlotPalette& palette);
     /// Compare mode: the pinned baseline, or none. Its values and the ratios against the
