@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Builds the libFuzzer targets (clang, ASan + UBSan) and runs each for a bounded time,
 # seeded with the shipped presets and the test corpora. Fails on any crash, leak or
-# sanitizer report. Usage: scripts/fuzz.sh [SECONDS_PER_TARGET]   (default 30: six targets,
-# three minutes; the CI budget, .ci/run, has little room)
+# sanitizer report. Usage: scripts/fuzz.sh [SECONDS_PER_TARGET]   (default 30: seven targets,
+# three and a half minutes; the CI budget, .ci/run, has little room)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-30}
@@ -33,10 +33,13 @@ seed "$work/calibration" presets/calibration/*.json tests/data/calibration/* \
     tests/data/invalid/calibration-* tests/data/fuzz-seeds/calibration/*
 seed "$work/course" presets/courses/*.json tests/data/invalid/course-* \
     tests/data/fuzz-seeds/course/*
+seed "$work/bench" tests/data/measured/*.json tests/data/measured/*.jsonl \
+    tests/data/fuzz-seeds/bench/*
 
 status=0
 for target in hardware:fuzz_hardware model:fuzz_model_config scenario:fuzz_scenario_file \
-              measured:fuzz_measured calibration:fuzz_calibration course:fuzz_course; do
+              measured:fuzz_measured calibration:fuzz_calibration course:fuzz_course \
+              bench:fuzz_bench_results; do
     corpus=${target%%:*}
     binary=build/fuzz/tests/fuzz/${target#*:}
     echo "fuzzing ${target#*:} for ${seconds}s"

@@ -6,9 +6,7 @@
 
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <cmath>
-#include <cstdio>
 #include <fstream>
 
 #include <nlohmann/json.hpp>
@@ -16,6 +14,7 @@
 #include "cli.h"
 #include "cli_internal.h"
 #include "roofline/format.h"
+#include "roofline/io/calibrate_measured.h"
 #include "roofline/io/calibration.h"
 #include "roofline/io/measured.h"
 #include "roofline/io/presets.h"
@@ -26,137 +25,7 @@ namespace roofline::cli {
 
 namespace {
 
-// Today's date, UTC, as YYYY-MM-DD: the date of the fit.
-std::string today() {
-    const std::chrono::year_month_day ymd{
-        std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now())};
-    std::array<char, 16> text{};
-    std::snprintf(text.data(), text.size(), "%04d-%02u-%02u", static_cast<int>(ymd.year()),
-                  static_cast<unsigned>(ymd.month()), static_cast<unsigned>(ymd.day()));
-    return text.data();
-}
-
-bool isSeconds(const std::string& name) {
-    return name == kStepOverheadParameter || name == kKernelFloorParameter;
-}
-
-// A parameter's value for people: seconds as durations, the half length in tokens,
-// efficiencies as plain factors. Its standard error the same, to two figures (%g: a tiny one
-// of a noise-free fit reads 1.9e-08).
-std::string parameterText(const std::string& name, double value) {
-    if (isSeconds(name)) {
-        return formatDuration(value);
-    }
-    if (name == kAttentionHalfLengthParameter) {
-        return formatNumber(value) + " tokens";
-    }
-    return formatNumber(value, 3);
-}
-
-std::string errorText(const std::string& name, double value) {
-    if (isSeconds(name)) {
-        return "± " + formatSi(value, "s", 2);
-    }
-    return "± " + generalText(value, 2) + (name == kAttentionHalfLengthParameter ? " tokens" : "");
-}
-
-// A fraction as a percentage to a tenth, "1.9%", "12.3%", "0%"; signed: "+1.9%", "-12.3%".
-std::string percentText(double fraction) {
-    const double tenths = std::round(fraction * 1000.0) / 10.0;
-    return formatProseNumber(tenths == 0.0 ? 0.0 : tenths) + "%";
-}
-
-std::string signedPercentText(double fraction) {
-    const std::string text = percentText(fraction);
-    return text.front() == '-' || text == "0%" ? text : "+" + text;
-}
-
-// The widest of `texts`, in code points, plus the gap pad() leaves.
-std::size_t columnWidth(const std::vector<std::string>& texts) {
-    std::size_t width = 0;
-    for (const std::string& t : texts) {
-        std::size_t points = 0;
-        for (const char c : t) {
-            points += (static_cast<unsigned char>(c) & 0xC0U) != 0x80U ? 1 : 0;
-        }
-        width = std::max(width, points);
-    }
-    return width + 2;
-}
-
-struct Skipped {
-    std::size_t line = 0;
-    std::string hardware;
-};
-
-void printFitTable(std::ostream& out, const std::string& path, const std::string& hardware,
-                   const FitResult& fit, const std::vector<Skipped>& skipped, bool json) {
-    const CalibrationProfile& p = fit.profile;
-    const char* counted = json ? "row" : "line";
-    out << "Calibration profile " << p.id << " fitted on " << p.fittedRecords
-        << (p.fittedRecords == 1 ? " record" : " records") << " of " << path;
-    if (!skipped.empty()) {
-        out << " (" << skipped.size() << (skipped.size() == 1 ? " row" : " rows")
-            << " on other hardware than " << hardware << " skipped)";
-    }
-    out << "\n"
-        << p.loss << "; " << fit.iterations
-        << (fit.converged ? " iterations, converged" : " iterations, not converged") << "\n\n";
-
-    std::vector<std::string> names = {"parameter"}, values = {"value"}, errors = {"std. error"};
-    for (const ParameterFit& f : fit.parameters) {
-        names.push_back(f.name);
-        values.push_back(parameterText(f.name, f.value));
-        errors.push_back(f.standardError ? errorText(f.name, *f.standardError) : "");
-    }
-    const std::size_t nameWidth = columnWidth(names), valueWidth = columnWidth(values),
-                      errorWidth = columnWidth(errors);
-    for (std::size_t i = 0; i < names.size(); ++i) {
-        out << pad(names[i], nameWidth) << pad(values[i], valueWidth) << pad(errors[i], errorWidth)
-            << (i == 0 ? "" : toString(fit.parameters[i - 1].status)) << '\n';
-    }
-
-    std::vector<std::vector<std::string>> rows = {
-        {"record", "metric", "measured", "estimated", "error", "leave-one-out"}};
-    for (const RecordResidual& r : fit.residuals) {
-        rows.push_back({r.id, std::string(toString(r.metric)), formatMeasured(r.metric, r.measured),
-                        formatMeasured(r.metric, r.estimated),
-                        signedPercentText(r.estimated / r.measured - 1.0),
-                        signedPercentText(r.looEstimated / r.measured - 1.0)});
-    }
-    std::vector<std::size_t> widths;
-    for (std::size_t c = 0; c < rows.front().size(); ++c) {
-        std::vector<std::string> column;
-        column.reserve(rows.size());
-        for (const std::vector<std::string>& row : rows) {
-            column.push_back(row[c]);
-        }
-        widths.push_back(columnWidth(column));
-    }
-    out << '\n';
-    for (const std::vector<std::string>& row : rows) {
-        for (std::size_t c = 0; c + 1 < row.size(); ++c) {
-            out << pad(row[c], widths[c]);
-        }
-        out << row.back() << '\n';
-    }
-
-    out << "\nmedian |error| " << percentText(fit.medianAbsError) << " (leave-one-out "
-        << percentText(fit.medianAbsLooError) << ")\n"
-        << formatNumber(p.coverage * 100.0, 2) << "% interval: the estimate × "
-        << formatNumber(std::exp(p.residualLow), 3) << " to × "
-        << formatNumber(std::exp(p.residualHigh), 3) << " (log measured / estimated "
-        << generalText(p.residualLow, 3) << " to " << generalText(p.residualHigh, 3)
-        << (p.fittedRecords < kMinRecordsForQuantiles
-                ? ", ± the largest leave-one-out residual)\n"
-                : ", quantiles of the leave-one-out residuals)\n");
-    for (const Skipped& s : skipped) {
-        out << "skipped " << counted << ' ' << s.line << ": hardware " << s.hardware << '\n';
-    }
-    for (const std::string& note : fit.notes) {
-        out << "note: " << note << '\n';
-    }
-}
+using Skipped = io::SkippedRow;
 
 std::string fitToJson(const std::string& path, const FitResult& fit,
                       const std::vector<Skipped>& skipped, const io::MeasuredFile& file) {
@@ -217,13 +86,26 @@ struct CalibrateOptions {
     std::optional<std::string> free;
     std::optional<std::string> output;
     std::optional<std::string> format;
+    // What a benchmark result file lacks (roofline/io/bench_results.h).
+    std::optional<std::string> model;
+    std::optional<std::string> tp;
+    std::optional<std::string> weights;
+    std::optional<std::string> activations;
+    std::optional<std::string> kv;
+    std::optional<std::string> batch;
+    std::optional<std::string> prompt;
+    std::optional<std::string> outputTokens;
 };
 
-constexpr std::array<OptionRow<CalibrateOptions>, 8> kCalibrateOptions = {{
-    {"FILE", "FILE", "measured results, as for measured: the records to fit on",
+constexpr std::array<OptionRow<CalibrateOptions>, 16> kCalibrateOptions = {{
+    {"FILE", "FILE",
+     "measured results, as for measured, or the JSON results of\n"
+     "vllm bench serve (benchmark_serving.py) or a GuideLLM\n"
+     "report: the records to fit on",
      &CalibrateOptions::file, true},
     {"--hardware", "ID",
-     "the hardware preset the profile is for; rows on other\nhardware are skipped",
+     "the hardware preset the profile is for; rows on other\n"
+     "hardware are skipped (and a result file's runs ran on it)",
      &CalibrateOptions::hardware, true},
     {"--engine", "NAME",
      "the serving engine the rows ran on (default generic): the\n"
@@ -247,6 +129,20 @@ constexpr std::array<OptionRow<CalibrateOptions>, 8> kCalibrateOptions = {{
     {"-o", "FILE", "write the fitted profile (a calibration profile file)",
      &CalibrateOptions::output},
     {"--format", "table|json", "table (the default) or json", &CalibrateOptions::format},
+    {"--model", "ID|PATH",
+     "a result file's model (default: its model_id matched to a\nshipped preset)",
+     &CalibrateOptions::model},
+    {"--tp", "N", "a result file's tensor parallelism, where it has no tp", &CalibrateOptions::tp},
+    {"--weights", "P", "a result file's weight precision, where it has none",
+     &CalibrateOptions::weights},
+    {"--activations", "P", "a result file's activation precision, where it has none",
+     &CalibrateOptions::activations},
+    {"--kv", "P", "a result file's KV-cache precision, where it has none", &CalibrateOptions::kv},
+    {"--batch", "N", "a result file's concurrency, where it has none", &CalibrateOptions::batch},
+    {"--prompt", "N", "a result file's prompt tokens, where it has no token counts",
+     &CalibrateOptions::prompt},
+    {"--output", "N", "a result file's output tokens, where it has no token counts",
+     &CalibrateOptions::outputTokens},
 }};
 
 std::vector<std::string> splitList(const std::string& text) {
@@ -326,24 +222,25 @@ int runCalibrate(const CommandLine& line, std::ostream& out, std::ostream& err) 
         return engineError ? kExitUsage : kExitInvalid;
     }
     FitOptions fitOptions;
-    fitOptions.base = *base.value;
-    for (const auto& [name, value] : fixes) {
-        setProfileParameter(fitOptions.base, name, value);
-        fitOptions.fixed.push_back(name);
-    }
-    if (const std::vector<std::string> problems = validateProfile(fitOptions.base);
-        !problems.empty()) {
-        return usageError(err, "--fix: " + problems.front());
-    }
-    fitOptions.free = free;
-    fitOptions.recordsSource = *options.file;
-    // What the kept values stand on: the base profile's sources, said to be its.
-    for (std::string& source : fitOptions.base.sources) {
-        source.insert(0, "from " + base.value->id + ": ");
+    std::string fixError;
+    if (!io::calibrationFitOptions(*base.value, fixes, free, *options.file, fitOptions, fixError)) {
+        return usageError(err, fixError);
     }
 
     const std::string& path = *options.file;
-    const io::MeasuredFile file = io::loadMeasuredFile(path);
+    // What a benchmark result file does not say, from the options (the hardware is the
+    // profile's).
+    io::BenchmarkContext context;
+    context.hardware = hardware;
+    context.model = options.model.value_or("");
+    context.tp = options.tp.value_or("");
+    context.weights = options.weights.value_or("");
+    context.activations = options.activations.value_or("");
+    context.kv = options.kv.value_or("");
+    context.batch = options.batch.value_or("");
+    context.prompt = options.prompt.value_or("");
+    context.output = options.outputTokens.value_or("");
+    const io::MeasuredFile file = io::loadMeasuredFile(path, context);
     for (const std::string& warning : file.warnings) {
         err << path << ": warning: " << warning << '\n';
     }
@@ -355,21 +252,8 @@ int runCalibrate(const CommandLine& line, std::ostream& out, std::ostream& err) 
             err << path << ": " << counted << ' ' << r.line << ": " << r.reason << " (not used)\n";
         }
     }
-    std::vector<CalibrationRecord> records;
     std::vector<Skipped> skipped;
-    for (const io::MeasuredRow& row : file.rows) {
-        if (row.hardware != hardware && row.scenario.hardware.id != hardware) {
-            skipped.push_back({row.line, row.hardware});
-            continue;
-        }
-        CalibrationRecord r;
-        r.id = !row.label.empty() ? row.label : counted + (" " + std::to_string(row.line));
-        r.scenario = row.scenario;
-        r.metric = row.metric;
-        r.value = row.value;
-        r.outputTokens = row.output;
-        records.push_back(std::move(r));
-    }
+    const std::vector<CalibrationRecord> records = io::calibrationRecords(file, hardware, skipped);
     if (records.empty()) {
         err << path << ": no row on " << hardware << " could be used\n";
         return kExitInvalid;
@@ -381,17 +265,11 @@ int runCalibrate(const CommandLine& line, std::ostream& out, std::ostream& err) 
         return kExitInvalid;
     }
     CalibrationProfile& profile = fit.profile;
-    profile.id = hardware + "." + engine;
-    profile.hardware = hardware;
-    profile.engine = engine;
-    profile.engineVersion.clear();
-    profile.date = today();
-    profile.description = "fitted by roofline-cli calibrate on " + std::to_string(records.size()) +
-                          " records of " + path;
+    io::nameFittedProfile(profile, hardware, engine, io::todayUtc(), path, records.size());
     if (format == "json") {
         out << fitToJson(path, fit, skipped, file);
     } else {
-        printFitTable(out, path, hardware, fit, skipped, file.json);
+        out << io::fitReportText(path, hardware, fit, skipped, file.json);
     }
     if (options.output) {
         std::ofstream written(*options.output, std::ios::binary | std::ios::trunc);

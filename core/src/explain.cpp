@@ -556,6 +556,14 @@ EstimateCost largestEstimateCost(const EstimateTerms& t) {
                              [](const auto& a, const auto& b) { return a.seconds < b.seconds; });
 }
 
+std::string estimateProfileText(const EstimateResult& e) {
+    return e.profile() + " (" + e.engine() + ", " +
+           (e.fittedRecords > 0
+                ? "fitted on " + formatInteger(static_cast<long long>(e.fittedRecords)) + " records"
+                : std::string("cited defaults, not fitted")) +
+           "; an " + num(e.coverage * 100.0) + "% interval)";
+}
+
 std::vector<std::string> estimateSentences(const Analysis& analysis) {
     std::vector<std::string> out;
     if (!analysis.estimate) {
@@ -563,11 +571,7 @@ std::vector<std::string> estimateSentences(const Analysis& analysis) {
     }
     const EstimateResult& e = *analysis.estimate;
     const std::string profile =
-        "the " + e.profile() + " profile (" + e.engine() + ", " +
-        (e.fittedRecords > 0
-             ? "fitted on " + formatInteger(static_cast<long long>(e.fittedRecords)) + " records"
-             : std::string("cited defaults, not fitted")) +
-        "; an " + num(e.coverage * 100.0) + "% interval)";
+        "the " + e.profile() + " profile" + estimateProfileText(e).substr(e.profile().size());
     const auto sentence = [&](const std::string& what, const PassEstimate& p, double seconds,
                               const std::array<double, 2>& interval, double bound) {
         const EstimateCost largest = largestEstimateCost(p.terms);

@@ -186,7 +186,14 @@ private slots:
         QVERIFY(estimateMs > a.tpotSeconds * 1000.0);  // the stack adds its costs to the bound
         const QString expected =
             ui::residualText(MeasuredMetric::TpotMs, estimateMs, 5.0) +
-            QStringLiteral(" (profile %1)").arg(QString::fromStdString(profile.value->id));
+            // A fitted profile says on how many records (h100-sxm.generic: 42).
+            (profile.value->fittedRecords > 0
+                 ? QStringLiteral(" (profile %1, fitted on %2 records)")
+                       .arg(QString::fromStdString(profile.value->id))
+                       .arg(profile.value->fittedRecords)
+                 : QStringLiteral(" (profile %1, not fitted)")
+                       .arg(QString::fromStdString(profile.value->id)));
+        QVERIFY2(profile.value->fittedRecords > 0, "h100-sxm.generic is a fitted profile");
         QVERIFY2(expected.contains(QStringLiteral("measured 5.00 ms: residual ")),
                  qPrintable(expected));
         const QString tip = overlay.tooltip(1);

@@ -190,3 +190,37 @@ TEST(CliCalibrate, BadOptionsAreUsageErrors) {
 }
 
 }  // namespace
+
+namespace {
+
+const std::string kGuideLlm =
+    std::string(ROOFLINE_TEST_DATA_DIR) + "/measured/guidellm-report.json";
+
+TEST(CliCalibrate, ReadsAGuideLlmReportWithWhatItLacksGivenBesideIt) {
+    // guidellm-report.json: its 3 benchmarks give 6 rows on h100-sxm once the TP and the
+    // precisions are given (tests/presets/bench_results_test.cpp works them out); fitting the
+    // step overhead alone on them, 6 records for 1 parameter.
+    const Result r = cli({"calibrate", kGuideLlm, "--hardware", "h100-sxm", "--tp", "1",
+                          "--weights", "bf16", "--activations", "bf16", "--kv", "bf16", "--free",
+                          "step_overhead_s", "--format", "json"});
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    const json fit = json::parse(r.out);
+    EXPECT_EQ(fit["records"], 6);
+    EXPECT_EQ(fit["residuals"][0]["id"], "run 1: inter_token_latency_ms median");
+    EXPECT_EQ(fit["residuals"][0]["metric"], "tpot_ms");
+    EXPECT_EQ(parameter(fit, "step_overhead_s")["status"], "fitted");
+    // The rate benchmark's batch is its measured concurrency, said on stderr.
+    EXPECT_TRUE(has(r.err, "warning: benchmarks of a rate strategy")) << r.err;
+}
+
+TEST(CliCalibrate, ABenchmarkRunThatLacksAKeyIsRefusedNamingIt) {
+    // Without --tp and the precisions no benchmark can become a scenario: each is listed
+    // with the keys it needed, and nothing is fitted (exit 3).
+    const Result r = cli({"calibrate", kGuideLlm, "--hardware", "h100-sxm"});
+    EXPECT_EQ(r.code, kExitInvalid);
+    EXPECT_TRUE(has(r.err, "row 1: ")) << r.err;
+    EXPECT_TRUE(has(r.err, "expected tp given beside the file (--tp)")) << r.err;
+    EXPECT_TRUE(has(r.err, "no row on h100-sxm could be used")) << r.err;
+}
+
+}  // namespace

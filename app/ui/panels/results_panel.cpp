@@ -28,6 +28,14 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent) {
     m_prefillLabels << addRow(latencyForm, tr("TTFT"), QStringLiteral("ttft"));
     m_decodeLabels << addRow(latencyForm, tr("TPOT"), QStringLiteral("tpot"));
     m_decodeLabels << addRow(latencyForm, tr("Decode"), QStringLiteral("tokensPerSecond"));
+    // Under the estimate: the profile it was made with, and on how many records it was
+    // fitted (issue 19: a profile fitted on n records says so wherever it is used).
+    addRow(latencyForm, tr("Estimate"), QStringLiteral("estimateProfile"))
+        ->setToolTip(tr("The calibration profile of the estimate: its serving engine, how "
+                        "many measured records it was fitted on (or cited defaults), and the "
+                        "coverage of its interval"));
+    latencyForm->setRowVisible(m_values.value(QStringLiteral("estimateProfile")), false);
+    m_servingForm = latencyForm;
     m_decodeLabels << addRow(latencyForm, tr("Speculative"), QStringLiteral("speculative"));
     m_decodeLabels << addRow(latencyForm, tr("Disaggregated"), QStringLiteral("disaggregated"));
     m_values.value(QStringLiteral("disaggregated"))
@@ -187,7 +195,7 @@ void ResultsPanel::setBaseline(const std::optional<Analysis>& baseline) {
 
 bool ResultsPanel::memoryOverflow() const { return !m_memoryBar->fits(); }
 
-void ResultsPanel::setAnalysis(const Analysis& a) {
+void ResultsPanel::setAnalysis(const Analysis& a, const QString& calibrationWarning) {
     const auto set = [this](const char* key, const std::string& text) {
         m_values.value(QLatin1String(key))->setText(qs(text));
     };
@@ -234,6 +242,14 @@ void ResultsPanel::setAnalysis(const Analysis& a) {
         set("ttft", formatDuration(a.ttftSeconds));
         set("tpot", formatDuration(a.tpotSeconds));
         set("tokensPerSecond", formatNumber(a.decodeTokensPerSecond) + " tok/s");
+    }
+    // The estimate's profile, in a row shown only under the estimate (shown or hidden only
+    // when that changes: a hidden row lays the form out again).
+    set("estimateProfile", estimate != nullptr ? estimateProfileText(*estimate) : std::string());
+    if (m_estimateRowShown != (estimate != nullptr)) {
+        m_estimateRowShown = estimate != nullptr;
+        m_servingForm->setRowVisible(m_values.value(QStringLiteral("estimateProfile")),
+                                     m_estimateRowShown);
     }
     // τ tokens per draft-and-verify step, against plain decoding's TPOT.
     set("speculative", a.speculative
@@ -333,6 +349,11 @@ void ResultsPanel::setAnalysis(const Analysis& a) {
     QStringList warnings;
     for (const Warning& w : a.warnings) {
         warnings << QStringLiteral("⚠ ") + qs(w.str());
+    }
+    // The engine's fallback to another profile, with the analysis' warnings (a long second
+    // paragraph in the Estimate row squeezed the Serving form).
+    if (estimate != nullptr && !calibrationWarning.isEmpty()) {
+        warnings << QStringLiteral("⚠ ") + tr("Estimate: %1").arg(calibrationWarning);
     }
     m_warnings->setText(warnings.join(QLatin1Char('\n')));
     if (m_warnings->isHidden() != warnings.isEmpty()) {  // hiding again lays out again

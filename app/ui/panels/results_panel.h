@@ -32,7 +32,9 @@ class ResultsPanel : public QWidget {
 public:
     explicit ResultsPanel(QWidget* parent = nullptr);
 
-    void setAnalysis(const roofline::Analysis& analysis);
+    /// `calibrationWarning`: under the estimate, the engine's fallback to another profile
+    /// (ScenarioController::calibrationWarning), shown with the analysis' warnings.
+    void setAnalysis(const roofline::Analysis& analysis, const QString& calibrationWarning = {});
     void setPlotPalette(const PlotPalette& palette);
     /// Compare mode: the pinned baseline, or none. Its values and the ratios against the
     /// current analysis show in a "Against the baseline" group (hidden without one); the
@@ -46,7 +48,8 @@ public:
 
     /// The value label of one row, by key: "ttft", "tpot", "tokensPerSecond",
     /// "prefillBound", "decodeBound", "prefillIntensity", "decodeIntensity", "ridge",
-    /// "criticalBatch", "computeRoof", "memory", "maxBatch", "cost", "energy", "warnings"; in
+    /// "criticalBatch", "computeRoof", "memory", "maxBatch", "cost", "energy", "warnings",
+    /// "estimateProfile" (the estimate's profile, its row hidden without an estimate); in
     /// compare mode
     /// "baseline.X" and "ratio.X" for X in ttft, tpot, tokensPerSecond, memory,
     /// prefillBound, decodeBound. For tests.
@@ -67,6 +70,8 @@ private:
     MemoryBar* m_memoryBar = nullptr;
     ByteSplitBar* m_byteSplit = nullptr;
     QLabel* m_warnings = nullptr;
+    bool m_estimateRowShown = false;       ///< the "estimateProfile" row
+    QFormLayout* m_servingForm = nullptr;  ///< the form that holds it
     std::optional<Analysis> m_baseline;
     QGroupBox* m_baselineBox = nullptr;
     QHash<QString, QLabel*> m_compare;  ///< "baseline.ttft", "ratio.ttft"...

@@ -7,6 +7,7 @@
 #include "plot/plot_scene.h"
 #include "plot/plot_tooltip.h"
 #include "plot/roofline_plot.h"
+#include "roofline/format.h"
 #include "roofline/io/calibration.h"
 
 namespace roofline::ui {
@@ -104,25 +105,43 @@ QString MeasuredOverlay::tooltip(std::size_t index) const {
     if (ceilings == Ceilings::Estimate) {
         const std::string engine =
             m_currentFile != nullptr ? m_currentFile->engine : std::string(io::kGenericEngine);
-        if (engine != m_estimateEngine) {
+        const std::string calibration =
+            m_currentFile != nullptr ? m_currentFile->calibration : std::string();
+        if (engine != m_estimateEngine || calibration != m_estimateCalibration) {
             m_estimateEngine = engine;
+            m_estimateCalibration = calibration;
             m_estimateLines.assign(m_rows.size(), QString());
         }
         if (m_estimateLines[index].isEmpty()) {
-            m_estimateLines[index] = estimateLine(index, engine);
+            m_estimateLines[index] = estimateLine(index, engine, calibration);
         }
         estimate = m_estimateLines[index];
     }
     return tooltipText(r.row, m_countedByRow, p, ceilings, otherHardware, estimate);
 }
 
-QString MeasuredOverlay::estimateLine(std::size_t index, const std::string& engine) const {
+QString MeasuredOverlay::estimateLine(std::size_t index, const std::string& engine,
+                                      const std::string& calibration) const {
     if (index >= m_rows.size()) {
         return {};
     }
     const io::MeasuredRow& row = m_rows[index].row;
-    io::Loaded<CalibrationProfile> profile =
-        io::resolveCalibration(row.scenario.hardware.id, engine);
+    // The scenario's own profile (a fitted one, say) where it is for this row's chip, as the
+    // scenario's estimate uses it; else the shipped one of the row's chip and the engine.
+    io::Loaded<CalibrationProfile> profile;
+    if (!calibration.empty()) {
+        const std::vector<std::string> shipped = io::calibrationIds();
+        profile = std::find(shipped.begin(), shipped.end(), calibration) != shipped.end()
+                      ? io::builtinCalibration(calibration)
+                      : io::loadCalibrationFile(calibration);
+        if (!profile.ok() || (profile.value->hardware != row.scenario.hardware.id &&
+                              profile.value->hardware != "*")) {
+            profile = {};
+        }
+    }
+    if (!profile.ok()) {
+        profile = io::resolveCalibration(row.scenario.hardware.id, engine);
+    }
     if (!profile.ok()) {
         return tr("no estimate: %1")
             .arg(profile.issues.empty() ? QString::fromStdString(engine)
@@ -141,8 +160,14 @@ QString MeasuredOverlay::estimateLine(std::size_t index, const std::string& engi
         passOf(row.metric) == PassKind::Prefill ? analysis.prefill() : analysis.decode();
     const double value = modelValue(row.metric, e.ttftSeconds, e.tpotSeconds, pass.batch,
                                     static_cast<double>(analysis.devices), row.output);
+    // A profile fitted on n records says so wherever it is used (issue 19).
     return residualText(row.metric, value, row.value) +
-           tr(" (profile %1)").arg(QString::fromStdString(e.profile()));
+           (e.fittedRecords > 0
+                ? tr(" (profile %1, fitted on %2 records)")
+                      .arg(QString::fromStdString(e.profile()),
+                           QString::fromStdString(
+                               formatInteger(static_cast<long long>(e.fittedRecords))))
+                : tr(" (profile %1, not fitted)").arg(QString::fromStdString(e.profile())));
 }
 
 }  // namespace roofline::ui

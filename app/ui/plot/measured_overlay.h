@@ -62,7 +62,8 @@ public:
     /// Row `index`'s estimate against its measured value with the profile of its hardware
     /// and `engine`: "estimate 9.33 ms, measured 10.6 ms: residual +13.6% (profile
     /// generic)"; why there is none when the profile does not load.
-    QString estimateLine(std::size_t index, const std::string& engine) const;
+    QString estimateLine(std::size_t index, const std::string& engine,
+                         const std::string& calibration) const;
 
 signals:
     void changed();
@@ -83,6 +84,7 @@ private:
     /// estimateLine() per row for m_estimateEngine, worked out as tooltips ask (empty: not yet).
     mutable std::vector<QString> m_estimateLines;
     mutable std::string m_estimateEngine;
+    mutable std::string m_estimateCalibration;  ///< the scenario's own profile, if it names one
     QCPGraph* m_markers = nullptr;
     std::vector<Row> m_rows;
     bool m_countedByRow = false;

@@ -277,7 +277,7 @@ void MainWindow::onDocumentChanged(DocumentChanges what) {
         m_swapBaseline->setEnabled(baseline.has_value());
     }
     if (what & (kScenarioChanges | DocumentChange::Baseline)) {
-        m_results->setAnalysis(current.analysis());
+        m_results->setAnalysis(current.analysis(), current.calibrationWarning());
         showDifferences();
     }
     if (what & DocumentChange::Compare) {

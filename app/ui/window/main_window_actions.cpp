@@ -11,6 +11,7 @@
 #include "main_window.h"
 #include "plot/roofline_plot.h"
 #include "views/views.h"
+#include "window/calibrate_dialog.h"
 #include "window/compare_set.h"
 #include "window/course_controller.h"
 #include "window/dialogs.h"
@@ -97,14 +98,15 @@ void MainWindow::createActions() {
     m_redo->setShortcut(QKeySequence(tr("Ctrl+Shift+Z")));
     m_importMeasured = make(tr("&Import measured results…"), "importMeasured");
     m_importMeasured->setToolTip(
-        tr("Place measured TPOT, TTFT or tokens/s (CSV or JSON) on the "
+        tr("Place measured TPOT, TTFT or tokens/s (CSV or JSON rows, vllm bench serve results, "
+           "a GuideLLM report) on the "
            "roofline, with their efficiency against the model"));
     m_clearMeasured = make(tr("Clear &measured results"), "clearMeasured");
     m_clearMeasured->setEnabled(false);
     connect(m_importMeasured, &QAction::triggered, this, [this] {
         const QString path =
             Dialogs::openFileName(this, tr("Import measured results"),
-                                  tr("Measured results (*.csv *.json);;All files (*)"));
+                                  tr("Measured results (*.csv *.json *.jsonl);;All files (*)"));
         if (!path.isEmpty()) {
             importMeasured(path);
         }
@@ -160,6 +162,12 @@ void MainWindow::createMenus() {
     file->addAction(m_openHardware);
     file->addAction(m_editHardware);
     file->addAction(m_importMeasured);
+    // A calibration profile fitted to measured results, as roofline-cli calibrate fits it.
+    auto* calibrate = new QAction(tr("&Calibrate from measured results…"), this);
+    calibrate->setObjectName(QStringLiteral("calibrateMeasured"));
+    connect(calibrate, &QAction::triggered, this,
+            [this] { CalibrateDialog(controller(), this).exec(); });
+    file->addAction(calibrate);
     file->addSeparator();
     file->addAction(m_exportImage);
     file->addAction(m_exportReport);

@@ -19,6 +19,7 @@
 #include "roofline/io/presets.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/validate.h"
+#include "window/calibrate_dialog.h"
 #include "window/compare_set.h"
 #include "window/dialogs.h"
 #include "window/hardware_editor.h"
@@ -255,7 +256,9 @@ int MainWindow::importMeasured(const QString& path, bool quiet, QString* report)
         }
         return 0;
     }
-    const MeasuredImport result = loadMeasured(path);
+    // A benchmark result file's runs ran on the current scenario's hardware, TP and precisions
+    // unless it says otherwise (bench_results.h).
+    const MeasuredImport result = loadMeasured(path, benchmarkContextOf(controller()));
     if (!result.file.rows.empty()) {
         m_document->setMeasured(result.file);
     }

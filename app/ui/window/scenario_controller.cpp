@@ -342,6 +342,13 @@ void ScenarioController::setEngine(const std::string& engine) {
     setFile(std::move(file));
 }
 
+QString ScenarioController::calibrationWarning() const {
+    if (m_file.workload.ceilings != Ceilings::Estimate || !m_file.calibration.empty()) {
+        return {};
+    }
+    return QString::fromStdString(io::calibrationFallback(m_scenario.hardware.id, m_file.engine));
+}
+
 bool ScenarioController::attachCalibration(const io::ScenarioFile& file, Scenario& scenario,
                                            QString& message) const {
     if (file.workload.ceilings != Ceilings::Estimate) {

@@ -143,6 +143,10 @@ public slots:
     /// one, then to "generic"). Kept in the scenario file under any ceilings and read only
     /// under the estimate; a name that is not known is refused.
     void setEngine(const std::string& engine);
+    /// Under the estimate, when the engine has no profile for this hardware and the estimate
+    /// falls back (io::calibrationFallback): "no vllm profile for h100-sxm: using the generic
+    /// one (h100-sxm.generic)". Empty otherwise, and when the scenario names its own profile.
+    QString calibrationWarning() const;
     /// Tokens one forward pass may hold: 1 to kMaxBatchedTokensLimit.
     void setMaxBatchedTokens(qint64 tokens);
     /// Fraction of each device's memory a server may use: above 0, at most 1.

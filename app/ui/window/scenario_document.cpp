@@ -59,9 +59,9 @@ QString qs(const std::string& text) { return QString::fromStdString(text); }
 
 }  // namespace
 
-MeasuredImport loadMeasured(const QString& path) {
+MeasuredImport loadMeasured(const QString& path, const io::BenchmarkContext& benchmark) {
     MeasuredImport result;
-    result.file = io::loadMeasuredFile(path.toStdString());
+    result.file = io::loadMeasuredFile(path.toStdString(), benchmark);
     const io::MeasuredFile& file = result.file;
     result.kept = static_cast<int>(file.rows.size());
     result.rejected = static_cast<int>(file.rejected.size());

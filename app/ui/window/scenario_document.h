@@ -83,8 +83,9 @@ struct MeasuredImport {
     QString summary;  ///< "7 measured rows from example.csv on the plot; 1 rejected."
     QString details;  ///< one line per rejected row ("line 4: column tp: ..."), warnings
 };
-/// Loads a measured-results file (CSV or JSON, roofline/io/measured.h); changes nothing.
-MeasuredImport loadMeasured(const QString& path);
+/// Loads a measured-results file (CSV or JSON, roofline/io/measured.h, or a benchmark result
+/// file, bench_results.h, with what it lacks from `benchmark`); changes nothing.
+MeasuredImport loadMeasured(const QString& path, const io::BenchmarkContext& benchmark = {});
 
 class ScenarioDocument : public QObject {
     Q_OBJECT

@@ -70,6 +70,12 @@ struct EstimateCost {
 };
 EstimateCost largestEstimateCost(const EstimateTerms& terms);
 
+/// The profile an estimate was made with, as the explanation, the results panel and the
+/// tooltips name it (issue 19: a profile fitted on n records says so wherever it is used):
+/// "h100-sxm.vllm (vllm, fitted on 42 records; an 80% interval)", or "generic (generic, cited
+/// defaults, not fitted; an 80% interval)".
+std::string estimateProfileText(const EstimateResult& estimate);
+
 /// What the estimate adds to one pass and which cost dominates, one sentence per decoder
 /// pass (TTFT, TPOT) or the one pass of an encoder; empty without an estimate: "TPOT: 3.1 ms
 /// of the 6.1 ms estimated is per-step overhead in the h100-sxm.vllm profile (vLLM, fitted on

@@ -456,15 +456,28 @@ Loaded<CalibrationProfile> resolveCalibration(const std::string& hardwareId,
     if (findProfile(generic) != nullptr) {
         return fallback(builtinCalibration(generic),
                         "a " + engine + " profile for " + hardwareId + " (" + exact + ")",
-                        "none: no " + engine + " profile for " + hardwareId +
-                            ": using the generic one (" + generic + ")");
+                        "none: " + calibrationFallback(hardwareId, engine));
     }
     return fallback(builtinCalibration(std::string(kGenericProfile)),
                     "a calibration profile for " + hardwareId + " (" + exact +
                         (exact == generic ? "" : " or " + generic) + ")",
-                    "none: no profile for " + hardwareId +
-                        " exists, and the estimate uses generic defaults (the profile generic, "
-                        "for any chip, not fitted: its interval is wide)");
+                    "none: " + calibrationFallback(hardwareId, engine));
+}
+
+std::string calibrationFallback(const std::string& hardwareId, const std::string& engine) {
+    const std::string exact = hardwareId + "." + engine;
+    if (findProfile(exact) != nullptr ||
+        std::find(knownEngines().begin(), knownEngines().end(), engine) == knownEngines().end()) {
+        return {};
+    }
+    const std::string generic = hardwareId + "." + std::string(kGenericEngine);
+    if (findProfile(generic) != nullptr) {
+        return "no " + engine + " profile for " + hardwareId + ": using the generic one (" +
+               generic + ")";
+    }
+    return "no profile for " + hardwareId +
+           " exists, and the estimate uses generic defaults (the profile generic, for any chip, "
+           "not fitted: its interval is wide)";
 }
 
 }  // namespace roofline::io

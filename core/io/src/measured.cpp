@@ -10,10 +10,12 @@
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <type_traits>
 
 #include "json_util.h"
+#include "measured_rows.h"
 #include "roofline/io/presets.h"
 #include "roofline/parse.h"
 
@@ -574,6 +576,49 @@ void parseJson(std::string_view text, Resolver& resolver, MeasuredFile& out) {
 
 }  // namespace
 
+namespace detail {
+
+struct MeasuredRowBuilder::Impl {
+    explicit Impl(const MeasuredOptions& o) : options(o), resolver(options) {}
+    MeasuredOptions options;  // the resolver holds a reference to it
+    Resolver resolver;
+};
+
+MeasuredRowBuilder::MeasuredRowBuilder(const MeasuredOptions& options)
+    : m_impl(std::make_unique<Impl>(options)) {}
+
+MeasuredRowBuilder::~MeasuredRowBuilder() = default;
+
+std::optional<MeasuredRow> MeasuredRowBuilder::build(const MeasuredColumns& columns,
+                                                     std::string& reason) {
+    const RowParser::Lookup lookup = [&columns](std::string_view column) {
+        const auto it = columns.find(column);
+        return it == columns.end() ? Cell{} : textCell(it->second);
+    };
+    RowParser parser(m_impl->resolver, lookup);
+    std::optional<MeasuredRow> row = parser.parse();
+    if (!row) {
+        reason = parser.reason();
+    }
+    return row;
+}
+
+}  // namespace detail
+
+std::string_view toString(MeasuredFormat format) {
+    switch (format) {
+        case MeasuredFormat::Csv:
+            return "CSV";
+        case MeasuredFormat::Json:
+            return "JSON";
+        case MeasuredFormat::VllmBench:
+            return "vllm bench serve results";
+        case MeasuredFormat::GuideLlm:
+            return "GuideLLM report";
+    }
+    return "CSV";
+}
+
 MeasuredFile parseMeasured(std::string_view text, const MeasuredOptions& options) {
     MeasuredFile out;
     Resolver resolver(options);
@@ -582,7 +627,12 @@ MeasuredFile parseMeasured(std::string_view text, const MeasuredOptions& options
                                    text[first] == '\n' || text[first] == '\r')) {
         ++first;
     }
+    if (first < text.size() && text[first] == '{' &&
+        detail::parseBenchmarkJson(text.substr(first), options, out)) {
+        return out;  // a vllm bench serve result or a GuideLLM report
+    }
     if (first < text.size() && (text[first] == '[' || text[first] == '{')) {
+        out.format = MeasuredFormat::Json;
         parseJson(text.substr(first), resolver, out);
     } else {
         parseCsv(text, resolver, out);
@@ -590,7 +640,7 @@ MeasuredFile parseMeasured(std::string_view text, const MeasuredOptions& options
     return out;
 }
 
-MeasuredFile loadMeasuredFile(const std::string& path) {
+MeasuredFile loadMeasuredFile(const std::string& path, const BenchmarkContext& benchmark) {
     std::string text;
     std::vector<Issue> issues;
     if (!detail::readFile(path, kMaxMeasuredFileBytes, text, issues)) {
@@ -602,6 +652,7 @@ MeasuredFile loadMeasuredFile(const std::string& path) {
     }
     MeasuredOptions options;
     options.baseDirectory = std::filesystem::path(path).parent_path().string();
+    options.benchmark = benchmark;
     return parseMeasured(text, options);
 }
 

@@ -414,6 +414,12 @@ std::vector<std::string> assumptions(const Scenario& scenario, const Analysis& a
                 if (!p.date.empty()) {
                     text.append(", ").append(p.date);
                 }
+                // Issue 19: a profile fitted on n records says so wherever it is used.
+                text.append(p.fittedRecords > 0
+                                ? ", fitted on " +
+                                      formatInteger(static_cast<long long>(p.fittedRecords)) +
+                                      " records"
+                                : std::string(", cited defaults, not fitted"));
                 text.append(")");
                 if (!p.description.empty()) {
                     text.append(": ").append(p.description);

@@ -79,6 +79,13 @@ Loaded<CalibrationProfile> builtinCalibration(const std::string& id);
 Loaded<CalibrationProfile> resolveCalibration(const std::string& hardwareId,
                                               const std::string& engine);
 
+/// What resolveCalibration warns when it falls back, without loading a profile (cheap: the
+/// window asks on every change): "no vllm profile for h100-sxm: using the generic one
+/// (h100-sxm.generic)", or that no profile for the hardware exists and the estimate uses
+/// generic defaults. Empty when the shipped "<hardware>.<engine>" exists, and for an engine
+/// that is no known name (resolveCalibration's error).
+std::string calibrationFallback(const std::string& hardwareId, const std::string& engine);
+
 /// The serving engines a profile may name: "generic", "vllm", "sglang", "tensorrt-llm",
 /// "nim", "llama.cpp".
 const std::vector<std::string>& knownEngines();

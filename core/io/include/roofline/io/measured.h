@@ -7,6 +7,13 @@
 /// optionally `source` and `label`. Each row that parses and resolves becomes a scenario;
 /// each that does not is rejected with its line and the reason, and the rest still load.
 /// The placement arithmetic is core's (roofline/measured.h).
+///
+/// Benchmark result files are read too, recognised by their content: the JSON a `vllm bench
+/// serve --save-result` (or benchmarks/benchmark_serving.py) run writes, one object or one per
+/// line (--append-result), and a GuideLLM report (benchmarks.json). Each run becomes one row
+/// per metric it reports (bench_results.h says which); what such a file does not say (the
+/// hardware, the tensor parallelism, the precisions, sometimes the model or the lengths) comes
+/// from MeasuredOptions::benchmark, and a run that still lacks one is rejected naming it.
 
 #include <cstddef>
 #include <cstdint>
@@ -54,12 +61,44 @@ struct MeasuredRejected {
     std::string reason;  ///< "column tp: expected an integer from 1 to 4096, found \"x\""
 };
 
+/// What a file was read as.
+enum class MeasuredFormat : unsigned char {
+    Csv,        ///< the app's CSV rows
+    Json,       ///< the app's JSON rows
+    VllmBench,  ///< `vllm bench serve` / benchmark_serving.py result JSON (a row per run)
+    GuideLlm,   ///< a GuideLLM report (a row per benchmark)
+};
+/// "CSV", "JSON", "vllm bench serve results", "GuideLLM report": for messages.
+std::string_view toString(MeasuredFormat format);
+
 struct MeasuredFile {
-    bool json = false;  ///< rows are counted by position ("row N"), not by line
+    MeasuredFormat format = MeasuredFormat::Csv;
+    /// Rows are counted by position ("row N": a JSON row, a benchmark run), not by line. The
+    /// rows of one benchmark run share its number; their labels tell them apart.
+    bool json = false;
     std::vector<MeasuredRow> rows;
     std::vector<MeasuredRejected> rejected;
     /// Said once per file: unknown columns, which are ignored.
     std::vector<std::string> warnings;
+};
+
+/// What a benchmark result file (bench_results.h) does not say, as the user gives it: the
+/// text of the measured file's column of that name ("h100-sxm", "2", "fp8", "max"); empty
+/// where not given. A value the file has wins, except the model: a result file names the
+/// served model ("meta-llama/Llama-3.1-8B-Instruct"), matched to a shipped preset only when
+/// `model` is empty. Ignored for the app's own CSV and JSON, whose rows say everything.
+struct BenchmarkContext {
+    std::string model;
+    std::string hardware;
+    std::string tp;
+    std::string weights;
+    std::string activations;
+    std::string kv;
+    std::string batch;   ///< the concurrency, where the file has none
+    std::string prompt;  ///< tokens per prompt, where the file has no token counts
+    std::string output;  ///< tokens per output, likewise
+
+    bool operator==(const BenchmarkContext&) const = default;
 };
 
 struct MeasuredOptions {
@@ -68,9 +107,12 @@ struct MeasuredOptions {
     std::string baseDirectory;
     /// false: model and hardware must be shipped preset ids (no file is read).
     bool allowFiles = true;
+    /// What benchmark result files lack.
+    BenchmarkContext benchmark;
 };
 
-/// Parses measured results. JSON when the first character that is not white space is '['
+/// Parses measured results. A benchmark result file when the JSON's content is one
+/// (bench_results.h); else JSON when the first character that is not white space is '['
 /// (an array of objects) or '{' (an object whose "rows" is that array); CSV otherwise:
 /// a header row naming the columns (any order), then one row per line, comma separated,
 /// fields optionally in double quotes ("" for a quote inside, commas and line breaks
@@ -79,7 +121,7 @@ MeasuredFile parseMeasured(std::string_view text, const MeasuredOptions& options
 
 /// Reads `path` (at most kMaxMeasuredFileBytes) and parses it, with relative paths inside
 /// it read from its folder. A file that cannot be read is one rejected entry at line 0.
-MeasuredFile loadMeasuredFile(const std::string& path);
+MeasuredFile loadMeasuredFile(const std::string& path, const BenchmarkContext& benchmark = {});
 
 /// A row analysed under `ceilings`: its analysis and its placement.
 struct MeasuredResult {
