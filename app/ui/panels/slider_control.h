@@ -60,6 +60,9 @@ public:
 
     QSlider* slider() const { return m_slider; }
     MappedSpinBox* spinBox() const { return m_spinBox; }
+    /// Puts `widget` after the spin box (a play button, slider_player.h); it becomes a child
+    /// of the control, so it is disabled with it.
+    void addTrailingWidget(QWidget* widget);
 
 signals:
     /// The user moved the slider (emitted while dragging) or committed a spin box value.
