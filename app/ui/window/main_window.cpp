@@ -19,6 +19,7 @@
 #include "panels/controls_panel.h"
 #include "panels/explain_panel.h"
 #include "panels/results_panel.h"
+#include "panels/slider_player.h"
 #include "plot/measured_overlay.h"
 #include "plot/plot_tooltip.h"
 #include "plot/roofline_plot.h"
@@ -29,6 +30,7 @@
 #include "window/dialogs.h"
 #include "window/lessons_menu.h"
 #include "window/lever_actions.h"
+#include "window/presentation_pen.h"
 #include "window/scenario_controller.h"
 #include "window/shortcut_pass_through.h"
 
@@ -95,11 +97,15 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
             [this](const QString& view) { showView(view); });
     createCompare();
     createHistory();
+    m_pen = new PresentationPen(*this);
     createActions();
     createMenus();
     statusBar()->addWidget(m_levers->statusLabel(), 1);
 
     connect(m_document, &ScenarioDocument::changed, this, &MainWindow::onDocumentChanged);
+    // Play on the batch: the trail grows behind the point and marks what it passes.
+    connect(m_controls->batchPlayer(), &SliderPlayer::playingChanged, m_plot,
+            &RooflinePlot::setTrailFollowsPoint);
     connect(m_document, &ScenarioDocument::changeRefused, this, &MainWindow::showRefusal);
     // Like a refusal, a lever that does not apply is about this scenario.
     connect(m_levers, &LeverActions::refused, this, &MainWindow::showRefusal);

@@ -16,6 +16,7 @@
 #include "window/dialogs.h"
 #include "window/lessons_menu.h"
 #include "window/lever_actions.h"
+#include "window/presentation_pen.h"
 
 namespace roofline::ui {
 
@@ -192,6 +193,8 @@ void MainWindow::createMenus() {
     view->addAction(m_clearMeasured);
     view->addSeparator();
     view->addAction(m_presentation);
+    view->addAction(m_pen->penAction());
+    view->addAction(m_pen->clearAction());
 
     QMenu* scenario = menuBar()->addMenu(tr("&Scenario"));
     scenario->setObjectName(QStringLiteral("scenarioMenu"));
