@@ -1,0 +1,300 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Issue 20, a lecture on a projector: Play on the batch, prompt and context sliders (a sweep on
+// the slider's log scale, once or looped, through the path a drag takes), the trail marking
+// the engine's critical batch and memory wall as the point passes them, --record writing one
+// PNG a frame, and the presentation pen whose strokes the next step clears.
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include <QAction>
+#include <QDir>
+#include <QImage>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+#include <QUndoStack>
+
+#include "panels/controls_panel.h"
+#include "panels/slider_control.h"
+#include "panels/slider_player.h"
+#include "plot/pen_overlay.h"
+#include "plot/plot_items.h"
+#include "plot/plot_units.h"
+#include "plot/roofline_plot.h"
+#include "roofline/format.h"
+#include "test_support.h"
+#include "window/course_controller.h"
+#include "window/main_window.h"
+#include "window/play_record.h"
+#include "window/presentation_pen.h"
+#include "window/scenario_controller.h"
+
+using namespace roofline;
+using roofline::ui::MainWindow;
+using roofline::ui::SliderPlayer;
+
+namespace {
+
+std::int64_t batchOf(const MainWindow& window) {
+    return window.controller().scenario().workload.batch;
+}
+
+/// The (x, y) of a one-point graph; (-1, -1) when it is empty.
+QPointF onlyPoint(const QCPGraph* graph) {
+    if (graph->data()->size() != 1) {
+        return {-1.0, -1.0};
+    }
+    return {graph->data()->begin()->key, graph->data()->begin()->value};
+}
+
+/// Where the plot draws the engine's trail point at `batch` (x FLOP/byte, y TFLOP/s).
+QPointF trailPointAt(const MainWindow& window, std::int64_t batch) {
+    for (const TrailPoint& p : window.controller().trail()) {
+        if (p.batch == batch) {
+            return {p.intensityFlopsPerByte, ui::tflops(p.attainableFlopsPerSecond)};
+        }
+    }
+    return {-2.0, -2.0};
+}
+
+/// A stroke from (40, 40) to (140, 90) on the pen's overlay, as a mouse draws it.
+void drawStroke(ui::PenOverlay* overlay) {
+    QTest::mousePress(overlay, Qt::LeftButton, Qt::NoModifier, QPoint(40, 40));
+    QTest::mouseMove(overlay, QPoint(90, 60));
+    QTest::mouseMove(overlay, QPoint(140, 90));
+    QTest::mouseRelease(overlay, Qt::LeftButton, Qt::NoModifier, QPoint(140, 90));
+}
+
+}  // namespace
+
+class TestPlay : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { test::keepWindowsAwayFromTheUser(); }
+
+    void batchSweepVisitsTheLogScaleFromOneTo4096ThenEnds() {
+        MainWindow window;
+        SliderPlayer& player = *window.controlsPanel()->batchPlayer();
+        QCOMPARE(player.button()->objectName(), QStringLiteral("playBatch"));
+        // The batch slider has 241 ticks evenly spaced in log space over 1..4,096 = 2^12: tick
+        // t shows round(2^(12 t / 240)) = round(2^(t / 20)). So tick 0 = 1, tick 60 = 2^3 = 8,
+        // tick 120 = 2^6 = 64 (halfway), tick 180 = 2^9 = 512, tick 240 = 2^12 = 4,096; and
+        // tick 20 = 2, tick 100 = 2^5 = 32. One frame a tick: 241 frames, then the end.
+        std::vector<std::int64_t> shown;
+        player.begin();
+        QVERIFY(player.isPlaying());
+        while (player.step()) {
+            // Through the same path as a drag: the controller's scenario has the value.
+            QCOMPARE(batchOf(window), player.control().value());
+            shown.push_back(batchOf(window));
+        }
+        QCOMPARE(shown.size(), std::size_t{241});
+        QVERIFY(!player.isPlaying());
+        QCOMPARE(shown.front(), std::int64_t{1});
+        QCOMPARE(shown[20], std::int64_t{2});
+        QCOMPARE(shown[60], std::int64_t{8});
+        QCOMPARE(shown[100], std::int64_t{32});
+        QCOMPARE(shown[120], std::int64_t{64});
+        QCOMPARE(shown[180], std::int64_t{512});
+        QCOMPARE(shown.back(), std::int64_t{4096});
+        QVERIFY(std::is_sorted(shown.begin(), shown.end()));
+        // Every value from 1 to 12 is visited (ticks round to them before they part).
+        for (std::int64_t b = 1; b <= 12; ++b) {
+            QVERIFY(std::find(shown.begin(), shown.end(), b) != shown.end());
+        }
+        QCOMPARE(batchOf(window), std::int64_t{4096});  // the last frame stays
+        QVERIFY(!player.step());                        // an ended sweep shows nothing more
+    }
+
+    void aSweepIsOneUndoStep() {
+        MainWindow window;
+        window.document().resetHistory();
+        SliderPlayer& player = *window.controlsPanel()->batchPlayer();
+        player.setRange(std::pair<std::int64_t, std::int64_t>{1, 64});
+        const int before = window.document().history()->count();
+        player.begin();
+        while (player.step()) {
+        }
+        QCOMPARE(batchOf(window), std::int64_t{64});
+        QCOMPARE(window.document().history()->count(), before + 1);
+        window.document().history()->undo();
+        QCOMPARE(batchOf(window), std::int64_t{1});
+    }
+
+    void playOnTheTimerEndsOnceOrWraps() {
+        MainWindow window;
+        SliderPlayer& player = *window.controlsPanel()->batchPlayer();
+        player.setSpeed(SliderPlayer::Speed::Fast);
+        // Ticks 0..40 show 1..4 (tick 40 = 2^2): 41 frames, 20 ms apart.
+        player.setRange(std::pair<std::int64_t, std::int64_t>{1, 4});
+        QSignalSpy finished(&player, &SliderPlayer::finished);
+        QSignalSpy playing(&player, &SliderPlayer::playingChanged);
+        QTest::mouseClick(player.button(), Qt::LeftButton);  // the button plays
+        QVERIFY(player.isPlaying());
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+        QVERIFY(!player.isPlaying());
+        QCOMPARE(batchOf(window), std::int64_t{4});
+        QCOMPARE(playing.count(), 2);  // on, off
+
+        // Looped: after the last frame (4) the next is the first (1), and it goes on.
+        player.setLooping(true);
+        player.begin();
+        std::vector<std::int64_t> shown;
+        for (int i = 0; i < 43; ++i) {
+            QVERIFY(player.step());
+            shown.push_back(batchOf(window));
+        }
+        QCOMPARE(shown[40], std::int64_t{4});
+        QCOMPARE(shown[41], std::int64_t{1});
+        QVERIFY(player.isPlaying());
+        // A hand on the slider takes it back: the sweep stops.
+        player.control().slider()->triggerAction(QAbstractSlider::SliderPageStepAdd);
+        QVERIFY(!player.isPlaying());
+    }
+
+    void onePlayerAtATime() {
+        MainWindow window;
+        ui::ControlsPanel& controls = *window.controlsPanel();
+        controls.batchPlayer()->begin();
+        controls.contextPlayer()->begin();
+        QVERIFY(controls.contextPlayer()->isPlaying());
+        QVERIFY(!controls.batchPlayer()->isPlaying());
+        QCOMPARE(controls.contextPlayer()->button()->objectName(), QStringLiteral("playContext"));
+        QCOMPARE(controls.promptPlayer()->button()->objectName(), QStringLiteral("playPrompt"));
+    }
+
+    void trailMarksTheCriticalBatchAndMemoryWallAsThePointPassesThem() {
+        MainWindow window;
+        window.controller().setContextTokens(256);
+        const Analysis& a = window.controller().analysis();
+        // The default scenario at a 256-token context has both marks on the slider's range.
+        QVERIFY(a.criticalBatch.has_value());
+        const std::int64_t critical = *a.criticalBatch;
+        const std::int64_t wall = a.memory.maxBatch;
+        QVERIFY(critical > 1 && critical <= 4096);
+        QVERIFY(wall > critical && wall <= 4096);
+        const ui::PointsLayer& points = window.plot()->pointsLayer();
+        // At rest, the whole trail with both marks.
+        QCOMPARE(onlyPoint(points.criticalBatchMark()), trailPointAt(window, critical));
+
+        SliderPlayer& player = *window.controlsPanel()->batchPlayer();
+        player.begin();
+        bool sawBefore = false;
+        bool sawCritical = false;
+        bool sawWall = false;
+        while (player.step()) {
+            const std::int64_t b = batchOf(window);
+            const QCPGraph* criticalMark = points.criticalBatchMark();
+            const QCPGraph* wallMark = points.memoryWallMark();
+            if (b < critical) {
+                sawBefore = true;
+                QVERIFY2(criticalMark->data()->isEmpty(), qPrintable(QString::number(b)));
+                QVERIFY(wallMark->data()->isEmpty());
+                // The trail ends at the point: its last vertex is the decode point.
+                const QCPCurveDataContainer& trail = *points.trailCurve()->data();
+                QVERIFY(!trail.isEmpty());
+                QCOMPARE((trail.end() - 1)->key, a.decode().intensity());
+            } else {
+                sawCritical = true;
+                // The engine's critical batch, at the engine's trail point for it.
+                QCOMPARE(onlyPoint(criticalMark), trailPointAt(window, critical));
+                QVERIFY(points.criticalBatchLabel()->text().contains(
+                    QString::fromStdString(formatInteger(critical))));
+                if (b >= wall) {
+                    sawWall = true;
+                    QCOMPARE(onlyPoint(wallMark), trailPointAt(window, wall));
+                } else {
+                    QVERIFY(wallMark->data()->isEmpty());
+                }
+            }
+        }
+        QVERIFY(sawBefore && sawCritical && sawWall);
+        // The sweep over, the whole trail again.
+        QVERIFY(!points.trailFollowsPoint());
+        QCOMPARE(onlyPoint(points.criticalBatchMark()), trailPointAt(window, critical));
+    }
+
+    void recordWritesOnePngAFrame() {
+        MainWindow window;
+        QTemporaryDir dir;
+        const QString folder = dir.filePath(QStringLiteral("frames"));
+        SliderPlayer& player = *window.controlsPanel()->batchPlayer();
+        // Batch 1 to 4: ticks 0..40 (tick 40 = 2^(40/20) = 4), 41 frames, at 25 frames/s.
+        player.setRange(std::pair<std::int64_t, std::int64_t>{1, 4});
+        const ui::RecordedPlay recorded = ui::recordPlay(window, player, QSize(320, 200), folder);
+        QVERIFY2(recorded.error.isEmpty(), qPrintable(recorded.error));
+        QCOMPARE(recorded.frames, 41);
+        QCOMPARE(recorded.framesPerSecond, 25.0);
+        const QStringList frames =
+            QDir(folder).entryList({QStringLiteral("frame-*.png")}, QDir::Files, QDir::Name);
+        QCOMPARE(frames.size(), 41);
+        QCOMPARE(frames.front(), QStringLiteral("frame-0001.png"));
+        QCOMPARE(frames.back(), QStringLiteral("frame-0041.png"));
+        QCOMPARE(QImage(QDir(folder).filePath(frames.back())).size(), QSize(320, 200));
+        QVERIFY(!player.isPlaying());
+        QCOMPARE(batchOf(window), std::int64_t{4});
+
+        // Again into the same folder: refused, naming it; nothing is overwritten.
+        const ui::RecordedPlay again = ui::recordPlay(window, player, QSize(320, 200), folder);
+        QVERIFY(again.error.contains(folder));
+        QCOMPARE(again.frames, 0);
+    }
+
+    void penDrawsInPresentationModeAndTheNextStepClearsIt() {
+        MainWindow window;
+        window.resize(1280, 720);
+        window.show();
+        QAction* pen = test::child<QAction>(window, "pen");
+        QAction* clear = test::child<QAction>(window, "clearPen");
+        ui::PenOverlay* overlay = window.pen()->overlay();
+        QVERIFY(!pen->isEnabled());  // outside presentation mode
+        window.setPresentationMode(true);
+        QVERIFY(pen->isEnabled());
+        pen->trigger();
+        QVERIFY(overlay->isActive());
+        QVERIFY(overlay->isVisible());
+        QCOMPARE(overlay->size(), window.plot()->size());
+
+        drawStroke(overlay);
+        QCOMPARE(overlay->strokes().size(), 1);
+        QCOMPARE(overlay->strokes().front().size(), 3);  // press and two moves
+
+        // A course's step clears it, as does the next one.
+        QVERIFY(window.openCourse(QStringLiteral("roofline-of-llm-serving"), 1));
+        QVERIFY(overlay->strokes().isEmpty());
+        drawStroke(overlay);
+        QCOMPARE(overlay->strokes().size(), 1);
+        QVERIFY(window.courses()->next());
+        QVERIFY(overlay->strokes().isEmpty());
+        // A lesson opened is a step too.
+        drawStroke(overlay);
+        QVERIFY(window.openLesson(QStringLiteral("ridge-point-h100")));
+        QVERIFY(overlay->strokes().isEmpty());
+        // The erase key's action.
+        drawStroke(overlay);
+        clear->trigger();
+        QVERIFY(overlay->strokes().isEmpty());
+
+        // Off, the mouse reaches the plot again and the strokes stay.
+        drawStroke(overlay);
+        pen->trigger();
+        QVERIFY(!overlay->isActive());
+        QVERIFY(overlay->testAttribute(Qt::WA_TransparentForMouseEvents));
+        QCOMPARE(overlay->strokes().size(), 1);
+        // Leaving presentation mode puts the pen away with its drawing.
+        pen->trigger();
+        window.setPresentationMode(false);
+        QVERIFY(!pen->isChecked());
+        QVERIFY(!overlay->isActive());
+        QVERIFY(overlay->strokes().isEmpty());
+        QVERIFY(!overlay->isVisible());
+    }
+};
+
+QTEST_MAIN(TestPlay)
+#include "tst_play.moc"
