@@ -135,6 +135,10 @@ ControlsPanel::ControlsPanel(ScenarioDocument& document, QWidget* parent)
     m_kv->setToolTip(tr("KV-cache precision, separate from the weights"));
 
     m_gqa = new SliderControl(this);
+    // The GQA slider, which has no Play, ends where the others do.
+    auto* gqaGap = new QWidget(m_gqa);
+    gqaGap->setFixedWidth(m_batchPlayer->button()->sizeHint().width());
+    m_gqa->addTrailingWidget(gqaGap);
 
     m_flash = named(new QCheckBox(tr("on"), this), "flashAttention");
     m_flash->setToolTip(tr("Off: the attention score matrix goes through device memory"));
