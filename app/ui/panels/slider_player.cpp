@@ -116,6 +116,9 @@ void SliderPlayer::play() {
 }
 
 bool SliderPlayer::step() {
+    if (m_playing && !m_control.isEnabled()) {
+        stop();  // the control was turned off under it (an encoder has no prompt or context)
+    }
     if (!m_playing) {
         return false;
     }

@@ -60,7 +60,7 @@ public:
     void begin();
     /// Shows the next frame: the first tick after begin() or play(), then the next one; after
     /// the last, the first again when looping. Returns false, ending the sweep, when there is
-    /// no next frame (once, past the last tick) or no sweep.
+    /// no next frame (once, past the last tick), no sweep, or the control is disabled.
     bool step();
     /// Ends the sweep where it is.
     void stop();
