@@ -204,6 +204,15 @@ private slots:
             const QCPCurveDataContainer& trail = b <= wall ? solid : beyond;
             QVERIFY2(!trail.isEmpty(), qPrintable(at));
             QCOMPARE((trail.constEnd() - 1)->key, a.decode().intensity());
+            // ... and its end's label names the batch there, the one place the plot shows it.
+            const ui::PlotLabel* end = points.trailNames()[3];
+            const QString batch = QString::fromStdString(formatInteger(b));
+            // (Whether it is shown is the label placement's call: near "B=1" it may not be.)
+            if (b > 1 && b < wall) {
+                QCOMPARE(end->text(), QStringLiteral("B=") + batch);
+            } else if (b > wall) {
+                QCOMPARE(end->text(), QStringLiteral("B=%1, does not fit in memory").arg(batch));
+            }
             if (b < critical) {
                 ++before;
                 QVERIFY2(points.criticalBatchMark()->data()->isEmpty(), qPrintable(at));

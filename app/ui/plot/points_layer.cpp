@@ -206,13 +206,10 @@ PointsLayer::Changes PointsLayer::setData(const Analysis& analysis,
     }
     m_key = std::move(key);
     ++m_updates;
-    if (m_trailFollowsPoint) {
-        updateTrail(analysis, trailToPoint(analysis, trail));
-        // The point names its batch; the trail's far end is the point itself.
-        m_trailEndLabel->setVisible(false);
-    } else {
-        updateTrail(analysis, trail);
-    }
+    // While Play sweeps the batch the trail ends at the point, and its end's label ("B=37")
+    // names the batch there: the one place the plot shows it, on a projector with the docks
+    // closed.
+    updateTrail(analysis, m_trailFollowsPoint ? trailToPoint(analysis, trail) : trail);
     updatePoints(analysis);
     updateNote(analysis);
     return {true, updateLegend(analysis)};

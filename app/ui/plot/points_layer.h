@@ -59,8 +59,9 @@ public:
     void setStyle(const PlotPalette& palette, double scale, double devicePixelRatio,
                   const QFont& bold, const QFont& small);
     /// While Play sweeps the batch (slider_player.h): the trail is drawn only from its start
-    /// to the point, its marks (critical batch, memory wall) only once the point has reached
-    /// their batch, so they appear as it passes them. Takes effect at the next setData().
+    /// to the point, its end's label naming the point's batch, and its marks (critical batch,
+    /// memory wall) only once the point has reached their batch, so they appear as it passes
+    /// them. Takes effect at the next setData().
     void setTrailFollowsPoint(bool follows) { m_trailFollowsPoint = follows; }
     bool trailFollowsPoint() const { return m_trailFollowsPoint; }
 
