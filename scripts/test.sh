@@ -8,7 +8,11 @@
 #                                                             (preset ci)
 #      and (not with --quick) clang-tidy-16 on the recently changed C++ files, any finding
 #      an error, at most ROOFLINE_TIDY_BUDGET (default 180) s  (scripts/tidy.sh)
-#   2. the whole suite again under ASan + UBSan, no recovery (preset asan)
+#   2. the engine, the file readers and the CLI again under ASan + UBSan, no recovery (preset
+#      asan): the GoogleTest suites and the fuzz replays. The window's QtTests run once, in
+#      step 1: a second build of the Qt window under the sanitizers took about a third of
+#      the run, over the 45 minutes CI allows (stop 29's run took 53); the untrusted input
+#      (every file format) is parsed by core/io, which this step and the fuzzers cover.
 #   3. each libFuzzer target for FUZZ_SECONDS (default 13: six targets, about 80 s)
 #                                                             (scripts/fuzz.sh)
 # Exits non-zero on any failure. `scripts/test.sh --quick` runs steps 0 and 1 only.
@@ -47,7 +51,7 @@ lint_verdict
 echo "== tidy: clang-tidy-16 on the C++ files changed in the last hours (compile database of ci)"
 ROOFLINE_TIDY_JOBS=${ROOFLINE_TIDY_JOBS:-$jobs} scripts/tidy.sh
 
-echo "== asan: build and test under AddressSanitizer + UndefinedBehaviorSanitizer"
+echo "== asan: the engine, file readers and CLI under AddressSanitizer + UndefinedBehaviorSanitizer"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 export LSAN_OPTIONS=suppressions=$PWD/tests/sanitizer/lsan.supp

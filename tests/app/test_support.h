@@ -43,6 +43,10 @@ T* child(const QObject& parent, const char* name) {
     return found;
 }
 
+/// A plot label's text on one line: a long arrow label is set on two, broken after a
+/// comma (baseline_layer.cpp), where the engine's text has ", ".
+inline QString oneLine(QString text) { return text.replace(QLatin1Char('\n'), QLatin1Char(' ')); }
+
 /// The number a label or cell writes, read back by hand rather than by the app's formatter:
 /// "28.4 ms", "1,560 tok/s", "≤ 1.33 J / token", "184 GB" -> 0.0284, 1560, 1.33, 184e9.
 /// Thousands separators are dropped; an SI prefix on the unit scales it. NaN when the text

@@ -77,7 +77,9 @@ private slots:
         // that pair (roofline/comparison.h), not for the second step alone.
         const QString arrow = qs(arrowLabel(start.analysis, combined.analysis,
                                             decodeArrow(start.analysis, combined.analysis)));
-        QCOMPARE(test::child<QCPItemText>(*window.plot(), "decodeArrowLabel")->text(), arrow);
+        QCOMPARE(
+            test::oneLine(test::child<QCPItemText>(*window.plot(), "decodeArrowLabel")->text()),
+            arrow);
         QVERIFY(arrow != qs(arrowLabel(afterW4.analysis, combined.analysis,
                                        decodeArrow(afterW4.analysis, combined.analysis))));
 
@@ -119,9 +121,10 @@ private slots:
                                                          "against the pinned baseline: ")),
                  qPrintable(label->text()));
         QVERIFY(label->text().endsWith(first.toHtmlEscaped()));
-        QCOMPARE(test::child<QCPItemText>(*window.plot(), "decodeArrowLabel")->text(),
-                 qs(arrowLabel(start.analysis, afterW4.analysis,
-                               decodeArrow(start.analysis, afterW4.analysis))));
+        QCOMPARE(
+            test::oneLine(test::child<QCPItemText>(*window.plot(), "decodeArrowLabel")->text()),
+            qs(arrowLabel(start.analysis, afterW4.analysis,
+                          decodeArrow(start.analysis, afterW4.analysis))));
 
         // Redo puts it back; then Scenario › Revert to baseline: the original scenario, the
         // stack ended, the baseline still pinned.

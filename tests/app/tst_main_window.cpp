@@ -219,10 +219,12 @@ private slots:
         // 268,697,600 KV and 10,127,872 activation bytes = 4,031,689,216 / 3.35e12 =
         // 1.2035 ms against 4.5638 ms: ×3.792; the same FLOPs and one sequence, so FLOP/s and
         // tokens/s gain as much -> "decode ×3.79 FLOP/s, ×3.79 tok/s, TPOT 3.79× faster".
-        QCOMPARE(plotItem<QCPItemText>(*window.plot(), "decodeArrowLabel")->text(),
+        QCOMPARE(roofline::test::oneLine(
+                     plotItem<QCPItemText>(*window.plot(), "decodeArrowLabel")->text()),
                  QStringLiteral("decode ×3.79 FLOP/s, ×3.79 tok/s, TPOT 3.79× faster"));
         QCOMPARE(
-            plotItem<QCPItemText>(*window.plot(), "decodeArrowLabel")->text(),
+            roofline::test::oneLine(
+                plotItem<QCPItemText>(*window.plot(), "decodeArrowLabel")->text()),
             QString::fromStdString(arrowLabel(before, now, roofline::decodeArrow(before, now))));
         QCOMPARE(window.resultsPanel()->valueLabel(QStringLiteral("baseline.tpot"))->text(),
                  QStringLiteral("4.56 ms"));  // 15,288,683,008 bytes / 3.35e12 = 4.5638 ms

@@ -176,10 +176,12 @@ private slots:
         QVERIFY(note->visible());
         QString expected = QString::fromStdString(boundByTimeNote(d.analysis, d.analysis.decode()));
         QVERIFY(expected.startsWith(QStringLiteral("compute-bound by time (")));
-        // Written in three short lines: "compute-bound by time (N%):", "attention reads N% of
-        // its bytes,", "which pulls the point left of the ridge (see operators)".
+        // Written in short lines: "compute-bound by time (N%):", "attention reads N% of its
+        // bytes,", and the last, 55 characters, broken at the space nearest its middle
+        // (character 27): "which pulls the point left", "of the ridge (see operators)".
         expected.replace(expected.indexOf(QStringLiteral(": ")), 2, QStringLiteral(":\n"));
         expected.replace(expected.indexOf(QStringLiteral(", ")), 2, QStringLiteral(",\n"));
+        expected.replace(QStringLiteral("point left of"), QStringLiteral("point left\nof"));
         QCOMPARE(
             ui::noteLines(QString::fromStdString(boundByTimeNote(d.analysis, d.analysis.decode()))),
             expected);

@@ -50,6 +50,7 @@ QString integerQs(std::int64_t value) { return QString::fromStdString(formatInte
 ControlsPanel::ControlsPanel(ScenarioDocument& document, QWidget* parent)
     : QWidget(parent), m_controller(document.current()) {
     auto* form = new QFormLayout(this);
+    m_form = form;
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
 
     m_hardware = named(new QComboBox(this), "hardware");
@@ -619,6 +620,10 @@ void ControlsPanel::sync() {
         const QSignalBlocker blockPrice(m_price);
         m_price->setText(price);
     }
+}
+
+void ControlsPanel::setNarrow(bool narrow) {
+    m_form->setRowWrapPolicy(narrow ? QFormLayout::WrapAllRows : QFormLayout::DontWrapRows);
 }
 
 }  // namespace roofline::ui

@@ -26,6 +26,8 @@ class QSlider;
 class QSpinBox;
 class QToolButton;
 
+class QFormLayout;
+
 namespace roofline::ui {
 
 class FractionControl;
@@ -62,6 +64,10 @@ public:
     SliderPlayer* batchPlayer() const { return m_batchPlayer; }
     SliderPlayer* promptPlayer() const { return m_promptPlayer; }
     SliderPlayer* contextPlayer() const { return m_contextPlayer; }
+    /// A narrow column (presentation mode, issue 20): each field goes under its label, so the
+    /// slider and its value get the column's whole width instead of being cut off on the
+    /// right (at 1280×720 the column is 268 px).
+    void setNarrow(bool narrow);
 
 signals:
     /// A hardware or model choice the controller refused (load or validation issues).
@@ -71,6 +77,7 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    QFormLayout* m_form = nullptr;
     void fitLabels();
     void onHardwarePicked(int index);
     void onModelPicked(int index);

@@ -2,6 +2,9 @@
 #include "baseline_layer.h"
 
 #include <cmath>
+#include <cstdlib>
+
+#include <QFontMetricsF>
 
 #include "plot/direct_items.h"
 #include "plot/plot_items.h"
@@ -13,6 +16,29 @@
 
 namespace roofline::ui {
 namespace {
+
+/// An arrow's label wider than this share of the axis rect is set on two lines, broken at
+/// the ", " nearest its middle ("decode ×3.57 FLOP/s,\n×3.57 tok/s, TPOT 2.24× slower"): in
+/// presentation mode at 1280×720 the one line took the whole width of the plot and was cut
+/// (issue 20).
+constexpr double kArrowLabelShare = 0.45;
+
+QString wrappedToWidth(const QString& text, const QFont& font, double width) {
+    if (QFontMetricsF(font).horizontalAdvance(text) <= width) {
+        return text;
+    }
+    const QString separator = QStringLiteral(", ");
+    qsizetype best = -1;
+    for (qsizetype at = text.indexOf(separator); at >= 0; at = text.indexOf(separator, at + 1)) {
+        if (best < 0 || std::abs(at - text.size() / 2) < std::abs(best - text.size() / 2)) {
+            best = at;
+        }
+    }
+    if (best < 0) {
+        return text;
+    }
+    return text.left(best + 1) + QLatin1Char('\n') + text.mid(best + separator.size());
+}
 
 /// An arrow shorter than this (in pixels) is not drawn; its label still is.
 constexpr double kMinArrowPixels = 12.0;
@@ -207,7 +233,8 @@ void BaselineLayer::placeArrows(const Analysis& current) {
         const QPointF p1(xAxis->coordToPixel(x1), yAxis->coordToPixel(y1));
         const bool longEnough = std::hypot(p1.x() - p0.x(), p1.y() - p0.y()) >= kMinArrowPixels;
         arrow->setVisible(longEnough);
-        label->setText(qs(arrowLabel(m_baseline, current, ends)));
+        label->setText(wrappedToWidth(qs(arrowLabel(m_baseline, current, ends)), label->font(),
+                                      m_plot->axisRect()->width() * kArrowLabelShare));
         label->setVisible(true);
     };
     place(m_prefillArrow, m_prefillArrowLabel,

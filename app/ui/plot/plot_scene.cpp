@@ -10,6 +10,8 @@
 #include <QTransform>
 #include <qcustomplot.h>
 
+#include "plot/plot_items.h"
+
 namespace roofline::ui {
 namespace {
 
@@ -116,6 +118,11 @@ void SceneWriter::add(SceneItem item) {
 
 void SceneWriter::label(const QCPItemText* label, const QString& kind) {
     if (label == nullptr || !label->realVisibility() || label->text().isEmpty()) {
+        return;
+    }
+    // A label masked for a course's question draws nothing (plot_items.h).
+    if (const auto* shown = dynamic_cast<const PlotLabel*>(label);
+        shown != nullptr && shown->masked()) {
         return;
     }
     QPolygonF outline = paintedTextOutline(*label);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdlib>
 #include <utility>
 
 #include <QObject>
@@ -19,6 +20,9 @@
 
 namespace roofline::ui {
 namespace {
+
+/// The longest line of a pass's note before it is broken in two (noteLines()).
+constexpr qsizetype kNoteLineChars = 36;
 
 QString tr(const char* text) { return QObject::tr(text); }
 
@@ -98,7 +102,26 @@ QString noteLines(QString note) {
             note.replace(comma, 2, QStringLiteral(",\n"));
         }
     }
-    return note;
+    // A line longer than kNoteLineChars is broken at the space nearest its middle: at
+    // 1280×720 in presentation mode "which pulls the point left of the ridge (see
+    // operators)" ran past the plot's right edge (issue 20).
+    QStringList lines = note.split(QLatin1Char('\n'));
+    for (QString& line : lines) {
+        if (line.size() <= kNoteLineChars) {
+            continue;
+        }
+        qsizetype best = -1;
+        for (qsizetype at = line.indexOf(QLatin1Char(' ')); at > 0;
+             at = line.indexOf(QLatin1Char(' '), at + 1)) {
+            if (best < 0 || std::abs(at - line.size() / 2) < std::abs(best - line.size() / 2)) {
+                best = at;
+            }
+        }
+        if (best > 0) {
+            line[best] = QLatin1Char('\n');
+        }
+    }
+    return lines.join(QLatin1Char('\n'));
 }
 
 template <class Item>

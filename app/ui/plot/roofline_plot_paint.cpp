@@ -38,6 +38,10 @@ void RooflinePlot::renderAll() {
     // view and these roofs: refresh() redraws less until the view changes again.
     m_replottedView = viewKey();
     m_picture->drawBackdrop(size(), devicePixelRatioF(), m_palette.background);  // lays out
+    if (fitAxisTitles()) {
+        // A title's length does not change the layout (its thickness does): drawn again.
+        m_picture->drawBackdrop(size(), devicePixelRatioF(), m_palette.background);
+    }
     if (!m_picture->switchTo(m_roofPicture)) {
         m_picture->drawRoofs();
     }

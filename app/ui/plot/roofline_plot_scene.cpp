@@ -3,6 +3,7 @@
 // current layout, read back from its items; each layer (plot_layer.h) describes itself.
 
 #include <QAccessible>
+#include <QFontMetricsF>
 
 #include "plot/baseline_layer.h"
 #include "plot/operator_layer.h"
@@ -31,6 +32,27 @@ PlotScene RooflinePlot::scene() const {
 
     w.setLayer(QStringLiteral("legend"));
     w.legend(m_plot->legend);
+
+    // The axis titles, each centred on its side of the axis rect and at the outer edge of
+    // its margin, as QCPAxis draws them: a title longer than its side runs off the plot.
+    w.setLayer(QStringLiteral("axes"));
+    const QRect r = m_plot->axisRect()->rect();
+    const QMargins margins = m_plot->axisRect()->margins();
+    for (const QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) {
+        if (!axis->visible() || axis->label().isEmpty()) {
+            continue;
+        }
+        const QFontMetricsF metrics(axis->labelFont());
+        const double length = metrics.horizontalAdvance(axis->label());
+        const double thickness = metrics.height();
+        const QRectF title =
+            axis == m_plot->yAxis
+                ? QRectF(r.left() - margins.left(), r.center().y() - length / 2.0, thickness,
+                         length)
+                : QRectF(r.center().x() - length / 2.0, r.bottom() + margins.bottom() - thickness,
+                         length, thickness);
+        w.add({QStringLiteral("axes"), QStringLiteral("axis"), axis->label(), title, {}, {}});
+    }
     return scene;
 }
 

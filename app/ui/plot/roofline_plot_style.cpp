@@ -2,7 +2,12 @@
 // RooflinePlot's style: fonts, pens and marks from the palette (plot_palette.h), ×1.5 in
 // presentation mode, following the system's palette; and the legend's columns.
 
+#include <algorithm>
+#include <numeric>
+#include <vector>
+
 #include <QEvent>
+#include <QFontMetricsF>
 
 #include "plot/baseline_layer.h"
 #include "plot/operator_layer.h"
@@ -85,25 +90,54 @@ void RooflinePlot::resizeEvent(QResizeEvent* event) {
 }
 
 void RooflinePlot::fitLegend() {
-    // The legend's entries in one row under the plot while they fit, else in as many
-    // columns as do: at 1024×700 one row was cut off ("pref", issue 12).
+    // The legend's entries in one row under the plot while they fit, else in the most
+    // columns that do, each column as wide as its widest entry (filled row by row): at
+    // 1024×700 one row was cut off ("pref", issue 12); every column as wide as the widest
+    // entry left a lesson with a baseline three rows in presentation mode at 1280×720, a
+    // row more than it needs (issue 20).
     const int available = width() - 20;
-    int total = 0;
-    int widest = 1;
-    int items = 0;
+    const int spacing = m_plot->legend->columnSpacing();
+    std::vector<int> widths;
     for (int i = 0; i < m_plot->legend->elementCount(); ++i) {
         const QCPLayoutElement* item = m_plot->legend->elementAt(i);
         if (item == nullptr) {
             continue;  // a cell left empty by removeFromLegend()
         }
-        ++items;
-        const int w = item->minimumOuterSizeHint().width() + m_plot->legend->columnSpacing();
-        total += w;
-        widest = std::max(widest, w);
+        widths.push_back(item->minimumOuterSizeHint().width() + spacing);
     }
-    const int columns = total <= available ? std::max(1, items) : std::max(1, available / widest);
+    int columns = std::max<int>(1, static_cast<int>(widths.size()));
+    for (; columns > 1; --columns) {
+        std::vector<int> columnWidth(static_cast<std::size_t>(columns), 0);
+        for (std::size_t i = 0; i < widths.size(); ++i) {
+            int& w = columnWidth[i % static_cast<std::size_t>(columns)];
+            w = std::max(w, widths[i]);
+        }
+        if (std::accumulate(columnWidth.begin(), columnWidth.end(), 0) <= available) {
+            break;
+        }
+    }
     m_plot->legend->setWrap(columns);
     m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);  // rearranged, gaps closed
+}
+
+bool RooflinePlot::fitAxisTitles() {
+    const QString titles[] = {tr("Attainable performance (TFLOP/s)"), tr("Attainable (TFLOP/s)"),
+                              tr("TFLOP/s")};
+    QCPAxis* y = m_plot->yAxis;
+    const QFontMetricsF metrics(y->labelFont());
+    const double room = m_plot->axisRect()->height();
+    QString fits = titles[std::size(titles) - 1];
+    for (const QString& title : titles) {
+        if (metrics.horizontalAdvance(title) <= room) {
+            fits = title;
+            break;
+        }
+    }
+    if (fits == y->label()) {
+        return false;
+    }
+    y->setLabel(fits);
+    return true;
 }
 
 }  // namespace roofline::ui

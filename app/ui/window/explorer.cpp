@@ -295,6 +295,7 @@ int runExplorer(int argc, char** argv) {
             },
             Qt::SingleShotConnection);
     }
+    window.fitToScreen();  // a saved or default size larger than this screen
     window.show();
     if (!options.play.isEmpty()) {
         playerFor(window, options).play();  // once, at the player's speed

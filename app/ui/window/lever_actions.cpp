@@ -238,8 +238,17 @@ void LeverActions::showExplanation() {
                 .arg(stack, leverShortTitle(steps.back().id), steps.back().explanation));
     }
     m_status->setToolTip(m_status->text());
-    m_label->show();
+    m_label->setVisible(!m_underPlotHidden);
     m_status->show();
+}
+
+void LeverActions::setUnderPlotHidden(bool hidden) {
+    m_underPlotHidden = hidden;
+    if (hidden) {
+        m_label->hide();
+    } else {
+        m_label->setVisible(!m_label->text().isEmpty());
+    }
 }
 
 }  // namespace roofline::ui

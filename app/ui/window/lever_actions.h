@@ -66,6 +66,9 @@ public:
     bool apply(LeverId id, QString* reason = nullptr);
 
     QLabel* explanationLabel() const { return m_label; }
+    /// Presentation mode: the sentence under the plot (four lines at 1280×720) stays hidden;
+    /// the status bar's line and the Explain panel carry it.
+    void setUnderPlotHidden(bool hidden);
     QLabel* statusLabel() const { return m_status; }
     /// A course's unanswered question (course_controller.h): the lever's sentence states
     /// its outcome, so it waits, hidden, until the question is answered.
@@ -86,6 +89,7 @@ private:
     QLabel* m_label = nullptr;
     QLabel* m_status = nullptr;
     bool m_explanationHidden = false;  ///< setExplanationHidden
+    bool m_underPlotHidden = false;    ///< setUnderPlotHidden
     Debounce* m_timer = nullptr;
     bool m_dirty = true;
 };

