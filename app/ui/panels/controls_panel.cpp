@@ -115,7 +115,7 @@ ControlsPanel::ControlsPanel(ScenarioDocument& document, QWidget* parent)
          {std::pair{m_batchPlayer, "playBatch"}, std::pair{m_promptPlayer, "playPrompt"},
           std::pair{m_contextPlayer, "playContext"}}) {
         named(player->button(), name);
-        player->control().addTrailingWidget(player->button());
+        player->control().addLeadingWidget(player->button());
         connect(player, &SliderPlayer::playingChanged, this,
                 [this, doc = &document, p = player](bool on) {
                     doc->sealHistory();
@@ -136,10 +136,10 @@ ControlsPanel::ControlsPanel(ScenarioDocument& document, QWidget* parent)
     m_kv->setToolTip(tr("KV-cache precision, separate from the weights"));
 
     m_gqa = new SliderControl(this);
-    // The GQA slider, which has no Play, ends where the others do.
+    // The GQA slider, which has no Play, starts where the others do.
     auto* gqaGap = new QWidget(m_gqa);
     gqaGap->setFixedWidth(m_batchPlayer->button()->sizeHint().width());
-    m_gqa->addTrailingWidget(gqaGap);
+    m_gqa->addLeadingWidget(gqaGap);
 
     m_flash = named(new QCheckBox(tr("on"), this), "flashAttention");
     m_flash->setToolTip(tr("Off: the attention score matrix goes through device memory"));

@@ -130,7 +130,9 @@ void SliderControl::setSpinBoxMinimum(std::int64_t minimum) {
     m_spinBox->setMinimum(toSpinValue(this->minimum()));
 }
 
-void SliderControl::addTrailingWidget(QWidget* widget) { layout()->addWidget(widget); }
+void SliderControl::addLeadingWidget(QWidget* widget) {
+    qobject_cast<QHBoxLayout*>(layout())->insertWidget(0, widget);
+}
 
 void SliderControl::setValue(std::int64_t value) {
     m_value = value;

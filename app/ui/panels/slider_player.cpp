@@ -37,9 +37,14 @@ SliderPlayer::SliderPlayer(SliderControl& control, QWidget* buttonParent)
     m_button = new QToolButton(buttonParent);
     m_button->setAutoRaise(true);
     m_button->setFocusPolicy(Qt::StrongFocus);
-    // The arrow beside the button opens the speeds and Loop; the button itself plays.
-    m_button->setPopupMode(QToolButton::MenuButtonPopup);
+    // A click plays; holding the button, or a right-click, opens the speeds and Loop. No
+    // arrow beside it: presentation mode's column is narrow (268 px at 1280×720), and there
+    // the arrow was cut off.
+    m_button->setPopupMode(QToolButton::DelayedPopup);
     auto* menu = new QMenu(m_button);
+    m_button->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_button, &QWidget::customContextMenuRequested, menu,
+            [this, menu](const QPoint& at) { menu->popup(m_button->mapToGlobal(at)); });
     m_speeds = new QActionGroup(this);
     const std::array<std::pair<Speed, QString>, 3> speeds = {{
         {Speed::Slow, tr("Slow (10 frames/s)")},
@@ -166,7 +171,7 @@ void SliderPlayer::updateButton() {
     m_button->setIcon(style->standardIcon(m_playing ? QStyle::SP_MediaStop : QStyle::SP_MediaPlay));
     m_button->setToolTip(m_playing ? tr("Stop the sweep")
                                    : tr("Play: sweep this slider from its start to its end on "
-                                        "its log scale (the arrow: speed, loop)"));
+                                        "its log scale (hold or right-click: speed, loop)"));
     m_button->setAccessibleName(m_playing ? tr("Stop") : tr("Play"));
 }
 

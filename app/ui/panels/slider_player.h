@@ -39,7 +39,7 @@ public:
     static int frameIntervalMs(Speed speed);
 
     /// Plays `control`. The play button (button()) is made with `buttonParent`; its menu
-    /// holds the speeds and Loop.
+    /// (held down, or a right-click) holds the speeds and Loop.
     SliderPlayer(SliderControl& control, QWidget* buttonParent);
 
     QToolButton* button() const { return m_button; }
