@@ -83,6 +83,8 @@ for spec in h200:2 mi300x:1 b200:2; do
 done
 "$app" "${compare[@]}" --benchmark-interaction 400 2>/dev/null | tail -n 1 \
     >"$work/interaction_compare.json"
+# Play on the batch, 1 to 4,096, each frame that moves the batch timed (issue 20).
+"$app" --benchmark-play 2>/dev/null | tail -n 1 >"$work/play.json"
 for _ in 1 2 3 4 5; do
     "$app" --first-frame 2>/dev/null | tail -n 1 | sed -E 's/.*"first_frame_ms": ([0-9.]+).*/\1/'
 done | sort -n | sed -n 3p >"$work/first_frame"
@@ -126,6 +128,8 @@ field() { sed -E "s/.*\"$1\": ([0-9.]+).*/\1/" "$work/${2:-interaction}.json"; }
     echo -e "window interaction, all views CPU p99\t$(field cpu_p99_ms interaction_views)\tms\t"
     echo -e "window interaction, 4 scenarios p50\t$(field p50_ms interaction_compare)\tms\t"
     echo -e "window interaction, 4 scenarios p99\t$(field p99_ms interaction_compare)\tms\t5"
+    echo -e "window play batch 1-4096 p50\t$(field p50_ms play)\tms\t"
+    echo -e "window play batch 1-4096 p99\t$(field p99_ms play)\tms\t5"
     echo -e "window first frame (median of 5)\t$(cat "$work/first_frame")\tms\t300"
     echo -e "window peak resident memory\t$(awk '{ printf "%.1f", $1 / 1024 }' "$work/rss")\tMiB\t100"
 } >"$work/figures.tsv"

@@ -244,6 +244,39 @@ private slots:
         }
     }
 
+    void playTakesASliderAndARange() {
+        // Issue 20: --play batch|prompt|context[:FROM:TO], --record FOLDER with it.
+        const AppOptions options =
+            roofline::ui::parseAppOptions({QStringLiteral("--play"), QStringLiteral("batch:1:64"),
+                                           QStringLiteral("--record"), QStringLiteral("frames")});
+        QVERIFY2(options.errors.isEmpty(), qPrintable(options.errors.join(u'\n')));
+        QCOMPARE(options.play, QStringLiteral("batch"));
+        QVERIFY(options.playRange.has_value());
+        QCOMPARE(options.playRange->first, std::int64_t{1});
+        QCOMPARE(options.playRange->second, std::int64_t{64});
+        QCOMPARE(options.recordPath, QStringLiteral("frames"));
+        const AppOptions whole =
+            roofline::ui::parseAppOptions({QStringLiteral("--play"), QStringLiteral("context")});
+        QCOMPARE(whole.play, QStringLiteral("context"));
+        QVERIFY(!whole.playRange.has_value());
+        for (const char* bad : {"gqa", "batch:64:1", "batch:0:8", "batch:1", "prompt:1:2:3"}) {
+            const AppOptions refused =
+                roofline::ui::parseAppOptions({QStringLiteral("--play"), QLatin1String(bad)});
+            QCOMPARE(refused.errors.size(), qsizetype{1});
+            QVERIFY2(refused.errors.front().startsWith(QStringLiteral("--play expects")),
+                     qPrintable(refused.errors.front()));
+            QVERIFY2(
+                refused.errors.front().endsWith(QStringLiteral("got '%1'").arg(QLatin1String(bad))),
+                qPrintable(refused.errors.front()));
+        }
+        const AppOptions alone =
+            roofline::ui::parseAppOptions({QStringLiteral("--record"), QStringLiteral("frames")});
+        QCOMPARE(
+            alone.errors,
+            QStringList{QStringLiteral(
+                "--record writes the frames of a sweep: it needs --play (e.g. --play batch)")});
+    }
+
     void everyRowOfBothTablesIsInTheHelp() {
         const QString usage = roofline::ui::appUsage();
         const QString flat = usage.simplified();
@@ -255,9 +288,9 @@ private slots:
             QVERIFY2(flat.contains(fromStd(row.help).simplified()), qPrintable(label));
         }
         // presentation baseline compare lever measured lesson course step answer reveal view
-        // operators grab scene report slo-tpot-ms slo-ttft-ms size benchmark-interaction
-        // first-frame version help: 22 rows.
-        QCOMPARE(windowOptionTable().size(), std::size_t{22});
+        // operators grab scene report slo-tpot-ms slo-ttft-ms play record size
+        // benchmark-interaction benchmark-play first-frame version help: 25 rows.
+        QCOMPARE(windowOptionTable().size(), std::size_t{25});
         for (const WindowOption& row : windowOptionTable()) {
             const QString label = row.names.join(QLatin1Char(' '));
             for (const QString& name : row.names) {

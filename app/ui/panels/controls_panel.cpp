@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include <QCheckBox>
@@ -22,6 +23,7 @@
 #include "panels/pickers.h"
 #include "panels/quantization_row.h"
 #include "panels/slider_control.h"
+#include "panels/slider_player.h"
 #include "plot/plot_tooltip.h"
 #include "roofline/format.h"
 #include "roofline/io/calibration.h"
@@ -105,6 +107,26 @@ ControlsPanel::ControlsPanel(ScenarioDocument& document, QWidget* parent)
         tr("C: tokens already in the KV cache when a decode step runs (TPOT). Log scale, up to "
            "max_position_embeddings − 1: the step writes one more"));
 
+    // Play buttons (issue 20): one sweep at a time, each one undo step of its own.
+    m_batchPlayer = new SliderPlayer(*m_batch, m_batch);
+    m_promptPlayer = new SliderPlayer(*m_prompt, m_prompt);
+    m_contextPlayer = new SliderPlayer(*m_context, m_context);
+    for (const auto& [player, name] :
+         {std::pair{m_batchPlayer, "playBatch"}, std::pair{m_promptPlayer, "playPrompt"},
+          std::pair{m_contextPlayer, "playContext"}}) {
+        named(player->button(), name);
+        player->control().addLeadingWidget(player->button());
+        connect(player, &SliderPlayer::playingChanged, this,
+                [this, doc = &document, p = player](bool on) {
+                    doc->sealHistory();
+                    for (SliderPlayer* other : {m_batchPlayer, m_promptPlayer, m_contextPlayer}) {
+                        if (on && other != p) {
+                            other->stop();
+                        }
+                    }
+                });
+    }
+
     m_quantization = new QuantizationRow(m_controller, this);
 
     m_kv = named(new QComboBox(this), "kvPrecision");
@@ -114,6 +136,10 @@ ControlsPanel::ControlsPanel(ScenarioDocument& document, QWidget* parent)
     m_kv->setToolTip(tr("KV-cache precision, separate from the weights"));
 
     m_gqa = new SliderControl(this);
+    // The GQA slider, which has no Play, starts where the others do.
+    auto* gqaGap = new QWidget(m_gqa);
+    gqaGap->setFixedWidth(m_batchPlayer->button()->sizeHint().width());
+    m_gqa->addLeadingWidget(gqaGap);
 
     m_flash = named(new QCheckBox(tr("on"), this), "flashAttention");
     m_flash->setToolTip(tr("Off: the attention score matrix goes through device memory"));

@@ -35,6 +35,7 @@ class QuantizationRow;
 class ScenarioController;
 class ScenarioDocument;
 class SliderControl;
+class SliderPlayer;
 
 class ControlsPanel : public QWidget {
     Q_OBJECT
@@ -58,6 +59,11 @@ public:
     SliderControl* contextControl() const { return m_context; }
     QSlider* quantizationSlider() const;
     SliderControl* gqaControl() const { return m_gqa; }
+    /// Play on the batch, prompt and context sliders (slider_player.h); their buttons are
+    /// "playBatch", "playPrompt" and "playContext". One plays at a time.
+    SliderPlayer* batchPlayer() const { return m_batchPlayer; }
+    SliderPlayer* promptPlayer() const { return m_promptPlayer; }
+    SliderPlayer* contextPlayer() const { return m_contextPlayer; }
     /// A narrow column (presentation mode, issue 20): each field goes under its label, so the
     /// slider and its value get the column's whole width instead of being cut off on the
     /// right (at 1280×720 the column is 268 px).
@@ -92,6 +98,9 @@ private:
     QComboBox* m_engine = nullptr;  ///< "engine": io::knownEngines(), for the estimate
     SliderControl* m_prompt = nullptr;
     SliderControl* m_context = nullptr;
+    SliderPlayer* m_batchPlayer = nullptr;
+    SliderPlayer* m_promptPlayer = nullptr;
+    SliderPlayer* m_contextPlayer = nullptr;
     QuantizationRow* m_quantization = nullptr;  ///< and the compute roof's line under it
     QComboBox* m_kv = nullptr;
     SliderControl* m_gqa = nullptr;

@@ -130,11 +130,20 @@ void SliderControl::setSpinBoxMinimum(std::int64_t minimum) {
     m_spinBox->setMinimum(toSpinValue(this->minimum()));
 }
 
+void SliderControl::addLeadingWidget(QWidget* widget) {
+    qobject_cast<QHBoxLayout*>(layout())->insertWidget(0, widget);
+}
+
 void SliderControl::setValue(std::int64_t value) {
     m_value = value;
     const QSignalBlocker blockSlider(m_slider);
     const QSignalBlocker blockSpin(m_spinBox);
-    m_slider->setValue(m_mapping.tickFor(value));
+    // A handle on a tick that shows the value stays there: at the low end of a log slider
+    // several ticks show one value, and the controller's echo of a drag (or of Play) would
+    // pull it back to the value's own tick, a step behind the hand.
+    if (m_mapping.valueAt(m_slider->value()) != value) {
+        m_slider->setValue(m_mapping.tickFor(value));
+    }
     // QSpinBox::setValue repaints even when the value is the same, and the controller
     // pushes every control's value back after each change.
     if (m_spinBox->value() != toSpinValue(value)) {

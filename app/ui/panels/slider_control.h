@@ -60,6 +60,10 @@ public:
 
     QSlider* slider() const { return m_slider; }
     MappedSpinBox* spinBox() const { return m_spinBox; }
+    /// Puts `widget` before the slider (a play button, slider_player.h, as a media player's
+    /// before its timeline: in a column narrower than the panel it stays in view); it becomes
+    /// a child of the control, so it is disabled with it.
+    void addLeadingWidget(QWidget* widget);
 
 signals:
     /// The user moved the slider (emitted while dragging) or committed a spin box value.

@@ -24,6 +24,7 @@ PlotPalette PlotPalette::lightTheme() {
     p.decode = QColor(0, 114, 178);
     p.warning = QColor(200, 30, 30);
     p.measured = QColor(70, 70, 70);
+    p.pen = QColor(215, 0, 130);
     // Okabe-Ito again, apart from the phase hues: bluish green, yellow, grey.
     p.weightBytes = QColor(0, 158, 115);
     p.kvBytes = QColor(230, 159, 0);
@@ -55,6 +56,7 @@ PlotPalette PlotPalette::darkTheme() {
     p.decode = QColor(86, 180, 233);
     p.warning = QColor(240, 90, 90);
     p.measured = QColor(200, 200, 200);
+    p.pen = QColor(255, 70, 190);
     p.weightBytes = QColor(0, 180, 135);
     p.kvBytes = QColor(240, 200, 70);
     p.activationBytes = QColor(130, 130, 130);

@@ -36,6 +36,8 @@ struct PlotPalette {
     /// Measured results (UI.md: a third, neutral marker shape): no phase hue, so that a
     /// measurement is never read as one of the model's points.
     QColor measured;
+    /// The presenter's pen (pen_overlay.h): ink that no mark of the plot uses.
+    QColor pen;
     // The byte split of a pass (results panel): what its bytes are; link bytes take the
     // interconnect colour.
     QColor weightBytes;

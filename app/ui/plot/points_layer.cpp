@@ -68,6 +68,29 @@ std::vector<double> keyOf(const Analysis& a, const std::vector<TrailPoint>& trai
     return key;
 }
 
+/// The trail from its start up to the batch the point is at, ending at the point itself (the
+/// engine's pass at this batch, as the trail's own points are): what Play has swept so far.
+std::vector<TrailPoint> trailToPoint(const Analysis& a, const std::vector<TrailPoint>& trail) {
+    const PassCost& pass = a.hasDecode() ? a.decode() : a.primary();
+    std::vector<TrailPoint> shown;
+    shown.reserve(trail.size() + 1);
+    for (const TrailPoint& p : trail) {
+        if (static_cast<double>(p.batch) <= pass.batch) {
+            shown.push_back(p);
+        }
+    }
+    const auto batch = static_cast<std::int64_t>(pass.batch);
+    if (shown.empty() || shown.back().batch != batch) {
+        TrailPoint here;
+        here.batch = batch;
+        here.intensityFlopsPerByte = pass.intensity();
+        here.attainableFlopsPerSecond = pass.attainableFlopsPerSecond;
+        here.fits = a.memory.fits;
+        shown.push_back(here);
+    }
+    return shown;
+}
+
 }  // namespace
 
 QString noteLines(QString note) {
@@ -200,12 +223,16 @@ void PointsLayer::describe(SceneWriter& w) const {
 PointsLayer::Changes PointsLayer::setData(const Analysis& analysis,
                                           const std::vector<TrailPoint>& trail) {
     std::vector<double> key = keyOf(analysis, trail);
+    key.push_back(m_trailFollowsPoint ? 1.0 : 0.0);
     if (key == m_key && m_updates > 0) {
         return {};
     }
     m_key = std::move(key);
     ++m_updates;
-    updateTrail(analysis, trail);
+    // While Play sweeps the batch the trail ends at the point, and its end's label ("B=37")
+    // names the batch there: the one place the plot shows it, on a projector with the docks
+    // closed.
+    updateTrail(analysis, m_trailFollowsPoint ? trailToPoint(analysis, trail) : trail);
     updatePoints(analysis);
     updateNote(analysis);
     return {true, updateLegend(analysis)};

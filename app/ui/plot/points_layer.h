@@ -58,6 +58,12 @@ public:
     Changes setData(const Analysis& analysis, const std::vector<TrailPoint>& trail);
     void setStyle(const PlotPalette& palette, double scale, double devicePixelRatio,
                   const QFont& bold, const QFont& small);
+    /// While Play sweeps the batch (slider_player.h): the trail is drawn only from its start
+    /// to the point, its end's label naming the point's batch, and its marks (critical batch,
+    /// memory wall) only once the point has reached their batch, so they appear as it passes
+    /// them. Takes effect at the next setData().
+    void setTrailFollowsPoint(bool follows) { m_trailFollowsPoint = follows; }
+    bool trailFollowsPoint() const { return m_trailFollowsPoint; }
 
     /// Where the points' names may go (widget pixels, current layout).
     void nameRequests(std::vector<LabelEntry>& entries) const;
@@ -118,6 +124,7 @@ private:
 
     QCustomPlot* m_plot;
     std::vector<double> m_key;  ///< the numbers drawn (setData())
+    bool m_trailFollowsPoint = false;
     std::uint64_t m_updates = 0;
     std::vector<DirectItem*> m_direct;
     // Where the points' names are anchored (FLOP/byte, TFLOP/s); 0 when not drawn.

@@ -197,6 +197,18 @@ void RooflinePlot::setAnalysis(const Analysis& analysis, const std::vector<Trail
     refresh(roofsChanged);
 }
 
+void RooflinePlot::setTrailFollowsPoint(bool follows) {
+    if (follows == m_points->trailFollowsPoint()) {
+        return;
+    }
+    m_points->setTrailFollowsPoint(follows);
+    if (m_points->updates() > 0) {  // an analysis is drawn: draw it again, its trail changed
+        const Analysis analysis = m_analysis;
+        const std::vector<TrailPoint> trail = m_trailPoints;
+        setAnalysis(analysis, trail);
+    }
+}
+
 RooflinePlot::ViewKey RooflinePlot::viewKey() const {
     return {m_plot->xAxis->range(), m_plot->yAxis->range(), m_operatorsVisible, width(), height()};
 }

@@ -71,6 +71,10 @@ public:
 
     /// Draws one analysis and its decode batch trail, then replots with replotPriority().
     void setAnalysis(const Analysis& analysis, const std::vector<TrailPoint>& trail);
+    /// While Play sweeps the batch: the trail runs from its start to the point and marks the
+    /// critical batch and the memory wall once the point has passed them
+    /// (PointsLayer::setTrailFollowsPoint); off, the whole trail again. Redraws at once.
+    void setTrailFollowsPoint(bool follows);
 
     /// Compare mode: pins `baseline` (and its decode batch trail). Its points and trail stay
     /// as hollow, faded ghosts in the phase hues, its roof too (dashed, faded) when it

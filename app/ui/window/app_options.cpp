@@ -213,6 +213,41 @@ std::vector<WindowOption> makeWindowTable() {
                  return QString();
              }});
     }
+    t.push_back({{QStringLiteral("play")},
+                 QStringLiteral("SLIDER[:FROM:TO]"),
+                 QObject::tr("sweep a slider once at start-up, as its Play button does: batch, "
+                             "prompt or context, on its log scale, from FROM to TO when given "
+                             "(batch:1:64)"),
+                 [](const QString& v, AppOptions& o) {
+                     static const QRegularExpression pattern(
+                         QStringLiteral("^(batch|prompt|context)(?::(\\d{1,10}):(\\d{1,10}))?$"));
+                     const QRegularExpressionMatch m = pattern.match(v);
+                     if (!m.hasMatch()) {
+                         return QObject::tr(
+                                    "--play expects batch, prompt or context, optionally with "
+                                    ":FROM:TO (batch:1:64), got '%1'")
+                             .arg(v);
+                     }
+                     o.play = m.captured(1);
+                     o.playRange.reset();
+                     if (m.hasCaptured(2)) {
+                         const std::int64_t from = m.captured(2).toLongLong();
+                         const std::int64_t to = m.captured(3).toLongLong();
+                         if (from < 1 || to <= from) {
+                             return QObject::tr(
+                                        "--play expects FROM ≥ 1 and TO above FROM, got '%1'")
+                                 .arg(v);
+                         }
+                         o.playRange = std::pair{from, to};
+                     }
+                     return QString();
+                 }});
+    t.push_back({{QStringLiteral("record")},
+                 QStringLiteral("FOLDER"),
+                 QObject::tr("with --play: write each frame of the sweep, the window at --size, "
+                             "as FOLDER/frame-0001.png ... (a PNG sequence for a video encoder, "
+                             "at the frame rate printed), then exit"),
+                 path(&AppOptions::recordPath)});
     t.push_back({{QStringLiteral("size")},
                  QStringLiteral("WxH"),
                  QObject::tr("window size for --grab and benchmarks (default 1600x1000)"),
@@ -244,6 +279,11 @@ std::vector<WindowOption> makeWindowTable() {
                      }
                      return QString();
                  }});
+    t.push_back({{QStringLiteral("benchmark-play")},
+                 {},
+                 QObject::tr("play the batch from 1 to 4,096 as its Play button does; print one "
+                             "JSON line of per-frame latency (as --benchmark-interaction)"),
+                 flag(&AppOptions::benchmarkPlay)});
     t.push_back({{QStringLiteral("first-frame")},
                  {},
                  QObject::tr("print the ms from process start to the first painted frame as "
@@ -425,6 +465,10 @@ AppOptions parseAppOptions(const QStringList& arguments) {
         options.errors << QObject::tr(
             "--lever pins the scenario before the change as the baseline: it does not go "
             "with --baseline");
+    }
+    if (!options.recordPath.isEmpty() && options.play.isEmpty()) {
+        options.errors << QObject::tr(
+            "--record writes the frames of a sweep: it needs --play (e.g. --play batch)");
     }
     if (!options.scenePath.isEmpty() && options.grabPath.isEmpty()) {
         options.errors << QObject::tr("--scene describes the image of --grab: it needs --grab");

@@ -9,6 +9,7 @@
 ///                     [--measured FILE]
 ///                     [--lesson ID|FILE] [--course ID|FILE [--step N] [--answer V | --reveal]]
 ///                     [--view NAME] [--operators on|levels] [--compare FILE.json ...]
+///                     [--play SLIDER[:FROM:TO] [--record FOLDER]] [--benchmark-play]
 /// Both kinds of option are tables: the scenario options are roofline-cli's
 /// (io::scenarioOptionTable()), applied in command-line order on top of the scenario file when
 /// one is given, else on top of the embedded default; the window's own are windowOptionTable().
@@ -18,6 +19,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include <QSize>
@@ -69,12 +71,20 @@ struct AppOptions {
     /// --slo-tpot-ms / --slo-ttft-ms: the Frontier view's SLO fields at start-up, as typed.
     QString sloTpotMs;
     QString sloTtftMs;
-    QSize size{1600, 1000};     ///< --size WxH (window size for --grab and benchmarks)
-    int benchmarkSteps = 0;     ///< --benchmark-interaction N
-    bool firstFrame = false;    ///< --first-frame
-    bool presentation = false;  ///< --presentation
-    bool help = false;          ///< --help / -h
-    bool version = false;       ///< --version
+    /// --play batch|prompt|context[:FROM:TO]: the slider swept once at start-up (Play,
+    /// slider_player.h), over the ticks from FROM to TO when given; empty when not given.
+    QString play;
+    std::optional<std::pair<std::int64_t, std::int64_t>> playRange;
+    /// --record FOLDER: with --play, each frame of the sweep as FOLDER/frame-0001.png ...
+    /// (a PNG sequence ready for a video encoder), then exit.
+    QString recordPath;
+    bool benchmarkPlay = false;  ///< --benchmark-play
+    QSize size{1600, 1000};      ///< --size WxH (window size for --grab and benchmarks)
+    int benchmarkSteps = 0;      ///< --benchmark-interaction N
+    bool firstFrame = false;     ///< --first-frame
+    bool presentation = false;   ///< --presentation
+    bool help = false;           ///< --help / -h
+    bool version = false;        ///< --version
 
     QStringList errors;  ///< Usage errors, one sentence each.
 };

@@ -5,7 +5,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <ctime>
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include <QApplication>
@@ -15,6 +18,7 @@
 
 #include "panels/controls_panel.h"
 #include "panels/slider_control.h"
+#include "panels/slider_player.h"
 #include "plot/roofline_plot.h"
 #include "views/views.h"
 #include "window/main_window.h"
@@ -62,17 +66,41 @@ double percentile(std::vector<double> sorted, double p) {
     return sorted[std::min(index, sorted.size() - 1)];
 }
 
-}  // namespace
-
-InteractionTimings runInteractionBenchmark(MainWindow& window, int steps) {
+/// Shows the window off screen with every plot layer on, and makes the plot and the views
+/// repaint at once, inside the step that is timed.
+void prepare(MainWindow& window) {
     window.setAttribute(Qt::WA_DontShowOnScreen, true);
     window.show();
     window.setOperatorsVisible(true);
     QApplication::processEvents();
-    RooflinePlot* plot = window.plot();
-    plot->setReplotPriority(QCustomPlot::rpImmediateRefresh);
+    window.plot()->setReplotPriority(QCustomPlot::rpImmediateRefresh);
     // Views shown with --view repaint at once when their update runs (after the step).
     window.views()->setReplotPriority(QCustomPlot::rpImmediateRefresh);
+}
+
+/// The percentiles of each list of milliseconds; `steps` is how many were timed.
+InteractionTimings summarise(std::vector<double> times, std::vector<double> cpuTimes,
+                             std::vector<double> afterTimes) {
+    std::sort(times.begin(), times.end());
+    std::sort(cpuTimes.begin(), cpuTimes.end());
+    std::sort(afterTimes.begin(), afterTimes.end());
+    InteractionTimings result;
+    result.steps = static_cast<int>(times.size());
+    result.p50Ms = percentile(times, 50.0);
+    result.p99Ms = percentile(times, 99.0);
+    result.maxMs = times.empty() ? 0.0 : times.back();
+    result.cpuP50Ms = percentile(cpuTimes, 50.0);
+    result.cpuP99Ms = percentile(cpuTimes, 99.0);
+    result.afterP50Ms = percentile(afterTimes, 50.0);
+    result.afterP99Ms = percentile(afterTimes, 99.0);
+    return result;
+}
+
+}  // namespace
+
+InteractionTimings runInteractionBenchmark(MainWindow& window, int steps) {
+    prepare(window);
+    RooflinePlot* plot = window.plot();
 
     ControlsPanel* controls = window.controlsPanel();
     const auto stride = [](QSlider* s) { return std::max(1, (s->maximum() - s->minimum()) / 24); };
@@ -107,20 +135,41 @@ InteractionTimings runInteractionBenchmark(MainWindow& window, int steps) {
     }
     plot->setReplotPriority(QCustomPlot::rpQueuedReplot);
     window.views()->setReplotPriority(QCustomPlot::rpQueuedReplot);
+    return summarise(std::move(times), std::move(cpuTimes), std::move(afterTimes));
+}
 
-    std::sort(times.begin(), times.end());
-    std::sort(cpuTimes.begin(), cpuTimes.end());
-    std::sort(afterTimes.begin(), afterTimes.end());
-    InteractionTimings result;
-    result.steps = steps;
-    result.p50Ms = percentile(times, 50.0);
-    result.p99Ms = percentile(times, 99.0);
-    result.maxMs = times.empty() ? 0.0 : times.back();
-    result.cpuP50Ms = percentile(cpuTimes, 50.0);
-    result.cpuP99Ms = percentile(cpuTimes, 99.0);
-    result.afterP50Ms = percentile(afterTimes, 50.0);
-    result.afterP99Ms = percentile(afterTimes, 99.0);
-    return result;
+InteractionTimings runPlayBenchmark(MainWindow& window) {
+    prepare(window);
+    SliderPlayer& player = *window.controlsPanel()->batchPlayer();
+    SliderControl& batch = player.control();
+    std::vector<double> times;
+    std::vector<double> cpuTimes;
+    std::vector<double> afterTimes;
+    QElapsedTimer timer;
+    player.setRange(std::nullopt);
+    player.setLooping(false);
+    player.begin();
+    for (;;) {
+        const std::int64_t before = batch.value();
+        const double cpuStart = threadCpuMs();
+        timer.start();
+        if (!player.step()) {
+            break;
+        }
+        const double ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+        const double cpuMs = threadCpuMs() - cpuStart;
+        timer.start();
+        QApplication::processEvents();
+        const double afterMs = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+        if (batch.value() != before) {  // a frame where the batch rests is not a step
+            times.push_back(ms);
+            cpuTimes.push_back(cpuMs);
+            afterTimes.push_back(afterMs);
+        }
+    }
+    window.plot()->setReplotPriority(QCustomPlot::rpQueuedReplot);
+    window.views()->setReplotPriority(QCustomPlot::rpQueuedReplot);
+    return summarise(std::move(times), std::move(cpuTimes), std::move(afterTimes));
 }
 
 QString toJson(const InteractionTimings& t) {

@@ -37,6 +37,13 @@ struct InteractionTimings {
 /// costs the GUI thread then is in afterP50Ms/afterP99Ms.
 InteractionTimings runInteractionBenchmark(MainWindow& window, int steps);
 
+/// Play on the batch (slider_player.h) from 1 to 4,096, frame by frame, with the window and
+/// the plot set up as runInteractionBenchmark() sets them. Each frame that moves the batch is
+/// timed as a step there: from the player's step() (the slider's setValue()) to its return,
+/// replot and repaint included; the frames where the batch rests (ticks that round to the
+/// same batch at the low end) change nothing and are not counted. `steps` is the frames timed.
+InteractionTimings runPlayBenchmark(MainWindow& window);
+
 /// {"steps": N, "p50_ms": .., "p99_ms": .., "max_ms": .., "cpu_p50_ms": .., "cpu_p99_ms": ..,
 ///  "after_p50_ms": .., "after_p99_ms": ..}
 QString toJson(const InteractionTimings& timings);

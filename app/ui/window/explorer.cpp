@@ -7,14 +7,17 @@
 #include <utility>
 
 #include <QApplication>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QLineEdit>
 #include <QSettings>
 #include <QTextStream>
 
+#include "panels/controls_panel.h"
 #include "panels/lesson_panel.h"
 #include "panels/prediction_box.h"
+#include "panels/slider_player.h"
 #include "plot/export.h"
 #include "plot/roofline_plot.h"
 #include "roofline/version.h"
@@ -26,6 +29,7 @@
 #include "window/lessons_menu.h"
 #include "window/lever_actions.h"
 #include "window/main_window.h"
+#include "window/play_record.h"
 #include "window/report.h"
 #include "window/scenario_controller.h"
 
@@ -65,6 +69,16 @@ QString openCourseStep(MainWindow& window, const AppOptions& options) {
     return {};
 }
 
+/// The player of the slider --play names ("batch", "prompt", "context"), set to its range.
+SliderPlayer& playerFor(MainWindow& window, const AppOptions& options) {
+    ControlsPanel* controls = window.controlsPanel();
+    SliderPlayer* player = options.play == QLatin1String("prompt")    ? controls->promptPlayer()
+                           : options.play == QLatin1String("context") ? controls->contextPlayer()
+                                                                      : controls->batchPlayer();
+    player->setRange(options.playRange);
+    return *player;
+}
+
 }  // namespace
 
 int runExplorer(int argc, char** argv) {
@@ -96,7 +110,8 @@ int runExplorer(int argc, char** argv) {
     // Batch modes never read or write the user's settings: their output depends only on
     // the command line.
     const bool batchMode = !options.grabPath.isEmpty() || !options.reportPath.isEmpty() ||
-                           options.benchmarkSteps > 0 || options.firstFrame;
+                           options.benchmarkSteps > 0 || options.firstFrame ||
+                           !options.recordPath.isEmpty() || options.benchmarkPlay;
     std::unique_ptr<QSettings> settings;
     if (!batchMode) {
         settings = std::make_unique<QSettings>();
@@ -239,6 +254,28 @@ int runExplorer(int argc, char** argv) {
         }
         return 0;
     }
+    if (!options.recordPath.isEmpty()) {
+        const RecordedPlay recorded =
+            recordPlay(window, playerFor(window, options), options.size, options.recordPath);
+        if (!recorded.error.isEmpty()) {
+            printLine(stderr, QStringLiteral("roofline-explorer: ") + recorded.error);
+            return 1;
+        }
+        const QString fps = QString::number(recorded.framesPerSecond, 'g', 3);
+        // The pattern is written after arg(): its "%04d" is ffmpeg's, not a marker of arg().
+        const QString pattern = QDir(options.recordPath).filePath(QStringLiteral("frame-%04d.png"));
+        printLine(stdout, QObject::tr("wrote %1 frames to %2 at %3 frames/s; for a video:")
+                                  .arg(recorded.frames)
+                                  .arg(options.recordPath, fps) +
+                              QStringLiteral(" ffmpeg -framerate ") + fps + QStringLiteral(" -i ") +
+                              pattern + QStringLiteral(" -pix_fmt yuv420p play.mp4"));
+        return 0;
+    }
+    if (options.benchmarkPlay) {
+        window.resize(options.size);
+        printLine(stdout, toJson(runPlayBenchmark(window)));
+        return 0;
+    }
     if (options.benchmarkSteps > 0) {
         window.resize(options.size);
         printLine(stdout, toJson(runInteractionBenchmark(window, options.benchmarkSteps)));
@@ -260,6 +297,9 @@ int runExplorer(int argc, char** argv) {
     }
     window.fitToScreen();  // a saved or default size larger than this screen
     window.show();
+    if (!options.play.isEmpty()) {
+        playerFor(window, options).play();  // once, at the player's speed
+    }
     return QApplication::exec();
 }
 

@@ -27,6 +27,7 @@
 #include "panels/key_numbers.h"
 #include "panels/results_panel.h"
 #include "panels/slider_control.h"
+#include "panels/slider_player.h"
 #include "plot/measured_overlay.h"
 #include "plot/plot_tooltip.h"
 #include "plot/roofline_plot.h"
@@ -37,6 +38,7 @@
 #include "window/dialogs.h"
 #include "window/lessons_menu.h"
 #include "window/lever_actions.h"
+#include "window/presentation_pen.h"
 #include "window/scenario_controller.h"
 #include "window/shortcut_pass_through.h"
 #include "window/view_stage.h"
@@ -122,11 +124,15 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
                               m_frontierDock, m_compareDock, m_historyDock}) {
         m_stage->manage(dock);
     }
+    m_pen = new PresentationPen(*this);
     createActions();
     createMenus();
     statusBar()->addWidget(m_levers->statusLabel(), 1);
 
     connect(m_document, &ScenarioDocument::changed, this, &MainWindow::onDocumentChanged);
+    // Play on the batch: the trail grows behind the point and marks what it passes.
+    connect(m_controls->batchPlayer(), &SliderPlayer::playingChanged, m_plot,
+            &RooflinePlot::setTrailFollowsPoint);
     connect(m_document, &ScenarioDocument::changeRefused, this, &MainWindow::showRefusal);
     // Like a refusal, a lever that does not apply is about this scenario.
     connect(m_levers, &LeverActions::refused, this, &MainWindow::showRefusal);

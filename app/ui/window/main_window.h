@@ -44,6 +44,7 @@ class LessonsController;
 class FrontierView;
 class KeyNumbers;
 class LeverActions;
+class PresentationPen;
 class ResultsPanel;
 class RooflinePlot;
 class ScenarioController;
@@ -173,6 +174,8 @@ public:
 
     void setPresentationMode(bool on);
     bool presentationMode() const;
+    /// View › Pen and Erase drawing: drawing on the plot in presentation mode.
+    PresentationPen* pen() const { return m_pen; }
     void setOperatorsVisible(bool visible);
     /// View > Operators per memory level: shows the operators too when turned on.
     void setOperatorLevelsVisible(bool visible);
@@ -296,6 +299,7 @@ private:
     QStackedWidget* m_resultsStack = nullptr;
     QStackedWidget* m_explainStack = nullptr;
     LeverActions* m_levers = nullptr;
+    PresentationPen* m_pen = nullptr;
     QString m_refusalMessage;  ///< the status bar's refused-change message, until the next change
 };
 

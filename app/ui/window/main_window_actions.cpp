@@ -17,6 +17,7 @@
 #include "window/dialogs.h"
 #include "window/lessons_menu.h"
 #include "window/lever_actions.h"
+#include "window/presentation_pen.h"
 
 namespace roofline::ui {
 
@@ -200,6 +201,8 @@ void MainWindow::createMenus() {
     view->addAction(m_clearMeasured);
     view->addSeparator();
     view->addAction(m_presentation);
+    view->addAction(m_pen->penAction());
+    view->addAction(m_pen->clearAction());
 
     QMenu* scenario = menuBar()->addMenu(tr("&Scenario"));
     scenario->setObjectName(QStringLiteral("scenarioMenu"));
