@@ -86,4 +86,12 @@ private:
     std::vector<std::string> m_needs;
 };
 
+/// Why a reader leaves out `key` (a run's TTFT) at a concurrency above 1, said once per file.
+inline std::string ttftLeftOutWarning(const std::string& key) {
+    return key +
+           " at a concurrency above 1 is not used: ttft_ms is the prefill of B prompts at "
+           "once, and a served request's TTFT is one prompt's, prefilled beside the others' "
+           "decode";
+}
+
 }  // namespace roofline::io::detail

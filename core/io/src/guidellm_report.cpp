@@ -162,10 +162,7 @@ void readGuideLlmReport(const Json& report, const MeasuredOptions& options, Meas
             "rounded");
     }
     if (ttftLeftOut) {
-        out.warnings.push_back(
-            "time_to_first_token_ms of benchmarks at a concurrency above 1 is not used: ttft_ms "
-            "is the prefill of B prompts at once, and a served request's TTFT is one prompt's, "
-            "prefilled beside the others' decode");
+        out.warnings.push_back(ttftLeftOutWarning("time_to_first_token_ms of benchmarks"));
     }
 }
 

@@ -159,10 +159,7 @@ void readVllmBenchRuns(const std::vector<Json>& runs, const MeasuredOptions& opt
         addRun(builder, number, runs.size() > 1, columns, metrics, out);
     }
     if (ttftLeftOut) {
-        out.warnings.push_back(
-            "median_ttft_ms of runs at a concurrency above 1 is not used: ttft_ms is the "
-            "prefill of B prompts at once, and a served request's TTFT is one prompt's, "
-            "prefilled beside the others' decode");
+        out.warnings.push_back(ttftLeftOutWarning("median_ttft_ms of runs"));
     }
 }
 
