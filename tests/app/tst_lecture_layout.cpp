@@ -185,26 +185,11 @@ private slots:
             }
         }
         const QStringList faults = sceneFaults(plot->scene());
-        // Not yet right: at 1280×720 in presentation mode these openings still have a label on
-        // another (the arrow's two lines, a pass's note, the KV transfer's name against a roof's
-        // name or a point's, all of them placed where least crowded), issue 20's open part.
-        // Each is expected to fail; one that passes is reported (XPASS) and leaves the list.
-        static const QStringList stillCrowded = {QStringLiteral("critical-batch-h100"),
-                                                 QStringLiteral("disaggregation-long-prompts"),
-                                                 QStringLiteral("disaggregation-short-prompts"),
-                                                 QStringLiteral("dp-attention-deepseek"),
-                                                 QStringLiteral("fp4-on-blackwell"),
-                                                 QStringLiteral("gqa-shrinks-the-cache"),
-                                                 QStringLiteral("local-global-gemma3"),
-                                                 QStringLiteral("memory-hierarchy-flash"),
-                                                 QStringLiteral("mla-compresses-the-cache"),
-                                                 QStringLiteral("more-compute-critique"),
-                                                 QStringLiteral("sparse-attention-deepseek-v32"),
-                                                 QStringLiteral("speculative-decoding"),
-                                                 QStringLiteral("architectures-of-2026/step-2"),
-                                                 QStringLiteral("architectures-of-2026/step-4"),
-                                                 QStringLiteral("roofline-of-llm-serving/step-3"),
-                                                 QStringLiteral("roofline-of-llm-serving/step-19")};
+        // Not yet right: at 1280×720 in presentation mode the fp4 roof's name, which may not
+        // give way (the binding roof), touches the prefill point at the roof's right end,
+        // issue 20's open part. It is expected to fail; when it passes (XPASS), the run fails
+        // and it leaves the list.
+        static const QStringList stillCrowded = {QStringLiteral("fp4-on-blackwell")};
         const QString name = what.lesson.isEmpty()
                                  ? QStringLiteral("%1/step-%2").arg(what.course).arg(what.step)
                                  : what.lesson;

@@ -6,6 +6,7 @@
 #include <numeric>
 #include <vector>
 
+#include <QApplication>
 #include <QEvent>
 #include <QFontMetricsF>
 
@@ -21,7 +22,10 @@ void RooflinePlot::applyStyle() {
     m_plot->setBackground(p.background);
     m_plot->axisRect()->setBackground(Qt::NoBrush);
 
-    QFont base = font();
+    // In presentation mode the application's font for this widget, not the one inherited
+    // from the window: the window scales its own font ×1.5 then, and so does scaled(), which
+    // made the plot's text 2.25× (issue 20: labels piled on each other at 1280×720).
+    QFont base = m_presentation ? QApplication::font(this) : font();
     base.setPointSizeF(scaled(base.pointSizeF()));
     QFont bold = base;
     bold.setBold(true);
