@@ -479,7 +479,6 @@ void MainWindow::refold(Fold fold) {
         }
     }
     m_fold = fold;
-    m_docksFolded = fold != Fold::None;
     if (fold == Fold::None) {
         return;
     }
@@ -516,8 +515,8 @@ void MainWindow::resizeEvent(QResizeEvent* event) {
     QMainWindow::resizeEvent(event);
     // Outside presentation mode, docks the user has dragged keep their width while the
     // plot keeps its share.
-    const int docks = m_controlsDock->width() + (m_docksFolded ? 0 : m_resultsDock->width());
-    if (presentationMode() || m_docksFolded || docks > width() * 9 / 20) {
+    const int docks = m_controlsDock->width() + (docksFolded() ? 0 : m_resultsDock->width());
+    if (presentationMode() || docksFolded() || docks > width() * 9 / 20) {
         fitDocks();
     }
 }
@@ -564,7 +563,7 @@ bool MainWindow::openCourse(const QString& idOrPath, int step, QString* error) {
 }
 
 void MainWindow::setAnswersHidden(bool panels, unsigned plotLabels) {
-    if (!m_docksFolded) {
+    if (!docksFolded()) {
         // Each course step lays the right column out for its question: hidden, the panels
         // hold one line each and the Lesson dock below them takes their height; shown,
         // the Lesson dock keeps a third of it for the question and its grade.

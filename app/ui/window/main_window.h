@@ -99,7 +99,7 @@ public:
     /// beside the scenario, on the left (fitDocks()). Always so in presentation mode, where
     /// the left column holds the sliders above a tab group of the Lesson (in front), Results
     /// and Explain, and the key numbers are a line under the plot.
-    bool docksFolded() const { return m_docksFolded; }
+    bool docksFolded() const { return m_fold != Fold::None; }
     /// The central area: the roofline, and in presentation mode the views as tabs that swap
     /// with it (view_stage.h).
     ViewStage* stage() const { return m_stage; }
@@ -250,7 +250,6 @@ private:
     Views* m_views = nullptr;
     FrontierView* m_frontier = nullptr;
     QDockWidget* m_frontierDock = nullptr;
-    bool m_docksFolded = false;  ///< m_fold != Fold::None
     Fold m_fold = Fold::None;
     QMenu* m_recentMenu = nullptr;
     QStringList m_recentFiles;

@@ -122,6 +122,7 @@ void ViewStage::giveBack(int tab, bool show) {
     m_pages->removeWidget(content);
     m_tabs->removeTab(tab);
     if (wasFront) {
+        // Off screen whether or not the bar reported the change of its current tab.
         setOnScreen(content, false);
         m_front = m_pages->currentWidget();
     }
