@@ -3,12 +3,11 @@
 
 #include <string>
 
+#include "plot/plot_tooltip.h"
 #include "roofline/format.h"
 
 namespace roofline::ui {
 namespace {
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 /// "memory-bound": the pass's bound by time (DOMAIN §5), as the Results panel names it.
 std::string boundOf(const PassCost& pass) { return std::string(toString(pass.bound)) + "-bound"; }

@@ -2,7 +2,6 @@
 #include "baseline_layer.h"
 
 #include <cmath>
-#include <cstdlib>
 
 #include <QFontMetricsF>
 
@@ -27,17 +26,7 @@ QString wrappedToWidth(const QString& text, const QFont& font, double width) {
     if (QFontMetricsF(font).horizontalAdvance(text) <= width) {
         return text;
     }
-    const QString separator = QStringLiteral(", ");
-    qsizetype best = -1;
-    for (qsizetype at = text.indexOf(separator); at >= 0; at = text.indexOf(separator, at + 1)) {
-        if (best < 0 || std::abs(at - text.size() / 2) < std::abs(best - text.size() / 2)) {
-            best = at;
-        }
-    }
-    if (best < 0) {
-        return text;
-    }
-    return text.left(best + 1) + QLatin1Char('\n') + text.mid(best + separator.size());
+    return brokenNearMiddle(text, QStringLiteral(", "));
 }
 
 /// An arrow shorter than this (in pixels) is not drawn; its label still is.

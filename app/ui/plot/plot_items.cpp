@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 
 namespace roofline::ui {
 namespace {
@@ -18,6 +19,20 @@ bool rasterPainter(const QCPPainter* painter) {
 }
 
 }  // namespace
+
+QString brokenNearMiddle(const QString& text, const QString& separator) {
+    qsizetype best = -1;
+    for (qsizetype at = text.indexOf(separator, 1); at > 0; at = text.indexOf(separator, at + 1)) {
+        if (best < 0 || std::abs(at - text.size() / 2) < std::abs(best - text.size() / 2)) {
+            best = at;
+        }
+    }
+    if (best < 0) {
+        return text;
+    }
+    const QString kept = separator.startsWith(QLatin1Char(' ')) ? QString() : separator.left(1);
+    return text.left(best) + kept + QLatin1Char('\n') + text.mid(best + separator.size());
+}
 
 PlotLabel* plotLabel(PlotLabel* label, Qt::Alignment alignment) {
     label->setPositionAlignment(alignment);

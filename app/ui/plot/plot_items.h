@@ -50,6 +50,11 @@ private:
 /// selectable. Returns it.
 PlotLabel* plotLabel(PlotLabel* label, Qt::Alignment alignment);
 
+/// `text` on two lines, broken at the `separator` nearest its middle: a separator that starts
+/// with a space is replaced by the break ("a b c" → "a\nb c"), any other keeps its first
+/// character at the end of the first line (", " → ",\n"). `text` as it is without one.
+QString brokenNearMiddle(const QString& text, const QString& separator);
+
 /// A QCPItemRect without a pen (the region tints), filled in bands of rows: Qt's raster
 /// engine hands a fill of 96 or more rows to its thread pool and waits for it, and on two
 /// busy cores the hand-off costs more than the fill itself.

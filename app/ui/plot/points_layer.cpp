@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstdlib>
 #include <utility>
 
 #include <QObject>
@@ -107,18 +106,8 @@ QString noteLines(QString note) {
     // operators)" ran past the plot's right edge (issue 20).
     QStringList lines = note.split(QLatin1Char('\n'));
     for (QString& line : lines) {
-        if (line.size() <= kNoteLineChars) {
-            continue;
-        }
-        qsizetype best = -1;
-        for (qsizetype at = line.indexOf(QLatin1Char(' ')); at > 0;
-             at = line.indexOf(QLatin1Char(' '), at + 1)) {
-            if (best < 0 || std::abs(at - line.size() / 2) < std::abs(best - line.size() / 2)) {
-                best = at;
-            }
-        }
-        if (best > 0) {
-            line[best] = QLatin1Char('\n');
+        if (line.size() > kNoteLineChars) {
+            line = brokenNearMiddle(line, QStringLiteral(" "));
         }
     }
     return lines.join(QLatin1Char('\n'));

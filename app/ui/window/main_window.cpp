@@ -266,7 +266,9 @@ void MainWindow::onDocumentChanged(DocumentChanges what) {
         // Plot and results panel draw from the same Analysis, so they cannot disagree.
         m_plot->setAnalysis(current.analysis(), current.trail());
         m_explain->setAnalysis(current.scenario(), current.analysis());
-        m_keyNumbers->setAnalysis(current.analysis());
+        if (presentationMode()) {
+            m_keyNumbers->setAnalysis(current.analysis());  // shown only there
+        }
         updateTitle();
     }
     if (what & DocumentChange::Baseline) {
@@ -361,6 +363,9 @@ void MainWindow::applyPresentation(bool on) {
     // Before the docks: the views leave the bottom area for the stage's tabs first, so the
     // columns are laid out for a stage of the window's full height.
     m_stage->setTabbed(on);
+    if (on) {
+        m_keyNumbers->setAnalysis(controller().analysis());
+    }
     m_keyNumbers->setVisible(on && !panelsHidden());
     // The last lever's sentence, four lines under the plot at 1280×720, is the status bar's
     // line and the Explain tab's paragraph in presentation mode.
