@@ -216,8 +216,13 @@ TEST(VisibleCapacityPresets, TheVisibleCapacitiesShipped) {
 // The new chips
 
 TEST(NewChips, EachFigureEqualsTheReferenceAndEachFieldIsCited) {
-    const json reference =
-        readJson(fs::path(ROOFLINE_REFERENCE_DIR) / "hardware-2026.json")["chips"];
+    // ../shared/reference is beside the project's own checkout, not in a clone of it: there
+    // the comparison is skipped, as ModelFamilies' reference configs are.
+    const fs::path file = fs::path(ROOFLINE_REFERENCE_DIR) / "hardware-2026.json";
+    if (!fs::exists(file)) {
+        GTEST_SKIP() << file << " is not beside this checkout";
+    }
+    const json reference = readJson(file)["chips"];
     const fs::path dir = fs::path(ROOFLINE_PRESET_DIR) / "hardware";
     for (const std::string& id : kNewChips) {
         SCOPED_TRACE(id);
