@@ -41,6 +41,10 @@ PlotLabel* plotLabel(PlotLabel* label, Qt::Alignment alignment) {
     return label;
 }
 
+bool PlotLabel::drawsOwnBox() const {
+    return qFuzzyIsNull(rotation()) || !text().contains(QLatin1Char('\n'));
+}
+
 QRect PlotLabel::textRect() const {
     const QFont& font = mainFont();
     const auto flags = static_cast<int>(Qt::TextDontClip | textAlignment());
@@ -48,7 +52,13 @@ QRect PlotLabel::textRect() const {
         m_laidOutFlags = flags;
         m_laidOutText = text();
         m_laidOutFont = font;
-        m_textRect = QFontMetrics(font).boundingRect(0, 0, 0, 0, flags, text());
+        // The size of the text laid out flush left whatever its alignment: flush right,
+        // QFontMetrics rounds a fractional width the other way (35 px, not 36, for "B=2" at
+        // 12.15 pt), so a label the placer measured on one side and set flush right on the
+        // other was a pixel narrower at the next placement, and moved by one.
+        const int measured =
+            (flags & ~static_cast<int>(Qt::AlignHorizontal_Mask)) | static_cast<int>(Qt::AlignLeft);
+        m_textRect = QFontMetrics(font).boundingRect(0, 0, 0, 0, measured, text());
         m_staticText.setText(text());
         m_staticText.setTextFormat(Qt::PlainText);
         m_pictureStale = true;
@@ -80,9 +90,9 @@ void PlotLabel::draw(QCPPainter* painter) {
     if (m_masked) {
         return;
     }
-    // QCPItemText::draw with the cached box, picture and layout. A single line only:
-    // several lines are aligned within the box, which a static text does not do.
-    if (!rasterPainter(painter) || text().contains(QLatin1Char('\n'))) {
+    // QCPItemText::draw with the cached box, picture and layout. Turned, a single line
+    // only: several lines are aligned within the box, which a static text does not do.
+    if (!rasterPainter(painter) || !drawsOwnBox()) {
         QCPItemText::draw(painter);
         return;
     }
@@ -94,14 +104,20 @@ void PlotLabel::draw(QCPPainter* painter) {
     }
     painter->setFont(mainFont());
     const QMargins pad = padding();
-    QRect textBox = textRect();
-    QRect box = textBox.adjusted(-pad.left(), -pad.top(), pad.right(), pad.bottom());
-    const QPoint at = getTextDrawPoint(QPointF(0, 0), box, positionAlignment()).toPoint();
-    textBox.moveTopLeft(at + QPoint(pad.left(), pad.top()));
-    box.moveTopLeft(at);
-    const auto clipPad = static_cast<int>(mainPen().widthF());
-    const QRect bounds = box.adjusted(-clipPad, -clipPad, clipPad, clipPad);
-    if (!transform.mapRect(bounds).intersects(painter->transform().mapRect(clipRect()))) {
+    const QRect text = textRect();
+    const QRect padded = text.adjusted(-pad.left(), -pad.top(), pad.right(), pad.bottom());
+    QPointF at = getTextDrawPoint(QPointF(0, 0), padded, positionAlignment());
+    const bool upright = transform.type() <= QTransform::TxTranslate;
+    if (upright) {
+        at = at.toPoint();  // on whole pixels, as glyphs are placed
+    }
+    // Turned, the box stays exactly where the placer put it (label_placer.h): rounded, it
+    // lay half a pixel along the slope from there, onto a marker the placer had cleared.
+    const QRectF box(at, QSizeF(padded.size()));
+    const QRectF textBox(at + QPointF(pad.left(), pad.top()), QSizeF(text.size()));
+    const double clipPad = std::floor(mainPen().widthF());
+    const QRectF bounds = box.adjusted(-clipPad, -clipPad, clipPad, clipPad);
+    if (!transform.mapRect(bounds).intersects(QRectF(painter->transform().mapRect(clipRect())))) {
         return;
     }
     painter->setTransform(transform);
@@ -109,12 +125,16 @@ void PlotLabel::draw(QCPPainter* painter) {
         (mainPen().style() != Qt::NoPen && mainPen().color().alpha() != 0)) {
         painter->setPen(mainPen());
         painter->setBrush(mainBrush());
-        painter->drawRect(box);
+        if (upright) {
+            painter->drawRect(box.toRect());
+        } else {
+            painter->drawRect(box);
+        }
     }
     painter->setBrush(Qt::NoBrush);
-    if (transform.type() <= QTransform::TxTranslate) {
-        // On whole pixels, as glyphs are placed: the picture is copied, not resampled.
-        const QPoint corner = transform.map(QPointF(textBox.topLeft())).toPoint();
+    if (upright) {
+        // The picture is copied, not resampled.
+        const QPoint corner = transform.map(textBox.topLeft()).toPoint();
         painter->setTransform(QTransform());
         painter->drawPixmap(corner - QPoint(kInk, kInk),
                             textPicture(painter->device()->devicePixelRatioF()));

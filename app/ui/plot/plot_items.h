@@ -19,9 +19,13 @@ class PlotLabel : public QCPItemText {
 public:
     using QCPItemText::QCPItemText;
 
-    /// The text's box at the origin, as QCPItemText::draw computes it
-    /// (QFontMetrics::boundingRect with the text alignment); cached.
+    /// The text's box (QFontMetrics::boundingRect, as QCPItemText::draw computes it, but
+    /// measured flush left so that the size does not depend on the alignment); cached.
+    /// Only its size is meaningful.
     QRect textRect() const;
+    /// Whether draw() lays the text out in textRect() (on screen: all but a turned label of
+    /// several lines, which QCPItemText::draw lays out by its alignment).
+    bool drawsOwnBox() const;
 
     /// A masked label draws nothing (RooflinePlot::setLabelsHidden: a course's prediction
     /// not answered yet); its visibility stays its layer's.

@@ -82,18 +82,28 @@ QPolygonF paintedTextOutline(const QCPItemText& label) {
     const QMargins pad = label.padding();
     // (QCPItemText::mainFont() is protected: it is the selected font while selected.)
     const QFont font = label.selected() ? label.selectedFont() : label.font();
-    QRect text = QFontMetrics(font).boundingRect(
-        0, 0, 0, 0, static_cast<int>(Qt::TextDontClip | label.textAlignment()), label.text());
+    const auto* own = dynamic_cast<const PlotLabel*>(&label);
+    const bool ownBox = own != nullptr && own->drawsOwnBox();
+    const QRect text =
+        ownBox ? own->textRect()  // PlotLabel::draw's box, measured flush left
+               : QFontMetrics(font).boundingRect(
+                     0, 0, 0, 0, static_cast<int>(Qt::TextDontClip | label.textAlignment()),
+                     label.text());
     const QRect box = text.adjusted(-pad.left(), -pad.top(), pad.right(), pad.bottom());
-    const QPoint at = drawPoint(box, label.positionAlignment()).toPoint();
-    text.moveTopLeft(at + QPoint(pad.left(), pad.top()));
+    QPointF at = drawPoint(box, label.positionAlignment());
+    // Upright, or by QCPItemText::draw, the box is put on whole pixels; PlotLabel::draw
+    // leaves a turned one where it was placed.
+    if (!ownBox || qFuzzyIsNull(label.rotation())) {
+        at = at.toPoint();
+    }
+    const QRectF shown(at + QPointF(pad.left(), pad.top()), QSizeF(text.size()));
     const QPointF anchor = label.position->pixelPosition();
     QTransform transform;
     transform.translate(anchor.x(), anchor.y());
     if (!qFuzzyIsNull(label.rotation())) {
         transform.rotate(label.rotation());
     }
-    return transform.map(QPolygonF(QRectF(text)));
+    return transform.map(QPolygonF(shown));
 }
 
 double markHalfSide(const QCPGraph& graph) {
