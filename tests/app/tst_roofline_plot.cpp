@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <cmath>
+#include <cstdint>
 #include <memory>
 #include <ranges>
 
@@ -810,6 +811,59 @@ private slots:
             plot.setAnalysis(analyze(s), decodeBatchTrail(s, 4096));
             QVERIFY(screenIsWhole());
         }
+    }
+
+    void aPlaySweepMendsTheRoofPictureWhereLabelsMoved_data() {
+        QTest::addColumn<bool>("presentation");
+        QTest::addColumn<int>("width");
+        QTest::addColumn<int>("height");
+        QTest::newRow("1200x800") << false << 1200 << 800;
+        QTest::newRow("presentation 1011x568") << true << 1011 << 568;  // F5 at 1280x720
+    }
+    void aPlaySweepMendsTheRoofPictureWhereLabelsMoved() {
+        // Play sweeps the batch 1 -> 4,096 with the trail ending at the point. As the point
+        // climbs the HBM slope and runs under the roofs, roof labels step aside and back:
+        // the roof picture is then mended where they were and are (StaticPicture::patch),
+        // not drawn again. What the screen shows must be exactly what a plot given the same
+        // steps, but drawn in full at each, shows.
+        QFETCH(bool, presentation);
+        QFETCH(int, width);
+        QFETCH(int, height);
+        RooflinePlot played;
+        RooflinePlot reference;
+        const auto at = [](std::int64_t batch) {
+            return scenarioWith([batch](io::ScenarioFile& f) { f.workload.batch = batch; });
+        };
+        for (RooflinePlot* plot : {&played, &reference}) {
+            plot->setReplotPriority(QCustomPlot::rpImmediateRefresh);
+            plot->setOperatorsVisible(true);
+            plot->setPresentationMode(presentation);
+            plot->resize(width, height);
+            plot->show();
+            QVERIFY(QTest::qWaitForWindowExposed(plot));
+            // The view that holds the whole sweep, as the window's does before Play starts.
+            draw(*plot, at(4096));
+            draw(*plot, at(1));
+            plot->setTrailFollowsPoint(true);
+            plot->replot(QCustomPlot::rpImmediateRefresh);
+        }
+        QSignalSpy fullReplots(&played, &RooflinePlot::beforeReplot);
+        const std::uint64_t mendsBefore = played.roofPictureMends();
+        for (double b = 1.0; b <= 4096.0; b *= 1.2) {  // 46 steps on the log scale
+            const Scenario s = at(std::lround(b));
+            const Analysis a = analyze(s);
+            const std::vector<TrailPoint> trail = decodeBatchTrail(s, 4096);
+            played.setAnalysis(a, trail);
+            reference.setAnalysis(a, trail);
+            reference.replot(QCustomPlot::rpImmediateRefresh);
+            const QImage onScreen = played.screen()->grabWindow(played.winId()).toImage();
+            const QImage whole = reference.grab().toImage();
+            QVERIFY2(onScreen.convertToFormat(QImage::Format_RGB32) ==
+                         whole.convertToFormat(QImage::Format_RGB32),
+                     qPrintable(QStringLiteral("B = %1").arg(std::lround(b))));
+        }
+        QCOMPARE(fullReplots.count(), 0);
+        QVERIFY(played.roofPictureMends() > mendsBefore);
     }
 
     void baselineGhostsAreTheBaselinesEngineNumbers() {

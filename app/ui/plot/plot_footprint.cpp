@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <QTransform>
+
 namespace roofline::ui {
 namespace {
 
@@ -111,31 +113,32 @@ QRegion footprint(const PlotLabel& label) {
     const QRect clip = label.clipToAxisRect() && axisRect != nullptr
                            ? clipOf(axisRect)
                            : label.parentPlot()->viewport();
-    if (!qFuzzyIsNull(label.rotation())) {
-        return clip;
-    }
     // As QCPItemText::draw lays it out: the text's box plus padding, placed by the
-    // position alignment.
+    // position alignment, turned about the position by the label's rotation.
     const QMargins padding = label.padding();
-    const QRectF box =
-        QRectF(label.textRect())
-            .adjusted(-padding.left(), -padding.top(), padding.right(), padding.bottom());
-    QPointF at = label.position->pixelPosition();
+    QRectF box = QRectF(label.textRect())
+                     .adjusted(-padding.left(), -padding.top(), padding.right(), padding.bottom());
+    const QPointF at = label.position->pixelPosition();
     if (!finite(at)) {
         return {};
     }
+    QPointF corner(0.0, 0.0);
     const Qt::Alignment alignment = label.positionAlignment();
     if (alignment.testFlag(Qt::AlignHCenter)) {
-        at.rx() -= box.width() / 2.0;
+        corner.rx() -= box.width() / 2.0;
     } else if (alignment.testFlag(Qt::AlignRight)) {
-        at.rx() -= box.width();
+        corner.rx() -= box.width();
     }
     if (alignment.testFlag(Qt::AlignVCenter)) {
-        at.ry() -= box.height() / 2.0;
+        corner.ry() -= box.height() / 2.0;
     } else if (alignment.testFlag(Qt::AlignBottom)) {
-        at.ry() -= box.height();
+        corner.ry() -= box.height();
     }
-    const QPoint topLeft = clamped(at, clip);
+    box.moveTopLeft(corner);
+    QTransform turn;
+    turn.rotate(label.rotation());
+    box = turn.mapRect(box);  // the box itself when not rotated
+    const QPoint topLeft = clamped(at + box.topLeft(), clip);
     const int margin = kMargin + static_cast<int>(std::ceil(label.pen().widthF()));
     const QRect drawn(topLeft, QSize(static_cast<int>(std::ceil(box.width())) + 1,
                                      static_cast<int>(std::ceil(box.height())) + 1));

@@ -19,7 +19,7 @@ namespace roofline::ui {
 QRegion footprint(const QCPGraph& graph);
 /// The line segments and scatter marks of a curve.
 QRegion footprint(const QCPCurve& curve);
-/// The text box (text and padding); the whole axis rect for rotated text.
+/// The text box (text and padding), turned with the text: a label along a slope moves.
 QRegion footprint(const PlotLabel& label);
 /// A line between its two ends, with room for its line endings (the compare-mode arrows).
 QRegion footprint(const QCPItemLine& line);

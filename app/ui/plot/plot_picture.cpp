@@ -2,8 +2,11 @@
 #include "plot_picture.h"
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 
+#include <QPaintEngine>
+#include <QTimer>
 #include <qcustomplot.h>
 
 namespace roofline::ui {
@@ -38,6 +41,13 @@ void StaticPicture::drawBackdrop(QSize size, double devicePixelRatio, const QCol
         m_current = Picture{{}, freshPixmap()};
         m_kept.clear();
         m_kept.push_back(Picture{{}, freshPixmap()});  // memory for the first roof change
+        // The other slots' memory once the event loop is idle: not while a window is being
+        // resized (each size would pay for them), nor in the middle of a play.
+        QTimer::singleShot(0, m_plot, [this, size = m_size, ratio = m_ratio] {
+            if (size == m_size && ratio == m_ratio) {
+                touchSlots();
+            }
+        });
     }
     m_background = background;
     ++m_generation;
@@ -80,6 +90,52 @@ bool StaticPicture::switchTo(const RoofKey& roofs) {
     m_current.backdrop = 0;
     m_valid = false;
     return false;
+}
+
+void StaticPicture::touchSlots() {
+    while (m_kept.size() < kKeptPictures) {
+        m_kept.push_back(Picture{{}, freshPixmap()});
+    }
+}
+
+bool StaticPicture::patch(const RoofKey& roofs, const QRegion& region) {
+    const bool keptOne = std::any_of(m_kept.begin(), m_kept.end(), [&](const Picture& p) {
+        return p.backdrop == m_generation && p.roofs == roofs;
+    });
+    if (keptOne) {
+        return switchTo(roofs);
+    }
+    if (!m_valid || m_current.backdrop != m_generation) {
+        return false;
+    }
+    if (!region.isEmpty()) {
+        // The whole roof layer is drawn over the whole picture, as drawRoofs() draws it, but
+        // inside `region` only: the paint engine's system clip, which the items' own clips
+        // (QCPLayer::draw sets each one's) narrow and never replace. Drawn in place, with
+        // nothing translated, the pixels are a full redraw's (a patch drawn at an offset
+        // moved the dashes of a dashed roof by a fraction of a pixel).
+        QRegion device;
+        for (const QRect& r : region) {
+            const QPointF topLeft = QPointF(r.topLeft()) * m_ratio;
+            const QPointF bottomRight =
+                QPointF(r.topLeft() + QPoint(r.width(), r.height())) * m_ratio;
+            device += QRect(QPoint(static_cast<int>(std::floor(topLeft.x())),
+                                   static_cast<int>(std::floor(topLeft.y()))),
+                            QPoint(static_cast<int>(std::ceil(bottomRight.x())) - 1,
+                                   static_cast<int>(std::ceil(bottomRight.y())) - 1));
+        }
+        QPaintEngine* engine = m_current.pixmap.paintEngine();
+        engine->setSystemClip(device);
+        {
+            QPainter copy(&m_current.pixmap);
+            copy.setCompositionMode(QPainter::CompositionMode_Source);
+            copy.drawPixmap(0, 0, m_backdrop);
+        }
+        draw(m_current.pixmap, true);
+        engine->setSystemClip(QRegion());
+    }
+    m_current.roofs = roofs;
+    return true;
 }
 
 void StaticPicture::drawRoofs() {

@@ -16,7 +16,9 @@
 ///   picture    a copy of the backdrop with the roof layer drawn over it (the other layers
 ///              hidden for that pass): redrawn when the roofs change, one copy to the
 ///              screen per paint, no blend. The pictures of the last few roof states over
-///              the same backdrop are kept (W16 -> W8 -> W16 in a design review).
+///              the same backdrop are kept (W16 -> W8 -> W16 in a design review). When
+///              only the roof layer's labels moved (a point came onto one), the picture is
+///              mended where they were and are (patch()), not drawn again.
 /// Pictures are drawn into memory used before, or touched when the pixmaps were sized,
 /// never into a fresh allocation: first touching a fresh full-size pixmap costs a page
 /// fault per 4 KiB, milliseconds in all.
@@ -27,6 +29,7 @@
 #include <QColor>
 #include <QMetaObject>
 #include <QPixmap>
+#include <QRegion>
 #include <QSize>
 
 class QCustomPlot;
@@ -56,6 +59,11 @@ public:
     bool switchTo(const RoofKey& roofs);
     /// Draws the current picture: the backdrop, then the roof layer alone over it.
     void drawRoofs();
+    /// Makes the current picture show `roofs` where it differs from them only inside
+    /// `region` (widget pixels): a kept picture of `roofs` if there is one, else the
+    /// current one drawn again inside `region` only (the backdrop, then the roof layer).
+    /// False when there is no current picture to mend: switchTo() and drawRoofs() then.
+    bool patch(const RoofKey& roofs, const QRegion& region);
     /// True while drawRoofs() runs: its toPainter() lays the plot out once more, at the same
     /// size (the plot does not place its labels again then).
     bool drawingRoofs() const { return m_drawingRoofs; }
@@ -75,6 +83,9 @@ private:
     enum class Pass : unsigned char { None, Backdrop, Roofs };
     QPixmap freshPixmap() const;  ///< of the backdrop's size, touched
     void draw(QPixmap& target, bool roofLayerOnly);
+    /// Fills the kept slots with touched memory, after the backdrop's size changed: at
+    /// once, the first roof or label change of a play paid a fresh pixmap (about 2 ms).
+    void touchSlots();
     void hideLayers();  ///< the other pass's layers, once the plot is laid out
 
     QCustomPlot* m_plot;

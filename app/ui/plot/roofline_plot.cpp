@@ -223,6 +223,12 @@ std::vector<double> RooflinePlot::roofKey() const {
     return key;
 }
 
+std::vector<double> RooflinePlot::roofBase() const {
+    std::vector<double> key = roofKey();
+    key.push_back(static_cast<double>(m_hiddenLabels));  // masked labels draw nothing
+    return key;
+}
+
 void RooflinePlot::updateRoofs() {
     m_roof->setRoofs(m_analysis);
     updateBaseline();

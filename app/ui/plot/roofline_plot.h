@@ -195,6 +195,9 @@ public:
     /// baseline's ghosts and arrows, the leader lines, the compare scenarios, the measured results
     /// and the legend.
     PlotScene scene() const;
+    /// How many times the roof layer's picture was mended where its labels moved, rather
+    /// than drawn again (plot_picture.h): the partial path tests count.
+    std::uint64_t roofPictureMends() const { return m_roofPictureMends; }
     /// The bounds wheel zoom and drag keep the view in: the data's view three decades out.
     QCPRange xLimits() const;
     QCPRange yLimits() const;
@@ -236,7 +239,13 @@ private:
     /// What the roof layer's picture shows: the roofs (RoofLayer::key()) and the
     /// generations of the baseline, the overlay and the compare scenarios drawn in it.
     std::vector<double> roofKey() const;
+    /// roofKey() and the label groups masked: all the roof layer's picture shows but where
+    /// its labels are.
+    std::vector<double> roofBase() const;
     void refresh(bool roofsChanged);
+    /// Makes the roof layer's picture show m_roofPicture: mended where only its labels
+    /// moved, else taken from the kept pictures or drawn again. Returns where it changed.
+    QRegion redrawRoofPicture();
     void renderAll();    ///< the full redraw: layout, backdrop, roofs
     void afterExport();  ///< the plot was laid out at another size: lay it out again
     void createLayers();
@@ -285,8 +294,14 @@ private:
     bool m_fullPending = true;  ///< renderAll() before the next paint or step
     QTimer m_queuedReplot;      ///< rpQueuedReplot: once control returns to the event loop
     ViewKey m_replottedView;    ///< the view of the last full replot
-    /// roofKey() of what the roof layer's picture shows, with where its labels are.
+    /// roofBase() of what the roof layer's picture should show, with where its labels are.
     std::vector<double> m_roofPicture;
+    /// Each roof-layer label's footprint (with its leader) at the last placement, and as
+    /// the picture on screen has them, with that picture's roofBase().
+    std::vector<std::pair<const PlotLabel*, QRegion>> m_roofLabelShapes;
+    std::vector<std::pair<const PlotLabel*, QRegion>> m_drawnLabelShapes;
+    std::vector<double> m_drawnRoofBase;
+    std::uint64_t m_roofPictureMends = 0;
     QCPLayer* m_roofLayer = nullptr;
     QTimer m_operatorFit;  ///< fits the view to operator points once the sliders rest
     bool m_grownRange = false;

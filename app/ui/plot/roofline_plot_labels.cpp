@@ -15,6 +15,7 @@
 #include "plot/baseline_layer.h"
 #include "plot/label_layer.h"
 #include "plot/operator_layer.h"
+#include "plot/plot_footprint.h"
 #include "plot/roofline_plot.h"
 
 namespace roofline::ui {
@@ -134,13 +135,28 @@ bool RooflinePlot::placeLabels() {
             }
         }
     }
+    std::vector<std::pair<const PlotLabel*, const QCPItemLine*>> roofItems;
+    for (const LabelEntry& entry : entries) {
+        if (entry.roofLayer) {
+            roofItems.emplace_back(entry.label, entry.leader);
+        }
+    }
     const std::vector<double> roofLabels = m_labels->place(
         std::move(entries), markerRects(), QRectF(m_plot->axisRect()->rect()), lines);
 
+    // Where the roof layer's labels are drawn now: where they moved, its picture is mended
+    // (redrawRoofPicture()).
+    m_roofLabelShapes.clear();
+    for (const auto& [label, leader] : roofItems) {
+        QRegion shape = footprint(*label);
+        if (leader != nullptr) {
+            shape += footprint(*leader);
+        }
+        m_roofLabelShapes.emplace_back(label, std::move(shape));
+    }
     // The roof layer's picture shows its labels where they are now.
-    std::vector<double> picture = roofKey();
+    std::vector<double> picture = roofBase();
     picture.insert(picture.end(), roofLabels.begin(), roofLabels.end());
-    picture.push_back(static_cast<double>(m_hiddenLabels));
     if (picture == m_roofPicture) {
         return false;
     }

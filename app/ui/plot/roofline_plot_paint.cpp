@@ -3,6 +3,8 @@
 // partial repaint, the paint itself (the picture, then the moving items: direct_items.h),
 // export through the QCustomPlot's public toPainter/toPixmap, and the mouse.
 
+#include <algorithm>
+
 #include <QMouseEvent>
 #include <QWheelEvent>
 
@@ -45,6 +47,8 @@ void RooflinePlot::renderAll() {
     if (!m_picture->switchTo(m_roofPicture)) {
         m_picture->drawRoofs();
     }
+    m_drawnRoofBase = roofBase();
+    m_drawnLabelShapes = m_roofLabelShapes;
     updateAccessibleDescription();
 }
 
@@ -78,17 +82,11 @@ void RooflinePlot::refresh(bool roofsChanged) {
         replot(m_replotPriority);
         return;
     }
-    if (roofsChanged) {
-        updateViewGeometry();
-        if (!m_picture->switchTo(m_roofPicture)) {
-            m_picture->drawRoofs();
-        }
-    }
-    // The data's marks need repainting where they were and where they are now; new roofs
-    // change the axis rect, which every roof-layer item is clipped to.
+    // The data's marks need repainting where they were and where they are now.
     QRegion dirty = m_shown.united(directFootprint());
     if (roofsChanged) {
-        dirty += m_plot->axisRect()->rect().adjusted(-1, -1, 1, 1);
+        updateViewGeometry();
+        dirty += redrawRoofPicture();
     }
     if (m_replotPriority == QCustomPlot::rpImmediateRefresh) {
         repaint(dirty);
@@ -96,6 +94,58 @@ void RooflinePlot::refresh(bool roofsChanged) {
         update(dirty);
     }
     updateAccessibleDescription();
+}
+
+namespace {
+
+/// Where shapes of `before` and `after` differ: each item's old and new shape, where it
+/// changed, came or went.
+QRegion changedShapes(const std::vector<std::pair<const PlotLabel*, QRegion>>& before,
+                      const std::vector<std::pair<const PlotLabel*, QRegion>>& after) {
+    QRegion changed;
+    const auto find = [](const auto& shapes, const PlotLabel* label) {
+        return std::find_if(shapes.begin(), shapes.end(),
+                            [label](const auto& shape) { return shape.first == label; });
+    };
+    for (const auto& [label, shape] : after) {
+        const auto old = find(before, label);
+        if (old == before.end()) {
+            changed += shape;
+        } else if (old->second != shape) {
+            changed += old->second;
+            changed += shape;
+        }
+    }
+    for (const auto& [label, shape] : before) {
+        if (find(after, label) == after.end()) {
+            changed += shape;
+        }
+    }
+    return changed;
+}
+
+}  // namespace
+
+QRegion RooflinePlot::redrawRoofPicture() {
+    // Only the roof layer's labels moved (a point came onto one and it stepped aside, or
+    // the point left): the picture is mended where they were and where they are, about a
+    // tenth of drawing it again (a play's batch sweep passes several roof labels).
+    const std::vector<double> base = roofBase();
+    if (base == m_drawnRoofBase) {
+        const QRegion moved = changedShapes(m_drawnLabelShapes, m_roofLabelShapes);
+        if (m_picture->patch(m_roofPicture, moved)) {
+            m_drawnLabelShapes = m_roofLabelShapes;
+            ++m_roofPictureMends;
+            return moved;
+        }
+    }
+    if (!m_picture->switchTo(m_roofPicture)) {
+        m_picture->drawRoofs();
+    }
+    m_drawnRoofBase = base;
+    m_drawnLabelShapes = m_roofLabelShapes;
+    // New roofs change the axis rect, which every roof-layer item is clipped to.
+    return m_plot->axisRect()->rect().adjusted(-1, -1, 1, 1);
 }
 
 void RooflinePlot::paintEvent(QPaintEvent* event) {
