@@ -2,6 +2,7 @@
 // The Explain dock (issue 10), the report (issue 11, "Report"; tst_review_report checks its
 // sections) and the caption of exported images.
 #include <algorithm>
+#include <cstdint>
 
 #include <QAction>
 #include <QDockWidget>
@@ -12,6 +13,7 @@
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextDocument>
 
 #include "panels/explain_panel.h"
 #include "plot/export.h"
@@ -116,6 +118,31 @@ private slots:
         window.controller().setBatch(512);
         QCOMPARE(panel->sentences(), expectedSentences(window));
         QVERIFY(panel->textView()->toPlainText().contains(QStringLiteral("B = 512")));
+    }
+
+    void stepsRewriteOnlyTheSentencesThatChanged() {
+        // A step writes the changed sentences over the old ones in place (ExplainPanel::
+        // replaceChanged), a new number of sentences the whole text: either way the text is
+        // the sentences, one paragraph each, a blank line between, and no undo history.
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const roofline::ui::ExplainPanel* panel = window.explainPanel();
+        const auto text = [panel] { return panel->textView()->toPlainText(); };
+        const auto paragraphs = [panel] { return panel->sentences().join(QStringLiteral("\n\n")); };
+        int sameCounts = 0;
+        for (const std::int64_t batch : {2, 3, 64, 65, 512, 4096, 1}) {
+            const qsizetype before = panel->sentences().size();
+            window.controller().setBatch(batch);
+            sameCounts += panel->sentences().size() == before ? 1 : 0;
+            QCOMPARE(panel->sentences(), expectedSentences(window));
+            QCOMPARE(text(), paragraphs());
+        }
+        QVERIFY(sameCounts > 0);  // the in-place path ran
+        // A longer context adds the KV sentences and more: the whole text again.
+        window.controller().setContextTokens(100000);
+        QCOMPARE(text(), paragraphs());
+        QVERIFY(!panel->textView()->document()->isUndoAvailable());
     }
 
     void hiddenPanelCatchesUpWhenShown() {

@@ -39,6 +39,10 @@ protected:
 
 private:
     void update(const roofline::Scenario& scenario, const roofline::Analysis& analysis);
+    /// Writes the sentences that differ from m_sentences over theirs (as many of each).
+    void replaceChanged(const QStringList& sentences);
+    /// A line break inside a sentence would make its paragraph two blocks.
+    static bool hasBreak(const QString& sentence);
 
     QPlainTextEdit* m_text = nullptr;
     QStringList m_sentences;
