@@ -528,7 +528,7 @@ std::string explainLever(LeverId id, const Scenario& base, const Analysis& a0,
 }
 
 LeverOutcome evaluateLever(const Scenario& base, const Analysis& baseAnalysis, LeverId id,
-                           const LeverContext& context) {
+                           const LeverContext& context, LeverDetail detail) {
     LeverOutcome out;
     out.id = id;
     LeverPlan plan = planLever(base, id, context);
@@ -543,8 +543,10 @@ LeverOutcome evaluateLever(const Scenario& base, const Analysis& baseAnalysis, L
     }
     out.analysis = analyze(out.changed);
     const Analysis& a1 = out.analysis;
-    out.changes = scenarioChanges(base, out.changed);
-    out.explanation = explainLever(id, base, baseAnalysis, out.changed, a1);
+    if (detail == LeverDetail::Words) {
+        out.changes = scenarioChanges(base, out.changed);
+        out.explanation = explainLever(id, base, baseAnalysis, out.changed, a1);
+    }
     out.fits = a1.memoryAllDevices.fits;
     out.speedupTpot = ratioOf(baseAnalysis.tpotSeconds, a1.tpotSeconds);
     out.speedupTtft = ratioOf(baseAnalysis.ttftSeconds, a1.ttftSeconds);
@@ -557,11 +559,11 @@ LeverOutcome evaluateLever(const Scenario& base, const Analysis& baseAnalysis, L
 }
 
 std::vector<LeverOutcome> evaluateLevers(const Scenario& base, const Analysis& baseAnalysis,
-                                         const LeverContext& context) {
+                                         const LeverContext& context, LeverDetail detail) {
     std::vector<LeverOutcome> out;
     out.reserve(kLeverCount);
     for (LeverId id : kAllLevers) {
-        out.push_back(evaluateLever(base, baseAnalysis, id, context));
+        out.push_back(evaluateLever(base, baseAnalysis, id, context, detail));
     }
     std::stable_sort(out.begin(), out.end(), [](const LeverOutcome& x, const LeverOutcome& y) {
         if (x.applicable != y.applicable) {

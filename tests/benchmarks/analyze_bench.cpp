@@ -8,8 +8,10 @@
 #include <benchmark/benchmark.h>
 
 #include "roofline/analysis.h"
+#include "roofline/io/levers.h"
 #include "roofline/io/presets.h"
 #include "roofline/io/scenario_file.h"
+#include "roofline/levers.h"
 #include "roofline/sweep.h"
 
 namespace {
@@ -67,6 +69,19 @@ void BM_AnalyzeEstimate(benchmark::State& state, const std::string& model) {
         benchmark::DoNotOptimize(a);
     }
 }
+
+// The Explain panel ranks every lever on every slider step (thirteen analyze() calls).
+void BM_EvaluateLevers(benchmark::State& state, LeverDetail detail) {
+    const Scenario s = load("h100-sxm", "llama-3.1-8b");
+    const Analysis a = analyze(s);
+    const LeverContext context = io::leverContext(s);
+    for (auto _ : state) {
+        std::vector<LeverOutcome> levers = evaluateLevers(s, a, context, detail);
+        benchmark::DoNotOptimize(levers);
+    }
+}
+BENCHMARK_CAPTURE(BM_EvaluateLevers, words, LeverDetail::Words)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_EvaluateLevers, numbers, LeverDetail::Numbers)->Unit(benchmark::kMicrosecond);
 
 void BM_RegimeGrid128(benchmark::State& state, const std::string& model);
 

@@ -17,6 +17,7 @@
 
 #include <gtest/gtest.h>
 
+#include "roofline/explain.h"
 #include "roofline/validate.h"
 #include "test_models.h"
 
@@ -276,6 +277,34 @@ TEST(Levers, RankedByTpotSpeedupWithNotApplicableLast) {
     const LeverOutcome* fp4 = find(levers, LeverId::W4a4);
     ASSERT_NE(fp4, nullptr);
     EXPECT_TRUE(has(fp4->explanation, "has no fp4 roof"));
+}
+
+TEST(Levers, NumbersOnlyRanksAlikeWithoutTheWords) {
+    // LeverDetail::Numbers (the Explain panel's, on every step) skips the sentence and the
+    // changes, and nothing else: the same levers in the same order with the same numbers.
+    for (const Scenario& base :
+         {test::scenario(h100Sxm(), llama8b()), test::scenario(h100Sxm(), test::llama2_70b())}) {
+        const Analysis a = analyze(base);
+        const std::vector<LeverOutcome> words = evaluateLevers(base, a, h100Context());
+        const std::vector<LeverOutcome> numbers =
+            evaluateLevers(base, a, h100Context(), LeverDetail::Numbers);
+        ASSERT_EQ(numbers.size(), words.size());
+        for (std::size_t i = 0; i < words.size(); ++i) {
+            EXPECT_EQ(numbers[i].id, words[i].id);
+            EXPECT_EQ(numbers[i].applicable, words[i].applicable);
+            EXPECT_EQ(numbers[i].reason, words[i].reason);
+            EXPECT_EQ(numbers[i].fits, words[i].fits);
+            EXPECT_EQ(numbers[i].speedupTpot, words[i].speedupTpot);
+            EXPECT_EQ(numbers[i].speedupTtft, words[i].speedupTtft);
+            EXPECT_EQ(numbers[i].throughputGain, words[i].throughputGain);
+            EXPECT_EQ(numbers[i].analysis.tpotSeconds, words[i].analysis.tpotSeconds);
+            EXPECT_TRUE(numbers[i].explanation.empty());
+            EXPECT_TRUE(numbers[i].changes.empty());
+            EXPECT_EQ(words[i].explanation.empty(), !words[i].applicable);
+        }
+        // The sentences the panel writes from them are the same.
+        EXPECT_EQ(explain(base, a, numbers), explain(base, a, words));
+    }
 }
 
 TEST(Levers, ChangesNameTheScenarioFileKeys) {

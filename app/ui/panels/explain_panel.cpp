@@ -60,7 +60,10 @@ void ExplainPanel::update(const Scenario& scenario, const Analysis& analysis) {
         m_context = io::leverContext(scenario);
         m_contextKey = std::move(key);
     }
-    const std::vector<LeverOutcome> levers = evaluateLevers(scenario, analysis, m_context);
+    // The sentences rank the levers by their numbers; each lever's own sentence is the
+    // menu's tooltip, written when asked for.
+    const std::vector<LeverOutcome> levers =
+        evaluateLevers(scenario, analysis, m_context, LeverDetail::Numbers);
     QStringList sentences;
     for (const std::string& sentence : explain(scenario, analysis, levers)) {
         sentences << qs(sentence);

@@ -163,14 +163,20 @@ struct LeverOutcome {
     double speedupPass = 1.0;
 };
 
+/// What an evaluation writes besides the numbers. Words: the sentence (`explanation`) and
+/// the changes (`changes`), about half the time of evaluating a lever; Numbers leaves both
+/// empty, for a caller that only ranks the levers on every slider step (the Explain panel).
+enum class LeverDetail : unsigned char { Words, Numbers };
+
 /// Every lever against `base`, ranked: applicable ones by speedupTpot, highest first (ties
 /// keep kAllLevers order), then the not-applicable ones in kAllLevers order.
 /// Precondition: validate(base) has no error; `baseAnalysis` = analyze(base).
 std::vector<LeverOutcome> evaluateLevers(const Scenario& base, const Analysis& baseAnalysis,
-                                         const LeverContext& context);
+                                         const LeverContext& context,
+                                         LeverDetail detail = LeverDetail::Words);
 
 /// One lever, evaluated the same way.
 LeverOutcome evaluateLever(const Scenario& base, const Analysis& baseAnalysis, LeverId id,
-                           const LeverContext& context);
+                           const LeverContext& context, LeverDetail detail = LeverDetail::Words);
 
 }  // namespace roofline
