@@ -185,20 +185,6 @@ private slots:
             }
         }
         const QStringList faults = sceneFaults(plot->scene());
-        // Not yet right: at 1280×720 in presentation mode the fp4 roof's name, which may not
-        // give way (the binding roof), touches the prefill point at the roof's right end,
-        // issue 20's open part. It is expected to fail; when it passes (XPASS), the run fails
-        // and it leaves the list.
-        static const QStringList stillCrowded = {QStringLiteral("fp4-on-blackwell")};
-        const QString name = what.lesson.isEmpty()
-                                 ? QStringLiteral("%1/step-%2").arg(what.course).arg(what.step)
-                                 : what.lesson;
-        if (layout == 0 && stillCrowded.contains(name)) {
-            if (!faults.isEmpty()) {
-                qInfo("%s", qPrintable(faults.join(QStringLiteral("; "))));
-            }
-            QEXPECT_FAIL("", "crowded at 1280×720 in presentation mode (issue 20)", Continue);
-        }
         QVERIFY2(faults.isEmpty(), qPrintable(faults.join(QStringLiteral("; "))));
     }
 

@@ -479,6 +479,16 @@ void RoofLayer::labelRequests(std::vector<LabelEntry>& entries) {
                 r.candidates.push_back({box, box.center(), 0.0});
             }
         }
+        // Last, wholly left of the ridge at the roof's height, clear of the ridge's marker:
+        // where the ridge and a point under the roof's right end leave no room for the name
+        // along the line (fp4 on a B200 at 1280×720 in presentation mode, issue 20).
+        for (int k = 1; k <= 3; ++k) {
+            const double left = x0 - size.width() - k * step;
+            for (const double top : {above, below}) {
+                const QRectF box(QPointF(left, top), size);
+                r.candidates.push_back({box, box.center(), 0.0});
+            }
+        }
         r.anchor = QPointF(x1 + size.width(), y);
         r.priority = g.inUse ? 0 : 3;
         r.droppable = !g.inUse;  // never the binding roof's name; another's, where crowded
