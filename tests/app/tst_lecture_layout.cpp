@@ -188,6 +188,30 @@ private slots:
         QVERIFY2(faults.isEmpty(), qPrintable(faults.join(QStringLiteral("; "))));
     }
 
+    void keyNumbersNameEachPassesBoundOrBothAtOnce() {
+        // Llama-3.1-8B on H100 SXM, P = C = 2,048 (test_support.h). At B = 1 decode moves
+        // 15.284e9 bytes a step at 1.05 FLOP/byte, far left of the ridge (295): memory-bound,
+        // TPOT = 15.284e9 / 3.35e12 = 4.56 ms; prefill of 2,048 tokens is compute-bound.
+        const Analysis one = analyze(roofline::test::scenarioWith([](io::ScenarioFile&) {}));
+        QVERIFY(one.prefill().bound == Bound::Compute);
+        QVERIFY(one.decode().bound == Bound::Memory);
+        const QString first = ui::keyNumbersText(one);
+        QVERIFY2(first.contains(QStringLiteral("TPOT 4.56 ms")), qPrintable(first));
+        QVERIFY2(first.endsWith(QStringLiteral("bound: prefill compute, decode memory")),
+                 qPrintable(first));
+        // At B = 512 and P = C = 128 (the critical-batch-h100 lesson) decode is compute-bound
+        // by time too: one word for both, so that the line stays one line at 1280×720.
+        const Analysis many = analyze(roofline::test::scenarioWith([](io::ScenarioFile& f) {
+            f.workload.batch = 512;
+            f.workload.promptTokens = 128;
+            f.workload.contextTokens = 128;
+        }));
+        QVERIFY(many.prefill().bound == Bound::Compute);
+        QVERIFY(many.decode().bound == Bound::Compute);
+        const QString both = ui::keyNumbersText(many);
+        QVERIFY2(both.endsWith(QStringLiteral("bound: compute (both)")), qPrintable(both));
+    }
+
     void aViewIsATabThatSwapsWithTheRoofline() {
         MainWindow window;
         window.setAttribute(Qt::WA_DontShowOnScreen, true);

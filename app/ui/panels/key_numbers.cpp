@@ -35,9 +35,14 @@ QString keyNumbersText(const Analysis& a) {
               << qs("TPOT " + formatDuration(a.tpotSeconds));
     }
     // The bounds in few words: the line shares its row with the stage's tabs at 1280×720.
+    // Both passes bound alike in two words: "prefill compute, decode compute" wrapped the
+    // line at 1280×720.
+    const Bound prefill = a.prefill().bound;
+    const Bound decode = a.decode().bound;
     items << qs(formatNumber(a.decodeTokensPerSecond) + " tok/s")
-          << qs("bound: prefill " + std::string(toString(a.prefill().bound)) + ", decode " +
-                std::string(toString(a.decode().bound)));
+          << qs(prefill == decode ? "bound: " + std::string(toString(prefill)) + " (both)"
+                                  : "bound: prefill " + std::string(toString(prefill)) +
+                                        ", decode " + std::string(toString(decode)));
     return items.join(sep);
 }
 
