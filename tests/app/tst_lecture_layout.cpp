@@ -11,6 +11,7 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QScrollArea>
+#include <QSlider>
 #include <QTabBar>
 #include <QTest>
 #include <QToolBar>
@@ -30,6 +31,7 @@
 #include "views/live_view.h"
 #include "views/regime_map_view.h"
 #include "views/views.h"
+#include "window/focus_ring.h"
 #include "window/main_window.h"
 #include "window/view_stage.h"
 
@@ -275,6 +277,45 @@ private slots:
         QCOMPARE(QApplication::font("QMenu").pointSizeF(), menu);
         QCOMPARE(QToolTip::font().pointSizeF(), tip);
         QCOMPARE(bar->iconSize().width(), icon);
+    }
+
+    void presentationRingsTheFocusedControl() {
+        // Fusion's focus outline is one pixel; in presentation mode a three-pixel ring in the
+        // highlight colour goes round the focused control and follows the focus.
+        MainWindow window;
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        const ui::FocusRing* ring = window.focusRing();
+        QSlider* batch = window.controlsPanel()->batchControl()->slider();
+        QSlider* prompt = window.controlsPanel()->promptControl()->slider();
+        batch->setFocus();
+        QVERIFY(!ring->isVisible());  // desktop mode: Fusion's own outline
+        window.setPresentationMode(true);
+        QVERIFY(ring->isOn());
+        QCOMPARE(ring->target(), batch);
+        QTRY_VERIFY(ring->isVisible());
+        // Just outside the control's visible part, a ring's width all round.
+        const auto around = [&window](const QWidget* w) {
+            const QRect visible = w->visibleRegion().boundingRect();
+            return QRect(w->mapTo(&window, visible.topLeft()), visible.size())
+                .adjusted(-ui::FocusRing::kWidth, -ui::FocusRing::kWidth, ui::FocusRing::kWidth,
+                          ui::FocusRing::kWidth);
+        };
+        QTRY_COMPARE(ring->geometry(), around(batch));
+        // Drawn: the middle of its left side is the highlight colour.
+        const QImage shot = window.grab().toImage();
+        const QPoint side(ring->geometry().left() + 1, ring->geometry().center().y());
+        QCOMPARE(shot.pixelColor(side).rgb(), window.palette().color(QPalette::Highlight).rgb());
+        // It follows the focus, and goes with presentation mode.
+        prompt->setFocus();
+        QTRY_COMPARE(ring->target(), prompt);
+        QTRY_COMPARE(ring->geometry(), around(prompt));
+        window.setPresentationMode(false);
+        QVERIFY(!ring->isVisible());
+        QCOMPARE(ring->target(), nullptr);
     }
 
     void theFirstWindowFitsItsScreen() {

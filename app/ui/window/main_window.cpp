@@ -36,6 +36,7 @@
 #include "window/compare_set.h"
 #include "window/course_controller.h"
 #include "window/dialogs.h"
+#include "window/focus_ring.h"
 #include "window/lessons_menu.h"
 #include "window/lever_actions.h"
 #include "window/presentation_pen.h"
@@ -125,6 +126,7 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
         m_stage->manage(dock);
     }
     m_pen = new PresentationPen(*this);
+    m_focusRing = new FocusRing(this);
     createActions();
     createMenus();
     statusBar()->addWidget(m_levers->statusLabel(), 1);
@@ -360,6 +362,7 @@ void MainWindow::applyPresentation(bool on) {
     f.setPointSizeF(m_baseFont.pointSizeF() * (on ? 1.5 : 1.0));
     setFont(f);
     scaleChrome(on);
+    m_focusRing->setOn(on);  // the focused control's ring, seen from the back of the room
     // Before the docks: the views leave the bottom area for the stage's tabs first, so the
     // columns are laid out for a stage of the window's full height.
     m_stage->setTabbed(on);

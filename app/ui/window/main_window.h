@@ -44,6 +44,7 @@ class LessonsController;
 class FrontierView;
 class KeyNumbers;
 class LeverActions;
+class FocusRing;
 class PresentationPen;
 class ResultsPanel;
 class RooflinePlot;
@@ -176,6 +177,8 @@ public:
     bool presentationMode() const;
     /// View › Pen and Erase drawing: drawing on the plot in presentation mode.
     PresentationPen* pen() const { return m_pen; }
+    /// Presentation mode's focus indicator (focus_ring.h).
+    FocusRing* focusRing() const { return m_focusRing; }
     void setOperatorsVisible(bool visible);
     /// View > Operators per memory level: shows the operators too when turned on.
     void setOperatorLevelsVisible(bool visible);
@@ -299,6 +302,7 @@ private:
     QStackedWidget* m_explainStack = nullptr;
     LeverActions* m_levers = nullptr;
     PresentationPen* m_pen = nullptr;
+    FocusRing* m_focusRing = nullptr;
     QString m_refusalMessage;  ///< the status bar's refused-change message, until the next change
 };
 
