@@ -9,6 +9,7 @@
 //     the plot's edges;
 //   - the sliders, the key numbers and the lesson's text are on screen together.
 #include <QDockWidget>
+#include <QFormLayout>
 #include <QLabel>
 #include <QScrollArea>
 #include <QSlider>
@@ -316,6 +317,38 @@ private slots:
         window.setPresentationMode(false);
         QVERIFY(!ring->isVisible());
         QCOMPARE(ring->target(), nullptr);
+    }
+
+    void presentationResultsFitTheColumn_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1280x720") << QSize(1280, 720);
+        QTest::newRow("1920x1080") << QSize(1920, 1080);
+    }
+    void presentationResultsFitTheColumn() {
+        // In the one column of presentation mode each value goes under its name: at 1280×720
+        // the names ("Goldilocks context") took half the column and the Results tab scrolled
+        // sideways. Checked with a baseline pinned (its group's three columns) and TP 8.
+        QFETCH(QSize, size);
+        MainWindow window;
+        window.setAttribute(Qt::WA_DontShowOnScreen, true);
+        window.resize(size);
+        window.show();
+        window.controller().setTensorParallel(8);
+        window.pinBaseline();
+        window.controller().setBatch(64);
+        window.setPresentationMode(true);
+        QCoreApplication::processEvents();
+        auto* dock = roofline::test::child<QDockWidget>(window, "resultsDock");
+        auto* area = dock->findChild<QScrollArea*>();
+        QVERIFY(area != nullptr);
+        QVERIFY2(area->widget()->minimumSizeHint().width() <= area->viewport()->width(),
+                 qPrintable(QStringLiteral("%1 px of values in a %2 px column")
+                                .arg(area->widget()->minimumSizeHint().width())
+                                .arg(area->viewport()->width())));
+        window.setPresentationMode(false);
+        const auto* form = dock->findChild<QFormLayout*>();
+        QVERIFY(form != nullptr);
+        QCOMPARE(form->rowWrapPolicy(), QFormLayout::DontWrapRows);
     }
 
     void theFirstWindowFitsItsScreen() {

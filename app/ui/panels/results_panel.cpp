@@ -93,29 +93,27 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent) {
     // Compare mode: a column for the baseline, one for the ratio.
     m_baselineBox = new QGroupBox(tr("Against the baseline"), this);
     m_baselineBox->setObjectName(QStringLiteral("baselineGroup"));
-    auto* grid = new QGridLayout(m_baselineBox);
+    new QGridLayout(m_baselineBox);
     auto* baselineHead = new QLabel(tr("baseline"), m_baselineBox);
     auto* ratioHead = new QLabel(tr("change"), m_baselineBox);
     ratioHead->setToolTip(
         tr("Times: baseline ÷ now (faster or slower). Tokens/s and memory: "
            "now ÷ baseline."));
-    grid->addWidget(baselineHead, 0, 1);
-    grid->addWidget(ratioHead, 0, 2);
+    m_compareRows.push_back({nullptr, baselineHead, ratioHead});
     const std::pair<const char*, QString> rows[] = {{"ttft", tr("TTFT")},
                                                     {"tpot", tr("TPOT")},
                                                     {"tokensPerSecond", tr("Decode")},
                                                     {"memory", tr("Memory")},
                                                     {"prefillBound", tr("Prefill")},
                                                     {"decodeBound", tr("Decode")}};
-    int row = 1;
     for (const auto& [key, name] : rows) {
-        grid->addWidget(new QLabel(name, m_baselineBox), row, 0);
+        CompareRow row{new QLabel(name, m_baselineBox), nullptr, nullptr};
         for (const char* column : {"baseline.", "ratio."}) {
             auto* value = new QLabel(m_baselineBox);
             const QString id = QLatin1String(column) + QLatin1String(key);
             value->setObjectName(id);
             value->setTextInteractionFlags(Qt::TextSelectableByMouse);
-            grid->addWidget(value, row, column[0] == 'b' ? 1 : 2);
+            (column[0] == 'b' ? row.baseline : row.ratio) = value;
             m_compare.insert(id, value);
             const QString k = QLatin1String(key);
             if (k == QLatin1String("ttft") || k == QLatin1String("prefillBound")) {
@@ -124,12 +122,11 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent) {
                 m_decodeLabels << value;
             }
         }
-        ++row;
+        m_compareRows.push_back(row);
     }
     // What differs: the inputs, from the document (io::scenarioDifferences), as given.
     auto* inputsName = new QLabel(tr("Inputs"), m_baselineBox);
     inputsName->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-    grid->addWidget(inputsName, row, 0);
     m_differences = new QLabel(m_baselineBox);
     m_differences->setObjectName(QStringLiteral("baseline.differences"));
     m_differences->setTextFormat(Qt::PlainText);
@@ -137,9 +134,8 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent) {
     m_differences->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_differences->setToolTip(
         tr("The inputs of the current scenario that differ from the baseline"));
-    grid->addWidget(m_differences, row, 1, 1, 2);
-    grid->setColumnStretch(1, 1);
-    grid->setColumnStretch(2, 1);
+    m_compareRows.push_back({inputsName, m_differences, nullptr});
+    layOutBaseline(false);
     m_baselineBox->setVisible(false);
     layout->addWidget(m_baselineBox);
 
@@ -152,6 +148,40 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent) {
 
     m_palette = PlotPalette::forSystem(palette());
     applyColours();
+}
+
+void ResultsPanel::setNarrow(bool narrow) {
+    for (QFormLayout* form : findChildren<QFormLayout*>()) {
+        form->setRowWrapPolicy(narrow ? QFormLayout::WrapAllRows : QFormLayout::DontWrapRows);
+    }
+    layOutBaseline(narrow);
+}
+
+void ResultsPanel::layOutBaseline(bool narrow) {
+    auto* grid = qobject_cast<QGridLayout*>(m_baselineBox->layout());
+    // Wide: name | baseline | change. Narrow: the name on its own line, then baseline |
+    // change under it, each wrapping at its spaces ("compute-bound (91% of time)").
+    const int names = narrow ? 1 : 0;  // rows of names before each row of values
+    const int first = narrow ? 0 : 1;  // the values' first column
+    int line = 0;
+    for (const CompareRow& row : m_compareRows) {
+        if (row.name != nullptr) {
+            grid->addWidget(row.name, line, 0, 1, narrow ? 2 : 1);
+            line += names;
+        }
+        const bool inputs = row.ratio == nullptr;
+        grid->addWidget(row.baseline, line, first, 1, inputs ? 2 : 1);
+        row.baseline->setWordWrap(narrow || inputs);
+        if (!inputs) {
+            grid->addWidget(row.ratio, line, first + 1);
+            row.ratio->setWordWrap(narrow);
+        }
+        ++line;
+    }
+    // The values' columns share the width; the names' column (wide) as its names need.
+    grid->setColumnStretch(0, narrow ? 1 : 0);
+    grid->setColumnStretch(1, 1);
+    grid->setColumnStretch(2, narrow ? 0 : 1);
 }
 
 QLabel* ResultsPanel::addRow(QFormLayout* form, const QString& name, const QString& key) {

@@ -9,6 +9,7 @@
 /// memory use against capacity, and the engine's warnings. PassKind colours match the plot.
 
 #include <optional>
+#include <vector>
 
 #include <QHash>
 #include <QWidget>
@@ -58,6 +59,9 @@ public:
     ByteSplitBar* byteSplit() const { return m_byteSplit; }
     /// Whether the memory bar is showing "does not fit" (red).
     bool memoryOverflow() const;
+    /// Presentation mode's one narrow column: each value under its name, the full width
+    /// its own (at 1280×720 the names took half the column and the panel scrolled sideways).
+    void setNarrow(bool narrow);
 
 private:
     QLabel* addRow(QFormLayout* form, const QString& name, const QString& key);
@@ -76,6 +80,17 @@ private:
     QGroupBox* m_baselineBox = nullptr;
     QHash<QString, QLabel*> m_compare;  ///< "baseline.ttft", "ratio.ttft"...
     QLabel* m_differences = nullptr;    ///< "baseline.differences"
+    /// The baseline group's rows (name, baseline, change; the heads first, with no name; the
+    /// inputs last, with no change), laid out by layOutBaseline().
+    struct CompareRow {
+        QLabel* name = nullptr;
+        QLabel* baseline = nullptr;
+        QLabel* ratio = nullptr;
+    };
+    std::vector<CompareRow> m_compareRows;
+    /// Wide, a row a line in three columns; narrow, each name on a line of its own over its
+    /// baseline and change.
+    void layOutBaseline(bool narrow);
 };
 
 }  // namespace roofline::ui

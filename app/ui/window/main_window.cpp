@@ -374,6 +374,7 @@ void MainWindow::applyPresentation(bool on) {
     // line and the Explain tab's paragraph in presentation mode.
     m_levers->setUnderPlotHidden(on);
     m_controls->setNarrow(on);  // the one column of presentation mode
+    m_results->setNarrow(on);
     if (on) {
         // The sliders in view at the column's top, under the hardware and model a lesson
         // has chosen (the column scrolls up to them), once the narrow layout is laid out.
