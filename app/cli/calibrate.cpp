@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "benchmark_given.h"
 #include "cli.h"
 #include "cli_internal.h"
 #include "roofline/format.h"
@@ -77,7 +78,7 @@ std::string fitToJson(const std::string& path, const FitResult& fit,
     return j.dump(2) + "\n";
 }
 
-struct CalibrateOptions {
+struct CalibrateOptions : BenchmarkGiven {
     std::optional<std::string> file;
     std::optional<std::string> hardware;
     std::optional<std::string> engine;
@@ -86,18 +87,9 @@ struct CalibrateOptions {
     std::optional<std::string> free;
     std::optional<std::string> output;
     std::optional<std::string> format;
-    // What a benchmark result file lacks (roofline/io/bench_results.h).
-    std::optional<std::string> model;
-    std::optional<std::string> tp;
-    std::optional<std::string> weights;
-    std::optional<std::string> activations;
-    std::optional<std::string> kv;
-    std::optional<std::string> batch;
-    std::optional<std::string> prompt;
-    std::optional<std::string> outputTokens;
 };
 
-constexpr std::array<OptionRow<CalibrateOptions>, 16> kCalibrateOptions = {{
+constexpr std::array<OptionRow<CalibrateOptions>, 8> kCalibrateOwnOptions = {{
     {"FILE", "FILE",
      "measured results, as for measured, or the JSON results of\n"
      "vllm bench serve (benchmark_serving.py) or a GuideLLM\n"
@@ -129,21 +121,9 @@ constexpr std::array<OptionRow<CalibrateOptions>, 16> kCalibrateOptions = {{
     {"-o", "FILE", "write the fitted profile (a calibration profile file)",
      &CalibrateOptions::output},
     {"--format", "table|json", "table (the default) or json", &CalibrateOptions::format},
-    {"--model", "ID|PATH",
-     "a result file's model (default: its model_id matched to a\nshipped preset)",
-     &CalibrateOptions::model},
-    {"--tp", "N", "a result file's tensor parallelism, where it has no tp", &CalibrateOptions::tp},
-    {"--weights", "P", "a result file's weight precision, where it has none",
-     &CalibrateOptions::weights},
-    {"--activations", "P", "a result file's activation precision, where it has none",
-     &CalibrateOptions::activations},
-    {"--kv", "P", "a result file's KV-cache precision, where it has none", &CalibrateOptions::kv},
-    {"--batch", "N", "a result file's concurrency, where it has none", &CalibrateOptions::batch},
-    {"--prompt", "N", "a result file's prompt tokens, where it has no token counts",
-     &CalibrateOptions::prompt},
-    {"--output", "N", "a result file's output tokens, where it has no token counts",
-     &CalibrateOptions::outputTokens},
 }};
+constexpr auto kCalibrateOptions =
+    joined(kCalibrateOwnOptions, benchmarkGivenRows<CalibrateOptions>());
 
 std::vector<std::string> splitList(const std::string& text) {
     std::vector<std::string> out;
@@ -230,16 +210,7 @@ int runCalibrate(const CommandLine& line, std::ostream& out, std::ostream& err) 
     const std::string& path = *options.file;
     // What a benchmark result file does not say, from the options (the hardware is the
     // profile's).
-    io::BenchmarkContext context;
-    context.hardware = hardware;
-    context.model = options.model.value_or("");
-    context.tp = options.tp.value_or("");
-    context.weights = options.weights.value_or("");
-    context.activations = options.activations.value_or("");
-    context.kv = options.kv.value_or("");
-    context.batch = options.batch.value_or("");
-    context.prompt = options.prompt.value_or("");
-    context.output = options.outputTokens.value_or("");
+    const io::BenchmarkContext context = options.context(hardware);
     const io::MeasuredFile file = io::loadMeasuredFile(path, context);
     for (const std::string& warning : file.warnings) {
         err << path << ": warning: " << warning << '\n';

@@ -5,6 +5,7 @@
 
 #include <array>
 
+#include "benchmark_given.h"
 #include "cli.h"
 #include "cli_internal.h"
 #include "roofline/format.h"
@@ -59,22 +60,28 @@ void printMeasuredTable(std::ostream& out, const io::MeasuredFile& file, Ceiling
     }
 }
 
-struct MeasuredOptions {
+struct MeasuredOptions : BenchmarkGiven {
     std::optional<std::string> file;
     std::optional<std::string> ceilings;
     std::optional<std::string> format;
+    std::optional<std::string> hardware;
 };
 
-constexpr std::array<OptionRow<MeasuredOptions>, 3> kMeasuredOptions = {{
+constexpr std::array<OptionRow<MeasuredOptions>, 4> kMeasuredOwnOptions = {{
     {"FILE", "FILE",
      "CSV or JSON rows: model, hardware, tp, weights, activations,\n"
      "kv, batch, prompt, output, metric (tpot_ms, ttft_ms,\n"
-     "output_tokens_per_s[_per_device]), value",
+     "output_tokens_per_s[_per_device]), value; or the JSON\n"
+     "results of vllm bench serve or a GuideLLM report",
      &MeasuredOptions::file, true},
     {"--ceilings", "peak|achievable", "the roofs the rows are placed under (default peak)",
      &MeasuredOptions::ceilings},
     {"--format", "table|json", "table (the default) or json", &MeasuredOptions::format},
+    {"--hardware", "ID", "a result file's hardware, where it does not say it",
+     &MeasuredOptions::hardware},
 }};
+constexpr auto kMeasuredOptions =
+    joined(kMeasuredOwnOptions, benchmarkGivenRows<MeasuredOptions>());
 
 int runMeasured(const CommandLine& line, std::ostream& out, std::ostream& err) {
     const MeasuredOptions options = ownOptions<MeasuredOptions>(kMeasuredOptions, line);
@@ -91,7 +98,9 @@ int runMeasured(const CommandLine& line, std::ostream& out, std::ostream& err) {
         return usageError(err, "measured expects a FILE (CSV or JSON)");
     }
     const std::string& path = *options.file;
-    const io::MeasuredFile file = io::loadMeasuredFile(path);
+    // A benchmark result file's runs with what the file does not say, from the options.
+    const io::MeasuredFile file =
+        io::loadMeasuredFile(path, options.context(options.hardware.value_or("")));
     for (const std::string& warning : file.warnings) {
         err << path << ": warning: " << warning << '\n';
     }

@@ -1652,6 +1652,34 @@ TEST(CliMeasured, PartlyBadKeepsTheRestAndEntirelyBadExitsThree) {
     fs::remove_all(dir);
 }
 
+TEST(CliMeasured, ABenchmarkResultTakesWhatItLacksFromBesideIt) {
+    // vllm-bench-result.json (tests/presets/bench_results_test.cpp works its rows out): a
+    // run of Llama-3.1-8B-Instruct at concurrency 8 saved with tp=1 and weights=bf16, which
+    // names no hardware, activations or KV cache. Given them, its 2 rows are placed: TPOT
+    // 9.5 ms and 204.8 tok/s at B = 8, P = 65,536 / 64 = 1,024, O = 8,192 / 64 = 128.
+    const std::string file = kData + "/measured/vllm-bench-result.json";
+    Result r = cli({"measured", file, "--hardware", "h100-sxm", "--activations", "bf16", "--kv",
+                    "bf16", "--format", "json"});
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    const json j = json::parse(r.out);
+    ASSERT_EQ(j["rows"].size(), 2u);
+    for (const json& row : j["rows"]) {
+        EXPECT_EQ(row["model"], "llama-3.1-8b");
+        EXPECT_EQ(row["hardware"], "h100-sxm");
+        EXPECT_EQ(row["batch"], 8);
+        EXPECT_EQ(row["prompt"], 1024);
+        EXPECT_EQ(row["output"], 128);
+    }
+    EXPECT_EQ(j["rows"][0]["metric"], "tpot_ms");
+    EXPECT_DOUBLE_EQ(j["rows"][0]["value"].get<double>(), 9.5);
+    // Without them nothing can be placed, and the refusal names what is missing.
+    r = cli({"measured", file});
+    EXPECT_EQ(r.code, kExitInvalid);
+    EXPECT_TRUE(has(r.out, "or --hardware given beside the file, found neither")) << r.out;
+    // The same options as calibrate's, with the same checks.
+    EXPECT_EQ(cli({"measured", file, "--tp"}).code, kExitUsage);
+}
+
 // ---------------------------------------------------------------------------------------
 // Encoders and CNNs: one pass over images, no decode.
 

@@ -132,7 +132,7 @@ QRegion RooflinePlot::redrawRoofPicture() {
     // tenth of drawing it again (a play's batch sweep passes several roof labels).
     const std::vector<double> base = roofBase();
     if (base == m_drawnRoofBase) {
-        const QRegion moved = changedShapes(m_drawnLabelShapes, m_roofLabelShapes);
+        QRegion moved = changedShapes(m_drawnLabelShapes, m_roofLabelShapes);
         if (m_picture->patch(m_roofPicture, moved)) {
             m_drawnLabelShapes = m_roofLabelShapes;
             ++m_roofPictureMends;
