@@ -122,19 +122,7 @@ QRegion footprint(const PlotLabel& label) {
     if (!finite(at)) {
         return {};
     }
-    QPointF corner(0.0, 0.0);
-    const Qt::Alignment alignment = label.positionAlignment();
-    if (alignment.testFlag(Qt::AlignHCenter)) {
-        corner.rx() -= box.width() / 2.0;
-    } else if (alignment.testFlag(Qt::AlignRight)) {
-        corner.rx() -= box.width();
-    }
-    if (alignment.testFlag(Qt::AlignVCenter)) {
-        corner.ry() -= box.height() / 2.0;
-    } else if (alignment.testFlag(Qt::AlignBottom)) {
-        corner.ry() -= box.height();
-    }
-    box.moveTopLeft(corner);
+    box.moveTopLeft(textDrawPoint(box.size(), label.positionAlignment()));
     QTransform turn;
     turn.rotate(label.rotation());
     box = turn.mapRect(box);  // the box itself when not rotated

@@ -34,6 +34,21 @@ QString brokenNearMiddle(const QString& text, const QString& separator) {
     return text.left(best) + kept + QLatin1Char('\n') + text.mid(best + separator.size());
 }
 
+QPointF textDrawPoint(const QSizeF& size, Qt::Alignment alignment) {
+    QPointF at(0.0, 0.0);
+    if (alignment.testFlag(Qt::AlignHCenter)) {
+        at.rx() -= size.width() / 2.0;
+    } else if (alignment.testFlag(Qt::AlignRight)) {
+        at.rx() -= size.width();
+    }
+    if (alignment.testFlag(Qt::AlignVCenter)) {
+        at.ry() -= size.height() / 2.0;
+    } else if (alignment.testFlag(Qt::AlignBottom)) {
+        at.ry() -= size.height();
+    }
+    return at;
+}
+
 PlotLabel* plotLabel(PlotLabel* label, Qt::Alignment alignment) {
     label->setPositionAlignment(alignment);
     label->setClipToAxisRect(true);

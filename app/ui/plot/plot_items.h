@@ -5,6 +5,8 @@
 /// QCustomPlot items that draw what the stock ones draw, cheaper on the raster engine; on
 /// other paint engines (PDF, SVG export) they draw exactly as the stock ones.
 
+#include <QPointF>
+#include <QSizeF>
 #include <QStaticText>
 #include <qcustomplot.h>
 
@@ -49,6 +51,10 @@ private:
     mutable QColor m_pictureColour;
     bool m_masked = false;
 };
+
+/// Where QCPItemText::getTextDrawPoint puts the top left of a box of `size` for an anchor at
+/// the origin (the footprint and the scene place a label's box as its drawing does).
+QPointF textDrawPoint(const QSizeF& size, Qt::Alignment alignment);
 
 /// Sets `label` up as a plot label: anchored by `alignment`, clipped to the axis rect, not
 /// selectable. Returns it.

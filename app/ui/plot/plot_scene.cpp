@@ -17,22 +17,6 @@ namespace {
 
 QJsonArray rectJson(const QRectF& r) { return QJsonArray{r.x(), r.y(), r.width(), r.height()}; }
 
-/// Where QCPItemText::getTextDrawPoint puts a box's top left for an anchor at the origin.
-QPointF drawPoint(const QRectF& box, Qt::Alignment alignment) {
-    QPointF at(0.0, 0.0);
-    if (alignment.testFlag(Qt::AlignHCenter)) {
-        at.rx() -= box.width() / 2.0;
-    } else if (alignment.testFlag(Qt::AlignRight)) {
-        at.rx() -= box.width();
-    }
-    if (alignment.testFlag(Qt::AlignVCenter)) {
-        at.ry() -= box.height() / 2.0;
-    } else if (alignment.testFlag(Qt::AlignBottom)) {
-        at.ry() -= box.height();
-    }
-    return at;
-}
-
 /// `r` cut to `area`, lines (no width or height) included; null when they do not meet.
 QRectF clamped(const QRectF& r, const QRectF& area) {
     const double left = std::max(r.left(), area.left());
@@ -90,7 +74,7 @@ QPolygonF paintedTextOutline(const QCPItemText& label) {
                      0, 0, 0, 0, static_cast<int>(Qt::TextDontClip | label.textAlignment()),
                      label.text());
     const QRect box = text.adjusted(-pad.left(), -pad.top(), pad.right(), pad.bottom());
-    QPointF at = drawPoint(box, label.positionAlignment());
+    QPointF at = textDrawPoint(box.size(), label.positionAlignment());
     // Upright, or by QCPItemText::draw, the box is put on whole pixels; PlotLabel::draw
     // leaves a turned one where it was placed.
     if (!ownBox || qFuzzyIsNull(label.rotation())) {
