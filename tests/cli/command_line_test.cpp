@@ -108,10 +108,11 @@ TEST(CliCommandLine, EveryTableRowOfEveryCommandAppearsInItsHelp) {
             EXPECT_TRUE(has(r.out, firstLine(s->help))) << s->name;
         }
     }
-    // analyze 2, sweep 3, levers 1, measured 12 and calibrate 16 (8 of each what a benchmark
-    // result file lacks: benchmark_given.h; measured's --hardware too), list 1, frontier 13
-    // (with --prefill-pools and --batching), course 3, validate 1.
-    EXPECT_EQ(rows, 52u);
+    // analyze 2, sweep 3, levers 1, measured 14 and calibrate 16 (8 of each what a benchmark
+    // result file lacks: benchmark_given.h; measured's --hardware, and its --engine and
+    // --calibration for the estimate, too), list 1, frontier 13 (with --prefill-pools and
+    // --batching), course 3, validate 1.
+    EXPECT_EQ(rows, 54u);
 }
 
 // A command's own row shadows the scenario option of its name: sweep's --batch and --context
@@ -254,7 +255,9 @@ TEST(CliCommandLine, UnknownArgumentsGetOurMessage) {
         {{"measured", "a.csv", "--format", "json", "b.csv"}, "b.csv"},
         {{"list", "hardware", "models"}, "models"},
         {{"levers", "--output", "8"}, "--output"},
-        {{"measured", "a.csv", "--engine", "vllm"}, "--engine"},
+        {{"measured", "a.csv", "--model", "llama-3.1-8b", "--batch", "4", "--tp", "2", "--rate",
+          "1"},
+         "--rate"},
     };
     for (const auto& [args, bad] : cases) {
         const Result r = cli(args);
@@ -305,9 +308,9 @@ TEST(CliCommandLine, EveryOptionWithoutAValueSaysSo) {
             ++checked;
         }
     }
-    // analyze 2 + 26, sweep 3 + 24, levers 1 + 26, measured 11, calibrate 15 (-o and --from
-    // among them), frontier 13 + 21, course 2.
-    EXPECT_EQ(checked, 28u + 27u + 27u + 11u + 15u + 34u + 2u);
+    // analyze 2 + 26, sweep 3 + 24, levers 1 + 26, measured 13 (--engine and --calibration
+    // among them), calibrate 15 (-o and --from among them), frontier 13 + 21, course 2.
+    EXPECT_EQ(checked, 28u + 27u + 27u + 13u + 15u + 34u + 2u);
     // "--name=" is an empty value, not a missing one.
     const Result empty = cli({"analyze", "--batch="});
     EXPECT_EQ(empty.err, expectedError("--batch expects an integer from 1 to 100000000, got ''"));

@@ -8,7 +8,7 @@
 #include "plot/plot_tooltip.h"
 #include "plot/roofline_plot.h"
 #include "roofline/format.h"
-#include "roofline/io/calibration.h"
+#include "roofline/io/measured_estimate.h"
 
 namespace roofline::ui {
 
@@ -128,46 +128,33 @@ QString MeasuredOverlay::estimateLine(std::size_t index, const std::string& engi
     const io::MeasuredRow& row = m_rows[index].row;
     // The scenario's own profile (a fitted one, say) where it is for this row's chip, as the
     // scenario's estimate uses it; else the shipped one of the row's chip and the engine.
-    io::Loaded<CalibrationProfile> profile;
-    if (!calibration.empty()) {
-        const std::vector<std::string> shipped = io::calibrationIds();
-        profile = std::find(shipped.begin(), shipped.end(), calibration) != shipped.end()
-                      ? io::builtinCalibration(calibration)
-                      : io::loadCalibrationFile(calibration);
-        if (!profile.ok() || (profile.value->hardware != row.scenario.hardware.id &&
-                              profile.value->hardware != "*")) {
-            profile = {};
-        }
-    }
-    if (!profile.ok()) {
-        profile = io::resolveCalibration(row.scenario.hardware.id, engine);
+    io::EstimateChoice choice;
+    choice.engine = engine;
+    choice.calibration = calibration;
+    io::Loaded<CalibrationProfile> profile = io::rowProfile(row, choice);
+    if (!profile.ok() && !calibration.empty()) {
+        choice.calibration.clear();  // the scenario's file is unreadable: the shipped one
+        profile = io::rowProfile(row, choice);
     }
     if (!profile.ok()) {
         return tr("no estimate: %1")
             .arg(profile.issues.empty() ? QString::fromStdString(engine)
                                         : QString::fromStdString(profile.issues.front().message()));
     }
-    Scenario scenario = row.scenario;
-    scenario.workload.ceilings = Ceilings::Estimate;
-    scenario.calibration = std::make_shared<const CalibrationProfile>(std::move(*profile.value));
-    const Analysis analysis = analyze(scenario);
-    if (!analysis.estimate) {
+    const io::RowEstimate e =
+        io::estimateRow(row, std::make_shared<const CalibrationProfile>(std::move(*profile.value)));
+    if (e.value <= 0.0) {
         return {};
     }
-    const EstimateResult& e = *analysis.estimate;
-    // B and D as placeMeasured reads them: the pass's batch, the analysis' devices.
-    const PassCost& pass =
-        passOf(row.metric) == PassKind::Prefill ? analysis.prefill() : analysis.decode();
-    const double value = modelValue(row.metric, e.ttftSeconds, e.tpotSeconds, pass.batch,
-                                    static_cast<double>(analysis.devices), row.output);
     // A profile fitted on n records says so wherever it is used (issue 19).
-    return residualText(row.metric, value, row.value) +
-           (e.fittedRecords > 0
+    const std::string& id = e.profile->id;
+    return residualText(row.metric, e.value, row.value) +
+           (e.profile->fittedRecords > 0
                 ? tr(" (profile %1, fitted on %2 records)")
-                      .arg(QString::fromStdString(e.profile()),
+                      .arg(QString::fromStdString(id),
                            QString::fromStdString(
-                               formatInteger(static_cast<long long>(e.fittedRecords))))
-                : tr(" (profile %1, not fitted)").arg(QString::fromStdString(e.profile())));
+                               formatInteger(static_cast<long long>(e.profile->fittedRecords))))
+                : tr(" (profile %1, not fitted)").arg(QString::fromStdString(id)));
 }
 
 }  // namespace roofline::ui

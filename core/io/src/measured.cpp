@@ -16,6 +16,7 @@
 
 #include "json_util.h"
 #include "measured_rows.h"
+#include "roofline/io/measured_estimate.h"
 #include "roofline/io/presets.h"
 #include "roofline/parse.h"
 
@@ -665,8 +666,43 @@ MeasuredResult placeRow(const MeasuredRow& row, Ceilings ceilings) {
     return out;
 }
 
-std::string measuredToJson(const MeasuredFile& file, Ceilings ceilings) {
+namespace {
+
+// A row's "estimate" object, and what its profile's choice warned (a fallback) once a file.
+Json rowEstimateJson(const MeasuredRow& row, const EstimateChoice& choice,
+                     std::vector<RowEstimate>& done, std::vector<std::string>& warnings) {
+    Loaded<CalibrationProfile> profile = rowProfile(row, choice);
+    for (const Issue& issue : profile.issues) {
+        const std::string text = issue.message();
+        if (std::find(warnings.begin(), warnings.end(), text) == warnings.end()) {
+            warnings.push_back(text);
+        }
+    }
+    if (!profile.ok()) {
+        return {{"profile", nullptr},
+                {"refused", profile.issues.empty() ? std::string("no profile")
+                                                   : profile.issues.front().message()}};
+    }
+    const RowEstimate e =
+        estimateRow(row, std::make_shared<const CalibrationProfile>(std::move(*profile.value)));
+    done.push_back(e);
+    return {{"profile", e.profile->id},
+            {"engine", e.profile->engine},
+            {"fitted_records", e.profile->fittedRecords},
+            {"value", e.value},
+            {"interval", {e.low, e.high}},
+            {"coverage", e.profile->coverage},
+            {"error", e.error},
+            {"covered", e.covered}};
+}
+
+}  // namespace
+
+std::string measuredToJson(const MeasuredFile& file, Ceilings ceilings,
+                           const EstimateChoice* estimate) {
     Json rows = Json::array();
+    std::vector<RowEstimate> estimates;
+    std::vector<std::string> estimateWarnings;
     for (const MeasuredRow& row : file.rows) {
         const MeasuredResult r = placeRow(row, ceilings);
         const MeasuredPlacement& p = r.placement;
@@ -704,18 +740,31 @@ std::string measuredToJson(const MeasuredFile& file, Ceilings ceilings) {
             {"fits", r.analysis.memory.fits},
             {"warnings", warnings},
         });
+        if (estimate != nullptr) {
+            rows.back()["estimate"] = rowEstimateJson(row, *estimate, estimates, estimateWarnings);
+        }
     }
     Json rejected = Json::array();
     for (const MeasuredRejected& r : file.rejected) {
         rejected.push_back({{"line", r.line}, {"reason", r.reason}});
     }
-    const Json out = {
+    std::vector<std::string> allWarnings = file.warnings;
+    allWarnings.insert(allWarnings.end(), estimateWarnings.begin(), estimateWarnings.end());
+    Json out = {
         {"ceilings", std::string(toString(ceilings))},
         {"counted_by", file.json ? "row" : "line"},
         {"rows", rows},
         {"rejected", rejected},
-        {"warnings", file.warnings},
+        {"warnings", allWarnings},
     };
+    if (estimate != nullptr) {
+        const EstimateSummary s = summarizeEstimates(estimates);
+        out["estimate_summary"] = {{"rows", s.rows},
+                                   {"median_abs_error", s.medianAbsError},
+                                   {"covered_fraction", s.coveredFraction},
+                                   {"median_interval_width", s.medianWidth},
+                                   {"coverage", s.nominalCoverage}};
+    }
     return out.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 

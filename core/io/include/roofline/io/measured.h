@@ -130,8 +130,13 @@ struct MeasuredResult {
 };
 MeasuredResult placeRow(const MeasuredRow& row, Ceilings ceilings);
 
+struct EstimateChoice;
+
 /// The JSON of `roofline-cli measured --format json` (README "Measured results"):
-/// {"ceilings", "rows": [...], "rejected": [{line, reason}], "warnings": [...]}.
-std::string measuredToJson(const MeasuredFile& file, Ceilings ceilings);
+/// {"ceilings", "rows": [...], "rejected": [{line, reason}], "warnings": [...]}. Under the
+/// estimate ceiling (`estimate` given) each row has an "estimate" object too and the file an
+/// "estimate_summary" (measured_estimate.h).
+std::string measuredToJson(const MeasuredFile& file, Ceilings ceilings,
+                           const EstimateChoice* estimate = nullptr);
 
 }  // namespace roofline::io

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+/// @file measured_estimate.h
+/// Measured results against the estimate ceiling (DOMAIN.md §11): what a calibration profile
+/// predicts for each measured row, with its prediction interval, and how well it did over a
+/// file: the median |error| and how many rows the interval covered. `roofline-cli measured
+/// --ceilings estimate` prints it, the window's measured stars say it in their tooltips, and
+/// it is how a profile is checked on records it was not fitted on.
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "roofline/estimate.h"
+#include "roofline/io/measured.h"
+#include "roofline/io/presets.h"
+
+namespace roofline::io {
+
+/// Which profile estimates a row.
+struct EstimateChoice {
+    /// The serving engine the rows ran on (one of knownEngines()): the shipped
+    /// "<row's hardware>.<engine>" profile, else that chip's generic one, else "generic".
+    std::string engine = "generic";
+    /// A profile that wins where it is for the row's chip (or for any, hardware "*"): a
+    /// shipped id or a file. Empty: by engine only.
+    std::string calibration;
+};
+
+/// The profile for `row` under `choice`, with resolveCalibration()'s fallback warning; a
+/// calibration that cannot be read is an error (it is never silently replaced).
+Loaded<CalibrationProfile> rowProfile(const MeasuredRow& row, const EstimateChoice& choice);
+
+/// One row's estimate, in the row's metric and units.
+struct RowEstimate {
+    std::shared_ptr<const CalibrationProfile> profile;
+    double value = 0.0;    ///< the metric under the estimate
+    double low = 0.0;      ///< the prediction interval, low ≤ high (a rate's ends come from
+    double high = 0.0;     ///< the times' other ends)
+    double error = 0.0;    ///< value / measured − 1: > 0 the estimate is high
+    bool covered = false;  ///< low ≤ measured ≤ high
+};
+
+/// The row's metric under the estimate of `profile` (resolved by rowProfile()).
+RowEstimate estimateRow(const MeasuredRow& row, std::shared_ptr<const CalibrationProfile> profile);
+
+/// How the estimate did over a set of rows.
+struct EstimateSummary {
+    std::size_t rows = 0;
+    double medianAbsError = 0.0;   ///< median of |value / measured − 1|
+    double coveredFraction = 0.0;  ///< share of rows whose interval held the measurement
+    double medianWidth = 0.0;      ///< median of high / low
+    double nominalCoverage = 0.0;  ///< the profiles' stated coverage (the first row's)
+};
+EstimateSummary summarizeEstimates(const std::vector<RowEstimate>& estimates);
+
+}  // namespace roofline::io

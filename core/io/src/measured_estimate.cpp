@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Measured results against the estimate ceiling (roofline/io/measured_estimate.h).
+
+#include "roofline/io/measured_estimate.h"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+#include "roofline/analysis.h"
+#include "roofline/io/calibration.h"
+
+namespace roofline::io {
+
+namespace {
+
+double median(std::vector<double> x) {
+    if (x.empty()) {
+        return 0.0;
+    }
+    std::sort(x.begin(), x.end());
+    const std::size_t n = x.size();
+    return n % 2 == 1 ? x[n / 2] : 0.5 * (x[n / 2 - 1] + x[n / 2]);
+}
+
+}  // namespace
+
+Loaded<CalibrationProfile> rowProfile(const MeasuredRow& row, const EstimateChoice& choice) {
+    const std::string& hardware = row.scenario.hardware.id;
+    if (!choice.calibration.empty()) {
+        const std::vector<std::string> shipped = calibrationIds();
+        Loaded<CalibrationProfile> given =
+            std::find(shipped.begin(), shipped.end(), choice.calibration) != shipped.end()
+                ? builtinCalibration(choice.calibration)
+                : loadCalibrationFile(choice.calibration);
+        if (!given.ok()) {
+            return given;
+        }
+        // A profile of another chip says nothing of this row: the row's own is used.
+        if (given.value->hardware == hardware || given.value->hardware == "*") {
+            return given;
+        }
+    }
+    return resolveCalibration(hardware, choice.engine);
+}
+
+RowEstimate estimateRow(const MeasuredRow& row, std::shared_ptr<const CalibrationProfile> profile) {
+    Scenario scenario = row.scenario;
+    scenario.workload.ceilings = Ceilings::Estimate;
+    scenario.calibration = profile;
+    const Analysis analysis = analyze(scenario);
+    RowEstimate out;
+    out.profile = std::move(profile);
+    if (!analysis.estimate || !analysis.hasDecode()) {
+        return out;
+    }
+    const EstimateResult& e = *analysis.estimate;
+    // B and D as placeMeasured() reads them: the pass's batch, the analysis' devices.
+    const PassCost& pass =
+        passOf(row.metric) == PassKind::Prefill ? analysis.prefill() : analysis.decode();
+    const auto value = [&](double ttft, double tpot) {
+        return modelValue(row.metric, ttft, tpot, pass.batch, static_cast<double>(analysis.devices),
+                          row.output);
+    };
+    out.value = value(e.ttftSeconds, e.tpotSeconds);
+    // The interval scales both times alike; a rate's low end is the times' high end.
+    const double a = value(e.ttftIntervalSeconds[0], e.tpotIntervalSeconds[0]);
+    const double b = value(e.ttftIntervalSeconds[1], e.tpotIntervalSeconds[1]);
+    out.low = std::min(a, b);
+    out.high = std::max(a, b);
+    out.error = row.value > 0.0 ? out.value / row.value - 1.0 : 0.0;
+    out.covered = row.value >= out.low && row.value <= out.high;
+    return out;
+}
+
+EstimateSummary summarizeEstimates(const std::vector<RowEstimate>& estimates) {
+    EstimateSummary s;
+    std::vector<double> errors;
+    std::vector<double> widths;
+    std::size_t covered = 0;
+    for (const RowEstimate& e : estimates) {
+        if (e.value <= 0.0) {
+            continue;  // no estimate (a pass without decode)
+        }
+        errors.push_back(std::abs(e.error));
+        widths.push_back(e.low > 0.0 ? e.high / e.low : 0.0);
+        covered += e.covered ? 1 : 0;
+        if (s.rows++ == 0 && e.profile != nullptr) {
+            s.nominalCoverage = e.profile->coverage;
+        }
+    }
+    if (s.rows > 0) {
+        s.medianAbsError = median(std::move(errors));
+        s.medianWidth = median(std::move(widths));
+        s.coveredFraction = static_cast<double>(covered) / static_cast<double>(s.rows);
+    }
+    return s;
+}
+
+}  // namespace roofline::io
