@@ -58,6 +58,7 @@ std::string fitToJson(const std::string& path, const FitResult& fit,
     j["residuals"] = residuals;
     j["median_abs_error"] = fit.medianAbsError;
     j["median_abs_loo_error"] = fit.medianAbsLooError;
+    j["held_out_by"] = fit.heldOutBySource ? "source" : "record";
     j["coverage"] = fit.profile.coverage;
     j["residual_low"] = fit.profile.residualLow;
     j["residual_high"] = fit.profile.residualHigh;

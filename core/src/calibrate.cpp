@@ -478,6 +478,32 @@ double quantile(std::vector<double> x, double q) {
 
 double median(std::vector<double> x) { return x.empty() ? 0.0 : quantile(std::move(x), 0.5); }
 
+// The records left out together (indices, ascending): one group per source named by two
+// records or more, one per record otherwise; every record alone when all share one source
+// (nothing would be left to fit).
+std::vector<std::vector<std::size_t>> sourceGroups(const std::vector<CalibrationRecord>& records) {
+    std::vector<std::vector<std::size_t>> groups;
+    std::vector<std::string> names;
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        const std::string& source = records[i].source;
+        const auto at =
+            source.empty() ? names.end() : std::find(names.begin(), names.end(), source);
+        if (at != names.end()) {
+            groups[static_cast<std::size_t>(at - names.begin())].push_back(i);
+        } else {
+            names.push_back(source.empty() ? std::string() : source);
+            groups.push_back({i});
+        }
+    }
+    if (groups.size() == 1 && records.size() > 1) {
+        groups.clear();
+        for (std::size_t i = 0; i < records.size(); ++i) {
+            groups.push_back({i});
+        }
+    }
+    return groups;
+}
+
 // Below these the records cannot determine a parameter: a column of elasticities whose
 // largest entry is this small (doubling the parameter moves no estimate by 0.07%, finer than
 // any measurement: the records say only that it does not matter), and an eigenvalue of the
@@ -903,13 +929,22 @@ FitResult fitProfile(const std::vector<CalibrationRecord>& records, const FitOpt
                                " iterations without converging");
     }
 
-    // Leave one out: each record predicted by the fit without it.
+    // Leave one out: each record predicted by the fit without it, or without its whole
+    // source where the records name two sources or more (records of one source share its
+    // errors: one lab, one software version, one method; a record whose twins stay in the
+    // fit would be predicted too well, and so would new data be said to be).
+    const std::vector<std::vector<std::size_t>> groups = sourceGroups(records);
+    result.heldOutBySource = groups.size() < n;
     std::vector<double> loo(n);
-    for (std::size_t i = 0; i < n; ++i) {
+    for (const std::vector<std::size_t>& group : groups) {
         Problem held = pb;
-        held.use.erase(held.use.begin() + static_cast<std::ptrdiff_t>(i));
+        for (auto at = group.rbegin(); at != group.rend(); ++at) {
+            held.use.erase(held.use.begin() + static_cast<std::ptrdiff_t>(*at));
+        }
         minimise(held, fit.theta, kLeaveOneOutIterations);
-        loo[i] = residualOf(prepared[i], held.profile);
+        for (const std::size_t i : group) {
+            loo[i] = residualOf(prepared[i], held.profile);
+        }
     }
 
     // The fitted profile.

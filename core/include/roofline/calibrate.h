@@ -31,8 +31,13 @@
 /// The prediction interval is honest for new data: residual_low/high are the (1 − c)/2 and
 /// (1 + c)/2 quantiles (linear interpolation) of the LEAVE-ONE-OUT residuals, each record
 /// predicted by a refit without it (warm-started at the full fit, at most
-/// kLeaveOneOutIterations iterations). With fewer than kMinRecordsForQuantiles records the
-/// interval is ± the largest |leave-one-out residual|, and a note says so.
+/// kLeaveOneOutIterations iterations). Where the records name two sources or more
+/// (CalibrationRecord::source), a record is predicted by the refit without its whole source
+/// instead: records of one source share its errors (one lab, one software version, one
+/// method), and new data comes from a source the fit has not seen. A parameter that only the
+/// left-out source exercises stays at the full fit's value in that refit. With fewer than
+/// kMinRecordsForQuantiles records the interval is ± the largest |leave-one-out residual|,
+/// and a note says so.
 
 #include <cstddef>
 #include <optional>
@@ -77,6 +82,9 @@ struct CalibrationRecord {
     /// O, the output tokens of each request: what e2e_ms and request_output_tokens_per_s
     /// count (the other metrics do not read it).
     std::int64_t outputTokens = 1;
+    /// Where it was published or measured: records with the same non-empty source are left
+    /// out together for the interval (see the file comment). Empty: a source of its own.
+    std::string source;
 };
 
 /// The estimate's value of `metric`, in its unit: modelValue (measured.h) of the estimate's
@@ -161,6 +169,9 @@ struct FitResult {
     /// each record's leave-one-out estimate.
     double medianAbsError = 0.0;
     double medianAbsLooError = 0.0;
+    /// true: the leave-one-out residuals left out whole sources (the records named two or
+    /// more, one with two records or more); false: one record at a time.
+    bool heldOutBySource = false;
     int iterations = 0;      ///< LM iterations of the full fit
     bool converged = false;  ///< the full fit stopped on its tolerance, not its cap
     /// What a reader should know: a widened interval, a parameter at the edge of its range,

@@ -31,6 +31,7 @@ std::vector<CalibrationRecord> calibrationRecords(const MeasuredFile& file,
         r.metric = row.metric;
         r.value = row.value;
         r.outputTokens = row.output;
+        r.source = row.source;
         records.push_back(std::move(r));
     }
     return records;
@@ -164,7 +165,8 @@ std::string fitReportText(const std::string& path, const std::string& hardware,
     }
 
     std::vector<std::vector<std::string>> rows = {
-        {"record", "metric", "measured", "estimated", "error", "leave-one-out"}};
+        {"record", "metric", "measured", "estimated", "error",
+         fit.heldOutBySource ? "source left out" : "leave-one-out"}};
     for (const RecordResidual& r : fit.residuals) {
         rows.push_back({r.id, std::string(toString(r.metric)), formatMeasured(r.metric, r.measured),
                         formatMeasured(r.metric, r.estimated),
@@ -188,14 +190,16 @@ std::string fitReportText(const std::string& path, const std::string& hardware,
         out << row.back() << '\n';
     }
 
-    out << "\nmedian |error| " << percentText(fit.medianAbsError) << " (leave-one-out "
+    const char* heldOut = fit.heldOutBySource ? "each source left out" : "leave-one-out";
+    out << "\nmedian |error| " << percentText(fit.medianAbsError) << " (" << heldOut << " "
         << percentText(fit.medianAbsLooError) << ")\n"
         << formatNumber(p.coverage * 100.0, 2) << "% interval: the estimate × "
         << formatNumber(std::exp(p.residualLow), 3) << " to × "
         << formatNumber(std::exp(p.residualHigh), 3) << " (log measured / estimated "
         << generalText(p.residualLow, 3) << " to " << generalText(p.residualHigh, 3)
-        << (p.fittedRecords < kMinRecordsForQuantiles
-                ? ", ± the largest leave-one-out residual)\n"
+        << (p.fittedRecords < kMinRecordsForQuantiles ? ", ± the largest leave-one-out residual)\n"
+            : fit.heldOutBySource
+                ? ", quantiles of the residuals with each record's source left out)\n"
                 : ", quantiles of the leave-one-out residuals)\n");
     for (const SkippedRow& s : skipped) {
         out << "skipped " << counted << ' ' << s.line << ": hardware " << s.hardware << '\n';
