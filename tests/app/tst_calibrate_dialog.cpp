@@ -190,15 +190,17 @@ private slots:
     }
 
     void anEngineWithoutAProfileForTheHardwareWarnsInTheResults() {
-        // h100-sxm ships generic and tensorrt-llm profiles, no vllm one: under the estimate
-        // with vllm, the estimate falls back to h100-sxm.generic and the results panel warns.
+        // h100-sxm ships generic, tensorrt-llm and vllm profiles, no sglang one: under the
+        // estimate with sglang, the estimate falls back to h100-sxm.generic and the results
+        // panel warns.
         MainWindow window;
         ui::ScenarioController& c = window.controller();
         QCOMPARE(c.scenario().hardware.id, std::string("h100-sxm"));
         c.setCeilings(Ceilings::Estimate);
-        c.setEngine("vllm");
+        c.setEngine("sglang");
         const QString expected = QStringLiteral(
-            "⚠ Estimate: no vllm profile for h100-sxm: using the generic one (h100-sxm.generic)");
+            "⚠ Estimate: no sglang profile for h100-sxm: using the generic one "
+            "(h100-sxm.generic)");
         QVERIFY2(labelText(window, "warnings").contains(expected),
                  qPrintable(labelText(window, "warnings")));
         QVERIFY(labelText(window, "estimateProfile")

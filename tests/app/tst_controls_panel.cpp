@@ -422,7 +422,7 @@ private slots:
 
     // Issue 19: the estimate among the ceilings, and the serving engine beside them, live only
     // under the estimate; the engine picked reaches the scenario file and its profile the
-    // analysis. Only the generic profile is shipped: every engine on H100 falls back to it.
+    // analysis. No SGLang profile is shipped for H100: it falls back to the chip's generic one.
     void engineIsLiveOnlyUnderTheEstimateAndReachesTheScenario() {
         ScenarioDocument document;
         ScenarioController& c = document.current();
@@ -451,16 +451,16 @@ private slots:
         QVERIFY(engine->isEnabled());
         QVERIFY(c.scenario().calibration != nullptr);
         QVERIFY(c.analysis().estimate.has_value());
-        // H100 SXM's own generic profile (fitted on TensorRT-LLM's records).
+        // H100 SXM's own generic profile (fitted on every engine's records of it).
         QCOMPARE(c.analysis().estimate->profile(), std::string("h100-sxm.generic"));
 
-        const int vllm = engine->findData(QStringLiteral("vllm"));
-        engine->setCurrentIndex(vllm);
-        emit engine->activated(vllm);
+        const int sglang = engine->findData(QStringLiteral("sglang"));
+        engine->setCurrentIndex(sglang);
+        emit engine->activated(sglang);
         QCOMPARE(spy.count(), 2);
-        QCOMPARE(c.scenarioFile().engine, std::string("vllm"));
+        QCOMPARE(c.scenarioFile().engine, std::string("sglang"));
         QVERIFY(c.analysis().estimate.has_value());
-        // No vllm profile for H100: the fallback is the chip's generic one.
+        // No sglang profile for H100: the fallback is the chip's generic one.
         QCOMPARE(c.analysis().estimate->profile(), std::string("h100-sxm.generic"));
         QVERIFY2(engine->toolTip().contains(QStringLiteral("h100-sxm.generic")),
                  qPrintable(engine->toolTip()));
@@ -472,8 +472,8 @@ private slots:
         QVERIFY(!engine->isEnabled());
         QVERIFY(!c.analysis().estimate.has_value());
         QVERIFY(c.scenario().calibration == nullptr);
-        QCOMPARE(c.scenarioFile().engine, std::string("vllm"));
-        QCOMPARE(engine->currentData().toString(), QStringLiteral("vllm"));
+        QCOMPARE(c.scenarioFile().engine, std::string("sglang"));
+        QCOMPARE(engine->currentData().toString(), QStringLiteral("sglang"));
 
         // A name no profile may carry is refused, and the picker shows the scenario again.
         QSignalSpy refused(&document, &ScenarioDocument::changeRefused);
@@ -481,8 +481,8 @@ private slots:
         QCOMPARE(refused.count(), 1);
         QVERIFY2(refused.at(0).at(0).toString().contains(QStringLiteral("tensorrt-llm")),
                  qPrintable(refused.at(0).at(0).toString()));
-        QCOMPARE(c.scenarioFile().engine, std::string("vllm"));
-        QCOMPARE(engine->currentData().toString(), QStringLiteral("vllm"));
+        QCOMPARE(c.scenarioFile().engine, std::string("sglang"));
+        QCOMPARE(engine->currentData().toString(), QStringLiteral("sglang"));
     }
 
     void advancedSectionIsFoldedAndSetsMemoryKnobs() {

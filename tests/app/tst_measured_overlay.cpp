@@ -167,14 +167,14 @@ private slots:
         const MeasuredOverlay& overlay = *window.measuredOverlay();
         QVERIFY(!overlay.tooltip(1).contains(QStringLiteral("residual")));  // peak ceilings
         window.controller().setCeilings(Ceilings::Estimate);
-        window.controller().setEngine("vllm");
+        window.controller().setEngine("sglang");
 
-        // The row's estimate as the engine makes it: no vllm profile is shipped for this
+        // The row's estimate as the engine makes it: no sglang profile is shipped for this
         // chip, so its generic one stands in.
         const io::MeasuredFile file = io::loadMeasuredFile(path.toStdString());
         const io::MeasuredRow& row = file.rows[1];
         io::Loaded<CalibrationProfile> profile =
-            io::resolveCalibration(row.scenario.hardware.id, "vllm");
+            io::resolveCalibration(row.scenario.hardware.id, "sglang");
         QVERIFY(profile.ok());
         QCOMPARE(profile.value->id, row.scenario.hardware.id + ".generic");
         Scenario s = row.scenario;
@@ -186,7 +186,7 @@ private slots:
         QVERIFY(estimateMs > a.tpotSeconds * 1000.0);  // the stack adds its costs to the bound
         const QString expected =
             ui::residualText(MeasuredMetric::TpotMs, estimateMs, 5.0) +
-            // A fitted profile says on how many records (h100-sxm.generic: 42).
+            // A fitted profile says on how many records (h100-sxm.generic: 70).
             (profile.value->fittedRecords > 0
                  ? QStringLiteral(" (profile %1, fitted on %2 records)")
                        .arg(QString::fromStdString(profile.value->id))

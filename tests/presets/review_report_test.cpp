@@ -233,8 +233,8 @@ TEST(ReviewReport, EstimateCeilingNamesItsCalibrationProfile) {
     ASSERT_FALSE(assumed.empty());
     EXPECT_TRUE(assumed.front().starts_with(
         "Ceilings: achievable, with the estimate of a real stack from the calibration profile "
-        "h100-sxm.generic (generic, 2026-12-02, fitted on 42 records): fitted by roofline-cli "
-        "calibrate on 42 records"))
+        "h100-sxm.generic (generic, 2026-12-03, fitted on 94 records): fitted by roofline-cli "
+        "calibrate on 94 records"))
         << assumed.front();
 }
 
