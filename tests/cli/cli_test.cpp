@@ -1609,6 +1609,54 @@ TEST(CliMeasured, JsonRowsCarryPredictionEfficiencyAndPoint) {
     EXPECT_EQ(achievable["rows"][0]["achieved_flops_per_s"], tpot["achieved_flops_per_s"]);
 }
 
+TEST(CliMeasured, UnderTheEstimateEachRowHasItsEstimateAndTheFileItsSummary) {
+    // good.json's rows under the estimate with vLLM's profiles: each row's estimate is
+    // analyze's under --ceilings estimate --engine vllm for that row's scenario, and its
+    // interval the profile's; the summary counts what the rows say.
+    const Result r = cli({"measured", kData + "/measured/good.json", "--format", "json",
+                          "--ceilings", "estimate", "--engine", "vllm"});
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    const json j = json::parse(r.out);
+    EXPECT_EQ(j["ceilings"], "achievable");  // the estimate stands on the achievable analysis
+    ASSERT_EQ(j["rows"].size(), 3u);
+    std::size_t covered = 0;
+    for (const json& row : j["rows"]) {
+        const json& e = row["estimate"];
+        ASSERT_TRUE(e.contains("profile")) << row.dump();
+        const double value = e["value"].get<double>();
+        const double low = e["interval"][0].get<double>(), high = e["interval"][1].get<double>();
+        EXPECT_LE(low, value);
+        EXPECT_LE(value, high);
+        EXPECT_NEAR(e["error"].get<double>(), value / row["value"].get<double>() - 1.0, 1e-12);
+        const bool in = row["value"] >= low && row["value"] <= high;
+        EXPECT_EQ(e["covered"].get<bool>(), in);
+        covered += in ? 1 : 0;
+    }
+    // Row 1 (TPOT, B = 8, P = 1024, O = 256 on H100 SXM): vLLM's H100 profile, and the TPOT
+    // analyze gives under it.
+    const json& tpot = j["rows"][0]["estimate"];
+    EXPECT_EQ(tpot["profile"], "h100-sxm.vllm");
+    const json a =
+        json::parse(cli({"analyze", "--batch", "8", "--prompt", "1024", "--context", "1152",
+                         "--ceilings", "estimate", "--engine", "vllm", "--format", "json"})
+                        .out);
+    EXPECT_DOUBLE_EQ(tpot["value"].get<double>(), a["estimate"]["tpot_s"].get<double>() * 1000.0);
+    EXPECT_DOUBLE_EQ(tpot["interval"][0].get<double>(),
+                     a["estimate"]["tpot_interval_s"][0].get<double>() * 1000.0);
+    const json& s = j["estimate_summary"];
+    EXPECT_EQ(s["rows"], 3);
+    EXPECT_DOUBLE_EQ(s["covered_fraction"].get<double>(), static_cast<double>(covered) / 3.0);
+    EXPECT_DOUBLE_EQ(s["coverage"].get<double>(), 0.8);
+    // The table says the same in words; --engine without the estimate is refused.
+    const Result table = cli(
+        {"measured", kData + "/measured/good.json", "--ceilings", "estimate", "--engine", "vllm"});
+    ASSERT_EQ(table.code, kExitOk) << table.err;
+    EXPECT_NE(table.out.find("\nOver 3 rows: median |error| "), std::string::npos) << table.out;
+    EXPECT_NE(table.out.find("h100-sxm.vllm (fitted on "), std::string::npos) << table.out;
+    const Result refused = cli({"measured", kData + "/measured/good.json", "--engine", "vllm"});
+    EXPECT_EQ(refused.code, kExitUsage);
+}
+
 TEST(CliMeasured, PartlyBadKeepsTheRestAndEntirelyBadExitsThree) {
     const fs::path dir = fs::temp_directory_path() / "roofline-cli-measured";
     fs::create_directories(dir);

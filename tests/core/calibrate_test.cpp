@@ -524,6 +524,50 @@ TEST(Calibrate, IntervalIsTheLeaveOneOutQuantiles) {
     EXPECT_GE(r.medianAbsLooError, r.medianAbsError);
 }
 
+TEST(Calibrate, RecordsOfOneSourceAreLeftOutTogether) {
+    // Two sources of TPOT records on the same grid: "a" ran with truth()'s 3 ms a step, "b"
+    // on a stack with 6 ms. Fitting the overhead alone (the rest held at truth()), the
+    // interval's refit without "b" is fitted on "a" alone and finds 3 ms exactly, so each of
+    // b's records, measured at t + 6 ms, is predicted t + 3 ms: its residual is
+    // ln((t + 6 ms) / (t + 3 ms)), t the step without overhead; and the other way round.
+    // Left out one record at a time, the other 53 of its source would hold the fit near it.
+    CalibrationProfile slower = truth();
+    slower.stepOverheadSeconds = 6e-3;
+    std::vector<CalibrationRecord> records;
+    for (const auto& [profile, source] :
+         {std::pair<CalibrationProfile, std::string>{truth(), "a"}, {slower, "b"}}) {
+        for (CalibrationRecord r : grid(profile)) {
+            if (r.metric == MeasuredMetric::TpotMs) {
+                r.source = source;
+                r.id += "-" + source;
+                records.push_back(std::move(r));
+            }
+        }
+    }
+    ASSERT_EQ(records.size(), 108u);  // 3 models × 2 precisions × 3 batches × 3 lengths, twice
+    FitOptions o;
+    o.base = truth();
+    o.free = {kStepOverheadParameter};
+    const FitResult r = fitProfile(records, o);
+    ASSERT_TRUE(r.ok) << r.error;
+    EXPECT_TRUE(r.heldOutBySource);
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        const RecordResidual& res = r.residuals[i];
+        // t from the record itself: its measured TPOT less its own source's overhead.
+        const bool b = records[i].source == "b";
+        const double t = records[i].value / 1000.0 - (b ? 6e-3 : 3e-3);
+        const double expected =
+            b ? std::log((t + 6e-3) / (t + 3e-3)) : std::log((t + 3e-3) / (t + 6e-3));
+        EXPECT_NEAR(res.looResidual, expected, 1e-6) << res.id;
+    }
+    // One source only: one record at a time, as without sources.
+    std::vector<CalibrationRecord> one(records.begin(), records.begin() + 54);
+    const FitResult single = fitProfile(one, o);
+    ASSERT_TRUE(single.ok) << single.error;
+    EXPECT_FALSE(single.heldOutBySource);
+    EXPECT_LT(std::abs(single.residuals.front().looResidual), 1e-6);  // noise-free: exact
+}
+
 TEST(Calibrate, IntervalWidensWithNoise) {
     // No noise: the interval closes to nothing. σ = 0.05: about ± 1.28 σ = ± 0.064
     // (10th–90th of a normal), wider with σ = 0.1.
