@@ -26,30 +26,68 @@ double wholeUp(double x) {
     return t < x ? t + 1.0 : t;
 }
 
+// ⌈x / d⌉ for 0 ≤ x, 0 < d, without a division: x times the reciprocal `inverse` (1 / d,
+// computed once a profile), then corrected to the least c with c·d ≥ x. The product is within
+// an ulp of x / d, so the first guess is off by at most one either way; the corrections are
+// exact while c·d < 2^53 (every real GEMM). A division's latency (13–20 cycles, three of them
+// chained per GEMM) was most of the estimate's time in analyze().
+double ceilDivision(double x, double d, double inverse) {
+    double c = wholeUp(x * inverse);
+    if (c * d < x) {
+        c += 1.0;
+    } else if (c >= 1.0 && (c - 1.0) * d >= x) {
+        c -= 1.0;
+    }
+    return c;
+}
+
+// What gemmSlowdown needs of a profile, computed once per estimate.
+struct GemmTiles {
+    double tileRows = 0.0, tileColumns = 0.0, units = 0.0;
+    double inverseTileRows = 0.0, inverseTileColumns = 0.0, inverseUnits = 0.0;
+    bool valid = false;
+    explicit GemmTiles(const CalibrationProfile& p)
+        : tileRows(static_cast<double>(p.tileRows)),
+          tileColumns(static_cast<double>(p.tileColumns)),
+          units(static_cast<double>(p.computeUnits)),
+          valid(p.computeUnits > 0 && p.tileRows > 0 && p.tileColumns > 0) {
+        if (valid) {
+            inverseTileRows = 1.0 / tileRows;
+            inverseTileColumns = 1.0 / tileColumns;
+            inverseUnits = 1.0 / units;
+        }
+    }
+};
+
 // 1 / gemmShapeEfficiency (estimate.h): the factor a GEMM's compute time grows by, ≥ 1.
-double gemmSlowdown(double rows, double columns, double groups, const CalibrationProfile& p) {
+double gemmSlowdown(double rows, double columns, double groups, const GemmTiles& t) {
     constexpr double kLargest = 9.0e18;  // beyond it (never a real GEMM) nothing is judged
     if (!(rows > 0.0 && rows < kLargest) || !(columns > 0.0 && columns < kLargest) ||
-        !(groups > 0.0 && groups < kLargest) || p.computeUnits <= 0 || p.tileRows <= 0 ||
-        p.tileColumns <= 0) {
+        !(groups > 0.0 && groups < kLargest) || !t.valid) {
         return 1.0;
     }
     // A GEMM of few rows runs a shorter tile: the smallest power of two that holds them, down
     // to the tensor cores' MMA height (kMinTileRows), up to the profile's tile. Decode at
-    // B = 8 pays for 16 rows, not 128.
-    const double tileRows = static_cast<double>(p.tileRows);
-    const double tm =
-        rows >= tileRows
-            ? tileRows
-            : std::min(tileRows,
-                       std::max(kMinTileRows, static_cast<double>(std::bit_ceil(
-                                                  static_cast<std::uint64_t>(wholeUp(rows))))));
-    const double tn = static_cast<double>(p.tileColumns);
-    const double units = static_cast<double>(p.computeUnits);
-    // Rows are an average over the groups (experts): a fraction of a row still takes a tile.
-    const double tiles = wholeUp(groups) * wholeUp(rows / tm) * wholeUp(columns / tn);
-    const double waves = wholeUp(tiles / units);
-    return std::max(1.0, waves * units * tm * tn / (groups * rows * columns));
+    // B = 8 pays for 16 rows, not 128. Rows are an average over the groups (experts): a
+    // fraction of a row still takes a tile.
+    double tm = t.tileRows;
+    double rowTiles = 0.0;
+    const auto shortTile = rows >= t.tileRows
+                               ? std::uint64_t{0}
+                               : std::max(static_cast<std::uint64_t>(kMinTileRows),
+                                          std::bit_ceil(static_cast<std::uint64_t>(wholeUp(rows))));
+    if (shortTile != 0 && static_cast<double>(shortTile) < t.tileRows) {
+        // A power of two 2^k: its reciprocal 2^−k is exact, built from the exponent bits.
+        tm = static_cast<double>(shortTile);
+        const auto k = static_cast<std::uint64_t>(std::countr_zero(shortTile));
+        rowTiles = wholeUp(rows * std::bit_cast<double>((std::uint64_t{1023} - k) << 52));
+    } else {
+        rowTiles = ceilDivision(rows, tm, t.inverseTileRows);
+    }
+    const double tiles =
+        wholeUp(groups) * rowTiles * ceilDivision(columns, t.tileColumns, t.inverseTileColumns);
+    const double waves = ceilDivision(tiles, t.units, t.inverseUnits);
+    return std::max(1.0, waves * t.units * tm * t.tileColumns / (groups * rows * columns));
 }
 
 // The partial sums of one pass's operator times: each stage applies one more cost to the
@@ -80,6 +118,7 @@ void sumStages(const Analysis& a, const Workload& wl, const CalibrationProfile& 
         attention[i] =
             1.0 / (p.attentionEfficiency * (half > 0.0 ? length / (length + half) : 1.0) * kv);
     }
+    const GemmTiles tiles(p);
     const double dense = 1.0 / p.weightEfficiency[index(wl.weightPrecision)];
     const double experts =
         1.0 / p.weightEfficiency[index(wl.expertWeightPrecision.value_or(wl.weightPrecision))];
@@ -94,7 +133,7 @@ void sumStages(const Analysis& a, const Workload& wl, const CalibrationProfile& 
         const double bound = max3(c, m, l);
         double shape = bound, precision = bound, attended = bound;
         if (op.kind == OperatorKind::Matmul) {
-            const double g = gemmSlowdown(op.gemmRows, op.gemmColumns, op.gemmGroups, p);
+            const double g = gemmSlowdown(op.gemmRows, op.gemmColumns, op.gemmGroups, tiles);
             const double w = op.id == OperatorId::MoeUp || op.id == OperatorId::MoeDown ? experts
                              : op.id == OperatorId::LmHead || op.id == OperatorId::MoeRouter
                                  ? tables
@@ -160,7 +199,7 @@ Precision matmulWeightPrecision(OperatorId id, const Workload& workload) {
 
 double gemmShapeEfficiency(double rows, double columns, double groups,
                            const CalibrationProfile& p) {
-    return 1.0 / gemmSlowdown(rows, columns, groups, p);
+    return 1.0 / gemmSlowdown(rows, columns, groups, GemmTiles(p));
 }
 
 const std::string& EstimateResult::profile() const {

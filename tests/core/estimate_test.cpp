@@ -4,8 +4,11 @@
 
 #include "roofline/estimate.h"
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <memory>
+#include <random>
 
 #include <gtest/gtest.h>
 
@@ -71,6 +74,62 @@ TEST(GemmShape, A128TokenGemmOn132SmsRunsOneThirdFullWave) {
     EXPECT_NEAR(gemmShapeEfficiency(40, 6144, 1, p), 245760.0 / 1081344.0, 1e-12);
     // Nothing to judge: 1.
     EXPECT_EQ(gemmShapeEfficiency(0, 6144, 1, p), 1.0);
+}
+
+TEST(GemmShape, EqualsTheTileCountByDivisionOverManyShapesAndProfiles) {
+    // The efficiency divides by reciprocals with a correction (estimate.cpp): it must equal
+    // the file comment's formula computed with plain divisions and std::ceil, over shapes at
+    // and around exact multiples of the tiles (where a reciprocal's rounding would show),
+    // fractional rows (experts' averages) and profiles of any tile and unit count.
+    std::mt19937 random(11);
+    const auto reference = [](double M, double N, double G, const CalibrationProfile& p) {
+        const double T = static_cast<double>(p.tileRows);
+        double tm = T;
+        if (M < T) {
+            tm = std::min(T, std::max(16.0, std::exp2(std::ceil(std::log2(std::ceil(M))))));
+        }
+        const double tn = static_cast<double>(p.tileColumns);
+        const double S = static_cast<double>(p.computeUnits);
+        const double tiles = std::ceil(G) * std::ceil(M / tm) * std::ceil(N / tn);
+        const double waves = std::ceil(tiles / S);
+        return G * M * N / std::max(G * M * N, waves * S * tm * tn);
+    };
+    const std::int64_t tileSizes[] = {1, 8, 16, 64, 96, 128, 192, 256};
+    const std::int64_t unitCounts[] = {1, 7, 78, 108, 132, 148, 304};
+    std::size_t checked = 0;
+    for (int i = 0; i < 20000; ++i) {
+        CalibrationProfile p;
+        p.tileRows = tileSizes[random() % std::size(tileSizes)];
+        p.tileColumns = tileSizes[random() % std::size(tileSizes)];
+        p.computeUnits = unitCounts[random() % std::size(unitCounts)];
+        const double tr = static_cast<double>(p.tileRows);
+        const double tc = static_cast<double>(p.tileColumns);
+        // Rows and columns at k tiles, one off either way, or anywhere; groups 1 or a few.
+        const auto around = [&](double tile) {
+            const double k = static_cast<double>(1 + random() % 400);
+            switch (random() % 4) {
+                case 0:
+                    return k * tile;
+                case 1:
+                    return k * tile + 1.0;
+                case 2:
+                    return std::max(1.0, k * tile - 1.0);
+                default:
+                    return 1.0 + static_cast<double>(random() % 100000) / 7.0;
+            }
+        };
+        const double M =
+            random() % 5 == 0 ? static_cast<double>(1 + random() % 40) / 3.0 : around(tr);
+        const double N = around(tc);
+        const double G = random() % 3 == 0 ? static_cast<double>(1 + random() % 256) : 1.0;
+        const double expected = reference(M, N, G, p);
+        const double got = gemmShapeEfficiency(M, N, G, p);
+        ASSERT_NEAR(got, expected, 1e-12 * expected)
+            << "M " << M << " N " << N << " G " << G << " tiles " << p.tileRows << "x"
+            << p.tileColumns << " units " << p.computeUnits;
+        ++checked;
+    }
+    EXPECT_EQ(checked, 20000u);
 }
 
 TEST(Estimate, ANeutralProfileIsTheAchievableBound) {
