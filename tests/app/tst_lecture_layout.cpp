@@ -351,6 +351,47 @@ private slots:
         QCOMPARE(form->rowWrapPolicy(), QFormLayout::DontWrapRows);
     }
 
+    void everyResultHasTheHeightItsWrappedTextNeeds_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<bool>("presentation");
+        QTest::newRow("1600x1000") << QSize(1600, 1000) << false;
+        QTest::newRow("1280x800") << QSize(1280, 800) << false;
+        QTest::newRow("1280x720 presentation") << QSize(1280, 720) << true;
+    }
+    void everyResultHasTheHeightItsWrappedTextNeeds() {
+        // Under the estimate the serving rows read "328 ms bound, 335 ms estimated (300 ms–448
+        // ms)": three lines in the Results column, which were drawn over a row of one and a
+        // half, cut at both ends.
+        QFETCH(QSize, size);
+        QFETCH(bool, presentation);
+        MainWindow window;
+        window.setAttribute(Qt::WA_DontShowOnScreen, true);
+        window.resize(size);
+        window.show();
+        window.controller().setBatch(8);
+        window.controller().setCeilings(Ceilings::Estimate);
+        window.setPresentationMode(presentation);
+        for (int round = 0; round < 4; ++round) {
+            QCoreApplication::processEvents();
+        }
+        auto* dock = roofline::test::child<QDockWidget>(window, "resultsDock");
+        int checked = 0;
+        for (const char* key : {"ttft", "tpot", "tokensPerSecond", "estimateProfile"}) {
+            auto* label = dock->findChild<QLabel*>(QLatin1String(key));
+            QVERIFY2(label != nullptr, key);
+            const int needed = label->heightForWidth(label->width());
+            QVERIFY2(label->height() >= needed,
+                     qPrintable(QStringLiteral("%1: %2 px for \"%3\", which needs %4 at %5 px")
+                                    .arg(QLatin1String(key))
+                                    .arg(label->height())
+                                    .arg(label->text())
+                                    .arg(needed)
+                                    .arg(label->width())));
+            ++checked;
+        }
+        QCOMPARE(checked, 4);
+    }
+
     void theFirstWindowFitsItsScreen() {
         MainWindow window;
         window.resize(1400, 900);  // the default, larger than the offscreen screen (800×600)

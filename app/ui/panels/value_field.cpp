@@ -62,7 +62,14 @@ bool ValueField::event(QEvent* event) {
     return QWidget::event(event);
 }
 
-void ValueField::resizeEvent(QResizeEvent* /*event*/) { m_label->setGeometry(rect()); }
+void ValueField::resizeEvent(QResizeEvent* /*event*/) {
+    m_label->setGeometry(rect());
+    // Narrowed (a scroll bar came, a dock was dragged) below what its wrapped text needs:
+    // the layout sized this row for another width, so ask it again.
+    if (heightForWidth(width()) > height()) {
+        updateGeometry();
+    }
+}
 
 void ValueField::changeEvent(QEvent* event) {
     if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange) {

@@ -234,7 +234,12 @@ QImage grabWindow(QWidget& window, QSize size) {
     window.setAttribute(Qt::WA_DontShowOnScreen, true);
     window.resize(size);
     window.show();
-    QApplication::processEvents();  // layouts, docks and queued replots settle
+    // Layouts, docks and queued replots settle. A layout that grows (a wrapped value asking
+    // for more height) posts its parent's request only as it is answered: a few rounds, each
+    // cheap once nothing changes.
+    for (int round = 0; round < 4; ++round) {
+        QApplication::processEvents();
+    }
     for (auto* plot : window.findChildren<QCustomPlot*>()) {
         if (qobject_cast<RooflinePlot*>(plot->parentWidget()) == nullptr) {  // drawn by it
             plot->replot(QCustomPlot::rpImmediateRefresh);
