@@ -10,6 +10,7 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <ranges>
 #include <utility>
 
 #include "roofline/analysis.h"
@@ -938,8 +939,8 @@ FitResult fitProfile(const std::vector<CalibrationRecord>& records, const FitOpt
     std::vector<double> loo(n);
     for (const std::vector<std::size_t>& group : groups) {
         Problem held = pb;
-        for (auto at = group.rbegin(); at != group.rend(); ++at) {
-            held.use.erase(held.use.begin() + static_cast<std::ptrdiff_t>(*at));
+        for (const std::size_t at : std::views::reverse(group)) {  // later positions first
+            held.use.erase(held.use.begin() + static_cast<std::ptrdiff_t>(at));
         }
         minimise(held, fit.theta, kLeaveOneOutIterations);
         for (const std::size_t i : group) {
