@@ -10,7 +10,6 @@
 #include <cmath>
 #include <limits>
 #include <memory>
-#include <ranges>
 #include <utility>
 
 #include "roofline/analysis.h"
@@ -939,9 +938,12 @@ FitResult fitProfile(const std::vector<CalibrationRecord>& records, const FitOpt
     std::vector<double> loo(n);
     for (const std::vector<std::size_t>& group : groups) {
         Problem held = pb;
-        for (const std::size_t at : std::views::reverse(group)) {  // later positions first
-            held.use.erase(held.use.begin() + static_cast<std::ptrdiff_t>(at));
-        }
+        // The records in use are indices into `prepared` (all of them, in order, here).
+        held.use.erase(std::remove_if(held.use.begin(), held.use.end(),
+                                      [&](std::size_t i) {
+                                          return std::binary_search(group.begin(), group.end(), i);
+                                      }),
+                       held.use.end());
         minimise(held, fit.theta, kLeaveOneOutIterations);
         for (const std::size_t i : group) {
             loo[i] = residualOf(prepared[i], held.profile);
