@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <array>
-#include <memory>
 
 #include "benchmark_given.h"
 #include "cli.h"
@@ -27,26 +26,19 @@ void printEstimateTable(std::ostream& out, std::ostream& err, const io::Measured
         << " engine): error = estimated / measured - 1; the interval is the profile's\n";
     out << pad(counted, 6) << pad("metric", 32) << pad("measured", 14) << pad("estimated", 14)
         << pad("interval", 24) << pad("error", 9) << pad("in", 4) << "profile\n";
-    std::vector<io::RowEstimate> estimates;
-    std::vector<std::string> warned;
-    for (const io::MeasuredRow& row : file.rows) {
-        io::Loaded<CalibrationProfile> profile = io::rowProfile(row, choice);
-        for (const Issue& issue : profile.issues) {
-            const std::string text = issue.message();
-            if (std::find(warned.begin(), warned.end(), text) == warned.end()) {
-                warned.push_back(text);
-                err << text << '\n';  // the message says whether warning or error
-            }
-        }
+    const io::FileEstimates estimates = io::estimateFile(file, choice);
+    for (const std::string& message : estimates.messages) {
+        err << message << '\n';  // the message says whether warning or error
+    }
+    for (std::size_t i = 0; i < file.rows.size(); ++i) {
+        const io::MeasuredRow& row = file.rows[i];
         out << pad(std::to_string(row.line), 6) << pad(std::string(toString(row.metric)), 32)
             << pad(formatMeasured(row.metric, row.value), 14);
-        if (!profile.ok()) {
+        if (!estimates.rows[i]) {
             out << "no estimate\n";
             continue;
         }
-        const io::RowEstimate e = io::estimateRow(
-            row, std::make_shared<const CalibrationProfile>(std::move(*profile.value)));
-        estimates.push_back(e);
+        const io::RowEstimate& e = *estimates.rows[i];
         // Streamed piece by piece: "x" + std::string at -O3 trips GCC 12's false -Wrestrict
         // (bug 105651).
         std::string interval = formatMeasured(row.metric, e.low);
@@ -61,7 +53,7 @@ void printEstimateTable(std::ostream& out, std::ostream& err, const io::Measured
             out << " (not fitted)\n";
         }
     }
-    const io::EstimateSummary s = io::summarizeEstimates(estimates);
+    const io::EstimateSummary s = io::summarizeEstimates(estimates.estimated());
     if (s.rows == 0) {
         return;
     }

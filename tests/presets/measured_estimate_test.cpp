@@ -147,5 +147,34 @@ TEST(MeasuredEstimate, ARowGetsTheGivenProfileOnlyOnItsChip) {
     fs::remove_all(dir);
 }
 
+TEST(MeasuredEstimate, AFileIsEstimatedRowByRowWithEachMessageOnce) {
+    // Two H100 rows and one A100 row under sglang: no sglang profile for either chip, so each
+    // falls back to its chip's generic one, and each fallback is said once, not per row.
+    MeasuredOptions o;
+    o.allowFiles = false;
+    const MeasuredFile file = parseMeasured(
+        kHeader +
+            "\nllama-3.1-8b,h100-sxm,1,bf16,bf16,bf16,1,128,128,tpot_ms,8"
+            "\nllama-3.1-8b,h100-sxm,1,bf16,bf16,bf16,8,128,128,tpot_ms,9"
+            "\nllama-3.1-8b,a100-80gb-sxm,1,bf16,bf16,bf16,1,128,128,tpot_ms,12\n",
+        o);
+    ASSERT_EQ(file.rows.size(), 3u);
+    EstimateChoice choice;
+    choice.engine = "sglang";
+    const FileEstimates e = estimateFile(file, choice);
+    ASSERT_EQ(e.rows.size(), 3u);
+    EXPECT_EQ(e.rows[0]->profile->id, "h100-sxm.generic");
+    EXPECT_EQ(e.rows[2]->profile->id, "a100-80gb-sxm.generic");
+    EXPECT_EQ(e.messages.size(), 2u);
+    EXPECT_EQ(e.estimated().size(), 3u);
+    // A profile file that cannot be read: no row is estimated, and it is said once.
+    choice.calibration = "/nonexistent/h100-sxm.mine.json";
+    const FileEstimates none = estimateFile(file, choice);
+    EXPECT_FALSE(none.rows[0].has_value());
+    EXPECT_FALSE(none.refusals[0].empty());
+    EXPECT_EQ(none.messages.size(), 1u);
+    EXPECT_TRUE(none.estimated().empty());
+}
+
 }  // namespace
 }  // namespace roofline::io

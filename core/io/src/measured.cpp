@@ -668,32 +668,19 @@ MeasuredResult placeRow(const MeasuredRow& row, Ceilings ceilings) {
 
 namespace {
 
-// A row's "estimate" object, and what its profile's choice warned (a fallback) once a file.
-Json rowEstimateJson(const MeasuredRow& row, const EstimateChoice& choice,
-                     std::vector<RowEstimate>& done, std::vector<std::string>& warnings) {
-    Loaded<CalibrationProfile> profile = rowProfile(row, choice);
-    for (const Issue& issue : profile.issues) {
-        const std::string text = issue.message();
-        if (std::find(warnings.begin(), warnings.end(), text) == warnings.end()) {
-            warnings.push_back(text);
-        }
+// A row's "estimate" object: its estimate, or the reason it has none.
+Json rowEstimateJson(const std::optional<RowEstimate>& e, const std::string& refusal) {
+    if (!e) {
+        return {{"profile", nullptr}, {"refused", refusal}};
     }
-    if (!profile.ok()) {
-        return {{"profile", nullptr},
-                {"refused", profile.issues.empty() ? std::string("no profile")
-                                                   : profile.issues.front().message()}};
-    }
-    const RowEstimate e =
-        estimateRow(row, std::make_shared<const CalibrationProfile>(std::move(*profile.value)));
-    done.push_back(e);
-    return {{"profile", e.profile->id},
-            {"engine", e.profile->engine},
-            {"fitted_records", e.profile->fittedRecords},
-            {"value", e.value},
-            {"interval", {e.low, e.high}},
-            {"coverage", e.profile->coverage},
-            {"error", e.error},
-            {"covered", e.covered}};
+    return {{"profile", e->profile->id},
+            {"engine", e->profile->engine},
+            {"fitted_records", e->profile->fittedRecords},
+            {"value", e->value},
+            {"interval", {e->low, e->high}},
+            {"coverage", e->profile->coverage},
+            {"error", e->error},
+            {"covered", e->covered}};
 }
 
 }  // namespace
@@ -701,9 +688,10 @@ Json rowEstimateJson(const MeasuredRow& row, const EstimateChoice& choice,
 std::string measuredToJson(const MeasuredFile& file, Ceilings ceilings,
                            const EstimateChoice* estimate) {
     Json rows = Json::array();
-    std::vector<RowEstimate> estimates;
-    std::vector<std::string> estimateWarnings;
-    for (const MeasuredRow& row : file.rows) {
+    const FileEstimates estimates =
+        estimate != nullptr ? estimateFile(file, *estimate) : FileEstimates{};
+    for (std::size_t i = 0; i < file.rows.size(); ++i) {
+        const MeasuredRow& row = file.rows[i];
         const MeasuredResult r = placeRow(row, ceilings);
         const MeasuredPlacement& p = r.placement;
         Json warnings = Json::array();
@@ -741,7 +729,7 @@ std::string measuredToJson(const MeasuredFile& file, Ceilings ceilings,
             {"warnings", warnings},
         });
         if (estimate != nullptr) {
-            rows.back()["estimate"] = rowEstimateJson(row, *estimate, estimates, estimateWarnings);
+            rows.back()["estimate"] = rowEstimateJson(estimates.rows[i], estimates.refusals[i]);
         }
     }
     Json rejected = Json::array();
@@ -749,7 +737,7 @@ std::string measuredToJson(const MeasuredFile& file, Ceilings ceilings,
         rejected.push_back({{"line", r.line}, {"reason", r.reason}});
     }
     std::vector<std::string> allWarnings = file.warnings;
-    allWarnings.insert(allWarnings.end(), estimateWarnings.begin(), estimateWarnings.end());
+    allWarnings.insert(allWarnings.end(), estimates.messages.begin(), estimates.messages.end());
     Json out = {
         {"ceilings", std::string(toString(ceilings))},
         {"counted_by", file.json ? "row" : "line"},
@@ -758,7 +746,7 @@ std::string measuredToJson(const MeasuredFile& file, Ceilings ceilings,
         {"warnings", allWarnings},
     };
     if (estimate != nullptr) {
-        const EstimateSummary s = summarizeEstimates(estimates);
+        const EstimateSummary s = summarizeEstimates(estimates.estimated());
         out["estimate_summary"] = {{"rows", s.rows},
                                    {"median_abs_error", s.medianAbsError},
                                    {"covered_fraction", s.coveredFraction},

@@ -73,6 +73,40 @@ RowEstimate estimateRow(const MeasuredRow& row, std::shared_ptr<const Calibratio
     return out;
 }
 
+FileEstimates estimateFile(const MeasuredFile& file, const EstimateChoice& choice) {
+    FileEstimates out;
+    for (const MeasuredRow& row : file.rows) {
+        Loaded<CalibrationProfile> profile = rowProfile(row, choice);
+        for (const Issue& issue : profile.issues) {
+            std::string text = issue.message();
+            if (std::find(out.messages.begin(), out.messages.end(), text) == out.messages.end()) {
+                out.messages.push_back(std::move(text));
+            }
+        }
+        if (!profile.ok()) {
+            out.rows.emplace_back();
+            out.refusals.push_back(profile.issues.empty() ? std::string("no profile")
+                                                          : profile.issues.front().message());
+            continue;
+        }
+        out.rows.emplace_back(estimateRow(
+            row, std::make_shared<const CalibrationProfile>(std::move(*profile.value))));
+        out.refusals.emplace_back();
+    }
+    return out;
+}
+
+std::vector<RowEstimate> FileEstimates::estimated() const {
+    std::vector<RowEstimate> out;
+    out.reserve(rows.size());
+    for (const std::optional<RowEstimate>& r : rows) {
+        if (r) {
+            out.push_back(*r);
+        }
+    }
+    return out;
+}
+
 EstimateSummary summarizeEstimates(const std::vector<RowEstimate>& estimates) {
     EstimateSummary s;
     std::vector<double> errors;

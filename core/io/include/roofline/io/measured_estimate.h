@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,19 @@ struct RowEstimate {
 
 /// The row's metric under the estimate of `profile` (resolved by rowProfile()).
 RowEstimate estimateRow(const MeasuredRow& row, std::shared_ptr<const CalibrationProfile> profile);
+
+/// Every row of a file estimated, each with the profile rowProfile() gives it.
+struct FileEstimates {
+    /// One per file row, in order: the estimate, or nullopt where the row got no profile.
+    std::vector<std::optional<RowEstimate>> rows;
+    /// One per file row: why it got no profile ("" where it has an estimate).
+    std::vector<std::string> refusals;
+    /// The profiles' messages (fallback warnings, refusals), each once, in first order.
+    std::vector<std::string> messages;
+    /// The rows that have an estimate, for summarizeEstimates().
+    std::vector<RowEstimate> estimated() const;
+};
+FileEstimates estimateFile(const MeasuredFile& file, const EstimateChoice& choice);
 
 /// How the estimate did over a set of rows.
 struct EstimateSummary {
