@@ -152,12 +152,12 @@ TEST(MeasuredEstimate, AFileIsEstimatedRowByRowWithEachMessageOnce) {
     // falls back to its chip's generic one, and each fallback is said once, not per row.
     MeasuredOptions o;
     o.allowFiles = false;
-    const MeasuredFile file = parseMeasured(
-        kHeader +
-            "\nllama-3.1-8b,h100-sxm,1,bf16,bf16,bf16,1,128,128,tpot_ms,8"
-            "\nllama-3.1-8b,h100-sxm,1,bf16,bf16,bf16,8,128,128,tpot_ms,9"
-            "\nllama-3.1-8b,a100-80gb-sxm,1,bf16,bf16,bf16,1,128,128,tpot_ms,12\n",
-        o);
+    const MeasuredFile file =
+        parseMeasured(kHeader +
+                          "\nllama-3.1-8b,h100-sxm,1,bf16,bf16,bf16,1,128,128,tpot_ms,8"
+                          "\nllama-3.1-8b,h100-sxm,1,bf16,bf16,bf16,8,128,128,tpot_ms,9"
+                          "\nllama-3.1-8b,a100-80gb-sxm,1,bf16,bf16,bf16,1,128,128,tpot_ms,12\n",
+                      o);
     ASSERT_EQ(file.rows.size(), 3u);
     EstimateChoice choice;
     choice.engine = "sglang";
