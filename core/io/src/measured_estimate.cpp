@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "roofline/analysis.h"
+#include "roofline/calibrate.h"
 #include "roofline/io/calibration.h"
 
 namespace roofline::io {
@@ -54,18 +55,17 @@ RowEstimate estimateRow(const MeasuredRow& row, std::shared_ptr<const Calibratio
     if (!analysis.estimate || !analysis.hasDecode()) {
         return out;
     }
-    const EstimateResult& e = *analysis.estimate;
-    // B and D as placeMeasured() reads them: the pass's batch, the analysis' devices.
-    const PassCost& pass =
-        passOf(row.metric) == PassKind::Prefill ? analysis.prefill() : analysis.decode();
-    const auto value = [&](double ttft, double tpot) {
-        return modelValue(row.metric, ttft, tpot, pass.batch, static_cast<double>(analysis.devices),
-                          row.output);
-    };
-    out.value = value(e.ttftSeconds, e.tpotSeconds);
-    // The interval scales both times alike; a rate's low end is the times' high end.
-    const double a = value(e.ttftIntervalSeconds[0], e.tpotIntervalSeconds[0]);
-    const double b = value(e.ttftIntervalSeconds[1], e.tpotIntervalSeconds[1]);
+    // The metric as the fit reads it (calibrate.h's estimatedValue), at the estimate and at
+    // each end of its interval: both times scale alike, so a rate's low end is the times'
+    // high end.
+    EstimateResult e = *analysis.estimate;
+    out.value = estimatedValue(analysis, e, row.metric, row.output);
+    e.ttftSeconds = e.ttftIntervalSeconds[0];
+    e.tpotSeconds = e.tpotIntervalSeconds[0];
+    const double a = estimatedValue(analysis, e, row.metric, row.output);
+    e.ttftSeconds = e.ttftIntervalSeconds[1];
+    e.tpotSeconds = e.tpotIntervalSeconds[1];
+    const double b = estimatedValue(analysis, e, row.metric, row.output);
     out.low = std::min(a, b);
     out.high = std::max(a, b);
     out.error = row.value > 0.0 ? out.value / row.value - 1.0 : 0.0;
