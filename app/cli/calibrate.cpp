@@ -188,10 +188,7 @@ int runCalibrate(const CommandLine& line, std::ostream& out, std::ostream& err) 
 
     io::Loaded<CalibrationProfile> base;
     if (options.from) {
-        const std::vector<std::string> ids = io::calibrationIds();
-        base = std::find(ids.begin(), ids.end(), *options.from) != ids.end()
-                   ? io::builtinCalibration(*options.from)
-                   : io::loadCalibrationFile(*options.from);
+        base = io::loadCalibration(*options.from);
     } else {
         base = io::resolveCalibration(hardware, engine);
     }

@@ -361,12 +361,9 @@ bool ScenarioController::attachCalibration(const io::ScenarioFile& file, Scenari
     }
     // As io::resolve() picks it: the file's own profile (a shipped id or a file), else the
     // shipped one for the hardware and the engine, with its fallbacks.
-    const std::vector<std::string> shipped = io::calibrationIds();
     io::Loaded<CalibrationProfile> profile =
         file.calibration.empty() ? io::resolveCalibration(scenario.hardware.id, file.engine)
-        : std::find(shipped.begin(), shipped.end(), file.calibration) != shipped.end()
-            ? io::builtinCalibration(file.calibration)
-            : io::loadCalibrationFile(file.calibration);
+                                 : io::loadCalibration(file.calibration);
     if (!profile.ok()) {
         message = tr("The estimate needs a calibration profile that loads; %1 does not (%2).")
                       .arg(QString::fromStdString(file.calibration.empty() ? file.engine

@@ -418,6 +418,11 @@ std::vector<std::string> calibrationIds() {
     return ids;
 }
 
+Loaded<CalibrationProfile> loadCalibration(const std::string& idOrPath) {
+    return findProfile(idOrPath) != nullptr ? builtinCalibration(idOrPath)
+                                            : loadCalibrationFile(idOrPath);
+}
+
 Loaded<CalibrationProfile> builtinCalibration(const std::string& id) {
     if (const EmbeddedPreset* p = findProfile(id)) {
         return parseCalibrationProfile(p->text, "presets/" + std::string(p->path), id);

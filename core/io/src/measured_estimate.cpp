@@ -29,11 +29,7 @@ double median(std::vector<double> x) {
 Loaded<CalibrationProfile> rowProfile(const MeasuredRow& row, const EstimateChoice& choice) {
     const std::string& hardware = row.scenario.hardware.id;
     if (!choice.calibration.empty()) {
-        const std::vector<std::string> shipped = calibrationIds();
-        Loaded<CalibrationProfile> given =
-            std::find(shipped.begin(), shipped.end(), choice.calibration) != shipped.end()
-                ? builtinCalibration(choice.calibration)
-                : loadCalibrationFile(choice.calibration);
+        Loaded<CalibrationProfile> given = loadCalibration(choice.calibration);
         if (!given.ok()) {
             return given;
         }

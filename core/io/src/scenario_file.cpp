@@ -444,9 +444,7 @@ ResolvedScenario resolve(const ScenarioFile& file, std::int64_t gqaRatio) {
         // serving engine (falling back to the hardware's generic one, then to "generic").
         Loaded<CalibrationProfile> profile =
             file.calibration.empty() ? resolveCalibration(out.scenario.hardware.id, file.engine)
-                                     : (isShippedId(file.calibration, Reference::Calibration)
-                                            ? builtinCalibration(file.calibration)
-                                            : loadCalibrationFile(file.calibration));
+                                     : loadCalibration(file.calibration);
         out.issues.insert(out.issues.end(), profile.issues.begin(), profile.issues.end());
         if (!profile.ok()) {
             out.issues.push_back(

@@ -68,6 +68,10 @@ std::vector<std::string> calibrationIds();
 /// A shipped profile by id (parsed on each call); an unknown id is an error listing the ids.
 Loaded<CalibrationProfile> builtinCalibration(const std::string& id);
 
+/// What a scenario's `calibration` (and --calibration, --from) names: a shipped profile when
+/// `idOrPath` is one's id, else the file at that path.
+Loaded<CalibrationProfile> loadCalibration(const std::string& idOrPath);
+
 /// The profile for `hardwareId` and `engine` (a serving engine name, one of knownEngines()):
 /// - the shipped "<hardware>.<engine>", when there is one;
 /// - else the shipped "<hardware>.generic", with a Warning (field "calibration") saying
