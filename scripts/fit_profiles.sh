@@ -43,7 +43,7 @@ gather() {
     local hw=$1 engine=$2 out=$3 pattern
     [[ "$engine" == generic ]] && pattern="$records/$hw.*.csv" || pattern="$records/$hw.$engine*.csv"
     # shellcheck disable=SC2086
-    awk 'FNR == 1 && NR != 1 { header = 1 } /^#/ { next }
+    awk '/^#/ { next }
          /^model,/ { if (printed) next; printed = 1 } { print }' $pattern >"$out"
 }
 
@@ -93,8 +93,17 @@ fit() {
         --from "scripts/calibration/$hw.base.json" "${args[@]}" -o "$out" >"$work/log" 2>&1 ||
         { cat "$work/log" >&2; exit 1; }
     sed -i -E "s|(\"description\": \"fitted by roofline-cli calibrate on [0-9]+ records) of [^\"]*\"|\1 of presets/calibration/records: $(engines "$hw" "$engine")\"|" "$out"
+    # The fit names the file it read, a temporary one here: name the records files instead.
+    sed -i "s|records of $work/all.csv|records of $(files "$hw" "$engine")|" "$out"
     echo "$out: step overhead $step s; $(grep -m1 'median |error|' "$work/log")" >&2
     echo "$step"
+}
+
+# The records files of a profile, as its sources name them.
+files() {
+    local hw=$1 engine=$2 pattern
+    [[ "$engine" == generic ]] && pattern="$hw.*.csv" || pattern="$hw.$engine*.csv"
+    (cd "$records" && ls $pattern) | sed "s|^|$records/|" | paste -sd, - | sed 's/,/, /g'
 }
 
 # Whose records a profile was fitted on, for its description.
