@@ -27,6 +27,10 @@ enum class Slot : unsigned char {
     AttentionHalfLength,
     WeightEfficiency,
     KvEfficiency,
+    Launch,
+    CollectiveLatency,
+    MoeHalfTokens,
+    Api,
 };
 
 struct ParameterRef {
@@ -42,6 +46,18 @@ std::optional<ParameterRef> parseParameter(std::string_view name) {
     }
     if (name == kKernelFloorParameter) {
         return ParameterRef{Slot::KernelFloor};
+    }
+    if (name == kLaunchParameter) {
+        return ParameterRef{Slot::Launch};
+    }
+    if (name == kCollectiveLatencyParameter) {
+        return ParameterRef{Slot::CollectiveLatency};
+    }
+    if (name == kMoeHalfTokensParameter) {
+        return ParameterRef{Slot::MoeHalfTokens};
+    }
+    if (name == kApiParameter) {
+        return ParameterRef{Slot::Api};
     }
     if (name == kAttentionEfficiencyParameter || name == "attention/efficiency") {
         return ParameterRef{Slot::AttentionEfficiency};
@@ -77,6 +93,14 @@ std::string nameOf(ParameterRef ref) {
             return kWeightEfficiencyPrefix + std::string(toString(ref.precision));
         case Slot::KvEfficiency:
             return kKvEfficiencyPrefix + std::string(toString(ref.precision));
+        case Slot::Launch:
+            return kLaunchParameter;
+        case Slot::CollectiveLatency:
+            return kCollectiveLatencyParameter;
+        case Slot::MoeHalfTokens:
+            return kMoeHalfTokensParameter;
+        case Slot::Api:
+            return kApiParameter;
     }
     return {};
 }
@@ -97,6 +121,14 @@ auto& slotOf(Profile& p, ParameterRef ref) {
             return p.weightEfficiency[index(ref.precision)];
         case Slot::KvEfficiency:
             return p.kvEfficiency[index(ref.precision)];
+        case Slot::Launch:
+            return p.launchSeconds;
+        case Slot::CollectiveLatency:
+            return p.collectiveLatencySeconds;
+        case Slot::MoeHalfTokens:
+            return p.moeHalfTokens;
+        case Slot::Api:
+            return p.apiSeconds;
     }
     return p.stepOverheadSeconds;
 }
@@ -115,12 +147,26 @@ Range rangeOf(Slot slot) {
             return {1e-9, 0.1, 3e-6};  // a few microseconds: a CUDA kernel launch
         case Slot::AttentionHalfLength:
             return {1e-2, 1e7, 256.0};
+        case Slot::Launch:
+            return {1e-9, 1e-3, 3e-6};  // a kernel's launch gap under CUDA graphs
+        case Slot::CollectiveLatency:
+            return {1e-9, 0.01, 1e-5};  // NCCL's small all-reduce inside a node
+        case Slot::MoeHalfTokens:
+            return {1e-3, 1e4, 2.0};
+        case Slot::Api:
+            return {1e-6, 10.0, 0.02};  // an HTTP request through a tokenizer
         case Slot::AttentionEfficiency:
         case Slot::WeightEfficiency:
         case Slot::KvEfficiency:
             break;
     }
     return {0.01, 2.0, 1.0};
+}
+
+// The parameters in seconds: costs that stop mattering only when small.
+bool isSeconds(Slot slot) {
+    return slot == Slot::StepOverhead || slot == Slot::KernelFloor || slot == Slot::Launch ||
+           slot == Slot::CollectiveLatency || slot == Slot::Api;
 }
 
 // "a bf16 …", "an fp8 …": the names are spelled out letter by letter.
@@ -521,6 +567,9 @@ struct Exercised {
     std::array<std::size_t, kPrecisionCount> kvRecords{};  // records with that KV precision
     bool attention = false;
     std::vector<double> attentionLengths;  // distinct L = C + T of the attention they run
+    bool collectives = false;              // a communication operator in a timed pass
+    bool routedExperts = false;            // a routed expert's GEMM in a timed pass
+    bool ttft = false;                     // a TTFT record
 };
 
 bool metricRunsPass(MeasuredMetric metric, PassKind pass) {
@@ -532,6 +581,12 @@ void exercise(const Prepared& r, Exercised& e) {
     for (const OperatorCost& op : r.analysis.operators) {
         if (!metricRunsPass(r.metric, op.pass)) {
             continue;
+        }
+        if (op.kind == OperatorKind::Communication && op.count > 0.0) {
+            e.collectives = true;
+        }
+        if (op.id == OperatorId::MoeUp || op.id == OperatorId::MoeDown) {
+            e.routedExperts = true;
         }
         if (op.kind == OperatorKind::Matmul) {
             e.weights[index(matmulWeightPrecision(op.id, r.scenario.workload))] = true;
@@ -545,6 +600,7 @@ void exercise(const Prepared& r, Exercised& e) {
             }
         }
     }
+    e.ttft = e.ttft || r.metric == MeasuredMetric::TtftMs;
     if (attends) {
         e.attention = true;
         ++e.kvRecords[index(r.scenario.workload.kvPrecision)];
@@ -565,11 +621,61 @@ std::string unexercised(ParameterRef ref, const Exercised& e) {
         case Slot::AttentionEfficiency:
         case Slot::AttentionHalfLength:
             return e.attention ? std::string() : "no record runs an attention operator";
+        case Slot::CollectiveLatency:
+            return e.collectives ? std::string()
+                                 : "no record runs a collective (every record is at TP 1)";
+        case Slot::MoeHalfTokens:
+            return e.routedExperts ? std::string() : "no record runs routed experts";
+        case Slot::Api:
+            return e.ttft ? std::string() : "no record measures a TTFT";
         case Slot::StepOverhead:
         case Slot::KernelFloor:
+        case Slot::Launch:
             break;
     }
     return {};
+}
+
+// The domain of the records (estimate.h ProfileDomain): where the fitted profile holds.
+ProfileDomain domainOf(const std::vector<Prepared>& records) {
+    ProfileDomain d;
+    d.fitted = !records.empty();
+    for (const Prepared& r : records) {
+        const Scenario& s = r.scenario;
+        const Workload& w = s.workload;
+        const bool first = d.tpMax == 0;
+        d.tpMin = first ? w.tensorParallel : std::min(d.tpMin, w.tensorParallel);
+        d.tpMax = std::max(d.tpMax, w.tensorParallel);
+        const double n = r.analysis.totalParameters;
+        d.parametersMin = first ? n : std::min(d.parametersMin, n);
+        d.parametersMax = std::max(d.parametersMax, n);
+        std::uint8_t kinds = s.model.moe.enabled() ? kMoeModel : kDenseModel;
+        for (const LayerGroup& g : s.model.layerGroups) {
+            if (g.mixer == MixerKind::Mla || g.mixer == MixerKind::SparseMla) {
+                kinds |= kMlaModel;
+            }
+        }
+        if (r.analysis.stateBytesPerSequence > 0.0) {
+            kinds |= kHybridModel;
+        }
+        d.kinds |= kinds;
+        d.weightPrecisions |= std::uint32_t{1} << index(w.weightPrecision);
+        if (s.model.moe.enabled()) {
+            d.weightPrecisions |= std::uint32_t{1}
+                                  << index(w.expertWeightPrecision.value_or(w.weightPrecision));
+        }
+        (r.metric == MeasuredMetric::TtftMs ? d.ttft : d.decode) = true;
+        if (s.engineVersion.known()) {
+            d.versionMin =
+                d.versionMin.known() ? std::min(d.versionMin, s.engineVersion) : s.engineVersion;
+            d.versionMax = std::max(d.versionMax, s.engineVersion);
+        }
+        if (std::find(d.hardware.begin(), d.hardware.end(), s.hardware.id) == d.hardware.end()) {
+            d.hardware.push_back(s.hardware.id);
+        }
+    }
+    std::sort(d.hardware.begin(), d.hardware.end());
+    return d;
 }
 
 FitResult refuse(FitResult result, std::string error) {
@@ -599,8 +705,10 @@ bool setProfileParameter(CalibrationProfile& profile, std::string_view name, dou
 
 std::string profileParameterNames() {
     return std::string(kStepOverheadParameter) + ", " + kKernelFloorParameter + ", " +
-           kAttentionEfficiencyParameter + ", " + kAttentionHalfLengthParameter + ", " +
-           kWeightEfficiencyPrefix + "<precision> or " + kKvEfficiencyPrefix + "<precision>";
+           kLaunchParameter + ", " + kCollectiveLatencyParameter + ", " + kMoeHalfTokensParameter +
+           ", " + kApiParameter + ", " + kAttentionEfficiencyParameter + ", " +
+           kAttentionHalfLengthParameter + ", " + kWeightEfficiencyPrefix + "<precision> or " +
+           kKvEfficiencyPrefix + "<precision>";
 }
 
 std::string_view toString(ParameterStatus status) {
@@ -771,6 +879,14 @@ FitResult fitProfile(const std::vector<CalibrationRecord>& records, const FitOpt
         const auto named = [&](ParameterRef ref) {
             return isFixed(ref) || std::find(free.begin(), free.end(), ref) != free.end();
         };
+        // The step's structure: listed where named or in use (not 0).
+        for (const Slot slot :
+             {Slot::Launch, Slot::CollectiveLatency, Slot::MoeHalfTokens, Slot::Api}) {
+            const ParameterRef ref{slot};
+            if (named(ref) || slotOf(options.base, ref) != 0.0) {
+                listed.push_back(ref);
+            }
+        }
         for (const Slot slot : {Slot::WeightEfficiency, Slot::KvEfficiency}) {
             for (Precision q : kAllPrecisions) {
                 const ParameterRef ref{slot, q};
@@ -853,12 +969,13 @@ FitResult fitProfile(const std::vector<CalibrationRecord>& records, const FitOpt
             // overhead and the floor under every kernel's time, attention flat.
             const std::string value =
                 generalText(std::exp(ln[k]), 3) +
-                (free[k].slot == Slot::AttentionHalfLength ? " tokens"
-                 : free[k].slot == Slot::StepOverhead || free[k].slot == Slot::KernelFloor ? " s"
-                                                                                           : "");
-            const bool small = free[k].slot == Slot::StepOverhead ||
-                               free[k].slot == Slot::KernelFloor ||
-                               free[k].slot == Slot::AttentionHalfLength;
+                (free[k].slot == Slot::AttentionHalfLength || free[k].slot == Slot::MoeHalfTokens
+                     ? " tokens"
+                 : isSeconds(free[k].slot) ? " s"
+                                           : "");
+            const bool small = isSeconds(free[k].slot) ||
+                               free[k].slot == Slot::AttentionHalfLength ||
+                               free[k].slot == Slot::MoeHalfTokens;
             std::string why;
             if (small) {
                 why = "the fit takes it down to " + value +
@@ -1011,6 +1128,12 @@ FitResult fitProfile(const std::vector<CalibrationRecord>& records, const FitOpt
     out.residualLow = std::clamp(low, -5.0, 5.0);
     out.residualHigh = std::clamp(high, -5.0, 5.0);
     out.coverage = options.coverage;
+    // The base's domain, regime intervals and validation were of other records: this fit's
+    // domain is its own records', and the pooled intervals are set by calibrate --validate.
+    out.domain = domainOf(prepared);
+    out.intervals = {};
+    out.extrapolated = {};
+    out.validation = {};
     out.fittedRecords = n;
     out.fittedOn = ids;
     out.loss = "soft-l1 in log space, scale " + generalText(options.lossScale, 4);

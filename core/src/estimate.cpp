@@ -91,13 +91,17 @@ double gemmSlowdown(double rows, double columns, double groups, const GemmTiles&
 }
 
 // The partial sums of one pass's operator times: each stage applies one more cost to the
-// achievable-ceiling times (bound → GEMM shape → precision → attention → kernel floor), and
-// the successive differences are the estimate's terms.
+// achievable-ceiling times (bound → GEMM shape → precision → attention → MoE → kernel floor),
+// and the successive differences are the estimate's terms; then the counts the per-kernel
+// and per-collective latencies multiply.
 struct Stages {
-    double bound = 0.0, shape = 0.0, precision = 0.0, attention = 0.0, floor = 0.0;
+    double bound = 0.0, shape = 0.0, precision = 0.0, attention = 0.0, moe = 0.0, floor = 0.0;
+    double kernels = 0.0, collectives = 0.0;
 };
 
 double max3(double a, double b, double c) { return std::max(std::max(a, b), c); }
+
+bool isRoutedExpert(OperatorId id) { return id == OperatorId::MoeUp || id == OperatorId::MoeDown; }
 
 // One walk over the operators, every pass at once (analyze() runs it on every frame under
 // the estimate): the factors that do not depend on the operator are computed once.
@@ -131,42 +135,61 @@ void sumStages(const Analysis& a, const Workload& wl, const CalibrationProfile& 
         }
         const double c = op.computeTimeSeconds, m = op.memoryTimeSeconds, l = op.linkTimeSeconds;
         const double bound = max3(c, m, l);
-        double shape = bound, precision = bound, attended = bound;
+        double shape = bound, precision = bound, attended = bound, routed = bound;
         if (op.kind == OperatorKind::Matmul) {
             const double g = gemmSlowdown(op.gemmRows, op.gemmColumns, op.gemmGroups, tiles);
-            const double w = op.id == OperatorId::MoeUp || op.id == OperatorId::MoeDown ? experts
+            const bool expert = isRoutedExpert(op.id);
+            const double w = expert ? experts
                              : op.id == OperatorId::LmHead || op.id == OperatorId::MoeRouter
                                  ? tables
                                  : dense;
             shape = max3(c * g, m, l);
             precision = max3(c * g * w, m * w, l);
             attended = precision;
+            routed = precision;
+            if (expert && p.moeHalfTokens > 0.0 && op.gemmRows > 0.0) {
+                // m / (m + h): the grouped GEMM's memory rate at m tokens per expert.
+                const double slow = (op.gemmRows + p.moeHalfTokens) / op.gemmRows;
+                routed = max3(c * g * w, m * w * slow, l);
+            }
         } else if (op.kind == OperatorKind::Attention) {
             attended = max3(c * attention[i], m * attention[i], l);
+            routed = attended;
         }
         Stages& s = sums[i];
         s.bound += bound;
         s.shape += shape;
         s.precision += precision;
         s.attention += attended;
-        s.floor += std::max(attended, op.count * p.kernelFloorSeconds);
+        s.moe += routed;
+        s.floor += std::max(routed, op.count * p.kernelFloorSeconds);
+        if (op.kind == OperatorKind::Communication) {
+            s.collectives += op.count;
+        } else {
+            s.kernels += op.count;
+        }
     }
 }
 
 PassEstimate passEstimate(const PassCost& pass, const Stages& sum, const CalibrationProfile& p,
-                          double low, double high) {
+                          const ResidualInterval& interval) {
     PassEstimate e;
     e.kind = pass.kind;
     e.boundSeconds = pass.timeSeconds;
+    e.kernels = sum.kernels;
+    e.collectives = sum.collectives;
     e.terms.gemmShapeSeconds = sum.shape - sum.bound;
     e.terms.precisionSeconds = sum.precision - sum.shape;
     e.terms.attentionSeconds = sum.attention - sum.precision;
-    e.terms.kernelFloorSeconds = sum.floor - sum.attention;
+    e.terms.moeSeconds = sum.moe - sum.attention;
+    e.terms.kernelFloorSeconds = sum.floor - sum.moe;
+    e.terms.launchSeconds = sum.kernels * p.launchSeconds;
+    e.terms.collectiveSeconds = sum.collectives * p.collectiveLatencySeconds;
     e.terms.stepOverheadSeconds = pass.repeats * p.stepOverheadSeconds;
     e.seconds = e.boundSeconds + e.terms.total();
     e.flopsPerSecond = e.seconds > 0.0 ? pass.flops / e.seconds : 0.0;
-    e.lowSeconds = e.seconds * low;
-    e.highSeconds = e.seconds * high;
+    e.lowSeconds = e.seconds * std::exp(interval.low);
+    e.highSeconds = e.seconds * std::exp(interval.high);
     // A longer time is a lower FLOP/s: the interval's high end in time is its low end in y.
     e.lowFlopsPerSecond = e.highSeconds > 0.0 ? pass.flops / e.highSeconds : 0.0;
     e.highFlopsPerSecond = e.lowSeconds > 0.0 ? pass.flops / e.lowSeconds : 0.0;
@@ -225,11 +248,22 @@ EstimateResult estimate(const Analysis& analysis, const Scenario& scenario,
     r.calibration = std::move(shared);
     r.fittedRecords = profile.fittedRecords;
     r.coverage = profile.coverage;
+    r.extrapolation = extrapolationOf(profile, analysis, scenario);
     std::array<Stages, kMaxPassEstimates> sums{};
     sumStages(analysis, wl, profile, sums);
-    const double low = std::exp(profile.residualLow), high = std::exp(profile.residualHigh);
+    const bool moe = scenario.model.moe.enabled();
+    const bool multi = wl.tensorParallel > 1;
+    // A profile without TTFT records extrapolates the prefill only, and one without decode
+    // records the decode only.
+    const ResidualInterval decodeInterval = intervalOf(profile, intervalRegime(false, moe, multi),
+                                                       (r.extrapolation & ~kTtftMetric) != 0);
+    const ResidualInterval prefillInterval = intervalOf(profile, intervalRegime(true, moe, multi),
+                                                        (r.extrapolation & ~kDecodeMetric) != 0);
     for (std::size_t i = 0; i < analysis.passes.size() && i < kMaxPassEstimates; ++i) {
-        r.passes.push_back(passEstimate(analysis.passes[i], sums[i], profile, low, high));
+        const PassCost& pass = analysis.passes[i];
+        r.passes.push_back(
+            passEstimate(pass, sums[i], profile,
+                         pass.kind == PassKind::Prefill ? prefillInterval : decodeInterval));
     }
     if (!analysis.hasDecode()) {
         return r;  // encoders and CNNs: the one pass's estimate, no tokens
@@ -237,7 +271,8 @@ EstimateResult estimate(const Analysis& analysis, const Scenario& scenario,
     const PassEstimate& prefill = r.passes[0];
     const double transfer =
         analysis.disaggregation ? analysis.disaggregation->kvTransferSeconds : 0.0;
-    r.ttftSeconds = prefill.seconds + transfer;
+    r.apiSeconds = profile.apiSeconds;
+    r.ttftSeconds = prefill.seconds + transfer + r.apiSeconds;
     const PassEstimate& decode = r.passes[1];
     double step = decode.seconds;
     double perStepTokens = 1.0;
@@ -250,8 +285,10 @@ EstimateResult estimate(const Analysis& analysis, const Scenario& scenario,
     }
     r.tpotSeconds = step / perStepTokens;
     r.decodeTokensPerSecond = static_cast<double>(wl.batch) / r.tpotSeconds;
-    r.ttftIntervalSeconds = {r.ttftSeconds * low, r.ttftSeconds * high};
-    r.tpotIntervalSeconds = {r.tpotSeconds * low, r.tpotSeconds * high};
+    r.ttftIntervalSeconds = {r.ttftSeconds * std::exp(prefillInterval.low),
+                             r.ttftSeconds * std::exp(prefillInterval.high)};
+    r.tpotIntervalSeconds = {r.tpotSeconds * std::exp(decodeInterval.low),
+                             r.tpotSeconds * std::exp(decodeInterval.high)};
     return r;
 }
 
@@ -268,6 +305,10 @@ std::vector<std::string> validateProfile(const CalibrationProfile& p) {
     integer("gemm/tile_columns", p.tileColumns, 4096);
     check(out, kKernelFloorParameter, p.kernelFloorSeconds, 0.0, 0.1, "seconds");
     check(out, kStepOverheadParameter, p.stepOverheadSeconds, 0.0, 10.0, "seconds");
+    check(out, kLaunchParameter, p.launchSeconds, 0.0, 0.01, "seconds");
+    check(out, kCollectiveLatencyParameter, p.collectiveLatencySeconds, 0.0, 0.1, "seconds");
+    check(out, kMoeHalfTokensParameter, p.moeHalfTokens, 0.0, 1e6, "tokens");
+    check(out, kApiParameter, p.apiSeconds, 0.0, 100.0, "seconds");
     // Efficiencies are at most 1: the estimate adds what a stack loses to the achievable
     // bound, so no profile, a user's included, may make a kernel faster than that bound.
     for (Precision q : kAllPrecisions) {
@@ -285,6 +326,21 @@ std::vector<std::string> validateProfile(const CalibrationProfile& p) {
         out.push_back("fit/residual_low: expected at most residual_high (" +
                       formatNumber(p.residualHigh) + "), found " + formatNumber(p.residualLow));
     }
+    const auto interval = [&](const std::string& field, const ResidualInterval& i) {
+        if (i.records == 0) {
+            return;
+        }
+        check(out, (field + "/low").c_str(), i.low, -5.0, 5.0, "a log ratio");
+        check(out, (field + "/high").c_str(), i.high, -5.0, 5.0, "a log ratio");
+        if (i.low > i.high) {
+            out.push_back(field + "/low: expected at most high (" + formatNumber(i.high) +
+                          "), found " + formatNumber(i.low));
+        }
+    };
+    for (std::size_t k = 0; k < kIntervalRegimes; ++k) {
+        interval("interval/" + std::string(intervalRegimeName(k)), p.intervals[k]);
+    }
+    interval("interval/extrapolated", p.extrapolated);
     return out;
 }
 

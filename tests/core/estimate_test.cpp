@@ -234,6 +234,7 @@ TEST(Estimate, TheIntervalIsTheResidualQuantiles) {
     p.stepOverheadSeconds = 1e-3;
     p.residualLow = -0.2;
     p.residualHigh = 0.3;
+    p.fittedRecords = 10;  // fitted: a profile of defaults is extrapolated (below)
     const Analysis a = analyze(estimated(test::llama31_8b(), Workload{}, p));
     ASSERT_TRUE(a.estimate.has_value());
     const EstimateResult& e = *a.estimate;
@@ -241,6 +242,189 @@ TEST(Estimate, TheIntervalIsTheResidualQuantiles) {
     EXPECT_DOUBLE_EQ(e.tpotIntervalSeconds[1], e.tpotSeconds * std::exp(0.3));
     EXPECT_DOUBLE_EQ(e.ttftIntervalSeconds[0], e.ttftSeconds * std::exp(-0.2));
     EXPECT_DOUBLE_EQ(e.passes[0].highSeconds, e.passes[0].seconds * std::exp(0.3));
+}
+
+TEST(Estimate, EveryKernelPaysItsLaunch) {
+    // Llama-3.1-8B's decode step at TP 1 launches, by operator: embedding 1, norms 2 per
+    // layer (64), qkv_proj, attention, kv_write, o_proj, mlp_up, mlp_act, mlp_down 32 each
+    // (224), final_norm 1, lm_head 1: 291 kernels, and no collective. At 4 µs each: 1.164 ms.
+    CalibrationProfile p = neutral();
+    p.launchSeconds = 4e-6;
+    const Analysis a = analyze(estimated(test::llama31_8b(), Workload{}, p));
+    const PassEstimate& decode = a.estimate->passes[1];
+    EXPECT_EQ(decode.kernels, 291.0);
+    EXPECT_EQ(decode.collectives, 0.0);
+    EXPECT_NEAR(decode.terms.launchSeconds, 291 * 4e-6, 1e-15);
+    EXPECT_NEAR(decode.seconds, decode.boundSeconds + 291 * 4e-6, 1e-15);
+}
+
+TEST(Estimate, DeepSeekV3AtTp8Runs122CollectivesAStep) {
+    // DeepSeek-V3 at TP 8 without expert parallelism: two all-reduces per layer (after MLA's
+    // o_proj, after the MLP or MoE's down projection) in each of its 61 layers: 122. At
+    // α = 15 µs the collectives add 122 · 15 µs = 1.83 ms to every decode step; the prefill
+    // runs the same 122.
+    CalibrationProfile p = neutral();
+    p.collectiveLatencySeconds = 15e-6;
+    Workload w;
+    w.tensorParallel = 8;
+    w.batch = 4;
+    const Analysis a = analyze(estimated(test::deepseekV3(), w, p));
+    ASSERT_TRUE(a.estimate.has_value());
+    EXPECT_EQ(a.estimate->passes[1].collectives, 122.0);
+    EXPECT_EQ(a.estimate->passes[0].collectives, 122.0);
+    EXPECT_NEAR(a.estimate->passes[1].terms.collectiveSeconds, 122 * 15e-6, 1e-15);
+    // Under expert parallelism each of the 58 MoE layers adds a dispatch and a combine
+    // all-to-all; the all-reduce after it stays (the shared expert is still sliced over
+    // the 8 devices): 122 + 2 · 58 = 238.
+    w.expertParallel = true;
+    const Analysis ep = analyze(estimated(test::deepseekV3(), w, p));
+    EXPECT_EQ(ep.estimate->passes[1].collectives, 238.0);
+}
+
+TEST(Estimate, AGroupedGemmAtFewTokensPerExpertRunsBelowItsBytes) {
+    // Mixtral-8x7B decode at B = 1 routes its one token to k = 2 of 8 experts: each expert's
+    // GEMM has M = 1 row. With a half point of 1 token its rate is 1 / (1 + 1) of what its
+    // bytes allow: a memory-bound expert GEMM takes twice its memory time, and the MoE term
+    // is the experts' memory time once more.
+    CalibrationProfile p = neutral();
+    p.moeHalfTokens = 1.0;
+    const Analysis a = analyze(estimated(test::mixtral8x7b(), Workload{}, p));
+    double expertMemory = 0.0;
+    for (const OperatorCost& op : a.operators) {
+        if (op.pass == PassKind::Decode &&
+            (op.id == OperatorId::MoeUp || op.id == OperatorId::MoeDown)) {
+            EXPECT_DOUBLE_EQ(op.gemmRows, 1.0);
+            EXPECT_EQ(op.bound, Bound::Memory);
+            expertMemory += op.memoryTimeSeconds;
+        }
+    }
+    ASSERT_GT(expertMemory, 0.0);
+    EXPECT_NEAR(a.estimate->passes[1].terms.moeSeconds, expertMemory, expertMemory * 1e-12);
+    // At B = 16 the rows per expert are a fraction (16 · 2 tokens over the experts touched):
+    // each expert GEMM's memory time grows by (m + h) / m, as long as it stays memory-bound.
+    Workload w;
+    w.batch = 16;
+    const Analysis b = analyze(estimated(test::mixtral8x7b(), w, p));
+    double expected = 0.0;
+    for (const OperatorCost& op : b.operators) {
+        if (op.pass == PassKind::Decode &&
+            (op.id == OperatorId::MoeUp || op.id == OperatorId::MoeDown)) {
+            ASSERT_GT(op.gemmRows, 1.0);
+            expected += std::max(op.memoryTimeSeconds * (op.gemmRows + 1.0) / op.gemmRows,
+                                 op.computeTimeSeconds) -
+                        op.timeSeconds;
+        }
+    }
+    EXPECT_NEAR(b.estimate->passes[1].terms.moeSeconds, expected, expected * 1e-12);
+}
+
+TEST(Estimate, TheClientsTtftAddsTheApiTime) {
+    // A client's TTFT is the prefill plus the server's API and tokenizer time: 30 ms more.
+    CalibrationProfile p = neutral();
+    const Analysis bare = analyze(estimated(test::llama31_8b(), Workload{}, p));
+    p.apiSeconds = 0.03;
+    const Analysis a = analyze(estimated(test::llama31_8b(), Workload{}, p));
+    EXPECT_NEAR(a.estimate->ttftSeconds, bare.estimate->ttftSeconds + 0.03, 1e-15);
+    EXPECT_EQ(a.estimate->apiSeconds, 0.03);
+    EXPECT_EQ(a.estimate->tpotSeconds, bare.estimate->tpotSeconds);
+}
+
+// A profile fitted on dense bf16 models of 7–9 B at TP 1–2, TTFT and decode, vLLM 0.6–0.8,
+// on the H100 SXM.
+CalibrationProfile withDomain() {
+    CalibrationProfile p = neutral();
+    p.id = "test.domain";
+    p.engine = "vllm";
+    p.fittedRecords = 20;
+    p.residualLow = -0.1;
+    p.residualHigh = 0.1;
+    ProfileDomain& d = p.domain;
+    d.fitted = true;
+    d.tpMin = 1;
+    d.tpMax = 2;
+    d.kinds = kDenseModel;
+    d.parametersMin = 7e9;
+    d.parametersMax = 9e9;
+    d.weightPrecisions = 1U << index(Precision::Bf16);
+    d.ttft = d.decode = true;
+    d.versionMin = {0, 6, 0};
+    d.versionMax = {0, 8, 5};
+    d.hardware = {"h100-sxm"};
+    return p;
+}
+
+TEST(Estimate, InsideTheDomainIsNotExtrapolated) {
+    const CalibrationProfile p = withDomain();
+    Scenario s = estimated(test::llama31_8b(), Workload{}, p);
+    s.engineVersion = {0, 7, 2};
+    const Analysis a = analyze(s);
+    EXPECT_EQ(a.estimate->extrapolation, 0U);
+    EXPECT_TRUE(extrapolationReasons(*a.estimate, s).empty());
+    EXPECT_NEAR(a.estimate->tpotIntervalSeconds[1], a.estimate->tpotSeconds * std::exp(0.1), 1e-15);
+}
+
+TEST(Estimate, OutsideTheDomainSaysWhyAndWidens) {
+    // DeepSeek-V3 (671 B, MoE with MLA) at TP 8 in fp8 on vLLM 0.10: outside on TP, kinds,
+    // size, precision and version; the chip is the domain's.
+    CalibrationProfile p = withDomain();
+    p.extrapolated = {-0.4, 0.9, 50};
+    Workload w;
+    w.tensorParallel = 8;
+    w.weightPrecision = Precision::Fp8;
+    w.activationPrecision = Precision::Fp8;
+    Scenario s = estimated(test::deepseekV3(), w, p);
+    s.engineVersion = {0, 10, 1};
+    const Analysis a = analyze(s);
+    const std::uint32_t e = a.estimate->extrapolation;
+    EXPECT_EQ(e, kTensorParallel | kModelKind | kModelSize | kWeightPrecision | kEngineVersion);
+    const std::vector<std::string> why = extrapolationReasons(*a.estimate, s);
+    ASSERT_EQ(why.size(), 5U);
+    EXPECT_EQ(why[0], "TP 8 outside TP 1–2 of test.domain");
+    EXPECT_EQ(why[1], "no MoE, MLA model in test.domain (its records: dense)");
+    EXPECT_EQ(why[3], "no fp8 weights in test.domain (its records: bf16)");
+    EXPECT_EQ(why[4], "vllm 0.10.1 outside the versions in test.domain (0.6.0–0.8.5)");
+    // The interval widens to the spread measured outside the domains: [e^−0.4, e^0.9].
+    EXPECT_NEAR(a.estimate->tpotIntervalSeconds[0], a.estimate->tpotSeconds * std::exp(-0.4),
+                1e-12);
+    EXPECT_NEAR(a.estimate->tpotIntervalSeconds[1], a.estimate->tpotSeconds * std::exp(0.9), 1e-12);
+    // Another chip, and no measured spread: ±0.5 around the regime's interval.
+    p.extrapolated = {};
+    Scenario other = estimated(test::llama31_8b(), Workload{}, p);
+    other.hardware.id = "h200";
+    const Analysis b = analyze(other);
+    EXPECT_EQ(b.estimate->extrapolation, kOtherHardware);
+    EXPECT_EQ(extrapolationReasons(*b.estimate, other).front(),
+              "no h200 record in test.domain (its records are on h100-sxm)");
+    EXPECT_NEAR(b.estimate->tpotIntervalSeconds[1], b.estimate->tpotSeconds * std::exp(0.6), 1e-12);
+}
+
+TEST(Estimate, TheIntervalIsTheRegimes) {
+    // TP > 1 decode of a dense model reads the cell decode/dense/tp>1; its TTFT the cell
+    // prefill/dense/tp>1; an empty cell falls back to residual_low/high.
+    CalibrationProfile p = withDomain();
+    p.intervals[intervalRegime(false, false, true)] = {-0.05, 0.2, 30};
+    p.intervals[intervalRegime(true, false, true)] = {-0.3, 0.6, 12};
+    Workload w;
+    w.tensorParallel = 2;
+    const Analysis a = analyze(estimated(test::llama31_8b(), w, p));
+    ASSERT_EQ(a.estimate->extrapolation, 0U);
+    EXPECT_NEAR(a.estimate->tpotIntervalSeconds[0], a.estimate->tpotSeconds * std::exp(-0.05),
+                1e-15);
+    EXPECT_NEAR(a.estimate->ttftIntervalSeconds[1], a.estimate->ttftSeconds * std::exp(0.6), 1e-15);
+    w.tensorParallel = 1;
+    const Analysis b = analyze(estimated(test::llama31_8b(), w, p));
+    EXPECT_NEAR(b.estimate->tpotIntervalSeconds[1], b.estimate->tpotSeconds * std::exp(0.1), 1e-15);
+    EXPECT_EQ(intervalRegimeName(intervalRegime(true, true, true)), "prefill/moe/tp>1");
+}
+
+TEST(EngineVersion, ReadsWhatEnginesPrint) {
+    EXPECT_EQ(parseEngineVersion("0.6.3"), (EngineVersion{0, 6, 3}));
+    EXPECT_EQ(parseEngineVersion("v0.10"), (EngineVersion{0, 10, 0}));
+    EXPECT_EQ(parseEngineVersion("1.0.0rc2"), (EngineVersion{1, 0, 0}));
+    EXPECT_EQ(parseEngineVersion("0.5.3.post3"), (EngineVersion{0, 5, 3}));
+    EXPECT_FALSE(parseEngineVersion("main").has_value());
+    EXPECT_LT((EngineVersion{0, 9, 9}), (EngineVersion{0, 10, 0}));
+    EXPECT_EQ(toString(EngineVersion{0, 10, 1}), "0.10.1");
 }
 
 TEST(Estimate, PrefillOfShortPromptsPaysForWaves) {

@@ -215,7 +215,11 @@ inline const OperatorCost* findOp(const Analysis& a, PassKind pass, std::string_
 }
 
 inline Scenario scenario(Hardware hw, Model m, Workload w = {}) {
-    return Scenario{std::move(hw), std::move(m), w, std::nullopt};
+    Scenario s;
+    s.hardware = std::move(hw);
+    s.model = std::move(m);
+    s.workload = w;
+    return s;
 }
 
 }  // namespace roofline::test

@@ -116,6 +116,9 @@ struct Scenario {
     /// workload.ceilings is Ceilings::Estimate, which validate() refuses without one. Shared,
     /// as sweeps copy the scenario for every cell.
     std::shared_ptr<const CalibrationProfile> calibration = nullptr;
+    /// The serving engine's version the estimate is for (unset: not named): outside the
+    /// profile's versions the estimate is extrapolated.
+    EngineVersion engineVersion;
 };
 
 }  // namespace roofline

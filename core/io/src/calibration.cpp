@@ -168,6 +168,142 @@ void readEfficiencies(ObjectReader& r, const std::string& key,
     }
 }
 
+/// {low, high, records} at `key` of `r` into `out` (records > 0 marks it set).
+void readInterval(ObjectReader& r, const std::string& key, ResidualInterval& out,
+                  std::vector<Issue>& issues) {
+    const Json* v = object(r, key, false, "an object {low, high, records}");
+    if (v == nullptr) {
+        return;
+    }
+    ObjectReader ir(*v, r.file(), r.pointerTo(key), issues);
+    ir.warnUnknown({"low", "high", "records"});
+    out.low = anyNumber(ir, "low", true).value_or(0.0);
+    out.high = anyNumber(ir, "high", true).value_or(0.0);
+    out.records =
+        static_cast<std::size_t>(ir.integer("records", true, 1, kLargestExactInteger).value_or(0));
+}
+
+/// "interval": {"<regime>": {...}, "extrapolated": {...}}: the intervals by regime.
+void readIntervals(ObjectReader& r, CalibrationProfile& p, std::vector<Issue>& issues) {
+    const Json* v = object(r, "interval", false,
+                           "an object of intervals by regime (\"decode/dense/tp1\": {low, high, "
+                           "records}) and \"extrapolated\"");
+    if (v == nullptr) {
+        return;
+    }
+    ObjectReader ir(*v, r.file(), "/interval", issues);
+    std::vector<std::string_view> known = {"extrapolated"};
+    for (std::size_t k = 0; k < kIntervalRegimes; ++k) {
+        known.push_back(intervalRegimeName(k));
+        readInterval(ir, std::string(intervalRegimeName(k)), p.intervals[k], issues);
+    }
+    ir.warnUnknown(known);
+    readInterval(ir, "extrapolated", p.extrapolated, issues);
+}
+
+/// An engine version ("0.6.3") at `key`, or unset when missing.
+EngineVersion readVersion(ObjectReader& r, const std::string& key) {
+    const auto text = r.string(key, false);
+    if (!text) {
+        return {};
+    }
+    const std::optional<EngineVersion> v = parseEngineVersion(*text);
+    if (!v) {
+        r.error(key, "a version as major.minor.patch (\"0.6.3\")", quoted(*text));
+        return {};
+    }
+    return *v;
+}
+
+/// "domain": where the profile's records are (estimate.h ProfileDomain).
+void readDomain(ObjectReader& r, ProfileDomain& d, std::vector<Issue>& issues) {
+    const Json* v = object(r, "domain", false,
+                           "an object {tp, kinds, parameters, weights, metrics, versions, "
+                           "hardware}");
+    if (v == nullptr) {
+        return;
+    }
+    ObjectReader dr(*v, r.file(), "/domain", issues);
+    dr.warnUnknown({"tp", "kinds", "parameters", "weights", "metrics", "versions", "hardware"});
+    d.fitted = true;
+    const auto range = [&](const char* key, auto& low, auto& high) {
+        const Json* a = dr.find(key);
+        if (a == nullptr || !a->is_array() || a->size() != 2 || !(*a)[0].is_number() ||
+            !(*a)[1].is_number() || (*a)[0].get<double>() > (*a)[1].get<double>()) {
+            dr.error(key, "[low, high], two numbers, low ≤ high",
+                     a == nullptr ? "missing" : detail::foundText(*a));
+            return;
+        }
+        using T = std::remove_reference_t<decltype(low)>;
+        low = static_cast<T>((*a)[0].get<double>());
+        high = static_cast<T>((*a)[1].get<double>());
+    };
+    range("tp", d.tpMin, d.tpMax);
+    range("parameters", d.parametersMin, d.parametersMax);
+    for (const std::string& kind :
+         strings(dr, "kinds", 1, "an array of model kinds (dense, moe, mla, hybrid)", issues)) {
+        const std::uint8_t bit = kind == "dense"    ? kDenseModel
+                                 : kind == "moe"    ? kMoeModel
+                                 : kind == "mla"    ? kMlaModel
+                                 : kind == "hybrid" ? kHybridModel
+                                                    : 0;
+        if (bit == 0) {
+            dr.error("kinds", "dense, moe, mla or hybrid", quoted(kind));
+        }
+        d.kinds |= bit;
+    }
+    for (const std::string& name :
+         strings(dr, "weights", 1, "an array of weight precisions", issues)) {
+        const std::optional<Precision> q = parsePrecision(name);
+        if (!q) {
+            dr.error("weights", "a precision: " + storagePrecisionNames(), quoted(name));
+            continue;
+        }
+        d.weightPrecisions |= std::uint32_t{1} << index(*q);
+    }
+    for (const std::string& m :
+         strings(dr, "metrics", 1, "an array of \"ttft\" and \"decode\"", issues)) {
+        if (m == "ttft") {
+            d.ttft = true;
+        } else if (m == "decode") {
+            d.decode = true;
+        } else {
+            dr.error("metrics", "ttft or decode", quoted(m));
+        }
+    }
+    if (const Json* versions = dr.find("versions")) {
+        ObjectReader vr(*versions, r.file(), "/domain/versions", issues);
+        if (versions->is_object()) {
+            d.versionMin = readVersion(vr, "min");
+            d.versionMax = readVersion(vr, "max");
+        } else {
+            dr.error("versions", "an object {min, max}", detail::foundText(*versions));
+        }
+    }
+    if (dr.find("hardware") != nullptr) {
+        d.hardware = strings(dr, "hardware", 0, "an array of hardware preset ids", issues);
+    }
+}
+
+/// "validation": the profile's own records with each source left out.
+void readValidation(ObjectReader& r, ProfileValidation& out, std::vector<Issue>& issues) {
+    const Json* v = object(r, "validation", false,
+                           "an object {records, sources, median_abs_error, coverage, "
+                           "median_width}");
+    if (v == nullptr) {
+        return;
+    }
+    ObjectReader vr(*v, r.file(), "/validation", issues);
+    vr.warnUnknown({"records", "sources", "median_abs_error", "coverage", "median_width"});
+    out.records =
+        static_cast<std::size_t>(vr.integer("records", true, 0, kLargestExactInteger).value_or(0));
+    out.sources =
+        static_cast<std::size_t>(vr.integer("sources", true, 0, kLargestExactInteger).value_or(0));
+    out.medianAbsError = anyNumber(vr, "median_abs_error", true).value_or(0.0);
+    out.coverage = anyNumber(vr, "coverage", true).value_or(0.0);
+    out.medianWidth = anyNumber(vr, "median_width", true).value_or(0.0);
+}
+
 /// validateProfile()'s messages ("fit/coverage: expected a fraction from 0.01 to 0.99,
 /// found 1.5") as errors at their keys, each showing the file's own text of the value.
 void addRangeIssues(const CalibrationProfile& profile, const Json& root, const std::string& file,
@@ -248,9 +384,28 @@ Loaded<CalibrationProfile> parseCalibrationProfile(std::string_view jsonText,
         return result;
     }
     ObjectReader r(*json, file, "", issues);
-    r.warnUnknown({"schema_version", "id", "hardware", "engine", "engine_version", "date",
-                   "description", "sources", "gemm", "kernel_floor_s", "step_overhead_s",
-                   "weight_efficiency", "kv_efficiency", "attention", "fit"});
+    r.warnUnknown({"schema_version",
+                   "id",
+                   "hardware",
+                   "engine",
+                   "engine_version",
+                   "date",
+                   "description",
+                   "sources",
+                   "gemm",
+                   "kernel_floor_s",
+                   "step_overhead_s",
+                   "weight_efficiency",
+                   "kv_efficiency",
+                   "attention",
+                   "fit",
+                   kLaunchParameter,
+                   kCollectiveLatencyParameter,
+                   kMoeHalfTokensParameter,
+                   kApiParameter,
+                   "interval",
+                   "domain",
+                   "validation"});
     (void)r.schemaVersion(kCalibrationSchemaVersion);
 
     CalibrationProfile p;
@@ -304,6 +459,12 @@ Loaded<CalibrationProfile> parseCalibrationProfile(std::string_view jsonText,
     }
     p.kernelFloorSeconds = anyNumber(r, kKernelFloorParameter, true).value_or(0.0);
     p.stepOverheadSeconds = anyNumber(r, kStepOverheadParameter, true).value_or(0.0);
+    // The step's structure (estimate.h): optional, 0 (no such cost) when left out, so
+    // profiles written before it still read as they were fitted.
+    p.launchSeconds = anyNumber(r, kLaunchParameter, false).value_or(0.0);
+    p.collectiveLatencySeconds = anyNumber(r, kCollectiveLatencyParameter, false).value_or(0.0);
+    p.moeHalfTokens = anyNumber(r, kMoeHalfTokensParameter, false).value_or(0.0);
+    p.apiSeconds = anyNumber(r, kApiParameter, false).value_or(0.0);
     readEfficiencies(r, "weight_efficiency", p.weightEfficiency, issues);
     readEfficiencies(r, "kv_efficiency", p.kvEfficiency, issues);
     if (const Json* attention =
@@ -341,6 +502,10 @@ Loaded<CalibrationProfile> parseCalibrationProfile(std::string_view jsonText,
         p.residualHigh = anyNumber(fr, "residual_high", true).value_or(p.residualHigh);
     }
 
+    readIntervals(r, p, issues);
+    readDomain(r, p.domain, issues);
+    readValidation(r, p.validation, issues);
+
     if (hasErrors(issues)) {
         return result;
     }
@@ -373,6 +538,15 @@ std::string calibrationProfileToJson(const CalibrationProfile& profile) {
                    {"tile_columns", profile.tileColumns}};
     out[kKernelFloorParameter] = numberJson(profile.kernelFloorSeconds);
     out[kStepOverheadParameter] = numberJson(profile.stepOverheadSeconds);
+    for (const auto& [key, value] :
+         {std::pair<const char*, double>{kLaunchParameter, profile.launchSeconds},
+          {kCollectiveLatencyParameter, profile.collectiveLatencySeconds},
+          {kMoeHalfTokensParameter, profile.moeHalfTokens},
+          {kApiParameter, profile.apiSeconds}}) {
+        if (value != 0.0) {
+            out[key] = numberJson(value);
+        }
+    }
     if (const Ordered w = efficienciesJson(profile.weightEfficiency); !w.empty()) {
         out["weight_efficiency"] = w;
     }
@@ -391,6 +565,64 @@ std::string calibrationProfileToJson(const CalibrationProfile& profile) {
     fit["residual_low"] = numberJson(profile.residualLow);
     fit["residual_high"] = numberJson(profile.residualHigh);
     out["fit"] = fit;
+    const auto interval = [](const ResidualInterval& i) {
+        return Ordered{
+            {"low", numberJson(i.low)}, {"high", numberJson(i.high)}, {"records", i.records}};
+    };
+    Ordered intervals = Ordered::object();
+    for (std::size_t k = 0; k < kIntervalRegimes; ++k) {
+        if (profile.intervals[k].records > 0) {
+            intervals[std::string(intervalRegimeName(k))] = interval(profile.intervals[k]);
+        }
+    }
+    if (profile.extrapolated.records > 0) {
+        intervals["extrapolated"] = interval(profile.extrapolated);
+    }
+    if (!intervals.empty()) {
+        out["interval"] = intervals;
+    }
+    if (const ProfileDomain& d = profile.domain; d.fitted) {
+        Ordered domain;
+        domain["tp"] = {d.tpMin, d.tpMax};
+        Ordered kinds = Ordered::array();
+        for (const auto& [bit, name] : {std::pair<std::uint8_t, const char*>{kDenseModel, "dense"},
+                                        {kMoeModel, "moe"},
+                                        {kMlaModel, "mla"},
+                                        {kHybridModel, "hybrid"}}) {
+            if ((d.kinds & bit) != 0) {
+                kinds.push_back(name);
+            }
+        }
+        domain["kinds"] = kinds;
+        domain["parameters"] = {numberJson(d.parametersMin), numberJson(d.parametersMax)};
+        Ordered weights = Ordered::array();
+        for (Precision q : kAllPrecisions) {
+            if ((d.weightPrecisions & (std::uint32_t{1} << index(q))) != 0) {
+                weights.push_back(std::string(toString(q)));
+            }
+        }
+        domain["weights"] = weights;
+        Ordered metrics = Ordered::array();
+        if (d.ttft) {
+            metrics.push_back("ttft");
+        }
+        if (d.decode) {
+            metrics.push_back("decode");
+        }
+        domain["metrics"] = metrics;
+        if (d.versionMin.known()) {
+            domain["versions"] = {{"min", toString(d.versionMin)}, {"max", toString(d.versionMax)}};
+        }
+        domain["hardware"] = d.hardware;
+        out["domain"] = domain;
+    }
+    if (const ProfileValidation& v = profile.validation; v.records > 0) {
+        out["validation"] = {{"records", v.records},
+                             {"sources", v.sources},
+                             {"median_abs_error", numberJson(v.medianAbsError)},
+                             {"coverage", numberJson(v.coverage)},
+                             {"median_width", numberJson(v.medianWidth)}};
+    }
     return out.dump(2, ' ', false, Ordered::error_handler_t::replace) + "\n";
 }
 
