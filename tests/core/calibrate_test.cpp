@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include "roofline/analysis.h"
+#include "roofline/validate.h"
 #include "test_models.h"
 
 namespace roofline {
@@ -300,6 +301,89 @@ TEST(Calibrate, OutliersBarelyMoveTheRobustFit) {
     for (std::size_t i : outliers) {
         EXPECT_NEAR(robust.residuals[i].residual, std::log(3.0), 0.05) << robust.residuals[i].id;
     }
+}
+
+// TPOT records of `models` at TP 1, 2, 4 and 8 and B = 1 to 64 (P = 1024, O = 256), each
+// the value `profile` estimates; a scenario that does not validate (a model too large for
+// the devices) is left out.
+std::vector<CalibrationRecord> stepRecords(const std::vector<Model>& models,
+                                           const CalibrationProfile& profile) {
+    std::vector<CalibrationRecord> out;
+    for (const Model& model : models) {
+        for (std::int64_t tp : {1, 2, 4, 8}) {
+            for (std::int64_t B : {1, 2, 4, 8, 16, 32, 64}) {
+                CalibrationRecord r;
+                r.scenario = onH100(model, Precision::Bf16, B, 1024, 256);
+                r.scenario.workload.tensorParallel = tp;
+                if (hasErrors(validate(r.scenario))) {
+                    continue;
+                }
+                r.metric = MeasuredMetric::TpotMs;
+                r.value = generated(r.scenario, r.metric, profile);
+                r.id = model.id + "-TP" + std::to_string(tp) + "-B" + std::to_string(B);
+                out.push_back(std::move(r));
+            }
+        }
+    }
+    return out;
+}
+
+TEST(Calibrate, RecoversKnownParametersOfTheStepStructure) {
+    // The step's structure: 2 ms of host time a step, 4 µs a kernel launch, 12 µs a
+    // collective. Models of 32 to 126 layers tell the launches (per kernel) from the host
+    // time (per step); TP 1 (no collective) against TP 2 to 8 tells the collectives.
+    CalibrationProfile t = truth();
+    t.stepOverheadSeconds = 2e-3;
+    t.launchSeconds = 4e-6;
+    t.collectiveLatencySeconds = 12e-6;
+    Model llama8 = test::llama31_8b();
+    llama8.id = "llama-3.1-8b";
+    Model llama70 = test::llama2_70b();
+    llama70.id = "llama-2-70b";
+    Model llama405 = test::llama31_405b();
+    llama405.id = "llama-3.1-405b";
+    Model mixtral = test::mixtral8x7b();
+    mixtral.id = "mixtral-8x7b";
+    const std::vector<CalibrationRecord> records =
+        stepRecords({llama8, llama70, llama405, mixtral, test::deepseekV3()}, t);
+    ASSERT_GE(records.size(), 80u);
+    FitOptions o;
+    o.base = truth();
+    o.base.stepOverheadSeconds = 1e-3;
+    o.base.launchSeconds = 1e-6;
+    o.base.collectiveLatencySeconds = 40e-6;
+    o.free = {kStepOverheadParameter, kLaunchParameter, kCollectiveLatencyParameter};
+    const FitResult r = fitProfile(records, o);
+    ASSERT_TRUE(r.ok) << r.error;
+    EXPECT_TRUE(r.converged);
+    for (const char* name :
+         {kStepOverheadParameter, kLaunchParameter, kCollectiveLatencyParameter}) {
+        EXPECT_EQ(parameter(r, name).status, ParameterStatus::Fitted) << name;
+        EXPECT_NEAR(parameter(r, name).value / *profileParameter(t, name), 1.0, 0.01) << name;
+    }
+    EXPECT_LT(r.medianAbsError, 1e-4);
+}
+
+TEST(Calibrate, RecoversTheHalfPointOfTheGroupedGemm) {
+    // Routed experts at 2 tokens per expert run at half the rate their bytes allow. Mixtral
+    // (top 2 of 8) and DeepSeek-V3 (top 8 of 256) at B = 1 to 64 route 0.03 to 16 tokens to
+    // an expert: the slowdown varies with B, the host time does not.
+    CalibrationProfile t = truth();
+    t.moeHalfTokens = 2.0;
+    Model mixtral = test::mixtral8x7b();
+    mixtral.id = "mixtral-8x7b";
+    const std::vector<CalibrationRecord> records = stepRecords({mixtral, test::deepseekV3()}, t);
+    ASSERT_GE(records.size(), 30u);
+    FitOptions o;
+    o.base = truth();
+    o.base.stepOverheadSeconds = 1e-3;
+    o.base.moeHalfTokens = 8.0;
+    o.free = {kStepOverheadParameter, kMoeHalfTokensParameter};
+    const FitResult r = fitProfile(records, o);
+    ASSERT_TRUE(r.ok) << r.error;
+    EXPECT_TRUE(r.converged);
+    EXPECT_NEAR(parameter(r, kMoeHalfTokensParameter).value / 2.0, 1.0, 0.01);
+    EXPECT_NEAR(parameter(r, kStepOverheadParameter).value / 3e-3, 1.0, 0.01);
 }
 
 TEST(Calibrate, ResidualIsTheLogOfMeasuredOverEstimatedTime) {
