@@ -129,7 +129,8 @@ TEST(MeasuredFile, PartlyBadFileRejectsEachBadRowWithItsLineAndReason) {
     ASSERT_EQ(f.warnings.size(), 1u);
     EXPECT_EQ(f.warnings[0],
               "column \"note\" (field 12 of the header on line 2) is not one of model, hardware, "
-              "tp, weights, activations, kv, batch, prompt, output, metric, value, source, label: "
+              "tp, weights, activations, kv, batch, prompt, output, metric, value, source, label, "
+              "engine_version: "
               "ignored");
     const std::vector<std::pair<std::size_t, std::string>> expected = {
         {4, "column tp: expected an integer from 1 to 4096, found \"x\""},

@@ -123,11 +123,11 @@ Json phaseJson(const PassCost& p, const Analysis& a) {
 // costs it adds per pass ("terms"), seconds.
 Json estimateJson(const EstimateResult& e, const Scenario& scenario) {
     const auto terms = [](const EstimateTerms& t) {
-        return Json{{"gemm_shape_s", t.gemmShapeSeconds},
-                    {"precision_s", t.precisionSeconds},
-                    {"attention_s", t.attentionSeconds},
-                    {"kernel_floor_s", t.kernelFloorSeconds},
-                    {"step_overhead_s", t.stepOverheadSeconds}};
+        return Json{
+            {"gemm_shape_s", t.gemmShapeSeconds},     {"precision_s", t.precisionSeconds},
+            {"attention_s", t.attentionSeconds},      {"moe_s", t.moeSeconds},
+            {"kernel_floor_s", t.kernelFloorSeconds}, {"launch_s", t.launchSeconds},
+            {"collective_s", t.collectiveSeconds},    {"step_overhead_s", t.stepOverheadSeconds}};
     };
     Json passes = Json::array();
     Json allTerms = Json::object();
@@ -137,6 +137,8 @@ Json estimateJson(const EstimateResult& e, const Scenario& scenario) {
                           {"time_s", p.seconds},
                           {"interval_s", {p.lowSeconds, p.highSeconds}},
                           {"flops_per_s", p.flopsPerSecond},
+                          {"kernels", p.kernels},
+                          {"collectives", p.collectives},
                           {"terms", terms(p.terms)}});
         allTerms[std::string(toString(p.kind))] = terms(p.terms);
     }
@@ -157,6 +159,10 @@ Json estimateJson(const EstimateResult& e, const Scenario& scenario) {
          tokens ? Json{e.tpotIntervalSeconds[0], e.tpotIntervalSeconds[1]} : Json(nullptr)},
         {"passes", passes},
         {"terms", allTerms},
+        {"api_s", tokens ? Json(e.apiSeconds) : Json(nullptr)},
+        // Empty inside the profile's domain; else why the estimate is extrapolated.
+        {"extrapolated", extrapolationReasons(e, scenario)},
+        {"profile_domain", profile != nullptr ? Json(domainText(profile->domain)) : Json(nullptr)},
     };
 }
 

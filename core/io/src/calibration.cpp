@@ -367,11 +367,59 @@ const EmbeddedPreset* findProfile(const std::string& id) {
     return nullptr;
 }
 
+/// The chips a chip without a profile of its own borrows from, closest first: the same
+/// architecture and memory system (an A100 40GB is an A100 80GB with less HBM; an H100 NVL is
+/// an H100 PCIe pair; the MI325X and MI35x keep the MI300X's CDNA3 CU layout or its successor).
+/// An estimate made with a borrowed profile is extrapolated (another chip) and says so.
+const std::vector<std::string_view>& familyOf(std::string_view hardware) {
+    static const std::vector<std::pair<std::string_view, std::vector<std::string_view>>> kFamilies =
+        {{"a100-40gb-sxm", {"a100-80gb-sxm"}},
+         {"a100-40gb-pcie", {"a100-80gb-sxm"}},
+         {"a100-80gb-pcie", {"a100-80gb-sxm"}},
+         {"h100-nvl", {"h100-pcie", "h100-sxm"}},
+         {"h100-pcie", {"h100-sxm"}},
+         {"h200", {"h100-sxm"}},
+         {"h20", {"h100-sxm"}},
+         {"gb200", {"b200"}},
+         {"b300", {"b200"}},
+         {"gb300", {"gb200", "b200"}},
+         {"mi325x", {"mi300x"}},
+         {"mi350x", {"mi300x"}},
+         {"mi355x", {"mi300x"}},
+         {"l4", {"l40s", "rtx-4090"}},
+         {"l40s", {"rtx-4090"}},
+         {"rtx-4090", {"l40s"}},
+         {"rtx-5090", {"rtx-pro-6000-blackwell"}},
+         {"rtx-pro-6000-blackwell", {"rtx-5090"}}};
+    static const std::vector<std::string_view> kNone;
+    for (const auto& [chip, family] : kFamilies) {
+        if (chip == hardware) {
+            return family;
+        }
+    }
+    return kNone;
+}
+
+/// The profile a chip without one of its own borrows for `engine`: its family's
+/// "<chip>.<engine>", else "<chip>.generic", closest chip first; "" when none exists.
+std::string borrowedProfile(const std::string& hardwareId, const std::string& engine) {
+    for (const std::string_view chip : familyOf(hardwareId)) {
+        for (const std::string& id : {std::string(chip) + "." + engine,
+                                      std::string(chip) + "." + std::string(kGenericEngine)}) {
+            if (findProfile(id) != nullptr) {
+                return id;
+            }
+        }
+    }
+    return {};
+}
+
 }  // namespace
 
 const std::vector<std::string>& knownEngines() {
     static const std::vector<std::string> kKnownEngines = {"generic",      "vllm", "sglang",
-                                                           "tensorrt-llm", "nim",  "llama.cpp"};
+                                                           "tensorrt-llm", "nim",  "llama.cpp",
+                                                           "lmdeploy",     "tgi",  "mlc-llm"};
     return kKnownEngines;
 }
 
@@ -695,6 +743,12 @@ Loaded<CalibrationProfile> resolveCalibration(const std::string& hardwareId,
                         "a " + engine + " profile for " + hardwareId + " (" + exact + ")",
                         "none: " + calibrationFallback(hardwareId, engine));
     }
+    if (const std::string borrowed = borrowedProfile(hardwareId, engine); !borrowed.empty()) {
+        return fallback(builtinCalibration(borrowed),
+                        "a calibration profile for " + hardwareId + " (" + exact +
+                            (exact == generic ? "" : " or " + generic) + ")",
+                        "none: " + calibrationFallback(hardwareId, engine));
+    }
     return fallback(builtinCalibration(std::string(kGenericProfile)),
                     "a calibration profile for " + hardwareId + " (" + exact +
                         (exact == generic ? "" : " or " + generic) + ")",
@@ -711,6 +765,11 @@ std::string calibrationFallback(const std::string& hardwareId, const std::string
     if (findProfile(generic) != nullptr) {
         return "no " + engine + " profile for " + hardwareId + ": using the generic one (" +
                generic + ")";
+    }
+    if (const std::string borrowed = borrowedProfile(hardwareId, engine); !borrowed.empty()) {
+        return "no profile for " + hardwareId + ": borrowing " + borrowed +
+               ", fitted on a chip of the same family (the estimate is extrapolated to another "
+               "chip)";
     }
     return "no profile for " + hardwareId +
            " exists, and the estimate uses generic defaults (the profile generic, for any chip, "

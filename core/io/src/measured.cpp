@@ -31,7 +31,9 @@ constexpr std::array<std::string_view, 11> kRequired = {
     "model", "hardware", "tp",     "weights", "activations", "kv",
     "batch", "prompt",   "output", "metric",  "value"};
 /// Optional columns: free text.
-constexpr std::array<std::string_view, 2> kOptional = {"source", "label"};
+/// engine_version: the serving engine's version ("0.6.3"), which the estimate checks against
+/// its profile's domain.
+constexpr std::array<std::string_view, 3> kOptional = {"source", "label", "engine_version"};
 
 /// Measured values outside this range are no measurement (and would make times of 1e300 s).
 constexpr double kMinValue = 1e-6;
@@ -211,6 +213,13 @@ public:
         }
         row.source = m_cell("source").text;
         row.label = m_cell("label").text;
+        std::optional<EngineVersion> version;
+        if (const Cell v = m_cell("engine_version"); v.present && !v.text.empty()) {
+            version = parseEngineVersion(v.text);
+            if (!version) {
+                fail("engine_version", "a version as major.minor.patch (\"0.6.3\")", v.found);
+            }
+        }
 
         if (!m_reason.empty()) {
             return std::nullopt;
@@ -230,6 +239,7 @@ public:
         w.activationPrecision = row.activations;
         w.kvPrecision = row.kv;
         w.tensorParallel = row.tp;
+        s.engineVersion = version.value_or(EngineVersion{});
         for (const Issue& issue : validate(s)) {
             if (issue.severity == Severity::Error) {
                 append(columnOfField(issue.field) + ": expected " + plainExpected(issue.expected) +
@@ -451,7 +461,7 @@ void parseCsv(std::string_view text, Resolver& resolver, MeasuredFile& out) {
             out.warnings.push_back("column " + quotedText(header.fields[i]) + " (field " +
                                    std::to_string(i + 1) + " of the header on line " +
                                    std::to_string(header.line) + ") is not one of " +
-                                   requiredList() + ", source, label: ignored");
+                                   requiredList() + ", source, label, engine_version: ignored");
             continue;
         }
         if (!columns.emplace(name, i).second) {
@@ -465,9 +475,9 @@ void parseCsv(std::string_view text, Resolver& resolver, MeasuredFile& out) {
         }
     }
     if (!problems.empty()) {
-        out.rejected.push_back({header.line, "header: expected the columns " + requiredList() +
-                                                 " (source and label optional), found " +
-                                                 problems});
+        out.rejected.push_back(
+            {header.line, "header: expected the columns " + requiredList() +
+                              " (source, label and engine_version optional), found " + problems});
         return;
     }
     Record record;
@@ -559,7 +569,7 @@ void parseJson(std::string_view text, Resolver& resolver, MeasuredFile& out) {
                 unknown.push_back(key);
                 out.warnings.push_back("column " + quotedText(key) + " (first in row " +
                                        std::to_string(line) + ") is not one of " + requiredList() +
-                                       ", source, label: ignored");
+                                       ", source, label, engine_version: ignored");
             }
         }
         const RowParser::Lookup lookup = [&](std::string_view column) {
@@ -680,7 +690,8 @@ Json rowEstimateJson(const std::optional<RowEstimate>& e, const std::string& ref
             {"interval", {e->low, e->high}},
             {"coverage", e->profile->coverage},
             {"error", e->error},
-            {"covered", e->covered}};
+            {"covered", e->covered},
+            {"extrapolated", e->extrapolated}};
 }
 
 }  // namespace

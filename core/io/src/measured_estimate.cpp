@@ -55,6 +55,7 @@ RowEstimate estimateRow(const MeasuredRow& row, std::shared_ptr<const Calibratio
     // each end of its interval: both times scale alike, so a rate's low end is the times'
     // high end.
     EstimateResult e = *analysis.estimate;
+    out.extrapolated = extrapolationReasons(e, scenario);
     out.value = estimatedValue(analysis, e, row.metric, row.output);
     e.ttftSeconds = e.ttftIntervalSeconds[0];
     e.tpotSeconds = e.tpotIntervalSeconds[0];

@@ -18,13 +18,29 @@
 ///       "sources": ["..."],             at least one: citations, or "fitted on N records of FILE"
 ///       "gemm": {"compute_units": 132, "tile_rows": 128, "tile_columns": 128},
 ///       "kernel_floor_s": 4e-6,
-///       "step_overhead_s": 0.002,
+///       "step_overhead_s": 0.002,           host time per forward pass
+///       "launch_s": 3e-6,                   optional: per kernel a pass launches
+///       "collective_latency_s": 1e-5,       optional: α per collective
+///       "moe_half_tokens": 2,               optional: experts' rate halves at this m
+///       "api_s": 0.02,                      optional: added to a client's TTFT
 ///       "weight_efficiency": {"int4": 0.6},   optional, by precision name; missing = 1
 ///       "kv_efficiency": {"fp8": 0.9},        optional, the same
 ///       "attention": {"efficiency": 0.85, "half_length": 256},  optional; 1 and 0 if left out
 ///       "fit": {"records": 12, "on": ["..."], "loss": "...", "coverage": 0.8,
-///               "residual_low": -0.2, "residual_high": 0.25}
+///               "residual_low": -0.2, "residual_high": 0.25},
+///       "interval": {"decode/dense/tp1": {"low": -0.2, "high": 0.3, "records": 120}, ...,
+///                    "extrapolated": {"low": -0.5, "high": 0.9, "records": 80}},  optional
+///       "domain": {"tp": [1, 8], "kinds": ["dense", "moe"], "parameters": [8e9, 4.05e11],
+///                  "weights": ["bf16", "fp8"], "metrics": ["ttft", "decode"],
+///                  "versions": {"min": "0.6.3", "max": "0.10.2"}, "hardware": ["h100-sxm"]},
+///       "validation": {"records": 120, "sources": 9, "median_abs_error": 0.14,
+///                      "coverage": 0.78, "median_width": 1.9}                  optional
 ///     }
+///
+/// "interval" holds the residual quantiles by regime (estimate.h intervalRegime), with each
+/// source left out and pooled over every shipped profile's records; "domain" is where the
+/// fit's records are (an estimate outside is extrapolated); "validation" is how the profile
+/// did on its own records, each source left out (scripts/calibration/fit_profiles.py).
 ///
 /// Everything not marked optional is required. "fit"/"records" 0 means not fitted (cited
 /// defaults), and then "on" may be empty; otherwise it names what the fit used. "loss" and,
@@ -76,6 +92,8 @@ Loaded<CalibrationProfile> loadCalibration(const std::string& idOrPath);
 /// - the shipped "<hardware>.<engine>", when there is one;
 /// - else the shipped "<hardware>.generic", with a Warning (field "calibration") saying
 ///   "no <engine> profile for <hardware>: using the generic one";
+/// - else the closest fitted chip of its family (an A100 40GB borrows the A100 80GB SXM's
+///   "<chip>.<engine>" or "<chip>.generic"), with a Warning naming the profile borrowed;
 /// - else the shipped "generic" (hardware "*", any chip), with a Warning (field
 ///   "calibration") saying that no profile for this hardware exists and the estimate uses
 ///   generic defaults.
@@ -91,7 +109,7 @@ Loaded<CalibrationProfile> resolveCalibration(const std::string& hardwareId,
 std::string calibrationFallback(const std::string& hardwareId, const std::string& engine);
 
 /// The serving engines a profile may name: "generic", "vllm", "sglang", "tensorrt-llm",
-/// "nim", "llama.cpp".
+/// "nim", "llama.cpp", "lmdeploy", "tgi", "mlc-llm".
 const std::vector<std::string>& knownEngines();
 
 }  // namespace roofline::io

@@ -42,6 +42,8 @@ struct RowEstimate {
     double high = 0.0;     ///< the times' other ends)
     double error = 0.0;    ///< value / measured − 1: > 0 the estimate is high
     bool covered = false;  ///< low ≤ measured ≤ high
+    /// Why the row is outside the profile's domain (extrapolationReasons): empty inside.
+    std::vector<std::string> extrapolated;
 };
 
 /// The row's metric under the estimate of `profile` (resolved by rowProfile()).
