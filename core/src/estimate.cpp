@@ -249,6 +249,10 @@ EstimateResult estimate(const Analysis& analysis, const Scenario& scenario,
     r.fittedRecords = profile.fittedRecords;
     r.coverage = profile.coverage;
     r.extrapolation = extrapolationOf(profile, analysis, scenario);
+    if (r.extrapolation != 0) {
+        r.checked = {wl.tensorParallel, modelKinds(scenario.model, analysis.stateBytesPerSequence),
+                     wl.weightPrecision, scenario.engineVersion};
+    }
     std::array<Stages, kMaxPassEstimates> sums{};
     sumStages(analysis, wl, profile, sums);
     const bool moe = scenario.model.moe.enabled();

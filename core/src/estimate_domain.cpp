@@ -22,19 +22,6 @@ namespace {
 // behaves as an 8B one does, a 70B one not.
 constexpr double kSizeMargin = 1.5;
 
-std::uint8_t modelKinds(const Model& model, double stateBytes) {
-    std::uint8_t kinds = model.moe.enabled() ? kMoeModel : kDenseModel;
-    for (const LayerGroup& g : model.layerGroups) {
-        if (g.mixer == MixerKind::Mla || g.mixer == MixerKind::SparseMla) {
-            kinds |= kMlaModel;
-        }
-    }
-    if (stateBytes > 0.0) {
-        kinds |= kHybridModel;
-    }
-    return kinds;
-}
-
 std::uint32_t precisionBit(Precision p) { return std::uint32_t{1} << index(p); }
 
 std::string kindsText(std::uint8_t kinds) {
@@ -74,6 +61,19 @@ std::string versionText(const ProfileDomain& d) {
 }
 
 }  // namespace
+
+std::uint8_t modelKinds(const Model& model, double stateBytes) {
+    std::uint8_t kinds = model.moe.enabled() ? kMoeModel : kDenseModel;
+    for (const LayerGroup& g : model.layerGroups) {
+        if (g.mixer == MixerKind::Mla || g.mixer == MixerKind::SparseMla) {
+            kinds |= kMlaModel;
+        }
+    }
+    if (stateBytes > 0.0) {
+        kinds |= kHybridModel;
+    }
+    return kinds;
+}
 
 std::optional<EngineVersion> parseEngineVersion(std::string_view text) {
     if (!text.empty() && (text.front() == 'v' || text.front() == 'V')) {
@@ -181,6 +181,11 @@ ResidualInterval intervalOf(const CalibrationProfile& profile, std::size_t regim
 }
 
 std::vector<std::string> extrapolationReasons(const EstimateResult& e, const Scenario& scenario) {
+    return extrapolationReasons(e, scenario.hardware.id);
+}
+
+std::vector<std::string> extrapolationReasons(const EstimateResult& e,
+                                              std::string_view hardwareId) {
     std::vector<std::string> out;
     if (e.extrapolation == 0 || e.calibration == nullptr) {
         return out;
@@ -188,7 +193,7 @@ std::vector<std::string> extrapolationReasons(const EstimateResult& e, const Sce
     const CalibrationProfile& p = *e.calibration;
     const ProfileDomain& d = p.domain;
     const std::string in = " in " + p.id;
-    const Workload& w = scenario.workload;
+    const EstimateResult::Checked& c = e.checked;
     if ((e.extrapolation & kNotFitted) != 0) {
         out.push_back(p.id + " is not fitted on any record: its values are cited defaults");
         return out;
@@ -198,24 +203,24 @@ std::vector<std::string> extrapolationReasons(const EstimateResult& e, const Sce
         for (const std::string& h : d.hardware) {
             chips.append(chips.empty() ? "" : ", ").append(h);
         }
-        out.push_back("no " + scenario.hardware.id + " record" + in + " (its records are on " +
-                      chips + ")");
+        out.push_back("no " +
+                      (hardwareId.empty() ? std::string("record on this chip")
+                                          : std::string(hardwareId) + " record") +
+                      in + " (its records are on " + chips + ")");
     }
     if ((e.extrapolation & kTensorParallel) != 0) {
-        out.push_back("TP " + std::to_string(w.tensorParallel) + " outside " + tpText(d) + " of " +
+        out.push_back("TP " + std::to_string(c.tensorParallel) + " outside " + tpText(d) + " of " +
                       p.id);
     }
     if ((e.extrapolation & kModelKind) != 0) {
-        const std::uint8_t missing =
-            modelKinds(scenario.model, stateBytesPerSequence(scenario.model)) & ~d.kinds;
-        out.push_back("no " + kindsText(missing) + " model" + in +
-                      " (its records: " + kindsText(d.kinds) + ")");
+        out.push_back("no " + kindsText(static_cast<std::uint8_t>(c.kinds & ~d.kinds)) + " model" +
+                      in + " (its records: " + kindsText(d.kinds) + ")");
     }
     if ((e.extrapolation & kModelSize) != 0) {
         out.push_back("model size outside " + sizeText(d) + " parameters of " + p.id);
     }
     if ((e.extrapolation & kWeightPrecision) != 0) {
-        out.push_back("no " + std::string(toString(w.weightPrecision)) + " weights" + in +
+        out.push_back("no " + std::string(toString(c.weights)) + " weights" + in +
                       " (its records: " + precisionsText(d.weightPrecisions) + ")");
     }
     if ((e.extrapolation & kTtftMetric) != 0) {
@@ -225,8 +230,8 @@ std::vector<std::string> extrapolationReasons(const EstimateResult& e, const Sce
         out.push_back("no decode record" + in + ": the TPOT is extrapolated");
     }
     if ((e.extrapolation & kEngineVersion) != 0) {
-        out.push_back(p.engine + " " + toString(scenario.engineVersion) + " outside the versions" +
-                      in + " (" + versionText(d) + ")");
+        out.push_back(p.engine + " " + toString(c.version) + " outside the versions" + in + " (" +
+                      versionText(d) + ")");
     }
     return out;
 }

@@ -544,12 +544,15 @@ std::string boundAndEstimate(std::string_view label, double boundSeconds, double
 }
 
 EstimateCost largestEstimateCost(const EstimateTerms& t) {
-    const std::array<EstimateCost, 5> costs = {{
+    const std::array<EstimateCost, 8> costs = {{
         {"per-step overhead", t.stepOverheadSeconds},
         {"GEMM tiles and waves", t.gemmShapeSeconds},
         {"kernel efficiency at these precisions", t.precisionSeconds},
         {"attention kernel efficiency", t.attentionSeconds},
         {"kernel launch floors", t.kernelFloorSeconds},
+        {"kernel launches", t.launchSeconds},
+        {"collective latency", t.collectiveSeconds},
+        {"expert GEMMs at few tokens per expert", t.moeSeconds},
     }};
     // max_element keeps the first of equal ones.
     return *std::max_element(costs.begin(), costs.end(),
@@ -557,11 +560,18 @@ EstimateCost largestEstimateCost(const EstimateTerms& t) {
 }
 
 std::string estimateProfileText(const EstimateResult& e) {
-    return e.profile() + " (" + e.engine() + ", " +
-           (e.fittedRecords > 0
-                ? "fitted on " + formatInteger(static_cast<long long>(e.fittedRecords)) + " records"
-                : std::string("cited defaults, not fitted")) +
-           "; an " + num(e.coverage * 100.0) + "% interval)";
+    std::string text =
+        e.profile() + " (" + e.engine() + ", " +
+        (e.fittedRecords > 0
+             ? "fitted on " + formatInteger(static_cast<long long>(e.fittedRecords)) + " records"
+             : std::string("cited defaults, not fitted")) +
+        "; an " + num(e.coverage * 100.0) + "% interval)";
+    // Outside the profile's records the estimate says so, and why: its interval is wider.
+    const std::vector<std::string> why = extrapolationReasons(e);
+    for (std::size_t i = 0; i < why.size(); ++i) {
+        text += (i == 0 ? "; extrapolated: " : "; ") + why[i];
+    }
+    return text;
 }
 
 std::vector<std::string> estimateSentences(const Analysis& analysis) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Writes presets/calibration/records/<hardware>.<engine>.published.csv, the measured-results
-files the profiles are fitted on (scripts/fit_profiles.sh), from
+files the profiles are fitted on (scripts/calibration/fit_profiles.py), from
 scripts/calibration/published-records.json (each record with its page and the quoted lines).
 
 Precisions as the engine reads them: a KV cache whose precision the source does not state is

@@ -629,26 +629,30 @@ std::map<std::string, std::vector<fs::path>> recordsByProfile() {
 
 TEST(ShippedProfiles, TheirRecordsNeverBeatThePeakBoundAndTheEstimateFitsThem) {
     const std::map<std::string, std::vector<fs::path>> profiles = recordsByProfile();
-    // TensorRT-LLM on five chips, vLLM on A100, H100 and MI300X, SGLang on B200, and the
-    // generic profiles of six chips (H200's SGLang records have no profile of their own: one
-    // run).
+    // An engine's own profile where its records come from two sources or more
+    // (scripts/calibration/fit_profiles.py); the rest of a chip's records feed its generic
+    // profile. A chip whose records are one source's has none (RTX 5090: four rows of one
+    // run), and borrows its family's.
     const std::vector<std::string> ids = roofline::io::calibrationIds();
+    std::size_t checked = 0;
     for (const auto& [id, files] : profiles) {
         SCOPED_TRACE(id);
         if (std::find(ids.begin(), ids.end(), id) == ids.end()) {
-            EXPECT_EQ(id, "h200.sglang") << "records without a profile";
+            EXPECT_TRUE(!id.ends_with(".generic") || id == "rtx-5090.generic")
+                << "a chip's records without its generic profile";
             continue;
         }
         const RecordCheck c = checkRecords(files, id);
-        EXPECT_GE(c.rows, 5u);
+        ++checked;
+        EXPECT_GE(c.rows, 4u);
         EXPECT_EQ(c.beatingPeak, 0u);
-        // In-sample: the fits' own median |error| was 1-18% (README "Estimates").
+        // In-sample: the fits' own median |error| (README "Estimates").
         EXPECT_LE(c.medianAbsError, 0.25);
-        // The interval is the 10th-90th percentiles of residuals with each record (or its
-        // source) left out: on the records themselves it covers about 80% of them.
+        // The intervals are the pooled residuals of every source left out, by regime: on a
+        // profile's own records they cover at least 70% of them.
         EXPECT_GE(static_cast<double>(c.inInterval), 0.7 * static_cast<double>(c.rows));
     }
-    EXPECT_EQ(profiles.size(), 16u);
+    EXPECT_GE(checked, 20u);
 }
 
 TEST(ShippedProfiles, EveryChipOfTheIssueHasAGenericProfileWithItsComputeUnits) {

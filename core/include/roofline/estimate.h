@@ -75,6 +75,7 @@
 namespace roofline {
 
 struct Analysis;
+struct Model;
 struct Scenario;
 struct Workload;
 enum class PassKind : unsigned char;
@@ -265,6 +266,13 @@ struct EstimateResult {
     /// extrapolationReasons() says it in words.
     std::uint32_t extrapolation = 0;
     bool extrapolated() const { return extrapolation != 0; }
+    /// What of the scenario the domain was checked on, for extrapolationReasons().
+    struct Checked {
+        std::int64_t tensorParallel = 1;
+        std::uint8_t kinds = 0;  ///< ModelKindBit
+        Precision weights = Precision::Bf16;
+        EngineVersion version;
+    } checked;
     /// Each pass of the analysis, in its order.
     FixedList<PassEstimate, kMaxPassEstimates> passes;
 
@@ -296,6 +304,12 @@ enum Extrapolation : std::uint32_t {
 /// records hold ("no MoE record in h200.vllm (dense)", "TP 8 outside TP 1–4 of
 /// h100-sxm.vllm"); empty inside the domain.
 std::vector<std::string> extrapolationReasons(const EstimateResult& e, const Scenario& scenario);
+/// The same without the scenario: the chip is "this chip" unless `hardwareId` names it.
+std::vector<std::string> extrapolationReasons(const EstimateResult& e,
+                                              std::string_view hardwareId = {});
+
+/// The ModelKindBit of a model (hybrid: it keeps a recurrent state, stateBytesPerSequence > 0).
+std::uint8_t modelKinds(const Model& model, double stateBytesPerSequence);
 
 /// The profile's domain in words: "TP 1–8; dense, MoE; 8B–405B parameters; bf16, fp8
 /// weights; TTFT and decode; vllm 0.7.2–0.10.2; h100-sxm" ("not fitted" when empty).

@@ -118,7 +118,7 @@ struct Scenario {
     std::shared_ptr<const CalibrationProfile> calibration = nullptr;
     /// The serving engine's version the estimate is for (unset: not named): outside the
     /// profile's versions the estimate is extrapolated.
-    EngineVersion engineVersion;
+    EngineVersion engineVersion{};
 };
 
 }  // namespace roofline
