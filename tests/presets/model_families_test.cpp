@@ -348,9 +348,12 @@ TEST(ModelFamilies, NemotronHybridPatternMamba2AttentionAndMoeBlocks) {
     EXPECT_LE(relativeError(c.total, 31.6e9), 0.02);
     // KV: 6 attention blocks · 2 · 2 · 128 · 2 bytes = 6,144 per token.
     EXPECT_EQ(roofline::kvCacheBytesPerToken(m, 2.0), 6144.0);
-    // State: 23 Mamba blocks · ((4 − 1) · (4096 + 2·8·128) + 64 · 64 · 128) = 23 · (18,432 +
-    //   524,288) = 23 · 542,720 elements · 4 bytes (fp32) = 49,930,240 bytes per sequence.
-    EXPECT_EQ(roofline::stateBytesPerSequence(m), 49930240.0);
+    // State: 23 Mamba blocks · (conv (4 − 1) · (4096 + 2·8·128) = 18,432 elements at the
+    //   model's bf16 + SSM 64 · 64 · 128 = 524,288 elements at fp32) = 23 · (36,864 +
+    //   2,097,152) = 23 · 2,134,016 = 49,082,368 bytes per sequence (vLLM's mamba_utils.py:
+    //   the conv state in the model dtype, only the SSM state in mamba_ssm_cache_dtype).
+    EXPECT_EQ(m.convStatePrecision, Precision::Bf16);
+    EXPECT_EQ(roofline::stateBytesPerSequence(m), 49'082'368.0);
 }
 
 // NVIDIA-Nemotron-Nano-9B-v2's shape (nvidia/NVIDIA-Nemotron-Nano-9B-v2 config.json, trimmed to
@@ -390,11 +393,12 @@ TEST(ModelFamilies, NemotronHReadsLayerTypesAndTheConfigDefaults) {
     EXPECT_EQ(roofline::countParameters(m).total, 8'888'227'328.0);
     // KV: 4 attention blocks · 2 · 8 · 128 · 2 bytes = 16,384 per token.
     EXPECT_EQ(roofline::kvCacheBytesPerToken(m, 2.0), 16'384.0);
-    // State: 27 · ((4 − 1)·12,288 + 128·80·128) = 27 · 1,347,584 elements · 4 bytes (no
-    // mamba_ssm_cache_dtype: NemotronHConfig's default, "float32", not the torch_dtype)
-    // = 145,539,072 bytes per sequence.
+    // State: 27 · (conv (4 − 1)·12,288 = 36,864 elements · 2 bytes (the torch_dtype) + SSM
+    // 128·80·128 = 1,310,720 elements · 4 bytes (no mamba_ssm_cache_dtype: NemotronHConfig's
+    // default, "float32", not the torch_dtype)) = 27 · (73,728 + 5,242,880) = 27 · 5,316,608
+    // = 143,548,416 bytes per sequence.
     EXPECT_EQ(m.statePrecision, Precision::Fp32);
-    EXPECT_EQ(roofline::stateBytesPerSequence(m), 145'539'072.0);
+    EXPECT_EQ(roofline::stateBytesPerSequence(m), 143'548'416.0);
 
     // The mamba_* spellings NemotronHConfig.__post_init__ accepts: mamba_n_groups 1 narrows
     // in_proj by 4480·2·7·128 and the conv by 7·2·128·5 per Mamba block.
@@ -452,10 +456,11 @@ TEST(ModelFamilies, NemotronHLatentMoeExpertsRunAtTheLatentWidth) {
     const roofline::ParameterCount c = roofline::countParameters(m);
     EXPECT_EQ(c.total, 120'668'707'840.0);
     EXPECT_EQ(c.activePerToken, 12'770'237'440.0);
-    // KV: 8 · 2 · 2 · 128 · 2 bytes = 8,192 per token. State: 40 · (3·10,240 + 128·64·128) =
-    // 40 · 1,079,296 elements · 4 bytes (float32) = 172,687,360 per sequence.
+    // KV: 8 · 2 · 2 · 128 · 2 bytes = 8,192 per token. State: 40 · (conv 3·10,240 = 30,720
+    // elements · 2 bytes (bfloat16) + SSM 128·64·128 = 1,048,576 · 4 bytes (float32)) = 40 ·
+    // (61,440 + 4,194,304) = 40 · 4,255,744 = 170,229,760 per sequence.
     EXPECT_EQ(roofline::kvCacheBytesPerToken(m, 2.0), 8'192.0);
-    EXPECT_EQ(roofline::stateBytesPerSequence(m), 172'687'360.0);
+    EXPECT_EQ(roofline::stateBytesPerSequence(m), 170'229'760.0);
     EXPECT_EQ(m.mtp.count, 0);
 
     // Its MTP module (num_nextn_predict_layers 1, mtp_hybrid_override_pattern "*E"): one

@@ -55,6 +55,7 @@ void readNemotronH(Reading& x) {
     x.key("mamba.convKernel", convKey);
     // NemotronHConfig's mamba_ssm_cache_dtype defaults to "float32", not to torch_dtype.
     m.statePrecision = stateDtype(x, {"mamba_ssm_cache_dtype", "mamba_ssm_dtype"}, Precision::Fp32);
+    m.convStatePrecision = modelDtype(x);
 
     // The block kinds.
     std::string pattern;
