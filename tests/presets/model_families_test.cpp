@@ -416,6 +416,41 @@ TEST(ModelFamilies, NemotronHReadsLayerTypesAndTheConfigDefaults) {
     EXPECT_EQ(bad.issues[0].pointer, "/layer_types");
 }
 
+// Nemotron-3-Ultra's config.json has no num_hidden_layers: NemotronHConfig derives it from the
+// block list. The same 9B shape as above, without the key: 56 blocks from layer_types (or from
+// hybrid_override_pattern), and the same 8,888,227,328 parameters by the same hand count.
+TEST(ModelFamilies, NemotronHTakesTheLayerCountFromTheBlockList) {
+    const std::string pattern = "M-M-M-MM-M-M-M*-M-M-M*-M-M-M-M*-M-M-M-M*-M-MM-M-M-M-M-M-";
+    json types = json::array();
+    for (const char c : pattern) {
+        types.push_back(c == 'M' ? "linear_attention" : c == '*' ? "full_attention" : "mlp");
+    }
+    json config = json::parse(R"({"architectures": ["NemotronHForCausalLM"],
+        "model_type": "nemotron_h", "hidden_size": 4480, "intermediate_size": 15680,
+        "num_attention_heads": 40, "num_key_value_heads": 8,
+        "head_dim": 128, "vocab_size": 131072, "tie_word_embeddings": false,
+        "mamba_num_heads": 128, "mamba_head_dim": 80, "ssm_state_size": 128, "conv_kernel": 4,
+        "torch_dtype": "bfloat16"})");
+    config["layers_block_type"] = types;
+    const Loaded<Model> loaded = parseModelConfig(config.dump(), kFile, "ultra-like");
+    ASSERT_TRUE(loaded.ok()) << roofline::describe(loaded.issues);
+    EXPECT_EQ(loaded.value->numLayers, 56);
+    EXPECT_EQ(roofline::countParameters(*loaded.value).total, 8'888'227'328.0);
+    EXPECT_EQ(roofline::describe(loaded.issues).find("0 block kinds"), std::string::npos);
+
+    config.erase("layers_block_type");
+    config["hybrid_override_pattern"] = pattern;
+    const Model fromPattern = parseOk(config.dump());
+    EXPECT_EQ(fromPattern.numLayers, 56);
+    EXPECT_EQ(roofline::countParameters(fromPattern).total, 8'888'227'328.0);
+
+    // Given, num_hidden_layers must still agree with the block list.
+    config["num_hidden_layers"] = 52;
+    const Loaded<Model> bad = parseModelConfig(config.dump(), kFile, "bad");
+    ASSERT_FALSE(bad.ok());
+    EXPECT_EQ(bad.issues[0].pointer, "/hybrid_override_pattern");
+}
+
 // NVIDIA-Nemotron-3-Super-120B-A12B's shape (the values a stored test pins as "Real
 // NVIDIA-Nemotron-3-Super-120B-A12B-NVFP4 hyperparameters", with its layer counts 40 M, 40 E,
 // 8 *; the order here is ours: the counts alone shape the totals). LatentMoE (NemotronHMoE):
