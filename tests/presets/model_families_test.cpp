@@ -14,6 +14,7 @@
 #include <sstream>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -927,6 +928,54 @@ TEST(ModelFamilies, Mistral3ReadsTextConfigAndCountsThePixtralTower) {
     // 82,176. Projector: norm 64, patch merger 64·4·64 = 16,384, linear_1 64·256 = 16,384,
     // linear_2 256·256 = 65,536. Total 229,760.
     EXPECT_EQ(m.visionParameters, 229760.0);
+}
+
+// minimax_m2 with MiniMax-M1's attn_type_list (0 = lightning, a linear attention; 1 = full
+// attention, as MiniMax's modelling code and vLLM's config read it): an edited copy of
+// MiniMax-M2's shape (h 3072, 62 layers, 48 query and 8 KV heads of 128, 256 experts of 1536,
+// top 8) with every 8th layer full, as M1 has it: layers 7, 15, ..., 55 full (7), 55
+// lightning. The lightning layers keep no KV cache: KV per token is 7 · 2 · 8 · 128 · 2 bytes
+// = 28,672, not 62 · 4,096 = 253,952. Their state, approximated by a Gated DeltaNet of 48
+// heads × 128 × 128 with no conv, is 55 · 48 · 128 · 128 elements · 2 bytes (bf16, the model
+// dtype, as vLLM keeps a linear-attention state) = 86,507,520 bytes per sequence; a warning
+// names the approximation.
+TEST(ModelFamilies, MinimaxM2ReadsAttnTypeList) {
+    json config = json::parse(R"({"architectures": ["MiniMaxM2ForCausalLM"],
+        "model_type": "minimax_m2", "hidden_size": 3072, "intermediate_size": 1536,
+        "num_hidden_layers": 62, "num_attention_heads": 48, "num_key_value_heads": 8,
+        "head_dim": 128, "vocab_size": 200064, "num_local_experts": 256,
+        "num_experts_per_tok": 8, "tie_word_embeddings": false, "torch_dtype": "bfloat16"})");
+    json types = json::array();
+    for (int i = 0; i < 62; ++i) {
+        types.push_back(i % 8 == 7 ? 1 : 0);
+    }
+    config["attn_type_list"] = types;
+    const Loaded<Model> loaded = parseModelConfig(config.dump(), kFile, "m1-like");
+    ASSERT_TRUE(loaded.ok()) << roofline::describe(loaded.issues);
+    const Model& m = *loaded.value;
+    EXPECT_EQ(groupsOf(m), (Groups{{{MixerKind::GatedDeltaNet, kFull, 0, MlpKind::Moe}, 55},
+                                   {{MixerKind::Attention, kFull, 0, MlpKind::Moe}, 7}}));
+    EXPECT_EQ(roofline::kvCacheBytesPerToken(m, 2.0), 28'672.0);
+    EXPECT_EQ(roofline::stateBytesPerSequence(m), 86'507'520.0);
+    const Issue* warning = firstOf(loaded.issues, Severity::Warning);
+    ASSERT_NE(warning, nullptr);
+    EXPECT_EQ(warning->pointer, "/attn_type_list");
+    EXPECT_NE(warning->message().find("55 of 62 layers marked 0"), std::string::npos)
+        << warning->message();
+    EXPECT_NE(warning->message().find("approximated"), std::string::npos) << warning->message();
+
+    // MiniMax-M2's own list, every layer 1: full attention throughout, and nothing to warn.
+    config["attn_type_list"] = json(std::vector<int>(62, 1));
+    const Loaded<Model> m2 = parseModelConfig(config.dump(), kFile, "m2");
+    ASSERT_TRUE(m2.ok()) << roofline::describe(m2.issues);
+    EXPECT_EQ(groupsOf(*m2.value), (Groups{{{MixerKind::Attention, kFull, 0, MlpKind::Moe}, 62}}));
+    EXPECT_EQ(firstOf(m2.issues, Severity::Warning), nullptr);
+
+    // A list of the wrong length is an error at the key.
+    config["attn_type_list"] = json(std::vector<int>(61, 1));
+    const Loaded<Model> bad = parseModelConfig(config.dump(), kFile, "bad");
+    ASSERT_FALSE(bad.ok());
+    EXPECT_EQ(bad.issues[0].pointer, "/attn_type_list");
 }
 
 // ---------------------------------------------------------------------------------------
