@@ -930,6 +930,70 @@ TEST(ModelFamilies, Mistral3ReadsTextConfigAndCountsThePixtralTower) {
     EXPECT_EQ(m.visionParameters, 229760.0);
 }
 
+// Mistral Large 3 in Hugging Face form: a mistral3 wrapper around a deepseek_v3 decoder. The
+// wrapper dispatches on text_config.model_type, so the decoder is DeepSeek-V3's (MLA, 3 dense
+// then 58 MoE layers of 256 experts + 1 shared), not a dense Llama: KV per token 61 · (512 +
+// 64) · 2 bytes = 70,272 (a Llama reading of 128 KV heads of 192 would be 61 · 2 · 128 · 192 ·
+// 2 = 5,996,544, 85×), and the parameters are the decoder's alone plus the tower.
+TEST(ModelFamilies, AWrapperDispatchesOnItsDecodersModelType) {
+    const std::string v3 =
+        R"({"model_type": "deepseek_v3", "hidden_size": 7168, "intermediate_size": 18432,
+        "num_hidden_layers": 61, "num_attention_heads": 128, "num_key_value_heads": 128,
+        "vocab_size": 129280, "n_routed_experts": 256, "n_shared_experts": 1,
+        "num_experts_per_tok": 8, "moe_intermediate_size": 2048, "first_k_dense_replace": 3,
+        "moe_layer_freq": 1, "kv_lora_rank": 512, "q_lora_rank": 1536, "qk_nope_head_dim": 128,
+        "qk_rope_head_dim": 64, "v_head_dim": 128, "topk_method": "noaux_tc",
+        "tie_word_embeddings": false, "torch_dtype": "bfloat16"})";
+    const std::string tower =
+        R"("vision_config": {"model_type": "pixtral", "hidden_size": 64, "intermediate_size": 128,
+        "num_hidden_layers": 2, "num_attention_heads": 4, "head_dim": 16, "patch_size": 16,
+        "image_size": 1024, "num_channels": 3})";
+    const Model text = parseOk(v3);
+    const Loaded<Model> loaded = parseModelConfig(
+        R"({"architectures": ["Mistral3ForConditionalGeneration"], "model_type": "mistral3",
+        "spatial_merge_size": 2, "multimodal_projector_bias": false, "text_config": )" +
+            v3 + ", " + tower + "}",
+        kFile, "large-3-like");
+    ASSERT_TRUE(loaded.ok()) << roofline::describe(loaded.issues);
+    const Model& m = *loaded.value;
+    EXPECT_EQ(m.architecture, "mistral3");
+    EXPECT_TRUE(m.moe.enabled());
+    EXPECT_EQ(m.moe.numExperts, 256);
+    EXPECT_EQ(m.mla.kvLoraRank, 512);
+    EXPECT_EQ(groupsOf(m), groupsOf(text));
+    EXPECT_EQ(roofline::kvCacheBytesPerToken(m, 2.0), 70'272.0);
+    EXPECT_EQ(roofline::countParameters(m).total, roofline::countParameters(text).total);
+    // The same small Pixtral tower as in Mistral3ReadsTextConfigAndCountsThePixtralTower below,
+    // projected to the decoder's 7168: norm 64, patch merger 64·4·64 = 16,384, linear_1
+    // 64·7168 = 458,752, linear_2 7168·7168 = 51,380,224, beside the tower's 131,392
+    // (49,152 + 64 + 82,176): 51,986,816.
+    EXPECT_EQ(m.visionParameters, 51'986'816.0);
+    bool said = false;
+    for (const Issue& i : loaded.issues) {
+        said = said || (i.severity == Severity::Notice && i.pointer == "/text_config/model_type");
+    }
+    EXPECT_TRUE(said) << roofline::describe(loaded.issues);
+
+    // A decoder type this program refuses is refused inside the wrapper too, and an unknown
+    // one is not read as the wrapper's usual decoder.
+    const auto wrapped = [&](const std::string& inner) {
+        json j = json::parse(R"({"model_type": "mistral3"})");
+        j["text_config"] = json::parse(v3);
+        j["text_config"]["model_type"] = inner;
+        return parseModelConfig(j.dump(), kFile, "w");
+    };
+    const Loaded<Model> refused = wrapped("minimax");
+    ASSERT_FALSE(refused.ok());
+    EXPECT_EQ(refused.issues[0].pointer, "/text_config/model_type");
+    EXPECT_NE(refused.issues[0].message().find("lightning-attention"), std::string::npos)
+        << refused.issues[0].message();
+    const Loaded<Model> unknown = wrapped("deepseek_v9");
+    ASSERT_FALSE(unknown.ok());
+    EXPECT_EQ(unknown.issues[0].pointer, "/text_config/model_type");
+    EXPECT_NE(unknown.issues[0].message().find("mistral, ministral, ministral3"), std::string::npos)
+        << unknown.issues[0].message();
+}
+
 // minimax_m2 with MiniMax-M1's attn_type_list (0 = lightning, a linear attention; 1 = full
 // attention, as MiniMax's modelling code and vLLM's config read it): an edited copy of
 // MiniMax-M2's shape (h 3072, 62 layers, 48 query and 8 KV heads of 128, 256 experts of 1536,
