@@ -1042,6 +1042,28 @@ TEST(ModelFamilies, MinimaxM2ReadsAttnTypeList) {
     EXPECT_EQ(bad.issues[0].pointer, "/attn_type_list");
 }
 
+// mlc-llm re-serialises a model as mlc-chat-config.json: its own keys at the top and the
+// shapes under model_config. One sentence naming the file, not a "missing" per shape key.
+TEST(ModelFamilies, AnMlcChatConfigGetsOneSentence) {
+    const Loaded<Model> m = parseModelConfig(
+        R"({"version": "0.1.0", "model_type": "mistral", "quantization": "q4f16_1",
+        "model_config": {"hidden_size": 3072, "intermediate_size": 9216,
+          "num_attention_heads": 32, "num_hidden_layers": 26, "rms_norm_eps": 1e-05,
+          "vocab_size": 131072, "position_embedding_base": 1000000.0,
+          "context_window_size": 32768, "sliding_window_size": -1, "prefill_chunk_size": 8192,
+          "num_key_value_heads": 8, "head_dim": 128, "tensor_parallel_shards": 1,
+          "max_batch_size": 128},
+        "vocab_size": 131072, "context_window_size": 32768, "sliding_window_size": -1,
+        "prefill_chunk_size": 8192, "attention_sink_size": -1, "tensor_parallel_shards": 1,
+        "pipeline_parallel_stages": 1, "conv_template": {"name": "mistral_default"}})",
+        kFile, "mlc");
+    ASSERT_FALSE(m.ok());
+    ASSERT_EQ(m.issues.size(), 1u) << roofline::describe(m.issues);
+    const std::string text = m.issues[0].message();
+    EXPECT_EQ(text.rfind(kFile + ": the file must be a Hugging Face config.json", 0), 0u) << text;
+    EXPECT_NE(text.find("got an mlc-llm chat config"), std::string::npos) << text;
+}
+
 // ---------------------------------------------------------------------------------------
 // Config hygiene.
 

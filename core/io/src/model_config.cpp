@@ -179,6 +179,21 @@ std::string refusalOf(std::string_view type) {
     return {};
 }
 
+// mlc-llm re-serialises a model as mlc-chat-config.json: its own keys at the top and the
+// shapes, renamed (context_window_size for max_position_embeddings), under model_config.
+bool isMlcChatConfig(const Json& root) {
+    if (root.contains("hidden_size") || root.contains("text_config")) {
+        return false;
+    }
+    int mlcKeys = 0;
+    for (const char* key : {"model_config", "context_window_size", "prefill_chunk_size",
+                            "tensor_parallel_shards", "conv_template", "sliding_window_size",
+                            "attention_sink_size", "pipeline_parallel_stages"}) {
+        mlcKeys += root.contains(key) ? 1 : 0;
+    }
+    return mlcKeys >= 2;
+}
+
 std::string firstClass(const ObjectReader& r) {
     if (const Json* archs = r.find("architectures");
         archs != nullptr && archs->is_array() && !archs->empty() && archs->front().is_string()) {
@@ -198,6 +213,18 @@ Loaded<Model> parseModelConfig(std::string_view jsonText, const std::string& fil
         return result;
     }
     ObjectReader r(*json, file, "", result.issues);
+    if (isMlcChatConfig(*json)) {
+        // One sentence instead of a "missing" for every shape key the reader looks for.
+        result.issues.push_back(
+            {Severity::Error, file, "",
+             "a Hugging Face config.json (the shapes at the top, or under text_config: "
+             "hidden_size, num_hidden_layers, num_attention_heads, ...)",
+             "an mlc-llm chat config (mlc-chat-config.json: context_window_size, "
+             "prefill_chunk_size, tensor_parallel_shards, its shapes under model_config in mlc's "
+             "own names); open the model's config.json instead"});
+        return result;
+    }
+
     // Which architecture: model_type, else the class named in "architectures".
     std::string type = r.string("model_type", false).value_or("");
     const std::string cls = firstClass(r);
