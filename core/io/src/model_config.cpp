@@ -357,7 +357,7 @@ Loaded<Model> parseModelConfig(std::string_view jsonText, const std::string& fil
         }
     }
     m.layerGroups = detail::configs::groupLayers(x.layers);
-    detail::readCheckpoint(*json, *text, r, result.issues, file, m);
+    detail::readCheckpoint(*json, *text, r, result.issues, file, m, x.layers);
 
     // Display name: our sidecar key, else the Hub path, else the id.
     m.name = id;
