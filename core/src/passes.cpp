@@ -294,6 +294,7 @@ Context makeContext(const Model& m, const Workload& wl, const Analysis& roofs, d
         .a = roofs.activationBytesPerElement,
         .c = bytesPerElement(wl.kvPrecision),
         .s = bytesPerElement(m.statePrecision),
+        .sc = bytesPerElement(m.convStatePrecision),
         .devices = devices,
         .attentionSplit = split,
         .sequenceShare = 1.0 / (devices / split),

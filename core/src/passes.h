@@ -21,7 +21,8 @@ struct Context {
     double we = 2.0;          // the experts' matrices (routed and shared)
     double wt = 2.0;          // the tables (embeddings, lm_head) and the MoE routers and gates
     double a = 2.0, c = 2.0;  // activations, KV
-    double s = 2.0;           // bytes per element of a state layer's state
+    double s = 2.0;           // bytes per element of a state layer's recurrent state
+    double sc = 2.0;          // ... and of its conv state (the model's dtype)
     double devices = 1.0;
     // Attention over the devices: heads split `attentionSplit` ways (D with tensor-parallel
     // attention, 1 with data-parallel attention), and each device attends for

@@ -105,18 +105,19 @@ TEST(LayerKinds, StatePrefillIsLinearInThePrompt) {
 
 TEST(LayerKinds, Mamba2HybridStateAndKv) {
     // Nemotron-3-Nano, per Mamba-2 layer: inner 64·64 = 4,096, conv channels 4,096 + 2·8·128
-    // = 6,144, conv state 3·6,144 = 18,432, SSM state 64·64·128 = 524,288: 542,720 elements
-    // in fp32 (mamba_ssm_cache_dtype) = 2,170,880 bytes; × 23 layers = 49,930,240.
+    // = 6,144, conv state 3·6,144 = 18,432 elements in the model's bf16 = 36,864 bytes, SSM
+    // state 64·64·128 = 524,288 elements in fp32 (mamba_ssm_cache_dtype) = 2,097,152 bytes:
+    // 2,134,016 bytes; × 23 layers = 49,082,368.
     // KV on the 6 attention blocks: 2·2·128 elements · 2 bytes = 1,024 per layer: 6,144.
     const Model m = test::nemotron3Nano();
     ASSERT_TRUE(validate(m).empty());
-    EXPECT_DOUBLE_EQ(stateBytesPerSequence(m), 49'930'240.0);
+    EXPECT_DOUBLE_EQ(stateBytesPerSequence(m), 49'082'368.0);
     EXPECT_DOUBLE_EQ(kvCacheBytesPerToken(m, 2.0), 6'144.0);
     Workload w;
     w.batch = 2;
     w.contextTokens = 131'072;
     const Analysis a = analyze(scenarioOf(m, w));
-    EXPECT_DOUBLE_EQ(a.decode().traffic[ByteCategory::State], 2.0 * 2.0 * 49'930'240.0);
+    EXPECT_DOUBLE_EQ(a.decode().traffic[ByteCategory::State], 2.0 * 2.0 * 49'082'368.0);
     // 2 · (131,072 + 1) · 6,144 read + 2 · 6,144 written.
     EXPECT_DOUBLE_EQ(a.decode().traffic[ByteCategory::KvCache],
                      2.0 * 131'073.0 * 6'144.0 + 2.0 * 6'144.0);

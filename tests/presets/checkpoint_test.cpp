@@ -122,10 +122,13 @@ TEST(Checkpoint, EachSchemeReadsPartByPart) {
     // DeepSeek-V3: FineGrainedFP8 converts every linear layer and expert (128×128 blocks),
     // not the embedding, lm_head or router.
     EXPECT_EQ(parts(preset("deepseek-v3")), "fp8/fp8/bf16 quantized");
-    // ModelOpt NVFP4 with the attention excluded (as NVIDIA's FP4 DeepSeek-R1 does).
+    // ModelOpt NVFP4 with the attention excluded (as NVIDIA's FP4 DeepSeek-R1 does): the
+    // attention stays bf16, the MLPs do not. Llama-3.1-8B's linear layers per layer: attention
+    // 4096·128·(2·32 + 2·8) = 41,943,040, MLP 3·4096·14,336 = 176,160,768; most are nvfp4, so
+    // the linear part is analysed at nvfp4 and a warning names the bf16 attention.
     EXPECT_EQ(parts(config(R"({"quant_method": "modelopt", "quant_algo": "NVFP4",
         "exclude_modules": ["lm_head", "model.layers.*.self_attn*"]})")),
-              "bf16/nvfp4/bf16 quantized");
+              "nvfp4/nvfp4/bf16 quantized");
     EXPECT_EQ(parts(config(R"({"quant_method": "modelopt", "quant_algo": "NVFP4",
         "exclude_modules": ["lm_head"]})")),
               "nvfp4/nvfp4/bf16 quantized");
@@ -133,6 +136,144 @@ TEST(Checkpoint, EachSchemeReadsPartByPart) {
     EXPECT_EQ(
         parts(config(R"({"quant_method": "compressed-tensors", "format": "pack-quantized"})")),
         "bf16/bf16/bf16 unknown quantized");
+}
+
+// The ignore lists are matched as the engines match them, module by module, never by
+// substring: "experts" inside "shared_experts", or "attn" inside "self_attn", names no other
+// module.
+TEST(Checkpoint, IgnoreListsMatchModulesAsTheEnginesDo) {
+    const auto parts = [](const Model& m) {
+        const CheckpointWeights& c = m.checkpoint;
+        return std::string(roofline::toString(c.linear)) + "/" +
+               std::string(roofline::toString(c.experts)) + "/" +
+               std::string(roofline::toString(c.tables)) + (c.known ? "" : " unknown");
+    };
+    const auto warning = [](const std::string& quantization) {
+        const std::string text = R"({"model_type": "llama", "hidden_size": 4096,
+            "intermediate_size": 14336, "num_hidden_layers": 32, "num_attention_heads": 32,
+            "num_key_value_heads": 8, "vocab_size": 128256, "quantization_config": )" +
+                                 quantization + "}";
+        const Loaded<Model> m = roofline::io::parseModelConfig(text, "config.json", "test");
+        for (const roofline::Issue& i : m.issues) {
+            if (i.severity == Severity::Warning && i.pointer == "/quantization_config") {
+                return i.found;
+            }
+        }
+        return std::string();
+    };
+    // ModelOpt globs (fnmatch): "*attn*" names the attention only; the MLPs stay nvfp4.
+    const std::string attn =
+        R"({"quant_method": "modelopt", "quant_algo": "NVFP4", "ignore": ["*attn*", "lm_head"]})";
+    EXPECT_EQ(parts(config(attn)), "nvfp4/nvfp4/bf16");
+    EXPECT_EQ(warning(attn), "attention bf16, analysed at nvfp4");
+    // hf_quant_config.json's layout: the settings under "quantization".
+    EXPECT_EQ(parts(config(R"({"quantization": {"quant_algo": "NVFP4",
+        "exclude_modules": ["lm_head", "model.layers.*"]}})")),
+              "bf16/nvfp4/bf16");
+    // A glob naming one layer's modules keeps that layer only: "model.layers.1.*" is not
+    // "model.layers.1" + anything (layers 10-19 stay nvfp4), and 1 of 32 layers is 3%.
+    EXPECT_EQ(warning(R"({"quant_method": "modelopt", "quant_algo": "NVFP4",
+        "ignore": ["model.layers.1.*"]})"),
+              "attention bf16 (3% of them), analysed at nvfp4; dense MLPs bf16 (3% of them), "
+              "analysed at nvfp4");
+    // compressed-tensors: config_groups say the precision (4-bit float in groups of 16:
+    // nvfp4; 8-bit float: fp8), targets "Linear" every linear module, "re:" a regex at the
+    // name's start, other entries exact names.
+    EXPECT_EQ(parts(config(R"({"quant_method": "compressed-tensors",
+        "format": "nvfp4-pack-quantized", "ignore": ["lm_head", "re:.*self_attn.*"],
+        "config_groups": {"group_0": {"targets": ["Linear"],
+          "weights": {"num_bits": 4, "type": "float", "group_size": 16}}}})")),
+              "nvfp4/nvfp4/bf16");
+    EXPECT_EQ(warning(R"({"quant_method": "compressed-tensors",
+        "ignore": ["lm_head", "re:.*self_attn.*"],
+        "config_groups": {"group_0": {"targets": ["Linear"],
+          "weights": {"num_bits": 8, "type": "float"}}}})"),
+              "attention bf16, analysed at fp8");
+    // An exact name in compressed-tensors is that module only: "self_attn" names none.
+    EXPECT_EQ(warning(R"({"quant_method": "compressed-tensors", "ignore": ["self_attn"],
+        "config_groups": {"group_0": {"targets": ["Linear"],
+          "weights": {"num_bits": 8, "type": "float"}}}})"),
+              "");
+    // FineGrainedFP8's modules_to_not_convert, by transformers' should_convert_module: a regex
+    // at the start of the name ("model.layers.*.self_attn" is regex: layers, anything, then
+    // self_attn), or the name's end.
+    EXPECT_EQ(warning(R"({"quant_method": "fp8", "weight_block_size": [128, 128],
+        "modules_to_not_convert": ["model.layers.*.self_attn", "lm_head"]})"),
+              "attention bf16, analysed at fp8");
+    EXPECT_EQ(warning(R"({"quant_method": "fp8", "modules_to_not_convert": ["down_proj"]})"),
+              "dense MLPs bf16 (33% of them), analysed at fp8");
+    // A weights scheme the reader cannot name: unknown, as before.
+    EXPECT_EQ(parts(config(R"({"quant_method": "compressed-tensors",
+        "config_groups": {"group_0": {"targets": ["Linear"],
+          "weights": {"num_bits": 3, "type": "int"}}}})")),
+              "bf16/bf16/bf16 unknown");
+}
+
+// gpt-oss's modules_to_not_convert names the attention, the routers, the embedding and
+// lm_head; an edited list that names the experts keeps them in bf16 (transformers' Mxfp4
+// quantizer then converts nothing).
+TEST(Checkpoint, Mxfp4ExpertsLeftOutStayInTheDtype) {
+    const Model m = preset("gpt-oss-20b");
+    EXPECT_EQ(m.checkpoint.experts, Precision::Mxfp4);
+    const Loaded<Model> edited = roofline::io::parseModelConfig(
+        R"({"model_type": "gpt_oss", "hidden_size": 2880, "intermediate_size": 2880,
+        "num_hidden_layers": 2, "num_attention_heads": 64, "num_key_value_heads": 8,
+        "head_dim": 64, "vocab_size": 201088, "num_local_experts": 32,
+        "num_experts_per_tok": 4, "sliding_window": 128,
+        "layer_types": ["sliding_attention", "full_attention"],
+        "quantization_config": {"quant_method": "mxfp4",
+          "modules_to_not_convert": ["model.layers.*.self_attn", "model.layers.*.mlp.experts",
+            "lm_head"]}})",
+        "config.json", "edited");
+    ASSERT_TRUE(edited.ok()) << roofline::describe(edited.issues);
+    EXPECT_EQ(edited.value->checkpoint.experts, Precision::Bf16);
+    EXPECT_EQ(edited.value->checkpoint.linear, Precision::Bf16);
+}
+
+// A Kimi-K2 NVFP4 checkpoint (tests/data/checkpoints/kimi-k2-nvfp4: Kimi K2's shapes with the
+// ModelOpt quantization_config NVIDIA's NVFP4 exports carry, see its README). The ignore list
+// keeps lm_head, layer 0 whole, and in layers 1-60 the attention and the shared expert in bf16:
+// only the routed experts are nvfp4. A substring reading found "experts" in
+// "mlp.shared_experts*" and kept every expert in bf16 (2× the stored bytes and more).
+TEST(Checkpoint, KimiK2Nvfp4KeepsAttentionAndSharedExpertsInBf16) {
+    const Loaded<Model> loaded = roofline::io::loadModelFile(
+        std::string(ROOFLINE_TEST_DATA_DIR) + "/checkpoints/kimi-k2-nvfp4/config.json");
+    ASSERT_TRUE(loaded.ok()) << roofline::describe(loaded.issues);
+    const Model& m = *loaded.value;
+    EXPECT_EQ(m.checkpoint.linear, Precision::Bf16);    // attention, layer 0's MLP: left out
+    EXPECT_EQ(m.checkpoint.experts, Precision::Nvfp4);  // the routed experts
+    EXPECT_EQ(m.checkpoint.tables, Precision::Bf16);
+    // The engine has one precision for routed and shared experts: the shared ones (1 of 385
+    // experts a layer) are analysed at nvfp4, and a warning says so.
+    bool warned = false;
+    for (const roofline::Issue& i : loaded.issues) {
+        warned = warned || (i.severity == Severity::Warning &&
+                            i.found == "shared experts bf16, analysed at nvfp4");
+    }
+    EXPECT_TRUE(warned) << roofline::describe(loaded.issues);
+
+    // Weight bytes by hand (Kimi K2: h 7168, 61 layers, layer 0 dense (I 18,432), layers 1-60
+    // MoE: 384 routed + 1 shared expert of 2048; MLA q_lora 1536, kv_lora 512, 64 heads of
+    // 128 + 64 rope, v 128; vocabulary 163,840, untied):
+    //   routed experts 60 · 384 · 3 · 7168 · 2048 = 1,014,686,023,680 parameters;
+    //   shared experts 60 · 3 · 7168 · 2048 = 2,642,411,520;
+    //   the experts' 1,017,328,435,200 at nvfp4 (0.5625 byte) instead of bf16 (2):
+    //   1,017,328,435,200 · 1.4375 = 1,462,409,625,600 bytes fewer; nothing else changes.
+    const roofline::Workload bf16;
+    const roofline::Workload ckpt = roofline::withCheckpointWeights(bf16, m);
+    const Analysis a = analyzed(m, bf16, "b200");
+    const Analysis b = analyzed(m, ckpt, "b200");
+    EXPECT_DOUBLE_EQ(a.memory.weightBytes - b.memory.weightBytes, 1'462'409'625'600.0);
+    //   Stored: routed 1,014,686,023,680 · 0.5625 = 570,760,888,320 bytes; shared (analysed
+    //   at nvfp4) 2,642,411,520 · 0.5625 = 1,486,356,480; attention per layer q_a 7168·1536
+    //   = 11,010,048, q_b 1536·64·192 = 18,874,368, kv_a 7168·576 = 4,128,768, kv_b
+    //   512·64·256 = 8,388,608, o 8192·7168 = 58,720,256 -> 101,122,048, · 61 · 2 bytes =
+    //   12,336,889,856; layer 0's MLP 3·7168·18,432 · 2 = 792,723,456; routers 60 · 384 · 7168
+    //   · 2 = 330,301,440; embedding and lm_head 2 · 163,840 · 7168 · 2 = 4,697,620,480.
+    //   Matrices: 590,404,780,032 bytes (about 590 GB), plus the norms and router biases
+    //   (61 · (2·7168 + 1536 + 512) + 7168 + 60 · 384 = 1,029,632 vectors, 2 bytes each:
+    //   2,059,264). Total 590,406,839,296.
+    EXPECT_DOUBLE_EQ(b.memory.weightBytes, 590'406'839'296.0);
 }
 
 TEST(Checkpoint, TheNoticeSaysWhatWasReadAndWhetherCheckpointReadsIt) {

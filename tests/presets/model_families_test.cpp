@@ -14,6 +14,7 @@
 #include <sstream>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -348,9 +349,12 @@ TEST(ModelFamilies, NemotronHybridPatternMamba2AttentionAndMoeBlocks) {
     EXPECT_LE(relativeError(c.total, 31.6e9), 0.02);
     // KV: 6 attention blocks · 2 · 2 · 128 · 2 bytes = 6,144 per token.
     EXPECT_EQ(roofline::kvCacheBytesPerToken(m, 2.0), 6144.0);
-    // State: 23 Mamba blocks · ((4 − 1) · (4096 + 2·8·128) + 64 · 64 · 128) = 23 · (18,432 +
-    //   524,288) = 23 · 542,720 elements · 4 bytes (fp32) = 49,930,240 bytes per sequence.
-    EXPECT_EQ(roofline::stateBytesPerSequence(m), 49930240.0);
+    // State: 23 Mamba blocks · (conv (4 − 1) · (4096 + 2·8·128) = 18,432 elements at the
+    //   model's bf16 + SSM 64 · 64 · 128 = 524,288 elements at fp32) = 23 · (36,864 +
+    //   2,097,152) = 23 · 2,134,016 = 49,082,368 bytes per sequence (vLLM's mamba_utils.py:
+    //   the conv state in the model dtype, only the SSM state in mamba_ssm_cache_dtype).
+    EXPECT_EQ(m.convStatePrecision, Precision::Bf16);
+    EXPECT_EQ(roofline::stateBytesPerSequence(m), 49'082'368.0);
 }
 
 // NVIDIA-Nemotron-Nano-9B-v2's shape (nvidia/NVIDIA-Nemotron-Nano-9B-v2 config.json, trimmed to
@@ -390,11 +394,12 @@ TEST(ModelFamilies, NemotronHReadsLayerTypesAndTheConfigDefaults) {
     EXPECT_EQ(roofline::countParameters(m).total, 8'888'227'328.0);
     // KV: 4 attention blocks · 2 · 8 · 128 · 2 bytes = 16,384 per token.
     EXPECT_EQ(roofline::kvCacheBytesPerToken(m, 2.0), 16'384.0);
-    // State: 27 · ((4 − 1)·12,288 + 128·80·128) = 27 · 1,347,584 elements · 4 bytes (no
-    // mamba_ssm_cache_dtype: NemotronHConfig's default, "float32", not the torch_dtype)
-    // = 145,539,072 bytes per sequence.
+    // State: 27 · (conv (4 − 1)·12,288 = 36,864 elements · 2 bytes (the torch_dtype) + SSM
+    // 128·80·128 = 1,310,720 elements · 4 bytes (no mamba_ssm_cache_dtype: NemotronHConfig's
+    // default, "float32", not the torch_dtype)) = 27 · (73,728 + 5,242,880) = 27 · 5,316,608
+    // = 143,548,416 bytes per sequence.
     EXPECT_EQ(m.statePrecision, Precision::Fp32);
-    EXPECT_EQ(roofline::stateBytesPerSequence(m), 145'539'072.0);
+    EXPECT_EQ(roofline::stateBytesPerSequence(m), 143'548'416.0);
 
     // The mamba_* spellings NemotronHConfig.__post_init__ accepts: mamba_n_groups 1 narrows
     // in_proj by 4480·2·7·128 and the conv by 7·2·128·5 per Mamba block.
@@ -410,6 +415,41 @@ TEST(ModelFamilies, NemotronHReadsLayerTypesAndTheConfigDefaults) {
     const Loaded<Model> bad = parseModelConfig(config.dump(), kFile, "bad");
     ASSERT_FALSE(bad.ok());
     EXPECT_EQ(bad.issues[0].pointer, "/layer_types");
+}
+
+// Nemotron-3-Ultra's config.json has no num_hidden_layers: NemotronHConfig derives it from the
+// block list. The same 9B shape as above, without the key: 56 blocks from layer_types (or from
+// hybrid_override_pattern), and the same 8,888,227,328 parameters by the same hand count.
+TEST(ModelFamilies, NemotronHTakesTheLayerCountFromTheBlockList) {
+    const std::string pattern = "M-M-M-MM-M-M-M*-M-M-M*-M-M-M-M*-M-M-M-M*-M-MM-M-M-M-M-M-";
+    json types = json::array();
+    for (const char c : pattern) {
+        types.push_back(c == 'M' ? "linear_attention" : c == '*' ? "full_attention" : "mlp");
+    }
+    json config = json::parse(R"({"architectures": ["NemotronHForCausalLM"],
+        "model_type": "nemotron_h", "hidden_size": 4480, "intermediate_size": 15680,
+        "num_attention_heads": 40, "num_key_value_heads": 8,
+        "head_dim": 128, "vocab_size": 131072, "tie_word_embeddings": false,
+        "mamba_num_heads": 128, "mamba_head_dim": 80, "ssm_state_size": 128, "conv_kernel": 4,
+        "torch_dtype": "bfloat16"})");
+    config["layers_block_type"] = types;
+    const Loaded<Model> loaded = parseModelConfig(config.dump(), kFile, "ultra-like");
+    ASSERT_TRUE(loaded.ok()) << roofline::describe(loaded.issues);
+    EXPECT_EQ(loaded.value->numLayers, 56);
+    EXPECT_EQ(roofline::countParameters(*loaded.value).total, 8'888'227'328.0);
+    EXPECT_EQ(roofline::describe(loaded.issues).find("0 block kinds"), std::string::npos);
+
+    config.erase("layers_block_type");
+    config["hybrid_override_pattern"] = pattern;
+    const Model fromPattern = parseOk(config.dump());
+    EXPECT_EQ(fromPattern.numLayers, 56);
+    EXPECT_EQ(roofline::countParameters(fromPattern).total, 8'888'227'328.0);
+
+    // Given, num_hidden_layers must still agree with the block list.
+    config["num_hidden_layers"] = 52;
+    const Loaded<Model> bad = parseModelConfig(config.dump(), kFile, "bad");
+    ASSERT_FALSE(bad.ok());
+    EXPECT_EQ(bad.issues[0].pointer, "/hybrid_override_pattern");
 }
 
 // NVIDIA-Nemotron-3-Super-120B-A12B's shape (the values a stored test pins as "Real
@@ -452,10 +492,11 @@ TEST(ModelFamilies, NemotronHLatentMoeExpertsRunAtTheLatentWidth) {
     const roofline::ParameterCount c = roofline::countParameters(m);
     EXPECT_EQ(c.total, 120'668'707'840.0);
     EXPECT_EQ(c.activePerToken, 12'770'237'440.0);
-    // KV: 8 · 2 · 2 · 128 · 2 bytes = 8,192 per token. State: 40 · (3·10,240 + 128·64·128) =
-    // 40 · 1,079,296 elements · 4 bytes (float32) = 172,687,360 per sequence.
+    // KV: 8 · 2 · 2 · 128 · 2 bytes = 8,192 per token. State: 40 · (conv 3·10,240 = 30,720
+    // elements · 2 bytes (bfloat16) + SSM 128·64·128 = 1,048,576 · 4 bytes (float32)) = 40 ·
+    // (61,440 + 4,194,304) = 40 · 4,255,744 = 170,229,760 per sequence.
     EXPECT_EQ(roofline::kvCacheBytesPerToken(m, 2.0), 8'192.0);
-    EXPECT_EQ(roofline::stateBytesPerSequence(m), 172'687'360.0);
+    EXPECT_EQ(roofline::stateBytesPerSequence(m), 170'229'760.0);
     EXPECT_EQ(m.mtp.count, 0);
 
     // Its MTP module (num_nextn_predict_layers 1, mtp_hybrid_override_pattern "*E"): one
@@ -887,6 +928,140 @@ TEST(ModelFamilies, Mistral3ReadsTextConfigAndCountsThePixtralTower) {
     // 82,176. Projector: norm 64, patch merger 64·4·64 = 16,384, linear_1 64·256 = 16,384,
     // linear_2 256·256 = 65,536. Total 229,760.
     EXPECT_EQ(m.visionParameters, 229760.0);
+}
+
+// Mistral Large 3 in Hugging Face form: a mistral3 wrapper around a deepseek_v3 decoder. The
+// wrapper dispatches on text_config.model_type, so the decoder is DeepSeek-V3's (MLA, 3 dense
+// then 58 MoE layers of 256 experts + 1 shared), not a dense Llama: KV per token 61 · (512 +
+// 64) · 2 bytes = 70,272 (a Llama reading of 128 KV heads of 192 would be 61 · 2 · 128 · 192 ·
+// 2 = 5,996,544, 85×), and the parameters are the decoder's alone plus the tower.
+TEST(ModelFamilies, AWrapperDispatchesOnItsDecodersModelType) {
+    const std::string v3 =
+        R"({"model_type": "deepseek_v3", "hidden_size": 7168, "intermediate_size": 18432,
+        "num_hidden_layers": 61, "num_attention_heads": 128, "num_key_value_heads": 128,
+        "vocab_size": 129280, "n_routed_experts": 256, "n_shared_experts": 1,
+        "num_experts_per_tok": 8, "moe_intermediate_size": 2048, "first_k_dense_replace": 3,
+        "moe_layer_freq": 1, "kv_lora_rank": 512, "q_lora_rank": 1536, "qk_nope_head_dim": 128,
+        "qk_rope_head_dim": 64, "v_head_dim": 128, "topk_method": "noaux_tc",
+        "tie_word_embeddings": false, "torch_dtype": "bfloat16"})";
+    const std::string tower =
+        R"("vision_config": {"model_type": "pixtral", "hidden_size": 64, "intermediate_size": 128,
+        "num_hidden_layers": 2, "num_attention_heads": 4, "head_dim": 16, "patch_size": 16,
+        "image_size": 1024, "num_channels": 3})";
+    const Model text = parseOk(v3);
+    const Loaded<Model> loaded = parseModelConfig(
+        R"({"architectures": ["Mistral3ForConditionalGeneration"], "model_type": "mistral3",
+        "spatial_merge_size": 2, "multimodal_projector_bias": false, "text_config": )" +
+            v3 + ", " + tower + "}",
+        kFile, "large-3-like");
+    ASSERT_TRUE(loaded.ok()) << roofline::describe(loaded.issues);
+    const Model& m = *loaded.value;
+    EXPECT_EQ(m.architecture, "mistral3");
+    EXPECT_TRUE(m.moe.enabled());
+    EXPECT_EQ(m.moe.numExperts, 256);
+    EXPECT_EQ(m.mla.kvLoraRank, 512);
+    EXPECT_EQ(groupsOf(m), groupsOf(text));
+    EXPECT_EQ(roofline::kvCacheBytesPerToken(m, 2.0), 70'272.0);
+    EXPECT_EQ(roofline::countParameters(m).total, roofline::countParameters(text).total);
+    // The same small Pixtral tower as in Mistral3ReadsTextConfigAndCountsThePixtralTower below,
+    // projected to the decoder's 7168: norm 64, patch merger 64·4·64 = 16,384, linear_1
+    // 64·7168 = 458,752, linear_2 7168·7168 = 51,380,224, beside the tower's 131,392
+    // (49,152 + 64 + 82,176): 51,986,816.
+    EXPECT_EQ(m.visionParameters, 51'986'816.0);
+    bool said = false;
+    for (const Issue& i : loaded.issues) {
+        said = said || (i.severity == Severity::Notice && i.pointer == "/text_config/model_type");
+    }
+    EXPECT_TRUE(said) << roofline::describe(loaded.issues);
+
+    // A decoder type this program refuses is refused inside the wrapper too, and an unknown
+    // one is not read as the wrapper's usual decoder.
+    const auto wrapped = [&](const std::string& inner) {
+        json j = json::parse(R"({"model_type": "mistral3"})");
+        j["text_config"] = json::parse(v3);
+        j["text_config"]["model_type"] = inner;
+        return parseModelConfig(j.dump(), kFile, "w");
+    };
+    const Loaded<Model> refused = wrapped("minimax");
+    ASSERT_FALSE(refused.ok());
+    EXPECT_EQ(refused.issues[0].pointer, "/text_config/model_type");
+    EXPECT_NE(refused.issues[0].message().find("lightning-attention"), std::string::npos)
+        << refused.issues[0].message();
+    const Loaded<Model> unknown = wrapped("deepseek_v9");
+    ASSERT_FALSE(unknown.ok());
+    EXPECT_EQ(unknown.issues[0].pointer, "/text_config/model_type");
+    EXPECT_NE(unknown.issues[0].message().find("mistral, ministral, ministral3"), std::string::npos)
+        << unknown.issues[0].message();
+}
+
+// minimax_m2 with MiniMax-M1's attn_type_list (0 = lightning, a linear attention; 1 = full
+// attention, as MiniMax's modelling code and vLLM's config read it): an edited copy of
+// MiniMax-M2's shape (h 3072, 62 layers, 48 query and 8 KV heads of 128, 256 experts of 1536,
+// top 8) with every 8th layer full, as M1 has it: layers 7, 15, ..., 55 full (7), 55
+// lightning. The lightning layers keep no KV cache: KV per token is 7 · 2 · 8 · 128 · 2 bytes
+// = 28,672, not 62 · 4,096 = 253,952. Their state, approximated by a Gated DeltaNet of 48
+// heads × 128 × 128 with no conv, is 55 · 48 · 128 · 128 elements · 2 bytes (bf16, the model
+// dtype, as vLLM keeps a linear-attention state) = 86,507,520 bytes per sequence; a warning
+// names the approximation.
+TEST(ModelFamilies, MinimaxM2ReadsAttnTypeList) {
+    json config = json::parse(R"({"architectures": ["MiniMaxM2ForCausalLM"],
+        "model_type": "minimax_m2", "hidden_size": 3072, "intermediate_size": 1536,
+        "num_hidden_layers": 62, "num_attention_heads": 48, "num_key_value_heads": 8,
+        "head_dim": 128, "vocab_size": 200064, "num_local_experts": 256,
+        "num_experts_per_tok": 8, "tie_word_embeddings": false, "torch_dtype": "bfloat16"})");
+    json types = json::array();
+    for (int i = 0; i < 62; ++i) {
+        types.push_back(i % 8 == 7 ? 1 : 0);
+    }
+    config["attn_type_list"] = types;
+    const Loaded<Model> loaded = parseModelConfig(config.dump(), kFile, "m1-like");
+    ASSERT_TRUE(loaded.ok()) << roofline::describe(loaded.issues);
+    const Model& m = *loaded.value;
+    EXPECT_EQ(groupsOf(m), (Groups{{{MixerKind::GatedDeltaNet, kFull, 0, MlpKind::Moe}, 55},
+                                   {{MixerKind::Attention, kFull, 0, MlpKind::Moe}, 7}}));
+    EXPECT_EQ(roofline::kvCacheBytesPerToken(m, 2.0), 28'672.0);
+    EXPECT_EQ(roofline::stateBytesPerSequence(m), 86'507'520.0);
+    const Issue* warning = firstOf(loaded.issues, Severity::Warning);
+    ASSERT_NE(warning, nullptr);
+    EXPECT_EQ(warning->pointer, "/attn_type_list");
+    EXPECT_NE(warning->message().find("55 of 62 layers marked 0"), std::string::npos)
+        << warning->message();
+    EXPECT_NE(warning->message().find("approximated"), std::string::npos) << warning->message();
+
+    // MiniMax-M2's own list, every layer 1: full attention throughout, and nothing to warn.
+    config["attn_type_list"] = json(std::vector<int>(62, 1));
+    const Loaded<Model> m2 = parseModelConfig(config.dump(), kFile, "m2");
+    ASSERT_TRUE(m2.ok()) << roofline::describe(m2.issues);
+    EXPECT_EQ(groupsOf(*m2.value), (Groups{{{MixerKind::Attention, kFull, 0, MlpKind::Moe}, 62}}));
+    EXPECT_EQ(firstOf(m2.issues, Severity::Warning), nullptr);
+
+    // A list of the wrong length is an error at the key.
+    config["attn_type_list"] = json(std::vector<int>(61, 1));
+    const Loaded<Model> bad = parseModelConfig(config.dump(), kFile, "bad");
+    ASSERT_FALSE(bad.ok());
+    EXPECT_EQ(bad.issues[0].pointer, "/attn_type_list");
+}
+
+// mlc-llm re-serialises a model as mlc-chat-config.json: its own keys at the top and the
+// shapes under model_config. One sentence naming the file, not a "missing" per shape key.
+TEST(ModelFamilies, AnMlcChatConfigGetsOneSentence) {
+    const Loaded<Model> m = parseModelConfig(
+        R"({"version": "0.1.0", "model_type": "mistral", "quantization": "q4f16_1",
+        "model_config": {"hidden_size": 3072, "intermediate_size": 9216,
+          "num_attention_heads": 32, "num_hidden_layers": 26, "rms_norm_eps": 1e-05,
+          "vocab_size": 131072, "position_embedding_base": 1000000.0,
+          "context_window_size": 32768, "sliding_window_size": -1, "prefill_chunk_size": 8192,
+          "num_key_value_heads": 8, "head_dim": 128, "tensor_parallel_shards": 1,
+          "max_batch_size": 128},
+        "vocab_size": 131072, "context_window_size": 32768, "sliding_window_size": -1,
+        "prefill_chunk_size": 8192, "attention_sink_size": -1, "tensor_parallel_shards": 1,
+        "pipeline_parallel_stages": 1, "conv_template": {"name": "mistral_default"}})",
+        kFile, "mlc");
+    ASSERT_FALSE(m.ok());
+    ASSERT_EQ(m.issues.size(), 1u) << roofline::describe(m.issues);
+    const std::string text = m.issues[0].message();
+    EXPECT_EQ(text.rfind(kFile + ": the file must be a Hugging Face config.json", 0), 0u) << text;
+    EXPECT_NE(text.find("got an mlc-llm chat config"), std::string::npos) << text;
 }
 
 // ---------------------------------------------------------------------------------------

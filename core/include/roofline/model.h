@@ -272,9 +272,13 @@ struct Model {
     SparseAttentionShape sparse;  ///< Read by MixerKind::SparseMla layers.
     DeltaNetShape deltaNet;       ///< Read by MixerKind::GatedDeltaNet layers.
     MambaShape mamba;             ///< Read by MixerKind::Mamba2 layers.
-    /// Storage of the recurrent-state layers' state, conv and recurrent parts alike (the
-    /// config's mamba_ssm_cache_dtype / mamba_ssm_dtype, else its torch_dtype): DOMAIN §6.
+    /// Storage of the recurrent-state layers' recurrent (SSM / temporal) state: the config's
+    /// mamba_ssm_cache_dtype / mamba_ssm_dtype, else its torch_dtype (DOMAIN §6).
     Precision statePrecision = Precision::Bf16;
+    /// Storage of their short-convolution state: the model's dtype, whatever the SSM state's
+    /// (vLLM's MambaStateDtypeCalculator keeps the conv state in the model dtype and only the
+    /// temporal state in mamba_ssm_cache_dtype).
+    Precision convStatePrecision = Precision::Bf16;
     EncoderShape encoder;  ///< Read when kind == ModelKind::Encoder.
     CnnShape cnn;          ///< Read when kind == ModelKind::Cnn.
 

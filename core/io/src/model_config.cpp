@@ -11,6 +11,8 @@
 #include <algorithm>
 #include <array>
 #include <filesystem>
+#include <optional>
+#include <string>
 
 #include "checkpoint.h"
 #include "configs/reader.h"
@@ -28,12 +30,18 @@ namespace {
 using FamilyReader = void (*)(detail::configs::Reading&);
 
 // The model_type values we read, the class their configs name, the reader, and whether the
-// decoder sits in text_config (multimodal wrappers).
+// decoder sits in text_config (multimodal wrappers). A wrapper names the decoder types its
+// own reader reads (text_config.model_type, comma-separated) and its vision tower: a
+// text_config of another supported type is read by that type's reader (Mistral Large 3 in
+// Hugging Face form: a mistral3 wrapper around a deepseek_v3 decoder), never as the wrapper's
+// usual decoder, and the tower is counted beside it.
 struct Family {
     std::string_view modelType;
     std::string_view className;
     FamilyReader read;
     bool textConfig = false;
+    std::string_view innerTypes = {};
+    double (*vision)(detail::configs::Reading&) = nullptr;
 };
 
 namespace c = detail::configs;
@@ -52,16 +60,20 @@ constexpr std::array<Family, 38> kFamilies = {{
     {"deepseek_v3", "DeepseekV3ForCausalLM", c::readDeepseek},
     {"gpt_oss", "GptOssForCausalLM", c::readGptOss},
     // Issue 17.
-    {"llama4", "Llama4ForConditionalGeneration", c::readLlama4, true},
+    {"llama4", "Llama4ForConditionalGeneration", c::readLlama4, true, "llama4_text",
+     c::llama4VisionParameters},
     {"llama4_text", "Llama4ForCausalLM", c::readLlama4},
-    {"gemma3", "Gemma3ForConditionalGeneration", c::readGemma3, true},
+    {"gemma3", "Gemma3ForConditionalGeneration", c::readGemma3, true, "gemma3_text",
+     c::siglipGemma3VisionParameters},
     {"gemma3_text", "Gemma3ForCausalLM", c::readGemma3},
-    {"gemma4", "Gemma4ForConditionalGeneration", c::readGemma4, true},
+    {"gemma4", "Gemma4ForConditionalGeneration", c::readGemma4, true, "gemma4_text"},
     {"gemma4_text", "Gemma4ForCausalLM", c::readGemma4},
     {"qwen3_next", "Qwen3NextForCausalLM", c::readQwen3Next},
-    {"qwen3_5", "Qwen3_5ForConditionalGeneration", c::readQwen3Next, true},
+    {"qwen3_5", "Qwen3_5ForConditionalGeneration", c::readQwen3Next, true, "qwen3_5_text",
+     c::qwen35VisionParameters},
     {"qwen3_5_text", "Qwen3_5ForCausalLM", c::readQwen3Next},
-    {"qwen3_5_moe", "Qwen3_5MoeForConditionalGeneration", c::readQwen3Next, true},
+    {"qwen3_5_moe", "Qwen3_5MoeForConditionalGeneration", c::readQwen3Next, true,
+     "qwen3_5_moe_text", c::qwen35VisionParameters},
     {"qwen3_5_moe_text", "Qwen3_5MoeForCausalLM", c::readQwen3Next},
     {"deepseek_v32", "DeepseekV32ForCausalLM", c::readDeepseek},
     {"glm_moe_dsa", "GlmMoeDsaForCausalLM", c::readGlmMoeDsa},
@@ -69,7 +81,8 @@ constexpr std::array<Family, 38> kFamilies = {{
     {"nemotron_h", "NemotronHForCausalLM", c::readNemotronH},
     {"nemotron-nas", "DeciLMForCausalLM", c::readNemotronNas},
     {"phi3", "Phi3ForCausalLM", c::readPhi3},
-    {"mistral3", "Mistral3ForConditionalGeneration", c::readMistral3, true},
+    {"mistral3", "Mistral3ForConditionalGeneration", c::readMistral3, true,
+     "mistral,ministral,ministral3", c::pixtralMistral3VisionParameters},
     {"ministral", "MinistralForCausalLM", c::readLlama},
     {"ministral3", "Ministral3ForCausalLM", c::readLlama},
     {"olmo2", "Olmo2ForCausalLM", c::readOlmo2},
@@ -77,7 +90,8 @@ constexpr std::array<Family, 38> kFamilies = {{
     {"granitemoehybrid", "GraniteMoeHybridForCausalLM", c::readGraniteHybrid},
     {"falcon_h1", "FalconH1ForCausalLM", c::readFalconH1},
     {"minimax_m2", "MiniMaxM2ForCausalLM", c::readMinimaxM2},
-    {"kimi_k25", "KimiK25ForConditionalGeneration", c::readDeepseek, true},
+    {"kimi_k25", "KimiK25ForConditionalGeneration", c::readDeepseek, true, "kimi_k2,deepseek_v3",
+     c::kimiK25VisionParameters},
 }};
 
 // Types we know and cannot model yet, with the reason in plain words (DOMAIN.md §8: mapped
@@ -135,6 +149,51 @@ std::string supportedList() {
     return list;
 }
 
+// Whether `type` is one of a comma-separated list.
+bool listed(std::string_view list, std::string_view type) {
+    while (!list.empty()) {
+        const std::size_t comma = list.find(',');
+        if (list.substr(0, comma) == type) {
+            return true;
+        }
+        list = comma == std::string_view::npos ? std::string_view{} : list.substr(comma + 1);
+    }
+    return false;
+}
+
+// "a,b" -> "a, b".
+std::string spaced(std::string_view list) {
+    std::string out;
+    for (const char c : list) {
+        out += c == ',' ? std::string(", ") : std::string(1, c);
+    }
+    return out;
+}
+
+std::string refusalOf(std::string_view type) {
+    for (const Refusal& refusal : kRefusals) {
+        if (refusal.modelType == type) {
+            return std::string(refusal.reason);
+        }
+    }
+    return {};
+}
+
+// mlc-llm re-serialises a model as mlc-chat-config.json: its own keys at the top and the
+// shapes, renamed (context_window_size for max_position_embeddings), under model_config.
+bool isMlcChatConfig(const Json& root) {
+    if (root.contains("hidden_size") || root.contains("text_config")) {
+        return false;
+    }
+    int mlcKeys = 0;
+    for (const char* key : {"model_config", "context_window_size", "prefill_chunk_size",
+                            "tensor_parallel_shards", "conv_template", "sliding_window_size",
+                            "attention_sink_size", "pipeline_parallel_stages"}) {
+        mlcKeys += root.contains(key) ? 1 : 0;
+    }
+    return mlcKeys >= 2;
+}
+
 std::string firstClass(const ObjectReader& r) {
     if (const Json* archs = r.find("architectures");
         archs != nullptr && archs->is_array() && !archs->empty() && archs->front().is_string()) {
@@ -154,6 +213,17 @@ Loaded<Model> parseModelConfig(std::string_view jsonText, const std::string& fil
         return result;
     }
     ObjectReader r(*json, file, "", result.issues);
+    if (isMlcChatConfig(*json)) {
+        // One sentence instead of a "missing" for every shape key the reader looks for.
+        result.issues.push_back(
+            {Severity::Error, file, "",
+             "a Hugging Face config.json (the shapes at the top, or under text_config: "
+             "hidden_size, num_hidden_layers, num_attention_heads, ...)",
+             "an mlc-llm chat config (mlc-chat-config.json: context_window_size, "
+             "prefill_chunk_size, tensor_parallel_shards, its shapes under model_config in mlc's "
+             "own names); open the model's config.json instead"});
+        return result;
+    }
 
     // Which architecture: model_type, else the class named in "architectures".
     std::string type = r.string("model_type", false).value_or("");
@@ -236,17 +306,58 @@ Loaded<Model> parseModelConfig(std::string_view jsonText, const std::string& fil
     }
     ObjectReader tr(*text, file, textPointer, result.issues);
 
+    // A wrapper dispatches on its decoder's own model_type: a type the wrapper's reader does
+    // not read is read by its own family's reader, or refused, never read as the usual one.
+    const Family* decoder = family;
+    std::string decoderType = type;
+    if (!textPointer.empty()) {
+        if (const std::optional<std::string> inner = tr.string("model_type", false);
+            inner && !listed(family->innerTypes, *inner)) {
+            const Family* innerFamily = familyOf(*inner);
+            if (const std::string reason = refusalOf(*inner); !reason.empty()) {
+                tr.error(
+                    "model_type",
+                    "a decoder type whose layers this program models: " + *inner + " " + reason,
+                    "\"" + *inner + "\"");
+                return result;
+            }
+            if (innerFamily == nullptr || innerFamily->textConfig) {
+                tr.error("model_type",
+                         "a decoder type that " + type + " wraps (" + spaced(family->innerTypes) +
+                             ") or another supported decoder type: one of " + supportedList(),
+                         "\"" + *inner + "\"");
+                return result;
+            }
+            result.issues.push_back(
+                {Severity::Notice, file, tr.pointerTo("model_type"),
+                 "names the decoder inside the " + type + " wrapper, so it is read as that type",
+                 "\"" + *inner + "\" (not " + spaced(family->innerTypes) + ")"});
+            decoder = innerFamily;
+            decoderType = *inner;
+        }
+    }
+
     detail::FieldKeys keys;
     Model m;
     m.id = id;
     m.architecture = type;
-    detail::configs::Reading x{*json, *text, tr, r, type, keys, result.issues, m, {}};
-    family->read(x);
+    detail::configs::Reading x{*json, *text, tr, r, decoderType, keys, result.issues, m, {}};
+    decoder->read(x);
     if (hasErrors(result.issues)) {
         return result;
     }
+    if (decoder != family) {
+        if (family->vision != nullptr) {
+            m.visionParameters = family->vision(x);
+        } else if (json->contains("vision_config")) {
+            r.warning("vision_config",
+                      "a vision tower this program counts (" + type +
+                          "'s is not counted: the decoder alone is analysed)",
+                      "a " + type + " vision_config");
+        }
+    }
     m.layerGroups = detail::configs::groupLayers(x.layers);
-    detail::readCheckpoint(*json, *text, r, result.issues, file, m);
+    detail::readCheckpoint(*json, *text, r, result.issues, file, m, x.layers);
 
     // Display name: our sidecar key, else the Hub path, else the id.
     m.name = id;

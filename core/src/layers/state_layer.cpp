@@ -30,13 +30,13 @@ void emitStateLayer(PassBuilder& pass, const Context& x, const StateLayerShape& 
 
     // Short causal convolution (a multiply-add per tap) and its activation; the conv state
     // (the last kernel − 1 inputs) is read unless fresh, and written.
-    const double convState = (s.convKernel - 1.0) * s.convChannels;
+    const double convState = convStateElements(s);
     OperatorCost& conv = pass.add(OperatorId::ShortConv, layers);
     conv.flops += layers * N * s.convChannels * (2.0 * s.convKernel + kActFlopsPerElement);
     pass.weights(OperatorId::ShortConv, conv,
                  layers * (s.convChannels * s.convKernel + s.convBias) * x.a);
     conv.traffic[ByteCategory::Activations] += layers * 2.0 * N * s.convChannels * x.a;
-    conv.traffic[ByteCategory::State] += layers * B * (fresh ? 1.0 : 2.0) * convState * x.s;
+    conv.traffic[ByteCategory::State] += layers * B * (fresh ? 1.0 : 2.0) * convState * x.sc;
 
     OperatorCost& scan = pass.add(OperatorId::StateUpdate, layers);
     const double perToken =

@@ -31,9 +31,17 @@ struct StateLayerShape {
     double headVectors = 0;   // per-head vectors (dt_bias, A_log, D)
 };
 
-// (kernel − 1) × conv channels + the recurrent state, in elements per sequence.
-inline double stateElements(const StateLayerShape& s) {
-    return (s.convKernel - 1.0) * s.convChannels + s.state;
+// (kernel − 1) × conv channels, the conv state in elements per sequence.
+inline double convStateElements(const StateLayerShape& s) {
+    return (s.convKernel - 1.0) * s.convChannels;
+}
+
+// The conv state at the model's dtype and the recurrent state at the state dtype, in bytes
+// per sequence (vLLM's mamba_utils.py: conv state in the model dtype, temporal state in
+// mamba_ssm_cache_dtype).
+inline double stateBytesOf(const StateLayerShape& s, const Model& m) {
+    return convStateElements(s) * bytesPerElement(m.convStatePrecision) +
+           s.state * bytesPerElement(m.statePrecision);
 }
 
 void stateLayerParameters(const StateLayerShape& s, double h, ParameterSplit& p);
@@ -49,7 +57,7 @@ struct StateMixer {
     }
     static CacheStreams cache(const Model&, const LayerGroup&, double, double) { return {}; }
     static double stateBytes(const Model& m, const LayerGroup&, double split) {
-        return stateElements(Shape(m, split)) * bytesPerElement(m.statePrecision);
+        return stateBytesOf(Shape(m, split), m);
     }
     static double workspaceWidth(const Context& x, const LayerGroup&) {
         return Shape(x.m, x.attentionSplit).inProjOut;

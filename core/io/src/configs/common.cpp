@@ -243,6 +243,8 @@ Precision stateDtype(Reading& x, std::initializer_list<std::string_view> keys,
     return Precision::Bf16;
 }
 
+Precision modelDtype(Reading& x) { return stateDtype(x, {}); }
+
 void readMtp(Reading& x, const std::string& key, const LayerGroup& shape, std::int64_t absent) {
     const std::int64_t n = x.r.integer(key, false, 0, kMaxLayers).value_or(absent);
     x.m.mtp = shape;

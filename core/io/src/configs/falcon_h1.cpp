@@ -69,6 +69,7 @@ void readFalconH1(Reading& x) {
     x.key("mamba.numGroups", "mamba_n_groups");
     x.key("mamba.convKernel", "mamba_d_conv");
     m.statePrecision = stateDtype(x, {"mamba_ssm_dtype", "mamba_ssm_cache_dtype"});
+    m.convStatePrecision = modelDtype(x);
     if (x.failed()) {
         return;
     }

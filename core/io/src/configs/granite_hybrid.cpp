@@ -57,6 +57,7 @@ void readGraniteHybrid(Reading& x) {
     x.key("mamba.numGroups", "mamba_n_groups");
     x.key("mamba.convKernel", "mamba_d_conv");
     m.statePrecision = stateDtype(x, {"mamba_ssm_dtype", "mamba_ssm_cache_dtype"});
+    m.convStatePrecision = modelDtype(x);
     const std::int64_t shared = integerOr(x, "shared_intermediate_size", 1024, 1, kMaxDim);
     const std::int64_t experts = integerOr(x, "num_local_experts", 8, 0, kAnyCount);
     if (experts > 0) {

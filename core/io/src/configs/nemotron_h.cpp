@@ -18,16 +18,41 @@
 //   fc2_latent_proj (L x h), while the shared expert and the router stay at h. Read exactly in
 //   parameters and FLOPs as experts of width I * L / h at h, and the two projections (2 * h * L,
 //   always on) as L more of the non-gated shared expert's width.
+// - The block count: num_hidden_layers, else the length of the pattern (NemotronHConfig's
+//   num_hidden_layers follows its layers_block_type).
 // - MTP: num_nextn_predict_layers modules of the blocks mtp_hybrid_override_pattern (or
 //   mtp_layers_block_type) names, by default "*E": one attention block and one MoE block, a
 //   norm each (reported beside the count, DOMAIN.md §6); other MTP block lists are not read.
+
+#include <optional>
+#include <string>
 
 #include "reader.h"
 
 namespace roofline::io::detail::configs {
 
+// The block count the pattern implies (NemotronHConfig derives num_hidden_layers from it, and
+// configs such as Nemotron-3-Ultra's leave the key out); nullopt where no pattern says.
+std::optional<std::int64_t> patternLength(Reading& x) {
+    std::size_t n = 0;
+    if (const Json* p = x.r.find("hybrid_override_pattern"); p != nullptr) {
+        n = p->is_string() ? p->get<std::string>().size() : 0;
+    } else {
+        for (const char* key : {"layers_block_type", "layer_types"}) {
+            if (const Json* t = x.r.find(key); t != nullptr) {
+                n = t->is_array() ? t->size() : 0;
+                break;
+            }
+        }
+    }
+    if (n == 0) {
+        return std::nullopt;
+    }
+    return static_cast<std::int64_t>(n);
+}
+
 void readNemotronH(Reading& x) {
-    readCommon(x, {.intermediateRequired = false});
+    readCommon(x, {.numLayers = patternLength(x), .intermediateRequired = false});
     Model& m = x.m;
     readBiases(x);
     m.gatedMlp = false;
@@ -55,6 +80,7 @@ void readNemotronH(Reading& x) {
     x.key("mamba.convKernel", convKey);
     // NemotronHConfig's mamba_ssm_cache_dtype defaults to "float32", not to torch_dtype.
     m.statePrecision = stateDtype(x, {"mamba_ssm_cache_dtype", "mamba_ssm_dtype"}, Precision::Fp32);
+    m.convStatePrecision = modelDtype(x);
 
     // The block kinds.
     std::string pattern;

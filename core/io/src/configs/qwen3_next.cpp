@@ -47,6 +47,7 @@ void readQwen3Next(Reading& x) {
     x.key("deltaNet.valueHeadDim", "linear_value_head_dim");
     x.key("deltaNet.convKernel", "linear_conv_kernel_dim");
     m.statePrecision = stateDtype(x, {"mamba_ssm_dtype"});
+    m.convStatePrecision = modelDtype(x);
     if (moe && readExperts(x, "num_experts", true, "moe_intermediate_size") > 0) {
         m.moe.sharedIntermediateSize =
             x.r.integer("shared_expert_intermediate_size", false, 0, kMaxDim).value_or(0);

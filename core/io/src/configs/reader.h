@@ -125,6 +125,10 @@ void readMla(Reading& x);
 Precision stateDtype(Reading& x, std::initializer_list<std::string_view> keys,
                      std::optional<Precision> absent = std::nullopt);
 
+/// The model's dtype (torch_dtype / dtype of the decoder or the file, else bf16): where
+/// engines keep a state layer's conv state (Model::convStatePrecision).
+Precision modelDtype(Reading& x);
+
 /// The multi-token-prediction layers under `key` (num_nextn_predict_layers,
 /// mtp_num_hidden_layers): `shape` with the count read, else `absent` of them (0: none).
 void readMtp(Reading& x, const std::string& key, const LayerGroup& shape, std::int64_t absent = 0);
