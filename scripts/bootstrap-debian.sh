@@ -17,11 +17,12 @@ if [[ ${1:-} == --test ]]; then
 fi
 
 # Building and running: compiler and build tools, Qt 6 (base, svg), QCustomPlot, nlohmann-json,
-# CLI11 (header-only), and a font for Qt to draw text with on a machine that has none.
+# CLI11 (header-only), Eigen (header-only: the calibration fit), and a font for Qt to draw
+# text with on a machine that has none.
 packages=(
     cmake ninja-build g++ pkg-config
     qt6-base-dev qt6-svg-dev libqcustomplot-dev libgl-dev
-    nlohmann-json3-dev libcli11-dev fonts-dejavu-core
+    nlohmann-json3-dev libcli11-dev libeigen3-dev fonts-dejavu-core
 )
 # Testing only: GoogleTest and Google Benchmark (ROOFLINE_BUILD_TESTS/_BENCHMARKS), the
 # locale tests' locale, the install tests' validators (desktop-file-validate, appstreamcli)
