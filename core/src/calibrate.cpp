@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Fitting a calibration profile from measured results (calibrate.h): soft-L1 in log space,
 // Levenberg–Marquardt over bounded log parameters, identifiability checks, and the
-// leave-one-out interval.
+// leave-one-out interval. The linear algebra and the minimiser are Eigen's (its unsupported
+// LevenbergMarquardt module, MINPACK's algorithm).
 
 #include "roofline/calibrate.h"
 
@@ -12,6 +13,12 @@
 #include <memory>
 #include <utility>
 
+#include <Eigen/Cholesky>
+#include <Eigen/Core>
+#include <Eigen/Eigenvalues>
+#include <unsupported/Eigen/LevenbergMarquardt>
+#include <unsupported/Eigen/NumericalDiff>
+
 #include "roofline/analysis.h"
 #include "roofline/format.h"
 #include "roofline/validate.h"
@@ -19,6 +26,9 @@
 namespace roofline {
 
 namespace {
+
+using Eigen::MatrixXd;
+using Eigen::VectorXd;
 
 enum class Slot : unsigned char {
     StepOverhead,
@@ -239,8 +249,8 @@ double thetaOf(const FreeParameter& q, double lnValue) {
     return std::log(f / (1.0 - f));
 }
 
-// What the minimiser works on: the records in use, the free parameters, and a working
-// copy of the profile whose free slots each evaluation overwrites.
+// What a fit works on: the records in use (indices into `records`), the free parameters,
+// and the profile their values are written into (the others as the fit holds them).
 struct Problem {
     const std::vector<Prepared>* records = nullptr;
     std::vector<std::size_t> use;
@@ -249,267 +259,141 @@ struct Problem {
     double scale = 0.1;
 };
 
-void setLnValues(Problem& pb, const std::vector<double>& lnValues) {
-    for (std::size_t k = 0; k < pb.params.size(); ++k) {
-        slotOf(pb.profile, pb.params[k].ref) = std::exp(lnValues[k]);
-    }
-}
+Eigen::Index sizeOf(std::size_t n) { return static_cast<Eigen::Index>(n); }
 
-std::vector<double> lnValuesOf(const Problem& pb, const std::vector<double>& theta) {
-    std::vector<double> ln(theta.size());
-    for (std::size_t k = 0; k < theta.size(); ++k) {
-        ln[k] = lnValueOf(pb.params[k], theta[k]);
+VectorXd lnValuesOf(const Problem& pb, const VectorXd& theta) {
+    VectorXd ln(theta.size());
+    for (std::size_t k = 0; k < pb.params.size(); ++k) {
+        ln[sizeOf(k)] = lnValueOf(pb.params[k], theta[sizeOf(k)]);
     }
     return ln;
 }
 
-// The residuals of the records in use at `lnValues`; false when one is not finite.
-bool evaluate(Problem& pb, const std::vector<double>& lnValues, std::vector<double>& r) {
-    setLnValues(pb, lnValues);
-    r.resize(pb.use.size());
-    bool finite = true;
+void setLnValues(const Problem& pb, CalibrationProfile& profile, const VectorXd& ln) {
+    for (std::size_t k = 0; k < pb.params.size(); ++k) {
+        slotOf(profile, pb.params[k].ref) = std::exp(ln[sizeOf(k)]);
+    }
+}
+
+// The problem's profile with its free parameters at θ.
+CalibrationProfile profileAt(const Problem& pb, const VectorXd& theta) {
+    CalibrationProfile profile = pb.profile;
+    setLnValues(pb, profile, lnValuesOf(pb, theta));
+    return profile;
+}
+
+// The residuals r of the records in use, the free parameters of `profile` at ln v = `ln`.
+VectorXd residualsAt(const Problem& pb, CalibrationProfile& profile, const VectorXd& ln) {
+    setLnValues(pb, profile, ln);
+    VectorXd r(sizeOf(pb.use.size()));
     for (std::size_t i = 0; i < pb.use.size(); ++i) {
-        r[i] = residualOf((*pb.records)[pb.use[i]], pb.profile);
-        finite = finite && std::isfinite(r[i]);
+        r[sizeOf(i)] = residualOf((*pb.records)[pb.use[i]], profile);
     }
-    return finite;
+    return r;
 }
 
-double softL1(const std::vector<double>& r, double s) {
-    double sum = 0.0;
-    for (const double x : r) {
-        sum += 2.0 * s * s * (std::sqrt(1.0 + (x / s) * (x / s)) - 1.0);
-    }
-    return sum;
+// f with f² = ρ(r) = 2s²(√(1 + (r/s)²) − 1) and the sign of r, so that the least squares
+// Σ f² are the soft-L1 loss Σ ρ(r). Written r·√(2 / (1 + √(1 + (r/s)²))): the same, without
+// the cancellation of √(1 + x²) − 1 at small r.
+double softL1Residual(double r, double s) {
+    return r * std::sqrt(2.0 / (1.0 + std::sqrt(1.0 + (r / s) * (r / s))));
 }
 
-// The IRLS weights of soft-L1: ρ'(r) / (2r) = 1 / √(1 + (r/s)²).
-std::vector<double> weightsOf(const std::vector<double>& r, double s) {
-    std::vector<double> w(r.size());
-    for (std::size_t i = 0; i < r.size(); ++i) {
-        w[i] = 1.0 / std::sqrt(1.0 + (r[i] / s) * (r[i] / s));
+// A residual that is not finite (no estimate there) counts as this large, so that the
+// minimiser rejects a step that leads there.
+constexpr double kNoEstimate = 1e10;
+
+// What Eigen's Levenberg–Marquardt minimises: the soft-L1 residuals f of θ. Rows past the
+// records are 0: Eigen wants no fewer rows than parameters, which a refit without a source
+// may not have, and a row of 0 changes no sum of squares.
+struct SoftL1Residuals : Eigen::DenseFunctor<double> {
+    explicit SoftL1Residuals(const Problem& problem)
+        : DenseFunctor(static_cast<int>(problem.params.size()),
+                       static_cast<int>(std::max(problem.use.size(), problem.params.size()))),
+          pb(&problem),
+          profile(problem.profile) {}
+
+    int operator()(const VectorXd& theta, VectorXd& f) const {
+        const VectorXd r = residualsAt(*pb, profile, lnValuesOf(*pb, theta));
+        f.setZero(values());
+        for (Eigen::Index i = 0; i < r.size(); ++i) {
+            f[i] = std::isfinite(r[i]) ? softL1Residual(r[i], pb->scale) : kNoEstimate;
+        }
+        return 0;
     }
-    return w;
-}
 
-// ∂r_i/∂ln v_k by central differences, row-major (records × parameters).
-constexpr double kStep = 1e-4;
+    const Problem* pb;
+    mutable CalibrationProfile profile;  // each evaluation overwrites its free slots
+};
 
-std::vector<double> jacobian(Problem& pb, const std::vector<double>& lnValues) {
-    const std::size_t n = pb.use.size(), p = lnValues.size();
-    std::vector<double> J(n * p, 0.0), up, down;
-    std::vector<double> at = lnValues;
-    for (std::size_t k = 0; k < p; ++k) {
-        at[k] = lnValues[k] + kStep;
-        const bool upOk = evaluate(pb, at, up);
-        at[k] = lnValues[k] - kStep;
-        const bool downOk = evaluate(pb, at, down);
-        at[k] = lnValues[k];
-        if (upOk && downOk) {
-            for (std::size_t i = 0; i < n; ++i) {
-                J[i * p + k] = (up[i] - down[i]) / (2.0 * kStep);
-            }
+// The residuals r as a function of ln v: what the elasticities are taken of.
+struct LogResiduals : Eigen::DenseFunctor<double> {
+    explicit LogResiduals(const Problem& problem)
+        : DenseFunctor(static_cast<int>(problem.params.size()),
+                       static_cast<int>(problem.use.size())),
+          pb(&problem),
+          profile(problem.profile) {}
+
+    int operator()(const VectorXd& ln, VectorXd& r) const {
+        r = residualsAt(*pb, profile, ln);
+        return 0;
+    }
+
+    const Problem* pb;
+    mutable CalibrationProfile profile;
+};
+
+// The elasticities ∂r_i/∂ln v_k (records in use × parameters), by central differences; a
+// column with a residual that is not finite is 0 (no record can be said to move with it).
+MatrixXd elasticities(const Problem& pb, const VectorXd& ln) {
+    const Eigen::NumericalDiff<LogResiduals, Eigen::Central> diff(pb);
+    MatrixXd J(sizeOf(pb.use.size()), ln.size());
+    diff.df(ln, J);
+    for (Eigen::Index k = 0; k < J.cols(); ++k) {
+        if (!J.col(k).allFinite()) {
+            J.col(k).setZero();
         }
     }
-    setLnValues(pb, lnValues);
     return J;
 }
 
-// JᵀWJ (p × p) and JᵀWr (p) of a row-major J.
-void normalEquations(const std::vector<double>& J, const std::vector<double>& w,
-                     const std::vector<double>& r, std::size_t p, std::vector<double>& A,
-                     std::vector<double>& g) {
-    A.assign(p * p, 0.0);
-    g.assign(p, 0.0);
-    for (std::size_t i = 0; i < w.size(); ++i) {
-        for (std::size_t k = 0; k < p; ++k) {
-            const double wk = w[i] * J[i * p + k];
-            g[k] += wk * r[i];
-            for (std::size_t l = 0; l < p; ++l) {
-                A[k * p + l] += wk * J[i * p + l];
-            }
-        }
-    }
-}
-
-// Solves M x = b (p × p, row-major) by Gaussian elimination with partial pivoting; false
-// when M is singular to working precision.
-bool solve(std::vector<double> M, std::vector<double> b, std::size_t p, std::vector<double>& x) {
-    double largest = 0.0;
-    for (const double m : M) {
-        largest = std::max(largest, std::abs(m));
-    }
-    for (std::size_t c = 0; c < p; ++c) {
-        std::size_t pivot = c;
-        for (std::size_t i = c + 1; i < p; ++i) {
-            if (std::abs(M[i * p + c]) > std::abs(M[pivot * p + c])) {
-                pivot = i;
-            }
-        }
-        if (!(std::abs(M[pivot * p + c]) > 1e-14 * largest)) {
-            return false;
-        }
-        if (pivot != c) {
-            for (std::size_t j = 0; j < p; ++j) {
-                std::swap(M[c * p + j], M[pivot * p + j]);
-            }
-            std::swap(b[c], b[pivot]);
-        }
-        for (std::size_t i = c + 1; i < p; ++i) {
-            const double f = M[i * p + c] / M[c * p + c];
-            for (std::size_t j = c; j < p; ++j) {
-                M[i * p + j] -= f * M[c * p + j];
-            }
-            b[i] -= f * b[c];
-        }
-    }
-    x.assign(p, 0.0);
-    for (std::size_t c = p; c-- > 0;) {
-        double s = b[c];
-        for (std::size_t j = c + 1; j < p; ++j) {
-            s -= M[c * p + j] * x[j];
-        }
-        x[c] = s / M[c * p + c];
-    }
-    return true;
-}
-
-// Eigenvalues and eigenvectors (columns of `vectors`) of the symmetric p × p matrix `a`,
-// by cyclic Jacobi rotations.
-void symmetricEigen(std::vector<double> a, std::size_t p, std::vector<double>& values,
-                    std::vector<double>& vectors) {
-    vectors.assign(p * p, 0.0);
-    for (std::size_t i = 0; i < p; ++i) {
-        vectors[i * p + i] = 1.0;
-    }
-    for (int sweep = 0; sweep < 100; ++sweep) {
-        double off = 0.0, all = 0.0;
-        for (std::size_t i = 0; i < p; ++i) {
-            for (std::size_t j = 0; j < p; ++j) {
-                all += a[i * p + j] * a[i * p + j];
-                if (i != j) {
-                    off += a[i * p + j] * a[i * p + j];
-                }
-            }
-        }
-        if (off <= 1e-30 * all) {
-            break;
-        }
-        for (std::size_t k = 0; k < p; ++k) {
-            for (std::size_t l = k + 1; l < p; ++l) {
-                const double akl = a[k * p + l];
-                if (akl == 0.0) {
-                    continue;
-                }
-                const double tau = (a[l * p + l] - a[k * p + k]) / (2.0 * akl);
-                const double t =
-                    (tau >= 0.0 ? 1.0 : -1.0) / (std::abs(tau) + std::sqrt(1.0 + tau * tau));
-                const double c = 1.0 / std::sqrt(1.0 + t * t), s = t * c;
-                for (std::size_t i = 0; i < p; ++i) {  // a ← a·R
-                    const double aik = a[i * p + k], ail = a[i * p + l];
-                    a[i * p + k] = c * aik - s * ail;
-                    a[i * p + l] = s * aik + c * ail;
-                }
-                for (std::size_t j = 0; j < p; ++j) {  // a ← Rᵀ·a
-                    const double akj = a[k * p + j], alj = a[l * p + j];
-                    a[k * p + j] = c * akj - s * alj;
-                    a[l * p + j] = s * akj + c * alj;
-                }
-                for (std::size_t i = 0; i < p; ++i) {
-                    const double vik = vectors[i * p + k], vil = vectors[i * p + l];
-                    vectors[i * p + k] = c * vik - s * vil;
-                    vectors[i * p + l] = s * vik + c * vil;
-                }
-            }
-        }
-    }
-    values.resize(p);
-    for (std::size_t i = 0; i < p; ++i) {
-        values[i] = a[i * p + i];
-    }
+// The IRLS weights of soft-L1, ρ'(r) / (2r) = 1 / √(1 + (r/s)²): the robust covariance's W.
+VectorXd weightsOf(const VectorXd& r, double s) {
+    return (1.0 + (r / s).array().square()).sqrt().inverse().matrix();
 }
 
 struct Outcome {
-    std::vector<double> theta;
+    VectorXd theta;
     int iterations = 0;
     bool converged = false;
 };
 
-// Levenberg–Marquardt on the IRLS Gauss–Newton steps of soft-L1, from `theta`: a step is
-// taken only when it lowers the loss itself.
-Outcome minimise(Problem& pb, std::vector<double> theta, int maxIterations) {
-    const std::size_t p = theta.size();
+// Eigen's Levenberg–Marquardt (MINPACK's lmder, with a Jacobian by central differences in
+// θ) on the soft-L1 residuals, from `theta`, for at most `maxIterations` iterations (a
+// Jacobian each). Converged: it stopped on a tolerance (the loss's relative reduction, the
+// step's relative size, or no step lowering the loss to working precision), not on the cap.
+Outcome minimise(const Problem& pb, VectorXd theta, int maxIterations) {
+    using Status = Eigen::LevenbergMarquardtSpace::Status;
     Outcome out;
-    std::vector<double> r, trial, A, g, M, delta;
-    std::vector<double> ln = lnValuesOf(pb, theta);
-    evaluate(pb, ln, r);
-    double loss = softL1(r, pb.scale);
-    double lambda = 1e-3;
-    for (int it = 0; it < maxIterations && !pb.use.empty(); ++it) {
-        out.iterations = it + 1;
-        std::vector<double> J = jacobian(pb, ln);
-        for (std::size_t k = 0; k < p; ++k) {  // ∂/∂θ = ∂/∂ln v · dln v/dθ
-            const double sg = sigmoid(theta[k]);
-            const double chain = (pb.params[k].lnHigh - pb.params[k].lnLow) * sg * (1.0 - sg);
-            for (std::size_t i = 0; i < r.size(); ++i) {
-                J[i * p + k] *= chain;
-            }
-        }
-        normalEquations(J, weightsOf(r, pb.scale), r, p, A, g);
-        double maxDiagonal = 0.0;
-        for (std::size_t k = 0; k < p; ++k) {
-            maxDiagonal = std::max(maxDiagonal, A[k * p + k]);
-        }
-        bool accepted = false;
-        double trialLoss = loss;
-        std::vector<double> trialTheta;
-        while (lambda <= 1e10) {
-            M = A;
-            for (std::size_t k = 0; k < p; ++k) {
-                // Marquardt's scaling, with a floor so that a flat direction is damped too.
-                M[k * p + k] += lambda * std::max(A[k * p + k], 1e-12 * maxDiagonal + 1e-300);
-            }
-            std::vector<double> minusG(p);
-            for (std::size_t k = 0; k < p; ++k) {
-                minusG[k] = -g[k];
-            }
-            if (solve(M, minusG, p, delta)) {
-                trialTheta = theta;
-                for (std::size_t k = 0; k < p; ++k) {
-                    trialTheta[k] += delta[k];
-                }
-                const std::vector<double> trialLn = lnValuesOf(pb, trialTheta);
-                if (evaluate(pb, trialLn, trial)) {
-                    trialLoss = softL1(trial, pb.scale);
-                    if (trialLoss < loss) {
-                        accepted = true;
-                        lambda = std::max(lambda * 0.1, 1e-12);
-                        break;
-                    }
-                }
-            }
-            lambda *= 10.0;
-        }
-        if (!accepted) {  // no step lowers the loss: a minimum, to working precision
-            out.converged = true;
-            break;
-        }
-        const double decrease = loss - trialLoss;
-        double largestStep = 0.0;
-        for (const double d : delta) {
-            largestStep = std::max(largestStep, std::abs(d));
-        }
-        theta = trialTheta;
-        ln = lnValuesOf(pb, theta);
-        r = trial;
-        loss = trialLoss;
-        if (decrease <= 1e-10 * loss || largestStep < 1e-10) {
-            out.converged = true;
-            break;
-        }
+    if (pb.use.empty()) {
+        out.theta = std::move(theta);
+        return out;
     }
-    setLnValues(pb, ln);
-    out.theta = theta;
+    Eigen::NumericalDiff<SoftL1Residuals, Eigen::Central> residuals(pb);
+    Eigen::LevenbergMarquardt<Eigen::NumericalDiff<SoftL1Residuals, Eigen::Central>> lm(residuals);
+    // A guard, not the cap: an iteration evaluates 2p times for its Jacobian and once per
+    // trial step, and each rejected step shrinks the trust region until a tolerance stops it.
+    lm.setMaxfev(Eigen::Index{maxIterations} * (2 * theta.size() + 50));
+    Status status = lm.minimizeInit(theta);
+    while ((status == Status::NotStarted || status == Status::Running) &&
+           out.iterations < maxIterations) {
+        status = lm.minimizeOneStep(theta);
+        ++out.iterations;
+    }
+    out.converged = status != Status::NotStarted && status != Status::Running &&
+                    status != Status::TooManyFunctionEvaluation &&
+                    status != Status::ImproperInputParameters && status != Status::UserAsked;
+    out.theta = std::move(theta);
     return out;
 }
 
@@ -732,25 +616,43 @@ double estimatedValue(const Analysis& analysis, const EstimateResult& estimate,
                       outputTokens);
 }
 
-FitResult fitProfile(const std::vector<CalibrationRecord>& records, const FitOptions& options) {
-    FitResult result;
-    result.profile = options.base;
+namespace {
+
+// What fitProfile works out, stage by stage.
+struct FitState {
+    std::vector<ParameterRef> free, fixed;
+    std::vector<Prepared> prepared;
+    std::vector<std::string> ids;  // the records' names in messages and fitted_on
+    Exercised exercised;
+    std::vector<std::string> freeNames;
+
+    bool isFixed(ParameterRef ref) const {
+        return std::find(fixed.begin(), fixed.end(), ref) != fixed.end();
+    }
+    bool isFree(ParameterRef ref) const {
+        return std::find(free.begin(), free.end(), ref) != free.end();
+    }
+};
+
+// Why the options' scale, coverage or base cannot be fitted with; empty when they can.
+std::string checkOptions(const FitOptions& options) {
     if (!(options.lossScale > 0.0) || !std::isfinite(options.lossScale)) {
-        return refuse(std::move(result), "the loss scale must be a positive number, found " +
-                                             generalText(options.lossScale, 4));
+        return "the loss scale must be a positive number, found " +
+               generalText(options.lossScale, 4);
     }
     if (!(options.coverage >= 0.01 && options.coverage <= 0.99)) {
-        return refuse(std::move(result),
-                      "the coverage must be a fraction from 0.01 to 0.99, found " +
-                          generalText(options.coverage, 4));
+        return "the coverage must be a fraction from 0.01 to 0.99, found " +
+               generalText(options.coverage, 4);
     }
     if (const std::vector<std::string> problems = validateProfile(options.base);
         !problems.empty()) {
-        return refuse(std::move(result), "the base profile is not valid: " + problems.front());
+        return "the base profile is not valid: " + problems.front();
     }
+    return {};
+}
 
-    // The names, free and fixed.
-    std::vector<ParameterRef> free, fixed;
+// The free, then the fixed names into `state`; why not, for one unknown or named twice.
+std::string parseNames(const FitOptions& options, FitState& state) {
     const auto parse = [&](const std::vector<std::string>& names,
                            std::vector<ParameterRef>& into) -> std::string {
         for (const std::string& name : names) {
@@ -758,352 +660,403 @@ FitResult fitProfile(const std::vector<CalibrationRecord>& records, const FitOpt
             if (!ref) {
                 return "unknown parameter '" + name + "': expected " + profileParameterNames();
             }
-            if (std::find(free.begin(), free.end(), *ref) != free.end() ||
-                std::find(fixed.begin(), fixed.end(), *ref) != fixed.end()) {
+            if (state.isFree(*ref) || state.isFixed(*ref)) {
                 return nameOf(*ref) + " is named twice among the free and fixed parameters";
             }
             into.push_back(*ref);
         }
         return {};
     };
-    std::string error = parse(options.free, free);
-    if (error.empty()) {
-        error = parse(options.fixed, fixed);
-    }
-    if (!error.empty()) {
-        return refuse(std::move(result), std::move(error));
-    }
-    if (records.empty()) {
-        return refuse(std::move(result), "no records to fit on");
-    }
+    std::string error = parse(options.free, state.free);
+    return error.empty() ? parse(options.fixed, state.fixed) : error;
+}
 
-    // Each record analysed once under the estimate ceiling.
+// `rec` analysed under the estimate ceiling into `p`; why it cannot be fitted on, if not.
+std::string prepareRecord(const CalibrationRecord& rec, const std::string& id,
+                          const std::shared_ptr<const CalibrationProfile>& base, Prepared& p) {
+    if (!(rec.value > 0.0) || !std::isfinite(rec.value)) {
+        return id + ": the measured value must be positive and finite, found " +
+               generalText(rec.value, 4);
+    }
+    if (rec.outputTokens < 1) {
+        return id + ": the output tokens must be at least 1, found " +
+               std::to_string(rec.outputTokens);
+    }
+    p.scenario = rec.scenario;
+    p.scenario.workload.ceilings = Ceilings::Estimate;
+    p.scenario.calibration = base;
+    if (const std::vector<Issue> issues = validate(p.scenario); hasErrors(issues)) {
+        return id + ": " + describe(issues);
+    }
+    p.analysis = analyze(p.scenario);
+    p.metric = rec.metric;
+    p.outputTokens = rec.outputTokens;
+    p.logMeasured = std::log(rec.value);
+    p.sign = isTimeMetric(rec.metric) ? 1.0 : -1.0;
+    if (!p.analysis.hasDecode() || !std::isfinite(logEstimated(p, *base))) {
+        return id + ": the estimate has no " + std::string(toString(rec.metric)) +
+               " (only a decoder LLM generates tokens)";
+    }
+    return {};
+}
+
+// Each record analysed once, and what the records exercise; why not, naming the record.
+std::string prepareRecords(const std::vector<CalibrationRecord>& records, const FitOptions& options,
+                           FitState& state) {
     const auto base = std::make_shared<const CalibrationProfile>(options.base);
-    std::vector<Prepared> prepared;
-    std::vector<std::string> ids;
-    prepared.reserve(records.size());
-    Exercised exercised;
+    state.prepared.reserve(records.size());
     for (std::size_t i = 0; i < records.size(); ++i) {
         const CalibrationRecord& rec = records[i];
-        ids.push_back(rec.id.empty() ? "record " + std::to_string(i + 1) : rec.id);
-        const std::string& id = ids.back();
-        if (!(rec.value > 0.0) || !std::isfinite(rec.value)) {
-            return refuse(std::move(result), id +
-                                                 ": the measured value must be positive and "
-                                                 "finite, found " +
-                                                 generalText(rec.value, 4));
-        }
-        if (rec.outputTokens < 1) {
-            return refuse(std::move(result), id + ": the output tokens must be at least 1, found " +
-                                                 std::to_string(rec.outputTokens));
-        }
+        state.ids.push_back(rec.id.empty() ? "record " + std::to_string(i + 1) : rec.id);
         Prepared p;
-        p.scenario = rec.scenario;
-        p.scenario.workload.ceilings = Ceilings::Estimate;
-        p.scenario.calibration = base;
-        if (const std::vector<Issue> issues = validate(p.scenario); hasErrors(issues)) {
-            return refuse(std::move(result), id + ": " + describe(issues));
+        if (std::string error = prepareRecord(rec, state.ids.back(), base, p); !error.empty()) {
+            return error;
         }
-        p.analysis = analyze(p.scenario);
-        p.metric = rec.metric;
-        p.outputTokens = rec.outputTokens;
-        p.logMeasured = std::log(rec.value);
-        p.sign = isTimeMetric(rec.metric) ? 1.0 : -1.0;
-        if (!p.analysis.hasDecode() || !std::isfinite(logEstimated(p, options.base))) {
-            return refuse(std::move(result), id + ": the estimate has no " +
-                                                 std::string(toString(rec.metric)) +
-                                                 " (only a decoder LLM generates tokens)");
-        }
-        exercise(p, exercised);
-        prepared.push_back(std::move(p));
+        exercise(p, state.exercised);
+        state.prepared.push_back(std::move(p));
     }
+    return {};
+}
 
-    // The default free set: what the records exercise.
-    const bool defaultSet = free.empty();
-    const auto isFixed = [&](ParameterRef ref) {
-        return std::find(fixed.begin(), fixed.end(), ref) != fixed.end();
-    };
-    if (defaultSet) {
-        std::vector<ParameterRef> candidates = {{Slot::StepOverhead}, {Slot::KernelFloor}};
+// The KV precision attention_efficiency stands for: the records' most common, the first
+// of a tie.
+Precision commonKvPrecision(const Exercised& e) {
+    Precision common = Precision::Bf16;
+    std::size_t most = 0;
+    for (Precision q : kAllPrecisions) {
+        if (e.kvRecords[index(q)] > most) {
+            most = e.kvRecords[index(q)];
+            common = q;
+        }
+    }
+    return common;
+}
+
+// The attention parameters of the default set, and notes on those it keeps.
+void addAttention(const FitState& state, const CalibrationProfile& base,
+                  std::vector<ParameterRef>& candidates, std::vector<std::string>& notes) {
+    const Exercised& e = state.exercised;
+    candidates.push_back({Slot::AttentionEfficiency});
+    const ParameterRef half{Slot::AttentionHalfLength};
+    if (e.attentionLengths.size() >= 2) {
+        candidates.push_back(half);
+    } else if (!state.isFixed(half)) {
+        notes.push_back(nameOf(half) + " kept at " + generalText(slotOf(base, half), 4) +
+                        ": every record attends over the same length, which cannot tell it "
+                        "from " +
+                        kAttentionEfficiencyParameter);
+    }
+    const Precision common = commonKvPrecision(e);
+    for (Precision q : kAllPrecisions) {
+        if (e.kvRecords[index(q)] > 0 && q != common) {
+            candidates.push_back({Slot::KvEfficiency, q});
+        }
+    }
+    const ParameterRef kept{Slot::KvEfficiency, common};
+    if (!state.isFixed(kept)) {
+        notes.push_back(nameOf(kept) + " kept at " + generalText(slotOf(base, kept), 4) + ": " +
+                        kAttentionEfficiencyParameter + " is the attention kernel's " +
+                        "efficiency with " + withArticle(common) +
+                        " cache, the records' most common");
+    }
+}
+
+// The default free set (FitOptions::free): what the records exercise, less the fixed.
+std::vector<ParameterRef> defaultFreeSet(const FitState& state, const CalibrationProfile& base,
+                                         std::vector<std::string>& notes) {
+    std::vector<ParameterRef> candidates = {{Slot::StepOverhead}, {Slot::KernelFloor}};
+    for (Precision q : kAllPrecisions) {
+        if (state.exercised.weights[index(q)]) {
+            candidates.push_back({Slot::WeightEfficiency, q});
+        }
+    }
+    if (state.exercised.attention) {
+        addAttention(state, base, candidates, notes);
+    }
+    std::vector<ParameterRef> free;
+    for (const ParameterRef ref : candidates) {
+        if (!state.isFixed(ref)) {
+            free.push_back(ref);
+        }
+    }
+    return free;
+}
+
+// The parameters reported: the four shared ones, the step's structure where named or in
+// use (not 0), then each precision exercised or named; at the base's values for now.
+std::vector<ParameterFit> listParameters(const FitState& state, const CalibrationProfile& base) {
+    std::vector<ParameterRef> listed = {{Slot::StepOverhead},
+                                        {Slot::KernelFloor},
+                                        {Slot::AttentionEfficiency},
+                                        {Slot::AttentionHalfLength}};
+    const auto named = [&](ParameterRef ref) { return state.isFixed(ref) || state.isFree(ref); };
+    for (const Slot slot :
+         {Slot::Launch, Slot::CollectiveLatency, Slot::MoeHalfTokens, Slot::Api}) {
+        const ParameterRef ref{slot};
+        if (named(ref) || slotOf(base, ref) != 0.0) {
+            listed.push_back(ref);
+        }
+    }
+    for (const Slot slot : {Slot::WeightEfficiency, Slot::KvEfficiency}) {
         for (Precision q : kAllPrecisions) {
-            if (exercised.weights[index(q)]) {
-                candidates.push_back({Slot::WeightEfficiency, q});
-            }
-        }
-        if (exercised.attention) {
-            candidates.push_back({Slot::AttentionEfficiency});
-            const ParameterRef half{Slot::AttentionHalfLength};
-            if (exercised.attentionLengths.size() >= 2) {
-                candidates.push_back(half);
-            } else if (!isFixed(half)) {
-                result.notes.push_back(
-                    nameOf(half) + " kept at " + generalText(slotOf(options.base, half), 4) +
-                    ": every record attends over the same length, which cannot tell it from " +
-                    kAttentionEfficiencyParameter);
-            }
-            // The most common KV precision (the first of a tie) is attention_efficiency's.
-            Precision common = Precision::Bf16;
-            std::size_t most = 0;
-            for (Precision q : kAllPrecisions) {
-                if (exercised.kvRecords[index(q)] > most) {
-                    most = exercised.kvRecords[index(q)];
-                    common = q;
-                }
-            }
-            for (Precision q : kAllPrecisions) {
-                if (exercised.kvRecords[index(q)] > 0 && q != common) {
-                    candidates.push_back({Slot::KvEfficiency, q});
-                }
-            }
-            const ParameterRef kept{Slot::KvEfficiency, common};
-            if (!isFixed(kept)) {
-                result.notes.push_back(
-                    nameOf(kept) + " kept at " + generalText(slotOf(options.base, kept), 4) + ": " +
-                    kAttentionEfficiencyParameter + " is the attention kernel's " +
-                    "efficiency with " + withArticle(common) + " cache, the records' most common");
-            }
-        }
-        for (const ParameterRef ref : candidates) {
-            if (!isFixed(ref)) {
-                free.push_back(ref);
-            }
-        }
-    }
-
-    // The parameters reported: the four shared ones, then each precision exercised or named.
-    {
-        std::vector<ParameterRef> listed = {{Slot::StepOverhead},
-                                            {Slot::KernelFloor},
-                                            {Slot::AttentionEfficiency},
-                                            {Slot::AttentionHalfLength}};
-        const auto named = [&](ParameterRef ref) {
-            return isFixed(ref) || std::find(free.begin(), free.end(), ref) != free.end();
-        };
-        // The step's structure: listed where named or in use (not 0).
-        for (const Slot slot :
-             {Slot::Launch, Slot::CollectiveLatency, Slot::MoeHalfTokens, Slot::Api}) {
-            const ParameterRef ref{slot};
-            if (named(ref) || slotOf(options.base, ref) != 0.0) {
+            const ParameterRef ref{slot, q};
+            const bool used = slot == Slot::WeightEfficiency
+                                  ? state.exercised.weights[index(q)]
+                                  : state.exercised.kvRecords[index(q)] > 0;
+            if (used || named(ref)) {
                 listed.push_back(ref);
             }
         }
-        for (const Slot slot : {Slot::WeightEfficiency, Slot::KvEfficiency}) {
-            for (Precision q : kAllPrecisions) {
-                const ParameterRef ref{slot, q};
-                const bool used = slot == Slot::WeightEfficiency
-                                      ? exercised.weights[index(q)]
-                                      : exercised.kvRecords[index(q)] > 0;
-                if (used || named(ref)) {
-                    listed.push_back(ref);
-                }
-            }
-        }
-        for (const ParameterRef ref : listed) {
-            ParameterFit f;
-            f.name = nameOf(ref);
-            f.value = slotOf(options.base, ref);
-            f.status = isFixed(ref) ? ParameterStatus::Fixed
-                       : std::find(free.begin(), free.end(), ref) != free.end()
-                           ? ParameterStatus::Fitted
-                           : ParameterStatus::Kept;
-            result.parameters.push_back(std::move(f));
-        }
     }
+    std::vector<ParameterFit> parameters;
+    for (const ParameterRef ref : listed) {
+        ParameterFit f;
+        f.name = nameOf(ref);
+        f.value = slotOf(base, ref);
+        f.status = state.isFixed(ref)  ? ParameterStatus::Fixed
+                   : state.isFree(ref) ? ParameterStatus::Fitted
+                                       : ParameterStatus::Kept;
+        parameters.push_back(std::move(f));
+    }
+    return parameters;
+}
 
-    std::vector<std::string> freeNames;
-    freeNames.reserve(free.size());
-    for (const ParameterRef ref : free) {
-        freeNames.push_back(nameOf(ref));
+// Why the records cannot determine the free set, before any fit; empty when they may.
+std::string checkDeterminable(const FitState& state) {
+    if (state.free.empty()) {
+        return "nothing to fit: every parameter is fixed";
     }
-    if (free.empty()) {
-        return refuse(std::move(result), "nothing to fit: every parameter is fixed");
-    }
-    for (const ParameterRef ref : free) {
-        if (const std::string why = unexercised(ref, exercised); !why.empty()) {
-            return refuse(std::move(result),
-                          "the records cannot determine " + nameOf(ref) + ": " + why);
+    for (const ParameterRef ref : state.free) {
+        if (const std::string why = unexercised(ref, state.exercised); !why.empty()) {
+            return "the records cannot determine " + nameOf(ref) + ": " + why;
         }
     }
-    const std::size_t n = prepared.size(), p = free.size();
+    const std::size_t n = state.prepared.size(), p = state.free.size();
     if (n < p) {
-        return refuse(std::move(result), std::to_string(n) + (n == 1 ? " record" : " records") +
-                                             " cannot determine " + std::to_string(p) +
-                                             " free parameters (" + joinNames(freeNames) +
-                                             "): fix some with --fix, or add records");
+        return std::to_string(n) + (n == 1 ? " record" : " records") + " cannot determine " +
+               std::to_string(p) + " free parameters (" + joinNames(state.freeNames) +
+               "): fix some with --fix, or add records";
     }
+    return {};
+}
 
-    // The full fit.
+// The full fit's problem (every record, from the base) and its starting θ: each free
+// parameter at the base's value, or at its typical one where that is outside its range.
+Problem fullProblem(const FitState& state, const FitOptions& options, VectorXd& theta) {
     Problem pb;
-    pb.records = &prepared;
+    pb.records = &state.prepared;
     pb.profile = options.base;
     pb.scale = options.lossScale;
-    pb.use.resize(n);
-    for (std::size_t i = 0; i < n; ++i) {
+    pb.use.resize(state.prepared.size());
+    for (std::size_t i = 0; i < pb.use.size(); ++i) {
         pb.use[i] = i;
     }
-    std::vector<double> theta;
-    for (const ParameterRef ref : free) {
+    theta.resize(sizeOf(state.free.size()));
+    for (const ParameterRef ref : state.free) {
         const Range range = rangeOf(ref.slot);
-        FreeParameter q{ref, std::log(range.low), std::log(range.high)};
+        const FreeParameter q{ref, std::log(range.low), std::log(range.high)};
         const double v = slotOf(options.base, ref);
         const double start = v > range.low && v < range.high ? v : range.typical;
-        theta.push_back(thetaOf(q, std::log(start)));
+        theta[sizeOf(pb.params.size())] = thetaOf(q, std::log(start));
         pb.params.push_back(q);
     }
-    const Outcome fit = minimise(pb, theta, kFitIterations);
-    result.iterations = fit.iterations;
-    result.converged = fit.converged;
-    const std::vector<double> ln = lnValuesOf(pb, fit.theta);
-    std::vector<double> r;
-    evaluate(pb, ln, r);
+    return pb;
+}
 
-    // Identifiability at the solution, on the elasticities ∂r/∂ln v.
-    const std::vector<double> J = jacobian(pb, ln);
-    for (std::size_t k = 0; k < p; ++k) {
-        double largest = 0.0;
-        for (std::size_t i = 0; i < n; ++i) {
-            largest = std::max(largest, std::abs(J[i * p + k]));
-        }
-        if (largest < kInsensitive) {
-            // The costs in seconds and the half length stop mattering only when small: the
-            // overhead and the floor under every kernel's time, attention flat.
-            const std::string value =
-                generalText(std::exp(ln[k]), 3) +
-                (free[k].slot == Slot::AttentionHalfLength || free[k].slot == Slot::MoeHalfTokens
-                     ? " tokens"
-                 : isSeconds(free[k].slot) ? " s"
-                                           : "");
-            const bool small = isSeconds(free[k].slot) ||
-                               free[k].slot == Slot::AttentionHalfLength ||
-                               free[k].slot == Slot::MoeHalfTokens;
-            std::string why;
-            if (small) {
-                why = "the fit takes it down to " + value +
-                      ", too small to change any estimate of these records: they bound it only "
-                      "from above (fix it with --fix)";
-            } else if (sigmoid(fit.theta[k]) < kEdge || sigmoid(fit.theta[k]) > 1.0 - kEdge) {
-                why = "the fit takes it to the edge of its range (" + value +
-                      "), where no estimate of these records depends on it";
-            } else {
-                why = "no record's estimate changes with it at the fitted values";
-            }
-            return refuse(std::move(result),
-                          "the records cannot determine " + freeNames[k] + ": " + why);
-        }
-    }
-    const std::vector<double> w = weightsOf(r, options.lossScale);
-    std::vector<double> A, g;
-    normalEquations(J, w, r, p, A, g);
-    {
-        std::vector<double> correlation(p * p), values, vectors;
-        for (std::size_t k = 0; k < p; ++k) {
-            for (std::size_t l = 0; l < p; ++l) {
-                correlation[k * p + l] = A[k * p + l] / std::sqrt(A[k * p + k] * A[l * p + l]);
-            }
-        }
-        symmetricEigen(correlation, p, values, vectors);
-        const auto smallest = std::min_element(values.begin(), values.end());
-        if (*smallest < kAlike) {
-            const auto e = static_cast<std::size_t>(smallest - values.begin());
-            std::vector<std::string> alike;
-            for (std::size_t k = 0; k < p; ++k) {
-                if (std::abs(vectors[k * p + e]) >= 0.2) {
-                    alike.push_back(freeNames[k]);
-                }
-            }
-            return refuse(std::move(result), "the records cannot determine " + joinNames(alike) +
-                                                 ": they act alike on these records (fix one "
-                                                 "with --fix)");
-        }
-    }
+bool atEdge(double theta) {
+    const double f = sigmoid(theta);
+    return f < kEdge || f > 1.0 - kEdge;
+}
 
-    // Standard errors, from σ̂²·(JᵀWJ)⁻¹ in ln v.
-    std::vector<std::optional<double>> errors(p);
-    if (n > p) {
-        double sum = 0.0;
-        for (std::size_t i = 0; i < n; ++i) {
-            sum += w[i] * r[i] * r[i];
+// Why a free parameter no record is sensitive to at the solution cannot be determined;
+// empty when every column of elasticities has an entry of kInsensitive or more.
+std::string insensitivity(const MatrixXd& J, const VectorXd& ln, const VectorXd& theta,
+                          const FitState& state) {
+    for (std::size_t k = 0; k < state.free.size(); ++k) {
+        const Eigen::Index c = sizeOf(k);
+        if (J.rows() > 0 && J.col(c).cwiseAbs().maxCoeff() >= kInsensitive) {
+            continue;
         }
-        const double variance = sum / static_cast<double>(n - p);
-        for (std::size_t k = 0; k < p; ++k) {
-            std::vector<double> unit(p, 0.0), column;
-            unit[k] = 1.0;
-            if (solve(A, unit, p, column) && column[k] >= 0.0) {
-                errors[k] = std::exp(ln[k]) * std::sqrt(variance * column[k]);
-            }
+        // The costs in seconds and the half lengths stop mattering only when small: the
+        // overhead and the floor under every kernel's time, attention flat.
+        const Slot slot = state.free[k].slot;
+        const bool tokens = slot == Slot::AttentionHalfLength || slot == Slot::MoeHalfTokens;
+        const std::string value = generalText(std::exp(ln[c]), 3) + (tokens            ? " tokens"
+                                                                     : isSeconds(slot) ? " s"
+                                                                                       : "");
+        std::string why;
+        if (isSeconds(slot) || tokens) {
+            why = "the fit takes it down to " + value +
+                  ", too small to change any estimate of these records: they bound it only "
+                  "from above (fix it with --fix)";
+        } else if (atEdge(theta[c])) {
+            why = "the fit takes it to the edge of its range (" + value +
+                  "), where no estimate of these records depends on it";
+        } else {
+            why = "no record's estimate changes with it at the fitted values";
+        }
+        return "the records cannot determine " + state.freeNames[k] + ": " + why;
+    }
+    return {};
+}
+
+// Why free parameters that act alike cannot be determined: those with a weight of 0.2 or
+// more in the eigenvector of the correlation matrix of JᵀWJ whose eigenvalue is below
+// kAlike. Empty when none is.
+std::string alikeness(const MatrixXd& A, const FitState& state) {
+    const VectorXd scale = A.diagonal().cwiseSqrt().cwiseInverse();
+    const MatrixXd correlation = scale.asDiagonal() * A * scale.asDiagonal();
+    const Eigen::SelfAdjointEigenSolver<MatrixXd> eigen(correlation);
+    if (eigen.info() == Eigen::Success && eigen.eigenvalues()[0] >= kAlike) {
+        return {};  // the eigenvalues come in increasing order
+    }
+    std::vector<std::string> alike;
+    for (std::size_t k = 0; k < state.free.size(); ++k) {
+        if (std::abs(eigen.eigenvectors()(sizeOf(k), 0)) >= 0.2) {
+            alike.push_back(state.freeNames[k]);
         }
     }
-    for (std::size_t k = 0; k < p; ++k) {
-        const double f = sigmoid(fit.theta[k]);
+    return "the records cannot determine " + joinNames(alike) +
+           ": they act alike on these records (fix one with --fix)";
+}
+
+// The standard errors of the values, from σ̂²·(JᵀWJ)⁻¹ in ln v (σ̂² = Σ w·r² / (n − p)) by
+// the delta method; none without more records than parameters.
+std::vector<std::optional<double>> standardErrors(const MatrixXd& A, const VectorXd& w,
+                                                  const VectorXd& r, const VectorXd& ln) {
+    const Eigen::Index n = r.size(), p = ln.size();
+    std::vector<std::optional<double>> errors(static_cast<std::size_t>(p));
+    if (n <= p) {
+        return errors;
+    }
+    const double variance = w.dot(r.cwiseProduct(r)) / static_cast<double>(n - p);
+    const Eigen::LDLT<MatrixXd> ldlt(A);
+    if (ldlt.info() != Eigen::Success || !ldlt.isPositive()) {
+        return errors;
+    }
+    const MatrixXd inverse = ldlt.solve(MatrixXd::Identity(p, p));
+    for (Eigen::Index k = 0; k < p; ++k) {
+        if (inverse(k, k) >= 0.0 && std::isfinite(inverse(k, k))) {
+            errors[static_cast<std::size_t>(k)] =
+                std::exp(ln[k]) * std::sqrt(variance * inverse(k, k));
+        }
+    }
+    return errors;
+}
+
+// What the diagnosis at the solution finds: a refusal, or the standard errors.
+struct Diagnosis {
+    std::string error;
+    VectorXd residuals;  // r of every record at the solution
+    std::vector<std::optional<double>> errors;
+};
+
+// Identifiability at the solution, on the elasticities ∂r/∂ln v, then the standard errors.
+Diagnosis diagnose(const Problem& pb, const VectorXd& theta, const FitState& state) {
+    const VectorXd ln = lnValuesOf(pb, theta);
+    CalibrationProfile profile = pb.profile;
+    Diagnosis d;
+    d.residuals = residualsAt(pb, profile, ln);
+    const VectorXd& r = d.residuals;
+    const MatrixXd J = elasticities(pb, ln);
+    d.error = insensitivity(J, ln, theta, state);
+    if (!d.error.empty()) {
+        return d;
+    }
+    const VectorXd w = weightsOf(r, pb.scale);
+    const MatrixXd A = J.transpose() * w.asDiagonal() * J;
+    d.error = alikeness(A, state);
+    if (d.error.empty()) {
+        d.errors = standardErrors(A, w, r, ln);
+    }
+    return d;
+}
+
+// Notes on a fit that ended at the edge of a range or at its iteration cap.
+void fitNotes(const Outcome& fit, const VectorXd& ln, const FitState& state,
+              std::vector<std::string>& notes) {
+    for (std::size_t k = 0; k < state.free.size(); ++k) {
+        const double f = sigmoid(fit.theta[sizeOf(k)]);
         if (f < kEdge || f > 1.0 - kEdge) {
-            result.notes.push_back(freeNames[k] + " reached the " + (f < kEdge ? "bottom" : "top") +
-                                   " of its range (" + generalText(std::exp(ln[k]), 4) +
-                                   "): the records would take it further");
+            notes.push_back(state.freeNames[k] + " reached the " + (f < kEdge ? "bottom" : "top") +
+                            " of its range (" + generalText(std::exp(ln[sizeOf(k)]), 4) +
+                            "): the records would take it further");
         }
     }
     if (!fit.converged) {
-        result.notes.push_back("the fit stopped after " + std::to_string(fit.iterations) +
-                               " iterations without converging");
+        notes.push_back("the fit stopped after " + std::to_string(fit.iterations) +
+                        " iterations without converging");
     }
+}
 
-    // Leave one out: each record predicted by the fit without it, or without its whole
-    // source where the records name two sources or more (records of one source share its
-    // errors: one lab, one software version, one method; a record whose twins stay in the
-    // fit would be predicted too well, and so would new data be said to be).
-    const std::vector<std::vector<std::size_t>> groups = sourceGroups(records);
-    result.heldOutBySource = groups.size() < n;
-    std::vector<double> loo(n);
+// Leave one out: each record predicted by the fit without it, or without its whole source
+// where the records name two sources or more (records of one source share its errors: one
+// lab, one software version, one method; a record whose twins stay in the fit would be
+// predicted too well, and so would new data be said to be). Each refit starts at the full
+// fit's θ.
+std::vector<double> crossValidate(const Problem& pb, const VectorXd& theta,
+                                  const std::vector<std::vector<std::size_t>>& groups) {
+    const std::vector<Prepared>& prepared = *pb.records;
+    std::vector<double> loo(prepared.size());
     for (const std::vector<std::size_t>& group : groups) {
         Problem held = pb;
         // The records in use are indices into `prepared` (all of them, in order, here).
-        held.use.erase(std::remove_if(held.use.begin(), held.use.end(),
-                                      [&](std::size_t i) {
-                                          return std::binary_search(group.begin(), group.end(), i);
-                                      }),
-                       held.use.end());
-        minimise(held, fit.theta, kLeaveOneOutIterations);
+        std::erase_if(held.use, [&](std::size_t i) {
+            return std::binary_search(group.begin(), group.end(), i);
+        });
+        const CalibrationProfile refit =
+            profileAt(held, minimise(held, theta, kLeaveOneOutIterations).theta);
         for (const std::size_t i : group) {
-            loo[i] = residualOf(prepared[i], held.profile);
+            loo[i] = residualOf(prepared[i], refit);
         }
     }
+    return loo;
+}
 
-    // The fitted profile.
+// The fitted values into the profile and the parameters, with their standard errors.
+void reportValues(const VectorXd& ln, const std::vector<std::optional<double>>& errors,
+                  const FitState& state, FitResult& result) {
     CalibrationProfile& out = result.profile;
-    for (std::size_t k = 0; k < p; ++k) {
-        double value = std::exp(ln[k]);
+    for (std::size_t k = 0; k < state.free.size(); ++k) {
+        double value = std::exp(ln[sizeOf(k)]);
         // An efficiency above 1 would make a kernel faster than the achievable bound, which
         // validateProfile() refuses: it is written as 1, and said (the records ran faster
         // than the bound's model of them there). The fit's range goes past 1 so that a true
         // value of 1 is reached from inside it.
-        const bool efficiency = free[k].slot == Slot::WeightEfficiency ||
-                                free[k].slot == Slot::KvEfficiency ||
-                                free[k].slot == Slot::AttentionEfficiency;
+        const Slot slot = state.free[k].slot;
+        const bool efficiency = slot == Slot::WeightEfficiency || slot == Slot::KvEfficiency ||
+                                slot == Slot::AttentionEfficiency;
         if (efficiency && value > 1.0) {
             if (value > 1.0 + 1e-6) {
-                result.notes.push_back(freeNames[k] + " fitted at " + generalText(value, 4) +
+                result.notes.push_back(state.freeNames[k] + " fitted at " + generalText(value, 4) +
                                        ", above 1 (faster than the achievable bound): written "
                                        "as 1");
             }
             value = 1.0;
         }
-        slotOf(out, free[k]) = value;
+        slotOf(out, state.free[k]) = value;
     }
     for (ParameterFit& f : result.parameters) {
         f.value = *profileParameter(out, f.name);
-        const auto at = std::find(freeNames.begin(), freeNames.end(), f.name);
-        if (at != freeNames.end()) {
-            f.standardError = errors[static_cast<std::size_t>(at - freeNames.begin())];
+        const auto at = std::find(state.freeNames.begin(), state.freeNames.end(), f.name);
+        if (at != state.freeNames.end()) {
+            f.standardError = errors[static_cast<std::size_t>(at - state.freeNames.begin())];
         }
     }
+}
+
+// Each record's residuals, in-sample and left out, and their median errors.
+void reportResiduals(const std::vector<CalibrationRecord>& records, const FitState& state,
+                     const VectorXd& r, const std::vector<double>& loo, FitResult& result) {
     std::vector<double> absErrors, absLooErrors;
-    for (std::size_t i = 0; i < n; ++i) {
-        const Prepared& rec = prepared[i];
+    for (std::size_t i = 0; i < state.prepared.size(); ++i) {
+        const Prepared& rec = state.prepared[i];
         RecordResidual res;
-        res.id = ids[i];
+        res.id = state.ids[i];
         res.metric = rec.metric;
         res.measured = records[i].value;
-        res.residual = r[i];
-        res.estimated = std::exp(rec.logMeasured - rec.sign * r[i]);
+        res.residual = r[sizeOf(i)];
+        res.estimated = std::exp(rec.logMeasured - rec.sign * res.residual);
         res.looResidual = loo[i];
         res.looEstimated = std::exp(rec.logMeasured - rec.sign * loo[i]);
         absErrors.push_back(std::abs(res.estimated / res.measured - 1.0));
@@ -1112,10 +1065,15 @@ FitResult fitProfile(const std::vector<CalibrationRecord>& records, const FitOpt
     }
     result.medianAbsError = median(absErrors);
     result.medianAbsLooError = median(absLooErrors);
+}
+
+// The interval: the leave-one-out residuals' quantiles, or ± the largest of them with
+// fewer than kMinRecordsForQuantiles records.
+void reportInterval(const std::vector<double>& loo, double coverage, FitResult& result) {
     double low = 0.0, high = 0.0;
-    if (n >= kMinRecordsForQuantiles) {
-        low = quantile(loo, (1.0 - options.coverage) / 2.0);
-        high = quantile(loo, (1.0 + options.coverage) / 2.0);
+    if (loo.size() >= kMinRecordsForQuantiles) {
+        low = quantile(loo, (1.0 - coverage) / 2.0);
+        high = quantile(loo, (1.0 + coverage) / 2.0);
     } else {
         for (const double x : loo) {
             high = std::max(high, std::abs(x));
@@ -1125,17 +1083,21 @@ FitResult fitProfile(const std::vector<CalibrationRecord>& records, const FitOpt
                                " records: the interval is ± the largest leave-one-out "
                                "residual, not its quantiles");
     }
-    out.residualLow = std::clamp(low, -5.0, 5.0);
-    out.residualHigh = std::clamp(high, -5.0, 5.0);
-    out.coverage = options.coverage;
+    result.profile.residualLow = std::clamp(low, -5.0, 5.0);
+    result.profile.residualHigh = std::clamp(high, -5.0, 5.0);
+    result.profile.coverage = coverage;
+}
+
+// What the profile was fitted on and how: its domain, records, loss and sources.
+void reportProvenance(const FitState& state, const FitOptions& options, CalibrationProfile& out) {
     // The base's domain, regime intervals and validation were of other records: this fit's
     // domain is its own records', and the pooled intervals are set by calibrate --validate.
-    out.domain = domainOf(prepared);
+    out.domain = domainOf(state.prepared);
     out.intervals = {};
     out.extrapolated = {};
     out.validation = {};
-    out.fittedRecords = n;
-    out.fittedOn = ids;
+    out.fittedRecords = state.prepared.size();
+    out.fittedOn = state.ids;
     out.loss = "soft-l1 in log space, scale " + generalText(options.lossScale, 4);
     // A base source that describes a value the fit replaced (fitted or fixed) no longer
     // holds: drop it ("from h200.generic: step_overhead_s 1e-3: assumed ...").
@@ -1147,17 +1109,71 @@ FitResult fitProfile(const std::vector<CalibrationRecord>& records, const FitOpt
                 return text.starts_with(name + " ") || text.starts_with(name + ":");
             });
         };
-        return names(freeNames) || names(options.fixed);
+        return names(state.freeNames) || names(options.fixed);
     };
-    out.sources.erase(std::remove_if(out.sources.begin(), out.sources.end(), replaced),
-                      out.sources.end());
+    std::erase_if(out.sources, replaced);
     for (const std::string& name : options.fixed) {
         out.sources.push_back(name + ": held at " + generalText(*profileParameter(out, name), 6) +
                               " by the caller (roofline-cli calibrate --fix), not fitted here");
     }
-    out.sources.push_back(joinNames(freeNames) + ": fitted on " + std::to_string(n) +
+    const std::size_t n = state.prepared.size();
+    out.sources.push_back(joinNames(state.freeNames) + ": fitted on " + std::to_string(n) +
                           (n == 1 ? " record" : " records") +
                           (options.recordsSource.empty() ? "" : " of " + options.recordsSource));
+}
+
+// The records prepared and the free set settled, or why not.
+std::string settle(const std::vector<CalibrationRecord>& records, const FitOptions& options,
+                   FitState& state, FitResult& result) {
+    if (std::string error = checkOptions(options); !error.empty()) {
+        return error;
+    }
+    if (std::string error = parseNames(options, state); !error.empty()) {
+        return error;
+    }
+    if (records.empty()) {
+        return "no records to fit on";
+    }
+    if (std::string error = prepareRecords(records, options, state); !error.empty()) {
+        return error;
+    }
+    if (state.free.empty()) {
+        state.free = defaultFreeSet(state, options.base, result.notes);
+    }
+    result.parameters = listParameters(state, options.base);
+    for (const ParameterRef ref : state.free) {
+        state.freeNames.push_back(nameOf(ref));
+    }
+    return checkDeterminable(state);
+}
+
+}  // namespace
+
+FitResult fitProfile(const std::vector<CalibrationRecord>& records, const FitOptions& options) {
+    FitResult result;
+    result.profile = options.base;
+    FitState state;
+    if (std::string error = settle(records, options, state, result); !error.empty()) {
+        return refuse(std::move(result), std::move(error));
+    }
+    VectorXd start;
+    const Problem pb = fullProblem(state, options, start);
+    const Outcome fit = minimise(pb, start, kFitIterations);
+    result.iterations = fit.iterations;
+    result.converged = fit.converged;
+    Diagnosis diagnosis = diagnose(pb, fit.theta, state);
+    if (!diagnosis.error.empty()) {
+        return refuse(std::move(result), std::move(diagnosis.error));
+    }
+    const VectorXd ln = lnValuesOf(pb, fit.theta);
+    fitNotes(fit, ln, state, result.notes);
+    const std::vector<std::vector<std::size_t>> groups = sourceGroups(records);
+    result.heldOutBySource = groups.size() < records.size();
+    const std::vector<double> loo = crossValidate(pb, fit.theta, groups);
+    reportValues(ln, diagnosis.errors, state, result);
+    reportResiduals(records, state, diagnosis.residuals, loo, result);
+    reportInterval(loo, options.coverage, result);
+    reportProvenance(state, options, result.profile);
     result.ok = true;
     return result;
 }
