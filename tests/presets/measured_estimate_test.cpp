@@ -148,7 +148,7 @@ TEST(MeasuredEstimate, ARowGetsTheGivenProfileOnlyOnItsChip) {
 }
 
 TEST(MeasuredEstimate, AFileIsEstimatedRowByRowWithEachMessageOnce) {
-    // Two H100 rows and one A100 row under sglang: no sglang profile for either chip, so each
+    // Two H100 rows and one A100 row under nim: no nim profile for either chip, so each
     // falls back to its chip's generic one, and each fallback is said once, not per row.
     MeasuredOptions o;
     o.allowFiles = false;
@@ -160,7 +160,7 @@ TEST(MeasuredEstimate, AFileIsEstimatedRowByRowWithEachMessageOnce) {
                       o);
     ASSERT_EQ(file.rows.size(), 3u);
     EstimateChoice choice;
-    choice.engine = "sglang";
+    choice.engine = "nim";
     const FileEstimates e = estimateFile(file, choice);
     ASSERT_EQ(e.rows.size(), 3u);
     EXPECT_EQ(e.rows[0]->profile->id, "h100-sxm.generic");

@@ -177,7 +177,8 @@ TEST(MeasuredFile, EntirelyBadFilesKeepNoRow) {
     EXPECT_EQ(f.rejected[0].line, 1u);
     EXPECT_EQ(f.rejected[0].reason,
               "header: expected the columns model, hardware, tp, weights, activations, kv, "
-              "batch, prompt, output, metric, value (source and label optional), found no "
+              "batch, prompt, output, metric, value (source, label and engine_version optional), "
+              "found no "
               "column metric");
     // Empty and comment-only files.
     for (const std::string& text : {std::string(), std::string("# nothing\n\n")}) {

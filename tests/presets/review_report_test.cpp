@@ -236,7 +236,7 @@ TEST(ReviewReport, EstimateCeilingNamesItsCalibrationProfile) {
     EXPECT_TRUE(assumed.front().starts_with(
         "Ceilings: achievable, with the estimate of a real stack from the calibration profile "
         "h100-sxm.generic (generic, 2026-12-03, fitted on " +
-        n + " records): fitted by roofline-cli calibrate on " + n + " records"))
+        n + " records): fitted by scripts/calibration/fit_profiles.py on " + n + " records"))
         << assumed.front();
 }
 

@@ -132,15 +132,6 @@ struct TargetGroup {
 
 std::string dtypeName(Precision p) { return std::string(toString(p)); }
 
-double parametersAt(const PartStorage& s, Precision p) {
-    for (const auto& [q, n] : s.byPrecision) {
-        if (q == p) {
-            return n;
-        }
-    }
-    return 0.0;
-}
-
 // The precision most of a group's parameters are stored at (`fallback` for a group with no
 // modules), and, in words, the parts stored otherwise.
 Precision majority(const std::array<PartStorage, kModulePartCount>& parts,

@@ -38,9 +38,9 @@ public:
 private:
     struct Entry {
         std::string text;
-        std::optional<std::regex> regex;   // Transformers, CompressedTensors "re:"
-        std::optional<std::regex> dotted;  // Transformers: pattern + "\."
-        bool anyLinear = false;            // CompressedTensors class target "Linear"
+        std::optional<std::regex> regex = std::nullopt;   // Transformers, CompressedTensors "re:"
+        std::optional<std::regex> dotted = std::nullopt;  // Transformers: pattern + "\."
+        bool anyLinear = false;                           // CompressedTensors class target "Linear"
     };
     std::vector<Entry> m_entries;
     PatternRules m_rules;
@@ -71,8 +71,8 @@ std::array<PartStorage, kModulePartCount> storageByPart(const Model& m,
 /// may use (vLLM's fused expert module beside transformers' per-expert names).
 struct PartModules {
     ModulePart part;
-    double parameters = 0.0;                      ///< the part's matrices in this layer
-    std::vector<std::vector<std::string>> names;  ///< per projection, its spellings
+    double parameters = 0.0;                           ///< the part's matrices in this layer
+    std::vector<std::vector<std::string>> names = {};  ///< per projection, its spellings
 };
 std::vector<PartModules> layerModules(const Model& m, const LayerGroup& layer, std::size_t index);
 
