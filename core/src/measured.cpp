@@ -3,9 +3,13 @@
 
 #include "roofline/measured.h"
 
+#include <algorithm>
 #include <array>
+#include <cstdint>
 
+#include "roofline/analysis.h"
 #include "roofline/format.h"
+#include "roofline/scenario.h"
 
 namespace roofline {
 
@@ -71,6 +75,44 @@ PassKind passOf(MeasuredMetric metric) {
 
 std::int64_t meanDecodeContext(std::int64_t promptTokens, std::int64_t outputTokens) {
     return promptTokens + outputTokens / 2;
+}
+
+FinalContextMemory finalContextMemory(const Scenario& scenario, std::int64_t outputTokens) {
+    Scenario end = scenario;
+    Workload& w = end.workload;
+    // The KV cache holds max(P, C + 1) tokens a sequence: C + 1 = P + O at the last step.
+    w.contextTokens = w.promptTokens + std::max<std::int64_t>(outputTokens, 1) - 1;
+    w.ceilings = Ceilings::Achievable;
+    end.calibration = nullptr;
+    FinalContextMemory out;
+    out.maxBatch = analyze(end).memory.maxBatch;
+    const std::int64_t b = scenario.workload.batch;
+    out.fits = b <= out.maxBatch;
+    if (out.maxBatch >= 1) {
+        out.waves = (b + out.maxBatch - 1) / out.maxBatch;
+        out.waveBatch = (b + out.waves - 1) / out.waves;
+    }
+    return out;
+}
+
+double inWaves(MeasuredMetric metric, double waveValue, std::int64_t batch, std::int64_t waves,
+               std::int64_t waveBatch) {
+    if (waves <= 1 || waveBatch < 1) {
+        return waveValue;
+    }
+    const double share = static_cast<double>(batch) / static_cast<double>(waves * waveBatch);
+    switch (metric) {
+        case MeasuredMetric::E2eMs:
+            return waveValue * static_cast<double>(waves);
+        case MeasuredMetric::OutputTokensPerSecond:
+        case MeasuredMetric::OutputTokensPerSecondPerDevice:
+        case MeasuredMetric::RequestOutputTokensPerSecond:
+            return waveValue * share;
+        case MeasuredMetric::TpotMs:
+        case MeasuredMetric::TtftMs:
+            break;
+    }
+    return waveValue;
 }
 
 double modelValue(MeasuredMetric metric, double ttftSeconds, double tpotSeconds, double batch,

@@ -281,7 +281,7 @@ private slots:
         const QString usage = roofline::ui::appUsage();
         const QString flat = usage.simplified();
         // 24 and the estimate's --engine and --calibration (issue 19).
-        QCOMPARE(io::scenarioOptionTable().size(), std::size_t{26});
+        QCOMPARE(io::scenarioOptionTable().size(), std::size_t{27});
         for (const io::ScenarioOption& row : io::scenarioOptionTable()) {
             const QString label = fromStd(row.name) + QLatin1Char(' ') + fromStd(row.valueName);
             QVERIFY2(usage.contains(QStringLiteral("  ") + label), qPrintable(label));

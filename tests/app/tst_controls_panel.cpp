@@ -435,7 +435,9 @@ private slots:
         }
         QCOMPARE(engines, (QStringList{QStringLiteral("generic"), QStringLiteral("vllm"),
                                        QStringLiteral("sglang"), QStringLiteral("tensorrt-llm"),
-                                       QStringLiteral("nim"), QStringLiteral("llama.cpp")}));
+                                       QStringLiteral("nim"), QStringLiteral("llama.cpp"),
+                                       QStringLiteral("lmdeploy"), QStringLiteral("tgi"),
+                                       QStringLiteral("mlc-llm")}));
         QCOMPARE(engine->currentData().toString(), QStringLiteral("generic"));
         QVERIFY(!engine->isEnabled());  // peak
         QVERIFY(!c.analysis().estimate.has_value());
@@ -454,13 +456,13 @@ private slots:
         // H100 SXM's own generic profile (fitted on every engine's records of it).
         QCOMPARE(c.analysis().estimate->profile(), std::string("h100-sxm.generic"));
 
-        const int sglang = engine->findData(QStringLiteral("sglang"));
-        engine->setCurrentIndex(sglang);
-        emit engine->activated(sglang);
+        const int nim = engine->findData(QStringLiteral("nim"));
+        engine->setCurrentIndex(nim);
+        emit engine->activated(nim);
         QCOMPARE(spy.count(), 2);
-        QCOMPARE(c.scenarioFile().engine, std::string("sglang"));
+        QCOMPARE(c.scenarioFile().engine, std::string("nim"));
         QVERIFY(c.analysis().estimate.has_value());
-        // No sglang profile for H100: the fallback is the chip's generic one.
+        // No nim profile for H100: the fallback is the chip's generic one.
         QCOMPARE(c.analysis().estimate->profile(), std::string("h100-sxm.generic"));
         QVERIFY2(engine->toolTip().contains(QStringLiteral("h100-sxm.generic")),
                  qPrintable(engine->toolTip()));
@@ -472,8 +474,8 @@ private slots:
         QVERIFY(!engine->isEnabled());
         QVERIFY(!c.analysis().estimate.has_value());
         QVERIFY(c.scenario().calibration == nullptr);
-        QCOMPARE(c.scenarioFile().engine, std::string("sglang"));
-        QCOMPARE(engine->currentData().toString(), QStringLiteral("sglang"));
+        QCOMPARE(c.scenarioFile().engine, std::string("nim"));
+        QCOMPARE(engine->currentData().toString(), QStringLiteral("nim"));
 
         // A name no profile may carry is refused, and the picker shows the scenario again.
         QSignalSpy refused(&document, &ScenarioDocument::changeRefused);
@@ -481,8 +483,8 @@ private slots:
         QCOMPARE(refused.count(), 1);
         QVERIFY2(refused.at(0).at(0).toString().contains(QStringLiteral("tensorrt-llm")),
                  qPrintable(refused.at(0).at(0).toString()));
-        QCOMPARE(c.scenarioFile().engine, std::string("sglang"));
-        QCOMPARE(engine->currentData().toString(), QStringLiteral("sglang"));
+        QCOMPARE(c.scenarioFile().engine, std::string("nim"));
+        QCOMPARE(engine->currentData().toString(), QStringLiteral("nim"));
     }
 
     void advancedSectionIsFoldedAndSetsMemoryKnobs() {

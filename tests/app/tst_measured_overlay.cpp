@@ -167,14 +167,14 @@ private slots:
         const MeasuredOverlay& overlay = *window.measuredOverlay();
         QVERIFY(!overlay.tooltip(1).contains(QStringLiteral("residual")));  // peak ceilings
         window.controller().setCeilings(Ceilings::Estimate);
-        window.controller().setEngine("sglang");
+        window.controller().setEngine("nim");
 
-        // The row's estimate as the engine makes it: no sglang profile is shipped for this
+        // The row's estimate as the engine makes it: no nim profile is shipped for this
         // chip, so its generic one stands in.
         const io::MeasuredFile file = io::loadMeasuredFile(path.toStdString());
         const io::MeasuredRow& row = file.rows[1];
         io::Loaded<CalibrationProfile> profile =
-            io::resolveCalibration(row.scenario.hardware.id, "sglang");
+            io::resolveCalibration(row.scenario.hardware.id, "nim");
         QVERIFY(profile.ok());
         QCOMPARE(profile.value->id, row.scenario.hardware.id + ".generic");
         Scenario s = row.scenario;

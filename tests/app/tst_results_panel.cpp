@@ -207,6 +207,7 @@ private slots:
         profile.stepOverheadSeconds = 6e-3;
         profile.residualLow = std::log(0.8);
         profile.residualHigh = std::log(1.25);
+        profile.fittedRecords = 12;  // fitted: a profile of defaults is extrapolated, wider
         io::ScenarioFile file;
         file.workload.batch = 8;
         file.workload.ceilings = Ceilings::Estimate;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // roofline-cli driven through roofline::cli::run(): output formats, the JSON contract
-// (README "JSON output"), sweeps, value lists, exit statuses and diagnostics.
+// (docs/calibration.md "JSON output"), sweeps, value lists, exit statuses and diagnostics.
 
 #include <algorithm>
 #include <cctype>

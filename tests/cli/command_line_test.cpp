@@ -308,9 +308,9 @@ TEST(CliCommandLine, EveryOptionWithoutAValueSaysSo) {
             ++checked;
         }
     }
-    // analyze 2 + 26, sweep 3 + 24, levers 1 + 26, measured 13 (--engine and --calibration
-    // among them), calibrate 15 (-o and --from among them), frontier 13 + 21, course 2.
-    EXPECT_EQ(checked, 28u + 27u + 27u + 13u + 15u + 34u + 2u);
+    // analyze 2 + 27, sweep 3 + 25, levers 1 + 27, measured 13 (--engine and --calibration
+    // among them), calibrate 15 (-o and --from among them), frontier 13 + 22, course 2.
+    EXPECT_EQ(checked, 29u + 28u + 28u + 13u + 15u + 35u + 2u);
     // "--name=" is an empty value, not a missing one.
     const Result empty = cli({"analyze", "--batch="});
     EXPECT_EQ(empty.err, expectedError("--batch expects an integer from 1 to 100000000, got ''"));

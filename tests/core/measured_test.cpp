@@ -3,6 +3,7 @@
 
 #include "roofline/measured.h"
 
+#include <cmath>
 #include <random>
 
 #include <gtest/gtest.h>
@@ -32,7 +33,7 @@ TEST(Measured, MetricNamesRoundTrip) {
     EXPECT_EQ(toString(MeasuredMetric::E2eMs), "e2e_ms");
     EXPECT_EQ(toString(MeasuredMetric::RequestOutputTokensPerSecond),
               "request_output_tokens_per_s");
-    // The names a measured file uses (README "Measured results": the `metric` column).
+    // The names a measured file uses (docs/calibration.md "Measured results": the `metric` column).
     EXPECT_EQ(toString(MeasuredMetric::TpotMs), "tpot_ms");
     EXPECT_EQ(toString(MeasuredMetric::TtftMs), "ttft_ms");
     EXPECT_EQ(toString(MeasuredMetric::OutputTokensPerSecond), "output_tokens_per_s");
@@ -193,6 +194,62 @@ TEST(Measured, InvariantsOverGeneratedRows) {
         EXPECT_NEAR(exact.achievedFlopsPerSecond, p.predictedFlopsPerSecond,
                     1e-12 * p.predictedFlopsPerSecond);
     }
+}
+
+}  // namespace
+}  // namespace roofline
+
+namespace roofline {
+namespace {
+
+TEST(FinalContextMemory, ABatchThatFitsMidRunCanOutgrowMemoryByItsLastToken) {
+    // Llama-3.1-8B in bf16 on one H100: KV per token 32 layers · 2 · 8 heads · 128 · 2 B =
+    // 131,072 B. A 1,024-token prompt and 15,360 output tokens end at 16,384 tokens: 2 GiB
+    // (2,147,483,648 B) a sequence. The largest batch there is
+    // ⌊(usable − weights − fixed workspace) / (2 GiB + workspace per sequence)⌋, the
+    // workspace's two parts read from the analyses at B = 1 and 2 at that context.
+    Workload w;
+    w.promptTokens = 1024;
+    w.contextTokens = 1024 + 15360 / 2;  // the mean decode context, as measured rows set it
+    w.batch = 40;
+    const Scenario s = test::scenario(test::h100Sxm(), test::llama31_8b(), w);
+    const Analysis mid = analyze(s);
+    Workload end = w;
+    end.contextTokens = 1024 + 15360 - 1;
+    end.batch = 1;
+    const Analysis one = analyze(test::scenario(test::h100Sxm(), test::llama31_8b(), end));
+    end.batch = 2;
+    const Analysis two = analyze(test::scenario(test::h100Sxm(), test::llama31_8b(), end));
+    ASSERT_DOUBLE_EQ(one.memory.kvCacheBytes, 2147483648.0);
+    const double perSequence = two.memory.workspaceBytes - one.memory.workspaceBytes;
+    const double fixed = one.memory.workspaceBytes - perSequence;
+    const auto expected = static_cast<std::int64_t>(std::floor(
+        (one.memory.usableBytes - one.memory.weightBytes - fixed) / (2147483648.0 + perSequence)));
+    const FinalContextMemory f = finalContextMemory(s, 15360);
+    EXPECT_EQ(f.maxBatch, expected);
+    // It fits at the mean context, not at the last token: it runs in waves.
+    EXPECT_TRUE(mid.memory.fits);
+    ASSERT_LT(f.maxBatch, 40);
+    EXPECT_FALSE(f.fits);
+    EXPECT_EQ(f.waves, (40 + expected - 1) / expected);
+    EXPECT_EQ(f.waveBatch, (40 + f.waves - 1) / f.waves);
+    // A short request fits at its end: one wave of all 40.
+    const FinalContextMemory small = finalContextMemory(s, 128);
+    EXPECT_TRUE(small.fits);
+    EXPECT_EQ(small.waves, 1);
+    EXPECT_EQ(small.waveBatch, 40);
+}
+
+TEST(FinalContextMemory, ABatchInWavesTakesEachWavesTime) {
+    // Three waves of 14 for a batch of 41: a batch's latency triples; its token rate is the
+    // wave's × 41 / 42 (the last wave is one short); a request's own TPOT and TTFT are its
+    // wave's.
+    EXPECT_DOUBLE_EQ(inWaves(MeasuredMetric::E2eMs, 1000.0, 41, 3, 14), 3000.0);
+    EXPECT_DOUBLE_EQ(inWaves(MeasuredMetric::OutputTokensPerSecond, 1000.0, 41, 3, 14),
+                     1000.0 * 41.0 / 42.0);
+    EXPECT_DOUBLE_EQ(inWaves(MeasuredMetric::TpotMs, 12.0, 41, 3, 14), 12.0);
+    EXPECT_DOUBLE_EQ(inWaves(MeasuredMetric::TtftMs, 80.0, 41, 3, 14), 80.0);
+    EXPECT_DOUBLE_EQ(inWaves(MeasuredMetric::E2eMs, 1000.0, 41, 1, 41), 1000.0);
 }
 
 }  // namespace

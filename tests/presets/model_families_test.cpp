@@ -549,7 +549,7 @@ TEST(ModelFamilies, GptOss20bActiveCountDiffersFromTheCardByTheInputEmbedding) {
     const roofline::ParameterCount c = roofline::countParameters(*loaded.value);
     EXPECT_EQ(c.total, 20914757184.0);
     EXPECT_EQ(c.activePerToken, 4187440704.0);
-    // README "Active parameters": ours count both embedding tables; OpenAI's 3.6B leaves the
+    // docs/model.md "Active parameters": ours count both embedding tables; OpenAI's 3.6B leaves the
     // input embedding (201088 · 2880 = 579,133,440) out: 3.61B.
     EXPECT_LE(relativeError(c.activePerToken - 201088.0 * 2880.0, 3.6e9), 0.005);
     const Issue* note = firstOf(loaded.issues, Severity::Notice);

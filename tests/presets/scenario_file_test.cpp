@@ -12,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include "roofline/analysis.h"
 #include "roofline/io/calibration.h"
 #include "roofline/io/scenario_options.h"
 #include "roofline/validate.h"
@@ -124,6 +125,36 @@ TEST(ScenarioFile, MissingWorkloadKeysTakeTheDefaults) {
     EXPECT_EQ(s.value->workload.contextTokens, 2048);
     EXPECT_EQ(s.value->workload.weightPrecision, Precision::Bf16);
     EXPECT_TRUE(s.value->workload.flashAttention);
+}
+
+TEST(ScenarioFile, AnEngineVersionIsCheckedAgainstTheProfilesRecords) {
+    // vLLM 0.6.0 on H100: the shipped h100-sxm.vllm profile's records run vLLM 0.7.2 to
+    // 0.11.0, so the estimate is extrapolated and says the version is why.
+    const Loaded<ScenarioFile> s = parseScenarioFile(
+        R"({"schema_version": 1, "hardware": "h100-sxm", "model": "llama-3.1-8b",
+            "ceilings": "estimate", "engine": "vllm", "engine_version": "0.6.0"})",
+        kFile);
+    ASSERT_TRUE(s.ok()) << roofline::describe(s.issues);
+    EXPECT_EQ(s.value->engineVersion, "0.6.0");
+    EXPECT_NE(roofline::io::toJson(*s.value).find("\"engine_version\": \"0.6.0\""),
+              std::string::npos);
+    const roofline::io::ResolvedScenario r = roofline::io::resolve(*s.value);
+    ASSERT_FALSE(roofline::hasErrors(r.issues)) << roofline::describe(r.issues);
+    EXPECT_EQ(r.scenario.engineVersion, (roofline::EngineVersion{0, 6, 0}));
+    const roofline::Analysis a = roofline::analyze(r.scenario);
+    ASSERT_TRUE(a.estimate.has_value());
+    EXPECT_NE(a.estimate->extrapolation & roofline::kEngineVersion, 0u);
+    const std::vector<std::string> why = roofline::extrapolationReasons(*a.estimate, r.scenario);
+    ASSERT_EQ(why.size(), 1u);
+    EXPECT_EQ(why[0], "vllm 0.6.0 outside the versions in h100-sxm.vllm (0.7.2–0.11.0)");
+    // A version that is none is refused, naming the key.
+    const Loaded<ScenarioFile> bad = parseScenarioFile(
+        R"({"schema_version": 1, "hardware": "h100-sxm", "model": "llama-3.1-8b",
+            "engine_version": "latest"})",
+        kFile);
+    EXPECT_FALSE(bad.ok());
+    EXPECT_NE(roofline::describe(bad.issues).find("/engine_version"), std::string::npos)
+        << roofline::describe(bad.issues);
 }
 
 TEST(ScenarioFile, BaselineRoundTrips) {
@@ -596,7 +627,7 @@ TEST(ScenarioOptions, HelpMentionsEveryOption) {
 TEST(ScenarioOptions, EveryTableRowIsFoundHelpedAndApplied) {
     const std::string help(roofline::io::scenarioOptionsHelp());
     const auto& table = roofline::io::scenarioOptionTable();
-    EXPECT_EQ(table.size(), 26u);  // the 26 options of scenario_options.cpp
+    EXPECT_EQ(table.size(), 27u);  // the 27 options of scenario_options.cpp
     for (const roofline::io::ScenarioOption& o : table) {
         const std::string name(o.name);
         EXPECT_TRUE(name.starts_with("--")) << name;

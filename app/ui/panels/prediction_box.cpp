@@ -94,7 +94,7 @@ PredictionBox::PredictionBox(QWidget* parent) : QWidget(parent) {
 }
 
 QString PredictionBox::unitOf(const std::string& path) {
-    // The analysis JSON names its fields with their SI unit (README "JSON output").
+    // The analysis JSON names its fields with their SI unit (docs/calibration.md "JSON output").
     static const std::vector<std::pair<std::string_view, const char*>> kSuffixes = {
         {"_flops_per_byte", "FLOP/byte"},
         {"bytes_per_token", "bytes/token"},

@@ -220,7 +220,7 @@ struct MemoryFootprint {
     /// context; 0 for a model without state layers.
     double stateBytes = 0.0;
     /// Activation workspace of one forward pass of at most maxBatchedTokens tokens (chunked
-    /// prefill), plus one logits row per sequence: README "Memory footprint".
+    /// prefill), plus one logits row per sequence: docs/model.md "Memory footprint".
     double workspaceBytes = 0.0;
     double totalBytes = 0.0;  ///< weights + KV cache + state + workspace
     /// The device's memory serving engines can use: the driver-visible capacity where the

@@ -18,11 +18,12 @@
 ///
 /// Loss: soft-L1 in log space, Σ ρ(r) with ρ(r) = 2·s²·(√(1 + (r/s)²) − 1): r² for |r| ≪ s,
 /// 2·s·|r| for |r| ≫ s, so a few wrong records (a ×3 outlier, r = ln 3 = 1.1 = 11·s at
-/// s = 0.1) pull the fit as |r|, not r². Minimised by Levenberg–Marquardt on the
-/// iteratively reweighted (weights 1/√(1 + (r/s)²)) Gauss–Newton steps, over transformed
-/// parameters: each value v lives in an open range (lo, hi) inside validateProfile's, as
-/// ln v = ln lo + (ln hi − ln lo)·σ(θ), θ unbounded. The Jacobian is taken by central
-/// differences in ln v. Deterministic: no randomness, fixed iteration caps.
+/// s = 0.1) pull the fit as |r|, not r². Minimised by Eigen's Levenberg–Marquardt (the
+/// MINPACK port in unsupported/Eigen/LevenbergMarquardt) on the residuals
+/// f = r·√(2 / (1 + √(1 + (r/s)²))), whose squares are ρ(r), with a central-difference
+/// Jacobian, over transformed parameters: each value v lives in an open range (lo, hi) inside
+/// validateProfile's, as ln v = ln lo + (ln hi − ln lo)·σ(θ), θ unbounded. Deterministic: no
+/// randomness, fixed iteration caps (one iteration, one Jacobian).
 ///
 /// Identifiability is checked at the solution on the elasticities ∂r/∂ln v: a parameter no
 /// record is sensitive to, or a set of parameters whose columns are (nearly) linearly

@@ -15,7 +15,7 @@
 
 namespace roofline {
 
-/// Documented defaults for presets without a source (README "Model of the engine").
+/// Documented defaults for presets without a source (docs/model.md "Model of the engine").
 /// α of a collective inside a scale-up domain: DOMAIN.md §6, "a few µs with one-shot or
 /// switch-reduced all-reduce on NVSwitch".
 inline constexpr double kDefaultCollectiveLatencySeconds = 5e-6;

@@ -105,6 +105,25 @@ struct MeasuredPlacement {
 
 /// The model's value of `metric` (in its unit) from a TTFT and a TPOT, bound or estimate, for
 /// B sequences of O output tokens on D devices (the table above).
+/// A batch's memory at the end of its requests (DOMAIN.md §11): B sequences of P + O tokens.
+/// Memory elsewhere is checked at the mean decode context P + O/2; at the end the KV cache is
+/// larger, and a static batch that outgrows memory runs in waves (engines preempt or hold
+/// requests back) instead of "fitting".
+struct FinalContextMemory {
+    std::int64_t maxBatch = 0;  ///< the largest batch that fits at P + O tokens (0: none)
+    bool fits = false;          ///< B ≤ maxBatch
+    /// ⌈B / maxBatch⌉: the waves the batch runs in; 1 when it fits, 0 when nothing fits.
+    std::int64_t waves = 0;
+    std::int64_t waveBatch = 0;  ///< ⌈B / waves⌉: the sequences of one wave
+};
+/// The memory of `scenario`'s batch at context P + O (P its prompt, O `outputTokens`).
+FinalContextMemory finalContextMemory(const Scenario& scenario, std::int64_t outputTokens);
+/// What `metric` of the whole batch becomes when it runs in `waves` waves of `waveBatch`,
+/// from its value for one wave: a batch's latency (e2e) × waves; its token rates × B / (waves ·
+/// waveBatch); a request's own figures (TTFT, TPOT) are the wave's.
+double inWaves(MeasuredMetric metric, double waveValue, std::int64_t batch, std::int64_t waves,
+               std::int64_t waveBatch);
+
 double modelValue(MeasuredMetric metric, double ttftSeconds, double tpotSeconds, double batch,
                   double devices, std::int64_t outputTokens);
 

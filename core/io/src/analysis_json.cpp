@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The JSON contract of `roofline-cli analyze --format json` (README "JSON output").
+// The JSON contract of `roofline-cli analyze --format json` (docs/calibration.md "JSON output").
 // snake_case keys, SI units. Changing a key is a breaking change for scripts.
 
 #include "json_util.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Course files (README "Courses"): steps of shipped lessons and inline scenarios, their
+// Course files (docs/teaching.md "Courses"): steps of shipped lessons and inline scenarios, their
 // predictions and spot-the-errors, checked against the engine; a student's answers graded.
 //
 // An inline scenario step is read as a scenario file whose lesson is made from the step's

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The "lever" and "lesson" keys of a scenario file (README "Lessons").
+// The "lever" and "lesson" keys of a scenario file (docs/window.md "Lessons").
 
 #include "lesson_json.h"
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The JSON of `roofline-cli levers --format json` (README "JSON output"). snake_case keys, SI.
+// The JSON of `roofline-cli levers --format json` (docs/calibration.md "JSON output"). snake_case
+// keys, SI.
 
 #include "json_util.h"
 #include "roofline/comparison.h"

@@ -691,7 +691,8 @@ Json rowEstimateJson(const std::optional<RowEstimate>& e, const std::string& ref
             {"coverage", e->profile->coverage},
             {"error", e->error},
             {"covered", e->covered},
-            {"extrapolated", e->extrapolated}};
+            {"extrapolated", e->extrapolated},
+            {"waves", e->finalMemory.waves}};
 }
 
 }  // namespace
@@ -736,7 +737,9 @@ std::string measuredToJson(const MeasuredFile& file, Ceilings ceilings,
             {"predicted_time_s", p.predictedSeconds},
             {"measured_time_s", p.measuredSeconds},
             {"efficiency", p.efficiency},
+            // At the mean decode context P + O/2 ("fits"), and at the last token, P + O.
             {"fits", r.analysis.memory.fits},
+            {"fits_at_final_context", finalContextMemory(row.scenario, row.output).fits},
             {"warnings", warnings},
         });
         if (estimate != nullptr) {

@@ -45,8 +45,21 @@ RowEstimate estimateRow(const MeasuredRow& row, std::shared_ptr<const Calibratio
     Scenario scenario = row.scenario;
     scenario.workload.ceilings = Ceilings::Estimate;
     scenario.calibration = profile;
-    const Analysis analysis = analyze(scenario);
     RowEstimate out;
+    // A batch whose KV cache outgrows memory by its last token runs in waves of what fits:
+    // each wave is estimated, and the batch's figures follow from the waves.
+    out.finalMemory = finalContextMemory(row.scenario, row.output);
+    const FinalContextMemory& mem = out.finalMemory;
+    const bool waves = mem.waves > 1;
+    if (waves) {
+        scenario.workload.batch = mem.waveBatch;
+    }
+    const auto whole = [&](double waveValue) {
+        return waves ? inWaves(row.metric, waveValue, row.scenario.workload.batch, mem.waves,
+                               mem.waveBatch)
+                     : waveValue;
+    };
+    const Analysis analysis = analyze(scenario);
     out.profile = std::move(profile);
     if (!analysis.estimate || !analysis.hasDecode()) {
         return out;
@@ -56,13 +69,13 @@ RowEstimate estimateRow(const MeasuredRow& row, std::shared_ptr<const Calibratio
     // high end.
     EstimateResult e = *analysis.estimate;
     out.extrapolated = extrapolationReasons(e, scenario);
-    out.value = estimatedValue(analysis, e, row.metric, row.output);
+    out.value = whole(estimatedValue(analysis, e, row.metric, row.output));
     e.ttftSeconds = e.ttftIntervalSeconds[0];
     e.tpotSeconds = e.tpotIntervalSeconds[0];
-    const double a = estimatedValue(analysis, e, row.metric, row.output);
+    const double a = whole(estimatedValue(analysis, e, row.metric, row.output));
     e.ttftSeconds = e.ttftIntervalSeconds[1];
     e.tpotSeconds = e.tpotIntervalSeconds[1];
-    const double b = estimatedValue(analysis, e, row.metric, row.output);
+    const double b = whole(estimatedValue(analysis, e, row.metric, row.output));
     out.low = std::min(a, b);
     out.high = std::max(a, b);
     out.error = row.value > 0.0 ? out.value / row.value - 1.0 : 0.0;

@@ -123,6 +123,7 @@ std::vector<ScenarioDifference> scenarioDifferences(const ScenarioFile& from,
     add("max batched tokens", formatInteger(a.maxBatchedTokens), formatInteger(b.maxBatchedTokens));
     add("ceilings", std::string(toString(a.ceilings)), std::string(toString(b.ceilings)));
     add("engine", from.engine, to.engine);
+    add("engine version", from.engineVersion, to.engineVersion);
     add("calibration", calibrationText(from.calibration), calibrationText(to.calibration));
     add("price", priceText(a.pricePerDeviceHourUsd), priceText(b.pricePerDeviceHourUsd));
     return out;

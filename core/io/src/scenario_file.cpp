@@ -125,6 +125,9 @@ Json scenarioObject(const ScenarioFile& s, bool topLevel) {
     if (w.ceilings == Ceilings::Estimate || s.engine != kGenericEngine) {
         j["engine"] = s.engine;
     }
+    if (!s.engineVersion.empty()) {
+        j["engine_version"] = s.engineVersion;
+    }
     if (!s.calibration.empty()) {
         j["calibration"] = s.calibration;
     }
@@ -146,7 +149,7 @@ Json scenarioObject(const ScenarioFile& s, bool topLevel) {
 
 // The keys of one scenario (a baseline has these); a file's top level adds its schema
 // version, its baseline, lever and lesson. In this order in the unknown-key warning.
-constexpr std::array<std::string_view, 23> kScenarioKeys = {"hardware",
+constexpr std::array<std::string_view, 24> kScenarioKeys = {"hardware",
                                                             "model",
                                                             "batch",
                                                             "prompt_tokens",
@@ -167,6 +170,7 @@ constexpr std::array<std::string_view, 23> kScenarioKeys = {"hardware",
                                                             "max_batched_tokens",
                                                             "ceilings",
                                                             "engine",
+                                                            "engine_version",
                                                             "calibration",
                                                             "price_per_device_hour_usd"};
 constexpr auto kTopLevelKeys = [] {
@@ -268,6 +272,14 @@ ScenarioFile readScenario(const Json& json, const std::string& file, const std::
             s.engine = *engine;
         } else {
             r.error("engine", "one of " + engineNames(), "\"" + *engine + "\"");
+        }
+    }
+    if (const auto version = r.string("engine_version", false)) {
+        if (parseEngineVersion(*version)) {
+            s.engineVersion = *version;
+        } else {
+            r.error("engine_version", "a version as major.minor.patch (\"0.10.1\")",
+                    "\"" + *version + "\"");
         }
     }
     s.calibration = r.string("calibration", false).value_or("");
@@ -456,6 +468,7 @@ ResolvedScenario resolve(const ScenarioFile& file, std::int64_t gqaRatio) {
         out.scenario.calibration =
             std::make_shared<const CalibrationProfile>(std::move(*profile.value));
     }
+    out.scenario.engineVersion = parseEngineVersion(file.engineVersion).value_or(EngineVersion{});
     std::vector<Issue> more = validate(out.scenario);
     detail::scenarioKeys().apply(more);
     out.issues.insert(out.issues.end(), more.begin(), more.end());

@@ -228,8 +228,9 @@ std::vector<ScenarioOption> makeTable() {
                  }});
     t.push_back({"--engine", "NAME",
                  "the serving engine whose calibration profile the estimate\n"
-                 "uses: generic, vllm, sglang, tensorrt-llm, nim, llama.cpp\n"
-                 "(default generic; see --ceilings estimate)",
+                 "uses: generic, vllm, sglang, tensorrt-llm, nim, llama.cpp,\n"
+                 "lmdeploy, tgi, mlc-llm (default generic; see --ceilings\n"
+                 "estimate)",
                  [](const std::string& v, ScenarioFile& s, std::int64_t&) -> std::string {
                      const std::vector<std::string>& known = knownEngines();
                      if (std::find(known.begin(), known.end(), v) == known.end()) {
@@ -240,6 +241,16 @@ std::vector<ScenarioOption> makeTable() {
                          return expects("--engine", "one of " + names, v);
                      }
                      s.engine = v;
+                     return {};
+                 }});
+    t.push_back({"--engine-version", "VERSION",
+                 "the serving engine's version (0.10.1): an estimate outside the\n"
+                 "versions of its profile's records says it is extrapolated",
+                 [](const std::string& v, ScenarioFile& s, std::int64_t&) -> std::string {
+                     if (!parseEngineVersion(v)) {
+                         return expects("--engine-version", "a version as major.minor.patch", v);
+                     }
+                     s.engineVersion = v;
                      return {};
                  }});
     t.push_back({"--calibration", "ID|FILE",

@@ -2,15 +2,16 @@
 #pragma once
 
 /// @file course.h
-/// Courses (presets/courses/*.json, README "Courses"): an ordered list of steps that walks
-/// the question bank (../shared/QUESTIONS.md). A step is a shipped lesson (by id) or an
+/// Courses (presets/courses/*.json, docs/teaching.md "Courses"): an ordered list of steps that
+/// walks the question bank (../shared/QUESTIONS.md). A step is a shipped lesson (by id) or an
 /// inline scenario (the keys of a scenario file) with its own title, look-at text and checks
 /// (a lesson's expectations). A step may ask one question before it reveals the picture:
 ///
 /// - a prediction, `{ask, path, tolerance, explain}` for a number or `{ask, path, choices,
 ///   explain}` for a choice: `path` is a JSON Pointer (RFC 6901) into the step's analysis as
-///   `roofline-cli analyze --format json` writes it (README "JSON output"), of the current
-///   scenario (a lever applied; never the baseline); the answer is the engine's value there;
+///   `roofline-cli analyze --format json` writes it (docs/calibration.md "JSON output"), of the
+///   current scenario (a lever applied; never the baseline); the answer is the engine's value
+///   there;
 /// - a spot-the-error, `{claim, parts, wrong, correction, explain}`: a claim split into
 ///   parts, `wrong` the number (from 1) of the part that is wrong, `correction` the right
 ///   part; the step's own scenario and checks refute it, live.

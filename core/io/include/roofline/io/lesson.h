@@ -6,10 +6,10 @@
 /// questions (../shared/QUESTIONS.md) it answers, what to look at, and claims about the
 /// analysis ("expectations") that are checked against the live engine, so that a lesson can
 /// never go stale. The types live here; ScenarioFile holds an optional Lesson, and
-/// parseScenarioFile / toJson read and write it (README "Lessons").
+/// parseScenarioFile / toJson read and write it (docs/window.md "Lessons").
 ///
-/// An expectation names a field of the analysis JSON (analysisToJson, README "JSON output")
-/// by a path:
+/// An expectation names a field of the analysis JSON (analysisToJson, docs/calibration.md "JSON
+/// output") by a path:
 ///
 ///     path      := ["baseline:"] segment ("." segment)*
 ///     segment   := key | key "[" selector "]"

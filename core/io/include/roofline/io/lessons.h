@@ -63,7 +63,7 @@ LessonRun runLesson(const ScenarioFile& file, const std::string& fileName,
 
 /// `analysisJson` (analysisToJson's text) with a "lesson" key added: {id, title, questions,
 /// group, look_at, view, lever, expectations: [{path, over, op, value, claim, actual,
-/// numerator, denominator, holds}]} (README "Lessons").
+/// numerator, denominator, holds}]} (docs/window.md "Lessons").
 std::string analysisWithLessonToJson(const std::string& analysisJson, const ScenarioFile& file,
                                      const LessonCheck& check);
 

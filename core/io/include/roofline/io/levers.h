@@ -5,7 +5,7 @@
 /// The levers of roofline/levers.h with what they need from the presets filled in: the next
 /// hardware generation and the family's draft model, the ranked list for a resolved
 /// scenario, a lever applied to a scenario file (for the window), and the JSON of
-/// `roofline-cli levers --format json` (README "JSON output").
+/// `roofline-cli levers --format json` (docs/calibration.md "JSON output").
 
 #include <array>
 #include <optional>
@@ -88,7 +88,7 @@ AppliedLever applyLever(const ScenarioFile& file, const Scenario& resolved, Leve
 ///      "levers": [{id, title, applicable, reason, explanation, changes, ttft_s, tpot_s,
 ///                  decode_tokens_per_s, fits, speedup_tpot, speedup_ttft, throughput_gain,
 ///                  ...}]}
-/// in the order given (listLevers ranks them). See README "JSON output".
+/// in the order given (listLevers ranks them). See docs/calibration.md "JSON output".
 std::string leversToJson(const Scenario& base, const Analysis& baseAnalysis,
                          const std::vector<LeverOutcome>& levers);
 

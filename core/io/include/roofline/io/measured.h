@@ -2,7 +2,7 @@
 #pragma once
 
 /// @file measured.h
-/// Files of measured results (README "Measured results"): CSV or JSON rows of
+/// Files of measured results (docs/calibration.md "Measured results"): CSV or JSON rows of
 /// `model, hardware, tp, weights, activations, kv, batch, prompt, output, metric, value`,
 /// optionally `source` and `label`. Each row that parses and resolves becomes a scenario;
 /// each that does not is rejected with its line and the reason, and the rest still load.
@@ -132,7 +132,7 @@ MeasuredResult placeRow(const MeasuredRow& row, Ceilings ceilings);
 
 struct EstimateChoice;
 
-/// The JSON of `roofline-cli measured --format json` (README "Measured results"):
+/// The JSON of `roofline-cli measured --format json` (docs/calibration.md "Measured results"):
 /// {"ceilings", "rows": [...], "rejected": [{line, reason}], "warnings": [...]}. Under the
 /// estimate ceiling (`estimate` given) each row has an "estimate" object too and the file an
 /// "estimate_summary" (measured_estimate.h).

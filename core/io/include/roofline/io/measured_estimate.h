@@ -44,6 +44,9 @@ struct RowEstimate {
     bool covered = false;  ///< low ≤ measured ≤ high
     /// Why the row is outside the profile's domain (extrapolationReasons): empty inside.
     std::vector<std::string> extrapolated;
+    /// The batch's memory at the end of its requests: a batch that outgrows it there is
+    /// estimated in waves (finalContextMemory), never as fitting.
+    FinalContextMemory finalMemory;
 };
 
 /// The row's metric under the estimate of `profile` (resolved by rowProfile()).

@@ -90,6 +90,9 @@ struct ScenarioFile {
     /// The serving engine whose calibration profile the estimate ceiling uses (knownEngines():
     /// "generic", "vllm", "sglang", "tensorrt-llm", ...); read only with ceilings "estimate".
     std::string engine = std::string(kGenericEngine);
+    /// The engine's version ("0.10.1"; empty: not named): outside the versions of the
+    /// profile's records the estimate is extrapolated and says so.
+    std::string engineVersion;
     /// A calibration profile to use instead: a shipped profile id ("h100-sxm.tensorrt-llm") or
     /// a file (`roofline-cli calibrate -o`); empty = the shipped one for hardware and engine.
     std::string calibration;
@@ -163,7 +166,8 @@ struct ResolvedScenario {
 /// /memory_utilization, ...).
 ResolvedScenario resolve(const ScenarioFile& file, std::int64_t gqaRatio = 0);
 
-/// The stable JSON contract of `roofline-cli analyze --format json` (README "JSON output").
+/// The stable JSON contract of `roofline-cli analyze --format json` (docs/calibration.md "JSON
+/// output").
 std::string analysisToJson(const Scenario& scenario, const Analysis& analysis);
 
 /// Many analyses as one JSON array of analysisToJson's objects (`roofline-cli sweep --format
