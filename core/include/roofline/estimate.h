@@ -110,19 +110,17 @@ std::string_view intervalRegimeName(std::size_t regime);
 inline constexpr double kDefaultExtrapolationWidening = 0.5;
 
 /// Model kinds a profile's records cover (bits of ProfileDomain::kinds).
-enum ModelKindBit : std::uint8_t {
-    kDenseModel = 1,
-    kMoeModel = 2,
-    kMlaModel = 4,
-    kHybridModel = 8,  ///< recurrent-state layers beside attention
-};
+inline constexpr std::uint8_t kDenseModel = 1;
+inline constexpr std::uint8_t kMoeModel = 2;
+inline constexpr std::uint8_t kMlaModel = 4;
+inline constexpr std::uint8_t kHybridModel = 8;  ///< recurrent-state layers beside attention
 
 /// Where a profile's records are: an estimate outside is extrapolated. Empty (fitted false)
 /// for a profile of cited defaults.
 struct ProfileDomain {
     bool fitted = false;
     std::int64_t tpMin = 0, tpMax = 0;                ///< devices per replica
-    std::uint8_t kinds = 0;                           ///< ModelKindBit of every record's model
+    std::uint8_t kinds = 0;                           ///< kind bits (kDenseModel...) of its records
     double parametersMin = 0.0, parametersMax = 0.0;  ///< total parameters
     std::uint32_t weightPrecisions = 0;               ///< bit index(p) of the records' weights
     bool ttft = false, decode = false;                ///< metrics of the prefill / of decode steps
@@ -262,14 +260,14 @@ struct EstimateResult {
     double decodeTokensPerSecond = 0.0;           ///< B / tpotSeconds
     std::array<double, 2> ttftIntervalSeconds{};  ///< [low, high]
     std::array<double, 2> tpotIntervalSeconds{};  ///< [low, high]
-    /// Why the scenario is outside the profile's domain: Extrapolation bits, 0 inside.
+    /// Why the scenario is outside the profile's domain: kNotFitted, ... bits, 0 inside.
     /// extrapolationReasons() says it in words.
     std::uint32_t extrapolation = 0;
     bool extrapolated() const { return extrapolation != 0; }
     /// What of the scenario the domain was checked on, for extrapolationReasons().
     struct Checked {
         std::int64_t tensorParallel = 1;
-        std::uint8_t kinds = 0;  ///< ModelKindBit
+        std::uint8_t kinds = 0;  ///< kDenseModel, kMoeModel, ... bits
         Precision weights = Precision::Bf16;
         EngineVersion version;
     } checked;
@@ -288,17 +286,15 @@ struct EstimateResult {
 };
 
 /// Why an estimate is outside its profile's domain (bits of EstimateResult::extrapolation).
-enum Extrapolation : std::uint32_t {
-    kNotFitted = 1U << 0,        ///< the profile has no records
-    kOtherHardware = 1U << 1,    ///< the chip is none of its records' chips
-    kTensorParallel = 1U << 2,   ///< TP outside its records' range
-    kModelKind = 1U << 3,        ///< a kind (MoE, MLA, hybrid) none of its records has
-    kModelSize = 1U << 4,        ///< parameters outside its records' range (×1.5 margin)
-    kWeightPrecision = 1U << 5,  ///< weights at a precision none of its records has
-    kTtftMetric = 1U << 6,       ///< no TTFT record
-    kDecodeMetric = 1U << 7,     ///< no decode record
-    kEngineVersion = 1U << 8,    ///< the scenario's engine version outside its records'
-};
+inline constexpr std::uint32_t kNotFitted = 1U << 0;        ///< the profile has no records
+inline constexpr std::uint32_t kOtherHardware = 1U << 1;    ///< the chip is none of its records'
+inline constexpr std::uint32_t kTensorParallel = 1U << 2;   ///< TP outside its records' range
+inline constexpr std::uint32_t kModelKind = 1U << 3;        ///< a kind none of its records has
+inline constexpr std::uint32_t kModelSize = 1U << 4;        ///< parameters outside (×1.5 margin)
+inline constexpr std::uint32_t kWeightPrecision = 1U << 5;  ///< weights none of its records has
+inline constexpr std::uint32_t kTtftMetric = 1U << 6;       ///< no TTFT record
+inline constexpr std::uint32_t kDecodeMetric = 1U << 7;     ///< no decode record
+inline constexpr std::uint32_t kEngineVersion = 1U << 8;    ///< version outside its records'
 
 /// The reasons of `e.extrapolation`, one sentence each, naming the profile and what its
 /// records hold ("no MoE record in h200.vllm (dense)", "TP 8 outside TP 1–4 of
@@ -308,7 +304,8 @@ std::vector<std::string> extrapolationReasons(const EstimateResult& e, const Sce
 std::vector<std::string> extrapolationReasons(const EstimateResult& e,
                                               std::string_view hardwareId = {});
 
-/// The ModelKindBit of a model (hybrid: it keeps a recurrent state, stateBytesPerSequence > 0).
+/// The kind bits (kDenseModel, ...) of a model (hybrid: it keeps a recurrent state,
+/// stateBytesPerSequence > 0).
 std::uint8_t modelKinds(const Model& model, double stateBytesPerSequence);
 
 /// The profile's domain in words: "TP 1–8; dense, MoE; 8B–405B parameters; bf16, fp8

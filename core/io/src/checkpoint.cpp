@@ -25,6 +25,7 @@
 #include "checkpoint.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -165,9 +166,8 @@ Precision majority(const std::array<PartStorage, kModulePartCount>& parts,
             const double share = n / s.parameters;
             others +=
                 (others.empty() ? "" : "; ") + std::string(toString(part)) + " " + dtypeName(q) +
-                (share < 0.9995
-                     ? " (" + std::to_string(static_cast<int>(share * 100.0 + 0.5)) + "% of them)"
-                     : std::string()) +
+                (share < 0.9995 ? " (" + std::to_string(std::lround(share * 100.0)) + "% of them)"
+                                : std::string()) +
                 ", analysed at " + dtypeName(chosen);
         }
     }

@@ -268,6 +268,7 @@ double stateParameters(const Model& m, MixerKind kind) {
 std::vector<PartModules> layerModules(const Model& m, const LayerGroup& layer, std::size_t index) {
     const Naming n = namingOf(m);
     std::vector<std::string> prefixes;
+    prefixes.reserve(n.prefixes.size());
     for (const std::string& p : n.prefixes) {
         prefixes.push_back(p + std::to_string(index) + ".");
     }
@@ -324,6 +325,7 @@ std::vector<PartModules> layerModules(const Model& m, const LayerGroup& layer, s
                            : std::vector<std::string>{"up_proj", "down_proj"};
             for (const std::string& proj : projections) {
                 std::vector<std::string> paths;
+                paths.reserve(n.shared.size());
                 for (const std::string& s : n.shared) {
                     paths.push_back(s + proj);
                 }
