@@ -533,16 +533,7 @@ ProfileDomain domainOf(const std::vector<Prepared>& records) {
         const double n = r.analysis.totalParameters;
         d.parametersMin = first ? n : std::min(d.parametersMin, n);
         d.parametersMax = std::max(d.parametersMax, n);
-        std::uint8_t kinds = s.model.moe.enabled() ? kMoeModel : kDenseModel;
-        for (const LayerGroup& g : s.model.layerGroups) {
-            if (g.mixer == MixerKind::Mla || g.mixer == MixerKind::SparseMla) {
-                kinds |= kMlaModel;
-            }
-        }
-        if (r.analysis.stateBytesPerSequence > 0.0) {
-            kinds |= kHybridModel;
-        }
-        d.kinds |= kinds;
+        d.kinds |= modelKinds(s.model, r.analysis.stateBytesPerSequence);
         d.weightPrecisions |= std::uint32_t{1} << index(w.weightPrecision);
         if (s.model.moe.enabled()) {
             d.weightPrecisions |= std::uint32_t{1}
