@@ -171,8 +171,15 @@ void sumStages(const Analysis& a, const Workload& wl, const CalibrationProfile& 
     }
 }
 
+// The interval as factors on the time, exp(low) and exp(high), computed once an interval:
+// std::exp is the costliest call of the estimate.
+struct Factors {
+    double low = 1.0, high = 1.0;
+    explicit Factors(const ResidualInterval& i) : low(std::exp(i.low)), high(std::exp(i.high)) {}
+};
+
 PassEstimate passEstimate(const PassCost& pass, const Stages& sum, const CalibrationProfile& p,
-                          const ResidualInterval& interval) {
+                          const Factors& interval) {
     PassEstimate e;
     e.kind = pass.kind;
     e.boundSeconds = pass.timeSeconds;
@@ -188,8 +195,8 @@ PassEstimate passEstimate(const PassCost& pass, const Stages& sum, const Calibra
     e.terms.stepOverheadSeconds = pass.repeats * p.stepOverheadSeconds;
     e.seconds = e.boundSeconds + e.terms.total();
     e.flopsPerSecond = e.seconds > 0.0 ? pass.flops / e.seconds : 0.0;
-    e.lowSeconds = e.seconds * std::exp(interval.low);
-    e.highSeconds = e.seconds * std::exp(interval.high);
+    e.lowSeconds = e.seconds * interval.low;
+    e.highSeconds = e.seconds * interval.high;
     // A longer time is a lower FLOP/s: the interval's high end in time is its low end in y.
     e.lowFlopsPerSecond = e.highSeconds > 0.0 ? pass.flops / e.highSeconds : 0.0;
     e.highFlopsPerSecond = e.lowSeconds > 0.0 ? pass.flops / e.lowSeconds : 0.0;
@@ -259,10 +266,10 @@ EstimateResult estimate(const Analysis& analysis, const Scenario& scenario,
     const bool multi = wl.tensorParallel > 1;
     // A profile without TTFT records extrapolates the prefill only, and one without decode
     // records the decode only.
-    const ResidualInterval decodeInterval = intervalOf(profile, intervalRegime(false, moe, multi),
-                                                       (r.extrapolation & ~kTtftMetric) != 0);
-    const ResidualInterval prefillInterval = intervalOf(profile, intervalRegime(true, moe, multi),
-                                                        (r.extrapolation & ~kDecodeMetric) != 0);
+    const Factors decodeInterval(intervalOf(profile, intervalRegime(false, moe, multi),
+                                            (r.extrapolation & ~kTtftMetric) != 0));
+    const Factors prefillInterval(intervalOf(profile, intervalRegime(true, moe, multi),
+                                             (r.extrapolation & ~kDecodeMetric) != 0));
     for (std::size_t i = 0; i < analysis.passes.size() && i < kMaxPassEstimates; ++i) {
         const PassCost& pass = analysis.passes[i];
         r.passes.push_back(
@@ -289,10 +296,10 @@ EstimateResult estimate(const Analysis& analysis, const Scenario& scenario,
     }
     r.tpotSeconds = step / perStepTokens;
     r.decodeTokensPerSecond = static_cast<double>(wl.batch) / r.tpotSeconds;
-    r.ttftIntervalSeconds = {r.ttftSeconds * std::exp(prefillInterval.low),
-                             r.ttftSeconds * std::exp(prefillInterval.high)};
-    r.tpotIntervalSeconds = {r.tpotSeconds * std::exp(decodeInterval.low),
-                             r.tpotSeconds * std::exp(decodeInterval.high)};
+    r.ttftIntervalSeconds = {r.ttftSeconds * prefillInterval.low,
+                             r.ttftSeconds * prefillInterval.high};
+    r.tpotIntervalSeconds = {r.tpotSeconds * decodeInterval.low,
+                             r.tpotSeconds * decodeInterval.high};
     return r;
 }
 
