@@ -141,8 +141,10 @@ Precision majority(const std::array<PartStorage, kModulePartCount>& parts,
     std::vector<std::pair<Precision, double>> total;
     for (ModulePart part : group) {
         for (const auto& [q, n] : parts[static_cast<std::size_t>(part)].byPrecision) {
+            // A copy: clang 14 cannot capture a structured binding.
+            const Precision precision = q;
             auto it = std::find_if(total.begin(), total.end(),
-                                   [&](const auto& e) { return e.first == q; });
+                                   [&](const auto& e) { return e.first == precision; });
             if (it == total.end()) {
                 total.emplace_back(q, n);
             } else {
