@@ -274,8 +274,17 @@ void readDomain(ObjectReader& r, ProfileDomain& d, std::vector<Issue>& issues) {
     if (const Json* versions = dr.find("versions")) {
         ObjectReader vr(*versions, r.file(), "/domain/versions", issues);
         if (versions->is_object()) {
-            d.versionMin = readVersion(vr, "min");
-            d.versionMax = readVersion(vr, "max");
+            vr.warnUnknown({"min", "max"});
+            const EngineVersion low = readVersion(vr, "min");
+            const EngineVersion high = readVersion(vr, "max");
+            // Both ends or neither: a one-sided range has no meaning the writer could keep.
+            if (low.known() != high.known() || high < low) {
+                dr.error("versions", "{min, max}, both versions, min ≤ max",
+                         detail::foundText(*versions));
+            } else {
+                d.versionMin = low;
+                d.versionMax = high;
+            }
         } else {
             dr.error("versions", "an object {min, max}", detail::foundText(*versions));
         }
@@ -295,10 +304,12 @@ void readValidation(ObjectReader& r, ProfileValidation& out, std::vector<Issue>&
     }
     ObjectReader vr(*v, r.file(), "/validation", issues);
     vr.warnUnknown({"records", "sources", "median_abs_error", "coverage", "median_width"});
+    // At least one record from one source: a validation of nothing is written as no
+    // "validation" at all, so reading one back would not give the same profile.
     out.records =
-        static_cast<std::size_t>(vr.integer("records", true, 0, kLargestExactInteger).value_or(0));
+        static_cast<std::size_t>(vr.integer("records", true, 1, kLargestExactInteger).value_or(0));
     out.sources =
-        static_cast<std::size_t>(vr.integer("sources", true, 0, kLargestExactInteger).value_or(0));
+        static_cast<std::size_t>(vr.integer("sources", true, 1, kLargestExactInteger).value_or(0));
     out.medianAbsError = anyNumber(vr, "median_abs_error", true).value_or(0.0);
     out.coverage = anyNumber(vr, "coverage", true).value_or(0.0);
     out.medianWidth = anyNumber(vr, "median_width", true).value_or(0.0);
