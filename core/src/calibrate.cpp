@@ -466,15 +466,15 @@ void exercise(const Prepared& r, Exercised& e) {
         if (!metricRunsPass(r.metric, op.pass)) {
             continue;
         }
-        if (op.kind == OperatorKind::Communication && op.count > 0.0) {
+        if (op.kernel == KernelClass::Collective && op.count > 0.0) {
             e.collectives = true;
         }
-        if (op.id == OperatorId::MoeUp || op.id == OperatorId::MoeDown) {
+        if (op.kernel == KernelClass::ExpertGemm) {
             e.routedExperts = true;
         }
         if (op.kind == OperatorKind::Matmul) {
             e.weights[index(matmulWeightPrecision(op.id, r.scenario.workload))] = true;
-        } else if (op.kind == OperatorKind::Attention) {
+        } else if (op.kernel == KernelClass::Attention) {
             attends = true;
             const PassCost* pass = r.analysis.pass(op.pass);
             const double length = pass != nullptr ? pass->cachedTokens + pass->newTokens : 0.0;

@@ -101,10 +101,9 @@ struct Stages {
 
 double max3(double a, double b, double c) { return std::max(std::max(a, b), c); }
 
-bool isRoutedExpert(OperatorId id) { return id == OperatorId::MoeUp || id == OperatorId::MoeDown; }
-
 // One walk over the operators, every pass at once (analyze() runs it on every frame under
-// the estimate): the factors that do not depend on the operator are computed once.
+// the estimate): the factors that do not depend on the operator are computed once, and each
+// operator pays what its kernel class (operators.h) says.
 void sumStages(const Analysis& a, const Workload& wl, const CalibrationProfile& p,
                std::array<Stages, kMaxPassEstimates>& sums) {
     constexpr std::size_t kKinds = static_cast<std::size_t>(PassKind::Forward) + 1;
@@ -136,23 +135,22 @@ void sumStages(const Analysis& a, const Workload& wl, const CalibrationProfile& 
         const double c = op.computeTimeSeconds, m = op.memoryTimeSeconds, l = op.linkTimeSeconds;
         const double bound = max3(c, m, l);
         double shape = bound, precision = bound, attended = bound, routed = bound;
-        if (op.kind == OperatorKind::Matmul) {
+        const KernelClass k = op.kernel;
+        if (k == KernelClass::Gemm || k == KernelClass::ExpertGemm || k == KernelClass::TableGemm) {
             const double g = gemmSlowdown(op.gemmRows, op.gemmColumns, op.gemmGroups, tiles);
-            const bool expert = isRoutedExpert(op.id);
-            const double w = expert ? experts
-                             : op.id == OperatorId::LmHead || op.id == OperatorId::MoeRouter
-                                 ? tables
-                                 : dense;
+            const double w = k == KernelClass::ExpertGemm  ? experts
+                             : k == KernelClass::TableGemm ? tables
+                                                           : dense;
             shape = max3(c * g, m, l);
             precision = max3(c * g * w, m * w, l);
             attended = precision;
             routed = precision;
-            if (expert && p.moeHalfTokens > 0.0 && op.gemmRows > 0.0) {
+            if (k == KernelClass::ExpertGemm && p.moeHalfTokens > 0.0 && op.gemmRows > 0.0) {
                 // m / (m + h): the grouped GEMM's memory rate at m tokens per expert.
                 const double slow = (op.gemmRows + p.moeHalfTokens) / op.gemmRows;
                 routed = max3(c * g * w, m * w * slow, l);
             }
-        } else if (op.kind == OperatorKind::Attention) {
+        } else if (k == KernelClass::Attention) {
             attended = max3(c * attention[i], m * attention[i], l);
             routed = attended;
         }
@@ -163,7 +161,7 @@ void sumStages(const Analysis& a, const Workload& wl, const CalibrationProfile& 
         s.attention += attended;
         s.moe += routed;
         s.floor += std::max(routed, op.count * p.kernelFloorSeconds);
-        if (op.kind == OperatorKind::Communication) {
+        if (k == KernelClass::Collective) {
             s.collectives += op.count;
         } else {
             s.kernels += op.count;
@@ -215,12 +213,10 @@ void check(std::vector<std::string>& out, const char* field, double value, doubl
 
 Precision matmulWeightPrecision(OperatorId id, const Workload& workload) {
     // Experts and tables may be stored apart.
-    switch (id) {
-        case OperatorId::MoeUp:
-        case OperatorId::MoeDown:
+    switch (kernelClass(id)) {
+        case KernelClass::ExpertGemm:
             return workload.expertWeightPrecision.value_or(workload.weightPrecision);
-        case OperatorId::LmHead:
-        case OperatorId::MoeRouter:
+        case KernelClass::TableGemm:
             return workload.embeddingWeightPrecision.value_or(workload.weightPrecision);
         default:
             return workload.weightPrecision;

@@ -67,6 +67,7 @@ void finishPass(Analysis::Operators& ops, std::size_t first, const Context& x, d
         OperatorCost& op = ops[i];
         op.name = toString(op.id);
         op.kind = operatorKind(op.id);
+        op.kernel = kernelClass(op.id);
         if (repeats != 1.0) {
             op.count *= repeats;
             op.flops *= repeats;

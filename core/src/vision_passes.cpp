@@ -46,6 +46,7 @@ public:
         op.name = name;
         op.pass = m_kind;
         op.kind = kind;
+        op.kernel = kernelClassOf(kind);
         m_out.push_back(op);
         m_current = m_out.size() - 1 - m_first;
         m_shares[m_current] = {};

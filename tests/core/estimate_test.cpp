@@ -228,6 +228,61 @@ TEST(Estimate, AttentionEfficiencyFollowsTheLength) {
     EXPECT_NEAR(b.estimate->passes[1].terms.attentionSeconds, fp8Attention * 0.25, 1e-15);
 }
 
+TEST(Estimate, AStateLayersRecurrencePaysNoAttentionKernelCost) {
+    // Qwen3-Next: 36 Gated DeltaNet layers and 12 full-attention layers. Its decode pass has
+    // an `attention` operator (12 layers over the KV cache) and a `state_update` (36 delta
+    // rule updates over a fixed-size fp32 state, no KV cache). Attention efficiency 0.5 and an
+    // fp8 KV factor 0.8 on a flat kernel: attention takes 1 / (0.5 · 0.8) = 2.5 of its time,
+    // the term 1.5 × attention's time alone; the recurrence keeps its bound (operators.h,
+    // KernelClass::Recurrence).
+    CalibrationProfile p = neutral();
+    p.attentionEfficiency = 0.5;
+    p.kvEfficiency[index(Precision::Fp8)] = 0.8;
+    Workload w;
+    w.kvPrecision = Precision::Fp8;
+    const Analysis a = analyze(estimated(test::qwen3Next80b(), w, p));
+    ASSERT_TRUE(a.estimate.has_value());
+    double attention = 0.0, recurrence = 0.0;
+    for (const OperatorCost& op : a.operators) {
+        if (op.pass != PassKind::Decode) {
+            continue;
+        }
+        if (op.id == OperatorId::Attention) {
+            EXPECT_EQ(op.kernel, KernelClass::Attention);
+            attention += op.timeSeconds;
+        } else if (op.id == OperatorId::StateUpdate) {
+            EXPECT_EQ(op.kernel, KernelClass::Recurrence);
+            recurrence += op.timeSeconds;
+        }
+    }
+    ASSERT_GT(attention, 0.0);
+    ASSERT_GT(recurrence, 0.0);
+    EXPECT_NEAR(a.estimate->passes[1].terms.attentionSeconds, attention * 1.5,
+                1e-12 * a.estimate->passes[1].seconds);
+}
+
+TEST(Estimate, EveryOperatorOfTheTableHasTheClassItsKindImplies) {
+    // The table's kernel classes against its kinds: a matmul is one of the three GEMMs, a
+    // collective is communication, and the estimate's weight precision follows the class.
+    for (std::size_t i = 0; i < kOperatorCount; ++i) {
+        const auto id = static_cast<OperatorId>(i);
+        const KernelClass k = kernelClass(id);
+        const bool gemm =
+            k == KernelClass::Gemm || k == KernelClass::ExpertGemm || k == KernelClass::TableGemm;
+        EXPECT_EQ(gemm, operatorKind(id) == OperatorKind::Matmul) << toString(id);
+        EXPECT_EQ(k == KernelClass::Collective, operatorKind(id) == OperatorKind::Communication)
+            << toString(id);
+    }
+    Workload w;
+    w.weightPrecision = Precision::Int4;
+    w.expertWeightPrecision = Precision::Fp8;
+    w.embeddingWeightPrecision = Precision::Bf16;
+    EXPECT_EQ(matmulWeightPrecision(OperatorId::MoeDown, w), Precision::Fp8);
+    EXPECT_EQ(matmulWeightPrecision(OperatorId::MoeRouter, w), Precision::Bf16);
+    EXPECT_EQ(matmulWeightPrecision(OperatorId::LmHead, w), Precision::Bf16);
+    EXPECT_EQ(matmulWeightPrecision(OperatorId::MixerInProj, w), Precision::Int4);
+}
+
 TEST(Estimate, TheIntervalIsTheResidualQuantiles) {
     // Residual quantiles −0.2 and +0.3: the interval is [e^−0.2, e^0.3] × the estimate.
     CalibrationProfile p = neutral();

@@ -99,6 +99,7 @@ struct OperatorCost {
     OperatorId id = OperatorId::Embedding;  ///< Which row of the operator table (operators.h).
     PassKind pass = PassKind::Decode;
     OperatorKind kind = OperatorKind::Matmul;
+    KernelClass kernel = KernelClass::Gemm;  ///< What the estimate charges it (operators.h).
     double count = 0.0;  ///< How many times it runs in the pass (layers × repeats).
 
     double flops = 0.0;      ///< Total over `count` runs.
