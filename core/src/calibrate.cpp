@@ -1084,6 +1084,11 @@ void reportProvenance(const FitState& state, const FitOptions& options, Calibrat
     // The base's domain, regime intervals and validation were of other records: this fit's
     // domain is its own records', and the pooled intervals are set by calibrate --validate.
     out.domain = domainOf(state.prepared);
+    if (out.engine == "generic") {
+        // Its records are of several engines: a range over their versions compares one
+        // engine's numbers with another's, so a generic profile has none.
+        out.domain.versionMin = out.domain.versionMax = EngineVersion{};
+    }
     out.intervals = {};
     out.extrapolated = {};
     out.validation = {};

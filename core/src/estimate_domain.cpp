@@ -154,7 +154,8 @@ std::uint32_t extrapolationOf(const CalibrationProfile& profile, const Analysis&
         out |= d.ttft ? 0U : kTtftMetric;
         out |= d.decode ? 0U : kDecodeMetric;
     }
-    if (scenario.engineVersion.known() && d.versionMin.known() &&
+    // A generic profile's records are of several engines, whose versions do not compare.
+    if (scenario.engineVersion.known() && d.versionMin.known() && profile.engine != "generic" &&
         (scenario.engineVersion < d.versionMin || scenario.engineVersion > d.versionMax)) {
         out |= kEngineVersion;
     }

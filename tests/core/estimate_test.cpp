@@ -418,6 +418,19 @@ TEST(Estimate, InsideTheDomainIsNotExtrapolated) {
     EXPECT_NEAR(a.estimate->tpotIntervalSeconds[1], a.estimate->tpotSeconds * std::exp(0.1), 1e-15);
 }
 
+TEST(Estimate, AGenericProfileDoesNotCompareVersionsOfOtherEngines) {
+    // A generic profile is fitted on every engine's records: vLLM 0.4.0 outside a range that
+    // mixes SGLang's and TensorRT-LLM's versions says nothing, so it is not extrapolated.
+    CalibrationProfile p = withDomain();
+    p.engine = "generic";
+    Scenario s = estimated(test::llama31_8b(), Workload{}, p);
+    s.engineVersion = {0, 4, 0};
+    EXPECT_EQ(analyze(s).estimate->extrapolation, 0U);
+    p.engine = "vllm";
+    s.calibration = std::make_shared<const CalibrationProfile>(p);
+    EXPECT_EQ(analyze(s).estimate->extrapolation, kEngineVersion);
+}
+
 TEST(Estimate, OutsideTheDomainSaysWhyAndWidens) {
     // DeepSeek-V3 (671 B, MoE with MLA) at TP 8 in fp8 on vLLM 0.10: outside on TP, kinds,
     // size, precision and version; the chip is the domain's.
