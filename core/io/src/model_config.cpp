@@ -46,7 +46,7 @@ struct Family {
 
 namespace c = detail::configs;
 
-constexpr std::array<Family, 38> kFamilies = {{
+constexpr std::array<Family, 44> kFamilies = {{
     {"llama", "LlamaForCausalLM", c::readLlama},
     {"mistral", "MistralForCausalLM", c::readLlama},
     {"mixtral", "MixtralForCausalLM", c::readLlama},
@@ -92,6 +92,15 @@ constexpr std::array<Family, 38> kFamilies = {{
     {"minimax_m2", "MiniMaxM2ForCausalLM", c::readMinimaxM2},
     {"kimi_k25", "KimiK25ForConditionalGeneration", c::readDeepseek, true, "kimi_k2,deepseek_v3",
      c::kimiK25VisionParameters},
+    {"exaone4", "Exaone4ForCausalLM", c::readExaone4},
+    {"olmo3", "Olmo3ForCausalLM", c::readOlmo3},
+    {"mimo", "MiMoForCausalLM", c::readQwen},
+    {"qwen2_5_vl", "Qwen2_5_VLForConditionalGeneration", c::readQwenVl, true, "qwen2_5_vl_text",
+     c::qwen25VlVisionParameters},
+    {"qwen3_vl", "Qwen3VLForConditionalGeneration", c::readQwenVl, true, "qwen3_vl_text",
+     c::qwen3VlVisionParameters},
+    {"qwen3_vl_moe", "Qwen3VLMoeForConditionalGeneration", c::readQwenVl, true, "qwen3_vl_moe_text",
+     c::qwen3VlVisionParameters},
 }};
 
 // Types we know and cannot model yet, with the reason in plain words (DOMAIN.md §8: mapped

@@ -142,12 +142,15 @@ double llama4VisionParameters(Reading& x);
 double siglipGemma3VisionParameters(Reading& x);
 double pixtralMistral3VisionParameters(Reading& x);
 double qwen35VisionParameters(Reading& x);
+double qwen3VlVisionParameters(Reading& x);
+double qwen25VlVisionParameters(Reading& x);
 double kimiK25VisionParameters(Reading& x);
 
 // The family readers, one per file under configs/ (see kFamilies in model_config.cpp).
 void readLlama(Reading& x);          // llama, mistral, mixtral
 void readPhi3(Reading& x);           // phi3
-void readQwen(Reading& x);           // qwen2, qwen2_moe, qwen3, qwen3_moe
+void readQwen(Reading& x);           // qwen2, qwen2_moe, qwen3, qwen3_moe, mimo
+void readQwenVl(Reading& x);         // qwen2_5_vl, qwen3_vl, qwen3_vl_moe
 void readGemma(Reading& x);          // gemma, gemma2
 void readGemma3(Reading& x);         // gemma3_text, gemma3
 void readGemma4(Reading& x);         // gemma4_text, gemma4
@@ -161,6 +164,8 @@ void readNemotronH(Reading& x);      // nemotron_h
 void readNemotronNas(Reading& x);    // nemotron-nas (DeciLM)
 void readMistral3(Reading& x);       // mistral3 (its text_config: mistral, ministral3)
 void readOlmo2(Reading& x);          // olmo2
+void readOlmo3(Reading& x);          // olmo3
+void readExaone4(Reading& x);        // exaone4
 void readCohere2(Reading& x);        // cohere2
 void readGraniteHybrid(Reading& x);  // granitemoehybrid
 void readFalconH1(Reading& x);       // falcon_h1

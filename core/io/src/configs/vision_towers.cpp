@@ -124,12 +124,15 @@ double pixtralMistral3VisionParameters(Reading& x) {
     return p;
 }
 
-// transformers/models/qwen3_5/modeling_qwen3_5.py (Qwen3_5VisionModel, as Qwen3-VL's without
-// deepstack mergers). Patch embedding Conv3d with bias (C·t·p²·h + h), position embeddings
-// num_position_embeddings × h; depth blocks of two LayerNorms (4h), a fused biased qkv (3h² +
-// 3h), a biased proj (h² + h) and a biased MLP (2·h·I + I + h); the merger: LayerNorm (2h),
-// fc1 (h·m² → h·m², biased) and fc2 (h·m² → out_hidden_size, biased).
-double qwen35VisionParameters(Reading& x) {
+// transformers/models/qwen3_vl/modeling_qwen3_vl.py (Qwen3VLVisionModel; Qwen3-VL-MoE's is the
+// same) and transformers/models/qwen3_5/modeling_qwen3_5.py (Qwen3_5VisionModel, Qwen3-VL's
+// without the deepstack mergers). Patch embedding Conv3d with bias (C·t·p²·h + h), position
+// embeddings num_position_embeddings × h; depth blocks of two LayerNorms (4h), a fused biased
+// qkv (3h² + 3h), a biased proj (h² + h) and a biased MLP (2·h·I + I + h); the merger:
+// LayerNorm (2h), fc1 (h·m² → h·m², biased) and fc2 (h·m² → out_hidden_size, biased). Qwen3-VL
+// adds one merger per deepstack_visual_indexes entry (default [8, 16, 24]), each with its
+// LayerNorm after the shuffle (2·h·m²) instead of before it.
+double qwen3VisionParameters(Reading& x, bool deepstack) {
     const Json* vc = visionConfig(x);
     if (vc == nullptr) {
         return 0.0;
@@ -147,7 +150,51 @@ double qwen35VisionParameters(Reading& x) {
     const double merged = h * merge * merge;
     double p = channels * temporal * patch * patch * h + h + positions * h;
     p += depth * (4.0 * h + 3.0 * h * h + 3.0 * h + h * h + h + 2.0 * h * inter + inter + h);
-    p += 2.0 * h + merged * merged + merged + merged * out + out;
+    const double merger = merged * merged + merged + merged * out + out;
+    p += 2.0 * h + merger;
+    if (deepstack) {
+        double mergers = 3.0;  // Qwen3VLVisionConfig's deepstack_visual_indexes [8, 16, 24]
+        if (const Json* list = v.find("deepstack_visual_indexes"); list != nullptr) {
+            if (!list->is_array()) {
+                v.error("deepstack_visual_indexes", "a list of block indices", foundText(*list));
+                return 0.0;
+            }
+            mergers = d(static_cast<std::int64_t>(list->size()));
+        }
+        p += mergers * (2.0 * merged + merger);
+    }
+    return p;
+}
+
+double qwen35VisionParameters(Reading& x) { return qwen3VisionParameters(x, false); }
+
+double qwen3VlVisionParameters(Reading& x) { return qwen3VisionParameters(x, true); }
+
+// transformers/models/qwen2_5_vl/modeling_qwen2_5_vl.py (Qwen2_5_VisionTransformerPretrainedModel),
+// with Qwen2_5_VLVisionConfig's defaults. Patch embedding Conv3d without bias (C·t·p²·h); depth
+// blocks of two RMSNorms (2h), a fused biased qkv (3h² + 3h), a biased proj (h² + h) and a gated
+// MLP with biases (gate and up h → I, down I → h: 3·h·I + 2I + h); the merger: RMSNorm ln_q (h),
+// fc1 (h·m² → h·m², biased) and fc2 (h·m² → out_hidden_size, biased). Its window attention
+// (window_size, fullatt_block_indexes) changes which patches attend to which, not the weights;
+// the rotary position embedding has none.
+double qwen25VlVisionParameters(Reading& x) {
+    const Json* vc = visionConfig(x);
+    if (vc == nullptr) {
+        return 0.0;
+    }
+    ObjectReader v(*vc, x.top.file(), "/vision_config", x.issues);
+    const double h = d(vint(v, "hidden_size", 3584));
+    const double inter = d(vint(v, "intermediate_size", 3420));
+    const double depth = d(vint(v, "depth", 32));
+    const double channels = d(vint(v, "in_channels", vint(v, "in_chans", 3)));
+    const double patch = d(vint(v, "patch_size", 14));
+    const double temporal = d(vint(v, "temporal_patch_size", 2));
+    const double merge = d(vint(v, "spatial_merge_size", 2));
+    const double out = d(vint(v, "out_hidden_size", 3584));
+    const double merged = h * merge * merge;
+    double p = channels * temporal * patch * patch * h;
+    p += depth * (2.0 * h + 3.0 * h * h + 3.0 * h + h * h + h + 3.0 * h * inter + 2.0 * inter + h);
+    p += h + merged * merged + merged + merged * out + out;
     return p;
 }
 
