@@ -2,12 +2,15 @@
 // The readable report of `roofline-cli analyze`, and the CSV row shared with `sweep`.
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstring>
 
 #include "cli_internal.h"
+#include "roofline/allocation.h"
 #include "roofline/explain.h"
 #include "roofline/format.h"
 #include "roofline/io/explain.h"
@@ -37,6 +40,28 @@ std::string fewestDevicesLine(const MemoryFootprint& m) {
     return "Fewest devices " + formatInteger(*m.minDevices) +
            (*m.minDevices == 1 ? " of this kind holds" : " of this kind hold") +
            " it (its bytes split evenly; a lower bound)\n";
+}
+
+// As vLLM prints its concurrency ("%.2fx").
+std::string twoDecimals(double value) {
+    std::array<char, 32> text{};
+    const auto end =
+        std::to_chars(text.data(), text.data() + text.size(), value, std::chars_format::fixed, 2);
+    return {text.data(), end.ptr};
+}
+
+// The KV cache as vLLM allocates it (allocation.h), beside the ideal figures above.
+std::string allocatedLine(const AllocatedMemory& r) {
+    const std::string n = formatInteger(std::llround(r.tokensPerRequest));
+    if (!r.available()) {
+        return "As vLLM   not modelled (" + r.unavailable + ")";
+    }
+    return "As vLLM   " + formatInteger(r.blocks) + " blocks of " + formatInteger(r.blockTokens) +
+           " tokens (pages of " + formatBytes(r.pageBytes) + " in " + formatInteger(r.groupLayers) +
+           " layers × " + formatInteger(r.groups) + " groups) in " + formatBytes(r.kvBudgetBytes) +
+           "; " + n + " tokens per request take " + formatInteger(r.blocksPerSequence) + " (" +
+           formatBytes(r.bytesPerSequence) + "): maximum concurrency at most " +
+           twoDecimals(r.maxConcurrency) + "x per device";
 }
 
 void phaseRow(std::ostream& out, const PassCost& p) {
@@ -275,7 +300,8 @@ void printTable(std::ostream& out, const Scenario& s, const Analysis& a) {
             << formatNumber(w.memoryUtilization * 100.0) << "% of " << formatBytes(m.capacityBytes)
             << "; " << (m.fits ? "fits" : "does NOT fit") << "; max batch "
             << formatInteger(m.maxBatch) << ")\n"
-            << fewestDevicesLine(m) << "\n";
+            << fewestDevicesLine(m) << "\n"
+            << allocatedLine(vllmAllocation(s, a)) << "\n";
 
         out << "Decode step by operator (per device)\n";
     }

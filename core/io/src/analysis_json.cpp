@@ -3,6 +3,7 @@
 // snake_case keys, SI units. Changing a key is a breaking change for scripts.
 
 #include "json_util.h"
+#include "roofline/allocation.h"
 #include "roofline/io/explain.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/kv_transfer.h"
@@ -166,6 +167,36 @@ Json estimateJson(const EstimateResult& e, const Scenario& scenario) {
     };
 }
 
+// memory.allocated: the KV cache as vLLM V1 allocates it on one device (allocation.h),
+// beside the ideal bytes; `unavailable` says why when the layout is not modelled.
+Json allocatedJson(const AllocatedMemory& r) {
+    Json out = {
+        {"engine", r.engine},
+        {"engine_version",
+         r.engineVersion.known() ? Json(toString(r.engineVersion)) : Json(nullptr)},
+        {"per_device", true},
+        {"tokens_per_request", r.tokensPerRequest},
+        {"unavailable", r.available() ? Json(nullptr) : Json(r.unavailable)},
+    };
+    if (!r.available()) {
+        return out;
+    }
+    out["block_tokens"] = r.blockTokens;
+    out["page_bytes"] = r.pageBytes;
+    out["groups"] = r.groups;
+    out["group_layers"] = r.groupLayers;
+    out["padding_layers"] = r.paddingLayers;
+    out["requested_bytes"] = r.requestedBytes;
+    out["kv_budget_bytes"] = r.kvBudgetBytes;
+    out["blocks"] = r.blocks;
+    out["blocks_per_sequence"] = r.blocksPerSequence;
+    out["bytes_per_sequence"] = r.bytesPerSequence;
+    out["kv_tokens"] = r.kvTokens;
+    out["max_concurrency"] = r.maxConcurrency;
+    out["ideal_max_batch"] = r.idealMaxBatch;
+    return out;
+}
+
 Json analysisObject(const Scenario& scenario, const Analysis& a) {
     const Hardware& hw = scenario.hardware;
     const Model& m = scenario.model;
@@ -252,6 +283,7 @@ Json analysisObject(const Scenario& scenario, const Analysis& a) {
         // The fewest devices of this kind that hold the scenario, split evenly (DOMAIN §10).
         {"min_devices", mem.minDevices ? Json(*mem.minDevices) : Json(nullptr)},
     };
+    memory["allocated"] = allocatedJson(vllmAllocation(scenario, a));
 
     Json passes = Json::array();
     for (const PassCost& p : a.passes) {
