@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Installs what is missing (the test tools too), then builds and runs every test:
-#   0. the layering of the folders (scripts/check_layering.sh) and clang-format-16
-#      (scripts/format.sh --check): a failure here is reported, step 1 still runs, and
-#      the script fails after it
+#   0. the layering of the folders (scripts/check_layering.sh), comments that cite no issue
+#      number (scripts/check_comments.sh) and clang-format-16 (scripts/format.sh --check): a
+#      failure here is reported, step 1 still runs, and the script fails after it
 #   1. the whole suite built as a packager builds (Release, -O3), warnings as errors
 #                                                             (preset ci)
 #      and (not with --quick) clang-tidy-16 on the recently changed C++ files, any finding
@@ -31,6 +31,8 @@ jobs=$(nproc)
 lint=()
 echo "== layering: what each folder may include"
 scripts/check_layering.sh || lint+=("layering (scripts/check_layering.sh)")
+echo "== comments: reasons, not issue numbers, in core/ and app/"
+scripts/check_comments.sh || lint+=("comments (scripts/check_comments.sh)")
 echo "== format: clang-format-16 over core/, app/, tests/"
 # The tree is formatted (the reformat commit is in .git-blame-ignore-revs): a file that
 # differs fails the run.

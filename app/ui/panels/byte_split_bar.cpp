@@ -172,7 +172,7 @@ QSize ByteSplitBar::sizeHint() const {
 QSize ByteSplitBar::minimumSizeHint() const { return {80, sizeHint().height()}; }
 
 void ByteSplitBar::resizeEvent(QResizeEvent* /*event*/) {
-    // The key wraps in a narrow dock (issue 12: "link" was cut to "li"): a width that
+    // The key wraps in a narrow dock (else "link" is cut to "li"): a width that
     // changes its rows asks the layout for the height they need. Only the width decides
     // the rows, so the new height cannot change them again.
     const int rows = keyRows(width());

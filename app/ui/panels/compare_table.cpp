@@ -40,8 +40,9 @@ constexpr int kSwatchSize = 12;
 constexpr std::size_t at(int column) { return static_cast<std::size_t>(column); }
 constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
 
-/// Which way is better, per column: the one table that says it (issue 21). Latency, cost
-/// and energy are better low, throughput high; the other columns are inputs or words.
+/// Which way is better, per column: the one table that says it, so that the sort order and
+/// the best row agree. Latency, cost and energy are better low, throughput high; the other
+/// columns are inputs or words.
 struct ColumnRule {
     CompareTable::Column column;
     CompareTable::Better better;

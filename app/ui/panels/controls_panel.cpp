@@ -39,7 +39,7 @@ constexpr std::array<Precision, 4> kKvChoices = {Precision::Bf16, Precision::Fp8
                                                  Precision::Int4};
 /// The tensor-parallel picker offers the powers of two up to this many devices (and the
 /// chip's scale-up domain itself, 72 for an NVL72 rack): past an 8-GPU server, and past the
-/// domain onto the scale-out network, where the engine warns (issue 21).
+/// domain onto the scale-out network, where the engine warns (405B-class models need it).
 constexpr std::int64_t kLargestTensorParallelChoice = 1024;
 
 QString precisionName(Precision p) { return QString::fromUtf8(toString(p)); }
@@ -107,7 +107,7 @@ ControlsPanel::ControlsPanel(ScenarioDocument& document, QWidget* parent)
         tr("C: tokens already in the KV cache when a decode step runs (TPOT). Log scale, up to "
            "max_position_embeddings − 1: the step writes one more"));
 
-    // Play buttons (issue 20): one sweep at a time, each one undo step of its own.
+    // Play buttons, for a lecture: one sweep at a time, each one undo step of its own.
     m_batchPlayer = new SliderPlayer(*m_batch, m_batch);
     m_promptPlayer = new SliderPlayer(*m_prompt, m_prompt);
     m_contextPlayer = new SliderPlayer(*m_context, m_context);

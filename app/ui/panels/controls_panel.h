@@ -64,7 +64,7 @@ public:
     SliderPlayer* batchPlayer() const { return m_batchPlayer; }
     SliderPlayer* promptPlayer() const { return m_promptPlayer; }
     SliderPlayer* contextPlayer() const { return m_contextPlayer; }
-    /// A narrow column (presentation mode, issue 20): each field goes under its label, so the
+    /// A narrow column (presentation mode): each field goes under its label, so the
     /// slider and its value get the column's whole width instead of being cut off on the
     /// right (at 1280×720 the column is 268 px).
     void setNarrow(bool narrow);

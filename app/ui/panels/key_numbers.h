@@ -2,12 +2,12 @@
 #pragma once
 
 /// @file key_numbers.h
-/// One line under the roofline with the numbers a class reads while the slider moves (issue
-/// 20): TTFT, TPOT, decode tokens/s and each pass's bound, from the same Analysis as the plot
-/// and the Results panel ("TTFT 41.2 ms · TPOT 4.56 ms · 7,018 tok/s · bound: prefill
-/// compute, decode memory"). It is shown in presentation mode, where the Results panel is a
-/// tab behind the lesson: the sliders, these numbers and the lesson text stay visible
-/// together. Hidden, like the panels, while a course question waits for its answer.
+/// One line under the roofline with the numbers a class reads while the slider moves: TTFT,
+/// TPOT, decode tokens/s and each pass's bound, from the same Analysis as the plot and the
+/// Results panel ("TTFT 41.2 ms · TPOT 4.56 ms · 7,018 tok/s · bound: prefill compute, decode
+/// memory"). It is shown in presentation mode, where the Results panel is a tab behind the
+/// lesson: the sliders, these numbers and the lesson text stay visible together. Hidden, like
+/// the panels, while a course question waits for its answer.
 
 #include <QLabel>
 

@@ -2,7 +2,7 @@
 #pragma once
 
 /// @file prediction_box.h
-/// A course step's question in the Lesson dock (issue 20, "predict, then reveal"): a
+/// A course step's question in the Lesson dock ("predict, then reveal"): a
 /// prediction asks for a number (a field with the unit of its path) or one of its choices; a
 /// spot-the-error lists the claim's parts to pick the wrong one. "Answer" hands the student's
 /// value to whoever grades it (the window's CourseController, with io::gradeStep, as the CLI

@@ -3,7 +3,7 @@
 
 /// @file quantization.h
 /// The steps of the window's "Quantization" slider and its picker, and the names the
-/// quantization levers are shown with (lever_actions.h): one vocabulary (issue 21). "W8A16"
+/// quantization levers are shown with (lever_actions.h): one vocabulary. "W8A16"
 /// alone meant two things: the w8a16 lever stores int8 weights, the slider's W8A16 step fp8
 /// weights. Every name here says the weights' number format, "W8A16 (int8)" and
 /// "W8A16 (fp8)", and both are steps, so that a lever moves the slider to its own step.

@@ -29,7 +29,7 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent) {
     m_decodeLabels << addRow(latencyForm, tr("TPOT"), QStringLiteral("tpot"));
     m_decodeLabels << addRow(latencyForm, tr("Decode"), QStringLiteral("tokensPerSecond"));
     // Under the estimate: the profile it was made with, and on how many records it was
-    // fitted (issue 19: a profile fitted on n records says so wherever it is used).
+    // fitted: a profile fitted on n records says so wherever it is used.
     addRow(latencyForm, tr("Estimate"), QStringLiteral("estimateProfile"))
         ->setToolTip(tr("The calibration profile of the estimate: its serving engine, how "
                         "many measured records it was fitted on (or cited defaults), and the "

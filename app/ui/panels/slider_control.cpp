@@ -79,8 +79,8 @@ SliderControl::SliderControl(QWidget* parent) : QWidget(parent) {
     layout->addWidget(m_slider, 1);
     layout->addWidget(m_spinBox);
     setFocusProxy(m_slider);  // a label's mnemonic focuses the slider
-    // QLabel moves focus only to a buddy whose own policy takes focus (issue 12: Alt+B and
-    // Alt+G were underlined but dead). Tab skips a widget with a focus proxy, so the tab
+    // QLabel moves focus only to a buddy whose own policy takes focus (else Alt+B and
+    // Alt+G are underlined but dead). Tab skips a widget with a focus proxy, so the tab
     // order still runs slider, spin box.
     setFocusPolicy(Qt::StrongFocus);
 

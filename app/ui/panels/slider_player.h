@@ -2,8 +2,8 @@
 #pragma once
 
 /// @file slider_player.h
-/// Play on a slider (issue 20): sweeps a SliderControl from its first tick to its last, one
-/// tick a frame, so the value moves on the slider's own log scale at an even pace (the batch
+/// Play on a slider: sweeps a SliderControl from its first tick to its last, one tick a
+/// frame, so the value moves on the slider's own log scale at an even pace (the batch
 /// 1 → 4,096 in 241 frames, 64 halfway). Each frame moves the slider as a drag does
 /// (QSlider::setValue → SliderControl::valueChanged → the controller's setter), so everything
 /// downstream stays one-way: controls → scenario → engine → analysis → views. Ticks that

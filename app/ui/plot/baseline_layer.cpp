@@ -18,8 +18,7 @@ namespace {
 
 /// An arrow's label wider than this share of the axis rect is set on two lines, broken at
 /// the ", " nearest its middle ("decode ×3.57 FLOP/s,\n×3.57 tok/s, TPOT 2.24× slower"): in
-/// presentation mode at 1280×720 the one line took the whole width of the plot and was cut
-/// (issue 20).
+/// presentation mode at 1280×720 the one line takes the whole width of the plot and is cut.
 constexpr double kArrowLabelShare = 0.45;
 
 QString wrappedToWidth(const QString& text, const QFont& font, double width) {

@@ -14,7 +14,7 @@
 /// tooltips); the layer owns its items and computes nothing from the engine's numbers but
 /// the conversion to TFLOP/s the plot makes too. Its labels are placed by the plot's one
 /// placement pass (label_placer.h, RooflinePlot::placeLabels) with every other label, so
-/// that the no-overlap guarantee of issue 12 covers them: the layer says where each may go
+/// that the guarantee that no label overlaps another covers them: the layer says where each may go
 /// (labelRequests()), the plot decides.
 
 #include <cstdint>

@@ -2,8 +2,8 @@
 #pragma once
 
 /// @file estimate_layer.h
-/// The estimate ceiling on the roofline (DOMAIN.md §11, roofline/estimate.h; issue 19, "The
-/// estimate never replaces the bound"): beside each pass's bound point, on the same vertical
+/// The estimate ceiling on the roofline (DOMAIN.md §11, roofline/estimate.h; the estimate
+/// never replaces the bound): beside each pass's bound point, on the same vertical
 /// (x = the pass's intensity), a hollow mark in the pass's colour at the FLOP/s the estimate
 /// says the pass attains (PassEstimate::flopsPerSecond), with a vertical bar over its
 /// prediction interval: from the pass's FLOPs over the interval's longer time (lower) to

@@ -205,7 +205,7 @@ std::vector<Placement> LabelLayer::solve(std::vector<LabelEntry>& entries) {
         }
         placed = ui::placeLabels(requests, in.markers, in.bounds, in.lines);
     }
-    // Still no room (presentation mode at 1280×720, issue 20): the roof layer's names that
+    // Still no room (presentation mode at 1280×720): the roof layer's names that
     // may be left out (the roofs of precisions not in use, the regions' names) give way to
     // the data's, placed after them; the roof stays drawn, and its tooltip names it.
     if (forced()) {

@@ -3,7 +3,7 @@
 
 /// @file label_layer.h
 /// The plot's labels, placed in one pass (label_placer.h) so that none overlaps another
-/// or a marker (issue 12, UI.md). Each layer writes the texts of the labels that name its
+/// or a marker (UI.md). Each layer writes the texts of the labels that name its
 /// marks (the roofs', the points', the baseline's speed-ups, the compare scenarios') and
 /// says where each may go, as a LabelEntry in widget pixels; this layer places them all at
 /// once: it moves each label into its box (turned along its slope for a slope's name),

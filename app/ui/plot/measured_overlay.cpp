@@ -146,7 +146,7 @@ QString MeasuredOverlay::estimateLine(std::size_t index, const std::string& engi
     if (e.value <= 0.0) {
         return {};
     }
-    // A profile fitted on n records says so wherever it is used (issue 19).
+    // A profile fitted on n records says so wherever it is used: how far to trust it.
     const std::string& id = e.profile->id;
     return residualText(row.metric, e.value, row.value) +
            (e.profile->fittedRecords > 0

@@ -2,7 +2,7 @@
 #pragma once
 
 /// @file pen_overlay.h
-/// A presenter's pen over the plot (issue 20): freehand strokes drawn with the mouse, on a
+/// A presenter's pen over the plot: freehand strokes drawn with the mouse, on a
 /// transparent child widget that covers its parent and follows its size. Active, it takes
 /// the mouse (the plot's drag, zoom and tooltips wait under it); inactive, the mouse goes
 /// through to the plot and the strokes stay until clear(). It draws nothing of the data and

@@ -166,7 +166,7 @@ QCPScatterStyle pixmapScatter(QCPScatterStyle::ScatterShape shape, const QPen& p
     QCPScatterStyle vector(shape, pen, brush, size);
     // QCPScatterStyle centres a pixmap by its size in device pixels, not in logical ones:
     // at a device pixel ratio of 2 every mark (and the legend's) would sit up and left of
-    // its place (issue 12). There the vector mark is drawn instead.
+    // its place. There the vector mark is drawn instead.
     if (devicePixelRatio != 1.0) {
         return vector;
     }

@@ -86,8 +86,8 @@ QCPScatterStyle pixmapScatter(QCPScatterStyle::ScatterShape shape, const QPen& p
 
 /// Cuts a roof (a polyline rising or level in x and y, straight in log-log) to the part
 /// inside the view, ends on its edges. Painters clip it anyway, but Qt 6.4's SVG writer
-/// ignores clipping: unclipped, the interconnect roof ran through the tick labels into the
-/// legend of an exported SVG (issue 12). Such a line meets the view in one piece.
+/// ignores clipping: unclipped, the interconnect roof runs through the tick labels into the
+/// legend of an exported SVG. Such a line meets the view in one piece.
 void clipToView(QCPGraph* graph, const QCPRange& xr, const QCPRange& yr);
 
 }  // namespace roofline::ui

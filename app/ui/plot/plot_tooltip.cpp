@@ -143,7 +143,7 @@ QString tooltipText(const PassEstimate& pass, const EstimateResult& e) {
 }
 
 QString residualText(MeasuredMetric metric, double estimateValue, double measuredValue) {
-    // The only arithmetic here: the residual the brief of issue 19 defines, as a percentage.
+    // The only arithmetic here: the residual, measured / estimate − 1, as a percentage.
     const double residual = measuredValue / estimateValue - 1.0;
     return QStringLiteral("estimate %1, measured %2: residual %3%4%")
         .arg(qs(formatMeasured(metric, estimateValue)), qs(formatMeasured(metric, measuredValue)),

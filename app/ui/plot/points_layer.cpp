@@ -103,7 +103,7 @@ QString noteLines(QString note) {
     }
     // A line longer than kNoteLineChars is broken at the space nearest its middle: at
     // 1280×720 in presentation mode "which pulls the point left of the ridge (see
-    // operators)" ran past the plot's right edge (issue 20).
+    // operators)" runs past the plot's right edge.
     QStringList lines = note.split(QLatin1Char('\n'));
     for (QString& line : lines) {
         if (line.size() > kNoteLineChars) {

@@ -481,7 +481,7 @@ void RoofLayer::labelRequests(std::vector<LabelEntry>& entries) {
         }
         // Last, wholly left of the ridge at the roof's height, clear of the ridge's marker:
         // where the ridge and a point under the roof's right end leave no room for the name
-        // along the line (fp4 on a B200 at 1280×720 in presentation mode, issue 20).
+        // along the line (fp4 on a B200 at 1280×720 in presentation mode).
         for (int k = 1; k <= 3; ++k) {
             const double left = x0 - size.width() - k * step;
             for (const double top : {above, below}) {

@@ -268,7 +268,7 @@ private:
     void fitLegend();                  ///< as many legend columns as the width holds
     /// The y axis's title, shortened until it fits the axis rect's height ("Attainable
     /// performance (TFLOP/s)", "Attainable (TFLOP/s)", "TFLOP/s"): at 1280×720 in
-    /// presentation mode the whole title ran off the plot's top (issue 20). True when it
+    /// presentation mode the whole title runs off the plot's top. True when it
     /// changed (the backdrop is drawn again).
     bool fitAxisTitles();
     double scaled(double size) const { return size * (m_presentation ? 1.5 : 1.0); }

@@ -2,7 +2,7 @@
 // RooflinePlot's label placement: every label of the plot (roofs, slopes, ridge, regions,
 // points, trail marks, compare-mode speed-ups, the compare scenarios' names: compare_layer.h)
 // is placed in one pass of label_placer.h, so
-// that none overlaps another or a marker (issue 12). The roofs' labels go first: they
+// that none overlaps another or a marker. The roofs' labels go first: they
 // depend on the view and on where the markers are, not on the point labels, so a slider
 // step redraws the cached roof picture only when a point comes onto one of them (or a
 // point's name onto a region's name, which gives way).
@@ -174,7 +174,7 @@ QCPRange RooflinePlot::yLimits() const {
 
 void RooflinePlot::keepInLimits(QCPAxis* axis) {
     // Wheel zoom and drag stay within three decades of the data's view either way, and
-    // zoom in no closer than a factor of 2 across (issue 12 reached 1e+200 FLOP/byte).
+    // zoom in no closer than a factor of 2 across (unbounded, a wheel reaches 1e+200 FLOP/byte).
     if (!m_grownRange) {
         return;
     }

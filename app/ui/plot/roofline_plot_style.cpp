@@ -24,7 +24,7 @@ void RooflinePlot::applyStyle() {
 
     // In presentation mode the application's font for this widget, not the one inherited
     // from the window: the window scales its own font ×1.5 then, and so does scaled(), which
-    // made the plot's text 2.25× (issue 20: labels piled on each other at 1280×720).
+    // would make the plot's text 2.25× (labels pile on each other at 1280×720).
     QFont base = m_presentation ? QApplication::font(this) : font();
     base.setPointSizeF(scaled(base.pointSizeF()));
     QFont bold = base;
@@ -96,9 +96,9 @@ void RooflinePlot::resizeEvent(QResizeEvent* event) {
 void RooflinePlot::fitLegend() {
     // The legend's entries in one row under the plot while they fit, else in the most
     // columns that do, each column as wide as its widest entry (filled row by row): at
-    // 1024×700 one row was cut off ("pref", issue 12); every column as wide as the widest
-    // entry left a lesson with a baseline three rows in presentation mode at 1280×720, a
-    // row more than it needs (issue 20).
+    // 1024×700 one row is cut off ("pref"); every column as wide as the widest entry would
+    // leave a lesson with a baseline three rows in presentation mode at 1280×720, a row more
+    // than it needs.
     const int available = width() - 20;
     const int spacing = m_plot->legend->columnSpacing();
     std::vector<int> widths;

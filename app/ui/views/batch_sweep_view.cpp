@@ -221,7 +221,7 @@ void BatchSweepView::resizeEvent(QResizeEvent* event) {
 
 void BatchSweepView::fitWidth() {
     // Two plots need room for two sets of axis labels and ticks: narrower, the latency
-    // plot was a sliver with its title and axis labels cut (issue 12, `--view all`). It
+    // plot is a sliver with its title and axis labels cut (`--view all`). It
     // goes (its column shrinks to nothing and it and its axes are hidden, so that they take
     // no margin) and comes back when the view is wide again.
     const bool shown = width() >= kTwoPlotsChars * fontMetrics().averageCharWidth();

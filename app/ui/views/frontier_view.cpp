@@ -313,8 +313,8 @@ FrontierView::FrontierView(ScenarioDocument& document, QWidget* parent)
     m_tpotText->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_bestText = new QCPItemText(m_plot);
     m_bestText->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
-    // The legend in a column of its own right of the axes (issue 21: inside, it covered a
-    // third of the points), at the top of it.
+    // The legend in a column of its own right of the axes (inside, it covers a third of the
+    // points), at the top of it.
     m_plot->legend->setVisible(true);
     m_plot->axisRect()->insetLayout()->take(m_plot->legend);
     auto* legendColumn = new QCPLayoutGrid;
@@ -445,7 +445,7 @@ void FrontierView::fitDock() {
 
 void FrontierView::showEvent(QShowEvent* event) {
     QWidget::showEvent(event);
-    // Once the window has laid the dock out (issue 21: it opened 160 px tall).
+    // Once the window has laid the dock out (before, it opens 160 px tall).
     QTimer::singleShot(0, this, &FrontierView::fitDock);
     if (m_stale) {
         QTimer::singleShot(0, this, &FrontierView::refresh);
@@ -502,7 +502,7 @@ void FrontierView::recompute() {
         }
     }
     // Each chip at its own price: the one set here, else (the current chip only) the
-    // scenario's. Never the scenario's price for another chip (issue 21).
+    // scenario's. Never the scenario's price for another chip: chips cost different amounts.
     for (std::size_t h = 0; h < ids.size(); ++h) {
         const auto set = m_prices.constFind(ids[h]);
         r.hardwarePricePerDeviceHourUsd.push_back(set != m_prices.constEnd()

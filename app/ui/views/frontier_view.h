@@ -55,7 +55,7 @@ class ScenarioDocument;
 inline constexpr int kFrontierRecomputeDelayMs = 150;
 /// Output tokens per request until the user sets another.
 inline constexpr int kDefaultFrontierOutputTokens = 1024;
-/// The least height the plot opens with (issue 21: it opened 160 px tall): room for two
+/// The least height the plot opens with (else it opens 160 px tall): room for two
 /// decades of throughput and the legend's hardware and shape entries beside it.
 inline constexpr int kFrontierMinPlotHeight = 320;
 

@@ -52,8 +52,8 @@ private:
     std::function<QString(double)> m_label;
 };
 
-/// A view's title that never runs past the width its column gives it (issue 12: `--view
-/// all` cut them): it draws the first of its texts, most telling first, that fits on one
+/// A view's title that never runs past the width its column gives it (`--view all` would
+/// cut them): it draws the first of its texts, most telling first, that fits on one
 /// line, else the last one elided with "…". It asks its layout for one line's height and
 /// no width of its own, so the plots under it set the columns' widths.
 class FittedTitle : public QCPTextElement {

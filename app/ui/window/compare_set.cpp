@@ -294,9 +294,10 @@ bool CompareSet::makeCurrent(std::size_t index) {
         return false;
     }
     const Entry selected = entries()[index];
-    // Every row keeps its place and colour (issue 21): the selected one stays where it is
-    // and keeps its colour for when it is compared again; the old current goes back to its
-    // own place, in its own colour, or a free one if it never had one.
+    // Every row keeps its place and colour, so the table never reshuffles under the user: the
+    // selected one stays where it is and keeps its colour for when it is compared again; the
+    // old current goes back to its own place, in its own colour, or a free one if it never
+    // had one.
     const std::size_t place = index < m_currentPlace ? index : index + 1;
     std::optional<std::size_t> nextCurrentColour = selected.colour;
     std::size_t previousColour = 0;

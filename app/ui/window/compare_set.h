@@ -12,7 +12,7 @@
 /// place they change); this class decides what the set becomes (loading, names, colours,
 /// the swap) and drives the Compare table. The plot draws them from the document. Selecting
 /// a row makes that scenario the current one (makeCurrent): nothing is lost, the old current
-/// becomes a compare scenario, and every row keeps its place and its colour (issue 21): the
+/// becomes a compare scenario, and every row keeps its place and its colour: the
 /// table shows the current scenario at its own place (currentPlace()), and the current
 /// scenario keeps the colour it had as a compare scenario (the plot draws it in the phase
 /// hues while it is edited).

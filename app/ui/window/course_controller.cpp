@@ -115,7 +115,7 @@ void CourseController::installKeyFilter() {
 
 void CourseController::buildMenu() {
     // No mnemonic: Alt+C is the Context row's, and each other letter of the name is taken
-    // (a shared one would make Alt cycle between them, issue 12).
+    // (a shared one would make Alt cycle between them).
     m_menu = new QMenu(tr("Course"), &m_window);
     m_menu->setObjectName(QStringLiteral("courseMenu"));
     m_menu->setToolTipsVisible(true);

@@ -2,7 +2,7 @@
 #pragma once
 
 /// @file course_controller.h
-/// The Course menu and a course stepped through in the window (issue 20): the shipped
+/// The Course menu and a course stepped through in the window: the shipped
 /// courses and Course › Open course file…; Next and Previous (Page Down, Page Up) open the
 /// steps one at a time, each as the Lessons menu opens a lesson (LessonsController), with
 /// "Step 3 of 28" in the Lesson dock.

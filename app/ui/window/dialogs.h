@@ -15,10 +15,10 @@ class QWidget;
 
 namespace roofline::ui {
 
-/// `text` as one sentence that ends properly (issue 21): trimmed, its lines joined with
-/// "; ", and a full stop added unless it ends with ".", "!" or "?". Empty stays empty.
+/// `text` as one sentence that ends properly, whatever lines it came as: trimmed, its lines
+/// joined with "; ", and a full stop added unless it ends with ".", "!" or "?". Empty stays empty.
 QString asSentence(const QString& text);
-/// A refusal's main text, its reason in it (issue 21: not behind Show Details):
+/// A refusal's main text, its reason in it (not behind Show Details, where few look):
 /// "Could not open the scenario a.json: a.json: /batch must be …, got 0. The current scenario
 /// is unchanged." `failed` has no full stop of its own; without a reason it ends there.
 QString refusalText(const QString& failed, const QString& reason, const QString& outcome);

@@ -221,7 +221,7 @@ int runExplorer(int argc, char** argv) {
         window.resize(options.size);  // the docks' share of the height follows the window
         if (!options.grabPath.isEmpty()) {
             // Laid out once before the view opens, as on screen: resizeDocks in a window never
-            // shown is undone by its first layout, and the views rendered short (issue 21).
+            // shown is undone by its first layout, and the views would render short.
             window.setAttribute(Qt::WA_DontShowOnScreen, true);
             window.show();
             QApplication::processEvents();

@@ -2,7 +2,7 @@
 #pragma once
 
 /// @file focus_ring.h
-/// The focus indicator of presentation mode (issue 20): Fusion marks the focused control
+/// The focus indicator of presentation mode: Fusion marks the focused control
 /// with a one-pixel outline that the back of a lecture room does not see. While it is on, a
 /// ring three pixels wide in the highlight colour is drawn round the focused control, over
 /// the window, and follows the focus, the control's moves and its scroll area. A ring of its

@@ -254,7 +254,7 @@ void MainWindow::onDocumentChanged(DocumentChanges what) {
     const ScenarioController& current = controller();
     if (what & kScenarioChanges) {
         // A refusal is about the change that was refused: once the scenario changes again
-        // its message is stale (issue 12: it stayed up for its full timeout).
+        // its message is stale (else it stays up for its full timeout).
         if (!m_refusalMessage.isEmpty()) {
             if (statusBar()->currentMessage() == m_refusalMessage) {
                 statusBar()->clearMessage();
@@ -335,7 +335,7 @@ void MainWindow::showDifferences() {
 bool MainWindow::applyLever(LeverId id, QString* reason) { return m_levers->apply(id, reason); }
 
 void MainWindow::showRefusal(const QString& message) {
-    // One sentence that ends properly, whatever the validator's lines were (issue 21).
+    // One sentence that ends properly, whatever the validator's lines were.
     m_refusalMessage = asSentence(message);
     statusBar()->showMessage(m_refusalMessage, kStatusMessageMs);
 }
@@ -428,9 +428,9 @@ void MainWindow::fitToScreen() {
 
 void MainWindow::fitDocks() {
     // The docks grow with their text in presentation mode, so numbers are not cut off, but
-    // the plot keeps most of the window: 55% of the width outside presentation mode (issue
-    // 12 saw it squeezed to 490 px at 1280×720 and 300 px at 1024×700), and in it 60% of the
-    // window's area (issue 20: a projector at 1280×720 left it 110 to 220 px tall). Outside
+    // the plot keeps most of the window: 55% of the width outside presentation mode (else it
+    // is squeezed to 490 px at 1280×720 and 300 px at 1024×700), and in it 60% of the
+    // window's area (else a projector at 1280×720 leaves it 110 to 220 px tall). Outside
     // presentation mode, where both panels would have to shrink below 4/5 of their width,
     // their text would wrap and be cut: the results fold into a tab beside the scenario;
     // they unfold when there is room again.

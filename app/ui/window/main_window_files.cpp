@@ -48,7 +48,7 @@ QString notAFile(const QString& path) {
 }  // namespace
 
 bool MainWindow::openScenario(const QString& path) {
-    // Every refusal says why in its main text; Show Details has the parser's lines (issue 21).
+    // Every refusal says why in its main text; Show Details has the parser's lines.
     const QString failed = tr("Could not open the scenario %1").arg(QFileInfo(path).fileName());
     const QString unchanged = tr("The current scenario is unchanged.");
     if (const QString why = notAFile(path); !why.isEmpty()) {
@@ -146,7 +146,7 @@ bool MainWindow::openModelConfig(const QString& path) {
         }
     }
     if (!loaded.ok() || hasErrors(issues)) {
-        // The first error in the message itself (issue 12: the reason was only under Show
+        // The first error in the message itself (the reason must not hide under Show
         // Details); every issue in the details.
         showLoadError(refusalText(failed, firstError(issues), unchanged), issuesText(issues));
         return false;

@@ -2,7 +2,7 @@
 #pragma once
 
 /// @file play_record.h
-/// --record (issue 20): a Play sweep written frame by frame, the window as --grab renders it,
+/// --record: a Play sweep written frame by frame, the window as --grab renders it,
 /// as FOLDER/frame-0001.png, frame-0002.png ...: a PNG sequence a video encoder takes at the
 /// player's frame rate (ffmpeg -framerate 25 -i frame-%04d.png). Not an animated image: the
 /// image writers of Qt 6.4 here write no animated format (QImageWriter lists no GIF, WebP or

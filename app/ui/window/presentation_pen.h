@@ -2,7 +2,7 @@
 #pragma once
 
 /// @file presentation_pen.h
-/// View › Pen (issue 20): in presentation mode, Ctrl+P (PowerPoint's pen key in a slide
+/// View › Pen: in presentation mode, Ctrl+P (PowerPoint's pen key in a slide
 /// show) toggles a pen that draws on the plot (plot/pen_overlay.h), and Ctrl+Shift+E erases
 /// the drawing. The strokes belong to the moment they were drawn for: the next course step or
 /// lesson clears them, and leaving presentation mode puts the pen away with them.

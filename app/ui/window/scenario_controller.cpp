@@ -29,8 +29,8 @@ bool hasRoutedExperts(const Model& m) {
 }
 
 /// The decode batch trail of an analysed scenario: up to the memory limit (at most
-/// kTrailBatchCap), and always on to the current batch, even one typed past the cap (issue
-/// 12: B = 10,000 was labelled "B=4,096"); points past the limit are marked !fits.
+/// kTrailBatchCap), and always on to the current batch, even one typed past the cap (else
+/// B = 10,000 would be labelled "B=4,096"); points past the limit are marked !fits.
 std::vector<TrailPoint> trailOf(const Scenario& scenario, const Analysis& analysis) {
     const std::int64_t memoryLimit = std::max<std::int64_t>(analysis.memory.maxBatch, 1);
     const std::int64_t trailEnd =

@@ -199,7 +199,7 @@ private:
 /// One line per issue, for the details of an error message.
 QString issuesText(const std::vector<Issue>& issues);
 /// The first error's sentence (file, key, expected, found), for a message's main text: the
-/// reason must not hide under Show Details (issues 12 and 21). Empty when there is none.
+/// reason must not hide under Show Details, where few look. Empty when there is none.
 QString firstError(const std::vector<Issue>& issues);
 
 }  // namespace roofline::ui

@@ -72,7 +72,7 @@ MeasuredImport loadMeasured(const QString& path, const io::BenchmarkContext& ben
                            : ScenarioDocument::tr("line %1").arg(r.line);
     };
     if (file.rows.empty()) {
-        // The reason in the main text, in one sentence (issue 21); Show Details lists the rest.
+        // The reason in the main text, in one sentence; Show Details lists the rest.
         if (file.rejected.empty()) {
             result.summary =
                 ScenarioDocument::tr("No measured row of %1 could be used: it has none.").arg(name);

@@ -142,7 +142,7 @@ public:
         QString reason;       ///< why it did not apply (empty when applied)
         QString explanation;  ///< explainLever's sentence (empty when not applied)
     };
-    /// Applies ONE lever (io::applyLever) to the current scenario. Levers stack (issue 21):
+    /// Applies ONE lever (io::applyLever) to the current scenario. Levers stack:
     /// the first one pins the scenario before it as the baseline, as Pin baseline does; one
     /// applied right after another keeps that baseline and keeps the earlier levers' changes,
     /// so that the arrow runs from the baseline to the combined scenario and leverSteps()

@@ -2,7 +2,7 @@
 #pragma once
 
 /// @file scenario_history.h
-/// The undo history's pieces (issue 21): what one step restores, and the step itself. The
+/// The undo history's pieces: what one step restores, and the step itself. The
 /// document (scenario_document.h) records a step after every change of its current scenario
 /// or baseline, from the state before and after; it is the only one that pushes them.
 ///

@@ -4,8 +4,8 @@
 /// @file shortcut_pass_through.h
 /// Lets the window's shortcuts work while a number field has focus. A spin box's line edit
 /// claims keys such as Ctrl+E (end of line, in the emacs-style bindings Qt uses on Linux) in
-/// its ShortcutOverride, so Ctrl+E (Export image) did nothing after typing a batch size
-/// (issue 12). The keys a field edits with (copy, cut, paste, undo, redo, select all) stay
+/// its ShortcutOverride, so Ctrl+E (Export image) would do nothing after typing a batch
+/// size. The keys a field edits with (copy, cut, paste, undo, redo, select all) stay
 /// with it.
 
 #include <QObject>

@@ -3,11 +3,11 @@
 
 /// @file view_stage.h
 /// The window's central area: the roofline page and, in presentation mode, the views as
-/// tabs that swap with it (issue 20: "Views open at a readable size, or as a tab that swaps
-/// with the roofline"). On a projector a view docked under the plot left the roofline 110 to
-/// 220 px tall at 1280×720; as a tab it takes the whole stage while it is in front, and the
-/// roofline gets it back one click later. The tabs are in the stage's bottom row, beside the
-/// key numbers, so that they cost the roofline no height of their own.
+/// tabs that swap with it, so that a view opens at a readable size. On a projector a view
+/// docked under the plot leaves the roofline 110 to 220 px tall at 1280×720; as a tab it takes
+/// the whole stage while it is in front, and the roofline gets it back one click later. The tabs
+/// are in the stage's bottom row, beside the key numbers, so that they cost the roofline no
+/// height of their own.
 ///
 /// Outside presentation mode nothing changes: the views are docks of the bottom area. In it,
 /// every managed dock that is shown, by the View menu, a lesson, `--view` or the Compare

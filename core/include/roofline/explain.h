@@ -3,7 +3,7 @@
 
 /// @file explain.h
 /// The analysis in words: a few plain sentences a student can read aloud, built from the
-/// live numbers (issue 10, "Explain panel"). The window's Explain dock, `roofline-cli
+/// live numbers. The window's Explain dock, `roofline-cli
 /// analyze` (table: "Explanation"; JSON: `explanation`) and the report all show them.
 ///
 /// In order:
@@ -71,7 +71,7 @@ struct EstimateCost {
 EstimateCost largestEstimateCost(const EstimateTerms& terms);
 
 /// The profile an estimate was made with, as the explanation, the results panel and the
-/// tooltips name it (issue 19: a profile fitted on n records says so wherever it is used):
+/// tooltips name it (a profile fitted on n records says so wherever it is used):
 /// "h100-sxm.vllm (vllm, fitted on 42 records; an 80% interval)", or "generic (generic, cited
 /// defaults, not fitted; an 80% interval)".
 std::string estimateProfileText(const EstimateResult& estimate);

@@ -3,7 +3,7 @@
 
 /// @file pipeline.h
 /// Pipeline parallelism, for models whose footprint needs more than one scale-up domain
-/// (issue 21: 405B-class models in bf16). S stages, each a tensor-parallel group of TP
+/// (405B-class models in bf16). S stages, each a tensor-parallel group of TP
 /// devices inside one scale-up domain holding ⌈L/S⌉ of the L layers; stage s hands its
 /// activations to stage s + 1 over the scale-out network. A batch of B sequences runs as
 /// m = min(B, S) micro-batches of ⌈B/m⌉ sequences (S keeps every stage busy once the

@@ -12,7 +12,7 @@
 // A schema-2 file that still uses a schema-1 name (memory_capacity_gb, latency_us) is an
 // error: read as GiB or dropped, the value would silently change the results.
 //
-// Optional schema-2 keys of issue 18 (no version bump: an older reader warns and ignores
+// Optional schema-2 keys added later (no version bump: an older reader warns and ignores
 // them): memory_capacity_visible_gib (what the driver reports; needs its citation in
 // field_sources), compute_peak_unsourced (why no compute peak is given; then
 // peak_dense_tflops is {}), field_sources ({key or key.subkey: source key(s)}), and fp6 among

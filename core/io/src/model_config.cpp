@@ -59,7 +59,7 @@ constexpr std::array<Family, 44> kFamilies = {{
     {"deepseek_v2", "DeepseekV2ForCausalLM", c::readDeepseek},
     {"deepseek_v3", "DeepseekV3ForCausalLM", c::readDeepseek},
     {"gpt_oss", "GptOssForCausalLM", c::readGptOss},
-    // Issue 17.
+    // Multimodal wrappers (decoder in text_config, vision tower counted) and their decoders.
     {"llama4", "Llama4ForConditionalGeneration", c::readLlama4, true, "llama4_text",
      c::llama4VisionParameters},
     {"llama4_text", "Llama4ForCausalLM", c::readLlama4},
@@ -394,7 +394,7 @@ Loaded<Model> parseModelConfig(std::string_view jsonText, const std::string& fil
 
 Loaded<Model> loadModelFile(const std::string& path) {
     // A checkpoint folder's file is always "config.json": its id is the folder's name
-    // (issue 12: imports showed as "config"), unless the file names itself (_name_or_path).
+    // (else every import shows as "config"), unless the file names itself (_name_or_path).
     const std::filesystem::path file(path);
     std::string id = file.stem().string();
     if (id == "config") {

@@ -414,7 +414,7 @@ std::vector<std::string> assumptions(const Scenario& scenario, const Analysis& a
                 if (!p.date.empty()) {
                     text.append(", ").append(p.date);
                 }
-                // Issue 19: a profile fitted on n records says so wherever it is used.
+                // A profile fitted on n records says so wherever it is used.
                 text.append(p.fittedRecords > 0
                                 ? ", fitted on " +
                                       formatInteger(static_cast<long long>(p.fittedRecords)) +
