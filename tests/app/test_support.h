@@ -20,7 +20,7 @@
 #include "roofline/io/scenario_file.h"
 #include "roofline/precision.h"
 #include "roofline/validate.h"
-#include "window/dialogs.h"
+#include "views/dialogs.h"
 
 // QTest finds roofline::toString(Precision) (which returns a string_view) by ADL and cannot
 // print it, so precisions are compared by name: a failure then reads "fp8" vs "bf16".

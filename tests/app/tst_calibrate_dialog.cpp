@@ -16,15 +16,15 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "model/scenario_controller.h"
 #include "roofline/calibrate.h"
 #include "roofline/io/calibrate_measured.h"
 #include "roofline/io/calibration.h"
 #include "roofline/io/measured.h"
 #include "test_support.h"
+#include "views/dialogs.h"
 #include "window/calibrate_dialog.h"
-#include "window/dialogs.h"
 #include "window/main_window.h"
-#include "window/scenario_controller.h"
 
 using namespace roofline;
 using roofline::ui::CalibrateDialog;

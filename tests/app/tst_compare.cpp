@@ -28,19 +28,19 @@
 #include <QTest>
 #include <QUrl>
 
+#include "model/debounce.h"
+#include "model/plot_tooltip.h"
+#include "model/scenario_controller.h"
 #include "panels/compare_table.h"
-#include "plot/plot_tooltip.h"
 #include "plot/roofline_plot.h"
 #include "roofline/format.h"
 #include "roofline/io/scenario_file.h"
 #include "test_support.h"
+#include "views/dialogs.h"
 #include "views/frontier_view.h"
 #include "window/app_options.h"
 #include "window/compare_set.h"
-#include "window/debounce.h"
-#include "window/dialogs.h"
 #include "window/main_window.h"
-#include "window/scenario_controller.h"
 
 using namespace roofline;
 using roofline::ui::CompareSet;

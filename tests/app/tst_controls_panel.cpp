@@ -9,13 +9,13 @@
 #include <QTest>
 #include <QToolButton>
 
+#include "model/scenario_controller.h"
+#include "model/scenario_document.h"
 #include "panels/controls_panel.h"
 #include "panels/fraction_control.h"
 #include "panels/slider_control.h"
 #include "roofline/io/presets.h"
 #include "test_support.h"
-#include "window/scenario_controller.h"
-#include "window/scenario_document.h"
 
 using namespace roofline;
 using roofline::ui::ControlsPanel;

@@ -19,22 +19,22 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "model/plot_tooltip.h"
+#include "model/scenario_controller.h"
 #include "panels/controls_panel.h"
 #include "panels/lesson_panel.h"
 #include "panels/prediction_box.h"
 #include "panels/results_panel.h"
 #include "panels/slider_control.h"
-#include "plot/plot_tooltip.h"
 #include "plot/roofline_plot.h"
 #include "roofline/io/course.h"
 #include "roofline/io/scenario_file.h"
 #include "test_support.h"
+#include "views/dialogs.h"
 #include "views/views.h"
 #include "window/course_controller.h"
-#include "window/dialogs.h"
 #include "window/lessons_menu.h"
 #include "window/main_window.h"
-#include "window/scenario_controller.h"
 
 using namespace roofline;
 using roofline::ui::Dialogs;

@@ -18,16 +18,16 @@
 #include <QTest>
 #include <QToolButton>
 
+#include "model/quantization.h"
+#include "model/scenario_controller.h"
+#include "model/scenario_document.h"
 #include "panels/controls_panel.h"
 #include "panels/fraction_control.h"
-#include "panels/quantization.h"
 #include "panels/slider_control.h"
 #include "roofline/io/scenario_file.h"
 #include "test_support.h"
-#include "window/dialogs.h"
+#include "views/dialogs.h"
 #include "window/main_window.h"
-#include "window/scenario_controller.h"
-#include "window/scenario_document.h"
 
 using namespace roofline;
 using roofline::ui::ControlsPanel;

@@ -15,17 +15,17 @@
 #include <QTest>
 #include <QTextDocument>
 
+#include "model/plot_tooltip.h"
+#include "model/scenario_controller.h"
 #include "panels/explain_panel.h"
 #include "plot/export.h"
-#include "plot/plot_tooltip.h"
 #include "plot/roofline_plot.h"
 #include "roofline/explain.h"
 #include "roofline/io/explain.h"
 #include "test_support.h"
-#include "window/dialogs.h"
+#include "views/dialogs.h"
 #include "window/main_window.h"
 #include "window/report.h"
-#include "window/scenario_controller.h"
 
 using roofline::ui::MainWindow;
 

@@ -15,6 +15,7 @@
 #include <QUndoStack>
 #include <qcustomplot.h>
 
+#include "model/scenario_controller.h"
 #include "panels/controls_panel.h"
 #include "panels/results_panel.h"
 #include "plot/roofline_plot.h"
@@ -23,7 +24,6 @@
 #include "test_support.h"
 #include "window/lever_actions.h"
 #include "window/main_window.h"
-#include "window/scenario_controller.h"
 
 using namespace roofline;
 using roofline::ui::MainWindow;

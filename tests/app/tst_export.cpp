@@ -3,11 +3,11 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "model/scenario_controller.h"
 #include "plot/export.h"
 #include "plot/roofline_plot.h"
-#include "window/dialogs.h"
+#include "views/dialogs.h"
 #include "window/main_window.h"
-#include "window/scenario_controller.h"
 
 using roofline::ui::MainWindow;
 

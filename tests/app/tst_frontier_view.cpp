@@ -18,15 +18,15 @@
 #include <QTest>
 #include <qcustomplot.h>
 
+#include "model/debounce.h"
+#include "model/scenario_controller.h"
+#include "model/scenario_document.h"
 #include "panels/controls_panel.h"
 #include "panels/results_panel.h"
 #include "test_support.h"
+#include "views/dialogs.h"
 #include "views/frontier_view.h"
-#include "window/debounce.h"
-#include "window/dialogs.h"
 #include "window/main_window.h"
-#include "window/scenario_controller.h"
-#include "window/scenario_document.h"
 
 using namespace roofline;
 using roofline::ui::FrontierView;

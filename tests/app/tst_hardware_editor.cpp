@@ -16,13 +16,13 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "model/scenario_controller.h"
+#include "model/scenario_document.h"
 #include "roofline/io/presets.h"
 #include "roofline/io/scenario_file.h"
 #include "test_support.h"
 #include "window/hardware_editor.h"
 #include "window/main_window.h"
-#include "window/scenario_controller.h"
-#include "window/scenario_document.h"
 
 using namespace roofline;
 using namespace roofline::ui;

@@ -16,6 +16,7 @@
 #include <QUndoStack>
 #include <QUndoView>
 
+#include "model/scenario_controller.h"
 #include "panels/controls_panel.h"
 #include "panels/results_panel.h"
 #include "panels/slider_control.h"
@@ -23,9 +24,8 @@
 #include "roofline/io/scenario_file.h"
 #include "roofline/levers.h"
 #include "test_support.h"
-#include "window/dialogs.h"
+#include "views/dialogs.h"
 #include "window/main_window.h"
-#include "window/scenario_controller.h"
 
 using namespace roofline;
 using roofline::ui::Dialogs;

@@ -25,6 +25,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "model/scenario_controller.h"
 #include "panels/byte_split_bar.h"
 #include "panels/controls_panel.h"
 #include "panels/fraction_control.h"
@@ -35,10 +36,9 @@
 #include "qcustomplot.h"
 #include "roofline/format.h"
 #include "test_support.h"
-#include "window/dialogs.h"
+#include "views/dialogs.h"
 #include "window/main_window.h"
 #include "window/report.h"
-#include "window/scenario_controller.h"
 
 using namespace roofline;
 using roofline::test::typeInto;

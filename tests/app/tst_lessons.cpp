@@ -13,16 +13,16 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "model/plot_tooltip.h"
+#include "model/scenario_controller.h"
 #include "panels/lesson_panel.h"
-#include "plot/plot_tooltip.h"
 #include "plot/roofline_plot.h"
 #include "roofline/io/lessons.h"
 #include "test_support.h"
+#include "views/dialogs.h"
 #include "window/app_options.h"
-#include "window/dialogs.h"
 #include "window/lessons_menu.h"
 #include "window/main_window.h"
-#include "window/scenario_controller.h"
 
 using namespace roofline;
 using roofline::ui::Dialogs;

@@ -22,10 +22,11 @@
 #include <QTest>
 #include <QToolBar>
 
+#include "model/plot_tooltip.h"
+#include "model/scenario_controller.h"
 #include "panels/controls_panel.h"
 #include "panels/results_panel.h"
 #include "panels/slider_control.h"
-#include "plot/plot_tooltip.h"
 #include "plot/roofline_plot.h"
 #include "roofline/comparison.h"
 #include "roofline/format.h"
@@ -33,11 +34,10 @@
 #include "roofline/io/scenario_file.h"
 #include "roofline/levers.h"
 #include "test_support.h"
+#include "views/dialogs.h"
 #include "window/app_options.h"
-#include "window/dialogs.h"
 #include "window/lever_actions.h"
 #include "window/main_window.h"
-#include "window/scenario_controller.h"
 
 using namespace roofline;
 using roofline::ui::Dialogs;

@@ -12,15 +12,15 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "model/plot_tooltip.h"
+#include "model/scenario_controller.h"
 #include "plot/measured_overlay.h"
-#include "plot/plot_tooltip.h"
 #include "plot/roofline_plot.h"
 #include "roofline/io/calibration.h"
 #include "roofline/io/measured.h"
 #include "test_support.h"
-#include "window/dialogs.h"
+#include "views/dialogs.h"
 #include "window/main_window.h"
-#include "window/scenario_controller.h"
 
 using namespace roofline;
 using roofline::ui::Dialogs;

@@ -18,6 +18,7 @@
 #include <QToolButton>
 #include <QUndoStack>
 
+#include "model/scenario_controller.h"
 #include "panels/controls_panel.h"
 #include "panels/slider_control.h"
 #include "panels/slider_player.h"
@@ -31,7 +32,6 @@
 #include "window/main_window.h"
 #include "window/play_record.h"
 #include "window/presentation_pen.h"
-#include "window/scenario_controller.h"
 
 using namespace roofline;
 using roofline::ui::MainWindow;

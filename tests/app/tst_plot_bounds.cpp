@@ -10,14 +10,14 @@
 #include <QTest>
 #include <QWheelEvent>
 
+#include "model/scenario_controller.h"
 #include "plot/export.h"
 #include "plot/roofline_plot.h"
 #include "roofline/format.h"
 #include "roofline/io/scenario_file.h"
 #include "test_support.h"
-#include "window/dialogs.h"
+#include "views/dialogs.h"
 #include "window/main_window.h"
-#include "window/scenario_controller.h"
 
 using namespace roofline;
 using roofline::ui::RooflinePlot;

@@ -9,11 +9,11 @@
 #include <QTest>
 
 #include "comma_locale.h"
+#include "model/plot_tooltip.h"
 #include "panels/byte_split_bar.h"
 #include "panels/memory_bar.h"
 #include "panels/results_panel.h"
 #include "panels/value_field.h"
-#include "plot/plot_tooltip.h"
 #include "roofline/comparison.h"
 #include "roofline/explain.h"
 #include "roofline/io/scenario_file.h"

@@ -10,16 +10,16 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "plot/plot_tooltip.h"
+#include "model/plot_tooltip.h"
+#include "model/scenario_controller.h"
 #include "roofline/io/review_report.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/version.h"
+#include "views/dialogs.h"
 #include "views/frontier_view.h"
 #include "window/compare_set.h"
-#include "window/dialogs.h"
 #include "window/main_window.h"
 #include "window/report.h"
-#include "window/scenario_controller.h"
 
 using namespace roofline;
 using roofline::ui::MainWindow;

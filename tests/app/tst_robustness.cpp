@@ -27,6 +27,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "model/scenario_controller.h"
 #include "panels/controls_panel.h"
 #include "panels/memory_bar.h"
 #include "panels/results_panel.h"
@@ -35,9 +36,8 @@
 #include "roofline/format.h"
 #include "roofline/io/scenario_file.h"
 #include "test_support.h"
-#include "window/dialogs.h"
+#include "views/dialogs.h"
 #include "window/main_window.h"
-#include "window/scenario_controller.h"
 
 using namespace roofline;
 using roofline::ui::Dialogs;

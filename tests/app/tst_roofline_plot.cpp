@@ -10,7 +10,7 @@
 #include <QTest>
 
 #include "comma_locale.h"
-#include "plot/plot_tooltip.h"
+#include "model/plot_tooltip.h"
 #include "plot/roofline_plot.h"
 #include "roofline/comparison.h"
 #include "roofline/format.h"

@@ -2,9 +2,9 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include "model/scenario_controller.h"
 #include "roofline/io/scenario_file.h"
 #include "test_support.h"
-#include "window/scenario_controller.h"
 
 using namespace roofline;
 using roofline::ui::Quantization;

@@ -6,9 +6,9 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include "model/scenario_controller.h"
+#include "model/scenario_document.h"
 #include "roofline/levers.h"
-#include "window/scenario_controller.h"
-#include "window/scenario_document.h"
 
 using namespace roofline;
 using namespace roofline::ui;

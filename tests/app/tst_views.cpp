@@ -14,6 +14,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "model/scenario_controller.h"
 #include "panels/controls_panel.h"
 #include "panels/slider_control.h"
 #include "roofline/breakdown.h"
@@ -21,14 +22,13 @@
 #include "roofline/sweep.h"
 #include "views/batch_sweep_view.h"
 #include "views/breakdown_view.h"
+#include "views/dialogs.h"
 #include "views/live_view.h"
 #include "views/regime_map_view.h"
 #include "views/views.h"
 #include "window/app_options.h"
 #include "window/compare_set.h"
-#include "window/dialogs.h"
 #include "window/main_window.h"
-#include "window/scenario_controller.h"
 
 using namespace roofline;
 using namespace roofline::ui;

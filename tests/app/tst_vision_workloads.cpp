@@ -8,16 +8,16 @@
 #include <QSpinBox>
 #include <QTest>
 
+#include "model/plot_tooltip.h"
+#include "model/scenario_controller.h"
+#include "model/scenario_document.h"
 #include "panels/controls_panel.h"
 #include "panels/results_panel.h"
 #include "panels/slider_control.h"
-#include "plot/plot_tooltip.h"
 #include "plot/roofline_plot.h"
 #include "roofline/format.h"
 #include "roofline/validate.h"
 #include "test_support.h"
-#include "window/scenario_controller.h"
-#include "window/scenario_document.h"
 
 using namespace roofline;
 using roofline::ui::ControlsPanel;

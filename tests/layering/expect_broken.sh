@@ -2,8 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Runs the layering checker on the fixture tree, whose every wrong include is listed in
 # expected.txt (file, line and rule), and passes only if the checker fails with exactly
-# those lines: each wrong include found, and nothing else (fixture/app/ui/plot includes a
-# quantization.h that core/include/roofline has too: it resolves to app/ui/panels, allowed).
+# those lines: each wrong include found, and nothing else.
 #   expect_broken.sh CHECKER FIXTURE_DIR EXPECTED_FILE
 set -uo pipefail
 checker=$1 fixture=$2 expected=$3

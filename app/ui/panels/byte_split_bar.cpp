@@ -8,7 +8,7 @@
 #include <QPainter>
 #include <QToolTip>
 
-#include "plot/plot_tooltip.h"
+#include "model/plot_tooltip.h"
 #include "roofline/format.h"
 
 namespace roofline::ui {

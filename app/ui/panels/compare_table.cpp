@@ -22,7 +22,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-#include "plot/plot_tooltip.h"
+#include "model/plot_tooltip.h"
 #include "roofline/format.h"
 #include "roofline/view_csv.h"
 #include "views/csv_export.h"

@@ -19,18 +19,18 @@
 #include <QSignalBlocker>
 #include <QToolButton>
 
+#include "model/plot_tooltip.h"
+#include "model/scenario_controller.h"
+#include "model/scenario_document.h"
 #include "panels/fraction_control.h"
 #include "panels/pickers.h"
 #include "panels/quantization_row.h"
 #include "panels/slider_control.h"
 #include "panels/slider_player.h"
-#include "plot/plot_tooltip.h"
 #include "roofline/format.h"
 #include "roofline/io/calibration.h"
 #include "roofline/io/presets.h"
 #include "roofline/limits.h"
-#include "window/scenario_controller.h"
-#include "window/scenario_document.h"
 
 namespace roofline::ui {
 namespace {

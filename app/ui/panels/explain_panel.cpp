@@ -9,7 +9,7 @@
 #include <QTextDocument>
 #include <QVBoxLayout>
 
-#include "plot/plot_tooltip.h"
+#include "model/plot_tooltip.h"
 #include "roofline/explain.h"
 #include "roofline/io/levers.h"
 

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "plot/plot_tooltip.h"
+#include "model/plot_tooltip.h"
 #include "roofline/format.h"
 
 namespace roofline::ui {

@@ -6,11 +6,11 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include "model/plot_tooltip.h"
+#include "model/scenario_controller.h"
+#include "model/scenario_document.h"
 #include "panels/prediction_box.h"
-#include "plot/plot_tooltip.h"
 #include "roofline/io/scenario_file.h"
-#include "window/scenario_controller.h"
-#include "window/scenario_document.h"
 
 namespace roofline::ui {
 namespace {

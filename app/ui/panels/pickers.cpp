@@ -9,7 +9,7 @@
 #include <QFileInfo>
 #include <QStandardItemModel>
 
-#include "plot/plot_tooltip.h"
+#include "model/plot_tooltip.h"
 #include "roofline/io/presets.h"
 
 namespace roofline::ui {

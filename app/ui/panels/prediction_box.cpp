@@ -14,7 +14,7 @@
 #include <QTextDocumentFragment>
 #include <QVBoxLayout>
 
-#include "plot/plot_tooltip.h"
+#include "model/plot_tooltip.h"
 #include "roofline/format.h"
 
 namespace roofline::ui {

@@ -8,11 +8,11 @@
 #include <QSlider>
 #include <QToolButton>
 
+#include "model/plot_tooltip.h"
+#include "model/quantization.h"
+#include "model/scenario_controller.h"
 #include "panels/pickers.h"
-#include "panels/quantization.h"
-#include "plot/plot_tooltip.h"
 #include "roofline/format.h"
-#include "window/scenario_controller.h"
 
 namespace roofline::ui {
 namespace {

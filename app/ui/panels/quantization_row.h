@@ -3,7 +3,7 @@
 
 /// @file quantization_row.h
 /// The controls panel's quantization row: a slider over the quantization schemes
-/// (panels/quantization.h), a combo box naming them ("quantizationCombo"; the checkpoint's
+/// (model/quantization.h), a combo box naming them ("quantizationCombo"; the checkpoint's
 /// own mix or a custom one as an extra item when no scheme fits), the "As stored" button
 /// ("checkpointWeights": the weights as the checkpoint stores them, part by part), and
 /// under the row a line saying which compute roof the scenario computes on

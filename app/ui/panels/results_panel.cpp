@@ -10,10 +10,10 @@
 #include <QLabel>
 #include <QVBoxLayout>
 
+#include "model/plot_tooltip.h"
 #include "panels/byte_split_bar.h"
 #include "panels/memory_bar.h"
 #include "panels/value_field.h"
-#include "plot/plot_tooltip.h"
 #include "roofline/comparison.h"
 #include "roofline/explain.h"
 #include "roofline/format.h"

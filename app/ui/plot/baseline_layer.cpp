@@ -5,10 +5,10 @@
 
 #include <QFontMetricsF>
 
+#include "model/plot_tooltip.h"
 #include "plot/direct_items.h"
 #include "plot/plot_items.h"
 #include "plot/plot_scene.h"
-#include "plot/plot_tooltip.h"
 #include "plot/plot_units.h"
 #include "roofline/comparison.h"
 #include "roofline/format.h"

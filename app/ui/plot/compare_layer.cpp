@@ -6,9 +6,9 @@
 
 #include <qcustomplot.h>
 
+#include "model/plot_tooltip.h"
 #include "plot/plot_items.h"
 #include "plot/plot_scene.h"
-#include "plot/plot_tooltip.h"
 #include "plot/roofline_plot.h"
 
 namespace roofline::ui {

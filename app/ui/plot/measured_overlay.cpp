@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <memory>
 
+#include "model/plot_tooltip.h"
 #include "plot/plot_scene.h"
-#include "plot/plot_tooltip.h"
 #include "plot/roofline_plot.h"
 #include "roofline/format.h"
 #include "roofline/io/measured_estimate.h"

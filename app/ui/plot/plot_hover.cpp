@@ -6,11 +6,11 @@
 #include <QToolTip>
 #include <qcustomplot.h>
 
+#include "model/plot_tooltip.h"
 #include "plot/baseline_layer.h"
 #include "plot/compare_layer.h"
 #include "plot/estimate_layer.h"
 #include "plot/operator_layer.h"
-#include "plot/plot_tooltip.h"
 #include "plot/plot_units.h"
 #include "plot/points_layer.h"
 #include "plot/roof_layer.h"

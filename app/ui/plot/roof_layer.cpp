@@ -9,9 +9,9 @@
 #include <QHash>
 #include <QObject>
 
+#include "model/plot_tooltip.h"
 #include "plot/plot_items.h"
 #include "plot/plot_scene.h"
-#include "plot/plot_tooltip.h"
 #include "plot/plot_units.h"
 #include "roofline/format.h"
 #include "roofline/kv_transfer.h"

@@ -5,13 +5,13 @@
 
 #include <QLocale>
 
+#include "model/plot_tooltip.h"
 #include "plot/baseline_layer.h"
 #include "plot/direct_items.h"
 #include "plot/operator_layer.h"
 #include "plot/plot_hover.h"
 #include "plot/plot_interactions.h"
 #include "plot/plot_picture.h"
-#include "plot/plot_tooltip.h"
 #include "roofline/format.h"
 
 namespace roofline::ui {

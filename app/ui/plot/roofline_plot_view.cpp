@@ -7,10 +7,10 @@
 #include <limits>
 #include <optional>
 
+#include "model/plot_tooltip.h"
 #include "plot/baseline_layer.h"
 #include "plot/operator_layer.h"
 #include "plot/plot_items.h"
-#include "plot/plot_tooltip.h"
 #include "plot/roofline_plot.h"
 #include "roofline/format.h"
 #include "roofline/kv_transfer.h"

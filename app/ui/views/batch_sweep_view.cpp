@@ -5,13 +5,13 @@
 
 #include <QVBoxLayout>
 
-#include "plot/plot_tooltip.h"
+#include "model/plot_tooltip.h"
+#include "model/scenario_controller.h"
 #include "roofline/format.h"
 #include "roofline/view_csv.h"
 #include "views/csv_export.h"
 #include "views/no_decode_notice.h"
 #include "views/view_style.h"
-#include "window/scenario_controller.h"
 
 namespace roofline::ui {
 namespace {

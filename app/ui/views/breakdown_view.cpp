@@ -7,11 +7,11 @@
 #include <QToolTip>
 #include <QVBoxLayout>
 
-#include "plot/plot_tooltip.h"
+#include "model/plot_tooltip.h"
+#include "model/scenario_controller.h"
 #include "roofline/breakdown.h"
 #include "roofline/format.h"
 #include "views/view_style.h"
-#include "window/scenario_controller.h"
 
 namespace roofline::ui {
 namespace {

@@ -5,7 +5,7 @@
 #include <QSaveFile>
 #include <QWidget>
 
-#include "window/dialogs.h"
+#include "views/dialogs.h"
 
 namespace roofline::ui {
 

@@ -26,17 +26,17 @@
 #include <QWidgetAction>
 #include <qcustomplot.h>
 
-#include "panels/quantization.h"
-#include "plot/plot_tooltip.h"
+#include "model/debounce.h"
+#include "model/plot_tooltip.h"
+#include "model/quantization.h"
+#include "model/scenario_controller.h"
+#include "model/scenario_document.h"
 #include "roofline/format.h"
 #include "roofline/io/presets.h"
 #include "roofline/limits.h"
 #include "roofline/parse.h"
 #include "roofline/view_csv.h"
 #include "views/csv_export.h"
-#include "window/debounce.h"
-#include "window/scenario_controller.h"
-#include "window/scenario_document.h"
 
 namespace roofline::ui {
 namespace {
@@ -62,7 +62,7 @@ constexpr std::array<ServingMode, 3> kServingModes = {
 constexpr int kShortWindowLines = 36;
 
 /// A scheme as the slider, the picker and the levers name it ("W8A16 (fp8)"): one
-/// vocabulary (panels/quantization.h); the CSV keeps the CLI's labels.
+/// vocabulary (model/quantization.h); the CSV keeps the CLI's labels.
 QString quantizationName(Quantization q) {
     const std::string_view label = kQuantizationSteps[quantizationStep(q)].label;
     return QString::fromUtf8(label.data(), static_cast<qsizetype>(label.size()));

@@ -17,7 +17,7 @@
 #include <QWidget>
 #include <qcustomplot.h>
 
-#include "window/scenario_document.h"
+#include "model/scenario_document.h"
 
 namespace roofline::ui {
 

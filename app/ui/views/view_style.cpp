@@ -5,7 +5,7 @@
 #include <cmath>
 #include <utility>
 
-#include "plot/plot_tooltip.h"
+#include "model/plot_tooltip.h"
 #include "roofline/format.h"
 
 namespace roofline::ui {

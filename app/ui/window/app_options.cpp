@@ -9,12 +9,12 @@
 #include <QHash>
 #include <QRegularExpression>
 
+#include "model/scenario_controller.h"
 #include "roofline/io/course.h"
 #include "roofline/io/lessons.h"
 #include "roofline/io/scenario_options.h"
 #include "roofline/version.h"
 #include "views/views.h"
-#include "window/scenario_controller.h"
 
 namespace roofline::ui {
 namespace {

@@ -20,12 +20,12 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include "model/scenario_controller.h"
 #include "roofline/io/calibrate_measured.h"
 #include "roofline/io/calibration.h"
 #include "roofline/io/presets.h"
 #include "roofline/limits.h"
-#include "window/dialogs.h"
-#include "window/scenario_controller.h"
+#include "views/dialogs.h"
 
 namespace roofline::ui {
 

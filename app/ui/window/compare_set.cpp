@@ -19,11 +19,11 @@
 #include <QUrl>
 #include <QWidget>
 
-#include "plot/plot_tooltip.h"
+#include "model/plot_tooltip.h"
+#include "model/scenario_controller.h"
 #include "roofline/format.h"
 #include "roofline/io/scenario_names.h"
-#include "window/dialogs.h"
-#include "window/scenario_controller.h"
+#include "views/dialogs.h"
 
 namespace roofline::ui {
 namespace {

@@ -27,11 +27,11 @@
 #include <QString>
 #include <QStringList>
 
+#include "model/debounce.h"
+#include "model/scenario_document.h"
 #include "panels/compare_table.h"
 #include "roofline/analysis.h"
 #include "roofline/io/scenario_file.h"
-#include "window/debounce.h"
-#include "window/scenario_document.h"
 
 class QSettings;
 class QWidget;

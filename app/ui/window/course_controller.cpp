@@ -14,15 +14,15 @@
 #include <QStatusBar>
 #include <QTextEdit>
 
+#include "model/plot_tooltip.h"
+#include "model/scenario_controller.h"
 #include "panels/lesson_panel.h"
 #include "panels/prediction_box.h"
-#include "plot/plot_tooltip.h"
 #include "plot/roofline_plot.h"
 #include "roofline/io/scenario_file.h"
-#include "window/dialogs.h"
+#include "views/dialogs.h"
 #include "window/lessons_menu.h"
 #include "window/main_window.h"
-#include "window/scenario_controller.h"
 
 namespace roofline::ui {
 namespace {

@@ -14,6 +14,7 @@
 #include <QSettings>
 #include <QTextStream>
 
+#include "model/scenario_controller.h"
 #include "panels/controls_panel.h"
 #include "panels/lesson_panel.h"
 #include "panels/prediction_box.h"
@@ -31,7 +32,6 @@
 #include "window/main_window.h"
 #include "window/play_record.h"
 #include "window/report.h"
-#include "window/scenario_controller.h"
 
 namespace roofline::ui {
 namespace {

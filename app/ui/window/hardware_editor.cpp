@@ -16,10 +16,10 @@
 #include <QSaveFile>
 #include <QVBoxLayout>
 
+#include "model/scenario_controller.h"
 #include "panels/pickers.h"
 #include "roofline/io/presets.h"
-#include "window/dialogs.h"
-#include "window/scenario_controller.h"
+#include "views/dialogs.h"
 
 namespace roofline::ui {
 

@@ -8,12 +8,12 @@
 #include <QMenu>
 #include <QScrollArea>
 
+#include "model/plot_tooltip.h"
+#include "model/scenario_controller.h"
 #include "panels/lesson_panel.h"
-#include "plot/plot_tooltip.h"
 #include "roofline/io/lessons.h"
-#include "window/dialogs.h"
+#include "views/dialogs.h"
 #include "window/main_window.h"
-#include "window/scenario_controller.h"
 
 namespace roofline::ui {
 namespace {

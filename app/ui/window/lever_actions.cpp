@@ -7,10 +7,10 @@
 #include <QStringList>
 #include <QToolBar>
 
-#include "panels/quantization.h"
-#include "plot/plot_tooltip.h"
+#include "model/debounce.h"
+#include "model/plot_tooltip.h"
+#include "model/quantization.h"
 #include "roofline/io/levers.h"
-#include "window/debounce.h"
 
 namespace roofline::ui {
 namespace {

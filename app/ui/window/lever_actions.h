@@ -18,8 +18,8 @@
 #include <QObject>
 #include <QString>
 
+#include "model/scenario_document.h"
 #include "roofline/levers.h"
-#include "window/scenario_document.h"
 
 class QAction;
 class QLabel;
@@ -32,7 +32,7 @@ namespace roofline::ui {
 class Debounce;
 
 /// The toolbar's short name for a lever ("fp8 KV"); a quantization lever is named by its
-/// step of the Quantization slider ("W8A16 (int8)", panels/quantization.h), so that the
+/// step of the Quantization slider ("W8A16 (int8)", model/quantization.h), so that the
 /// lever, the slider and its picker say the same precisions.
 QString leverShortTitle(LeverId id);
 /// The Quantization slider's step (kQuantizationSteps) a quantization lever sets from 16-bit

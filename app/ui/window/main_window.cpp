@@ -21,6 +21,8 @@
 #include <QUndoView>
 #include <QVBoxLayout>
 
+#include "model/plot_tooltip.h"
+#include "model/scenario_controller.h"
 #include "panels/compare_table.h"
 #include "panels/controls_panel.h"
 #include "panels/explain_panel.h"
@@ -29,18 +31,16 @@
 #include "panels/slider_control.h"
 #include "panels/slider_player.h"
 #include "plot/measured_overlay.h"
-#include "plot/plot_tooltip.h"
 #include "plot/roofline_plot.h"
+#include "views/dialogs.h"
 #include "views/frontier_view.h"
 #include "views/views.h"
 #include "window/compare_set.h"
 #include "window/course_controller.h"
-#include "window/dialogs.h"
 #include "window/focus_ring.h"
 #include "window/lessons_menu.h"
 #include "window/lever_actions.h"
 #include "window/presentation_pen.h"
-#include "window/scenario_controller.h"
 #include "window/shortcut_pass_through.h"
 #include "window/view_stage.h"
 

@@ -18,11 +18,11 @@
 #include <QMainWindow>
 #include <QStringList>
 
+#include "model/scenario_document.h"
 #include "plot/export.h"
 #include "roofline/analysis.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/levers.h"
-#include "window/scenario_document.h"
 
 class QAction;
 class QDockWidget;

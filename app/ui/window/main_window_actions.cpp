@@ -10,11 +10,11 @@
 
 #include "main_window.h"
 #include "plot/roofline_plot.h"
+#include "views/dialogs.h"
 #include "views/views.h"
 #include "window/calibrate_dialog.h"
 #include "window/compare_set.h"
 #include "window/course_controller.h"
-#include "window/dialogs.h"
 #include "window/lessons_menu.h"
 #include "window/lever_actions.h"
 #include "window/presentation_pen.h"

@@ -12,20 +12,20 @@
 #include <QStatusBar>
 
 #include "main_window.h"
+#include "model/plot_tooltip.h"
+#include "model/scenario_controller.h"
 #include "plot/export.h"
-#include "plot/plot_tooltip.h"
 #include "plot/roofline_plot.h"
 #include "roofline/explain.h"
 #include "roofline/io/presets.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/validate.h"
+#include "views/dialogs.h"
 #include "window/calibrate_dialog.h"
 #include "window/compare_set.h"
-#include "window/dialogs.h"
 #include "window/hardware_editor.h"
 #include "window/lessons_menu.h"
 #include "window/report.h"
-#include "window/scenario_controller.h"
 
 namespace roofline::ui {
 namespace {

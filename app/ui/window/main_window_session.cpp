@@ -8,6 +8,7 @@
 #include <QStatusBar>
 
 #include "main_window.h"
+#include "model/scenario_controller.h"
 #include "panels/lesson_panel.h"
 #include "plot/roofline_plot.h"
 #include "roofline/format.h"
@@ -15,12 +16,11 @@
 #include "roofline/limits.h"
 #include "roofline/parse.h"
 #include "roofline/validate.h"
+#include "views/dialogs.h"
 #include "views/frontier_view.h"
 #include "window/compare_set.h"
 #include "window/course_controller.h"
-#include "window/dialogs.h"
 #include "window/lessons_menu.h"
-#include "window/scenario_controller.h"
 
 namespace roofline::ui {
 namespace {

@@ -17,13 +17,13 @@
 #include <QUrl>
 #include <qcustomplot.h>
 
-#include "plot/plot_tooltip.h"
+#include "model/plot_tooltip.h"
+#include "model/scenario_controller.h"
 #include "plot/roofline_plot.h"
 #include "roofline/version.h"
 #include "views/frontier_view.h"
 #include "window/compare_set.h"
 #include "window/main_window.h"
-#include "window/scenario_controller.h"
 
 namespace roofline::ui {
 namespace {

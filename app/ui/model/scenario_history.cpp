@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <utility>
 
-#include "window/scenario_document.h"
+#include "model/scenario_document.h"
 
 namespace roofline::ui {
 

@@ -18,8 +18,8 @@
 #include <QString>
 #include <QUndoCommand>
 
+#include "model/scenario_controller.h"
 #include "roofline/levers.h"
-#include "window/scenario_controller.h"
 
 namespace roofline::ui {
 

@@ -20,12 +20,12 @@
 #include <QObject>
 #include <QString>
 
+#include "model/scenario_controller.h"
+#include "model/scenario_history.h"
 #include "roofline/io/measured.h"
 #include "roofline/io/scenario_diff.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/levers.h"
-#include "window/scenario_controller.h"
-#include "window/scenario_history.h"
 
 class QUndoStack;
 

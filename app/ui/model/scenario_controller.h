@@ -15,7 +15,7 @@
 #include <QObject>
 #include <QString>
 
-#include "panels/quantization.h"
+#include "model/quantization.h"
 #include "roofline/analysis.h"
 #include "roofline/io/scenario_file.h"
 #include "roofline/validate.h"
@@ -154,7 +154,7 @@ public slots:
     void setQuantization(roofline::ui::Quantization quantization);
     /// Every weight matrix at `weights`, the activations at `activations`, the checkpoint's
     /// own mix off: a step of the Quantization slider (setQuantization is this for a scheme;
-    /// W8A16 with int8 weights is a step and no scheme, panels/quantization.h).
+    /// W8A16 with int8 weights is a step and no scheme, model/quantization.h).
     void setPrecisions(roofline::Precision weights, roofline::Precision activations);
     /// The weights as the model's checkpoint stores them, part by part (--weights
     /// checkpoint); it follows the model when the model changes, until a quantization is
