@@ -5,6 +5,7 @@
 // loosely"). Every real config in the repository must pass without such a warning.
 
 #include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -147,6 +148,44 @@ TEST(ConfigKeys, EachUnreadKeyIsNamedOnce) {
     const std::vector<Issue> unread = unreadKeyWarnings(m.issues);
     ASSERT_EQ(unread.size(), 2u) << roofline::describe(m.issues);
     EXPECT_NE(unread[0].pointer, unread[1].pointer);
+}
+
+const Issue* warningAt(const std::vector<Issue>& issues, const std::string& pointer) {
+    for (const Issue& i : issues) {
+        if (i.severity == Severity::Warning && i.pointer == pointer) {
+            return &i;
+        }
+    }
+    return nullptr;
+}
+
+json preset(const std::string& id) {
+    return json::parse(readText(fs::path(ROOFLINE_PRESET_DIR) / "models" / (id + ".json")));
+}
+
+// Keys the readers now read instead of passing over: a value the engine does not model is a
+// warning under its own key.
+TEST(ConfigKeys, NemotronHChunkOtherThanTheModelledOneIsAWarning) {
+    json config = preset("nemotron-3-nano-30b-a3b");
+    ASSERT_EQ(config["chunk_size"], 128);
+    config["chunk_size"] = 256;
+    const Loaded<Model> m = parseModelConfig(config.dump(), "nano.json", "nano");
+    ASSERT_TRUE(m.ok()) << roofline::describe(m.issues);
+    const Issue* w = warningAt(m.issues, "/chunk_size");
+    ASSERT_NE(w, nullptr) << roofline::describe(m.issues);
+    EXPECT_EQ(w->found, "256");
+}
+
+TEST(ConfigKeys, GptOssExpertsPerTokenDisagreeingWithNumExpertsPerTokIsAWarning) {
+    json config = preset("gpt-oss-20b");
+    ASSERT_EQ(config["experts_per_token"], config["num_experts_per_tok"]);
+    ASSERT_TRUE(warningAt(parseModelConfig(config.dump(), "g.json", "g").issues,
+                          "/experts_per_token") == nullptr);
+    config["experts_per_token"] = 2;
+    const Loaded<Model> m = parseModelConfig(config.dump(), "g.json", "g");
+    ASSERT_TRUE(m.ok()) << roofline::describe(m.issues);
+    EXPECT_NE(warningAt(m.issues, "/experts_per_token"), nullptr) << roofline::describe(m.issues);
+    EXPECT_EQ(m.value->moe.expertsPerToken, config["num_experts_per_tok"].get<std::int64_t>());
 }
 
 }  // namespace
