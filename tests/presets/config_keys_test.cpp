@@ -188,4 +188,15 @@ TEST(ConfigKeys, GptOssExpertsPerTokenDisagreeingWithNumExpertsPerTokIsAWarning)
     EXPECT_EQ(m.value->moe.expertsPerToken, config["num_experts_per_tok"].get<std::int64_t>());
 }
 
+TEST(ConfigKeys, AnEncoderDecoderFlagIsHarmlessOnlyWhenFalse) {
+    json config = llama();
+    config["is_encoder_decoder"] = false;
+    config["add_cross_attention"] = false;
+    EXPECT_TRUE(parseModelConfig(config.dump(), "llama.json", "llama").issues.empty());
+    config["add_cross_attention"] = true;
+    const Loaded<Model> m = parseModelConfig(config.dump(), "llama.json", "llama");
+    EXPECT_NE(warningAt(m.issues, "/add_cross_attention"), nullptr) << roofline::describe(m.issues);
+    EXPECT_TRUE(unreadKeyWarnings(m.issues).empty());
+}
+
 }  // namespace

@@ -336,10 +336,8 @@ constexpr std::string_view kHarmlessEverywhere[] = {
     "suppress_tokens",
     "begin_suppress_tokens",
     "is_decoder",
-    "add_cross_attention",
     "cross_attention_hidden_size",
     "tie_encoder_decoder",
-    "is_encoder_decoder",
     // Numerics the counts do not depend on: a norm's epsilon; the rotary base, its scaling and
     // the share of each head it rotates (the engine counts no FLOPs for RoPE); the activation
     // function's name (whether the MLP is gated is the family's, and its elementwise work is
@@ -368,6 +366,16 @@ constexpr std::string_view kHarmlessEverywhere[] = {
 
 void warnUnreadKeys(Reading& x) {
     x.r.allow(kHarmlessEverywhere);
+    // PretrainedConfig writes both as false into every config it dumps; true would name an
+    // encoder or cross-attention layers that no decoder family here builds.
+    for (const char* key : {"is_encoder_decoder", "add_cross_attention"}) {
+        if (const Json* v = x.r.find(key); v != nullptr && v->is_boolean() && v->get<bool>()) {
+            x.warning(key,
+                      "false (" + x.type +
+                          " is read as a decoder-only model: no encoder, no cross-attention)",
+                      "true");
+        }
+    }
     x.r.warnUnread("a key the " + x.type + " reader knows",
                    "a key it does not read, so if it changes the architecture the figures may "
                    "be wrong");
