@@ -340,8 +340,8 @@ constexpr std::string_view kHarmlessEverywhere[] = {
     "tie_encoder_decoder",
     // Numerics the counts do not depend on: a norm's epsilon; the rotary base, its scaling and
     // the share of each head it rotates (the engine counts no FLOPs for RoPE); the activation
-    // function's name (whether the MLP is gated is the family's, and its elementwise work is
-    // not counted).
+    // function's name (whether the MLP is gated is the family's, and the engine counts the
+    // same few FLOPs per element whatever the function).
     "rms_norm_eps",
     "layer_norm_eps",
     "layer_norm_epsilon",
