@@ -353,6 +353,9 @@ void ObjectReader::warning(const std::string& key, std::string expected, std::st
 }
 
 const Json* ObjectReader::find(const std::string& key) const {
+    if (!seen(key)) {
+        m_seen.push_back(key);
+    }
     const auto it = m_object.find(key);
     if (it == m_object.end() || it->is_null()) {
         return nullptr;
@@ -472,6 +475,26 @@ void ObjectReader::warnUnknown(std::span<const std::string_view> known) {
                 list += (list.empty() ? "" : ", ") + std::string(k);
             }
             warning(key, "a known key (" + list + ")", "an unknown key; it is ignored");
+        }
+    }
+}
+
+bool ObjectReader::seen(std::string_view key) const {
+    return std::find(m_seen.begin(), m_seen.end(), key) != m_seen.end();
+}
+
+void ObjectReader::allow(std::span<const std::string_view> keys) {
+    for (std::string_view key : keys) {
+        if (!seen(key)) {
+            m_seen.emplace_back(key);
+        }
+    }
+}
+
+void ObjectReader::warnUnread(const std::string& expected, const std::string& found) {
+    for (const auto& [key, value] : m_object.items()) {
+        if (!seen(key)) {
+            warning(key, expected, found);
         }
     }
 }

@@ -120,16 +120,32 @@ public:
     }
     void warnUnknown(std::span<const std::string_view> known);
 
+    /// Names keys the caller knows to be harmless (present, never read, and changing nothing
+    /// the program computes): warnUnread() passes over them.
+    void allow(std::span<const std::string_view> keys);
+    void allow(std::initializer_list<std::string_view> keys) {
+        allow(std::span<const std::string_view>(keys.begin(), keys.size()));
+    }
+    /// Warns once about each key of the object that no getter (has, find, number, ...) looked
+    /// up and allow() did not name: `expected` says what a key should have been, and the
+    /// found text says it was not read. Nested objects are one key each, never walked.
+    void warnUnread(const std::string& expected, const std::string& found);
+
     std::string pointerTo(const std::string& key) const;
     void error(const std::string& key, std::string expected, std::string found);
     void warning(const std::string& key, std::string expected, std::string found);
     const std::string& file() const { return m_file; }
 
 private:
+    bool seen(std::string_view key) const;
+
     const Json& m_object;
     std::string m_file;
     std::string m_pointer;
     std::vector<Issue>& m_issues;
+    // Every key a getter looked up, present or not, and the keys allow() named: the keys that
+    // warnUnread() passes over. Lookups are recorded by find(), which every getter calls.
+    mutable std::vector<std::string> m_seen;
 };
 
 /// Where validate(Scenario)'s "workload." and "draft" field ids sit in a scenario file

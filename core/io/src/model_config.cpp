@@ -313,7 +313,11 @@ Loaded<Model> parseModelConfig(std::string_view jsonText, const std::string& fil
         text = &*it;
         textPointer = "/text_config";
     }
-    ObjectReader tr(*text, file, textPointer, result.issues);
+    // The decoder's reader; over the file itself it is `r`, so that every key looked up in
+    // the file counts as read for warnUnreadKeys().
+    std::optional<ObjectReader> wrapped;
+    ObjectReader& tr =
+        textPointer.empty() ? r : wrapped.emplace(*text, file, textPointer, result.issues);
 
     // A wrapper dispatches on its decoder's own model_type: a type the wrapper's reader does
     // not read is read by its own family's reader, or refused, never read as the usual one.
@@ -385,6 +389,8 @@ Loaded<Model> parseModelConfig(std::string_view jsonText, const std::string& fil
             m.name = last;
         }
     }
+
+    detail::configs::warnUnreadKeys(x);
 
     std::vector<Issue> more = validate(m, file);
     keys.apply(more, &*json);

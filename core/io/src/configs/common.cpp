@@ -254,6 +254,133 @@ void readMtp(Reading& x, const std::string& key, const LayerGroup& shape, std::i
     }
 }
 
+namespace {
+
+// Keys that Hugging Face configs carry whatever the family and that change no FLOPs, bytes,
+// parameter count or KV/state size: PretrainedConfig's bookkeeping, token ids, generation and
+// training settings, and numerics that the counts do not depend on.
+constexpr std::string_view kHarmlessEverywhere[] = {
+    // Bookkeeping: which class, which library, where the weights came from.
+    "architectures",
+    "auto_map",
+    "transformers_version",
+    "_name_or_path",
+    "_commit_hash",
+    "_attn_implementation",
+    "_attn_implementation_autoset",
+    "model_type",
+    "name_or_path",
+    // The checkpoint's dtype: read by readCheckpoint() and stateDtype() on the raw object.
+    "torch_dtype",
+    "dtype",
+    // Token ids (a multimodal model's image and video markers too) and tokenizer.
+    "bos_token_id",
+    "eos_token_id",
+    "pad_token_id",
+    "sep_token_id",
+    "decoder_start_token_id",
+    "tokenizer_class",
+    "image_token_id",
+    "video_token_id",
+    "vision_start_token_id",
+    "vision_end_token_id",
+    "vision_token_id",
+    // Training, generation and output switches of the Python model.
+    "initializer_range",
+    "use_cache",
+    "output_attentions",
+    "output_hidden_states",
+    "return_dict",
+    "torchscript",
+    "use_bfloat16",
+    "tf_legacy_loss",
+    "pruned_heads",
+    "chunk_size_feed_forward",
+    "attention_dropout",
+    "hidden_dropout",
+    "embd_pdrop",
+    "resid_pdrop",
+    "dropout",
+    "router_aux_loss_coef",
+    "output_router_logits",
+    "router_jitter_noise",
+    "problem_type",
+    "id2label",
+    "label2id",
+    "finetuning_task",
+    "task_specific_params",
+    "prefix",
+    "max_length",
+    "min_length",
+    "do_sample",
+    "early_stopping",
+    "num_beams",
+    "num_beam_groups",
+    "diversity_penalty",
+    "temperature",
+    "top_k",
+    "top_p",
+    "typical_p",
+    "repetition_penalty",
+    "length_penalty",
+    "no_repeat_ngram_size",
+    "encoder_no_repeat_ngram_size",
+    "bad_words_ids",
+    "num_return_sequences",
+    "output_scores",
+    "return_dict_in_generate",
+    "forced_bos_token_id",
+    "forced_eos_token_id",
+    "remove_invalid_values",
+    "exponential_decay_length_penalty",
+    "suppress_tokens",
+    "begin_suppress_tokens",
+    "is_decoder",
+    "cross_attention_hidden_size",
+    "tie_encoder_decoder",
+    // Numerics the counts do not depend on: a norm's epsilon; the rotary base, its scaling and
+    // the share of each head it rotates (the engine counts no FLOPs for RoPE); the activation
+    // function's name (whether the MLP is gated is the family's, and the engine counts the
+    // same few FLOPs per element whatever the function).
+    "rms_norm_eps",
+    "layer_norm_eps",
+    "layer_norm_epsilon",
+    "rope_theta",
+    "rope_scaling",
+    "rope_parameters",
+    "partial_rotary_factor",
+    "hidden_act",
+    // How a MoE router weighs and picks its top-k, never how many: normalised or scaled
+    // weights, sigmoid or softmax scores, group-limited choice (DeepSeek's n_group and
+    // topk_group; the engine assumes uniform routing either way), and the expert-parallel size
+    // the checkpoint was trained with.
+    "norm_topk_prob",
+    "routed_scaling_factor",
+    "scoring_func",
+    "n_group",
+    "topk_group",
+    "ep_size",
+};
+
+}  // namespace
+
+void warnUnreadKeys(Reading& x) {
+    x.r.allow(kHarmlessEverywhere);
+    // PretrainedConfig writes both as false into every config it dumps; true would name an
+    // encoder or cross-attention layers that no decoder family here builds.
+    for (const char* key : {"is_encoder_decoder", "add_cross_attention"}) {
+        if (const Json* v = x.r.find(key); v != nullptr && v->is_boolean() && v->get<bool>()) {
+            x.warning(key,
+                      "false (" + x.type +
+                          " is read as a decoder-only model: no encoder, no cross-attention)",
+                      "true");
+        }
+    }
+    x.r.warnUnread("a key the " + x.type + " reader knows",
+                   "a key it does not read, so if it changes the architecture the figures may "
+                   "be wrong");
+}
+
 std::vector<LayerGroup> groupLayers(const std::vector<LayerGroup>& layers) {
     std::vector<LayerGroup> groups;
     for (const LayerGroup& layer : layers) {

@@ -14,6 +14,9 @@
 namespace roofline::io::detail::configs {
 
 void readExaone4(Reading& x) {
+    // Read when layer_types is absent; otherwise layer_types decides (Exaone4Config derives it
+    // from the pattern).
+    x.harmless({"sliding_window_pattern"});
     readCommon(x, {.vocabSize = 102400,
                    .hiddenSize = 4096,
                    .intermediateSize = 16384,

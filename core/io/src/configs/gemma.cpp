@@ -26,7 +26,21 @@
 
 namespace roofline::io::detail::configs {
 
+namespace {
+
+// Gemma's keys that change no count: the soft-caps are one tanh per attention score or logit
+// (elementwise work the engine does not count), query_pre_attn_scalar only scales the scores,
+// hidden_activation names the gate's function, and cache_implementation and
+// rope_local_base_freq are the Python cache class and the local layers' rotary base.
+void gemmaHarmless(Reading& x) {
+    x.harmless({"attn_logit_softcapping", "final_logit_softcapping", "query_pre_attn_scalar",
+                "hidden_activation", "cache_implementation", "rope_local_base_freq"});
+}
+
+}  // namespace
+
 void readGemma(Reading& x) {
+    gemmaHarmless(x);
     readCommon(x, {.tieWordEmbeddings = true});
     readBiases(x);
     x.m.normsPerLayer = x.type == "gemma2" ? 4 : 2;
@@ -57,6 +71,7 @@ void localGlobalPattern(Reading& x, std::int64_t window, std::int64_t pattern) {
 }  // namespace
 
 void readGemma3(Reading& x) {
+    gemmaHarmless(x);
     // Gemma3TextConfig's defaults (transformers/models/gemma3/configuration_gemma3.py).
     readCommon(x, {.vocabSize = 262'208,
                    .intermediateSize = 9216,
@@ -83,6 +98,7 @@ void readGemma3(Reading& x) {
 }
 
 void readGemma4(Reading& x) {
+    gemmaHarmless(x);
     readCommon(x, {.vocabSize = 262'144,
                    .intermediateSize = 9216,
                    .numLayers = 30,
@@ -96,8 +112,8 @@ void readGemma4(Reading& x) {
     m.qkNorm = true;
     // Per-layer input embeddings (Gemma 4 E2B/E4B; Gemma4TextConfig's defaults: 256 wide, a
     // 262,144-row table; an explicit 0 or null turns them off, as in the 26B and 31B).
-    const auto perLayerKey = x.text.find("hidden_size_per_layer_input");
-    const bool perLayerNull = perLayerKey != x.text.end() && perLayerKey->is_null();
+    const bool perLayerNull = x.r.find("hidden_size_per_layer_input") == nullptr &&
+                              x.text.contains("hidden_size_per_layer_input");
     m.perLayerInputSize =
         perLayerNull ? 0
                      : x.r.integer("hidden_size_per_layer_input", false, 0, kMaxDim).value_or(256);
@@ -165,7 +181,7 @@ void readGemma4(Reading& x) {
             l.sharedKv = kEqV;        // no v_proj: V is the key projection (then v_norm)
         }
     }
-    if (x.type == "gemma4" && x.root.contains("vision_config")) {
+    if (x.type == "gemma4" && x.top.has("vision_config")) {
         x.top.warning("vision_config",
                       "a vision tower this program counts (gemma4's vision and audio towers are "
                       "not counted: the decoder alone is analysed)",

@@ -9,6 +9,9 @@
 namespace roofline::io::detail::configs {
 
 void readGptOss(Reading& x) {
+    // initial_context_length: the pre-YaRN context of the rotary scaling; swiglu_limit: a
+    // clamp on the expert activations.
+    x.harmless({"initial_context_length", "swiglu_limit"});
     readCommon(x);
     readBiases(x, true);
     x.m.attentionSinks = true;
@@ -17,6 +20,14 @@ void readGptOss(Reading& x) {
     if (readExperts(x, "num_local_experts", true, "intermediate_size", topK) > 0) {
         x.m.moe.routerBias = true;
         x.m.moe.expertBias = true;
+    }
+    // OpenAI's own spelling, written beside num_experts_per_tok; the engines read the latter.
+    if (const Json* other = x.r.find("experts_per_token");
+        other != nullptr && topK != "experts_per_token" && *other != x.m.moe.expertsPerToken) {
+        x.warning("experts_per_token",
+                  "the same top-k as num_experts_per_tok (" +
+                      std::to_string(x.m.moe.expertsPerToken) + ", which is read)",
+                  foundText(*other));
     }
     if (x.failed()) {
         return;

@@ -15,6 +15,8 @@
 namespace roofline::io::detail::configs {
 
 void readLlama(Reading& x) {
+    // pretraining_tp only splits LlamaMLP's matmuls into slices in Python: the same shapes.
+    x.harmless({"pretraining_tp"});
     readCommon(x);
     readBiases(x);
     if (x.type == "mixtral") {

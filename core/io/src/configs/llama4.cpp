@@ -20,6 +20,9 @@
 namespace roofline::io::detail::configs {
 
 void readLlama4(Reading& x) {
+    // use_qk_norm's norm is an L2 norm without weights (Llama4TextL2Norm): no parameter, and
+    // elementwise work the engine does not count; for_llm_compressor is a conversion flag.
+    x.harmless({"use_qk_norm", "for_llm_compressor"});
     readCommon(x);
     Model& m = x.m;
     readBiases(x);

@@ -52,6 +52,13 @@ std::optional<std::int64_t> patternLength(Reading& x) {
 }
 
 void readNemotronH(Reading& x) {
+    // The activations' names (the MLP is relu2 and ungated whatever mlp_hidden_act says),
+    // expand (NemotronHMamba2Mixer's width is mamba_num_heads × mamba_head_dim), the
+    // initialisation and clamping of the time step, and Python switches (kernels, residual
+    // dtype, logits kept at generation).
+    x.harmless({"mamba_hidden_act", "mlp_hidden_act", "expand", "time_step_min", "time_step_max",
+                "time_step_floor", "time_step_limit", "rescale_prenorm_residual",
+                "residual_in_fp32", "use_mamba_kernels", "num_logits_to_keep", "norm_eps"});
     readCommon(x, {.numLayers = patternLength(x), .intermediateRequired = false});
     Model& m = x.m;
     readBiases(x);
@@ -69,8 +76,21 @@ void readNemotronH(Reading& x) {
     const std::string convKey = spelled("conv_kernel", "mamba_d_conv");
     s.numGroups = x.r.integer(groupsKey, false, 1, kMaxDim).value_or(8);
     s.convKernel = x.r.integer(convKey, false, 1, 1024).value_or(4);
-    s.projectionBias = x.r.has("use_bias") ? booleanOr(x, "use_bias", false)
-                                           : booleanOr(x, "mamba_proj_bias", false);
+    // mamba_proj_bias is the older spelling; use_bias wins when both are given.
+    const bool olderBias = booleanOr(x, "mamba_proj_bias", false);
+    s.projectionBias = x.r.has("use_bias") ? booleanOr(x, "use_bias", false) : olderBias;
+    // The engine scans prefill in chunks of 128 tokens (Mamba-2's default chunk_size).
+    if (const auto chunk = x.r.integer("chunk_size", false, 1, kMaxDim); chunk && *chunk != 128) {
+        x.warning("chunk_size",
+                  "128 (the chunk the prefill scan is modelled with; other sizes change its "
+                  "FLOPs a little)",
+                  std::to_string(*chunk));
+    }
+    // NemotronHAttention is modelled as full attention over every key.
+    if (const Json* window = x.r.find("sliding_window"); window != nullptr) {
+        x.warning("sliding_window", "null (every nemotron_h attention layer is modelled as full)",
+                  foundText(*window));
+    }
     s.outProjectionBias = s.projectionBias;
     s.convBias = booleanOr(x, spelled("use_conv_bias", "mamba_conv_bias"), true);
     x.key("mamba.numHeads", "mamba_num_heads");

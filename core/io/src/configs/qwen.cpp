@@ -50,6 +50,9 @@ struct QwenLayer {
 };
 
 void readQwenDecoder(Reading& x, const QwenLayer& q) {
+    // Both act only with a sliding_window, and are read then (layer_types, when present,
+    // decides instead: the config class derives it from them).
+    x.harmless({"use_sliding_window", "max_window_layers"});
     readCommon(x);
     Model& m = x.m;
     m.qkNorm = q.qkNorm;

@@ -28,6 +28,9 @@
 namespace roofline::io::detail::configs {
 
 void readQwen3Next(Reading& x) {
+    // Qwen3-Next's and Qwen3.5's attention has no sliding window: their modelling files ignore
+    // these Qwen2-style keys.
+    x.harmless({"use_sliding_window", "max_window_layers"});
     const bool moe = x.type == "qwen3_next" || x.type.starts_with("qwen3_5_moe");
     // MoE configs (Qwen3.5-397B-A17B) may leave intermediate_size out: no layer is dense.
     readCommon(x, {.headDim = 256, .intermediateRequired = !moe});

@@ -45,6 +45,10 @@ struct Reading {
     void warning(const std::string& key, std::string expected, std::string found) {
         r.warning(key, std::move(expected), std::move(found));
     }
+    /// Names keys of the decoder object that the family does not read because they change
+    /// nothing this program counts; any other key the reader never looked up gets a warning
+    /// (warnUnreadKeys()). Give each a reason where it is not obvious.
+    void harmless(std::initializer_list<std::string_view> names) { r.allow(names); }
     /// Records that the field id `field` came from `key` of the decoder object.
     void key(const std::string& field, const std::string& key) {
         keys.add(field, r.pointerTo(key));
@@ -132,6 +136,12 @@ Precision modelDtype(Reading& x);
 /// The multi-token-prediction layers under `key` (num_nextn_predict_layers,
 /// mtp_num_hidden_layers): `shape` with the count read, else `absent` of them (0: none).
 void readMtp(Reading& x, const std::string& key, const LayerGroup& shape, std::int64_t absent = 0);
+
+/// After the family reader: one warning for each key of the decoder object that the reader
+/// never looked up and that is neither in the family's harmless() list nor in the list of
+/// keys every Hugging Face config carries without changing the architecture (common.cpp).
+/// A new architecture option is then never silently ignored.
+void warnUnreadKeys(Reading& x);
 
 /// The layers grouped by kind (order dropped), counts summed.
 std::vector<LayerGroup> groupLayers(const std::vector<LayerGroup>& layers);

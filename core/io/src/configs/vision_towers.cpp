@@ -20,11 +20,8 @@ std::int64_t vint(ObjectReader& v, const std::string& key, std::int64_t dflt) {
 }
 
 const Json* visionConfig(Reading& x) {
-    const auto it = x.root.find("vision_config");
-    if (it == x.root.end() || !it->is_object()) {
-        return nullptr;
-    }
-    return &*it;
+    const Json* v = x.top.find("vision_config");
+    return v != nullptr && v->is_object() ? v : nullptr;
 }
 
 }  // namespace
